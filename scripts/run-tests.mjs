@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// `npm test`: unit and integration tests (vitest), then the end-to-end tests (Playwright in Chromium),
+// inside a private D-Bus session with an unlocked Secret Service so the keychain tests use the real
+// OS keychain. Ends with one line: "N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const results = resolve(root, 'test-results');
+
+if (process.platform === 'linux' && !process.env.ESIM_TEST_SESSION) {
+  // Re-run inside our own D-Bus session: CI has no desktop session, and a developer's own keyring
+  // must not fill up with test entries.
+  const child = spawnSync('dbus-run-session', ['--', process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, ESIM_TEST_SESSION: '1' },
+  });
+  if (child.error) {
+    console.error(`dbus-run-session could not start (${child.error.message}); install the dbus package.`);
+    process.exit(1);
+  }
+  process.exit(child.status ?? 1);
+}
+
+if (process.platform === 'linux') unlockKeyring();
+
+mkdirSync(results, { recursive: true });
+const extraArgs = process.argv.slice(2);
+const vitestJson = resolve(results, 'vitest.json');
+const playwrightJson = resolve(results, 'playwright.json');
+
+const build = await run('npx', ['electron-vite', 'build']);
+if (build !== 0) {
+  console.error('The build failed; the end-to-end tests need it.');
+}
+const vitestExit = await run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+  ...extraArgs,
+]);
+const playwrightExit =
+  build === 0
+    ? await run('npx', ['playwright', 'test', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      })
+    : 1;
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+addVitest(counts, vitestJson);
+addPlaywright(counts, playwrightJson);
+if (build !== 0) counts.failed += 1;
+const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
+console.log(`${counts.passed} passed, ${counts.failed} failed${skipped}`);
+process.exit(vitestExit === 0 && playwrightExit === 0 && build === 0 && counts.failed === 0 ? 0 : 1);
+
+function run(command, args, env = {}) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => done(signal ? 1 : (code ?? 1)));
+    child.on('error', () => done(1));
+  });
+}
+
+function unlockKeyring() {
+  // gnome-keyring-daemon creates and unlocks a login keyring with the password on stdin, then prints
+  // the variables that libsecret needs to find it.
+  const daemon = spawnSync('gnome-keyring-daemon', ['--unlock', '--components=secrets'], {
+    input: 'esim-counter-tests',
+    encoding: 'utf8',
+  });
+  if (daemon.error) {
+    console.error('gnome-keyring-daemon is not installed: keychain tests will report KEYCHAIN_UNAVAILABLE.');
+    return;
+  }
+  for (const line of daemon.stdout.split('\n')) {
+    const eq = line.indexOf('=');
+    if (eq > 0) process.env[line.slice(0, eq)] = line.slice(eq + 1);
+  }
+}
+
+function addVitest(counts, file) {
+  if (!existsSync(file)) {
+    counts.failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += report.numPassedTests ?? 0;
+  counts.failed += report.numFailedTests ?? 0;
+  counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A test file that fails to load has no failed test but a failed suite: count it, so it cannot pass silently.
+  for (const suite of report.testResults ?? []) {
+    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) counts.failed += 1;
+  }
+}
+
+function addPlaywright(counts, file) {
+  if (!existsSync(file)) {
+    counts.failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const stats = report.stats ?? {};
+  counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  counts.failed += stats.unexpected ?? 0;
+  counts.skipped += stats.skipped ?? 0;
+  for (const error of report.errors ?? []) {
+    console.error(`Playwright error outside a test: ${error.message ?? error}`);
+    counts.failed += 1;
+  }
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/**
+ * Money is an integer count of a currency's minor units (cents for USD and EUR, whole dinars for
+ * IQD), branded so a float amount cannot be passed where minor units are expected. API numbers are
+ * converted once, at the edge, through their decimal text: never by multiplying floats.
+ */
+
+export const CURRENCY_EXPONENTS = { USD: 2, EUR: 2, IQD: 0 } as const;
+
+export const CurrencySchema = z.enum(['USD', 'IQD', 'EUR']);
+export type Currency = z.infer<typeof CurrencySchema>;
+
+export const MinorUnitsSchema = z
+  .number()
+  .int()
+  .refine(Number.isSafeInteger, 'amount is outside the safe integer range')
+  .brand<'MinorUnits'>();
+export type MinorUnits = z.infer<typeof MinorUnitsSchema>;
+
+export const MoneySchema = z.object({ amount: MinorUnitsSchema, currency: CurrencySchema });
+export type Money = z.infer<typeof MoneySchema>;
+
+export function exponentOf(currency: Currency): number {
+  return CURRENCY_EXPONENTS[currency];
+}
+
+export function minor(amount: number): MinorUnits {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`not a whole number of minor units: ${amount}`);
+  return amount as MinorUnits;
+}
+
+export function money(amount: number, currency: Currency): Money {
+  return { amount: minor(amount), currency };
+}
+
+/**
+ * Parses decimal text ("12.5", "-0.005", "1e-7", "3,000.25" is rejected) into minor units of the
+ * currency, rounding half away from zero at the currency's exponent. Returns null for text that is
+ * not a plain decimal number.
+ */
+export function parseDecimalToMinor(text: string, currency: Currency): MinorUnits | null {
+  const match = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole = '', fraction = '', exp = '0'] = match;
+  if (whole === '' && fraction === '') return null;
+  // Shift the decimal point by the scientific exponent plus the currency exponent, on the digits.
+  const digits = `${whole}${fraction}`.replace(/^0+(?=\d)/, '');
+  const point = whole.length + Number(exp) + exponentOf(currency);
+  let intPart: string;
+  let roundDigit: number;
+  if (point <= 0) {
+    intPart = '0';
+    roundDigit = point === 0 ? Number(digits[0] ?? '0') : 0;
+  } else if (point >= digits.length) {
+    intPart = digits.padEnd(point, '0');
+    roundDigit = 0;
+  } else {
+    intPart = digits.slice(0, point);
+    roundDigit = Number(digits[point]);
+  }
+  let value = Number(intPart || '0');
+  if (roundDigit >= 5) value += 1;
+  if (!Number.isSafeInteger(value)) return null;
+  return minor(sign === '-' && value !== 0 ? -value : value);
+}
+
+/** Converts a number as the API sends it (12.5 USD) into minor units (1250). */
+export function fromApiAmount(value: number, currency: Currency): MinorUnits {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);
+  // String(value) is the shortest text that round-trips the double: 0.1 + 0.2 gives "0.30000000000000004",
+  // which rounds to 30 cents; 1.005 gives "1.005", which rounds to 101, as a person would expect.
+  const parsed = parseDecimalToMinor(String(value), currency);
+  if (parsed === null) throw new RangeError(`not a representable amount: ${value}`);
+  return parsed;
+}
+
+/** Converts minor units back into the API's number form (1250 → 12.5), for legacy request fields. */
+export function toApiAmount(amount: MinorUnits, currency: Currency): number {
+  return Number(toDecimalText(amount, currency));
+}
+
+/** Plain decimal text with the currency's exponent, e.g. 1250 USD → "12.50", 5000 IQD → "5000". */
+export function toDecimalText(amount: MinorUnits, currency: Currency): string {
+  const exp = exponentOf(currency);
+  const negative = amount < 0;
+  const digits = String(Math.abs(amount)).padStart(exp + 1, '0');
+  const text = exp === 0 ? digits : `${digits.slice(0, -exp)}.${digits.slice(-exp)}`;
+  return negative ? `-${text}` : text;
+}
+
+export function addMinor(a: MinorUnits, b: MinorUnits): MinorUnits {
+  return minor(a + b);
+}
+
+export function subtractMinor(a: MinorUnits, b: MinorUnits): MinorUnits {
+  return minor(a - b);
+}
+
+export function multiplyMinor(a: MinorUnits, times: number): MinorUnits {
+  if (!Number.isInteger(times)) throw new RangeError(`quantity must be whole: ${times}`);
+  return minor(a * times);
+}
+
+/** Rounds up to the next multiple of `step` minor units (a retail price never rounds below cost). */
+export function roundUpToStep(amount: MinorUnits, step: MinorUnits): MinorUnits {
+  if (step <= 0) return amount;
+  return minor(Math.ceil(amount / step) * step);
+}
+
+/** Formats money for people, in their locale, always with the currency's own number of decimals. */
+export function formatMoney(value: Money, locale = 'en'): string {
+  const exp = exponentOf(value.currency);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: value.currency,
+    minimumFractionDigits: exp,
+    maximumFractionDigits: exp,
+  }).format(Number(toDecimalText(value.amount, value.currency)));
+}

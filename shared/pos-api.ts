@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { OrderListStatusFilterSchema } from './api/common';
+import {
+  BalanceViewSchema,
+  CataloguePackageSchema,
+  EsimDetailsSchema,
+  IsoTimeSchema,
+  LanguageSchema,
+  PaperWidthSchema,
+  PricingSchema,
+  ProviderOrderSchema,
+  SALE_STATES,
+  SaleSchema,
+  SettingsSchema,
+  StatusSchema,
+  TOPUP_STATES,
+  TopUpOptionSchema,
+  TopUpSchema,
+} from './domain';
+import type { Result } from './errors';
+import { IccidSchema } from './iccid';
+import { CurrencySchema } from './money';
+
+/**
+ * The PosApi contract: every method the renderer may call, with its input schema (validated by the
+ * core on every call that crosses the bridge) and its output schema. Electron's preload and the web
+ * bridge both implement `PosApi`, so the renderer cannot tell them apart.
+ */
+
+const NoInput = z.object({}).strict();
+const ManagerPin = z.string().regex(/^\d{4,8}$/, 'PIN must be 4 to 8 digits');
+const Quantity = z.number().int().min(1).max(10);
+const Id = z.string().min(1).max(100);
+
+function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const posApiContract = {
+  /** Mode, credentials (masked), connection, clock skew, balance, catalogue age, open sales. */
+  getStatus: method(NoInput, StatusSchema),
+
+  // Catalogue: the counter works from the journal's cache; search runs in the renderer.
+  listPackages: method(
+    NoInput,
+    z.object({ packages: z.array(CataloguePackageSchema), syncedAt: IsoTimeSchema.nullable() }),
+  ),
+  syncCatalogue: method(NoInput, z.object({ count: z.number().int(), syncedAt: IsoTimeSchema })),
+  /** Packages most sold in the last seven days, most first. */
+  listBestSellers: method(
+    z.object({ limit: z.number().int().min(1).max(20).default(6) }).strict(),
+    z.object({ packageCodes: z.array(z.string()) }),
+  ),
+
+  getBalance: method(NoInput, BalanceViewSchema),
+
+  // Sales: the money path. `sell` answers with the sale in whatever state it reached.
+  sell: method(
+    z.object({ packageCode: z.string().min(1).max(200), quantity: Quantity.default(1) }).strict(),
+    SaleSchema,
+  ),
+  getSale: method(z.object({ id: Id }).strict(), SaleSchema),
+  listSales: method(
+    z
+      .object({
+        from: IsoTimeSchema.optional(),
+        to: IsoTimeSchema.optional(),
+        search: z.string().max(100).optional(),
+        states: z.array(z.enum(SALE_STATES)).optional(),
+        limit: z.number().int().min(1).max(1000).default(200),
+      })
+      .strict(),
+    z.object({ sales: z.array(SaleSchema) }),
+  ),
+  /** Try now to resolve a sale left in intent, sent or in_doubt (re-sends with its stored key). */
+  resolveSale: method(z.object({ id: Id }).strict(), SaleSchema),
+
+  // Top-ups: sent exactly once; a second top-up of one ICCID within 10 minutes needs confirmRepeat.
+  lookupEsim: method(z.object({ iccid: IccidSchema }).strict(), EsimDetailsSchema),
+  listTopUpPackages: method(
+    z.object({ iccid: IccidSchema }).strict(),
+    z.object({ packages: z.array(TopUpOptionSchema) }),
+  ),
+  topUp: method(
+    z
+      .object({
+        iccid: IccidSchema,
+        packageCode: z.string().min(1).max(200),
+        confirmRepeat: z.boolean().default(false),
+      })
+      .strict(),
+    TopUpSchema,
+  ),
+  getTopUp: method(z.object({ id: Id }).strict(), TopUpSchema),
+  listTopUps: method(
+    z
+      .object({
+        from: IsoTimeSchema.optional(),
+        to: IsoTimeSchema.optional(),
+        iccid: z.string().max(20).optional(),
+        states: z.array(z.enum(TOPUP_STATES)).optional(),
+        limit: z.number().int().min(1).max(1000).default(200),
+      })
+      .strict(),
+    z.object({ topUps: z.array(TopUpSchema) }),
+  ),
+
+  /** The provider's own order list (for reconciliation and eSIM care). */
+  listOrders: method(
+    z
+      .object({
+        page: z.number().int().min(1).default(1),
+        limit: z.number().int().min(1).max(100).default(20),
+        status: OrderListStatusFilterSchema.default('all'),
+        from: IsoTimeSchema.optional(),
+        to: IsoTimeSchema.optional(),
+        search: z.string().max(100).optional(),
+      })
+      .strict(),
+    z.object({
+      orders: z.array(ProviderOrderSchema),
+      totalOrders: z.number().int(),
+      totalPages: z.number().int(),
+      page: z.number().int(),
+    }),
+  ),
+
+  // Pricing and settings. Changes need the manager PIN once one is set.
+  getPricing: method(NoInput, PricingSchema),
+  setPricing: method(z.object({ pin: ManagerPin, pricing: PricingSchema }).strict(), PricingSchema),
+  getSettings: method(NoInput, SettingsSchema),
+  updateSettings: method(
+    z.object({ pin: ManagerPin, patch: SettingsSchema.partial() }).strict(),
+    SettingsSchema,
+  ),
+  /** Chooses the manager PIN at first start (no currentPin), or changes it (currentPin required). */
+  setManagerPin: method(
+    z.object({ pin: ManagerPin, currentPin: ManagerPin.optional() }).strict(),
+    z.object({ set: z.literal(true) }),
+  ),
+  verifyManagerPin: method(z.object({ pin: ManagerPin }).strict(), z.object({ valid: z.boolean() })),
+
+  // Credentials live in the OS keychain only. The renderer never receives the secret key back.
+  setCredentials: method(
+    z
+      .object({
+        pin: ManagerPin,
+        accessCode: z.string().trim().min(4).max(200),
+        secretKey: z.string().trim().min(8).max(500),
+        apiBaseUrl: z.string().url().optional(),
+      })
+      .strict(),
+    StatusSchema,
+  ),
+  clearCredentials: method(z.object({ pin: ManagerPin }).strict(), StatusSchema),
+  /** Tests the stored credentials, or the ones given (without storing them). */
+  testConnection: method(
+    z
+      .object({
+        accessCode: z.string().trim().min(4).max(200).optional(),
+        secretKey: z.string().trim().min(8).max(500).optional(),
+        apiBaseUrl: z.string().url().optional(),
+      })
+      .strict(),
+    z.object({
+      balance: BalanceViewSchema,
+      currency: CurrencySchema,
+      clockSkewMs: z.number().nullable(),
+      latencyMs: z.number(),
+    }),
+  ),
+
+  // Receipts (rendered by the core as HTML).
+  renderReceipt: method(
+    z
+      .object({
+        kind: z.enum(['sale', 'topup']),
+        id: Id,
+        paperWidthMm: PaperWidthSchema.optional(),
+        language: LanguageSchema.optional(),
+        /** A reprint: says COPY, is logged, and needs the manager PIN while an eSIM is not yet installed. */
+        copy: z.boolean().default(false),
+        pin: ManagerPin.optional(),
+      })
+      .strict(),
+    z.object({ html: z.string(), copyNumber: z.number().int().nullable() }),
+  ),
+} as const;
+
+export type PosApiContract = typeof posApiContract;
+export type PosMethodName = keyof PosApiContract;
+export type PosInput<M extends PosMethodName> = z.input<PosApiContract[M]['input']>;
+export type PosParsedInput<M extends PosMethodName> = z.output<PosApiContract[M]['input']>;
+export type PosOutput<M extends PosMethodName> = z.output<PosApiContract[M]['output']>;
+
+/** What the renderer holds as `window.pos`: one async method per contract entry, and an event stream. */
+export type PosApi = {
+  readonly [M in PosMethodName]: (input: PosInput<M>) => Promise<Result<PosOutput<M>>>;
+} & {
+  /** Subscribes to core events; returns the unsubscribe function. */
+  readonly onEvent: (listener: (event: import('./domain').PosEvent) => void) => () => void;
+};
+
+export const POS_METHOD_NAMES = Object.keys(posApiContract) as PosMethodName[];
+
+export function isPosMethodName(name: string): name is PosMethodName {
+  return Object.hasOwn(posApiContract, name);
+}
