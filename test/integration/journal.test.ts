@@ -104,7 +104,6 @@ describe('sale transitions', () => {
             totalVolumeBytes: 5 * 1073741824,
             validityDays: 30,
             expiresAt: null,
-            raw: { iccid: '8944500000000000000' },
           },
         ],
       },

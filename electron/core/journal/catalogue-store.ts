@@ -1,40 +1,36 @@
-import { type ApiPackage, PackageSchema } from '../../../shared/api';
+import type { CataloguePackage } from '../../../shared/domain';
 import type { Db } from './database';
+
+/** A package as cached: converted once at the API's edge; retail is computed on read from the pricing rules. */
+export type StoredPackage = Omit<CataloguePackage, 'retail'>;
 
 /** The catalogue cache: the counter sells from it, so a slow or absent network never blocks a search. */
 export class CatalogueStore {
   constructor(private readonly db: Db) {}
 
   /** Replaces the whole cache in one transaction: a reader sees the old catalogue or the new, never half. */
-  replaceAll(packages: readonly { pkg: ApiPackage; raw: unknown }[], syncedAt: string): void {
+  replaceAll(packages: readonly (StoredPackage & { readonly raw: string })[], syncedAt: string): void {
     const insert = this.db.prepare(
-      'INSERT INTO catalogue (code, position, raw_json, synced_at) VALUES (?, ?, ?, ?)',
+      'INSERT INTO catalogue (code, position, package_json, raw_json, synced_at) VALUES (?, ?, ?, ?, ?)',
     );
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM catalogue').run();
-      packages.forEach(({ pkg, raw }, position) => {
-        insert.run(pkg.package_code, position, JSON.stringify(raw), syncedAt);
+      packages.forEach(({ raw, ...pkg }, position) => {
+        insert.run(pkg.code, position, JSON.stringify(pkg), raw, syncedAt);
       });
     })();
   }
 
-  list(): ApiPackage[] {
-    const rows = this.db.prepare('SELECT raw_json FROM catalogue ORDER BY position').all() as {
-      raw_json: string;
-    }[];
-    return rows.flatMap((row) => {
-      const parsed = PackageSchema.safeParse(JSON.parse(row.raw_json));
-      return parsed.success ? [parsed.data] : [];
-    });
+  list(): StoredPackage[] {
+    const rows = this.db.prepare('SELECT package_json FROM catalogue ORDER BY position').all() as { package_json: string }[];
+    return rows.map((row) => JSON.parse(row.package_json) as StoredPackage);
   }
 
-  get(code: string): ApiPackage | null {
-    const row = this.db.prepare('SELECT raw_json FROM catalogue WHERE code = ?').get(code) as
-      | { raw_json: string }
+  get(code: string): StoredPackage | null {
+    const row = this.db.prepare('SELECT package_json FROM catalogue WHERE code = ?').get(code) as
+      | { package_json: string }
       | undefined;
-    if (!row) return null;
-    const parsed = PackageSchema.safeParse(JSON.parse(row.raw_json));
-    return parsed.success ? parsed.data : null;
+    return row ? (JSON.parse(row.package_json) as StoredPackage) : null;
   }
 
   count(): number {

@@ -69,7 +69,7 @@ export interface SaleCompletion {
   orderReference: string;
   cost: Money;
   newBalance: Money | null;
-  esims: readonly (SaleEsim & { raw: unknown })[];
+  esims: readonly SaleEsim[];
   rawResponse: string;
 }
 
@@ -137,8 +137,8 @@ export class SaleStore {
       this.db.prepare('DELETE FROM sale_esims WHERE sale_id = ?').run(id);
       const insert = this.db.prepare(
         `INSERT INTO sale_esims (sale_id, position, iccid, lpa, smdp_address, activation_code, apple_install_url,
-           android_install_url, status, total_volume_bytes, validity_days, expires_at, raw_json)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           android_install_url, status, total_volume_bytes, validity_days, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       completion.esims.forEach((esim, position) => {
         insert.run(
@@ -154,7 +154,6 @@ export class SaleStore {
           esim.totalVolumeBytes,
           esim.validityDays,
           esim.expiresAt,
-          JSON.stringify(esim.raw),
         );
       });
       this.audit(now, 'sale.completed', id, {
@@ -253,6 +252,17 @@ export class SaleStore {
       .prepare(`SELECT * FROM sales WHERE state IN ('intent', 'sent', 'in_doubt') ORDER BY created_at`)
       .all() as SaleRow[];
     return rows.map((row) => this.toSale(row));
+  }
+
+  /** Package codes by eSIMs sold since `since`, most first (completed sales only). */
+  bestSellers(since: string, limit: number): string[] {
+    const rows = this.db
+      .prepare(
+        `SELECT package_code, sum(quantity) AS sold FROM sales WHERE state = 'completed' AND created_at >= ?
+         GROUP BY package_code ORDER BY sold DESC, max(created_at) DESC LIMIT ?`,
+      )
+      .all(since, limit) as { package_code: string }[];
+    return rows.map((row) => row.package_code);
   }
 
   countByState(): Record<SaleState, number> {

@@ -10,10 +10,11 @@ export const m0001Initial: Migration = {
         value_json TEXT NOT NULL
       ) STRICT;
 
-      -- The provider's catalogue as last synced, in the API's order; raw_json is the package verbatim.
+      -- The provider's catalogue as last synced, in the API's order: the converted package and its JSON verbatim.
       CREATE TABLE catalogue (
         code TEXT PRIMARY KEY,
         position INTEGER NOT NULL,
+        package_json TEXT NOT NULL,
         raw_json TEXT NOT NULL,
         synced_at TEXT NOT NULL
       ) STRICT;
@@ -65,7 +66,6 @@ export const m0001Initial: Migration = {
         total_volume_bytes INTEGER,
         validity_days INTEGER,
         expires_at TEXT,
-        raw_json TEXT NOT NULL,
         PRIMARY KEY (sale_id, position)
       ) STRICT;
       CREATE INDEX sale_esims_by_iccid ON sale_esims (iccid);
