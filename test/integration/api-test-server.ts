@@ -13,6 +13,8 @@ export interface ReceivedRequest {
   readonly headers: IncomingHttpHeaders;
   /** The body bytes as received, decoded as UTF-8. */
   readonly body: string;
+  /** When the whole request had arrived (server clock, epoch ms). */
+  readonly at: number;
 }
 
 export type Reply =
@@ -57,6 +59,7 @@ export async function startTestServer(
         url: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
       };
       requests.push(received);
       const answer = reply(received, requests.length - 1);
