@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BalanceView, CataloguePackage, PosEvent, Pricing, Sale, Status } from '../../shared/domain';
 import type { Money } from '../../shared/money';
-import { ApiFailure } from './api/api-failure';
+import { ApiFailure } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
-import { createResellerClient, type ResellerClient } from './api/client';
+import { Connections, clientFor, type Endpoint } from './connection';
+import { Keychain, maskAccessCode } from './credentials/keychain';
 import { CatalogueStore } from './journal/catalogue-store';
 import { type Db, openJournal } from './journal/database';
 import { SaleStore } from './journal/sale-store';
@@ -13,15 +14,10 @@ import type { Logger, Redactor } from './log';
 import type { PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
 import { DEFAULT_PRICING, retailPrice } from './sales/pricing';
-import { ManagerPin } from './security/manager-pin';
 import { type SellContext, sell } from './sales/sell';
+import { ManagerPin } from './security/manager-pin';
 
-/** Where the core sends its requests: the live API, or the training simulator. */
-export interface Endpoint {
-  readonly baseUrl: string;
-  readonly accessCode: string;
-  readonly secretKey: string;
-}
+export type { Endpoint } from './connection';
 
 export interface CoreOptions {
   readonly dataDir: string;
@@ -29,6 +25,8 @@ export interface CoreOptions {
   readonly trainingEndpoint: () => Promise<Endpoint>;
   /** A live API forced from outside (credentials from the environment); otherwise the keychain decides. */
   readonly liveEndpoint?: Endpoint;
+  /** The keychain service name; tests use their own so they never touch a real shop's entry. */
+  readonly keychainService?: string;
   readonly nativeBinding?: string;
   readonly log: Logger;
   readonly redactor: Redactor;
@@ -40,12 +38,6 @@ export interface Core {
   readonly log: Logger;
   onEvent(listener: (event: PosEvent) => void): () => void;
   close(): Promise<void>;
-}
-
-interface Connection {
-  readonly mode: 'training' | 'live';
-  readonly endpoint: Endpoint;
-  readonly client: ResellerClient;
 }
 
 /** Catalogue older than this is refreshed in the background; the counter keeps selling from the cache. */
@@ -62,6 +54,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const sales = new SaleStore(db);
   const catalogue = new CatalogueStore(db);
   const managerPin = new ManagerPin(settings);
+  const keychain = new Keychain(options.keychainService);
   const listeners = new Set<(event: PosEvent) => void>();
   const emit = (event: PosEvent): void => {
     for (const listener of listeners) listener(event);
@@ -72,24 +65,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const pricing = (): Pricing => settings.get<Pricing>('pricing') ?? DEFAULT_PRICING;
   let balance: BalanceView | null = null;
+  let keychainAvailable = await keychain.available();
+  let storedAccessCode: string | null = keychainAvailable
+    ? ((await keychain.read().catch(() => null))?.accessCode ?? null)
+    : null;
   let syncing: Promise<{ count: number; syncedAt: string }> | null = null;
+  let closing = new AbortController();
 
-  const connect = async (): Promise<Connection> => {
-    const live = options.liveEndpoint;
-    const endpoint = live ?? (await options.trainingEndpoint());
-    options.redactor.add(endpoint.secretKey);
-    const client = createResellerClient({
-      baseUrl: endpoint.baseUrl,
-      credentials: () => ({ accessCode: endpoint.accessCode, secretKey: endpoint.secretKey }),
-      log,
-    });
-    return { mode: live ? 'live' : 'training', endpoint, client };
-  };
-  const connection = await connect();
+  const connections = new Connections({
+    trainingEndpoint: options.trainingEndpoint,
+    keychain,
+    liveBaseUrl: () => settings.getSettings().apiBaseUrl,
+    log,
+    redactor: options.redactor,
+    ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
+  });
+  await connections.start();
 
-  const updateBalance = (amount: Money, enterprise: BalanceView['enterprise'] = balance?.enterprise ?? null): BalanceView => {
+  const updateBalance = (
+    amount: Money,
+    enterprise: BalanceView['enterprise'] = balance?.enterprise ?? null,
+  ): BalanceView => {
     const threshold = settings.getSettings().lowBalanceThreshold;
-    const low = threshold !== null && threshold.currency === amount.currency && amount.amount < threshold.amount;
+    const low =
+      threshold !== null && threshold.currency === amount.currency && amount.amount < threshold.amount;
     const wasLow = balance?.low ?? false;
     balance = { balance: amount, enterprise, updatedAt: now().toISOString(), low };
     emit({ type: 'balance.updated', balance });
@@ -98,15 +97,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const refreshBalance = async (): Promise<BalanceView> => {
-    const fresh = await connection.client.getBalance({ lane: 'interactive' });
+    const fresh = await connections.current.client.getBalance({ lane: 'interactive' });
     const enterprise = fresh.enterprise
-      ? { account: fresh.enterprise.account ?? '', live: fresh.enterprise.live ?? false, asOf: fresh.enterprise.asOf ?? '' }
+      ? {
+          account: fresh.enterprise.account ?? '',
+          live: fresh.enterprise.live ?? false,
+          asOf: fresh.enterprise.asOf ?? '',
+        }
       : null;
     return updateBalance(fresh.balance, enterprise);
   };
 
   const runSync = (): Promise<{ count: number; syncedAt: string }> => {
-    syncing ??= syncCatalogue(connection.client, catalogue, { now })
+    if (syncing) return syncing;
+    const run = syncCatalogue(connections.current.client, catalogue, { now, signal: closing.signal })
       .then((result) => {
         emit({ type: 'catalogue.synced', count: result.count, syncedAt: result.syncedAt });
         return result;
@@ -114,16 +118,41 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       .finally(() => {
         syncing = null;
       });
-    return syncing;
+    syncing = run;
+    return run;
+  };
+
+  /** Background work after start-up or a change of connection: never holds the counter back. */
+  const warmUp = (forceSync: boolean): void => {
+    const age = catalogue.syncedAt();
+    if (forceSync || !age || now().getTime() - Date.parse(age) > CATALOGUE_MAX_AGE_MS) {
+      runSync().catch((error: unknown) => log.warn('catalogue sync failed', { error: errorSummary(error) }));
+    }
+    refreshBalance().catch((error: unknown) =>
+      log.warn('balance refresh failed', { error: errorSummary(error) }),
+    );
+  };
+
+  /** A new connection: stop work bound to the old one, forget its balance and catalogue, start afresh. */
+  const switched = async (): Promise<Status> => {
+    closing.abort();
+    await syncing?.catch(() => undefined);
+    closing = new AbortController();
+    balance = null;
+    catalogue.replaceAll([], now().toISOString());
+    warmUp(true);
+    const current = status();
+    emit({ type: 'status.changed', status: current });
+    return current;
   };
 
   const sellContext: SellContext = {
     sales,
     catalogue,
     pricing,
-    client: () => connection.client,
+    client: () => connections.current.client,
     counterId: () => counterId,
-    training: () => connection.mode === 'training',
+    training: () => connections.current.mode === 'training',
     now,
     emit,
     onOutcome: (sale: Sale) => {
@@ -139,20 +168,58 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const status = (): Status => {
     const counts = sales.countByState();
+    const connection = connections.current;
     const client = connection.client.status();
     return {
       mode: connection.mode,
       counterId,
-      credentials: { stored: false, maskedAccessCode: null },
-      keychain: 'unavailable',
+      credentials: {
+        stored: storedAccessCode !== null,
+        maskedAccessCode: storedAccessCode === null ? null : maskAccessCode(storedAccessCode),
+      },
+      keychain: keychainAvailable ? 'available' : 'unavailable',
       apiBaseUrl: connection.endpoint.baseUrl,
       connection: client.connection,
       clockSkewMs: client.clockSkewMs,
       balance,
       currency: balance?.balance.currency ?? client.currency,
       catalogue: { count: catalogue.count(), syncedAt: catalogue.syncedAt(), syncing: syncing !== null },
-      openSales: { pending: counts.pending, inDoubt: counts.in_doubt + counts.intent + counts.sent, support: counts.support },
+      openSales: {
+        pending: counts.pending,
+        inDoubt: counts.in_doubt + counts.intent + counts.sent,
+        support: counts.support,
+      },
       managerPinSet: managerPin.isSet(),
+    };
+  };
+
+  /** Settings, credentials and pricing need the manager PIN, and a PIN must have been chosen first. */
+  const requireManager = (pin: string): void => {
+    if (!managerPin.isSet()) throw new PosFailure('PIN_REQUIRED', 'Choose a manager PIN first.');
+    managerPin.require(pin);
+  };
+
+  const testEndpoint = async (endpoint: Endpoint) => {
+    const started = performance.now();
+    const client = clientFor(endpoint, log);
+    options.redactor.add(endpoint.secretKey);
+    const fresh = await client.getBalance({ lane: 'interactive' });
+    return {
+      balance: {
+        balance: fresh.balance,
+        enterprise: fresh.enterprise
+          ? {
+              account: fresh.enterprise.account ?? '',
+              live: fresh.enterprise.live ?? false,
+              asOf: fresh.enterprise.asOf ?? '',
+            }
+          : null,
+        updatedAt: now().toISOString(),
+        low: false,
+      },
+      currency: fresh.balance.currency,
+      clockSkewMs: client.status().clockSkewMs,
+      latencyMs: Math.round(performance.now() - started),
     };
   };
 
@@ -164,7 +231,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getStatus: async () => status(),
     listPackages: async () => ({ packages: listPackages(), syncedAt: catalogue.syncedAt() }),
     syncCatalogue: async () => runSync(),
-    listBestSellers: async ({ limit }) => ({ packageCodes: sales.bestSellers(new Date(now().getTime() - 7 * 86_400_000).toISOString(), limit) }),
+    listBestSellers: async ({ limit }) => ({
+      packageCodes: sales.bestSellers(new Date(now().getTime() - 7 * 86_400_000).toISOString(), limit),
+    }),
     getBalance: async () => refreshBalance(),
     sell: async (input) => sell(sellContext, input),
     getSale: async ({ id }) => {
@@ -182,13 +251,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     listOrders: notYet("The provider's order list"),
     getPricing: async () => pricing(),
     setPricing: async ({ pin, pricing: next }) => {
-      managerPin.require(pin);
+      requireManager(pin);
       settings.set('pricing', next);
       return next;
     },
     getSettings: async () => settings.getSettings(),
     updateSettings: async ({ pin, patch }) => {
-      managerPin.require(pin);
+      requireManager(pin);
       return settings.updateSettings(patch);
     },
     setManagerPin: async ({ pin, currentPin }) => {
@@ -196,18 +265,56 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return { set: true as const };
     },
     verifyManagerPin: async ({ pin }) => ({ valid: managerPin.verify(pin) }),
-    setCredentials: notYet('Storing API credentials'),
-    clearCredentials: notYet('Clearing API credentials'),
-    testConnection: notYet('Testing the connection'),
+    setCredentials: async ({ pin, accessCode, secretKey, apiBaseUrl }) => {
+      requireManager(pin);
+      const baseUrl = apiBaseUrl ?? settings.getSettings().apiBaseUrl;
+      if (!baseUrl)
+        throw new PosFailure('INVALID_INPUT', 'Enter the API base URL (it ends in /api/v1/business).');
+      if (!(await keychain.available())) {
+        keychainAvailable = false;
+        throw new PosFailure(
+          'KEYCHAIN_UNAVAILABLE',
+          'No OS keychain is available, so API credentials cannot be stored safely.',
+        );
+      }
+      // Only credentials the provider accepts are kept: a typo is caught here, not at the first sale.
+      await testEndpoint({ baseUrl, accessCode, secretKey });
+      await keychain.write({ accessCode, secretKey });
+      keychainAvailable = true;
+      storedAccessCode = accessCode;
+      settings.updateSettings({ apiBaseUrl: baseUrl });
+      connections.useLive({ baseUrl, accessCode, secretKey });
+      return switched();
+    },
+    clearCredentials: async ({ pin }) => {
+      requireManager(pin);
+      await keychain.clear();
+      storedAccessCode = null;
+      await connections.useTraining();
+      return switched();
+    },
+    testConnection: async ({ accessCode, secretKey, apiBaseUrl }) => {
+      const current = connections.current.endpoint;
+      if ((accessCode === undefined) !== (secretKey === undefined)) {
+        throw new PosFailure(
+          'INVALID_INPUT',
+          'Give both the access code and the secret key to test new credentials.',
+        );
+      }
+      return testEndpoint(
+        accessCode !== undefined && secretKey !== undefined
+          ? {
+              baseUrl: apiBaseUrl ?? settings.getSettings().apiBaseUrl ?? current.baseUrl,
+              accessCode,
+              secretKey,
+            }
+          : { ...current, baseUrl: apiBaseUrl ?? current.baseUrl },
+      );
+    },
     renderReceipt: notYet('Receipts'),
   };
 
-  // Start-up work that must not hold the counter back: a stale or empty catalogue and the balance.
-  const age = catalogue.syncedAt();
-  if (!age || now().getTime() - Date.parse(age) > CATALOGUE_MAX_AGE_MS) {
-    runSync().catch((error: unknown) => log.warn('catalogue sync failed', { error: describe(error) }));
-  }
-  refreshBalance().catch((error: unknown) => log.warn('balance refresh failed', { error: describe(error) }));
+  warmUp(false);
 
   return {
     handlers,
@@ -218,12 +325,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     async close() {
       listeners.clear();
+      closing.abort();
       await syncing?.catch(() => undefined);
       db.close();
     },
   };
 }
 
-function describe(error: unknown): string {
-  return error instanceof ApiFailure || error instanceof PosFailure ? `${error.code}: ${error.message}` : String(error);
+function errorSummary(error: unknown): string {
+  return error instanceof ApiFailure || error instanceof PosFailure
+    ? `${error.code}: ${error.message}`
+    : String(error);
 }
