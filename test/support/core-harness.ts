@@ -22,9 +22,21 @@ export interface CoreHarness {
   close(): Promise<void>;
 }
 
-export async function startCoreHarness(simulatorOptions: SimulatorOptions = {}): Promise<CoreHarness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'core-'));
-  const simulator = await startSimulator({ port: 0, seed: 7, ...simulatorOptions });
+export interface HarnessOptions {
+  /** Reuse a data directory (a restart of the counter). */
+  readonly dataDir?: string;
+  /** Reuse a running simulator (a restart of the counter, not of the provider). */
+  readonly simulator?: RunningSimulator;
+  /** The keychain service name: tests use their own, never the shop's. */
+  readonly keychainService?: string;
+}
+
+export async function startCoreHarness(
+  simulatorOptions: SimulatorOptions = {},
+  harness: HarnessOptions = {},
+): Promise<CoreHarness> {
+  const dataDir = harness.dataDir ?? mkdtempSync(join(tmpdir(), 'core-'));
+  const simulator = harness.simulator ?? (await startSimulator({ port: 0, seed: 7, ...simulatorOptions }));
   const logLines: string[] = [];
   const redactor = new Redactor();
   const account = simulator.defaultAccount;
@@ -37,6 +49,7 @@ export async function startCoreHarness(simulatorOptions: SimulatorOptions = {}):
     }),
     log: createLogger((line) => logLines.push(line), redactor),
     redactor,
+    keychainService: harness.keychainService ?? `esim-counter-test-${process.pid}-${Math.random().toString(36).slice(2)}`,
   });
   const events: PosEvent[] = [];
   core.onEvent((event) => events.push(event));
@@ -50,8 +63,8 @@ export async function startCoreHarness(simulatorOptions: SimulatorOptions = {}):
       dispatch(core.handlers, method, input, core.log) as Promise<Result<T>>,
     async close() {
       await core.close();
-      await simulator.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!harness.simulator) await simulator.close();
+      if (!harness.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
