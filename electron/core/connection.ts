@@ -53,14 +53,14 @@ export class Connections {
     const baseUrl = this.options.liveBaseUrl();
     const stored = baseUrl ? await this.options.keychain.read().catch(() => null) : null;
     if (stored && baseUrl) return this.connectTo('live', { ...stored, baseUrl }, 'keychain');
-    return this.useTraining();
+    return this.switchToTraining();
   }
 
-  useLive(endpoint: Endpoint): Connection {
+  switchToLive(endpoint: Endpoint): Connection {
     return this.connectTo('live', endpoint, 'keychain');
   }
 
-  async useTraining(): Promise<Connection> {
+  async switchToTraining(): Promise<Connection> {
     return this.connectTo('training', await this.options.trainingEndpoint(), 'training');
   }
 
