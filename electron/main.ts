@@ -1,10 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
-import { app, BrowserWindow, type IpcMainInvokeEvent, ipcMain, net, protocol, session, shell } from 'electron';
-import { type App, startApp } from './compose';
-import { dispatch } from './core/pos/dispatch';
+import {
+  app,
+  BrowserWindow,
+  type IpcMainInvokeEvent,
+  ipcMain,
+  net,
+  protocol,
+  session,
+  shell,
+} from 'electron';
 import { err } from '../shared/errors';
 import { IPC_CALL, IPC_EVENT } from '../shared/pos-methods';
+import { type App, startApp } from './compose';
+import { dispatch } from './core/pos/dispatch';
 
 // The Electron shell: windows, the app:// protocol, IPC to the core's handlers. It decides nothing;
 // the core does. Hardening follows Electron's security checklist.
@@ -29,9 +38,11 @@ function serveApp(): void {
   protocol.handle('app', async (request) => {
     const url = new URL(request.url);
     if (url.host !== 'counter') return new Response('Not found', { status: 404 });
-    const page = url.pathname === '/' ? 'index.html' : url.pathname === '/customer' ? 'customer.html' : url.pathname;
+    const page =
+      url.pathname === '/' ? 'index.html' : url.pathname === '/customer' ? 'customer.html' : url.pathname;
     const file = normalize(join(rendererDir, decodeURIComponent(page)));
-    if (!file.startsWith(rendererDir + sep) || !existsSync(file)) return new Response('Not found', { status: 404 });
+    if (!file.startsWith(rendererDir + sep) || !existsSync(file))
+      return new Response('Not found', { status: 404 });
     const response = await net.fetch(`file://${file}`);
     const headers = new Headers(response.headers);
     headers.set('content-security-policy', CSP);
@@ -45,7 +56,9 @@ function fromOwnApp(event: IpcMainInvokeEvent): boolean {
   if (!frame) return false;
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   const origin = new URL(frame.url).origin;
-  return frame.url.startsWith(`${APP_ORIGIN}/`) || (devUrl !== undefined && origin === new URL(devUrl).origin);
+  return (
+    frame.url.startsWith(`${APP_ORIGIN}/`) || (devUrl !== undefined && origin === new URL(devUrl).origin)
+  );
 }
 
 function createWindow(path: '/' | '/customer'): BrowserWindow {

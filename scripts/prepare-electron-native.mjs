@@ -11,7 +11,9 @@ import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
-const { values } = parseArgs({ options: { runtime: { type: 'string', default: 'electron' }, target: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runtime: { type: 'string', default: 'electron' }, target: { type: 'string' } },
+});
 const runtime = values.runtime;
 if (runtime !== 'electron' && runtime !== 'node') {
   console.error(`--runtime must be electron or node, not "${runtime}"`);
@@ -29,10 +31,19 @@ const target =
 const outDir = join(root, 'build', 'native', runtime);
 const outFile = join(outDir, 'better_sqlite3.node');
 const stampFile = join(outDir, 'stamp.json');
-const stamp = JSON.stringify({ runtime, target, sqliteVersion, platform: process.platform, arch: process.arch });
-if (existsSync(outFile) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) process.exit(0);
+const stamp = JSON.stringify({
+  runtime,
+  target,
+  sqliteVersion,
+  platform: process.platform,
+  arch: process.arch,
+});
+if (existsSync(outFile) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp)
+  process.exit(0);
 
-console.log(`Preparing better-sqlite3 ${sqliteVersion} for ${runtime} ${target} (${process.platform}-${process.arch})…`);
+console.log(
+  `Preparing better-sqlite3 ${sqliteVersion} for ${runtime} ${target} (${process.platform}-${process.arch})…`,
+);
 const work = join(root, 'build', 'native', 'work', runtime);
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
@@ -45,15 +56,29 @@ const prebuilt = spawnSync(
   { cwd: work, stdio: 'inherit' },
 );
 if (prebuilt.status !== 0) {
-  console.log('No prebuilt binary could be fetched; building from source (needs python3, make and a C++ compiler)…');
+  console.log(
+    'No prebuilt binary could be fetched; building from source (needs python3, make and a C++ compiler)…',
+  );
   const nodeGyp = process.env.npm_config_node_gyp ?? require.resolve('node-gyp/bin/node-gyp.js');
   // Electron's headers come from its own server; Node's from npm's configured nodedir when there is one.
   const nodedir = process.env.npm_config_nodedir;
   const headers =
-    runtime === 'electron' ? ['--dist-url=https://electronjs.org/headers'] : nodedir ? [`--nodedir=${nodedir}`] : [];
+    runtime === 'electron'
+      ? ['--dist-url=https://electronjs.org/headers']
+      : nodedir
+        ? [`--nodedir=${nodedir}`]
+        : [];
   const built = spawnSync(
     process.execPath,
-    [nodeGyp, 'rebuild', '--release', `--target=${target}`, `--runtime=${runtime}`, `--arch=${arch}`, ...headers],
+    [
+      nodeGyp,
+      'rebuild',
+      '--release',
+      `--target=${target}`,
+      `--runtime=${runtime}`,
+      `--arch=${arch}`,
+      ...headers,
+    ],
     { cwd: work, stdio: 'inherit' },
   );
   if (built.status !== 0) {

@@ -1,27 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { BalanceView, CataloguePackage, PosEvent, Pricing, Sale, Status } from '../../shared/domain';
+import type { BalanceView, CataloguePackage, PosEvent, Pricing, Status } from '../../shared/domain';
 import type { Money } from '../../shared/money';
-import { ApiFailure } from './api/api-failure';
+import { ApiFailure } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
-import { createResellerClient, type ResellerClient } from './api/client';
+import { Connections, type Endpoint } from './connection';
+import type { CoreContext, HandlerGroup } from './context';
+import { CredentialState, credentialHandlers } from './credentials/credentials';
+import { Keychain } from './credentials/keychain';
 import { CatalogueStore } from './journal/catalogue-store';
-import { type Db, openJournal } from './journal/database';
+import { openJournal } from './journal/database';
 import { SaleStore } from './journal/sale-store';
 import { SettingsStore } from './journal/settings-store';
 import type { Logger, Redactor } from './log';
 import type { PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
 import { DEFAULT_PRICING, retailPrice } from './sales/pricing';
+import { saleHandlers } from './sales/sale-handlers';
 import { ManagerPin } from './security/manager-pin';
-import { type SellContext, sell } from './sales/sell';
+import { settingsHandlers } from './settings/settings-handlers';
 
-/** Where the core sends its requests: the live API, or the training simulator. */
-export interface Endpoint {
-  readonly baseUrl: string;
-  readonly accessCode: string;
-  readonly secretKey: string;
-}
+export type { Endpoint } from './connection';
 
 export interface CoreOptions {
   readonly dataDir: string;
@@ -29,6 +28,8 @@ export interface CoreOptions {
   readonly trainingEndpoint: () => Promise<Endpoint>;
   /** A live API forced from outside (credentials from the environment); otherwise the keychain decides. */
   readonly liveEndpoint?: Endpoint;
+  /** The keychain service name; tests use their own so they never touch a real shop's entry. */
+  readonly keychainService?: string;
   readonly nativeBinding?: string;
   readonly log: Logger;
   readonly redactor: Redactor;
@@ -42,118 +43,166 @@ export interface Core {
   close(): Promise<void>;
 }
 
-interface Connection {
-  readonly mode: 'training' | 'live';
-  readonly endpoint: Endpoint;
-  readonly client: ResellerClient;
-}
-
 /** Catalogue older than this is refreshed in the background; the counter keeps selling from the cache. */
 const CATALOGUE_MAX_AGE_MS = 6 * 60 * 60_000;
 
+/**
+ * The core: the journal, the connection to the API, and the PosApi handlers, composed from one
+ * module per area. Everything about money lives below this file; this file only wires.
+ */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const now = options.now ?? (() => new Date());
   const log = options.log;
-  const db: Db = openJournal({
+  const db = openJournal({
     file: join(options.dataDir, 'journal.sqlite'),
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
   const settings = new SettingsStore(db);
-  const sales = new SaleStore(db);
-  const catalogue = new CatalogueStore(db);
-  const managerPin = new ManagerPin(settings);
+  const keychain = new Keychain(options.keychainService);
   const listeners = new Set<(event: PosEvent) => void>();
-  const emit = (event: PosEvent): void => {
-    for (const listener of listeners) listener(event);
-  };
-
   const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
   settings.set('counter.id', counterId);
+  const managerPin = new ManagerPin(settings);
 
-  const pricing = (): Pricing => settings.get<Pricing>('pricing') ?? DEFAULT_PRICING;
   let balance: BalanceView | null = null;
   let syncing: Promise<{ count: number; syncedAt: string }> | null = null;
+  let lifetime = new AbortController();
 
-  const connect = async (): Promise<Connection> => {
-    const live = options.liveEndpoint;
-    const endpoint = live ?? (await options.trainingEndpoint());
-    options.redactor.add(endpoint.secretKey);
-    const client = createResellerClient({
-      baseUrl: endpoint.baseUrl,
-      credentials: () => ({ accessCode: endpoint.accessCode, secretKey: endpoint.secretKey }),
+  const ctx: CoreContext = {
+    db,
+    settings,
+    sales: new SaleStore(db),
+    catalogue: new CatalogueStore(db),
+    managerPin,
+    keychain,
+    connections: new Connections({
+      trainingEndpoint: options.trainingEndpoint,
+      keychain,
+      liveBaseUrl: () => settings.getSettings().apiBaseUrl,
       log,
-    });
-    return { mode: live ? 'live' : 'training', endpoint, client };
+      redactor: options.redactor,
+      ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
+    }),
+    counterId,
+    log,
+    redactor: options.redactor,
+    now,
+    emit: (event) => {
+      for (const listener of listeners) listener(event);
+    },
+    signal: () => lifetime.signal,
+    pricing: () => settings.get<Pricing>('pricing') ?? DEFAULT_PRICING,
+    balance: {
+      current: () => balance,
+      update: (amount: Money, enterprise = balance?.enterprise ?? null) => {
+        const threshold = settings.getSettings().lowBalanceThreshold;
+        const low =
+          threshold !== null && threshold.currency === amount.currency && amount.amount < threshold.amount;
+        const wasLow = balance?.low ?? false;
+        balance = { balance: amount, enterprise, updatedAt: now().toISOString(), low };
+        ctx.emit({ type: 'balance.updated', balance });
+        if (low && !wasLow) ctx.emit({ type: 'balance.low', balance });
+        return balance;
+      },
+    },
+    requireManager: (pin) => {
+      if (!managerPin.isSet()) throw new PosFailure('PIN_REQUIRED', 'Choose a manager PIN first.');
+      managerPin.require(pin);
+    },
   };
-  const connection = await connect();
 
-  const updateBalance = (amount: Money, enterprise: BalanceView['enterprise'] = balance?.enterprise ?? null): BalanceView => {
-    const threshold = settings.getSettings().lowBalanceThreshold;
-    const low = threshold !== null && threshold.currency === amount.currency && amount.amount < threshold.amount;
-    const wasLow = balance?.low ?? false;
-    balance = { balance: amount, enterprise, updatedAt: now().toISOString(), low };
-    emit({ type: 'balance.updated', balance });
-    if (low && !wasLow) emit({ type: 'balance.low', balance });
-    return balance;
-  };
+  const credentials = new CredentialState();
+  await credentials.load(ctx);
+  await ctx.connections.start();
 
   const refreshBalance = async (): Promise<BalanceView> => {
-    const fresh = await connection.client.getBalance({ lane: 'interactive' });
+    const fresh = await ctx.connections.current.client.getBalance({ lane: 'interactive' });
     const enterprise = fresh.enterprise
-      ? { account: fresh.enterprise.account ?? '', live: fresh.enterprise.live ?? false, asOf: fresh.enterprise.asOf ?? '' }
+      ? {
+          account: fresh.enterprise.account ?? '',
+          live: fresh.enterprise.live ?? false,
+          asOf: fresh.enterprise.asOf ?? '',
+        }
       : null;
-    return updateBalance(fresh.balance, enterprise);
+    return ctx.balance.update(fresh.balance, enterprise);
   };
 
   const runSync = (): Promise<{ count: number; syncedAt: string }> => {
-    syncing ??= syncCatalogue(connection.client, catalogue, { now })
+    if (syncing) return syncing;
+    const run = syncCatalogue(ctx.connections.current.client, ctx.catalogue, { now, signal: lifetime.signal })
       .then((result) => {
-        emit({ type: 'catalogue.synced', count: result.count, syncedAt: result.syncedAt });
+        ctx.emit({ type: 'catalogue.synced', count: result.count, syncedAt: result.syncedAt });
         return result;
       })
       .finally(() => {
         syncing = null;
       });
-    return syncing;
+    syncing = run;
+    return run;
   };
 
-  const sellContext: SellContext = {
-    sales,
-    catalogue,
-    pricing,
-    client: () => connection.client,
-    counterId: () => counterId,
-    training: () => connection.mode === 'training',
-    now,
-    emit,
-    onOutcome: (sale: Sale) => {
-      if (sale.state === 'completed' && sale.newBalance) updateBalance(sale.newBalance);
-    },
-    log,
-  };
-
-  const listPackages = (): CataloguePackage[] => {
-    const rules = pricing();
-    return catalogue.list().map((pkg) => ({ ...pkg, retail: retailPrice(pkg.cost, pkg, rules) }));
+  /** Background work after start-up or a change of connection: it never holds the counter back. */
+  const warmUp = (forceSync: boolean): void => {
+    const age = ctx.catalogue.syncedAt();
+    if (forceSync || !age || now().getTime() - Date.parse(age) > CATALOGUE_MAX_AGE_MS) {
+      runSync().catch((error: unknown) => log.warn('catalogue sync failed', { error: errorSummary(error) }));
+    }
+    refreshBalance().catch((error: unknown) =>
+      log.warn('balance refresh failed', { error: errorSummary(error) }),
+    );
   };
 
   const status = (): Status => {
-    const counts = sales.countByState();
+    const counts = ctx.sales.countByState();
+    const connection = ctx.connections.current;
     const client = connection.client.status();
     return {
       mode: connection.mode,
       counterId,
-      credentials: { stored: false, maskedAccessCode: null },
-      keychain: 'unavailable',
+      ...credentials.view(),
       apiBaseUrl: connection.endpoint.baseUrl,
       connection: client.connection,
       clockSkewMs: client.clockSkewMs,
       balance,
       currency: balance?.balance.currency ?? client.currency,
-      catalogue: { count: catalogue.count(), syncedAt: catalogue.syncedAt(), syncing: syncing !== null },
-      openSales: { pending: counts.pending, inDoubt: counts.in_doubt + counts.intent + counts.sent, support: counts.support },
+      catalogue: {
+        count: ctx.catalogue.count(),
+        syncedAt: ctx.catalogue.syncedAt(),
+        syncing: syncing !== null,
+      },
+      openSales: {
+        pending: counts.pending,
+        inDoubt: counts.in_doubt + counts.intent + counts.sent,
+        support: counts.support,
+      },
       managerPinSet: managerPin.isSet(),
     };
+  };
+
+  /** A new connection: stop the work bound to the old one, forget its balance and catalogue, start afresh. */
+  const switched = async (): Promise<Status> => {
+    lifetime.abort();
+    await syncing?.catch(() => undefined);
+    lifetime = new AbortController();
+    balance = null;
+    ctx.catalogue.replaceAll([], now().toISOString());
+    warmUp(true);
+    const current = status();
+    ctx.emit({ type: 'status.changed', status: current });
+    return current;
+  };
+
+  const sessionHandlers: HandlerGroup<'getStatus' | 'listPackages' | 'syncCatalogue' | 'getBalance'> = {
+    getStatus: async () => status(),
+    listPackages: async () => {
+      const rules = ctx.pricing();
+      const packages: CataloguePackage[] = ctx.catalogue
+        .list()
+        .map((pkg) => ({ ...pkg, retail: retailPrice(pkg.cost, pkg, rules) }));
+      return { packages, syncedAt: ctx.catalogue.syncedAt() };
+    },
+    syncCatalogue: async () => runSync(),
+    getBalance: async () => refreshBalance(),
   };
 
   const notYet = (what: string) => async (): Promise<never> => {
@@ -161,18 +210,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const handlers: PosHandlers = {
-    getStatus: async () => status(),
-    listPackages: async () => ({ packages: listPackages(), syncedAt: catalogue.syncedAt() }),
-    syncCatalogue: async () => runSync(),
-    listBestSellers: async ({ limit }) => ({ packageCodes: sales.bestSellers(new Date(now().getTime() - 7 * 86_400_000).toISOString(), limit) }),
-    getBalance: async () => refreshBalance(),
-    sell: async (input) => sell(sellContext, input),
-    getSale: async ({ id }) => {
-      const sale = sales.get(id);
-      if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
-      return sale;
-    },
-    listSales: async (filter) => ({ sales: sales.list(filter) }),
+    ...sessionHandlers,
+    ...saleHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...credentialHandlers(ctx, credentials, switched),
     resolveSale: notYet('Resolving a sale by hand'),
     lookupEsim: notYet('eSIM lookup'),
     listTopUpPackages: notYet('Top-up packages'),
@@ -180,34 +221,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getTopUp: notYet('Top-up'),
     listTopUps: notYet('Top-up'),
     listOrders: notYet("The provider's order list"),
-    getPricing: async () => pricing(),
-    setPricing: async ({ pin, pricing: next }) => {
-      managerPin.require(pin);
-      settings.set('pricing', next);
-      return next;
-    },
-    getSettings: async () => settings.getSettings(),
-    updateSettings: async ({ pin, patch }) => {
-      managerPin.require(pin);
-      return settings.updateSettings(patch);
-    },
-    setManagerPin: async ({ pin, currentPin }) => {
-      managerPin.set(pin, currentPin);
-      return { set: true as const };
-    },
-    verifyManagerPin: async ({ pin }) => ({ valid: managerPin.verify(pin) }),
-    setCredentials: notYet('Storing API credentials'),
-    clearCredentials: notYet('Clearing API credentials'),
-    testConnection: notYet('Testing the connection'),
     renderReceipt: notYet('Receipts'),
   };
 
-  // Start-up work that must not hold the counter back: a stale or empty catalogue and the balance.
-  const age = catalogue.syncedAt();
-  if (!age || now().getTime() - Date.parse(age) > CATALOGUE_MAX_AGE_MS) {
-    runSync().catch((error: unknown) => log.warn('catalogue sync failed', { error: describe(error) }));
-  }
-  refreshBalance().catch((error: unknown) => log.warn('balance refresh failed', { error: describe(error) }));
+  warmUp(false);
 
   return {
     handlers,
@@ -218,12 +235,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     async close() {
       listeners.clear();
+      lifetime.abort();
       await syncing?.catch(() => undefined);
       db.close();
     },
   };
 }
 
-function describe(error: unknown): string {
-  return error instanceof ApiFailure || error instanceof PosFailure ? `${error.code}: ${error.message}` : String(error);
+function errorSummary(error: unknown): string {
+  return error instanceof ApiFailure || error instanceof PosFailure
+    ? `${error.code}: ${error.message}`
+    : String(error);
 }

@@ -39,13 +39,16 @@ function readArgs(): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; stri
   try {
     return parseArgs({ options: OPTIONS, strict: true }).values;
   } catch (error) {
-    return fail(`${(error as Error).message}\nUsage: npm run web -- --port N [--data-dir DIR] [--api-base-url URL]`);
+    return fail(
+      `${(error as Error).message}\nUsage: npm run web -- --port N [--data-dir DIR] [--api-base-url URL]`,
+    );
   }
 }
 const args = readArgs();
 
 const port = Number(args.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number (0 to 65535), not "${args.port}"`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be a port number (0 to 65535), not "${args.port}"`);
 const seed = args.seed === undefined ? undefined : Number(args.seed);
 if (seed !== undefined && !Number.isInteger(seed)) fail(`--seed must be a whole number, not "${args.seed}"`);
 
@@ -67,7 +70,10 @@ if (args['api-base-url']) {
 const staticDir = join(root, 'out', 'renderer');
 if (!existsSync(join(staticDir, 'index.html'))) {
   process.stderr.write('Building the counter (first run)…\n');
-  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const build = spawnSync('npx', ['electron-vite', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (build.status !== 0) fail('The build failed; see above.');
 }
 

@@ -11,6 +11,8 @@ export interface CatalogueSyncOptions {
   readonly now: () => Date;
   /** Page size; the API's maximum by default. */
   readonly pageLimit?: number;
+  /** Stops the sync between pages (the cache is then left as it was). */
+  readonly signal?: AbortSignal;
 }
 
 export interface CatalogueSyncResult {
@@ -28,6 +30,8 @@ const MAX_PAGES = 1_000;
  * client's limiter, so a sale never waits behind it) and replaces the cache in one go. A failure
  * part-way leaves the old cache as it was. A package seen on two pages (the catalogue shifted while
  * paging) is kept once, at its first place, so the API's order (local, regional, global) survives.
+ * The pace comes from the client's limiter, not from here: every caller of the background lane
+ * shares the one bulk budget.
  */
 export async function syncCatalogue(
   client: ResellerClient,
@@ -40,6 +44,7 @@ export async function syncCatalogue(
   let pages = 0;
   let totalPages = 1;
   while (pages < totalPages) {
+    options.signal?.throwIfAborted();
     pages += 1;
     const result = await client.listPackages({ page: pages, limit }, { lane: 'background' });
     for (const pkg of result.packages) if (!byCode.has(pkg.code)) byCode.set(pkg.code, pkg);

@@ -22,7 +22,9 @@ export class CatalogueStore {
   }
 
   list(): StoredPackage[] {
-    const rows = this.db.prepare('SELECT package_json FROM catalogue ORDER BY position').all() as { package_json: string }[];
+    const rows = this.db.prepare('SELECT package_json FROM catalogue ORDER BY position').all() as {
+      package_json: string;
+    }[];
     return rows.map((row) => JSON.parse(row.package_json) as StoredPackage);
   }
 

@@ -42,6 +42,13 @@ export class SettingsStore {
     this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
   }
 
+  /** Appends to the audit log: who changed what is part of a shop's records. Never pass a secret here. */
+  audit(at: string, kind: string, subject: string | null, detail: unknown): void {
+    this.db
+      .prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)')
+      .run(at, kind, subject, detail === null ? null : JSON.stringify(detail));
+  }
+
   getSettings(): Settings {
     const stored = this.get<Partial<Settings>>('shop.settings') ?? {};
     const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...stored });

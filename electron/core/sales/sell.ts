@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PosEvent, Pricing, Sale } from '../../../shared/domain';
 import type { PosError } from '../../../shared/errors';
 import { type Money, multiplyMinor } from '../../../shared/money';
-import { ApiFailure } from '../api/api-failure';
-import type { ResellerClient } from '../api/client';
-import type { OrderOutcome } from '../api/order-results';
+import { ApiFailure, type OrderOutcome, type ResellerClient } from '../api';
 import type { CatalogueStore } from '../journal/catalogue-store';
 import type { SaleStore } from '../journal/sale-store';
 import type { Logger } from '../log';
@@ -38,12 +36,19 @@ export function nextPollDelayMs(random: () => number = Math.random): number {
  * anything is sent; every answer moves it to exactly one state in one transaction. The retail price is
  * fixed here, from the cached catalogue and the shop's pricing rules.
  */
-export async function sell(ctx: SellContext, input: { packageCode: string; quantity: number }): Promise<Sale> {
+export async function sell(
+  ctx: SellContext,
+  input: { packageCode: string; quantity: number },
+): Promise<Sale> {
   const pkg = ctx.catalogue.get(input.packageCode);
   if (!pkg) {
-    throw new PosFailure('INVALID_INPUT', 'This package is not in the catalogue. Refresh the catalogue and pick it again.', {
-      packageCode: input.packageCode,
-    });
+    throw new PosFailure(
+      'INVALID_INPUT',
+      'This package is not in the catalogue. Refresh the catalogue and pick it again.',
+      {
+        packageCode: input.packageCode,
+      },
+    );
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
   const id = randomUUID();
@@ -77,12 +82,15 @@ export async function send(ctx: SellContext, sale: Sale): Promise<Sale> {
   let outcome: OrderOutcome;
   let cost: Money | null = null;
   try {
-    outcome = await ctx.client().createOrder(
-      { packageCode: sale.packageCode, quantity: sale.quantity, idempotencyKey: sale.idempotencyKey },
-      { lane: 'sale' },
-    );
+    outcome = await ctx
+      .client()
+      .createOrder(
+        { packageCode: sale.packageCode, quantity: sale.quantity, idempotencyKey: sale.idempotencyKey },
+        { lane: 'sale' },
+      );
     // A replay (the key names an order already completed) does not say what was charged: ask for the order.
-    if (outcome.kind === 'replay') cost = (await ctx.client().getOrder(outcome.orderReference, { lane: 'sale' })).cost;
+    if (outcome.kind === 'replay')
+      cost = (await ctx.client().getOrder(outcome.orderReference, { lane: 'sale' })).cost;
   } catch (error) {
     return settle(ctx, recordFailure(ctx, sale, error));
   }
@@ -93,7 +101,10 @@ export async function send(ctx: SellContext, sale: Sale): Promise<Sale> {
     case 'replay': {
       const charged = outcome.kind === 'completed' ? outcome.cost : cost;
       if (!charged) {
-        const problem = { code: 'BAD_RESPONSE' as const, message: 'The provider did not say what the order cost.' };
+        const problem = {
+          code: 'BAD_RESPONSE' as const,
+          message: 'The provider did not say what the order cost.',
+        };
         return settle(ctx, ctx.sales.markInDoubt(sale.id, problem, at));
       }
       const completion = {
@@ -133,9 +144,12 @@ function recordFailure(ctx: SellContext, sale: Sale, error: unknown): Sale {
   if (error instanceof ApiFailure && error.outcome === 'rejected') {
     return ctx.sales.markFailed(sale.id, error.toPosError(), now, error.raw);
   }
-  if (!(error instanceof PosFailure)) ctx.log.error('order ended unexpectedly', { saleId: sale.id, error: String(error) });
+  if (!(error instanceof PosFailure))
+    ctx.log.error('order ended unexpectedly', { saleId: sale.id, error: String(error) });
   const posError: PosError =
-    error instanceof PosFailure ? error.toPosError() : { code: 'INTERNAL', message: 'The order could not be confirmed.' };
+    error instanceof PosFailure
+      ? error.toPosError()
+      : { code: 'INTERNAL', message: 'The order could not be confirmed.' };
   return ctx.sales.markInDoubt(sale.id, posError, now);
 }
 

@@ -35,12 +35,17 @@ export class ManagerPin {
   /** Chooses the PIN at first start, or changes it given the current one. */
   set(pin: string, currentPin?: string): void {
     if (this.isSet()) {
-      if (currentPin === undefined) throw new PosFailure('PIN_REQUIRED', 'Enter the current manager PIN to change it.');
+      if (currentPin === undefined)
+        throw new PosFailure('PIN_REQUIRED', 'Enter the current manager PIN to change it.');
       this.require(currentPin);
     }
     const salt = randomBytes(16);
     const hash = scryptSync(pin, salt, 32, { N: SCRYPT.n, r: SCRYPT.r, p: SCRYPT.p });
-    this.settings.set(KEY, { salt: salt.toString('base64'), hash: hash.toString('base64'), ...SCRYPT } satisfies StoredPin);
+    this.settings.set(KEY, {
+      salt: salt.toString('base64'),
+      hash: hash.toString('base64'),
+      ...SCRYPT,
+    } satisfies StoredPin);
   }
 
   /** Whether the PIN is right. Counts failures; after five in a row, refuses for a minute. */
@@ -49,10 +54,16 @@ export class ManagerPin {
     if (!stored) throw new PosFailure('PIN_REQUIRED', 'No manager PIN is set yet. Choose one first.');
     if (this.now() < this.lockedUntil) {
       const seconds = Math.ceil((this.lockedUntil - this.now()) / 1000);
-      throw new PosFailure('PIN_INVALID', `Too many wrong PINs. Try again in ${seconds} seconds.`, { retryAfterSeconds: seconds });
+      throw new PosFailure('PIN_INVALID', `Too many wrong PINs. Try again in ${seconds} seconds.`, {
+        retryAfterSeconds: seconds,
+      });
     }
     const expected = Buffer.from(stored.hash, 'base64');
-    const given = scryptSync(pin, Buffer.from(stored.salt, 'base64'), expected.length, { N: stored.n, r: stored.r, p: stored.p });
+    const given = scryptSync(pin, Buffer.from(stored.salt, 'base64'), expected.length, {
+      N: stored.n,
+      r: stored.r,
+      p: stored.p,
+    });
     const valid = timingSafeEqual(given, expected);
     if (valid) {
       this.failures = 0;
