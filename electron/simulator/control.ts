@@ -1,0 +1,258 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CurrencySchema, fromApiAmount } from '../../shared/money';
+import { controlEsimRoutes } from './control-esims';
+import {
+  ControlError,
+  type ControlHandler,
+  type ControlInput,
+  requireAccount,
+  requireOrder,
+  requireString,
+} from './control-support';
+import { type AccountRow, ledgerOf, post } from './ledger';
+import { amountOf } from './money';
+import type { Faults } from './options';
+import { completePendingOrder, failPendingOrder } from './provisioning';
+import type { EsimRow, OrderRow } from './records';
+import type { Sim } from './sim';
+
+/**
+ * The control API, which only the simulator has: under `/__sim/`, guarded by its own token in the
+ * `x-sim-control-token` header. Tests and training tools use it to inject faults, load balances,
+ * drive eSIMs and read the ledger of every charge and refund.
+ */
+
+function tokenMatches(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function accountView(sim: Sim, account: AccountRow): Record<string, unknown> {
+  const seeded = sim.accounts.find((a) => a.accessCode === account.access_code);
+  return {
+    kind: account.kind,
+    label: account.label,
+    accessCode: account.access_code,
+    currency: account.currency,
+    balance: amountOf(account.balance_minor, account.currency),
+    balanceMinor: account.balance_minor,
+    company: seeded?.company ?? null,
+    userExists: account.user_exists === 1,
+  };
+}
+
+function ledgerView(sim: Sim, input: ControlInput): unknown {
+  const account = requireAccount(sim, input.query.get('accessCode'));
+  return {
+    accessCode: account.access_code,
+    currency: account.currency,
+    balance: amountOf(account.balance_minor, account.currency),
+    balanceMinor: account.balance_minor,
+    entries: ledgerOf(sim.db, account.id).map((row) => {
+      const magnitude = row.kind === 'adjustment' ? row.delta_minor : Math.abs(row.delta_minor);
+      return {
+        id: row.id,
+        kind: row.kind,
+        orderReference: row.order_reference,
+        idempotencyKey: row.idempotency_key,
+        amount: amountOf(magnitude, row.currency),
+        amountMinor: magnitude,
+        currency: row.currency,
+        balanceAfter: amountOf(row.balance_after_minor, row.currency),
+        balanceAfterMinor: row.balance_after_minor,
+        time: new Date(row.at).toISOString(),
+        note: row.note,
+      };
+    }),
+  };
+}
+
+function esimSummary(esim: EsimRow): Record<string, unknown> {
+  return {
+    id: esim.id,
+    iccid: esim.iccid,
+    packageCode: esim.package_code,
+    status: esim.status,
+    esimStatus: esim.esim_status,
+    profileStatus: esim.profile_status,
+    suspended: esim.suspended === 1,
+    totalMb: esim.total_mb,
+    usedMb: esim.used_mb,
+    unlimited: esim.unlimited === 1,
+    activatedAt: esim.activated_at === null ? null : new Date(esim.activated_at).toISOString(),
+    expiresAt: esim.expires_at === null ? null : new Date(esim.expires_at).toISOString(),
+  };
+}
+
+function ordersView(sim: Sim, input: ControlInput): unknown {
+  const account = requireAccount(sim, input.query.get('accessCode'));
+  const orders = sim.db
+    .prepare('SELECT * FROM orders WHERE account_id = ? ORDER BY id')
+    .all(account.id) as OrderRow[];
+  const esimsOf = sim.db.prepare('SELECT * FROM esims WHERE order_id = ? ORDER BY id');
+  return {
+    orders: orders.map((o) => ({
+      reference: o.reference,
+      kind: o.kind,
+      status: o.status,
+      packageCode: o.package_code,
+      packageName: o.package_name,
+      quantity: o.quantity,
+      amount: amountOf(o.amount_minor, o.currency),
+      amountMinor: o.amount_minor,
+      currency: o.currency,
+      idempotencyKey: o.idempotency_key,
+      targetIccid: o.target_iccid,
+      refundMethod: o.refund_method,
+      refundState: o.refund_state,
+      createdAt: new Date(o.created_at).toISOString(),
+      esims: (esimsOf.all(o.id) as EsimRow[]).map(esimSummary),
+    })),
+  };
+}
+
+function setBalance(sim: Sim, input: ControlInput): unknown {
+  const account = requireAccount(sim, requireString(input.body, 'accessCode'));
+  const currencyText = input.body.currency ?? account.currency;
+  const currency = CurrencySchema.safeParse(currencyText);
+  if (!currency.success) throw new ControlError(400, 'currency must be USD, IQD or EUR');
+  const balance = input.body.balance;
+  if (typeof balance !== 'number' || !Number.isFinite(balance) || balance < 0) {
+    throw new ControlError(400, 'balance must be a number ≥ 0 in major units');
+  }
+  const target = fromApiAmount(balance, currency.data);
+  sim.db.transaction(() => {
+    const now = sim.clock.now();
+    if (currency.data !== account.currency) {
+      // A currency change empties the old balance first, so the ledger of each currency adds up.
+      post(
+        sim.db,
+        account.id,
+        { kind: 'adjustment', delta: -account.balance_minor, note: 'currency change' },
+        now,
+      );
+      sim.db.prepare('UPDATE accounts SET currency = ? WHERE id = ?').run(currency.data, account.id);
+      post(sim.db, account.id, { kind: 'adjustment', delta: target, note: 'balance set' }, now);
+    } else {
+      post(
+        sim.db,
+        account.id,
+        { kind: 'adjustment', delta: target - account.balance_minor, note: 'balance set' },
+        now,
+      );
+    }
+  })();
+  return accountView(sim, requireAccount(sim, account.access_code));
+}
+
+function setUserExists(sim: Sim, input: ControlInput): unknown {
+  const account = requireAccount(sim, requireString(input.body, 'accessCode'));
+  if (typeof input.body.exists !== 'boolean') throw new ControlError(400, 'exists must be true or false');
+  sim.db
+    .prepare('UPDATE accounts SET user_exists = ? WHERE id = ?')
+    .run(input.body.exists ? 1 : 0, account.id);
+  return accountView(sim, requireAccount(sim, account.access_code));
+}
+
+function completePending(sim: Sim, input: ControlInput): unknown {
+  const reference = input.body.orderReference;
+  const ids =
+    typeof reference === 'string'
+      ? [requireOrder(sim, reference).id]
+      : (
+          sim.db.prepare(`SELECT id FROM orders WHERE status = 'pending' ORDER BY id`).all() as {
+            id: number;
+          }[]
+        ).map((r) => r.id);
+  const completed = ids.filter((id) => completePendingOrder(sim, id));
+  if (typeof reference === 'string' && completed.length === 0) {
+    throw new ControlError(409, `order ${reference} is not pending`);
+  }
+  return { completed: completed.length };
+}
+
+function failPending(sim: Sim, input: ControlInput): unknown {
+  const order = requireOrder(sim, requireString(input.body, 'orderReference'));
+  if (!failPendingOrder(sim, order.id))
+    throw new ControlError(409, `order ${order.reference} is not pending`);
+  return { failed: 1 };
+}
+
+const ROUTES: Record<string, ControlHandler> = {
+  'GET /faults': (sim) => sim.faults.faults,
+  'PUT /faults': (sim, input) => {
+    try {
+      return sim.faults.set(input.body as Partial<Faults>);
+    } catch (error) {
+      throw new ControlError(400, (error as Error).message);
+    }
+  },
+  'GET /accounts': (sim) => ({
+    accounts: (sim.db.prepare('SELECT * FROM accounts ORDER BY id').all() as AccountRow[]).map((a) =>
+      accountView(sim, a),
+    ),
+  }),
+  'POST /accounts/balance': setBalance,
+  'POST /accounts/user': setUserExists,
+  'GET /ledger': ledgerView,
+  'GET /catalogue/enterprise': (sim, input) => {
+    const account = requireAccount(sim, input.query.get('accessCode'));
+    return {
+      packages: sim.catalogue.enterprise
+        .filter((p) => p.ownerAccessCode === account.access_code)
+        .map((p) => ({ packageCode: p.code, name: p.name, active: p.active })),
+    };
+  },
+  'GET /orders': ordersView,
+  'POST /orders/complete-pending': completePending,
+  'POST /orders/fail-pending': failPending,
+  ...controlEsimRoutes,
+};
+
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (text.trim() === '') return resolve({});
+      try {
+        resolve(JSON.parse(text));
+      } catch {
+        reject(new ControlError(400, 'the body is not valid JSON'));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+export async function handleControl(
+  sim: Sim,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const send = (status: number, body: unknown): void => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+  if (!tokenMatches(req.headers['x-sim-control-token'], sim.controlToken)) {
+    return send(401, { error: 'the x-sim-control-token header is missing or wrong' });
+  }
+  const method = req.method === 'POST' && url.pathname === '/__sim/faults' ? 'PUT' : (req.method ?? 'GET');
+  const handler = ROUTES[`${method} ${url.pathname.slice('/__sim'.length)}`];
+  if (!handler) return send(404, { error: `no control endpoint ${req.method} ${url.pathname}` });
+  try {
+    const body = method === 'GET' ? {} : await readJson(req);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new ControlError(400, 'the body must be a JSON object');
+    }
+    send(200, await handler(sim, { body: body as Record<string, unknown>, query: url.searchParams }));
+  } catch (error) {
+    if (error instanceof ControlError) return send(error.status, { error: error.message });
+    throw error;
+  }
+}

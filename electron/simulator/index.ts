@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+import { API_BASE_PATH } from '../../shared/api';
+import { publicAccount } from './accounts';
+import { balanceRoutes } from './balance-routes';
+import { catalogueRoutes } from './catalogue-routes';
+import type { Route } from './context';
+import type { Faults, RunningSimulator, SimulatorOptions } from './options';
+import { orderRoutes } from './order-routes';
+import { resumePendingOrders } from './provisioning';
+import { createSimServer } from './server';
+import { createSim } from './sim';
+
+export type { Faults, RateLimits, RunningSimulator, SimAccount, SimulatorOptions } from './options';
+
+const ROUTES: readonly Route[] = [...balanceRoutes, ...catalogueRoutes, ...orderRoutes];
+
+/**
+ * Starts the reseller API simulator on 127.0.0.1 (port 0: a random free port) and resolves once it
+ * listens. Everything it knows lives in SQLite: in memory, or in `dataFile` across restarts.
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const sim = createSim(options);
+  const { server, close } = createSimServer(sim, ROUTES);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    sim.db.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  sim.origin = `http://127.0.0.1:${port}`;
+  resumePendingOrders(sim);
+  let closed: Promise<void> | null = null;
+  return {
+    baseUrl: `${sim.origin}${API_BASE_PATH}`,
+    controlUrl: `${sim.origin}/__sim`,
+    controlToken: sim.controlToken,
+    accounts: sim.accounts.map(publicAccount),
+    defaultAccount: publicAccount(sim.defaultAccount),
+    setFaults(faults: Partial<Faults>): void {
+      sim.faults.set(faults);
+    },
+    close(): Promise<void> {
+      closed ??= (async () => {
+        sim.clock.stop();
+        await close();
+        sim.db.close();
+      })();
+      return closed;
+    },
+  };
+}

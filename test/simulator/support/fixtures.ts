@@ -1,0 +1,33 @@
+import type { RunningSimulator, SimAccount } from '../../../electron/simulator';
+import { call, control, type Json } from './signed-fetch';
+
+export function accountOf(sim: RunningSimulator, kind: SimAccount['kind'], currency?: string): SimAccount {
+  const found = sim.accounts.find(
+    (a) => a.kind === kind && (currency === undefined || a.currency === currency),
+  );
+  if (!found) throw new Error(`no ${kind} account`);
+  return found;
+}
+export async function findPackages(
+  sim: RunningSimulator,
+  account: SimAccount,
+  query: string,
+): Promise<Json[]> {
+  const res = await call(sim.baseUrl, account, 'GET', `/esims/packages?limit=100${query}`);
+  if (res.status !== 200) throw new Error(`package list failed: ${res.text}`);
+  return res.body.data.packages;
+}
+
+export async function balanceOf(sim: RunningSimulator, account: SimAccount): Promise<number> {
+  const res = await call(sim.baseUrl, account, 'GET', '/balance');
+  return res.body.data.balance;
+}
+
+export async function setBalance(sim: RunningSimulator, account: SimAccount, balance: number): Promise<void> {
+  const res = await control(sim, 'POST', '/accounts/balance', { accessCode: account.accessCode, balance });
+  if (res.status !== 200) throw new Error(`balance not set: ${JSON.stringify(res.body)}`);
+}
+export async function ledger(sim: RunningSimulator, account: SimAccount): Promise<Json[]> {
+  const res = await control(sim, 'GET', `/ledger?accessCode=${account.accessCode}`);
+  return res.body.entries;
+}
