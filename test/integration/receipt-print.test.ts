@@ -122,7 +122,15 @@ describe('printed receipts', () => {
 
   it('prints the Arabic receipt right to left, in Arabic, with codes intact and decodable', async () => {
     const sale = completedSale(1);
-    const ar = receiptContext({ language: 'ar' });
+    const ar = receiptContext({
+      language: 'ar',
+      shop: {
+        shopName: 'مركز بغداد للموبايل',
+        shopAddress: 'الكرادة، شارع داخل 62، بغداد',
+        shopPhone: '+964 770 123 4567',
+        receiptFooter: 'للمساعدة راسلونا على واتساب',
+      },
+    });
     const en = receiptContext();
     const arabic = await print('sale-1-esim-arabic-58mm', renderSaleReceipt(sale, ar), ar);
     const english = await printReceipt(
@@ -140,6 +148,7 @@ describe('printed receipts', () => {
     expect(wordX(arabic, '000042')).toBeLessThan(middle);
     expect(wordX(english, '000042')).toBeGreaterThan(middle);
     expect(arabic.text).toContain('التاريخ');
+    expect(arabic.text).toContain('مركز بغداد للموبايل');
     expect(arabic.text).toContain('رمز التفعيل');
     expect(joined(arabic.text)).toContain(sale.esims[0]!.activationCode);
     expect(arabic.text).toContain(sale.esims[0]!.iccid);
