@@ -3,8 +3,9 @@ import { formatMoney, type Money } from '../../../shared/money';
 import type { ReceiptText } from './receipt-text';
 
 /**
- * Numbers, dates, data sizes and places, formatted with `Intl` in the receipt's locale and the
- * shop's time zone (never the machine's default: a receipt must say the shop's local time).
+ * Numbers, dates, data sizes and places, formatted with `Intl` in the receipt's locale and an
+ * explicit time zone (the counter's, which is the shop's): never an implicit default, so a record
+ * renders the same receipt wherever it is rendered.
  */
 export interface ReceiptFormat {
   readonly locale: string;
