@@ -93,8 +93,7 @@ function handlers(): (input: unknown) => Promise<Result<Output>> {
     }) as Promise<Result<Output>>;
 }
 
-function completedSale(id: string, quantity = 1, esimStatus = 'New'): Sale {
-  const now = '2025-03-12T11:05:00.000Z';
+function intent(id: string, quantity = 1): void {
   sales.createIntent(
     {
       id,
@@ -109,8 +108,13 @@ function completedSale(id: string, quantity = 1, esimStatus = 'New'): Sale {
       retailUnit: money(1250, 'USD'),
       retailTotal: money(1250 * quantity, 'USD'),
     },
-    now,
+    '2025-03-12T11:05:00.000Z',
   );
+}
+
+function completedSale(id: string, quantity = 1, esimStatus = 'New'): Sale {
+  const now = '2025-03-12T11:05:00.000Z';
+  intent(id, quantity);
   sales.markSent(id, now);
   return sales.markCompleted(
     id,
@@ -222,22 +226,7 @@ describe('renderReceipt', () => {
   });
 
   it('refuses what has no receipt, naming why, and logs nothing', async () => {
-    sales.createIntent(
-      {
-        id: 's5',
-        counterId: 'C1',
-        cashierId: null,
-        shiftId: null,
-        training: false,
-        packageCode: 'EU-5GB-30D',
-        packageName: 'Europe 5 GB',
-        quantity: 1,
-        idempotencyKey: 'key-s5',
-        retailUnit: money(1250, 'USD'),
-        retailTotal: money(1250, 'USD'),
-      },
-      '2025-03-12T11:05:00.000Z',
-    );
+    intent('s5');
     const render = handlers();
     expect(errorOf(await render({ kind: 'sale', id: 's5' }))).toMatchObject({
       code: 'INVALID_STATE',
