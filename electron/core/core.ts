@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { BalanceView, CataloguePackage, PosEvent, Pricing, Status } from '../../shared/domain';
+import type { BalanceView, CataloguePackage, PosEvent, Pricing, Sale, Status } from '../../shared/domain';
 import type { Money } from '../../shared/money';
 import { ApiFailure } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
@@ -9,6 +9,7 @@ import type { CoreContext, HandlerGroup } from './context';
 import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
 import { esimHandlers } from './esims/esim-handlers';
+import { DailyBackups } from './journal/backup';
 import { CatalogueStore } from './journal/catalogue-store';
 import { openJournal } from './journal/database';
 import { SaleStore } from './journal/sale-store';
@@ -17,10 +18,12 @@ import type { Logger, Redactor } from './log';
 import type { PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
 import { receiptHandlers } from './receipts/receipt-handlers';
+import { type MoneyTiming, MoneyWork } from './sales/money-work';
 import { DEFAULT_PRICING, retailPrice } from './sales/pricing';
 import { saleHandlers } from './sales/sale-handlers';
 import { ManagerPin } from './security/manager-pin';
 import { settingsHandlers } from './settings/settings-handlers';
+import { topUpHandlers } from './topups/topup-handlers';
 
 export type { Endpoint } from './connection';
 
@@ -36,12 +39,16 @@ export interface CoreOptions {
   readonly log: Logger;
   readonly redactor: Redactor;
   readonly now?: () => Date;
+  /** Polling and checking intervals of the money paths (tests shorten them). */
+  readonly moneyTiming?: Partial<MoneyTiming>;
 }
 
 export interface Core {
   readonly handlers: PosHandlers;
   readonly log: Logger;
   onEvent(listener: (event: PosEvent) => void): () => void;
+  /** Where a verified `esim.provisioned` webhook lands: the pending sale is checked with the provider now. */
+  esimProvisioned(orderReference: string): Promise<Sale | null>;
   close(): Promise<void>;
 }
 
@@ -55,8 +62,10 @@ const CATALOGUE_MAX_AGE_MS = 6 * 60 * 60_000;
 export async function createCore(options: CoreOptions): Promise<Core> {
   const now = options.now ?? (() => new Date());
   const log = options.log;
+  const journalFile = join(options.dataDir, 'journal.sqlite');
   const db = openJournal({
-    file: join(options.dataDir, 'journal.sqlite'),
+    file: journalFile,
+    now,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
   const settings = new SettingsStore(db);
@@ -129,6 +138,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return ctx.balance.update(fresh.balance, enterprise);
   };
 
+  const money = new MoneyWork(ctx, {
+    refreshBalance,
+    ...(options.moneyTiming ? { timing: options.moneyTiming } : {}),
+  });
+  const backups = new DailyBackups(db, journalFile, log, now);
+
   const runSync = (): Promise<{ count: number; syncedAt: string }> => {
     if (syncing) return syncing;
     const run = syncCatalogue(ctx.connections.current.client, ctx.catalogue, { now, signal: lifetime.signal })
@@ -185,10 +200,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const switched = async (): Promise<Status> => {
     lifetime.abort();
     await syncing?.catch(() => undefined);
+    await money.stop();
     lifetime = new AbortController();
     balance = null;
     ctx.catalogue.replaceAll([], now().toISOString());
     warmUp(true);
+    money.start();
     const current = status();
     ctx.emit({ type: 'status.changed', status: current });
     return current;
@@ -207,24 +224,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getBalance: async () => refreshBalance(),
   };
 
-  const notYet = (what: string) => async (): Promise<never> => {
-    throw new PosFailure('NOT_SUPPORTED', `${what} is not available in this version of the counter.`);
-  };
-
   const handlers: PosHandlers = {
     ...sessionHandlers,
-    ...saleHandlers(ctx),
+    ...saleHandlers(ctx, money),
+    ...topUpHandlers(ctx, money),
     ...settingsHandlers(ctx),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),
-    resolveSale: notYet('Resolving a sale by hand'),
-    topUp: notYet('Top-up'),
-    getTopUp: notYet('Top-up'),
-    listTopUps: notYet('Top-up'),
     ...receiptHandlers(ctx),
   };
 
   warmUp(false);
+  money.start();
+  backups.start();
 
   return {
     handlers,
@@ -233,10 +245,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    esimProvisioned: (orderReference) => money.esimProvisioned(orderReference),
     async close() {
       listeners.clear();
       lifetime.abort();
       await syncing?.catch(() => undefined);
+      await Promise.all([money.stop(), backups.stop()]);
       db.close();
     },
   };

@@ -155,7 +155,10 @@ describe('sale transitions', () => {
     store.createIntent(newSale({ id: 'y', packageName: 'Jordan 3 GB' }), '2026-11-22T10:00:01.000Z');
     store.markSent('y', '2026-11-22T10:00:02.000Z');
     store.markInDoubt('y', { code: 'TIMEOUT', message: 'no answer' }, '2026-11-22T10:00:03.000Z');
-    expect(store.unresolved().map((s) => s.id)).toEqual(['x', 'y']);
+    store.createIntent(newSale({ id: 'z', training: false }), '2026-11-22T10:00:04.000Z');
+    // Recovery sees the sales of the connected account's mode only.
+    expect(store.unresolved({ training: true, accountRef: 'acct' }).map((s) => s.id)).toEqual(['x', 'y']);
+    expect(store.unresolved({ training: false, accountRef: 'acct' }).map((s) => s.id)).toEqual(['z']);
     expect(store.list({ search: 'turkey', limit: 10 }).map((s) => s.id)).toEqual(['x']);
     expect(store.list({ search: '100%', limit: 10 })).toEqual([]);
     expect(store.list({ states: ['in_doubt'], limit: 10 }).map((s) => s.id)).toEqual(['y']);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Core, createCore } from '../../electron/core/core';
+import { type Core, type CoreOptions, createCore } from '../../electron/core/core';
 import { createLogger, Redactor } from '../../electron/core/log';
 import { dispatch } from '../../electron/core/pos/dispatch';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
@@ -32,6 +32,8 @@ export interface HarnessOptions {
   readonly keychainService?: string;
   /** Start with the catalogue already synced (default), or with an empty cache that syncs itself. */
   readonly catalogue?: 'synced' | 'empty';
+  /** Shorter polling and checking intervals for the money paths. */
+  readonly moneyTiming?: CoreOptions['moneyTiming'];
 }
 
 export async function startCoreHarness(
@@ -60,6 +62,7 @@ export async function startCoreHarness(
     redactor,
     keychainService:
       harness.keychainService ?? `esim-counter-test-${process.pid}-${Math.random().toString(36).slice(2)}`,
+    ...(harness.moneyTiming ? { moneyTiming: harness.moneyTiming } : {}),
   });
   const events: PosEvent[] = [];
   core.onEvent((event) => events.push(event));

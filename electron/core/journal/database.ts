@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { backupBeforeMigration } from './backup';
 import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
@@ -10,11 +11,14 @@ export interface OpenJournalOptions {
   file: string;
   /** Path of a better-sqlite3 native binary to load instead of the default (the Electron build). */
   nativeBinding?: string;
+  /** The clock that names backup copies (tests inject one). */
+  now?: () => Date;
 }
 
 /**
  * Opens the journal: WAL for concurrent readers, synchronous=FULL because every row here is money and
- * must survive a power cut once committed, foreign keys on, then the numbered migrations.
+ * must survive a power cut once committed, foreign keys on, then the numbered migrations (after a
+ * backup copy when there are any to run on an existing journal).
  */
 export function openJournal(options: OpenJournalOptions): Db {
   mkdirSync(dirname(options.file), { recursive: true, mode: 0o700 });
@@ -28,6 +32,18 @@ export function openJournal(options: OpenJournalOptions): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  // A journal with records is copied before its schema changes, so a failed or faulty migration
+  // never costs a shop its history.
+  if (version > 0 && version < MIGRATIONS.length) {
+    backupBeforeMigration(
+      db,
+      options.file,
+      version,
+      MIGRATIONS.length,
+      (options.now ?? (() => new Date()))(),
+    );
+  }
   migrate(db);
   return db;
 }

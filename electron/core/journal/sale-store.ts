@@ -1,7 +1,9 @@
 import type { Sale, SaleEsim, SaleState } from '../../../shared/domain';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
+import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import type { Db } from './database';
+import { type StateChange, transitionRow, writeAudit } from './state-rows';
 
 /**
  * The sales journal. Each method is one state transition in one synchronous SQLite transaction, so a
@@ -54,6 +56,8 @@ interface EsimRow {
 export interface NewSale {
   id: string;
   counterId: string;
+  /** The account the sale is sent to (see AccountScope). */
+  accountRef?: string | null;
   cashierId: string | null;
   shiftId: string | null;
   training: boolean;
@@ -92,14 +96,16 @@ export class SaleStore {
         .get(sale.training ? 1 : 0) as { n: number };
       this.db
         .prepare(
-          `INSERT INTO sales (id, receipt_number, counter_id, cashier_id, shift_id, training, state, package_code,
-             package_name, quantity, idempotency_key, currency, retail_unit_minor, retail_total_minor,
+          `INSERT INTO sales (id, receipt_number, counter_id, cashier_id, shift_id, training, account_ref, state,
+             package_code, package_name, quantity, idempotency_key, currency, retail_unit_minor, retail_total_minor,
              created_at, updated_at, state_since)
-           VALUES (@id, @receiptNumber, @counterId, @cashierId, @shiftId, @training, 'intent', @packageCode,
-             @packageName, @quantity, @idempotencyKey, @currency, @retailUnit, @retailTotal, @now, @now, @now)`,
+           VALUES (@id, @receiptNumber, @counterId, @cashierId, @shiftId, @training, @accountRef, 'intent',
+             @packageCode, @packageName, @quantity, @idempotencyKey, @currency, @retailUnit, @retailTotal, @now,
+             @now, @now)`,
         )
         .run({
           ...sale,
+          accountRef: sale.accountRef ?? null,
           receiptNumber: next.n,
           training: sale.training ? 1 : 0,
           currency: sale.retailTotal.currency,
@@ -208,6 +214,29 @@ export class SaleStore {
     return this.require(id);
   }
 
+  /**
+   * A pending order the provider has not finished within the polling window (or reports as failed):
+   * handed to provider support, never re-ordered. A later answer can still complete it.
+   */
+  markSupport(id: string, error: PosError | null, now: string): Sale {
+    this.transition(id, ['pending'], 'support', now, {
+      sql: 'last_error_json = @error, next_check_at = NULL',
+      params: { error: error === null ? null : JSON.stringify(error) },
+    });
+    return this.require(id);
+  }
+
+  /** A pending order was checked and is still provisioning: when to look again. */
+  recordPendingCheck(id: string, nextCheckAt: string, now: string): Sale {
+    const result = this.db
+      .prepare(
+        `UPDATE sales SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = 'pending'`,
+      )
+      .run({ id, nextCheckAt, now });
+    if (result.changes !== 1) throw new Error(`sale ${id} is not pending`);
+    return this.require(id);
+  }
+
   get(id: string): Sale | null {
     const row = this.db.prepare('SELECT * FROM sales WHERE id = ?').get(id) as SaleRow | undefined;
     return row ? this.toSale(row) : null;
@@ -246,12 +275,49 @@ export class SaleStore {
     return (this.db.prepare(sql).all(params) as SaleRow[]).map((row) => this.toSale(row));
   }
 
-  /** Sales a crash or a lost answer left unresolved: re-sent with their stored key at start-up. */
-  unresolved(): Sale[] {
+  /** Sales of this account a crash or a lost answer left unresolved: re-sent with their stored key at start-up. */
+  unresolved(scope: AccountScope): Sale[] {
     const rows = this.db
-      .prepare(`SELECT * FROM sales WHERE state IN ('intent', 'sent', 'in_doubt') ORDER BY created_at`)
-      .all() as SaleRow[];
+      .prepare(
+        `SELECT * FROM sales WHERE state IN ('intent', 'sent', 'in_doubt') AND ${IN_SCOPE} ORDER BY created_at`,
+      )
+      .all(scopeParams(scope)) as SaleRow[];
     return rows.map((row) => this.toSale(row));
+  }
+
+  /** Pending sales of this account whose next check is due by `at`, oldest check first. */
+  pendingDue(scope: AccountScope, at: string): Sale[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM sales WHERE state = 'pending' AND next_check_at <= @at AND ${IN_SCOPE}
+         ORDER BY next_check_at`,
+      )
+      .all({ ...scopeParams(scope), at }) as SaleRow[];
+    return rows.map((row) => this.toSale(row));
+  }
+
+  /** When the next pending sale of this account is due for a check; null when none is pending. */
+  nextPendingCheck(scope: AccountScope): string | null {
+    const row = this.db
+      .prepare(`SELECT min(next_check_at) AS at FROM sales WHERE state = 'pending' AND ${IN_SCOPE}`)
+      .get(scopeParams(scope)) as { at: string | null };
+    return row.at;
+  }
+
+  /** Whether the sale was sent to this account (recovery and polling act only on those). */
+  inScope(id: string, scope: AccountScope): boolean {
+    return (
+      this.db
+        .prepare(`SELECT 1 FROM sales WHERE id = @id AND ${IN_SCOPE}`)
+        .get({ id, ...scopeParams(scope) }) !== undefined
+    );
+  }
+
+  byOrderReference(orderReference: string): Sale | null {
+    const row = this.db.prepare('SELECT * FROM sales WHERE order_reference = ?').get(orderReference) as
+      | SaleRow
+      | undefined;
+    return row ? this.toSale(row) : null;
   }
 
   /** Package codes by eSIMs sold since `since`, most first (completed sales only). */
@@ -289,28 +355,14 @@ export class SaleStore {
     from: readonly SaleState[],
     to: SaleState,
     now: string,
-    change: { sql: string; params?: Record<string, unknown>; keepSince?: boolean },
+    change: StateChange,
   ): void {
-    // keepSince: a sale that stays in the same state (a repeated pending check, another in-doubt answer)
-    // keeps the time it entered that state.
-    const since = change.keepSince ? `CASE WHEN state = @to THEN state_since ELSE @now END` : '@now';
-    const result = this.db
-      .prepare(
-        `UPDATE sales SET state = @to, updated_at = @now, state_since = ${since}, ${change.sql}
-         WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
-      )
-      .run({ ...change.params, id, to, now, from: JSON.stringify(from) });
-    if (result.changes !== 1) {
-      const current = this.get(id);
-      throw new Error(`sale ${id} cannot move from ${current?.state ?? 'nowhere'} to ${to}`);
-    }
+    transitionRow(this.db, 'sales', id, from, to, now, change);
     this.audit(now, `sale.${to}`, id, null);
   }
 
   private audit(at: string, kind: string, subject: string, detail: unknown): void {
-    this.db
-      .prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)')
-      .run(at, kind, subject, detail === null ? null : JSON.stringify(detail));
+    writeAudit(this.db, at, kind, subject, detail);
   }
 
   private esimsOf(id: string): SaleEsim[] {

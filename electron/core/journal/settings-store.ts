@@ -1,5 +1,6 @@
 import { type Settings, SettingsSchema } from '../../../shared/domain';
 import type { Db } from './database';
+import { writeAudit } from './state-rows';
 
 export const DEFAULT_SETTINGS: Settings = {
   shopName: '',
@@ -44,9 +45,7 @@ export class SettingsStore {
 
   /** Appends to the audit log: who changed what is part of a shop's records. Never pass a secret here. */
   audit(at: string, kind: string, subject: string | null, detail: unknown): void {
-    this.db
-      .prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)')
-      .run(at, kind, subject, detail === null ? null : JSON.stringify(detail));
+    writeAudit(this.db, at, kind, subject, detail);
   }
 
   getSettings(): Settings {

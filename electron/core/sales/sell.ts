@@ -2,63 +2,58 @@ import { randomUUID } from 'node:crypto';
 import type { PosEvent, Pricing, Sale } from '../../../shared/domain';
 import type { PosError } from '../../../shared/errors';
 import { type Money, multiplyMinor } from '../../../shared/money';
-import { ApiFailure, type OrderOutcome, type ResellerClient } from '../api';
+import { ApiFailure, type OrderOutcome } from '../api';
+import type { Connection } from '../connection';
 import type { CatalogueStore } from '../journal/catalogue-store';
 import type { SaleStore } from '../journal/sale-store';
 import type { Logger } from '../log';
 import { PosFailure } from '../pos/failure';
+import { type PendingTiming, scheduleFrom } from './pending-timing';
 import { retailPrice } from './pricing';
+import { scopeOf } from './scope';
 
 export interface SellContext {
   readonly sales: SaleStore;
   readonly catalogue: CatalogueStore;
   readonly pricing: () => Pricing;
-  readonly client: () => ResellerClient;
+  readonly connection: () => Connection;
   readonly counterId: () => string;
-  readonly training: () => boolean;
   readonly now: () => Date;
   readonly emit: (event: PosEvent) => void;
+  /** Called with every state a send ends in (balance, the pending poller). */
   readonly onOutcome: (sale: Sale) => void;
   readonly log: Logger;
-}
-
-/** Provider guidance for asynchronous provisioning: poll every 15–30 s, give up after about 10 minutes. */
-export const PENDING_POLL_MIN_MS = 15_000;
-export const PENDING_POLL_MAX_MS = 30_000;
-export const PENDING_GIVE_UP_MS = 10 * 60_000;
-
-export function nextPollDelayMs(random: () => number = Math.random): number {
-  return PENDING_POLL_MIN_MS + Math.floor(random() * (PENDING_POLL_MAX_MS - PENDING_POLL_MIN_MS));
+  readonly pendingTiming: PendingTiming;
 }
 
 /**
- * Sells `quantity` eSIMs of one package. The sale is journalled with its idempotency key before
- * anything is sent; every answer moves it to exactly one state in one transaction. The retail price is
- * fixed here, from the cached catalogue and the shop's pricing rules.
+ * Journals a sale of `quantity` eSIMs of one package, with its idempotency key, before anything is
+ * sent. The retail price is fixed here, from the cached catalogue and the shop's pricing rules. The
+ * caller sends it (see `send`), so that every send of a sale goes through one place.
  */
-export async function sell(
+export function recordIntent(
   ctx: SellContext,
+  connection: Connection,
   input: { packageCode: string; quantity: number },
-): Promise<Sale> {
+): Sale {
   const pkg = ctx.catalogue.get(input.packageCode);
   if (!pkg) {
     throw new PosFailure(
       'INVALID_INPUT',
       'This package is not in the catalogue. Refresh the catalogue and pick it again.',
-      {
-        packageCode: input.packageCode,
-      },
+      { packageCode: input.packageCode },
     );
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
-  const id = randomUUID();
+  const scope = scopeOf(connection);
   const intent = ctx.sales.createIntent(
     {
-      id,
+      id: randomUUID(),
       counterId: ctx.counterId(),
       cashierId: null,
       shiftId: null,
-      training: ctx.training(),
+      training: scope.training,
+      accountRef: scope.accountRef,
       packageCode: pkg.code,
       packageName: pkg.name,
       quantity: input.quantity,
@@ -69,30 +64,38 @@ export async function sell(
     ctx.now().toISOString(),
   );
   ctx.emit({ type: 'sale.updated', sale: intent });
-  return send(ctx, intent);
+  return intent;
 }
 
 /**
- * Sends (or re-sends) a journalled sale with its stored idempotency key. Used for a new sale and for
- * recovery: the provider replays an order it completed, or performs it once.
+ * Sends (or re-sends) a journalled sale with its stored idempotency key, over `connection` (which the
+ * caller has checked is the sale's account). Used for a new sale and for recovery: the provider
+ * replays an order it completed, or performs it once. Every answer moves the sale to exactly one state
+ * in one transaction.
  */
-export async function send(ctx: SellContext, sale: Sale): Promise<Sale> {
+export async function send(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
   const sent = ctx.sales.markSent(sale.id, ctx.now().toISOString());
   ctx.emit({ type: 'sale.updated', sale: sent });
+  let sends = 0;
   let outcome: OrderOutcome;
   let cost: Money | null = null;
   try {
-    outcome = await ctx
-      .client()
-      .createOrder(
-        { packageCode: sale.packageCode, quantity: sale.quantity, idempotencyKey: sale.idempotencyKey },
-        { lane: 'sale' },
-      );
-    // A replay (the key names an order already completed) does not say what was charged: ask for the order.
-    if (outcome.kind === 'replay')
-      cost = (await ctx.client().getOrder(outcome.orderReference, { lane: 'sale' })).cost;
+    outcome = await connection.client.createOrder(
+      { packageCode: sale.packageCode, quantity: sale.quantity, idempotencyKey: sale.idempotencyKey },
+      { lane: 'sale', onSend: (attempt) => (sends = attempt) },
+    );
   } catch (error) {
-    return settle(ctx, recordFailure(ctx, sale, error));
+    // Only the sale's first send, sent once, can be refused definitively (see recordFailure).
+    const firstSend = sent.attempts === 1 && sends <= 1;
+    return settle(ctx, recordFailure(ctx, sale, error, firstSend));
+  }
+  // A replay (the key names an order already completed) does not say what was charged: ask for the
+  // order. The order exists whatever this read says, so its failure leaves the sale in doubt, never failed.
+  if (outcome.kind === 'replay') {
+    cost = await orderCost(connection, outcome.orderReference).catch((error: unknown) => {
+      ctx.log.warn('replayed order cost unknown', { saleId: sale.id, error: String(error) });
+      return null;
+    });
   }
   const now = ctx.now();
   const at = now.toISOString();
@@ -103,7 +106,7 @@ export async function send(ctx: SellContext, sale: Sale): Promise<Sale> {
       if (!charged) {
         const problem = {
           code: 'BAD_RESPONSE' as const,
-          message: 'The provider did not say what the order cost.',
+          message: 'The provider has the order but did not say what it cost yet. Check the sale again.',
         };
         return settle(ctx, ctx.sales.markInDoubt(sale.id, problem, at));
       }
@@ -124,8 +127,7 @@ export async function send(ctx: SellContext, sale: Sale): Promise<Sale> {
           {
             orderReference: outcome.orderReference,
             cost: outcome.cost,
-            nextCheckAt: new Date(now.getTime() + nextPollDelayMs()).toISOString(),
-            giveUpAt: new Date(now.getTime() + PENDING_GIVE_UP_MS).toISOString(),
+            ...scheduleFrom(now, ctx.pendingTiming),
             rawResponse: outcome.raw,
           },
           at,
@@ -135,13 +137,25 @@ export async function send(ctx: SellContext, sale: Sale): Promise<Sale> {
 }
 
 /**
- * Only a definite refusal fails a sale (nothing was charged). Anything else (no answer, a dropped
- * connection, an answer we could not read, even a bug of ours after sending) leaves the order's fate
- * unknown: the sale is in doubt and is resolved by re-sending with its key, never by guessing.
+ * What an order cost, from GET /esims/order. Its amounts carry no currency, so a client that has not
+ * heard from the provider since it started (recovery right after a restart) asks for the balance first.
  */
-function recordFailure(ctx: SellContext, sale: Sale, error: unknown): Sale {
+export async function orderCost(connection: Connection, orderReference: string): Promise<Money | null> {
+  if (connection.client.status().currency === null) await connection.client.getBalance({ lane: 'sale' });
+  return (await connection.client.getOrder(orderReference, { lane: 'sale' })).cost;
+}
+
+/**
+ * Only a definite refusal of the one request this sale ever sent fails it (nothing was charged).
+ * Anything else leaves the order's fate unknown and the sale in doubt, to be resolved by re-sending
+ * with its key, never by guessing: no answer, a dropped connection, an answer we could not read, a bug
+ * of ours after sending, and also any refusal once an earlier send (the client's retry after a
+ * timeout, or a send before a crash) may have been performed: "cannot connect" or "rate limited" says
+ * nothing about what an earlier request did.
+ */
+function recordFailure(ctx: SellContext, sale: Sale, error: unknown, firstSend: boolean): Sale {
   const now = ctx.now().toISOString();
-  if (error instanceof ApiFailure && error.outcome === 'rejected') {
+  if (error instanceof ApiFailure && error.outcome === 'rejected' && firstSend) {
     return ctx.sales.markFailed(sale.id, error.toPosError(), now, error.raw);
   }
   if (!(error instanceof PosFailure))
@@ -153,7 +167,7 @@ function recordFailure(ctx: SellContext, sale: Sale, error: unknown): Sale {
   return ctx.sales.markInDoubt(sale.id, posError, now);
 }
 
-function settle(ctx: SellContext, sale: Sale): Sale {
+export function settle(ctx: Pick<SellContext, 'emit' | 'onOutcome'>, sale: Sale): Sale {
   ctx.emit({ type: 'sale.updated', sale });
   ctx.onOutcome(sale);
   return sale;

@@ -1,0 +1,52 @@
+import type { Db } from './database';
+
+/**
+ * What the sale and top-up stores share: a guarded state change of one row, and the audit log. Every
+ * caller runs these inside its own synchronous transaction or as one statement, never across an await.
+ */
+
+export interface StateChange {
+  /** Extra `column = @param` assignments. */
+  readonly sql: string;
+  readonly params?: Record<string, unknown>;
+  /** A row that stays in the same state (another in-doubt answer) keeps the time it entered it. */
+  readonly keepSince?: boolean;
+}
+
+/**
+ * Moves row `id` of `table` to state `to` if it is in one of `from`, or throws naming both states:
+ * a transition from the wrong state is a bug, and the guard keeps it from corrupting money rows.
+ */
+export function transitionRow(
+  db: Db,
+  table: 'sales' | 'topups',
+  id: string,
+  from: readonly string[],
+  to: string,
+  now: string,
+  change: StateChange,
+): void {
+  const since = change.keepSince ? `CASE WHEN state = @to THEN state_since ELSE @now END` : '@now';
+  const result = db
+    .prepare(
+      `UPDATE ${table} SET state = @to, updated_at = @now, state_since = ${since}, ${change.sql}
+       WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
+    )
+    .run({ ...change.params, id, to, now, from: JSON.stringify(from) });
+  if (result.changes !== 1) {
+    const current = db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(id) as
+      | { state: string }
+      | undefined;
+    throw new Error(`${table} row ${id} cannot move from ${current?.state ?? 'nowhere'} to ${to}`);
+  }
+}
+
+/** Appends to the audit log. Never pass a secret here. */
+export function writeAudit(db: Db, at: string, kind: string, subject: string | null, detail: unknown): void {
+  db.prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)').run(
+    at,
+    kind,
+    subject,
+    detail === null ? null : JSON.stringify(detail),
+  );
+}

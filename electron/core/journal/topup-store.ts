@@ -1,0 +1,375 @@
+import type { EsimSnapshot, TopUp, TopUpState } from '../../../shared/domain';
+import type { PosError } from '../../../shared/errors';
+import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
+import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
+import type { Db } from './database';
+import { type StateChange, transitionRow, writeAudit } from './state-rows';
+
+/**
+ * The top-ups journal. The API has no idempotency key for top-ups, so a top-up is sent at most once:
+ * nothing here can move a top-up back to `sent`. Each method is one transition in one synchronous
+ * transaction.
+ */
+
+interface TopUpRow {
+  id: string;
+  receipt_number: number;
+  counter_id: string;
+  cashier_id: string | null;
+  shift_id: string | null;
+  training: number;
+  state: TopUpState;
+  iccid: string;
+  package_code: string;
+  package_name: string;
+  currency: Currency;
+  retail_minor: number;
+  quoted_cost_minor: number;
+  before_total_mb: number | null;
+  before_remaining_mb: number | null;
+  before_expires_at: string | null;
+  before_status: string | null;
+  before_taken_at: string;
+  cost_minor: number | null;
+  cost_currency: Currency | null;
+  new_balance_minor: number | null;
+  order_reference: string | null;
+  new_total_gb: number | null;
+  new_remaining_gb: number | null;
+  new_expires_at: string | null;
+  inferred: number;
+  last_error_json: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  state_since: string;
+  completed_at: string | null;
+}
+
+export interface NewTopUp {
+  readonly id: string;
+  readonly counterId: string;
+  readonly cashierId: string | null;
+  readonly shiftId: string | null;
+  readonly training: boolean;
+  readonly accountRef: string;
+  readonly iccid: string;
+  readonly packageCode: string;
+  readonly packageName: string;
+  readonly retail: Money;
+  /** The package's cost as listed just before sending, in the account currency. */
+  readonly quotedCost: Money;
+  readonly before: EsimSnapshot;
+  /** The eSIM reading the snapshot was taken from, verbatim. */
+  readonly beforeRaw: string;
+}
+
+export interface TopUpCompletion {
+  readonly orderReference: string | null;
+  readonly cost: Money;
+  readonly newBalance: Money | null;
+  readonly newTotalGb: number | null;
+  readonly newRemainingGb: number | null;
+  readonly newExpiresAt: string | null;
+  /** True when decided by watching the eSIM change rather than by the API's answer. */
+  readonly inferred: boolean;
+  /** The top-up's answer, or the eSIM reading that showed it applied. */
+  readonly rawResponse: string;
+}
+
+export interface TopUpListFilter {
+  from?: string | undefined;
+  to?: string | undefined;
+  iccid?: string | undefined;
+  states?: readonly TopUpState[] | undefined;
+  limit: number;
+}
+
+export class TopUpStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Records the top-up with the eSIM's state before anything is sent. `guard` sees the ICCID's other
+   * top-ups that may have charged (see recentFor), inside the same transaction, and may refuse
+   * by throwing: two counters (or two clicks) cannot both pass the repeat check.
+   */
+  createIntent(topUp: NewTopUp, now: string, since: string, guard: (others: TopUp[]) => void): TopUp {
+    this.db.transaction(() => {
+      guard(this.recentFor(topUp.iccid, since));
+      const next = this.db
+        .prepare('SELECT coalesce(max(receipt_number), 0) + 1 AS n FROM topups WHERE training = ?')
+        .get(topUp.training ? 1 : 0) as { n: number };
+      this.db
+        .prepare(
+          `INSERT INTO topups (id, receipt_number, counter_id, cashier_id, shift_id, training, account_ref, state, iccid,
+             package_code, package_name, currency, retail_minor, quoted_cost_minor, before_total_mb,
+             before_remaining_mb, before_expires_at, before_status, before_taken_at, before_raw, created_at,
+             updated_at, state_since)
+           VALUES (@id, @receiptNumber, @counterId, @cashierId, @shiftId, @training, @accountRef, 'intent', @iccid,
+             @packageCode, @packageName, @currency, @retail, @quotedCost, @totalMb, @remainingMb, @expiresAt,
+             @status, @takenAt, @beforeRaw, @now, @now, @now)`,
+        )
+        .run({
+          id: topUp.id,
+          receiptNumber: next.n,
+          counterId: topUp.counterId,
+          cashierId: topUp.cashierId,
+          shiftId: topUp.shiftId,
+          training: topUp.training ? 1 : 0,
+          accountRef: topUp.accountRef,
+          iccid: topUp.iccid,
+          packageCode: topUp.packageCode,
+          packageName: topUp.packageName,
+          currency: topUp.retail.currency,
+          retail: topUp.retail.amount,
+          quotedCost: topUp.quotedCost.amount,
+          totalMb: topUp.before.totalMb,
+          remainingMb: topUp.before.remainingMb,
+          expiresAt: topUp.before.expiresAt,
+          status: topUp.before.status,
+          takenAt: topUp.before.takenAt,
+          beforeRaw: topUp.beforeRaw,
+          now,
+        });
+      writeAudit(this.db, now, 'topup.intent', topUp.id, {
+        iccid: topUp.iccid,
+        packageCode: topUp.packageCode,
+      });
+    })();
+    return this.require(topUp.id);
+  }
+
+  /** On the wire. Only from `intent`: a top-up is never sent twice. */
+  markSent(id: string, now: string): TopUp {
+    this.transition(id, ['intent'], 'sent', now, { sql: 'sent_at = @now' });
+    return this.require(id);
+  }
+
+  markCompleted(id: string, completion: TopUpCompletion, now: string): TopUp {
+    this.db.transaction(() => {
+      this.transition(id, ['sent', 'in_doubt'], 'completed', now, {
+        sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
+              new_balance_minor = @newBalance, new_total_gb = @newTotalGb, new_remaining_gb = @newRemainingGb,
+              new_expires_at = @newExpiresAt, inferred = @inferred, raw_response = @raw, completed_at = @now,
+              last_error_json = NULL, next_check_at = NULL`,
+        params: {
+          orderReference: completion.orderReference,
+          cost: completion.cost.amount,
+          costCurrency: completion.cost.currency,
+          newBalance: completion.newBalance?.amount ?? null,
+          newTotalGb: completion.newTotalGb,
+          newRemainingGb: completion.newRemainingGb,
+          newExpiresAt: completion.newExpiresAt,
+          inferred: completion.inferred ? 1 : 0,
+          raw: completion.rawResponse,
+        },
+      });
+      writeAudit(this.db, now, 'topup.completed', id, {
+        orderReference: completion.orderReference,
+        cost: completion.cost,
+        inferred: completion.inferred,
+      });
+    })();
+    return this.require(id);
+  }
+
+  /** No answer: applied or not is decided later by watching the eSIM; `nextCheckAt` says when to look. */
+  markInDoubt(id: string, error: PosError, nextCheckAt: string, now: string): TopUp {
+    this.transition(id, ['sent', 'in_doubt'], 'in_doubt', now, {
+      sql: 'last_error_json = @error, next_check_at = @nextCheckAt',
+      params: { error: JSON.stringify(error), nextCheckAt },
+      keepSince: true,
+    });
+    return this.require(id);
+  }
+
+  /** An in-doubt top-up was looked at and is still undecided: when to look again. */
+  recordCheck(id: string, nextCheckAt: string, now: string): TopUp {
+    const result = this.db
+      .prepare(
+        `UPDATE topups SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = 'in_doubt'`,
+      )
+      .run({ id, nextCheckAt, now });
+    if (result.changes !== 1) throw new Error(`top-up ${id} is not in doubt`);
+    return this.require(id);
+  }
+
+  /** A definite refusal, a top-up never sent, or an in-doubt one seen not applied: nothing was charged. */
+  markFailed(id: string, error: PosError, now: string, rawResponse: string | null): TopUp {
+    this.transition(id, ['intent', 'sent', 'in_doubt'], 'failed', now, {
+      sql: 'last_error_json = @error, raw_response = coalesce(@raw, raw_response), next_check_at = NULL',
+      params: { error: JSON.stringify(error), raw: rawResponse },
+    });
+    return this.require(id);
+  }
+
+  get(id: string): TopUp | null {
+    const row = this.db.prepare('SELECT * FROM topups WHERE id = ?').get(id) as TopUpRow | undefined;
+    return row ? this.toTopUp(row) : null;
+  }
+
+  require(id: string): TopUp {
+    const topUp = this.get(id);
+    if (!topUp) throw new Error(`top-up ${id} vanished from the journal`);
+    return topUp;
+  }
+
+  list(filter: TopUpListFilter): TopUp[] {
+    const where: string[] = [];
+    const params: Record<string, unknown> = { limit: filter.limit };
+    if (filter.from) {
+      where.push('created_at >= @from');
+      params.from = filter.from;
+    }
+    if (filter.to) {
+      where.push('created_at < @to');
+      params.to = filter.to;
+    }
+    if (filter.iccid) {
+      where.push('iccid = @iccid');
+      params.iccid = filter.iccid;
+    }
+    if (filter.states?.length) {
+      where.push('state IN (SELECT value FROM json_each(@states))');
+      params.states = JSON.stringify(filter.states);
+    }
+    const sql = `SELECT * FROM topups ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+                 ORDER BY created_at DESC, receipt_number DESC LIMIT @limit`;
+    return (this.db.prepare(sql).all(params) as TopUpRow[]).map((row) => this.toTopUp(row));
+  }
+
+  /** Top-ups of this account left in `intent` or `sent` by a crash. */
+  interrupted(scope: AccountScope): TopUp[] {
+    const rows = this.db
+      .prepare(`SELECT * FROM topups WHERE state IN ('intent', 'sent') AND ${IN_SCOPE} ORDER BY created_at`)
+      .all(scopeParams(scope)) as TopUpRow[];
+    return rows.map((row) => this.toTopUp(row));
+  }
+
+  /** In-doubt top-ups of this account due for a look at their eSIM by `at`. */
+  inDoubtDue(scope: AccountScope, at: string): TopUp[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM topups WHERE state = 'in_doubt' AND next_check_at <= @at AND ${IN_SCOPE}
+         ORDER BY next_check_at`,
+      )
+      .all({ ...scopeParams(scope), at }) as TopUpRow[];
+    return rows.map((row) => this.toTopUp(row));
+  }
+
+  nextInDoubtCheck(scope: AccountScope): string | null {
+    const row = this.db
+      .prepare(`SELECT min(next_check_at) AS at FROM topups WHERE state = 'in_doubt' AND ${IN_SCOPE}`)
+      .get(scopeParams(scope)) as { at: string | null };
+    return row.at;
+  }
+
+  inScope(id: string, scope: AccountScope): boolean {
+    return (
+      this.db
+        .prepare(`SELECT 1 FROM topups WHERE id = @id AND ${IN_SCOPE}`)
+        .get({ id, ...scopeParams(scope) }) !== undefined
+    );
+  }
+
+  /** The quoted cost recorded with the intent (what an inferred completion is recorded as costing). */
+  quotedCost(id: string): Money {
+    const row = this.db.prepare('SELECT quoted_cost_minor, currency FROM topups WHERE id = ?').get(id) as
+      | { quoted_cost_minor: number; currency: Currency }
+      | undefined;
+    if (!row) throw new Error(`top-up ${id} vanished from the journal`);
+    return { amount: minor(row.quoted_cost_minor), currency: row.currency };
+  }
+
+  /**
+   * The ICCID's top-ups that may have charged: created since `since`, or still unresolved whenever they
+   * were made. Failed ones charged nothing and do not count.
+   */
+  recentFor(iccid: string, since: string): TopUp[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM topups WHERE iccid = @iccid AND state != 'failed'
+           AND (created_at >= @since OR state IN ('intent', 'sent', 'in_doubt'))
+         ORDER BY created_at DESC`,
+      )
+      .all({ iccid, since }) as TopUpRow[];
+    return rows.map((row) => this.toTopUp(row));
+  }
+
+  private transition(
+    id: string,
+    from: readonly TopUpState[],
+    to: TopUpState,
+    now: string,
+    change: StateChange,
+  ): void {
+    transitionRow(this.db, 'topups', id, from, to, now, change);
+    writeAudit(this.db, now, `topup.${to}`, id, null);
+  }
+
+  private toTopUp(row: TopUpRow): TopUp {
+    const base = {
+      id: row.id,
+      receiptNumber: row.receipt_number,
+      counterId: row.counter_id,
+      cashierId: row.cashier_id,
+      shiftId: row.shift_id,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      training: row.training === 1,
+      iccid: row.iccid,
+      packageCode: row.package_code,
+      packageName: row.package_name,
+      retail: { amount: minor(row.retail_minor), currency: row.currency },
+      before: {
+        totalMb: row.before_total_mb,
+        remainingMb: row.before_remaining_mb,
+        expiresAt: row.before_expires_at,
+        status: row.before_status,
+        takenAt: row.before_taken_at,
+      },
+    };
+    const lastError = row.last_error_json ? (JSON.parse(row.last_error_json) as PosError) : null;
+    const unknownError: PosError = { code: 'INTERNAL', message: 'No error was recorded.' };
+    switch (row.state) {
+      case 'intent':
+        return { ...base, state: 'intent' };
+      case 'sent':
+        return { ...base, state: 'sent', sentAt: row.sent_at ?? row.state_since };
+      case 'in_doubt':
+        return { ...base, state: 'in_doubt', since: row.state_since, lastError: lastError ?? unknownError };
+      case 'completed': {
+        const cost: Money | null =
+          row.cost_minor !== null && row.cost_currency
+            ? { amount: minor(row.cost_minor), currency: row.cost_currency }
+            : null;
+        return {
+          ...base,
+          state: 'completed',
+          orderReference: row.order_reference,
+          cost,
+          // Derived, not stored: retail and cost are the facts, both in the account currency.
+          margin:
+            cost && cost.currency === row.currency
+              ? { amount: subtractMinor(base.retail.amount, cost.amount), currency: cost.currency }
+              : null,
+          newBalance:
+            row.new_balance_minor !== null && cost
+              ? { amount: minor(row.new_balance_minor), currency: cost.currency }
+              : null,
+          newTotalGb: row.new_total_gb,
+          newRemainingGb: row.new_remaining_gb,
+          newExpiresAt: row.new_expires_at,
+          inferred: row.inferred === 1,
+          completedAt: row.completed_at ?? row.updated_at,
+        };
+      }
+      case 'failed':
+        return { ...base, state: 'failed', error: lastError ?? unknownError, failedAt: row.state_since };
+      default: {
+        const never: never = row.state;
+        throw new Error(`unknown top-up state ${String(never)}`);
+      }
+    }
+  }
+}
