@@ -227,7 +227,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers: PosHandlers = {
     ...sessionHandlers,
     ...saleHandlers(ctx, money),
-    ...topUpHandlers(ctx, money),
+    ...topUpHandlers(money),
     ...settingsHandlers(ctx),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),

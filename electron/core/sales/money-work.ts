@@ -1,0 +1,112 @@
+import type { Sale } from '../../../shared/domain';
+import type { CoreContext } from '../context';
+import { TopUpStore } from '../journal/topup-store';
+import { DEFAULT_TOPUP_CHECK_TIMING, type TopUpCheckTiming, type TopUpContext } from '../topups/topup';
+import { TopUpWatcher } from '../topups/topup-watch';
+import { BALANCE_REFRESH_EVERY_MS, BalanceRefresher } from './balance-refresher';
+import { PendingPoller } from './pending-poller';
+import { type PendingTiming, PROVIDER_PENDING_TIMING } from './pending-timing';
+import { recoverSales, SaleResolver } from './sale-resolver';
+import { scopeOf } from './scope';
+import type { SellContext } from './sell';
+
+export interface MoneyTiming {
+  readonly pending: PendingTiming;
+  readonly topUpCheck: TopUpCheckTiming;
+  readonly balanceRefreshMs: number;
+}
+
+export const DEFAULT_MONEY_TIMING: MoneyTiming = {
+  pending: PROVIDER_PENDING_TIMING,
+  topUpCheck: DEFAULT_TOPUP_CHECK_TIMING,
+  balanceRefreshMs: BALANCE_REFRESH_EVERY_MS,
+};
+
+/**
+ * The money paths' moving parts for the connection in use: the sale resolver, start-up recovery, the
+ * pending poller, the in-doubt top-up watcher and the background balance refresh. `start` after the
+ * connection is chosen, `stop` before it changes or the core closes.
+ */
+export class MoneyWork {
+  readonly sales: SaleResolver;
+  readonly topUpContext: TopUpContext;
+  readonly topUpWatcher: TopUpWatcher;
+  private readonly sellContext: SellContext;
+  private readonly poller: PendingPoller;
+  private readonly balance: BalanceRefresher;
+  private recovery: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly ctx: CoreContext,
+    options: { readonly refreshBalance: () => Promise<unknown>; readonly timing?: Partial<MoneyTiming> },
+  ) {
+    const timing = { ...DEFAULT_MONEY_TIMING, ...options.timing };
+    this.balance = new BalanceRefresher(options.refreshBalance, ctx.log, timing.balanceRefreshMs);
+    this.sellContext = {
+      sales: ctx.sales,
+      catalogue: ctx.catalogue,
+      pricing: ctx.pricing,
+      connection: () => ctx.connections.current,
+      counterId: () => ctx.counterId,
+      now: ctx.now,
+      emit: ctx.emit,
+      log: ctx.log,
+      pendingTiming: timing.pending,
+      onOutcome: (sale) => this.saleSettled(sale),
+    };
+    this.sales = new SaleResolver(this.sellContext);
+    this.poller = new PendingPoller(this.sellContext, this.sales);
+    this.topUpContext = {
+      topUps: new TopUpStore(ctx.db),
+      pricing: ctx.pricing,
+      connection: () => ctx.connections.current,
+      counterId: () => ctx.counterId,
+      now: ctx.now,
+      emit: ctx.emit,
+      log: ctx.log,
+      checkTiming: timing.topUpCheck,
+      onOutcome: (topUp) => {
+        if (topUp.state === 'completed' && topUp.newBalance) ctx.balance.update(topUp.newBalance);
+        else if (topUp.state === 'completed' || topUp.state === 'in_doubt') this.balance.soon();
+        if (topUp.state === 'in_doubt') this.topUpWatcher.wake();
+      },
+    };
+    this.topUpWatcher = new TopUpWatcher(this.topUpContext);
+  }
+
+  /** Recovery first (in the background: the counter can sell meanwhile), then the timers. */
+  start(): void {
+    const signal = this.ctx.signal();
+    this.topUpWatcher.settleInterrupted();
+    this.balance.start();
+    this.poller.start();
+    this.topUpWatcher.start();
+    this.recovery = recoverSales(this.sellContext, this.sales, signal).catch((error: unknown) =>
+      this.ctx.log.warn('sale recovery failed', { error: String(error) }),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.recovery;
+    await Promise.all([this.poller.stop(), this.topUpWatcher.stop(), this.balance.stop()]);
+    await this.sales.idle();
+  }
+
+  /**
+   * The entry point for the provider's `esim.provisioned` webhook: the order is checked with the
+   * provider at once instead of at its next poll. The event only says when to look; the sale completes
+   * from the provider's own answer, so a forged or replayed event cannot complete a sale.
+   */
+  async esimProvisioned(orderReference: string): Promise<Sale | null> {
+    const sale = this.ctx.sales.byOrderReference(orderReference);
+    if (!sale || (sale.state !== 'pending' && sale.state !== 'support')) return sale;
+    if (!this.ctx.sales.inScope(sale.id, scopeOf(this.ctx.connections.current))) return sale;
+    return this.sales.resolve(sale.id);
+  }
+
+  private saleSettled(sale: Sale): void {
+    if (sale.state === 'completed' && sale.newBalance) this.ctx.balance.update(sale.newBalance);
+    else if (sale.state !== 'failed') this.balance.soon();
+    if (sale.state === 'pending') this.poller.wake();
+  }
+}

@@ -1,0 +1,19 @@
+import type { HandlerGroup } from '../context';
+import { PosFailure } from '../pos/failure';
+import type { MoneyWork } from '../sales/money-work';
+import { topUp } from './topup';
+
+/** Topping up an eSIM, and the top-ups journal. */
+export function topUpHandlers(money: MoneyWork): HandlerGroup<'topUp' | 'getTopUp' | 'listTopUps'> {
+  return {
+    topUp: async (input) => topUp(money.topUpContext, input),
+    // Asking about an in-doubt top-up looks at its eSIM now (a read; the top-up is never re-sent).
+    getTopUp: async ({ id }) => {
+      const found = money.topUpContext.topUps.get(id);
+      if (!found) throw new PosFailure('NOT_FOUND', `No top-up with id ${id}.`);
+      if (found.state !== 'in_doubt') return found;
+      return money.topUpWatcher.check(id).catch(() => money.topUpContext.topUps.require(id));
+    },
+    listTopUps: async (filter) => ({ topUps: money.topUpContext.topUps.list(filter) }),
+  };
+}

@@ -1,0 +1,89 @@
+import type { TopUp } from '../../../shared/domain';
+import { PosFailure } from '../pos/failure';
+import { DueTimer } from '../sales/due-timer';
+import { requireSameAccount, scopeOf } from '../sales/scope';
+import { checkInDoubt, type TopUpContext } from './topup';
+
+/**
+ * Settles in-doubt top-ups of the connected account by watching their eSIMs, on the schedule the
+ * journal holds; resumes after a restart. Nothing here sends a top-up.
+ */
+export class TopUpWatcher {
+  private readonly timer: DueTimer;
+  private readonly busy = new Map<string, Promise<TopUp>>();
+
+  constructor(private readonly ctx: TopUpContext) {
+    this.timer = new DueTimer({
+      name: 'in-doubt top-up check',
+      nextDue: () => ctx.topUps.nextInDoubtCheck(scopeOf(ctx.connection())),
+      runDue: () => this.runDue(),
+      now: ctx.now,
+      log: ctx.log,
+    });
+  }
+
+  /**
+   * After a crash: a top-up still in `intent` was never sent (the journal marks `sent` before the
+   * request leaves) and failed; one in `sent` may have been applied and is in doubt from now on.
+   */
+  settleInterrupted(): void {
+    const now = this.ctx.now().toISOString();
+    for (const topUp of this.ctx.topUps.interrupted(scopeOf(this.ctx.connection()))) {
+      const settled =
+        topUp.state === 'intent'
+          ? this.ctx.topUps.markFailed(
+              topUp.id,
+              {
+                code: 'INTERNAL',
+                message: 'The app stopped before this top-up was sent. Nothing was charged.',
+              },
+              now,
+              null,
+            )
+          : this.ctx.topUps.markInDoubt(
+              topUp.id,
+              { code: 'INTERNAL', message: 'The app stopped while this top-up was being sent.' },
+              now,
+              now,
+            );
+      this.ctx.emit({ type: 'topup.updated', topUp: settled });
+    }
+  }
+
+  start(): void {
+    this.timer.start();
+  }
+
+  stop(): Promise<void> {
+    return this.timer.stop();
+  }
+
+  wake(): void {
+    this.timer.arm();
+  }
+
+  /** A cashier's "check again": one look at the eSIM now (never a re-send). */
+  check(id: string): Promise<TopUp> {
+    const running = this.busy.get(id);
+    if (running) return running;
+    const work = (async () => {
+      const topUp = this.ctx.topUps.get(id);
+      if (!topUp) throw new PosFailure('NOT_FOUND', `No top-up with id ${id}.`);
+      if (topUp.state !== 'in_doubt') return topUp;
+      const connection = this.ctx.connection();
+      requireSameAccount(this.ctx.topUps.inScope(id, scopeOf(connection)), topUp, 'top-up');
+      return checkInDoubt(this.ctx, topUp, connection);
+    })().finally(() => this.busy.delete(id));
+    this.busy.set(id, work);
+    return work;
+  }
+
+  private async runDue(): Promise<void> {
+    const due = this.ctx.topUps.inDoubtDue(scopeOf(this.ctx.connection()), this.ctx.now().toISOString());
+    for (const topUp of due) {
+      await this.check(topUp.id).catch((error: unknown) => {
+        this.ctx.log.warn('in-doubt top-up check failed', { topUpId: topUp.id, error: String(error) });
+      });
+    }
+  }
+}
