@@ -1,0 +1,223 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Sale, Status } from '../../shared/domain';
+import { unwrap } from '../support/core-harness';
+import {
+  type Counter,
+  charges,
+  cheapest,
+  completePending,
+  eventually,
+  failPending,
+  ledger,
+  startCounter,
+} from './money-support';
+
+let counter: Counter | null = null;
+
+afterEach(async () => {
+  await counter?.close();
+  counter = null;
+});
+
+async function open(...args: Parameters<typeof startCounter>): Promise<Counter> {
+  counter = await startCounter(...args);
+  return counter;
+}
+
+function statesOf(c: Counter, id: string): string[] {
+  return c.h.events.flatMap((e) => (e.type === 'sale.updated' && e.sale.id === id ? [e.sale.state] : []));
+}
+
+describe('selling under faults: one journal sale per charge', () => {
+  it('sells ten eSIMs of one package as one sale, charged once, with the retail price fixed', async () => {
+    const c = await open();
+    const pkg = cheapest(c.packages);
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 10 }));
+    expect(sale.state).toBe('completed');
+    if (sale.state !== 'completed') return;
+    expect(sale.esims).toHaveLength(10);
+    expect(new Set(sale.esims.map((e) => e.iccid)).size).toBe(10);
+    expect(sale.cost).toEqual({ amount: pkg.cost.amount * 10, currency: pkg.cost.currency });
+    expect(sale.retailTotal.amount).toBe(pkg.retail.amount * 10);
+    expect(sale.margin.amount).toBe(sale.retailTotal.amount - sale.cost.amount);
+    const { entries, balanceMinor } = await ledger(c.sim);
+    expect(charges(entries)).toEqual([
+      expect.objectContaining({ idempotencyKey: sale.idempotencyKey, amountMinor: sale.cost.amount }),
+    ]);
+    expect(sale.newBalance?.amount).toBe(balanceMinor);
+  });
+
+  it('under 5xx and answers dropped after the charge, every charge has exactly one completed sale', async () => {
+    const c = await open({
+      faults: { failRate: 0.3, dropAfterCommitRate: 0.3, paths: ['POST /esims/order'] },
+    });
+    const pkg = cheapest(c.packages);
+    const sold: Sale[] = [];
+    for (let i = 0; i < 12; i++) {
+      sold.push(unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 })));
+    }
+    // The client's one retry with the same key cures most faults; what it cannot is in doubt, never failed.
+    expect(sold.every((s) => s.state === 'completed' || s.state === 'in_doubt')).toBe(true);
+    expect(sold.some((s) => s.state === 'completed')).toBe(true);
+    c.sim.setFaults({ failRate: 0, dropAfterCommitRate: 0 });
+    const settled: Sale[] = [];
+    for (const s of sold) settled.push(unwrap(await c.h.call<Sale>('resolveSale', { id: s.id })));
+    const paid = charges((await ledger(c.sim)).entries);
+    expect(settled.map((s) => s.state)).toEqual(sold.map(() => 'completed'));
+    expect(paid.map((p) => p.idempotencyKey).sort()).toEqual(settled.map((s) => s.idempotencyKey).sort());
+    for (const s of settled) {
+      if (s.state !== 'completed') continue;
+      const charge = paid.find((p) => p.idempotencyKey === s.idempotencyKey);
+      expect(charge?.orderReference).toBe(s.orderReference);
+      expect(s.cost.amount).toBe(charge?.amountMinor);
+    }
+  });
+
+  it('leaves a sale in doubt when no answer comes back, and resolves it with the same key on request', async () => {
+    const c = await open();
+    const pkg = cheapest(c.packages);
+    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/order'] });
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state).toBe('in_doubt');
+    const status = unwrap(await c.h.call<Status>('getStatus'));
+    expect(status.openSales.inDoubt).toBe(1);
+    c.sim.setFaults({ dropAfterCommitRate: 0 });
+    const resolved = unwrap(await c.h.call<Sale>('resolveSale', { id: sale.id }));
+    expect(resolved.state).toBe('completed');
+    if (resolved.state !== 'completed') return;
+    const paid = charges((await ledger(c.sim)).entries);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.idempotencyKey).toBe(sale.idempotencyKey);
+    expect(resolved.cost.amount).toBe(paid[0]?.amountMinor);
+    expect(resolved.attempts).toBe(2);
+    expect(statesOf(c, sale.id)).toEqual(['intent', 'sent', 'in_doubt', 'sent', 'completed']);
+  });
+
+  it('a sale whose both attempts fail with 5xx is in doubt (nothing charged) until resolved', async () => {
+    const c = await open();
+    const pkg = cheapest(c.packages);
+    c.sim.setFaults({ failRate: 1, paths: ['POST /esims/order'] });
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state).toBe('in_doubt');
+    expect(charges((await ledger(c.sim)).entries)).toHaveLength(0);
+    c.sim.setFaults({ failRate: 0 });
+    const resolved = unwrap(await c.h.call<Sale>('resolveSale', { id: sale.id }));
+    expect(resolved.state).toBe('completed');
+    expect(charges((await ledger(c.sim)).entries)).toHaveLength(1);
+  });
+
+  it('refuses to resolve an unknown sale and leaves settled ones alone', async () => {
+    const c = await open();
+    const missing = await c.h.call('resolveSale', { id: 'no-such-sale' });
+    expect(missing.ok ? null : missing.error.code).toBe('NOT_FOUND');
+    const pkg = cheapest(c.packages);
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    const again = unwrap(await c.h.call<Sale>('resolveSale', { id: sale.id }));
+    expect(again).toEqual(sale);
+    expect(charges((await ledger(c.sim)).entries)).toHaveLength(1);
+  });
+});
+
+describe('pending orders', () => {
+  it('polls a pending order until it is provisioned, then pushes the completed sale with every eSIM', async () => {
+    const c = await open({ faults: { pendingRate: 1, pendingDelayMs: 800 } });
+    const pkg = cheapest(c.packages);
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 3 }));
+    expect(sale.state).toBe('pending');
+    const done = await eventually('the completed event', () =>
+      c.h.events.find(
+        (e) => e.type === 'sale.updated' && e.sale.id === sale.id && e.sale.state === 'completed',
+      ),
+    );
+    if (done.type !== 'sale.updated' || done.sale.state !== 'completed') throw new Error('not completed');
+    expect(done.sale.esims).toHaveLength(3);
+    const paid = charges((await ledger(c.sim)).entries);
+    expect(paid).toHaveLength(1);
+    expect(done.sale.cost.amount).toBe(paid[0]?.amountMinor);
+    expect(unwrap(await c.h.call<Sale>('getSale', { id: sale.id }))).toEqual(done.sale);
+  });
+
+  it('hands a pending order to support after the polling window, and never re-orders it', async () => {
+    const c = await open(
+      { faults: { pendingRate: 1, pendingDelayMs: -1 } },
+      {
+        timing: {
+          pending: { minIntervalMs: 100, maxIntervalMs: 200, giveUpAfterMs: 1_200, random: Math.random },
+        },
+      },
+    );
+    const pkg = cheapest(c.packages);
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state).toBe('pending');
+    await eventually('support', () =>
+      c.h.events.find(
+        (e) => e.type === 'sale.updated' && e.sale.id === sale.id && e.sale.state === 'support',
+      ),
+    );
+    const support = unwrap(await c.h.call<Sale>('getSale', { id: sale.id }));
+    expect(support.state).toBe('support');
+    expect(charges((await ledger(c.sim)).entries)).toHaveLength(1);
+    expect(unwrap(await c.h.call<Status>('getStatus')).openSales.support).toBe(1);
+  });
+
+  it('moves a pending order the provider failed to support, with the reason', async () => {
+    const c = await open({ faults: { pendingRate: 1, pendingDelayMs: -1 } });
+    const pkg = cheapest(c.packages);
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    if (sale.state !== 'pending') throw new Error(`expected pending, got ${sale.state}`);
+    await failPending(c.sim, sale.orderReference);
+    const after = await eventually('support', async () => {
+      const s = unwrap(await c.h.call<Sale>('getSale', { id: sale.id }));
+      return s.state === 'support' ? s : null;
+    });
+    expect(after.state).toBe('support');
+    const entries = (await ledger(c.sim)).entries;
+    expect(charges(entries)).toHaveLength(1);
+    expect(charges(entries, 'refund')).toHaveLength(1);
+  });
+
+  it('resumes polling after a restart from the schedule in the journal', async () => {
+    const c = await open({ faults: { pendingRate: 1, pendingDelayMs: -1 } });
+    const pkg = cheapest(c.packages);
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 2 }));
+    if (sale.state !== 'pending') throw new Error(`expected pending, got ${sale.state}`);
+    await c.h.close();
+    // Provisioned while the counter was off.
+    await completePending(c.sim, sale.orderReference);
+    const h = await c.restart();
+    const done = await eventually('the completed event after the restart', () =>
+      h.events.find(
+        (e) => e.type === 'sale.updated' && e.sale.id === sale.id && e.sale.state === 'completed',
+      ),
+    );
+    if (done.type !== 'sale.updated' || done.sale.state !== 'completed') throw new Error('not completed');
+    expect(done.sale.esims).toHaveLength(2);
+    expect(charges((await ledger(c.sim)).entries)).toHaveLength(1);
+  });
+
+  it('checks a pending order at once when the esim.provisioned webhook arrives', async () => {
+    const c = await open(
+      { faults: { pendingRate: 1, pendingDelayMs: -1 } },
+      // Polls far apart: only the webhook can explain a prompt completion.
+      {
+        timing: {
+          pending: {
+            minIntervalMs: 600_000,
+            maxIntervalMs: 600_001,
+            giveUpAfterMs: 3_600_000,
+            random: Math.random,
+          },
+        },
+      },
+    );
+    const pkg = cheapest(c.packages);
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    if (sale.state !== 'pending') throw new Error(`expected pending, got ${sale.state}`);
+    // An event for an order the provider has not finished changes nothing.
+    expect((await c.h.core.esimProvisioned(sale.orderReference))?.state).toBe('pending');
+    await completePending(c.sim, sale.orderReference);
+    const done = await c.h.core.esimProvisioned(sale.orderReference);
+    expect(done?.state).toBe('completed');
+    expect(await c.h.core.esimProvisioned('NO-SUCH-ORDER')).toBeNull();
+  });
+});

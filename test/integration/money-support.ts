@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MoneyTiming } from '../../electron/core/sales/money-work';
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
+import type { CataloguePackage } from '../../shared/domain';
+import { copySyncedJournal } from '../support/catalogue-template';
+import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
+
+/**
+ * Helpers of the money-path tests: a real core on a real journal file, against a real simulator over
+ * HTTP. Each counter starts from a copy of a journal whose catalogue was synced once per test run.
+ */
+
+export const SEED = 7;
+
+/** Polling shortened so a test sees the poller work in seconds rather than minutes. */
+export const FAST_TIMING: Partial<MoneyTiming> = {
+  pending: { minIntervalMs: 150, maxIntervalMs: 300, giveUpAfterMs: 60_000, random: Math.random },
+  topUpCheck: { checkEveryMs: 200, notAppliedAfterMs: 1_500 },
+};
+
+export interface Counter {
+  readonly h: CoreHarness;
+  readonly sim: RunningSimulator;
+  readonly dataDir: string;
+  readonly packages: readonly CataloguePackage[];
+  /** Closes the core and starts a new one on the same journal and simulator: a restart of the counter. */
+  restart(): Promise<CoreHarness>;
+  close(): Promise<void>;
+}
+
+export async function startCounter(
+  simOptions: SimulatorOptions = {},
+  options: { readonly timing?: Partial<MoneyTiming>; readonly sim?: RunningSimulator } = {},
+): Promise<Counter> {
+  const sim = options.sim ?? (await startSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions }));
+  const dataDir = mkdtempSync(join(tmpdir(), 'money-'));
+  await copySyncedJournal(dataDir, { seed: SEED, currency: simOptions.currency ?? 'USD' });
+  const harnessOptions = { dataDir, simulator: sim, moneyTiming: options.timing ?? FAST_TIMING };
+  let h = await startCoreHarness({}, harnessOptions);
+  const { packages } = unwrap(await h.call<{ packages: CataloguePackage[] }>('listPackages'));
+  const counter = {
+    get h() {
+      return h;
+    },
+    sim,
+    dataDir,
+    packages,
+    async restart() {
+      await h.close();
+      h = await startCoreHarness({}, harnessOptions);
+      return h;
+    },
+    async close() {
+      await h.close();
+      if (!options.sim) await sim.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return counter;
+}
+
+async function control<T>(sim: RunningSimulator, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sim.controlUrl}${path}`, {
+    method,
+    headers: { 'x-sim-control-token': sim.controlToken, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as T & { error?: string };
+  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${json.error ?? ''}`);
+  return json;
+}
+
+export interface LedgerEntry {
+  readonly kind: 'order' | 'topup' | 'refund' | 'adjustment';
+  readonly orderReference: string | null;
+  readonly idempotencyKey: string | null;
+  readonly amountMinor: number;
+  readonly balanceAfterMinor: number;
+}
+
+/** The simulator's own record of every charge and refund of the default account. */
+export async function ledger(
+  sim: RunningSimulator,
+): Promise<{ balanceMinor: number; entries: LedgerEntry[] }> {
+  const query = new URLSearchParams({ accessCode: sim.defaultAccount.accessCode });
+  return control(sim, 'GET', `/ledger?${query}`);
+}
+
+export function charges(entries: readonly LedgerEntry[], kind: LedgerEntry['kind'] = 'order'): LedgerEntry[] {
+  return entries.filter((e) => e.kind === kind);
+}
+
+export async function completePending(sim: RunningSimulator, orderReference: string): Promise<void> {
+  await control(sim, 'POST', '/orders/complete-pending', { orderReference });
+}
+
+export async function failPending(sim: RunningSimulator, orderReference: string): Promise<void> {
+  await control(sim, 'POST', '/orders/fail-pending', { orderReference });
+}
+
+/** Waits (bounded) until `check` returns a value; fails with `what` if it never does. */
+export async function eventually<T>(
+  what: string,
+  check: () => T | null | undefined | Promise<T | null | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function cheapest(packages: readonly CataloguePackage[]): CataloguePackage {
+  const sorted = [...packages].sort((a, b) => a.cost.amount - b.cost.amount);
+  const pkg = sorted[0];
+  if (!pkg) throw new Error('the catalogue is empty');
+  return pkg;
+}
