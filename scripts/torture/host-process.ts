@@ -1,0 +1,119 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/**
+ * The web host (`electron/host/cli.ts`) as a child process of its own, so it can be killed with
+ * SIGKILL at any moment, like a power cut, and started again on the same data directory. It talks to
+ * the API at `apiBaseUrl` with credentials passed in the environment, as a shop's live counter does.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const READY_TIMEOUT_MS = 60_000;
+
+export interface HostOptions {
+  readonly dataDir: string;
+  readonly apiBaseUrl: string;
+  readonly accessCode: string;
+  readonly secretKey: string;
+}
+
+export interface PosAnswer<T = unknown> {
+  readonly ok: boolean;
+  readonly value?: T;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+export interface HostProcess {
+  readonly origin: string;
+  readonly pid: number;
+  /** Calls a PosApi method over HTTP, as the renderer does. Rejects if the host dies mid-call. */
+  call<T = unknown>(method: string, input?: unknown): Promise<PosAnswer<T>>;
+  /** Every answer's text as received, for checks that look for what must never be in one. */
+  readonly answers: string[];
+  /** SIGKILL: no shutdown code runs. Resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM: the host closes the core and the journal. */
+  stop(): Promise<void>;
+}
+
+export async function startHost(options: HostOptions): Promise<HostProcess> {
+  const token = randomBytes(18).toString('base64url');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      resolve(ROOT, 'electron/host/cli.ts'),
+      '--port',
+      '0',
+      '--data-dir',
+      options.dataDir,
+      '--api-base-url',
+      options.apiBaseUrl,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ESIM_ACCESS_CODE: options.accessCode,
+        ESIM_SECRET_KEY: options.secretKey,
+        POS_HOST_TOKEN: token,
+      },
+    },
+  );
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const origin = await readyOrigin(child);
+  const answers: string[] = [];
+  return {
+    origin,
+    pid: child.pid ?? -1,
+    answers,
+    async call<T>(method: string, input: unknown = {}): Promise<PosAnswer<T>> {
+      const response = await fetch(`${origin}/api/${method}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      const text = await response.text();
+      answers.push(text);
+      return JSON.parse(text) as PosAnswer<T>;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Waits for the host's `{"url": …}` line; fails with its stderr if it exits or takes too long. */
+function readyOrigin(child: ChildProcess): Promise<string> {
+  return new Promise((done, fail) => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`the host did not start within ${READY_TIMEOUT_MS} ms\n${stderr}`));
+    }, READY_TIMEOUT_MS);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the host exited (${code}) before it was ready\n${stderr}`));
+    });
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      const { url } = JSON.parse(line) as { url?: string };
+      if (!url) return;
+      clearTimeout(timer);
+      done(new URL(url).origin);
+    });
+  });
+}

@@ -1,0 +1,147 @@
+import Database from 'better-sqlite3';
+
+/**
+ * The torture's verdict: the counter's journal against the provider's own records (the simulator's
+ * ledger of every charge and refund). Read straight from the journal file, not through the app.
+ */
+
+export interface SimControl {
+  readonly controlUrl: string;
+  readonly controlToken: string;
+  readonly accessCode: string;
+}
+
+interface LedgerEntry {
+  readonly kind: 'order' | 'topup' | 'refund' | 'adjustment';
+  readonly orderReference: string | null;
+  readonly idempotencyKey: string | null;
+  readonly amountMinor: number;
+}
+
+interface Ledger {
+  readonly balanceMinor: number;
+  readonly entries: readonly LedgerEntry[];
+}
+
+interface JournalSale {
+  readonly id: string;
+  readonly state: string;
+  readonly idempotency_key: string;
+  readonly order_reference: string | null;
+  readonly cost_minor: number | null;
+  readonly attempts: number;
+}
+
+export interface Verdict {
+  readonly journalSales: number;
+  readonly byState: Readonly<Record<string, number>>;
+  /** Sales sent more than once with their key (the client's retry, recovery, a cashier's check). */
+  readonly resent: number;
+  readonly charges: number;
+  readonly refunds: number;
+  readonly chargedMinor: number;
+  readonly openingMinor: number;
+  readonly closingMinor: number;
+  readonly breaches: readonly string[];
+}
+
+export async function readLedger(sim: SimControl): Promise<Ledger> {
+  const query = new URLSearchParams({ accessCode: sim.accessCode });
+  const response = await fetch(`${sim.controlUrl}/ledger?${query}`, {
+    headers: { 'x-sim-control-token': sim.controlToken },
+  });
+  if (!response.ok) throw new Error(`the simulator's ledger answered ${response.status}`);
+  return (await response.json()) as Ledger;
+}
+
+export function readJournalSales(journalFile: string): JournalSale[] {
+  const db = new Database(journalFile, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare('SELECT id, state, idempotency_key, order_reference, cost_minor, attempts FROM sales')
+      .all() as JournalSale[];
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Checks the three invariants of the money paths, and that nothing is left unresolved:
+ * every charge the API made has exactly one journal sale (same key, same order, same amount); no
+ * journal sale claims a charge the API did not make; the balance moved by exactly the charges (less
+ * refunds) since `openingMinor`.
+ */
+export async function checkLedger(
+  sim: SimControl,
+  journalFile: string,
+  openingMinor: number,
+): Promise<Verdict> {
+  const ledger = await readLedger(sim);
+  const sales = readJournalSales(journalFile);
+  const breaches: string[] = [];
+  const charges = ledger.entries.filter((e) => e.kind === 'order');
+  const refunds = ledger.entries.filter((e) => e.kind === 'refund');
+  const byKey = new Map<string, JournalSale[]>();
+  for (const sale of sales)
+    byKey.set(sale.idempotency_key, [...(byKey.get(sale.idempotency_key) ?? []), sale]);
+  const chargedKeys = new Map<string, number>();
+
+  for (const charge of charges) {
+    const key = charge.idempotencyKey ?? '';
+    chargedKeys.set(key, (chargedKeys.get(key) ?? 0) + 1);
+    const claimed = (byKey.get(key) ?? []).filter((s) => s.order_reference === charge.orderReference);
+    if (claimed.length !== 1) {
+      breaches.push(`charge ${charge.orderReference} (key ${key}) has ${claimed.length} journal sales`);
+      continue;
+    }
+    const sale = claimed[0]!;
+    if (!['completed', 'pending', 'support'].includes(sale.state)) {
+      breaches.push(`charge ${charge.orderReference} belongs to sale ${sale.id}, which is ${sale.state}`);
+    } else if (sale.cost_minor !== null && sale.cost_minor !== charge.amountMinor) {
+      breaches.push(
+        `sale ${sale.id} records a cost of ${sale.cost_minor}, the API charged ${charge.amountMinor}`,
+      );
+    }
+  }
+  for (const [key, count] of chargedKeys) {
+    if (count > 1) breaches.push(`key ${key} was charged ${count} times`);
+  }
+  for (const sale of sales) {
+    const charged = chargedKeys.has(sale.idempotency_key);
+    if (['completed', 'pending', 'support'].includes(sale.state) && !charged) {
+      breaches.push(`sale ${sale.id} is ${sale.state} but the API made no charge for its key`);
+    }
+    if (sale.state === 'failed' && charged) {
+      breaches.push(`sale ${sale.id} is failed but the API charged its key`);
+    }
+    if (['intent', 'sent', 'in_doubt'].includes(sale.state)) {
+      breaches.push(`sale ${sale.id} is still ${sale.state}`);
+    }
+  }
+  const chargedMinor = charges.reduce((sum, e) => sum + e.amountMinor, 0);
+  const refundedMinor = refunds.reduce((sum, e) => sum + e.amountMinor, 0);
+  if (openingMinor - chargedMinor + refundedMinor !== ledger.balanceMinor) {
+    breaches.push(
+      `the balance moved from ${openingMinor} to ${ledger.balanceMinor}, not by the charges (${chargedMinor}) less refunds (${refundedMinor})`,
+    );
+  }
+  const journalCost = sales
+    .filter((s) => s.state === 'completed')
+    .reduce((sum, s) => sum + (s.cost_minor ?? 0), 0);
+  if (journalCost !== chargedMinor) {
+    breaches.push(`the journal's completed sales cost ${journalCost}, the API charged ${chargedMinor}`);
+  }
+  const byState: Record<string, number> = {};
+  for (const sale of sales) byState[sale.state] = (byState[sale.state] ?? 0) + 1;
+  return {
+    journalSales: sales.length,
+    byState,
+    resent: sales.filter((s) => s.attempts > 1).length,
+    charges: charges.length,
+    refunds: refunds.length,
+    chargedMinor,
+    openingMinor,
+    closingMinor: ledger.balanceMinor,
+    breaches,
+  };
+}

@@ -1,0 +1,283 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountRefOf } from '../../electron/core/journal/account-scope';
+import { openJournal } from '../../electron/core/journal/database';
+import { SaleStore } from '../../electron/core/journal/sale-store';
+import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
+import { type HostProcess, startHost } from '../../scripts/torture/host-process';
+import { checkLedger } from '../../scripts/torture/ledger-check';
+import type { CataloguePackage, Sale } from '../../shared/domain';
+import { money } from '../../shared/money';
+import { copySyncedJournal } from '../support/catalogue-template';
+import { charges, eventually, ledger, SEED } from './money-support';
+
+/**
+ * Crashes between every pair of steps of a sale. The counter is the web host in a child process of
+ * its own, killed with SIGKILL (no shutdown code runs) at a moment the simulator's faults hold open,
+ * then started again on the same journal. A crash between writing the intent and sending it cannot
+ * be caught from outside (both happen in one tick), so that journal is written here exactly as the
+ * intent transaction leaves it.
+ */
+
+let sim: RunningSimulator;
+let dataDir: string;
+let journalFile: string;
+let host: HostProcess | null = null;
+
+beforeEach(async () => {
+  sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+  dataDir = mkdtempSync(join(tmpdir(), 'money-crash-'));
+  journalFile = join(dataDir, 'journal.sqlite');
+  await copySyncedJournal(dataDir, { seed: SEED, currency: 'USD' });
+});
+
+afterEach(async () => {
+  await host?.kill();
+  host = null;
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startCounter(): Promise<HostProcess> {
+  host = await startHost({
+    dataDir,
+    apiBaseUrl: sim.baseUrl,
+    accessCode: sim.defaultAccount.accessCode,
+    secretKey: sim.defaultAccount.secretKey,
+  });
+  return host;
+}
+
+async function killCounter(): Promise<void> {
+  await host?.kill();
+  host = null;
+}
+
+async function cheapestPackage(counter: HostProcess): Promise<CataloguePackage> {
+  const listed = await counter.call<{ packages: CataloguePackage[] }>('listPackages');
+  const pkg = [...(listed.value?.packages ?? [])].sort((a, b) => a.cost.amount - b.cost.amount)[0];
+  if (!pkg) throw new Error('no catalogue');
+  return pkg;
+}
+
+/** The journal as the test reads it from outside the counter (the file is the truth after a crash). */
+function journalSales(): { id: string; state: string; idempotency_key: string; attempts: number }[] {
+  const db = new Database(journalFile, { readonly: true });
+  try {
+    return db.prepare('SELECT id, state, idempotency_key, attempts FROM sales').all() as {
+      id: string;
+      state: string;
+      idempotency_key: string;
+      attempts: number;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+async function settledSale(counter: HostProcess, id: string): Promise<Sale> {
+  return eventually(`sale ${id} to settle`, async () => {
+    const got = await counter.call<Sale>('getSale', { id });
+    const sale = got.value;
+    return sale && ['completed', 'failed', 'pending'].includes(sale.state) ? sale : null;
+  });
+}
+
+const control = (): Parameters<typeof checkLedger>[0] => ({
+  controlUrl: sim.controlUrl,
+  controlToken: sim.controlToken,
+  accessCode: sim.defaultAccount.accessCode,
+});
+
+describe('a crash at any step of a sale loses nothing and charges once', () => {
+  it('after the intent, before sending: recovery sends it with its stored key, once', async () => {
+    const counter = await startCounter();
+    const pkg = await cheapestPackage(counter);
+    await counter.stop();
+    host = null;
+    const opening = (await ledger(sim)).balanceMinor;
+    const db = openJournal({ file: journalFile });
+    const intent = new SaleStore(db).createIntent(
+      {
+        id: 'crashed-after-intent',
+        counterId: 'C1',
+        cashierId: null,
+        shiftId: null,
+        training: false,
+        accountRef: accountRefOf(sim.defaultAccount.accessCode),
+        packageCode: pkg.code,
+        packageName: pkg.name,
+        quantity: 2,
+        idempotencyKey: 'C1-crashed-after-intent',
+        retailUnit: pkg.retail,
+        retailTotal: money(pkg.retail.amount * 2, pkg.retail.currency),
+      },
+      new Date().toISOString(),
+    );
+    db.close();
+    expect(charges((await ledger(sim)).entries)).toHaveLength(0);
+
+    const restarted = await startCounter();
+    const sale = await settledSale(restarted, intent.id);
+    expect(sale.state).toBe('completed');
+    if (sale.state === 'completed') expect(sale.esims).toHaveLength(2);
+    const paid = charges((await ledger(sim)).entries);
+    expect(paid.map((c) => c.idempotencyKey)).toEqual(['C1-crashed-after-intent']);
+    await restarted.stop();
+    host = null;
+    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+  });
+
+  it('after sending, before the provider did anything: recovery performs the order once', async () => {
+    const counter = await startCounter();
+    const pkg = await cheapestPackage(counter);
+    const opening = (await ledger(sim)).balanceMinor;
+    sim.setFaults({ hangRate: 1, paths: ['POST /esims/order'] });
+    void counter.call('sell', { packageCode: pkg.code, quantity: 1 }).catch(() => undefined);
+    const sent = await eventually('the sale on the wire', () =>
+      journalSales().find((s) => s.state === 'sent'),
+    );
+    await killCounter();
+    expect(charges((await ledger(sim)).entries)).toHaveLength(0);
+    sim.setFaults({ hangRate: 0 });
+
+    const restarted = await startCounter();
+    const sale = await settledSale(restarted, sent.id);
+    expect(sale).toMatchObject({ state: 'completed', attempts: 2 });
+    expect(charges((await ledger(sim)).entries).map((c) => c.idempotencyKey)).toEqual([sent.idempotency_key]);
+    await restarted.stop();
+    host = null;
+    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+  });
+
+  it('after the provider charged, before its answer arrived: recovery replays it, no second charge', async () => {
+    const counter = await startCounter();
+    const pkg = await cheapestPackage(counter);
+    const opening = (await ledger(sim)).balanceMinor;
+    sim.setFaults({ hangAfterCommitRate: 1, paths: ['POST /esims/order'] });
+    void counter.call('sell', { packageCode: pkg.code, quantity: 3 }).catch(() => undefined);
+    const charge = await eventually('the charge', async () => charges((await ledger(sim)).entries)[0]);
+    expect(journalSales().map((s) => s.state)).toEqual(['sent']);
+    await killCounter();
+    sim.setFaults({ hangAfterCommitRate: 0 });
+
+    const restarted = await startCounter();
+    const [crashed] = journalSales();
+    const sale = await settledSale(restarted, crashed!.id);
+    expect(sale.state).toBe('completed');
+    if (sale.state !== 'completed') return;
+    expect(sale.orderReference).toBe(charge.orderReference);
+    expect(sale.cost.amount).toBe(charge.amountMinor);
+    expect(sale.esims).toHaveLength(3);
+    expect(charges((await ledger(sim)).entries)).toHaveLength(1);
+    await restarted.stop();
+    host = null;
+    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+  });
+
+  it('after the answer was lost and the sale journalled in doubt: recovery settles it from the replay', async () => {
+    const counter = await startCounter();
+    const pkg = await cheapestPackage(counter);
+    const opening = (await ledger(sim)).balanceMinor;
+    sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/order'] });
+    const answered = await counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
+    expect(answered.value?.state).toBe('in_doubt');
+    await killCounter();
+    sim.setFaults({ dropAfterCommitRate: 0 });
+
+    const restarted = await startCounter();
+    const sale = await settledSale(restarted, answered.value!.id);
+    expect(sale.state).toBe('completed');
+    expect(charges((await ledger(sim)).entries)).toHaveLength(1);
+    await restarted.stop();
+    host = null;
+    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+  });
+
+  it('after the journal recorded the outcome: nothing is sent again', async () => {
+    const counter = await startCounter();
+    const pkg = await cheapestPackage(counter);
+    const opening = (await ledger(sim)).balanceMinor;
+    const answered = await counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
+    expect(answered.value?.state).toBe('completed');
+    await killCounter();
+
+    const restarted = await startCounter();
+    const sale = await settledSale(restarted, answered.value!.id);
+    expect(sale).toEqual(answered.value);
+    expect(journalSales().map((s) => s.attempts)).toEqual([1]);
+    expect(charges((await ledger(sim)).entries)).toHaveLength(1);
+    await restarted.stop();
+    host = null;
+    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+  });
+
+  it('the ledger check itself catches a journal that lost a sale or claims a charge never made', async () => {
+    const counter = await startCounter();
+    const pkg = await cheapestPackage(counter);
+    const opening = (await ledger(sim)).balanceMinor;
+    const first = await counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
+    await counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
+    await counter.stop();
+    host = null;
+    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+    const db = new Database(journalFile);
+    db.prepare(`UPDATE sales SET idempotency_key = 'never-sent' WHERE id = ?`).run(first.value!.id);
+    db.close();
+    const verdict = await checkLedger(control(), journalFile, opening);
+    expect(verdict.breaches).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/has 0 journal sales/),
+        expect.stringMatching(/made no charge for its key/),
+      ]),
+    );
+  });
+});
+
+describe('recovery acts only on sales of the connected account', () => {
+  it('never sends a training sale to the live API', async () => {
+    const counter = await startCounter();
+    const pkg = await cheapestPackage(counter);
+    await counter.stop();
+    host = null;
+    const db = openJournal({ file: journalFile });
+    const store = new SaleStore(db);
+    const intent = (id: string, training: boolean, accountRef: string) =>
+      store.createIntent(
+        {
+          id,
+          counterId: 'C1',
+          cashierId: null,
+          shiftId: null,
+          training,
+          accountRef,
+          packageCode: pkg.code,
+          packageName: pkg.name,
+          quantity: 1,
+          idempotencyKey: `key-${id}`,
+          retailUnit: pkg.retail,
+          retailTotal: pkg.retail,
+        },
+        new Date().toISOString(),
+      );
+    intent('training-sale', true, accountRefOf('RT-training-account'));
+    intent('other-account-sale', false, accountRefOf('RT-another-live-account'));
+    intent('this-account-sale', false, accountRefOf(sim.defaultAccount.accessCode));
+    db.close();
+
+    const restarted = await startCounter();
+    await settledSale(restarted, 'this-account-sale');
+    expect(charges((await ledger(sim)).entries).map((c) => c.idempotencyKey)).toEqual([
+      'key-this-account-sale',
+    ]);
+    for (const id of ['training-sale', 'other-account-sale']) {
+      expect((await restarted.call<Sale>('getSale', { id })).value?.state).toBe('intent');
+      const refused = await restarted.call('resolveSale', { id });
+      expect(refused.error?.code).toBe('INVALID_STATE');
+    }
+    expect(charges((await ledger(sim)).entries)).toHaveLength(1);
+  });
+});
