@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * `npm run torture` with a small N, as CI runs it: the web host killed with SIGKILL four times while
+ * selling under 5xx, dropped answers and latency, then the journal checked against the simulator's
+ * ledger. The run decides; this test reads its verdict.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function torture(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/torture.ts', ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('exit', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+describe('npm run torture', () => {
+  it('keeps every invariant through kills at random moments under faults', { timeout: 240_000 }, async () => {
+    const run = await torture(['--sales', '40', '--kills', '4', '--seed', '11']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'), run.stdout.lastIndexOf('}') + 1)) as {
+      kills: number;
+      salesRequested: number;
+      journalSales: number;
+      journalByState: Record<string, number>;
+      apiCharges: number;
+      breaches: number;
+    };
+    expect(report.kills).toBe(4);
+    expect(report.salesRequested).toBe(40);
+    expect(report.breaches).toBe(0);
+    expect(report.apiCharges).toBe(report.journalByState.completed);
+    expect(report.journalSales).toBe(
+      (report.journalByState.completed ?? 0) + (report.journalByState.failed ?? 0),
+    );
+    expect(run.stdout).toMatch(/^OK: \d+ charges, each with exactly one journal sale/m);
+  });
+
+  it('refuses a run it cannot do, saying which argument is wrong', async () => {
+    const run = await torture(['--sales', 'many']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--sales must be a whole number/);
+  });
+});
