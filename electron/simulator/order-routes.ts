@@ -11,7 +11,7 @@ import type { ApiContext, Route } from './context';
 import { nextSerial } from './db';
 import { orderReferenceFor } from './identifiers';
 import { accountById, post } from './ledger';
-import { amountOf } from './money';
+import { amountOf, insufficientBalance } from './money';
 import { schedulePendingOrder } from './provisioning';
 import {
   type EsimRow,
@@ -174,20 +174,6 @@ async function replay(ctx: ApiContext, order: OrderRow): Promise<Reply> {
   return ok(body);
 }
 
-function insufficient(current: number, required: number, currency: OrderRow['currency']): Reply {
-  return fail(
-    'INSUFFICIENT_BALANCE',
-    `The balance (${amountOf(current, currency)} ${currency}) does not cover this order (${amountOf(required, currency)} ${currency})`,
-    {
-      extra: {
-        currentBalance: amountOf(current, currency),
-        requiredBalance: amountOf(required, currency),
-        needToLoad: amountOf(required - current, currency),
-      },
-    },
-  );
-}
-
 function insertOrder(
   ctx: ApiContext,
   order: ValidOrder,
@@ -313,7 +299,7 @@ async function placeOrder(ctx: ApiContext): Promise<Reply> {
     inFlight.delete(claim);
   }
   if (committed.kind === 'insufficient') {
-    return insufficient(committed.current, committed.required, ctx.account.currency);
+    return insufficientBalance(committed.current, committed.required, ctx.account.currency);
   }
   const { order } = committed;
   if (order.status === 'pending') {

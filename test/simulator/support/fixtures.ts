@@ -31,3 +31,26 @@ export async function ledger(sim: RunningSimulator, account: SimAccount): Promis
   const res = await control(sim, 'GET', `/ledger?accessCode=${account.accessCode}`);
   return res.body.entries;
 }
+
+/** Buys one package found by the query; returns the order creation result. */
+export async function buy(
+  sim: RunningSimulator,
+  account: SimAccount,
+  pick: (packages: Json[]) => Json,
+  query = '&type=local',
+  extra: Record<string, unknown> = {},
+): Promise<Json> {
+  const pkg = pick(await findPackages(sim, account, query));
+  if (!pkg) throw new Error(`no package matches for ${query}`);
+  const res = await call(sim.baseUrl, account, 'POST', '/esims/order', {
+    body: { packageCode: pkg.package_code, ...extra },
+  });
+  if (res.status !== 200) throw new Error(`order failed: ${res.text}`);
+  return { ...res.body, pkg };
+}
+
+export const ownNetwork = (packages: Json[]): Json => packages.find((p) => p.countries && !p.is_unlimited);
+export const partner =
+  (rechargeable: boolean) =>
+  (packages: Json[]): Json =>
+    packages.find((p) => !p.countries && p.features.is_rechargeable === rechargeable);
