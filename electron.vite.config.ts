@@ -13,7 +13,7 @@ export default defineConfig({
     },
   },
   preload: {
-    plugins: [externalizeDepsPlugin()],
+    // Bundled whole: a sandboxed preload cannot require packages.
     build: {
       outDir: 'out/preload',
       rollupOptions: {

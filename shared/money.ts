@@ -45,7 +45,7 @@ export function parseDecimalToMinor(text: string, currency: Currency): MinorUnit
   const [, sign, whole = '', fraction = '', exp = '0'] = match;
   if (whole === '' && fraction === '') return null;
   // Shift the decimal point by the scientific exponent plus the currency exponent, on the digits.
-  const digits = `${whole}${fraction}`.replace(/^0+(?=\d)/, '');
+  const digits = `${whole}${fraction}`;
   const point = whole.length + Number(exp) + exponentOf(currency);
   let intPart: string;
   let roundDigit: number;

@@ -20,6 +20,7 @@ import {
 import type { Result } from './errors';
 import { IccidSchema } from './iccid';
 import { CurrencySchema } from './money';
+import { POS_METHOD_NAMES, type PosMethodNameList } from './pos-methods';
 
 /**
  * The PosApi contract: every method the renderer may call, with its input schema (validated by the
@@ -201,7 +202,12 @@ export type PosApi = {
   readonly onEvent: (listener: (event: import('./domain').PosEvent) => void) => () => void;
 };
 
-export const POS_METHOD_NAMES = Object.keys(posApiContract) as PosMethodName[];
+// Both lists name the same methods, or this fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const methodListsAgree: Same<PosMethodName, PosMethodNameList> = true;
+void methodListsAgree;
+
+export { POS_METHOD_NAMES };
 
 export function isPosMethodName(name: string): name is PosMethodName {
   return Object.hasOwn(posApiContract, name);

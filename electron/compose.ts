@@ -1,0 +1,68 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Core, createCore, type Endpoint } from './core/core';
+import { createLogger, Redactor } from './core/log';
+import { type RunningSimulator, startSimulator } from './simulator/index';
+
+/**
+ * The composition shared by the two roots (Electron's main and the web host): the core, and in
+ * training mode the simulator, started in-process on a random loopback port and handed to the core
+ * as an ordinary endpoint. The core never knows who serves it.
+ */
+export interface AppOptions {
+  readonly dataDir: string;
+  /** A live API forced from outside (the web host's --api-base-url with credentials from the environment). */
+  readonly liveEndpoint?: Endpoint;
+  /** better-sqlite3 binary built for the running runtime (Electron), when not the default. */
+  readonly nativeBinding?: string;
+  /** Extra simulator settings for training mode (tests use faults and balances). */
+  readonly training?: { readonly seed?: number; readonly balance?: number };
+}
+
+export interface App {
+  readonly core: Core;
+  /** The training simulator, once training mode has started it. */
+  simulator(): RunningSimulator | null;
+  close(): Promise<void>;
+}
+
+export async function startApp(options: AppOptions): Promise<App> {
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const redactor = new Redactor();
+  const logStream = createWriteStream(join(options.dataDir, 'counter.log'), { flags: 'a', mode: 0o600 });
+  const log = createLogger((line) => logStream.write(`${line}\n`), redactor);
+
+  let simulator: RunningSimulator | null = null;
+  let starting: Promise<RunningSimulator> | null = null;
+  const trainingEndpoint = async (): Promise<Endpoint> => {
+    // The training shop keeps its history across restarts in its own file beside the journal.
+    starting ??= startSimulator({
+      port: 0,
+      dataFile: join(options.dataDir, 'training-api.sqlite'),
+      seed: options.training?.seed ?? 1,
+      ...(options.training?.balance !== undefined ? { balance: options.training.balance } : {}),
+    });
+    simulator = await starting;
+    const account = simulator.defaultAccount;
+    return { baseUrl: simulator.baseUrl, accessCode: account.accessCode, secretKey: account.secretKey };
+  };
+
+  const core = await createCore({
+    dataDir: options.dataDir,
+    trainingEndpoint,
+    log,
+    redactor,
+    ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+  });
+
+  return {
+    core,
+    simulator: () => simulator,
+    close: async () => {
+      await core.close();
+      await simulator?.close();
+      await new Promise<void>((done) => logStream.end(() => done()));
+    },
+  };
+}

@@ -1,0 +1,445 @@
+import {
+  type PackageListQuery,
+  PackageListQuerySchema,
+  TopUpPackageListQuerySchema,
+} from '../../../shared/api/catalogue';
+import {
+  type EsimListQuery,
+  EsimListQuerySchema,
+  SMS_MESSAGE_MAX,
+  UsageQuerySchema,
+  UsageReportRequestSchema,
+} from '../../../shared/api/esims';
+import {
+  type OrderListQuery,
+  OrderListQuerySchema,
+  OrderRequestSchema,
+  TopUpRequestSchema,
+} from '../../../shared/api/orders';
+import { type WebhookPutRequest, WebhookPutRequestSchema } from '../../../shared/api/webhooks';
+import type { Currency } from '../../../shared/money';
+import { PosFailure } from '../pos/failure';
+import {
+  type CancelResult,
+  type EsimPage,
+  type EsimUsage,
+  type LiveStatus,
+  type NetworkEvents,
+  parseCancelResult,
+  parseEsimPage,
+  parseLiveStatus,
+  parseNetworkEvents,
+  parseSmsResult,
+  parseSuspendResult,
+  parseUsage,
+  parseUsageReport,
+  parseWebhookConfig,
+  parseWebhookRegistration,
+  type SuspendResult,
+  type UsageReport,
+  type WebhookConfig,
+  type WebhookRegistration,
+} from './esim-results';
+import {
+  type OrderOutcome,
+  type OrderStatus,
+  type ProviderOrderPage,
+  parseOrderPage,
+  parseOrderResult,
+  parseOrderStatus,
+} from './order-results';
+import { type Balance, type PackagePage, parseBalance, parsePackagePage } from './package-results';
+import { type Lane, RateLimiter, type RateWindow, realTimekeeper } from './rate-limiter';
+import { type ApiLog, invalidInput, RequestRunner, type ResendRule } from './request-runner';
+import type { ApiCredentials } from './signing';
+import {
+  parseTopUpPackagePage,
+  parseTopUpResult,
+  type TopUpCompleted,
+  type TopUpPackagePage,
+} from './topup-results';
+
+export interface ResellerClientOptions {
+  /** Ends in /api/v1/business. */
+  readonly baseUrl: string;
+  /** Called for every request; the secret key stays in the core's memory and is never stored by the client. */
+  readonly credentials: () => ApiCredentials;
+  readonly timeouts?: {
+    /** GET requests. Default 10 s. */
+    readonly readMs?: number;
+    /** POST and PUT (orders, top-ups), which the provider may take a while to process. Default 30 s. */
+    readonly writeMs?: number;
+  };
+  /** The local clock, epoch milliseconds (tests inject one). */
+  readonly now?: () => number;
+  readonly log?: ApiLog;
+  readonly rateLimits?: {
+    /** The key's windows; default 100/minute, 1,000/hour, 10,000/day. */
+    readonly windows?: readonly RateWindow[];
+    /** Spacing of background requests; default 1 s. */
+    readonly bulkIntervalMs?: number;
+    /** How long a call in each lane may wait for the limiter before failing with RATE_LIMIT_EXCEEDED. */
+    readonly maxWaitMs?: Partial<Readonly<Record<Lane, number>>>;
+  };
+}
+
+export interface CallOptions {
+  readonly lane?: Lane;
+}
+
+export interface SendOptions extends CallOptions {
+  /** Called just before each send, with the attempt number and its RT-RequestID (e.g. to journal "sent"). */
+  readonly onSend?: (attempt: number, requestId: string) => void;
+}
+
+export interface OrderInput {
+  /** Sent verbatim. */
+  readonly packageCode: string;
+  /** 1 to 10; default 1. */
+  readonly quantity?: number;
+  /** Required: an order is never sent without one (1 to 200 characters), and a re-send reuses it. */
+  readonly idempotencyKey: string;
+  readonly recurring?: boolean;
+}
+
+export interface TopUpInput {
+  readonly iccid: string;
+  /** A code from GET /topup/packages for this eSIM, sent verbatim. */
+  readonly packageCode: string;
+  readonly quantity?: number;
+}
+
+/** An eSIM named by ICCID or by the provider's eSIM id (the ICCID wins when the API gets both). */
+export type EsimRef = { readonly iccid: string } | { readonly esimId: number };
+
+/** Usage of one eSIM (by ICCID) or of one order's eSIMs (by order reference), optionally over dates. */
+export type UsageTarget = ({ readonly iccid: string } | { readonly orderReference: string }) & {
+  /** YYYY-MM-DD. */
+  readonly from?: string;
+  readonly to?: string;
+};
+
+export interface ClientStatus {
+  readonly connection: 'unknown' | 'online' | 'offline';
+  /** Server clock minus ours, from the Date headers; null until the first answer. */
+  readonly clockSkewMs: number | null;
+  /** The account currency, as last read from the provider. */
+  readonly currency: Currency | null;
+  /** The server's last X-RateLimit-* figures. */
+  readonly rateLimit: {
+    readonly limit: number | null;
+    readonly remaining: number;
+    readonly resetAt: string;
+  } | null;
+  /** Set while every request is held after a RATE_LIMIT_EXCEEDED. */
+  readonly heldUntil: string | null;
+}
+
+/** A typed, validated method for every endpoint of the reseller API. */
+export interface ResellerClient {
+  getBalance(options?: CallOptions): Promise<Balance>;
+  /** One page of the catalogue. */
+  listPackages(query?: PackageListQuery, options?: CallOptions): Promise<PackagePage>;
+  /**
+   * Places an order. A timeout, a 5xx or a dropped connection is followed by exactly one re-send
+   * with the same idempotency key and a new RT-RequestID; if that fails too, the ApiFailure says
+   * whether the order may have been performed (`outcome`).
+   */
+  createOrder(input: OrderInput, options?: SendOptions): Promise<OrderOutcome>;
+  getOrder(orderReference: string, options?: CallOptions): Promise<OrderStatus>;
+  listTopUpPackages(
+    query: { readonly iccid: string; readonly page?: number; readonly limit?: number },
+    options?: CallOptions,
+  ): Promise<TopUpPackagePage>;
+  /** Sends a top-up exactly once: the API has no idempotency key for top-ups, so nothing is ever re-sent. */
+  topUp(input: TopUpInput, options?: SendOptions): Promise<TopUpCompleted>;
+  listEsims(query?: EsimListQuery, options?: CallOptions): Promise<EsimPage>;
+  getUsage(target: UsageTarget, options?: CallOptions): Promise<EsimUsage>;
+  getLiveStatus(esim: EsimRef, options?: CallOptions): Promise<LiveStatus>;
+  getNetworkEvents(esim: EsimRef, options?: CallOptions): Promise<NetworkEvents>;
+  /** Usage over the last `days` (1 to 90, default 7). */
+  getUsageReport(esim: EsimRef, days?: number, options?: CallOptions): Promise<UsageReport>;
+  setEsimSuspended(
+    esim: EsimRef,
+    action: 'suspend' | 'activate',
+    options?: SendOptions,
+  ): Promise<SuspendResult>;
+  /** Cancels the whole order the eSIM belongs to (only before activation). */
+  cancelEsim(esim: EsimRef, options?: SendOptions): Promise<CancelResult>;
+  sendSms(esim: EsimRef, message: string, options?: SendOptions): Promise<{ readonly message: string }>;
+  getWebhook(options?: CallOptions): Promise<WebhookConfig>;
+  /** The answer's secret is returned once; the answer's text is not kept. */
+  setWebhook(input: WebhookPutRequest, options?: SendOptions): Promise<WebhookRegistration>;
+  listOrders(query?: OrderListQuery, options?: CallOptions): Promise<ProviderOrderPage>;
+  status(): ClientStatus;
+}
+
+const DEFAULT_READ_TIMEOUT_MS = 10_000;
+const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
+/** A cashier waits a little for the limiter; background work waits for a whole window. */
+const DEFAULT_MAX_WAIT_MS: Readonly<Record<Lane, number>> = {
+  sale: 15_000,
+  interactive: 15_000,
+  background: 10 * 60_000,
+};
+
+const silentLog: ApiLog = { info: () => {}, warn: () => {} };
+
+export function createResellerClient(options: ResellerClientOptions): ResellerClient {
+  const time = options.now ? { ...realTimekeeper, now: options.now } : realTimekeeper;
+  const limiter = new RateLimiter({
+    time,
+    ...(options.rateLimits?.windows ? { windows: options.rateLimits.windows } : {}),
+    ...(options.rateLimits?.bulkIntervalMs === undefined
+      ? {}
+      : { bulkIntervalMs: options.rateLimits.bulkIntervalMs }),
+  });
+  const runner = new RequestRunner({
+    baseUrl: options.baseUrl,
+    credentials: options.credentials,
+    readTimeoutMs: options.timeouts?.readMs ?? DEFAULT_READ_TIMEOUT_MS,
+    writeTimeoutMs: options.timeouts?.writeMs ?? DEFAULT_WRITE_TIMEOUT_MS,
+    time,
+    limiter,
+    maxWaitMs: { ...DEFAULT_MAX_WAIT_MS, ...options.rateLimits?.maxWaitMs },
+    log: options.log ?? silentLog,
+    fetchCurrency: () => getBalance().then((balance) => balance.balance.currency),
+  });
+
+  async function getBalance(callOptions?: CallOptions): Promise<Balance> {
+    const { value, raw } = await runner.call({
+      method: 'GET',
+      path: '/balance',
+      lane: callOptions?.lane ?? 'interactive',
+      resend: 'read',
+      parse: parseBalance,
+    });
+    runner.learnCurrency(value.balance.currency);
+    return { ...value, raw };
+  }
+
+  /** A read: GET with a validated query, re-sent as reads may be. */
+  async function read<R>(
+    path: string,
+    query: Readonly<Record<string, string | number | boolean | undefined>>,
+    parse: (json: unknown) => R,
+    callOptions: CallOptions | undefined,
+    notFoundCode?: 'ORDER_NOT_FOUND' | 'ESIM_NOT_FOUND',
+  ): Promise<R & { readonly raw: string }> {
+    const { value, raw } = await runner.call({
+      method: 'GET',
+      path,
+      query,
+      lane: callOptions?.lane ?? 'interactive',
+      resend: 'read',
+      parse,
+      ...(notFoundCode ? { notFoundCode } : {}),
+    });
+    return { ...value, raw };
+  }
+
+  /** A POST about one eSIM; reads (status, events, report) may be re-sent, actions only after a certain refusal. */
+  async function aboutEsim<R>(
+    path: string,
+    esim: EsimRef,
+    extra: Readonly<Record<string, unknown>>,
+    resend: ResendRule,
+    parse: (json: unknown) => R,
+    callOptions: SendOptions | undefined,
+  ): Promise<R & { readonly raw: string }> {
+    const { value, raw } = await runner.call({
+      method: 'POST',
+      path,
+      body: { ...esimBody(esim), ...extra },
+      lane: callOptions?.lane ?? 'interactive',
+      resend,
+      parse,
+      ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
+    });
+    return { ...value, raw };
+  }
+
+  return {
+    getBalance,
+
+    async listPackages(query = {}, callOptions) {
+      const checked = PackageListQuerySchema.safeParse(query);
+      if (!checked.success) throw invalidInput('package query', checked.error);
+      const page = await read('/esims/packages', checked.data, parsePackagePage, callOptions);
+      const first = page.packages[0];
+      if (first) runner.learnCurrency(first.cost.currency);
+      return page;
+    },
+
+    async createOrder(input, callOptions) {
+      const body = {
+        packageCode: input.packageCode,
+        quantity: input.quantity ?? 1,
+        idempotency_key: input.idempotencyKey,
+        ...(input.recurring ? { recurring: true } : {}),
+      };
+      const checked = OrderRequestSchema.safeParse(body);
+      if (!checked.success) throw invalidInput('order', checked.error);
+      const { value, raw, attempts } = await runner.call({
+        method: 'POST',
+        path: '/esims/order',
+        body,
+        lane: callOptions?.lane ?? 'sale',
+        resend: 'order',
+        parse: (json) => parseOrderResult(json, runner.accountCurrency()),
+        ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
+      });
+      if (value.kind === 'completed') runner.learnCurrency(value.cost.currency);
+      return { ...value, raw, attempts };
+    },
+
+    async getOrder(orderReference, callOptions) {
+      if (orderReference.length === 0) {
+        throw new PosFailure('INVALID_INPUT', 'Invalid order lookup: no order reference');
+      }
+      return read(
+        '/esims/order',
+        { orderReference },
+        (json) => parseOrderStatus(json, runner.accountCurrency()),
+        callOptions,
+        'ORDER_NOT_FOUND',
+      );
+    },
+
+    async listTopUpPackages(query, callOptions) {
+      const checked = TopUpPackageListQuerySchema.safeParse(query);
+      if (!checked.success) throw invalidInput('top-up package query', checked.error);
+      return read('/topup/packages', checked.data, parseTopUpPackagePage, callOptions);
+    },
+
+    async topUp(input, callOptions) {
+      const body = {
+        iccid: input.iccid,
+        packageCode: input.packageCode,
+        ...(input.quantity === undefined ? {} : { quantity: input.quantity }),
+      };
+      const checked = TopUpRequestSchema.safeParse(body);
+      if (!checked.success) throw invalidInput('top-up', checked.error);
+      const { value, raw } = await runner.call({
+        method: 'POST',
+        path: '/topup/order',
+        body,
+        lane: callOptions?.lane ?? 'sale',
+        resend: 'never',
+        parse: parseTopUpResult,
+        ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
+      });
+      runner.learnCurrency(value.cost.currency);
+      return { ...value, raw };
+    },
+
+    async listEsims(query = {}, callOptions) {
+      const checked = EsimListQuerySchema.safeParse(query);
+      if (!checked.success) throw invalidInput('eSIM query', checked.error);
+      return read('/esims', checked.data, parseEsimPage, callOptions);
+    },
+
+    async getUsage(target, callOptions) {
+      const query = {
+        ...('iccid' in target ? { iccid: target.iccid } : { order_id: target.orderReference }),
+        ...(target.from === undefined ? {} : { from_date: target.from }),
+        ...(target.to === undefined ? {} : { to_date: target.to }),
+      };
+      const checked = UsageQuerySchema.safeParse(query);
+      if (!checked.success) throw invalidInput('usage query', checked.error);
+      return read('/esims/usage/query', checked.data, parseUsage, callOptions, 'ESIM_NOT_FOUND');
+    },
+
+    getLiveStatus(esim, callOptions) {
+      return aboutEsim('/esims/status', esim, {}, 'read', parseLiveStatus, callOptions);
+    },
+
+    getNetworkEvents(esim, callOptions) {
+      return aboutEsim('/esims/network-events', esim, {}, 'read', parseNetworkEvents, callOptions);
+    },
+
+    async getUsageReport(esim, days, callOptions) {
+      const checked = UsageReportRequestSchema.safeParse({ ...esimBody(esim), days });
+      if (!checked.success) throw invalidInput('usage report', checked.error);
+      return aboutEsim(
+        '/esims/usage-report',
+        esim,
+        days === undefined ? {} : { days },
+        'read',
+        parseUsageReport,
+        callOptions,
+      );
+    },
+
+    setEsimSuspended(esim, action, callOptions) {
+      return aboutEsim('/esims/suspend', esim, { action }, 'once', parseSuspendResult, callOptions);
+    },
+
+    cancelEsim(esim, callOptions) {
+      return aboutEsim('/esims/cancel', esim, {}, 'once', parseCancelResult, callOptions);
+    },
+
+    async sendSms(esim, message, callOptions) {
+      if (message.length === 0 || message.length > SMS_MESSAGE_MAX) {
+        throw new PosFailure(
+          'INVALID_INPUT',
+          `Invalid SMS: the message must be 1 to ${SMS_MESSAGE_MAX} characters`,
+        );
+      }
+      return aboutEsim('/esims/send-sms', esim, { message }, 'once', parseSmsResult, callOptions);
+    },
+
+    getWebhook(callOptions) {
+      return read('/webhooks', {}, parseWebhookConfig, callOptions);
+    },
+
+    async setWebhook(input, callOptions) {
+      const checked = WebhookPutRequestSchema.safeParse(input);
+      if (!checked.success) throw invalidInput('webhook', checked.error);
+      const { value } = await runner.call({
+        method: 'PUT',
+        path: '/webhooks',
+        body: checked.data,
+        lane: callOptions?.lane ?? 'interactive',
+        resend: 'once',
+        secretBearing: true,
+        parse: parseWebhookRegistration,
+        ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
+      });
+      return value;
+    },
+
+    async listOrders(query = {}, callOptions) {
+      const checked = OrderListQuerySchema.safeParse(query);
+      if (!checked.success) throw invalidInput('order query', checked.error);
+      return read(
+        '/orders',
+        checked.data,
+        (json) => parseOrderPage(json, runner.accountCurrency()),
+        callOptions,
+      );
+    },
+
+    status() {
+      const budget = limiter.serverBudget();
+      const held = limiter.heldUntil();
+      return {
+        connection: runner.connectionState(),
+        clockSkewMs: runner.clock.skewMs(),
+        currency: runner.accountCurrency(),
+        rateLimit: budget
+          ? {
+              limit: budget.limit,
+              remaining: budget.remaining,
+              resetAt: new Date(budget.resetAt).toISOString(),
+            }
+          : null,
+        heldUntil: held === null ? null : new Date(held).toISOString(),
+      };
+    },
+  };
+}
+
+function esimBody(esim: EsimRef): { iccid: string } | { esimId: number } {
+  return 'iccid' in esim ? { iccid: esim.iccid } : { esimId: esim.esimId };
+}

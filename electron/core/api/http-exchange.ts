@@ -1,0 +1,107 @@
+import { ApiFailure, messageFor } from './api-failure';
+
+/** An HTTP answer read in full: status, headers and the body text exactly as received. */
+export interface HttpAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  /** Local time (ms) when the headers arrived: the moment the Date header describes. */
+  readonly receivedAt: number;
+}
+
+export interface HttpRequest {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The exact string that was signed; undefined for GET. */
+  readonly body: string | undefined;
+  readonly timeoutMs: number;
+}
+
+/** Error codes of failures while connecting: the request never reached the server. */
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * Sends one request and reads the whole answer, within one deadline that covers the body too (a
+ * server that sends headers and then stalls is a timeout, not a hang). Network trouble becomes an
+ * ApiFailure: OFFLINE `rejected` when no connection could be made, OFFLINE `unknown` when it dropped,
+ * TIMEOUT `unknown` when the deadline passed.
+ */
+export async function exchange(request: HttpRequest, now: () => number, path: string): Promise<HttpAnswer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), request.timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: controller.signal,
+      redirect: 'error',
+    });
+  } catch (error) {
+    clearTimeout(timer);
+    throw networkFailure(error, controller.signal.aborted, request.timeoutMs, path, 'request');
+  }
+  const receivedAt = now();
+  try {
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text, receivedAt };
+  } catch (error) {
+    throw networkFailure(error, controller.signal.aborted, request.timeoutMs, path, 'body', response.status);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function networkFailure(
+  error: unknown,
+  timedOut: boolean,
+  timeoutMs: number,
+  path: string,
+  phase: 'request' | 'body',
+  status?: number,
+): ApiFailure {
+  const details = { path, phase };
+  if (timedOut) {
+    return new ApiFailure('TIMEOUT', messageFor('TIMEOUT'), {
+      kind: 'timeout',
+      outcome: 'unknown',
+      details: { ...details, timeoutMs },
+      ...(status === undefined ? {} : { status }),
+    });
+  }
+  const code = errorCode(error);
+  if (phase === 'request' && code !== null && CONNECT_CODES.has(code)) {
+    return new ApiFailure('OFFLINE', messageFor('OFFLINE'), {
+      kind: 'unreachable',
+      outcome: 'rejected',
+      details: { ...details, network: code },
+    });
+  }
+  return new ApiFailure(
+    'OFFLINE',
+    'The connection to the provider was lost before its answer arrived; the outcome is not known yet.',
+    {
+      kind: 'dropped',
+      outcome: 'unknown',
+      details: { ...details, network: code ?? 'connection lost' },
+      ...(status === undefined ? {} : { status }),
+    },
+  );
+}
+
+function errorCode(error: unknown): string | null {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' ? cause.code : null;
+}

@@ -1,0 +1,44 @@
+import type { BalanceView, PosEvent, Pricing } from '../../shared/domain';
+import type { Money } from '../../shared/money';
+import type { Connections } from './connection';
+import type { Keychain } from './credentials/keychain';
+import type { CatalogueStore } from './journal/catalogue-store';
+import type { Db } from './journal/database';
+import type { SaleStore } from './journal/sale-store';
+import type { SettingsStore } from './journal/settings-store';
+import type { Logger, Redactor } from './log';
+import type { PosHandlers } from './pos/dispatch';
+import type { ManagerPin } from './security/manager-pin';
+
+/**
+ * What every part of the core shares: the journal's stores, the connection to the API, the clock,
+ * the event bus and the log. Handler groups (sales, top-ups, settings, credentials, receipts) are
+ * built from it, each in its own module.
+ */
+export interface CoreContext {
+  readonly db: Db;
+  readonly settings: SettingsStore;
+  readonly sales: SaleStore;
+  readonly catalogue: CatalogueStore;
+  readonly managerPin: ManagerPin;
+  readonly keychain: Keychain;
+  readonly connections: Connections;
+  readonly counterId: string;
+  readonly log: Logger;
+  readonly redactor: Redactor;
+  readonly now: () => Date;
+  readonly emit: (event: PosEvent) => void;
+  /** Aborted when the core closes or the connection changes: long work bound to it stops. */
+  readonly signal: () => AbortSignal;
+  readonly pricing: () => Pricing;
+  /** The balance the provider last reported; updates emit balance events. */
+  readonly balance: {
+    current(): BalanceView | null;
+    update(amount: Money, enterprise?: BalanceView['enterprise']): BalanceView;
+  };
+  /** Settings, credentials and pricing need the manager PIN, and a PIN must have been chosen first. */
+  requireManager(pin: string): void;
+}
+
+/** A module's share of the PosApi handlers. */
+export type HandlerGroup<K extends keyof PosHandlers> = Pick<PosHandlers, K>;

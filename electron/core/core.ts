@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { BalanceView, CataloguePackage, PosEvent, Pricing, Status } from '../../shared/domain';
+import type { Money } from '../../shared/money';
+import { ApiFailure } from './api';
+import { syncCatalogue } from './api/catalogue-sync';
+import { Connections, type Endpoint } from './connection';
+import type { CoreContext, HandlerGroup } from './context';
+import { CredentialState, credentialHandlers } from './credentials/credentials';
+import { Keychain } from './credentials/keychain';
+import { CatalogueStore } from './journal/catalogue-store';
+import { openJournal } from './journal/database';
+import { SaleStore } from './journal/sale-store';
+import { SettingsStore } from './journal/settings-store';
+import type { Logger, Redactor } from './log';
+import type { PosHandlers } from './pos/dispatch';
+import { PosFailure } from './pos/failure';
+import { DEFAULT_PRICING, retailPrice } from './sales/pricing';
+import { saleHandlers } from './sales/sale-handlers';
+import { ManagerPin } from './security/manager-pin';
+import { settingsHandlers } from './settings/settings-handlers';
+
+export type { Endpoint } from './connection';
+
+export interface CoreOptions {
+  readonly dataDir: string;
+  /** Starts (once) and returns the training API; the composition root runs the simulator. */
+  readonly trainingEndpoint: () => Promise<Endpoint>;
+  /** A live API forced from outside (credentials from the environment); otherwise the keychain decides. */
+  readonly liveEndpoint?: Endpoint;
+  /** The keychain service name; tests use their own so they never touch a real shop's entry. */
+  readonly keychainService?: string;
+  readonly nativeBinding?: string;
+  readonly log: Logger;
+  readonly redactor: Redactor;
+  readonly now?: () => Date;
+}
+
+export interface Core {
+  readonly handlers: PosHandlers;
+  readonly log: Logger;
+  onEvent(listener: (event: PosEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Catalogue older than this is refreshed in the background; the counter keeps selling from the cache. */
+const CATALOGUE_MAX_AGE_MS = 6 * 60 * 60_000;
+
+/**
+ * The core: the journal, the connection to the API, and the PosApi handlers, composed from one
+ * module per area. Everything about money lives below this file; this file only wires.
+ */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const now = options.now ?? (() => new Date());
+  const log = options.log;
+  const db = openJournal({
+    file: join(options.dataDir, 'journal.sqlite'),
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+  });
+  const settings = new SettingsStore(db);
+  const keychain = new Keychain(options.keychainService);
+  const listeners = new Set<(event: PosEvent) => void>();
+  const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
+  settings.set('counter.id', counterId);
+  const managerPin = new ManagerPin(settings);
+
+  let balance: BalanceView | null = null;
+  let syncing: Promise<{ count: number; syncedAt: string }> | null = null;
+  let lifetime = new AbortController();
+
+  const ctx: CoreContext = {
+    db,
+    settings,
+    sales: new SaleStore(db),
+    catalogue: new CatalogueStore(db),
+    managerPin,
+    keychain,
+    connections: new Connections({
+      trainingEndpoint: options.trainingEndpoint,
+      keychain,
+      liveBaseUrl: () => settings.getSettings().apiBaseUrl,
+      log,
+      redactor: options.redactor,
+      ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
+    }),
+    counterId,
+    log,
+    redactor: options.redactor,
+    now,
+    emit: (event) => {
+      for (const listener of listeners) listener(event);
+    },
+    signal: () => lifetime.signal,
+    pricing: () => settings.get<Pricing>('pricing') ?? DEFAULT_PRICING,
+    balance: {
+      current: () => balance,
+      update: (amount: Money, enterprise = balance?.enterprise ?? null) => {
+        const threshold = settings.getSettings().lowBalanceThreshold;
+        const low =
+          threshold !== null && threshold.currency === amount.currency && amount.amount < threshold.amount;
+        const wasLow = balance?.low ?? false;
+        balance = { balance: amount, enterprise, updatedAt: now().toISOString(), low };
+        ctx.emit({ type: 'balance.updated', balance });
+        if (low && !wasLow) ctx.emit({ type: 'balance.low', balance });
+        return balance;
+      },
+    },
+    requireManager: (pin) => {
+      if (!managerPin.isSet()) throw new PosFailure('PIN_REQUIRED', 'Choose a manager PIN first.');
+      managerPin.require(pin);
+    },
+  };
+
+  const credentials = new CredentialState();
+  await credentials.load(ctx);
+  await ctx.connections.start();
+
+  const refreshBalance = async (): Promise<BalanceView> => {
+    const fresh = await ctx.connections.current.client.getBalance({ lane: 'interactive' });
+    const enterprise = fresh.enterprise
+      ? {
+          account: fresh.enterprise.account ?? '',
+          live: fresh.enterprise.live ?? false,
+          asOf: fresh.enterprise.asOf ?? '',
+        }
+      : null;
+    return ctx.balance.update(fresh.balance, enterprise);
+  };
+
+  const runSync = (): Promise<{ count: number; syncedAt: string }> => {
+    if (syncing) return syncing;
+    const run = syncCatalogue(ctx.connections.current.client, ctx.catalogue, { now, signal: lifetime.signal })
+      .then((result) => {
+        ctx.emit({ type: 'catalogue.synced', count: result.count, syncedAt: result.syncedAt });
+        return result;
+      })
+      .finally(() => {
+        syncing = null;
+      });
+    syncing = run;
+    return run;
+  };
+
+  /** Background work after start-up or a change of connection: it never holds the counter back. */
+  const warmUp = (forceSync: boolean): void => {
+    const age = ctx.catalogue.syncedAt();
+    if (forceSync || !age || now().getTime() - Date.parse(age) > CATALOGUE_MAX_AGE_MS) {
+      runSync().catch((error: unknown) => log.warn('catalogue sync failed', { error: errorSummary(error) }));
+    }
+    refreshBalance().catch((error: unknown) =>
+      log.warn('balance refresh failed', { error: errorSummary(error) }),
+    );
+  };
+
+  const status = (): Status => {
+    const counts = ctx.sales.countByState();
+    const connection = ctx.connections.current;
+    const client = connection.client.status();
+    return {
+      mode: connection.mode,
+      counterId,
+      ...credentials.view(),
+      apiBaseUrl: connection.endpoint.baseUrl,
+      connection: client.connection,
+      clockSkewMs: client.clockSkewMs,
+      balance,
+      currency: balance?.balance.currency ?? client.currency,
+      catalogue: {
+        count: ctx.catalogue.count(),
+        syncedAt: ctx.catalogue.syncedAt(),
+        syncing: syncing !== null,
+      },
+      openSales: {
+        pending: counts.pending,
+        inDoubt: counts.in_doubt + counts.intent + counts.sent,
+        support: counts.support,
+      },
+      managerPinSet: managerPin.isSet(),
+    };
+  };
+
+  /** A new connection: stop the work bound to the old one, forget its balance and catalogue, start afresh. */
+  const switched = async (): Promise<Status> => {
+    lifetime.abort();
+    await syncing?.catch(() => undefined);
+    lifetime = new AbortController();
+    balance = null;
+    ctx.catalogue.replaceAll([], now().toISOString());
+    warmUp(true);
+    const current = status();
+    ctx.emit({ type: 'status.changed', status: current });
+    return current;
+  };
+
+  const sessionHandlers: HandlerGroup<'getStatus' | 'listPackages' | 'syncCatalogue' | 'getBalance'> = {
+    getStatus: async () => status(),
+    listPackages: async () => {
+      const rules = ctx.pricing();
+      const packages: CataloguePackage[] = ctx.catalogue
+        .list()
+        .map((pkg) => ({ ...pkg, retail: retailPrice(pkg.cost, pkg, rules) }));
+      return { packages, syncedAt: ctx.catalogue.syncedAt() };
+    },
+    syncCatalogue: async () => runSync(),
+    getBalance: async () => refreshBalance(),
+  };
+
+  const notYet = (what: string) => async (): Promise<never> => {
+    throw new PosFailure('NOT_SUPPORTED', `${what} is not available in this version of the counter.`);
+  };
+
+  const handlers: PosHandlers = {
+    ...sessionHandlers,
+    ...saleHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...credentialHandlers(ctx, credentials, switched),
+    resolveSale: notYet('Resolving a sale by hand'),
+    lookupEsim: notYet('eSIM lookup'),
+    listTopUpPackages: notYet('Top-up packages'),
+    topUp: notYet('Top-up'),
+    getTopUp: notYet('Top-up'),
+    listTopUps: notYet('Top-up'),
+    listOrders: notYet("The provider's order list"),
+    renderReceipt: notYet('Receipts'),
+  };
+
+  warmUp(false);
+
+  return {
+    handlers,
+    log,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      lifetime.abort();
+      await syncing?.catch(() => undefined);
+      db.close();
+    },
+  };
+}
+
+function errorSummary(error: unknown): string {
+  return error instanceof ApiFailure || error instanceof PosFailure
+    ? `${error.code}: ${error.message}`
+    : String(error);
+}

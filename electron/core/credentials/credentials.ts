@@ -1,0 +1,134 @@
+import type { BalanceView, Status } from '../../../shared/domain';
+import type { Currency } from '../../../shared/money';
+import { clientFor, type Endpoint } from '../connection';
+import type { CoreContext, HandlerGroup } from '../context';
+import { PosFailure } from '../pos/failure';
+import { maskAccessCode } from './keychain';
+
+export interface ConnectionTest {
+  readonly balance: BalanceView;
+  readonly currency: Currency;
+  readonly clockSkewMs: number | null;
+  readonly latencyMs: number;
+}
+
+/** What the core knows of the stored credentials, for getStatus: never more than a masked access code. */
+export class CredentialState {
+  private keychainAvailable = false;
+  private accessCode: string | null = null;
+
+  async load(ctx: CoreContext): Promise<void> {
+    this.keychainAvailable = await ctx.keychain.available();
+    this.accessCode = this.keychainAvailable
+      ? ((await ctx.keychain.read().catch(() => null))?.accessCode ?? null)
+      : null;
+  }
+
+  stored(accessCode: string | null): void {
+    this.accessCode = accessCode;
+    if (accessCode !== null) this.keychainAvailable = true;
+  }
+
+  unavailable(): void {
+    this.keychainAvailable = false;
+  }
+
+  view(): Pick<Status, 'credentials' | 'keychain'> {
+    return {
+      credentials: {
+        stored: this.accessCode !== null,
+        maskedAccessCode: this.accessCode === null ? null : maskAccessCode(this.accessCode),
+      },
+      keychain: this.keychainAvailable ? 'available' : 'unavailable',
+    };
+  }
+}
+
+/** Calls GET /balance with the given credentials, on a client of its own: nothing is stored. */
+export async function testEndpoint(ctx: CoreContext, endpoint: Endpoint): Promise<ConnectionTest> {
+  ctx.redactor.add(endpoint.secretKey);
+  const started = performance.now();
+  const client = clientFor(endpoint, ctx.log);
+  const fresh = await client.getBalance({ lane: 'interactive' });
+  return {
+    balance: {
+      balance: fresh.balance,
+      enterprise: fresh.enterprise
+        ? {
+            account: fresh.enterprise.account ?? '',
+            live: fresh.enterprise.live ?? false,
+            asOf: fresh.enterprise.asOf ?? '',
+          }
+        : null,
+      updatedAt: ctx.now().toISOString(),
+      low: false,
+    },
+    currency: fresh.balance.currency,
+    clockSkewMs: client.status().clockSkewMs,
+    latencyMs: Math.round(performance.now() - started),
+  };
+}
+
+/**
+ * Setting, clearing and testing the API credentials. They are tested against the provider before
+ * they are kept, so a typo is caught at the settings screen rather than at the first sale; they are
+ * kept in the OS keychain only.
+ */
+export function credentialHandlers(
+  ctx: CoreContext,
+  state: CredentialState,
+  switched: () => Promise<Status>,
+): HandlerGroup<'setCredentials' | 'clearCredentials' | 'testConnection'> {
+  return {
+    setCredentials: async ({ pin, accessCode, secretKey, apiBaseUrl }) => {
+      ctx.requireManager(pin);
+      const baseUrl = apiBaseUrl ?? ctx.settings.getSettings().apiBaseUrl;
+      if (!baseUrl)
+        throw new PosFailure('INVALID_INPUT', 'Enter the API base URL (it ends in /api/v1/business).');
+      if (!(await ctx.keychain.available())) {
+        state.unavailable();
+        throw new PosFailure(
+          'KEYCHAIN_UNAVAILABLE',
+          'No OS keychain is available, so API credentials cannot be stored safely.',
+        );
+      }
+      await testEndpoint(ctx, { baseUrl, accessCode, secretKey });
+      await ctx.keychain.write({ accessCode, secretKey });
+      state.stored(accessCode);
+      ctx.settings.updateSettings({ apiBaseUrl: baseUrl });
+      ctx.settings.audit(ctx.now().toISOString(), 'credentials.set', null, {
+        baseUrl,
+        accessCode: maskAccessCode(accessCode),
+      });
+      ctx.connections.switchToLive({ baseUrl, accessCode, secretKey });
+      return switched();
+    },
+    clearCredentials: async ({ pin }) => {
+      ctx.requireManager(pin);
+      await ctx.keychain.clear();
+      state.stored(null);
+      ctx.settings.audit(ctx.now().toISOString(), 'credentials.cleared', null, null);
+      await ctx.connections.switchToTraining();
+      return switched();
+    },
+    testConnection: async ({ accessCode, secretKey, apiBaseUrl }) => {
+      const current = ctx.connections.current.endpoint;
+      if ((accessCode === undefined) !== (secretKey === undefined)) {
+        throw new PosFailure(
+          'INVALID_INPUT',
+          'Give both the access code and the secret key to test new credentials.',
+        );
+      }
+      return testEndpoint(
+        ctx,
+        accessCode !== undefined && secretKey !== undefined
+          ? {
+              baseUrl: apiBaseUrl ?? ctx.settings.getSettings().apiBaseUrl ?? current.baseUrl,
+              accessCode,
+              secretKey,
+            }
+          : { ...current, baseUrl: apiBaseUrl ?? current.baseUrl },
+      );
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { type Settings, SettingsSchema } from '../../../shared/domain';
+import type { Db } from './database';
+
+export const DEFAULT_SETTINGS: Settings = {
+  shopName: '',
+  shopAddress: '',
+  shopPhone: '',
+  receiptFooter: '',
+  language: 'en',
+  paperWidthMm: 80,
+  printerName: null,
+  autoPrint: false,
+  lowBalanceThreshold: null,
+  apiBaseUrl: null,
+  pinnedPackageCodes: [],
+};
+
+/**
+ * Key/value rows of JSON. The shop's Settings live under one key and are validated on read, so a
+ * row written by an older version never reaches the renderer malformed. Never a place for secrets:
+ * the API secret key lives in the OS keychain only.
+ */
+export class SettingsStore {
+  constructor(private readonly db: Db) {}
+
+  get<T>(key: string): T | null {
+    const row = this.db.prepare('SELECT value_json FROM settings WHERE key = ?').get(key) as
+      | { value_json: string }
+      | undefined;
+    return row ? (JSON.parse(row.value_json) as T) : null;
+  }
+
+  set(key: string, value: unknown): void {
+    this.db
+      .prepare(
+        'INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json',
+      )
+      .run(key, JSON.stringify(value));
+  }
+
+  delete(key: string): void {
+    this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+  }
+
+  /** Appends to the audit log: who changed what is part of a shop's records. Never pass a secret here. */
+  audit(at: string, kind: string, subject: string | null, detail: unknown): void {
+    this.db
+      .prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)')
+      .run(at, kind, subject, detail === null ? null : JSON.stringify(detail));
+  }
+
+  getSettings(): Settings {
+    const stored = this.get<Partial<Settings>>('shop.settings') ?? {};
+    const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...stored });
+    return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  }
+
+  updateSettings(patch: Partial<Settings>): Settings {
+    const next = SettingsSchema.parse({ ...this.getSettings(), ...patch });
+    this.set('shop.settings', next);
+    return next;
+  }
+}

@@ -1,0 +1,44 @@
+import type { PackageType } from '../../../shared/api';
+import type { MarkupRule, Pricing } from '../../../shared/domain';
+import { type Money, minor, roundUpToStep } from '../../../shared/money';
+
+export interface PricedPackage {
+  readonly code: string;
+  readonly type: PackageType;
+  readonly region: string;
+}
+
+export const DEFAULT_PRICING: Pricing = { rules: [], roundingSteps: {} };
+
+const SCOPE_RANK = { package: 3, region: 2, type: 1, all: 0 } as const;
+
+function matches(rule: MarkupRule, pkg: PricedPackage): boolean {
+  switch (rule.scope.kind) {
+    case 'all':
+      return true;
+    case 'type':
+      return rule.scope.type === pkg.type;
+    case 'region':
+      return rule.scope.region.toLowerCase() === pkg.region.toLowerCase();
+    case 'package':
+      return rule.scope.packageCode === pkg.code;
+  }
+}
+
+/**
+ * The shop's selling price: cost plus the most specific markup rule (package, then region, then type,
+ * then all), rounded up to the currency's step. Integer arithmetic only; a fixed markup in another
+ * currency than the cost cannot apply and is skipped. Retail never falls below cost.
+ */
+export function retailPrice(cost: Money, pkg: PricedPackage, pricing: Pricing): Money {
+  const rule = pricing.rules
+    .filter((r) => matches(r, pkg))
+    .filter((r) => r.markup.kind !== 'fixed' || r.markup.amount.currency === cost.currency)
+    .sort((a, b) => SCOPE_RANK[b.scope.kind] - SCOPE_RANK[a.scope.kind])[0];
+  let amount: number = cost.amount;
+  if (rule?.markup.kind === 'percent') amount += Math.ceil((cost.amount * rule.markup.basisPoints) / 10_000);
+  if (rule?.markup.kind === 'fixed') amount += rule.markup.amount.amount;
+  const step = pricing.roundingSteps[cost.currency];
+  const rounded = step ? roundUpToStep(minor(amount), step) : minor(amount);
+  return { amount: rounded, currency: cost.currency };
+}

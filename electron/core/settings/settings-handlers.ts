@@ -1,0 +1,31 @@
+import type { CoreContext, HandlerGroup } from '../context';
+
+/** Shop settings, retail pricing and the manager PIN. Changes need the PIN. */
+export function settingsHandlers(
+  ctx: CoreContext,
+): HandlerGroup<
+  'getPricing' | 'setPricing' | 'getSettings' | 'updateSettings' | 'setManagerPin' | 'verifyManagerPin'
+> {
+  return {
+    getPricing: async () => ctx.pricing(),
+    setPricing: async ({ pin, pricing }) => {
+      ctx.requireManager(pin);
+      ctx.settings.set('pricing', pricing);
+      ctx.settings.audit(ctx.now().toISOString(), 'pricing.changed', null, pricing);
+      return pricing;
+    },
+    getSettings: async () => ctx.settings.getSettings(),
+    updateSettings: async ({ pin, patch }) => {
+      ctx.requireManager(pin);
+      const next = ctx.settings.updateSettings(patch);
+      ctx.settings.audit(ctx.now().toISOString(), 'settings.changed', null, patch);
+      return next;
+    },
+    setManagerPin: async ({ pin, currentPin }) => {
+      ctx.managerPin.set(pin, currentPin);
+      ctx.settings.audit(ctx.now().toISOString(), 'manager-pin.set', null, null);
+      return { set: true as const };
+    },
+    verifyManagerPin: async ({ pin }) => ({ valid: ctx.managerPin.verify(pin) }),
+  };
+}

@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startApp } from '../compose';
+import { startWebHost } from './server';
+
+// `npm run web -- --port N [--data-dir DIR] [--api-base-url URL]`: the counter in a browser. Live
+// credentials come from ESIM_ACCESS_CODE and ESIM_SECRET_KEY in the environment, never from argv
+// (argv is visible to every user of the machine).
+
+const root = resolve(import.meta.dirname, '../..');
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+function defaultDataDir(): string {
+  const base =
+    process.platform === 'win32'
+      ? (process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
+      : process.platform === 'darwin'
+        ? join(homedir(), 'Library', 'Application Support')
+        : (process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'));
+  return join(base, 'esim-counter');
+}
+
+const OPTIONS = {
+  port: { type: 'string', default: '4310' },
+  'data-dir': { type: 'string' },
+  'api-base-url': { type: 'string' },
+  seed: { type: 'string' },
+} as const;
+
+function readArgs(): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>['values'] {
+  try {
+    return parseArgs({ options: OPTIONS, strict: true }).values;
+  } catch (error) {
+    return fail(
+      `${(error as Error).message}\nUsage: npm run web -- --port N [--data-dir DIR] [--api-base-url URL]`,
+    );
+  }
+}
+const args = readArgs();
+
+const port = Number(args.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be a port number (0 to 65535), not "${args.port}"`);
+const seed = args.seed === undefined ? undefined : Number(args.seed);
+if (seed !== undefined && !Number.isInteger(seed)) fail(`--seed must be a whole number, not "${args.seed}"`);
+
+let liveEndpoint: { baseUrl: string; accessCode: string; secretKey: string } | undefined;
+if (args['api-base-url']) {
+  const accessCode = process.env.ESIM_ACCESS_CODE;
+  const secretKey = process.env.ESIM_SECRET_KEY;
+  if (!accessCode || !secretKey) {
+    fail('--api-base-url needs ESIM_ACCESS_CODE and ESIM_SECRET_KEY in the environment.');
+  }
+  try {
+    new URL(args['api-base-url']);
+  } catch {
+    fail(`--api-base-url is not a URL: "${args['api-base-url']}"`);
+  }
+  liveEndpoint = { baseUrl: args['api-base-url'], accessCode, secretKey };
+}
+
+const staticDir = join(root, 'out', 'renderer');
+if (!existsSync(join(staticDir, 'index.html'))) {
+  process.stderr.write('Building the counter (first run)…\n');
+  const build = spawnSync('npx', ['electron-vite', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (build.status !== 0) fail('The build failed; see above.');
+}
+
+const token = process.env.POS_HOST_TOKEN || randomBytes(24).toString('base64url');
+const app = await startApp({
+  dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
+  ...(liveEndpoint ? { liveEndpoint } : {}),
+  ...(seed !== undefined ? { training: { seed } } : {}),
+});
+const host = await startWebHost({ core: app.core, port, token, staticDir });
+
+const simulator = app.simulator();
+const ready: Record<string, unknown> = { url: `${host.origin}/#token=${token}` };
+if (simulator) ready.training = { controlUrl: simulator.controlUrl, controlToken: simulator.controlToken };
+process.stdout.write(`${JSON.stringify(ready)}\n`);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await host.close();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

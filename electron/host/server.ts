@@ -1,0 +1,195 @@
+import { timingSafeEqual } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { PosEvent } from '../../shared/domain';
+import { err } from '../../shared/errors';
+import type { Core } from '../core/core';
+import { dispatch } from '../core/pos/dispatch';
+
+export interface WebHostOptions {
+  core: Core;
+  /** 0 picks a free port. */
+  port: number;
+  /** The bearer token every /api call must carry. */
+  token: string;
+  /** The built renderer (out/renderer). */
+  staticDir: string;
+}
+
+export interface RunningWebHost {
+  readonly port: number;
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1_000_000;
+const HEARTBEAT_MS = 15_000;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+};
+
+/** The same policy Electron serves app:// with: our own scripts only, nothing fetched from elsewhere. */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** Pages of the renderer build a browser may open by path. */
+const PAGES: Record<string, string> = { '/': 'index.html', '/customer': 'customer.html' };
+
+/**
+ * The web host: the renderer and every PosApi method over HTTP, on 127.0.0.1 only. It translates
+ * transport and nothing else; the core decides. Every /api call needs the bearer token, and requests
+ * naming another host are refused (a page elsewhere cannot reach us through DNS rebinding).
+ */
+export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
+  const staticRoot = resolve(options.staticDir);
+  const expectedToken = Buffer.from(`Bearer ${options.token}`);
+  let port = options.port;
+  const streams = new Set<ServerResponse>();
+
+  const authorized = (req: IncomingMessage): boolean => {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    return given.length === expectedToken.length && timingSafeEqual(given, expectedToken);
+  };
+
+  const sameHost = (req: IncomingMessage): boolean => {
+    const host = req.headers.host ?? '';
+    return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!sameHost(req)) return sendJson(res, 421, err('INVALID_INPUT', 'Unknown host'));
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname === '/api/events' && req.method === 'GET') {
+      if (!authorized(req))
+        return sendJson(res, 401, err('UNAUTHENTICATED', 'Missing or wrong counter token'));
+      return openEventStream(res);
+    }
+    if (url.pathname.startsWith('/api/')) {
+      if (req.method !== 'POST') return sendJson(res, 405, err('INVALID_INPUT', 'Use POST for /api calls'));
+      if (!authorized(req))
+        return sendJson(res, 401, err('UNAUTHENTICATED', 'Missing or wrong counter token'));
+      const origin = req.headers.origin;
+      if (origin && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) {
+        return sendJson(res, 403, err('INVALID_INPUT', 'Cross-origin call refused'));
+      }
+      const body = await readBody(req);
+      if (body === null) return sendJson(res, 413, err('INVALID_INPUT', 'Request body too large'));
+      let input: unknown;
+      try {
+        input = body.length === 0 ? {} : JSON.parse(body);
+      } catch {
+        return sendJson(res, 400, err('INVALID_INPUT', 'Request body is not valid JSON'));
+      }
+      const method = decodeURIComponent(url.pathname.slice('/api/'.length));
+      return sendJson(res, 200, await dispatch(options.core.handlers, method, input, options.core.log));
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendJson(res, 405, err('INVALID_INPUT', 'Method not allowed'));
+    return serveStatic(url.pathname, res);
+  };
+
+  const openEventStream = (res: ServerResponse): void => {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      ...SECURITY_HEADERS,
+    });
+    res.write(': connected\n\n');
+    streams.add(res);
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      streams.delete(res);
+    });
+  };
+
+  const serveStatic = async (pathname: string, res: ServerResponse): Promise<void> => {
+    const relative = PAGES[pathname] ?? normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    const file = join(staticRoot, relative);
+    if (!file.startsWith(staticRoot + sep)) return sendText(res, 404, 'Not found');
+    try {
+      if (!(await stat(file)).isFile()) return sendText(res, 404, 'Not found');
+      const data = await readFile(file);
+      const cache = file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-store';
+      res.writeHead(200, {
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': cache,
+        ...SECURITY_HEADERS,
+      });
+      res.end(data);
+    } catch {
+      sendText(res, 404, 'Not found');
+    }
+  };
+
+  const unsubscribe = options.core.onEvent((event: PosEvent) => {
+    const frame = `data: ${JSON.stringify(event)}\n\n`;
+    for (const stream of streams) stream.write(frame);
+  });
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.core.log.error('web host request failed', { error: String(error) });
+      if (!res.headersSent) sendJson(res, 500, err('INTERNAL', 'The counter host failed to answer'));
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, '127.0.0.1', () => done());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    close: async () => {
+      unsubscribe();
+      for (const stream of streams) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...SECURITY_HEADERS,
+  });
+  res.end(JSON.stringify(body));
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+  res.end(text);
+}

@@ -1,0 +1,37 @@
+/**
+ * The PosApi method names alone, without their schemas: the sandboxed preload builds `window.pos`
+ * from this list and must not bundle zod. pos-api.ts checks at compile time that both lists agree.
+ */
+export const POS_METHOD_NAMES = [
+  'getStatus',
+  'listPackages',
+  'syncCatalogue',
+  'listBestSellers',
+  'getBalance',
+  'sell',
+  'getSale',
+  'listSales',
+  'resolveSale',
+  'lookupEsim',
+  'listTopUpPackages',
+  'topUp',
+  'getTopUp',
+  'listTopUps',
+  'listOrders',
+  'getPricing',
+  'setPricing',
+  'getSettings',
+  'updateSettings',
+  'setManagerPin',
+  'verifyManagerPin',
+  'setCredentials',
+  'clearCredentials',
+  'testConnection',
+  'renderReceipt',
+] as const;
+
+export type PosMethodNameList = (typeof POS_METHOD_NAMES)[number];
+
+/** IPC channel names between preload and main. */
+export const IPC_CALL = 'pos:call';
+export const IPC_EVENT = 'pos:event';

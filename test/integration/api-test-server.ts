@@ -1,0 +1,191 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A real HTTP server on 127.0.0.1 for the answers the simulator cannot give: truncated bodies,
+ * non-JSON, untidy error shapes. Each test scripts its replies; every request is recorded as it
+ * arrived on the wire.
+ */
+export interface ReceivedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  /** The body bytes as received, decoded as UTF-8. */
+  readonly body: string;
+  /** When the whole request had arrived (server clock, epoch ms). */
+  readonly at: number;
+}
+
+export type Reply =
+  | {
+      readonly kind: 'json';
+      readonly status?: number;
+      readonly body: unknown;
+      readonly headers?: Record<string, string>;
+    }
+  | {
+      readonly kind: 'text';
+      readonly status?: number;
+      readonly text: string;
+      readonly headers?: Record<string, string>;
+    }
+  /** Never answers. */
+  | { readonly kind: 'hang' }
+  /** Closes the connection without an answer. */
+  | { readonly kind: 'drop' }
+  /** Sends the headers and part of the body, then neither finishes nor closes. */
+  | { readonly kind: 'stall'; readonly text: string }
+  /** Sends the headers and part of the body, then closes the connection. */
+  | { readonly kind: 'truncate'; readonly status?: number; readonly text: string };
+
+export interface TestServer {
+  readonly baseUrl: string;
+  readonly requests: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  reply: (request: ReceivedRequest, index: number) => Reply,
+): Promise<TestServer> {
+  const requests: ReceivedRequest[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const received = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
+      requests.push(received);
+      const answer = reply(received, requests.length - 1);
+      switch (answer.kind) {
+        case 'json':
+        case 'text': {
+          const text = answer.kind === 'json' ? JSON.stringify(answer.body) : answer.text;
+          res.writeHead(answer.status ?? 200, {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(text),
+            ...answer.headers,
+          });
+          res.end(text);
+          return;
+        }
+        case 'hang':
+          return;
+        case 'drop':
+          req.socket.destroy();
+          return;
+        case 'stall':
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
+          res.write(answer.text);
+          return;
+        case 'truncate':
+          res.writeHead(answer.status ?? 200, {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(answer.text) * 2,
+          });
+          res.write(answer.text, () => req.socket.destroy());
+          return;
+      }
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/v1/business`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The signature the API expects, computed here straight from the description, apart from the client's code. */
+export function expectedSignature(secretKey: string, request: ReceivedRequest): string {
+  const header = (name: string): string => String(request.headers[name] ?? '');
+  return createHmac('sha256', secretKey)
+    .update(`${header('rt-timestamp')}${header('rt-requestid')}${header('rt-accesscode')}${request.body}`)
+    .digest('hex')
+    .toUpperCase();
+}
+
+export const TEST_CREDENTIALS = {
+  accessCode: 'ACCESS-TEST-1',
+  secretKey: 'sk_live_7f3a9c1e5b2d4f60a8e1',
+} as const;
+
+const LPA = 'LPA:1$smdp.example.net$ACT-CODE-0001';
+
+export function esimItem(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    iccid: '8988247000100000015',
+    lpaString: LPA,
+    qrCodeUrl: 'data:image/png;base64,AAAA',
+    directAppleInstallUrl: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(LPA)}`,
+    status: 'New',
+    imsi: null,
+    msisdn: null,
+    sim_status: 'AFFECTED',
+    esim_status: 'New',
+    profile_status: null,
+    unlimited: false,
+    total_volume: 1073741824,
+    total_duration: 7,
+    expired_time: '2026-01-08T10:00:00Z',
+    isPending: false,
+    ...overrides,
+  };
+}
+
+export function completedOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    success: true,
+    message: 'Order completed',
+    orderReference: 'ORD-1001',
+    esimId: 501,
+    packageName: 'Turkey 1GB 7 days',
+    newBalance: 487.55,
+    currency: 'USD',
+    lpaString: LPA,
+    qrCodeUrl: 'data:image/png;base64,AAAA',
+    directAppleInstallUrl: 'https://esimsetup.apple.com/x',
+    paymentMethod: 'balance',
+    status: 'completed',
+    amount: 12.45,
+    profit: 2.1,
+    final_price: 12.45,
+    processing_time_ms: 840,
+    esims: [esimItem()],
+    ...overrides,
+  };
+}
+
+export function apiPackage(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    package_code: 'TR_1GB_7D',
+    name: 'Turkey 1GB 7 days',
+    region: 'Turkey',
+    type: 'local',
+    data_amount_gb: 1,
+    validity_days: 7,
+    cost: 1.1,
+    currency: 'USD',
+    features: { voice_minutes: null, sms_count: null, is_rechargeable: true },
+    is_unlimited: false,
+    has_voice: false,
+    has_sms: false,
+    countries: ['tr'],
+    ...overrides,
+  };
+}

@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, openJournal } from '../../electron/core/journal/database';
+import { MIGRATIONS } from '../../electron/core/journal/migrations';
+import { type NewSale, SaleStore } from '../../electron/core/journal/sale-store';
+import { money } from '../../shared/money';
+
+let dir: string;
+let file: string;
+let db: Db;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'journal-'));
+  file = join(dir, 'journal.sqlite');
+  db = openJournal({ file });
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function newSale(overrides: Partial<NewSale> = {}): NewSale {
+  const id = overrides.id ?? `sale-${Math.random().toString(36).slice(2)}`;
+  return {
+    id,
+    counterId: 'C1',
+    cashierId: null,
+    shiftId: null,
+    training: true,
+    packageCode: 'PKG-1',
+    packageName: 'Iraq 5 GB',
+    quantity: 1,
+    idempotencyKey: `key-${id}`,
+    retailUnit: money(1250, 'USD'),
+    retailTotal: money(1250, 'USD'),
+    ...overrides,
+  };
+}
+
+describe('the journal file', () => {
+  it('is readable by its owner only, in WAL mode with full sync and foreign keys', () => {
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+  });
+
+  it('refuses a journal written by a newer version of the app', () => {
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    expect(() => openJournal({ file })).toThrow(/newer version/);
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${MIGRATIONS.length}`);
+    raw.close();
+    db = openJournal({ file });
+  });
+});
+
+describe('migration 0001', () => {
+  it('creates STRICT tables that refuse a sale in an unknown state', () => {
+    const store = new SaleStore(db);
+    const sale = store.createIntent(newSale(), '2026-11-22T10:00:00.000Z');
+    expect(() => db.prepare(`UPDATE sales SET state = 'lost' WHERE id = ?`).run(sale.id)).toThrow(/CHECK/);
+    expect(() => db.prepare(`UPDATE sales SET quantity = 11 WHERE id = ?`).run(sale.id)).toThrow(/CHECK/);
+    expect(() => db.prepare(`UPDATE sales SET retail_total_minor = 'ten' WHERE id = ?`).run(sale.id)).toThrow(
+      /cannot store TEXT/,
+    );
+  });
+});
+
+describe('sale transitions', () => {
+  it('records the intent with its key before anything else, then completes it with its eSIMs', () => {
+    const store = new SaleStore(db);
+    const intent = store.createIntent(newSale({ id: 's1' }), '2026-11-22T10:00:00.000Z');
+    expect(intent).toMatchObject({
+      state: 'intent',
+      idempotencyKey: 'key-s1',
+      receiptNumber: 1,
+      attempts: 0,
+    });
+    const sent = store.markSent('s1', '2026-11-22T10:00:01.000Z');
+    expect(sent).toMatchObject({ state: 'sent', attempts: 1, sentAt: '2026-11-22T10:00:01.000Z' });
+    const done = store.markCompleted(
+      's1',
+      {
+        orderReference: 'ORD-1',
+        cost: money(1000, 'USD'),
+        newBalance: money(49000, 'USD'),
+        rawResponse: '{"success":true}',
+        esims: [
+          {
+            iccid: '8944500000000000000',
+            lpa: 'LPA:1$smdp.example.net$AC-1',
+            smdpAddress: 'smdp.example.net',
+            activationCode: 'AC-1',
+            appleInstallUrl: null,
+            androidInstallUrl: null,
+            status: 'New',
+            totalVolumeBytes: 5 * 1073741824,
+            validityDays: 30,
+            expiresAt: null,
+          },
+        ],
+      },
+      '2026-11-22T10:00:02.000Z',
+    );
+    expect(done).toMatchObject({
+      state: 'completed',
+      orderReference: 'ORD-1',
+      cost: { amount: 1000, currency: 'USD' },
+      margin: { amount: 250, currency: 'USD' },
+      newBalance: { amount: 49000, currency: 'USD' },
+    });
+    if (done.state === 'completed') expect(done.esims.map((e) => e.iccid)).toEqual(['8944500000000000000']);
+  });
+
+  it('refuses a transition the state machine does not allow', () => {
+    const store = new SaleStore(db);
+    store.createIntent(newSale({ id: 's2' }), '2026-11-22T10:00:00.000Z');
+    store.markFailed(
+      's2',
+      { code: 'INVALID_PACKAGE', message: 'unknown package' },
+      '2026-11-22T10:00:01.000Z',
+      null,
+    );
+    expect(() => store.markSent('s2', '2026-11-22T10:00:02.000Z')).toThrow(/cannot move from failed to sent/);
+    expect(store.require('s2').state).toBe('failed');
+  });
+
+  it('numbers receipts separately for training and live sales', () => {
+    const store = new SaleStore(db);
+    expect(store.createIntent(newSale({ training: true }), '2026-11-22T10:00:00.000Z').receiptNumber).toBe(1);
+    expect(store.createIntent(newSale({ training: true }), '2026-11-22T10:00:01.000Z').receiptNumber).toBe(2);
+    expect(store.createIntent(newSale({ training: false }), '2026-11-22T10:00:02.000Z').receiptNumber).toBe(
+      1,
+    );
+  });
+
+  it('never accepts the same idempotency key twice', () => {
+    const store = new SaleStore(db);
+    store.createIntent(newSale({ id: 'a', idempotencyKey: 'same' }), '2026-11-22T10:00:00.000Z');
+    expect(() =>
+      store.createIntent(newSale({ id: 'b', idempotencyKey: 'same' }), '2026-11-22T10:00:01.000Z'),
+    ).toThrow(/UNIQUE/);
+  });
+
+  it('lists unresolved sales for recovery and finds sales by search', () => {
+    const store = new SaleStore(db);
+    store.createIntent(newSale({ id: 'x', packageName: 'Turkey 10 GB' }), '2026-11-22T10:00:00.000Z');
+    store.createIntent(newSale({ id: 'y', packageName: 'Jordan 3 GB' }), '2026-11-22T10:00:01.000Z');
+    store.markSent('y', '2026-11-22T10:00:02.000Z');
+    store.markInDoubt('y', { code: 'TIMEOUT', message: 'no answer' }, '2026-11-22T10:00:03.000Z');
+    expect(store.unresolved().map((s) => s.id)).toEqual(['x', 'y']);
+    expect(store.list({ search: 'turkey', limit: 10 }).map((s) => s.id)).toEqual(['x']);
+    expect(store.list({ search: '100%', limit: 10 })).toEqual([]);
+    expect(store.list({ states: ['in_doubt'], limit: 10 }).map((s) => s.id)).toEqual(['y']);
+  });
+});

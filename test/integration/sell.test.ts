@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CataloguePackage, Sale, Status } from '../../shared/domain';
+import { parseLpa } from '../../shared/lpa';
+import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
+
+let h: CoreHarness;
+
+beforeEach(async () => {
+  h = await startCoreHarness({ balance: 500 });
+  unwrap(await h.call('syncCatalogue'));
+});
+
+afterEach(async () => {
+  await h.close();
+});
+
+async function firstPackage(
+  filter: (p: CataloguePackage) => boolean = () => true,
+): Promise<CataloguePackage> {
+  const { packages } = unwrap(await h.call<{ packages: CataloguePackage[] }>('listPackages'));
+  const pkg = packages.find(filter);
+  if (!pkg) throw new Error('no package matches');
+  return pkg;
+}
+
+describe('selling in training mode, core to simulator over HTTP', () => {
+  it('syncs the whole catalogue into the cache', async () => {
+    const status = unwrap(await h.call<Status>('getStatus'));
+    expect(status.mode).toBe('training');
+    expect(status.catalogue.count).toBeGreaterThanOrEqual(1500);
+    expect(status.catalogue.syncedAt).not.toBeNull();
+  });
+
+  it('sells one eSIM: journalled, charged once, with an LPA that parses', async () => {
+    const pkg = await firstPackage((p) => p.type === 'local');
+    const sale = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state).toBe('completed');
+    if (sale.state !== 'completed') return;
+    expect(sale.packageCode).toBe(pkg.code);
+    expect(sale.esims).toHaveLength(1);
+    const lpa = parseLpa(sale.esims[0]!.lpa);
+    expect(lpa.ok).toBe(true);
+    expect(sale.esims[0]!.smdpAddress).toBe(lpa.ok ? lpa.value.smdpAddress : '');
+    expect(sale.cost).toEqual(pkg.cost);
+    expect(sale.retailTotal).toEqual(pkg.retail);
+
+    // The journal has it, and the status shows the balance the provider reported.
+    const again = unwrap(await h.call<Sale>('getSale', { id: sale.id }));
+    expect(again).toEqual(sale);
+    const status = unwrap(await h.call<Status>('getStatus'));
+    expect(status.balance?.balance).toEqual(sale.newBalance);
+    expect(sale.newBalance?.amount).toBe(50_000 - pkg.cost.amount);
+    // The events told the renderer about each state the sale went through.
+    const states = h.events.flatMap((e) =>
+      e.type === 'sale.updated' && e.sale.id === sale.id ? [e.sale.state] : [],
+    );
+    expect(states).toEqual(['intent', 'sent', 'completed']);
+  });
+
+  it('sells three eSIMs of one package as one sale', async () => {
+    const pkg = await firstPackage();
+    const sale = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 3 }));
+    expect(sale.state).toBe('completed');
+    if (sale.state !== 'completed') return;
+    expect(sale.esims).toHaveLength(3);
+    expect(new Set(sale.esims.map((e) => e.iccid)).size).toBe(3);
+    expect(sale.retailTotal.amount).toBe(pkg.retail.amount * 3);
+    expect(sale.cost.amount).toBe(pkg.cost.amount * 3);
+  });
+
+  it('fails a sale the provider refuses for lack of balance, saying how much to load', async () => {
+    const pkg = await firstPackage((p) => p.cost.amount > 100);
+    await h.close();
+    h = await startCoreHarness({ balance: 1 });
+    unwrap(await h.call('syncCatalogue'));
+    const sale = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state).toBe('failed');
+    if (sale.state !== 'failed') return;
+    expect(sale.error.code).toBe('INSUFFICIENT_BALANCE');
+    expect(sale.error.details?.needToLoad).toEqual({ amount: pkg.cost.amount - 100, currency: 'USD' });
+  });
+
+  it('journals the intent before sending: a sale to an unreachable API is recorded, not lost', async () => {
+    const pkg = await firstPackage();
+    await h.simulator.close();
+    const sale = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state).toBe('failed');
+    if (sale.state === 'failed') expect(sale.error.code).toBe('OFFLINE');
+    const listed = unwrap(await h.call<{ sales: Sale[] }>('listSales', {}));
+    expect(listed.sales.map((s) => s.id)).toContain(sale.id);
+  });
+
+  it('refuses bad input with an error naming the field, and records nothing', async () => {
+    const pkg = await firstPackage();
+    const tooMany = await h.call('sell', { packageCode: pkg.code, quantity: 11 });
+    expect(tooMany.ok).toBe(false);
+    if (!tooMany.ok) {
+      expect(tooMany.error.code).toBe('INVALID_INPUT');
+      expect(tooMany.error.message).toMatch(/quantity/);
+    }
+    const unknown = await h.call('sell', { packageCode: 'NO-SUCH-PACKAGE', quantity: 1 });
+    expect(unknown.ok ? null : unknown.error.code).toBe('INVALID_INPUT');
+    const listed = unwrap(await h.call<{ sales: Sale[] }>('listSales', {}));
+    expect(listed.sales).toEqual([]);
+  });
+});

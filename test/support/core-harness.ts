@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Core, createCore } from '../../electron/core/core';
+import { createLogger, Redactor } from '../../electron/core/log';
+import { dispatch } from '../../electron/core/pos/dispatch';
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
+import type { PosEvent } from '../../shared/domain';
+import type { Result } from '../../shared/errors';
+
+/**
+ * A real core on a temporary data directory, talking over HTTP on 127.0.0.1 to a real simulator.
+ * Everything the core logs is kept in `logLines`, so tests can also check what never reaches the log.
+ */
+export interface CoreHarness {
+  readonly core: Core;
+  readonly simulator: RunningSimulator;
+  readonly dataDir: string;
+  readonly logLines: string[];
+  readonly events: PosEvent[];
+  call<T = unknown>(method: string, input?: unknown): Promise<Result<T>>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** Reuse a data directory (a restart of the counter). */
+  readonly dataDir?: string;
+  /** Reuse a running simulator (a restart of the counter, not of the provider). */
+  readonly simulator?: RunningSimulator;
+  /** The keychain service name: tests use their own, never the shop's. */
+  readonly keychainService?: string;
+}
+
+export async function startCoreHarness(
+  simulatorOptions: SimulatorOptions = {},
+  harness: HarnessOptions = {},
+): Promise<CoreHarness> {
+  const dataDir = harness.dataDir ?? mkdtempSync(join(tmpdir(), 'core-'));
+  const simulator = harness.simulator ?? (await startSimulator({ port: 0, seed: 7, ...simulatorOptions }));
+  const logLines: string[] = [];
+  const redactor = new Redactor();
+  const account = simulator.defaultAccount;
+  const core = await createCore({
+    dataDir,
+    trainingEndpoint: async () => ({
+      baseUrl: simulator.baseUrl,
+      accessCode: account.accessCode,
+      secretKey: account.secretKey,
+    }),
+    log: createLogger((line) => logLines.push(line), redactor),
+    redactor,
+    keychainService: harness.keychainService ?? `esim-counter-test-${process.pid}-${Math.random().toString(36).slice(2)}`,
+  });
+  const events: PosEvent[] = [];
+  core.onEvent((event) => events.push(event));
+  return {
+    core,
+    simulator,
+    dataDir,
+    logLines,
+    events,
+    call: <T>(method: string, input: unknown = {}) =>
+      dispatch(core.handlers, method, input, core.log) as Promise<Result<T>>,
+    async close() {
+      await core.close();
+      if (!harness.simulator) await simulator.close();
+      if (!harness.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
+  return result.value;
+}

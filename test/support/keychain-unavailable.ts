@@ -1,0 +1,25 @@
+// Run as a child process with no reachable D-Bus: what the core does when there is no keychain.
+// Prints one JSON line with what it saw.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Status } from '../../shared/domain';
+import { startCoreHarness, unwrap } from './core-harness';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'nokeychain-'));
+const h = await startCoreHarness({}, { dataDir });
+unwrap(await h.call('setManagerPin', { pin: '2468' }));
+const account = h.simulator.accounts.find((a) => a.kind === 'business' && a.currency === 'IQD')!;
+const result = await h.call('setCredentials', {
+  pin: '2468',
+  accessCode: account.accessCode,
+  secretKey: account.secretKey,
+  apiBaseUrl: h.simulator.baseUrl,
+});
+const status = unwrap(await h.call<Status>('getStatus'));
+const secretOnDisk = readdirSync(dataDir).some((file) => readFileSync(join(dataDir, file)).includes(account.secretKey));
+await h.close();
+rmSync(dataDir, { recursive: true, force: true });
+process.stdout.write(
+  `${JSON.stringify({ keychain: status.keychain, code: result.ok ? null : result.error.code, mode: status.mode, secretOnDisk })}\n`,
+);
