@@ -53,11 +53,10 @@ export function orderStatusText(order: OrderRow): string {
 }
 
 function paymentStatus(order: OrderRow): string {
-  if (order.status === 'failed') return 'not_charged';
   if (order.refund_state === 'credited') return 'refunded';
   if (order.refund_state === 'requested') return 'refund_requested';
   if (order.refund_state === 'separate') return 'refunded_separately';
-  return 'paid';
+  return order.status === 'failed' ? 'not_charged' : 'paid';
 }
 
 export async function toOrderStatusRecord(
