@@ -1,7 +1,7 @@
 import { type ApiCancelResult, type ApiSuspendResult, SMS_MESSAGE_MAX } from '../../shared/api';
 import type { ApiContext, Route } from './context';
 import { bodyOf, isEsim, resolveEsim } from './esim-lookup';
-import { post } from './ledger';
+import { refundOrder } from './ledger';
 import { cancelEsim, isOwnNetwork, packageOf, setSuspended } from './lifecycle';
 import { amountOf } from './money';
 import { type EsimRow, esimsOfOrder, type OrderRow, orderById } from './records';
@@ -94,18 +94,7 @@ function cancel(ctx: ApiContext): Reply {
       `UPDATE orders SET status = 'cancelled', refund_method = ?, refund_state = ?, refunded_minor = ?, updated_at = ? WHERE id = ?`,
     ).run(method, state, method === 'balance' ? order.amount_minor : 0, now, order.id);
     if (method === 'balance') {
-      post(
-        db,
-        order.account_id,
-        {
-          kind: 'refund',
-          delta: order.amount_minor,
-          orderReference: order.reference,
-          idempotencyKey: order.idempotency_key,
-          note: 'order cancelled',
-        },
-        now,
-      );
+      refundOrder(db, order, 'order cancelled', now);
     }
   })();
   const currency = order.currency;

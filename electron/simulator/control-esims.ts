@@ -7,7 +7,7 @@ import {
   requireEsim,
   requireOrder,
 } from './control-support';
-import { post } from './ledger';
+import { refundOrder } from './ledger';
 import {
   attachEsim,
   consumeData,
@@ -105,18 +105,7 @@ export const controlEsimRoutes: Record<string, ControlHandler> = {
           `UPDATE orders SET refund_state = 'credited', refunded_minor = amount_minor, updated_at = ? WHERE id = ?`,
         )
         .run(now, order.id);
-      post(
-        sim.db,
-        order.account_id,
-        {
-          kind: 'refund',
-          delta: order.amount_minor,
-          orderReference: order.reference,
-          idempotencyKey: order.idempotency_key,
-          note: 'refund request settled',
-        },
-        now,
-      );
+      refundOrder(sim.db, order, 'refund request settled', now);
     })();
     return { settled: order.reference };
   },

@@ -10,7 +10,7 @@ import { amountOf } from './money';
 import { isReply, paginate, readPaging } from './paging';
 import { DAY_MS, type EsimRow, esimByIccid, esimsOfOrder, type OrderRow } from './records';
 import { failWithoutCode, ok, type Reply } from './replies';
-import { statusLabel, totalVolumeBytes } from './views';
+import { esimState } from './views';
 
 const SORTS = ['created_at', 'amount', 'status'] as const;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -49,20 +49,7 @@ function toItem(ctx: ApiContext, order: OrderRow): ApiOrderListItem {
     status: order.status,
     flag_url: pkg ? flagUrl(pkg) : null,
     created_at: new Date(order.created_at).toISOString(),
-    esim: esim
-      ? {
-          iccid: esim.iccid,
-          imsi: esim.imsi,
-          msisdn: esim.msisdn,
-          sim_status: esim.sim_status,
-          esim_status: statusLabel(esim),
-          profile_status: esim.profile_status,
-          unlimited: esim.unlimited === 1,
-          total_volume: totalVolumeBytes(esim),
-          total_duration: esim.validity_days,
-          expired_time: esim.expires_at === null ? null : new Date(esim.expires_at).toISOString(),
-        }
-      : null,
+    esim: esim ? { iccid: esim.iccid, ...esimState(esim) } : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { catalogueEntry } from './catalogue-lookup';
 import { androidInstallUrl, appleInstallUrl } from './identifiers';
-import { post } from './ledger';
+import { refundOrder } from './ledger';
 import { qrImageUrl } from './media';
 import { issueEsims, lpaOf, type OrderRow, orderById } from './records';
 import type { Sim } from './sim';
@@ -68,18 +68,7 @@ export function failPendingOrder(sim: Sim, orderId: number): boolean {
       `UPDATE orders SET status = 'failed', provision_due_at = NULL, refund_method = 'balance', refund_state = 'credited',
          refunded_minor = amount_minor, updated_at = ? WHERE id = ?`,
     ).run(now, orderId);
-    post(
-      db,
-      order.account_id,
-      {
-        kind: 'refund',
-        delta: order.amount_minor,
-        orderReference: order.reference,
-        idempotencyKey: order.idempotency_key,
-        note: 'provisioning failed',
-      },
-      now,
-    );
+    refundOrder(db, order, 'provisioning failed', now);
     return true;
   })();
 }

@@ -41,6 +41,19 @@ function startCli(args: readonly string[]): Promise<Started> {
   });
 }
 
+/** Runs the CLI to its end (for flags it refuses); resolves with its exit code and stderr. */
+async function runToExit(args: readonly string[]): Promise<{ code: unknown; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/simulator/cli.ts', ...args], {
+    cwd: root,
+  });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  const code = await new Promise((done) => child.on('exit', done));
+  return { code, stderr };
+}
+
 function stop(child: ChildProcess): Promise<number | null> {
   return new Promise((done) => {
     if (child.exitCode !== null) return done(child.exitCode);
@@ -114,18 +127,7 @@ describe('npm run simulator (cli.ts)', () => {
   });
 
   it('refuses a bad flag with a message naming it, and exits with status 2', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/simulator/cli.ts', '--currency', 'GBP'],
-      {
-        cwd: root,
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    const code = await new Promise((done) => child.on('exit', done));
+    const { code, stderr } = await runToExit(['--currency', 'GBP']);
     expect(code).toBe(2);
     expect(stderr).toContain('--currency must be USD, IQD or EUR');
   });
@@ -201,18 +203,7 @@ describe('fault flags', () => {
   });
 
   it('refuses a rate outside 0 to 1 at start', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/simulator/cli.ts', '--fail-rate', '3'],
-      {
-        cwd: root,
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    const code = await new Promise((done) => child.on('exit', done));
+    const { code, stderr } = await runToExit(['--fail-rate', '3']);
     expect(code).not.toBe(0);
     expect(stderr).toContain('failRate must be a number from 0 to 1');
   });

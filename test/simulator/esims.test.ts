@@ -7,7 +7,7 @@ import {
   UsageReportResponseSchema,
   UsageResponseSchema,
 } from '../../shared/api';
-import { accountOf, buy, ownNetwork, partner } from './support/fixtures';
+import { accountOf, buy, ownNetwork, partner, postLater } from './support/fixtures';
 import { call, control } from './support/signed-fetch';
 
 let sim: RunningSimulator;
@@ -182,16 +182,8 @@ describe('POST /esims/status (live)', () => {
     const iccid = order.esims[0].iccid;
     await control(sim, 'POST', '/esims/activate', { iccid });
     const days = order.pkg.validity_days;
-    sim.setFaults({ clockOffsetMs: (days + 1) * 86_400_000 });
-    try {
-      const res = await call(sim.baseUrl, sim.defaultAccount, 'POST', '/esims/status', {
-        body: { iccid },
-        timestamp: String(Date.now() + (days + 1) * 86_400_000),
-      });
-      expect(res.body.data.status).toBe('EXPIRED');
-    } finally {
-      sim.setFaults({ clockOffsetMs: 0 });
-    }
+    const res = await postLater(sim, (days + 1) * 86_400_000, '/esims/status', { iccid });
+    expect(res.body.data.status).toBe('EXPIRED');
   });
 });
 
@@ -222,17 +214,8 @@ describe('POST /esims/network-events', () => {
     const order = await buy(sim, sim.defaultAccount, ownNetwork, '&search=BH&type=local');
     const iccid = order.esims[0].iccid;
     await control(sim, 'POST', '/esims/activate', { iccid });
-    const later = 8 * 86_400_000;
-    sim.setFaults({ clockOffsetMs: later });
-    try {
-      const res = await call(sim.baseUrl, sim.defaultAccount, 'POST', '/esims/network-events', {
-        body: { iccid },
-        timestamp: String(Date.now() + later),
-      });
-      expect(res.body.data.events).toEqual([]);
-    } finally {
-      sim.setFaults({ clockOffsetMs: 0 });
-    }
+    const res = await postLater(sim, 8 * 86_400_000, '/esims/network-events', { iccid });
+    expect(res.body.data.events).toEqual([]);
   });
 });
 

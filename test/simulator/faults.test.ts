@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator';
+import { DEFAULT_FAULTS } from '../../electron/simulator/options';
 import { balanceOf, findPackages, ledger } from './support/fixtures';
 import { call, control, type Json } from './support/signed-fetch';
 
@@ -16,15 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 afterEach(async () => {
-  await control(sim, 'PUT', '/faults', {
-    latencyMs: 0,
-    jitterMs: 0,
-    failRate: 0,
-    dropAfterCommitRate: 0,
-    hangRate: 0,
-    hangAfterCommitRate: 0,
-    paths: [],
-  });
+  await control(sim, 'PUT', '/faults', DEFAULT_FAULTS);
 });
 
 describe('faults', () => {

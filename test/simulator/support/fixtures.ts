@@ -54,3 +54,21 @@ export const partner =
   (rechargeable: boolean) =>
   (packages: Json[]): Json =>
     packages.find((p) => !p.countries && p.features.is_rechargeable === rechargeable);
+
+/** A signed POST sent while the server's clock runs `offsetMs` ahead (signed with that time too). */
+export async function postLater(
+  sim: RunningSimulator,
+  offsetMs: number,
+  path: string,
+  body: unknown,
+): Promise<Json> {
+  sim.setFaults({ clockOffsetMs: offsetMs });
+  try {
+    return await call(sim.baseUrl, sim.defaultAccount, 'POST', path, {
+      body,
+      timestamp: String(Date.now() + offsetMs),
+    });
+  } finally {
+    sim.setFaults({ clockOffsetMs: 0 });
+  }
+}
