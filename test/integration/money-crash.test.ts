@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,10 +9,10 @@ import { SaleStore } from '../../electron/core/journal/sale-store';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
 import { type HostProcess, startHost } from '../../scripts/torture/host-process';
 import { checkLedger } from '../../scripts/torture/ledger-check';
-import type { CataloguePackage, Sale } from '../../shared/domain';
+import type { CataloguePackage, Sale, TopUp } from '../../shared/domain';
 import { money } from '../../shared/money';
 import { copySyncedJournal } from '../support/catalogue-template';
-import { charges, eventually, ledger, SEED } from './money-support';
+import { charges, driveEsim, eventually, ledger, SEED } from './money-support';
 
 /**
  * Crashes between every pair of steps of a sale. The counter is the web host in a child process of
@@ -234,6 +234,56 @@ describe('a crash at any step of a sale loses nothing and charges once', () => {
         expect.stringMatching(/made no charge for its key/),
       ]),
     );
+  });
+});
+
+describe('a crash while a top-up is on the wire', () => {
+  it('is settled from the eSIM after the restart, never sent again', async () => {
+    const counter = await startCounter();
+    const rechargeable = [
+      ...((await counter.call<{ packages: CataloguePackage[] }>('listPackages')).value?.packages ?? []),
+    ]
+      .filter((p) => p.isRechargeable)
+      .sort((a, b) => a.cost.amount - b.cost.amount);
+    let target: { iccid: string; code: string } | null = null;
+    for (const pkg of rechargeable.slice(0, 10)) {
+      const sold = await counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
+      if (sold.value?.state !== 'completed') throw new Error('the sale did not complete');
+      const iccid = sold.value.esims[0]!.iccid;
+      await driveEsim(sim, 'activate', { iccid });
+      const options = await counter.call<{ packages: { code: string }[] }>('listTopUpPackages', { iccid });
+      const code = options.value?.packages[0]?.code;
+      if (code) {
+        target = { iccid, code };
+        break;
+      }
+    }
+    if (!target) throw new Error('no rechargeable package with top-ups');
+    sim.setFaults({ hangAfterCommitRate: 1, paths: ['POST /topup/order'] });
+    void counter.call('topUp', { iccid: target.iccid, packageCode: target.code }).catch(() => undefined);
+    const charge = await eventually(
+      'the top-up charge',
+      async () => charges((await ledger(sim)).entries, 'topup')[0],
+    );
+    await killCounter();
+    sim.setFaults({ hangAfterCommitRate: 0 });
+    const db = new Database(journalFile, { readonly: true });
+    const [crashed] = db.prepare('SELECT id, state FROM topups').all() as { id: string; state: string }[];
+    db.close();
+    expect(crashed?.state).toBe('sent');
+
+    const restarted = await startCounter();
+    const settled = await eventually('the top-up settled', async () => {
+      const got = (await restarted.call<TopUp>('getTopUp', { id: crashed!.id })).value;
+      return got && got.state !== 'sent' && got.state !== 'in_doubt' ? got : null;
+    });
+    expect(settled).toMatchObject({ state: 'completed', inferred: true });
+    if (settled.state === 'completed') expect(settled.cost?.amount).toBe(charge.amountMinor);
+    await restarted.stop();
+    host = null;
+    expect(charges((await ledger(sim)).entries, 'topup')).toHaveLength(1);
+    // The request the crash cut off was never answered, and no other was made.
+    expect(readFileSync(join(dataDir, 'counter.log'), 'utf8')).not.toMatch(/"path":"\/topup\/order"/);
   });
 });
 

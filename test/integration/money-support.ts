@@ -25,8 +25,11 @@ export interface Counter {
   readonly sim: RunningSimulator;
   readonly dataDir: string;
   readonly packages: readonly CataloguePackage[];
-  /** Closes the core and starts a new one on the same journal and simulator: a restart of the counter. */
-  restart(): Promise<CoreHarness>;
+  /**
+   * Closes the core and starts a new one on the same journal and simulator: a restart of the counter.
+   * `whileStopped` runs in between, with the journal closed.
+   */
+  restart(whileStopped?: () => void): Promise<CoreHarness>;
   close(): Promise<void>;
 }
 
@@ -47,8 +50,9 @@ export async function startCounter(
     sim,
     dataDir,
     packages,
-    async restart() {
+    async restart(whileStopped?: () => void) {
       await h.close();
+      whileStopped?.();
       h = await startCoreHarness({}, harnessOptions);
       return h;
     },
@@ -90,6 +94,19 @@ export async function ledger(
 
 export function charges(entries: readonly LedgerEntry[], kind: LedgerEntry['kind'] = 'order'): LedgerEntry[] {
   return entries.filter((e) => e.kind === kind);
+}
+
+/** Drives an eSIM on the simulator: `activate` (first network attach), `consume`, `expire`... */
+export async function driveEsim(
+  sim: RunningSimulator,
+  step: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  await control(sim, 'POST', `/esims/${step}`, body);
+}
+
+export async function setBalance(sim: RunningSimulator, balance: number): Promise<void> {
+  await control(sim, 'POST', '/accounts/balance', { accessCode: sim.defaultAccount.accessCode, balance });
 }
 
 export async function completePending(sim: RunningSimulator, orderReference: string): Promise<void> {
