@@ -9,6 +9,7 @@ import {
   eventually,
   failPending,
   ledger,
+  setBalance,
   startCounter,
 } from './money-support';
 
@@ -219,5 +220,41 @@ describe('pending orders', () => {
     const done = await c.h.core.esimProvisioned(sale.orderReference);
     expect(done?.state).toBe('completed');
     expect(await c.h.core.esimProvisioned('NO-SUCH-ORDER')).toBeNull();
+  });
+});
+
+describe('the balance', () => {
+  it('follows each sale, warns once when it falls below the threshold, and is refreshed in the background', async () => {
+    const c = await open({}, { timing: { balanceRefreshMs: 300 } });
+    const pkg = cheapest(c.packages);
+    unwrap(await c.h.call('setManagerPin', { pin: '2468' }));
+    const start = (await ledger(c.sim)).balanceMinor;
+    // Low once the balance drops below what is left after two sales.
+    const threshold = start - pkg.cost.amount - Math.ceil(pkg.cost.amount / 2);
+    unwrap(
+      await c.h.call('updateSettings', {
+        pin: '2468',
+        patch: { lowBalanceThreshold: { amount: threshold, currency: pkg.cost.currency } },
+      }),
+    );
+    const first = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(unwrap(await c.h.call<Status>('getStatus')).balance).toMatchObject({
+      balance: first.state === 'completed' ? first.newBalance : null,
+      low: false,
+    });
+    unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    const lows = c.h.events.filter((e) => e.type === 'balance.low');
+    expect(lows).toHaveLength(1);
+    expect(lows[0]?.type === 'balance.low' && lows[0].balance.balance.amount).toBe(
+      start - 2 * pkg.cost.amount,
+    );
+
+    // Money loaded outside the app shows up without any sale.
+    await setBalance(c.sim, 1234.5);
+    const refreshed = await eventually('the background refresh', () =>
+      c.h.events.find((e) => e.type === 'balance.updated' && e.balance.balance.amount === 123_450),
+    );
+    expect(refreshed.type === 'balance.updated' && refreshed.balance.low).toBe(false);
   });
 });
