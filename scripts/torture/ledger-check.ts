@@ -89,9 +89,13 @@ export async function checkLedger(
   for (const charge of charges) {
     const key = charge.idempotencyKey ?? '';
     chargedKeys.set(key, (chargedKeys.get(key) ?? 0) + 1);
-    const claimed = (byKey.get(key) ?? []).filter((s) => s.order_reference === charge.orderReference);
+    const withKey = byKey.get(key) ?? [];
+    const claimed = withKey.filter((s) => s.order_reference === charge.orderReference);
     if (claimed.length !== 1) {
-      breaches.push(`charge ${charge.orderReference} (key ${key}) has ${claimed.length} journal sales`);
+      const states = withKey.map((s) => `${s.id} (${s.state}, order ${s.order_reference ?? 'none'})`);
+      breaches.push(
+        `charge ${charge.orderReference} (key ${key}) has ${claimed.length} journal sales with its order; sales with its key: ${states.join(', ') || 'none'}`,
+      );
       continue;
     }
     const sale = claimed[0]!;

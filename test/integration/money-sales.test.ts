@@ -107,6 +107,26 @@ describe('selling under faults: one journal sale per charge', () => {
     expect(charges((await ledger(c.sim)).entries)).toHaveLength(1);
   });
 
+  it('a re-send held back by the rate limiter after a lost answer leaves the sale in doubt, never failed', async () => {
+    const c = await open();
+    const pkg = cheapest(c.packages);
+    // Use up the counter's own per-minute budget for reads: only the sale lane's last few slots remain.
+    for (let i = 0; i < 200; i++) {
+      const read = await c.h.call('getBalance');
+      if (!read.ok && read.error.code === 'RATE_LIMIT_EXCEEDED') break;
+    }
+    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/order'] });
+    const sold: Sale[] = [];
+    for (let i = 0; i < 6; i++)
+      sold.push(unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 })));
+    const charged = new Set(charges((await ledger(c.sim)).entries).map((e) => e.idempotencyKey));
+    // The first send of a sale is dropped after the charge, and its re-send is held back by the limiter.
+    const heldBack = sold.filter((s) => s.state === 'in_doubt' && s.lastError.code === 'RATE_LIMIT_EXCEEDED');
+    expect(heldBack.length).toBeGreaterThan(0);
+    for (const s of heldBack) expect(charged.has(s.idempotencyKey)).toBe(true);
+    for (const s of sold) if (s.state === 'failed') expect(charged.has(s.idempotencyKey)).toBe(false);
+  });
+
   it('refuses to resolve an unknown sale and leaves settled ones alone', async () => {
     const c = await open();
     const missing = await c.h.call('resolveSale', { id: 'no-such-sale' });

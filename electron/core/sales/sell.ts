@@ -8,6 +8,7 @@ import type { CatalogueStore } from '../journal/catalogue-store';
 import type { SaleStore } from '../journal/sale-store';
 import type { Logger } from '../log';
 import { PosFailure } from '../pos/failure';
+import { certainlyNotPerformed } from './definite-refusal';
 import { type PendingTiming, scheduleFrom } from './pending-timing';
 import { retailPrice } from './pricing';
 import { scopeOf } from './scope';
@@ -85,9 +86,9 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
       { lane: 'sale', onSend: (attempt) => (sends = attempt) },
     );
   } catch (error) {
-    // Only the sale's first send, sent once, can be refused definitively (see recordFailure).
-    const firstSend = sent.attempts === 1 && sends <= 1;
-    return settle(ctx, recordFailure(ctx, sale, error, firstSend));
+    // Only the sale's first send can be refused definitively (see recordFailure).
+    const definite = sent.attempts === 1 && certainlyNotPerformed(error, sends);
+    return settle(ctx, recordFailure(ctx, sale, error, definite));
   }
   // A replay (the key names an order already completed) does not say what was charged: ask for the
   // order. The order exists whatever this read says, so its failure leaves the sale in doubt, never failed.
@@ -149,13 +150,13 @@ export async function orderCost(connection: Connection, orderReference: string):
  * Only a definite refusal of the one request this sale ever sent fails it (nothing was charged).
  * Anything else leaves the order's fate unknown and the sale in doubt, to be resolved by re-sending
  * with its key, never by guessing: no answer, a dropped connection, an answer we could not read, a bug
- * of ours after sending, and also any refusal once an earlier send (the client's retry after a
- * timeout, or a send before a crash) may have been performed: "cannot connect" or "rate limited" says
+ * of ours after sending, and also any refusal once an earlier send (the first send before the client's
+ * re-send, or a send before a crash) may have been performed: "cannot connect" or "rate limited" says
  * nothing about what an earlier request did.
  */
-function recordFailure(ctx: SellContext, sale: Sale, error: unknown, firstSend: boolean): Sale {
+function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: boolean): Sale {
   const now = ctx.now().toISOString();
-  if (error instanceof ApiFailure && error.outcome === 'rejected' && firstSend) {
+  if (error instanceof ApiFailure && definite) {
     return ctx.sales.markFailed(sale.id, error.toPosError(), now, error.raw);
   }
   if (!(error instanceof PosFailure))

@@ -9,6 +9,7 @@ import type { Connection } from '../connection';
 import type { TopUpStore } from '../journal/topup-store';
 import type { Logger } from '../log';
 import { PosFailure } from '../pos/failure';
+import { certainlyNotPerformed } from '../sales/definite-refusal';
 import { retailPrice } from '../sales/pricing';
 import { scopeOf } from '../sales/scope';
 import { readEsim, toppedUpSince } from './esim-reading';
@@ -129,9 +130,7 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
     return settle(ctx, ctx.topUps.markCompleted(intent.id, completion, ctx.now().toISOString()));
   } catch (error) {
     const at = ctx.now();
-    // The client answers a clock or rate-limit refusal by asking again; a refusal after that says
-    // nothing about the first request, so only a refusal of the only request sent is definite.
-    if (error instanceof ApiFailure && error.outcome === 'rejected' && sends <= 1) {
+    if (error instanceof ApiFailure && certainlyNotPerformed(error, sends)) {
       return settle(ctx, ctx.topUps.markFailed(intent.id, error.toPosError(), at.toISOString(), error.raw));
     }
     if (!(error instanceof PosFailure))
