@@ -30,12 +30,15 @@ interface JournalSale {
   readonly order_reference: string | null;
   readonly cost_minor: number | null;
   readonly attempts: number;
+  readonly last_error_json: string | null;
 }
 
 export interface Verdict {
   readonly journalSales: number;
   readonly byState: Readonly<Record<string, number>>;
-  /** Sales sent more than once with their key (the client's retry, recovery, a cashier's check). */
+  /** Failed sales by the error that failed them. */
+  readonly failedBy: Readonly<Record<string, number>>;
+  /** Sales the app sent again with their key (recovery, a cashier's check); the client's own retry not counted. */
   readonly resent: number;
   readonly charges: number;
   readonly refunds: number;
@@ -58,7 +61,8 @@ export function readJournalSales(journalFile: string): JournalSale[] {
   const db = new Database(journalFile, { readonly: true, fileMustExist: true });
   try {
     return db
-      .prepare('SELECT id, state, idempotency_key, order_reference, cost_minor, attempts FROM sales')
+      .prepare(`SELECT id, state, idempotency_key, order_reference, cost_minor, attempts, last_error_json
+         FROM sales`)
       .all() as JournalSale[];
   } finally {
     db.close();
@@ -136,10 +140,18 @@ export async function checkLedger(
     breaches.push(`the journal's completed sales cost ${journalCost}, the API charged ${chargedMinor}`);
   }
   const byState: Record<string, number> = {};
-  for (const sale of sales) byState[sale.state] = (byState[sale.state] ?? 0) + 1;
+  const failedBy: Record<string, number> = {};
+  for (const sale of sales) {
+    byState[sale.state] = (byState[sale.state] ?? 0) + 1;
+    if (sale.state === 'failed') {
+      const code = (JSON.parse(sale.last_error_json ?? '{}') as { code?: string }).code ?? 'unknown';
+      failedBy[code] = (failedBy[code] ?? 0) + 1;
+    }
+  }
   return {
     journalSales: sales.length,
     byState,
+    failedBy,
     resent: sales.filter((s) => s.attempts > 1).length,
     charges: charges.length,
     refunds: refunds.length,
