@@ -88,9 +88,10 @@ describe('API credentials in the OS keychain', () => {
       credentials: { stored: true },
     });
 
-    // Nothing on disk holds the secret: not the journal (and its WAL), not the log.
-    for (const file of readdirSync(dataDir)) {
-      expect(readFileSync(join(dataDir, file)).includes(account.secretKey)).toBe(false);
+    // Nothing on disk holds the secret: not the journal (and its WAL, and its backups), not the log.
+    for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      expect(readFileSync(join(entry.parentPath, entry.name)).includes(account.secretKey)).toBe(false);
     }
     expect(h.logLines.join('\n')).not.toContain(account.secretKey);
 

@@ -17,8 +17,8 @@ const result = await h.call('setCredentials', {
   apiBaseUrl: h.simulator.baseUrl,
 });
 const status = unwrap(await h.call<Status>('getStatus'));
-const secretOnDisk = readdirSync(dataDir).some((file) =>
-  readFileSync(join(dataDir, file)).includes(account.secretKey),
+const secretOnDisk = readdirSync(dataDir, { recursive: true, withFileTypes: true }).some(
+  (entry) => entry.isFile() && readFileSync(join(entry.parentPath, entry.name)).includes(account.secretKey),
 );
 await h.close();
 rmSync(dataDir, { recursive: true, force: true });
