@@ -28,7 +28,12 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'renderer/index.html'),
+          customer: resolve(__dirname, 'renderer/customer.html'),
+        },
+      },
     },
   },
 });
