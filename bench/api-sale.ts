@@ -12,7 +12,6 @@ import { SaleStore } from '../electron/core/journal/sale-store';
 import { createLogger, Redactor } from '../electron/core/log';
 import { DEFAULT_PRICING } from '../electron/core/sales/pricing';
 import { type SellContext, sell } from '../electron/core/sales/sell';
-import type { Benchmark } from './run';
 
 /**
  * A sale through the core's sale path (electron/core/sales `sell`: journal intent → the client's
@@ -90,90 +89,90 @@ function percentile(sorted: readonly number[], p: number): number {
 
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
-export const apiSaleBenchmark: Benchmark = {
-  name: 'A sale through the core vs a bare signed fetch of POST /esims/order',
-  async run() {
-    const sim = await startSimulatorProcess();
-    const dir = mkdtempSync(join(tmpdir(), 'esim-bench-'));
-    const db = openJournal({ file: join(dir, 'journal.sqlite') });
-    try {
-      const client = createResellerClient({
-        baseUrl: sim.baseUrl,
-        credentials: () => ({ accessCode: sim.accessCode, secretKey: sim.secretKey }),
-        rateLimits: {
-          windows: [{ sizeMs: 60_000, limit: UNLIMITED }],
-          bulkIntervalMs: 0,
-        },
-      });
-      const catalogue = new CatalogueStore(db);
-      await syncCatalogue(client, catalogue, { now: () => new Date() });
-      const pkg = catalogue
-        .list()
-        .reduce((cheapest, candidate) =>
-          candidate.cost.amount < cheapest.cost.amount ? candidate : cheapest,
-        );
-      const ctx: SellContext = {
-        sales: new SaleStore(db),
-        catalogue,
-        pricing: () => DEFAULT_PRICING,
-        client: () => client,
-        counterId: () => 'BENCH',
-        training: () => true,
-        now: () => new Date(),
-        emit: () => {},
-        onOutcome: () => {},
-        log: createLogger(() => {}, new Redactor()),
-      };
-      const coreSale = async (): Promise<void> => {
-        const sale = await sell(ctx, { packageCode: pkg.code, quantity: 1 });
-        if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
-      };
-      const timed = async (work: () => Promise<void>): Promise<number> => {
-        const start = performance.now();
-        await work();
-        return performance.now() - start;
-      };
-      const clientOrder = async (): Promise<void> => {
-        await client.createOrder({ packageCode: pkg.code, idempotencyKey: randomUUID() });
-      };
-      for (let i = 0; i < WARMUP; i++) {
-        await coreSale();
-        await clientOrder();
-        await bareSignedOrder(sim, pkg.code);
-      }
-      const core: number[] = [];
-      const clientOnly: number[] = [];
-      const bare: number[] = [];
-      // Interleaved, so all three see the same simulator, journal size and machine load.
-      for (let i = 0; i < SAMPLES; i++) {
-        core.push(await timed(coreSale));
-        clientOnly.push(await timed(clientOrder));
-        bare.push(await timed(() => bareSignedOrder(sim, pkg.code)));
-      }
-      for (const series of [core, clientOnly, bare]) series.sort((a, b) => a - b);
-      const [coreMedian, coreP99, clientMedian, clientP99, bareMedian, bareP99] = [
-        percentile(core, 50),
-        percentile(core, 99),
-        percentile(clientOnly, 50),
-        percentile(clientOnly, 99),
-        percentile(bare, 50),
-        percentile(bare, 99),
-      ];
-      return [
-        `simulator in its own process, no added latency; ${SAMPLES} of each, interleaved, after ${WARMUP} warm-up`,
-        `package ${pkg.code} (${pkg.cost.amount} minor units ${pkg.cost.currency})`,
-        '',
-        '| | median | p99 |',
-        '|---|---|---|',
-        `| sale through the core (journal + client) | ${ms(coreMedian)} | ${ms(coreP99)} |`,
-        `| the client's createOrder alone (no journal) | ${ms(clientMedian)} | ${ms(clientP99)} |`,
-        `| bare signed fetch of POST /esims/order | ${ms(bareMedian)} | ${ms(bareP99)} |`,
-        `| ratio core / bare | ${(coreMedian / bareMedian).toFixed(2)}× | ${(coreP99 / bareP99).toFixed(2)}× |`,
-      ];
-    } finally {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-      sim.child.kill('SIGTERM');
+export async function run(): Promise<void> {
+  console.log('\n## A sale through the core vs a bare signed fetch of POST /esims/order');
+  for (const line of await measure()) console.log(line);
+}
+
+async function measure(): Promise<readonly string[]> {
+  const sim = await startSimulatorProcess();
+  const dir = mkdtempSync(join(tmpdir(), 'esim-bench-'));
+  const db = openJournal({ file: join(dir, 'journal.sqlite') });
+  try {
+    const client = createResellerClient({
+      baseUrl: sim.baseUrl,
+      credentials: () => ({ accessCode: sim.accessCode, secretKey: sim.secretKey }),
+      rateLimits: {
+        windows: [{ sizeMs: 60_000, limit: UNLIMITED }],
+        bulkIntervalMs: 0,
+      },
+    });
+    const catalogue = new CatalogueStore(db);
+    await syncCatalogue(client, catalogue, { now: () => new Date() });
+    const pkg = catalogue
+      .list()
+      .reduce((cheapest, candidate) => (candidate.cost.amount < cheapest.cost.amount ? candidate : cheapest));
+    const ctx: SellContext = {
+      sales: new SaleStore(db),
+      catalogue,
+      pricing: () => DEFAULT_PRICING,
+      client: () => client,
+      counterId: () => 'BENCH',
+      training: () => true,
+      now: () => new Date(),
+      emit: () => {},
+      onOutcome: () => {},
+      log: createLogger(() => {}, new Redactor()),
+    };
+    const coreSale = async (): Promise<void> => {
+      const sale = await sell(ctx, { packageCode: pkg.code, quantity: 1 });
+      if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
+    };
+    const timed = async (work: () => Promise<void>): Promise<number> => {
+      const start = performance.now();
+      await work();
+      return performance.now() - start;
+    };
+    const clientOrder = async (): Promise<void> => {
+      await client.createOrder({ packageCode: pkg.code, idempotencyKey: randomUUID() });
+    };
+    for (let i = 0; i < WARMUP; i++) {
+      await coreSale();
+      await clientOrder();
+      await bareSignedOrder(sim, pkg.code);
     }
-  },
-};
+    const core: number[] = [];
+    const clientOnly: number[] = [];
+    const bare: number[] = [];
+    // Interleaved, so all three see the same simulator, journal size and machine load.
+    for (let i = 0; i < SAMPLES; i++) {
+      core.push(await timed(coreSale));
+      clientOnly.push(await timed(clientOrder));
+      bare.push(await timed(() => bareSignedOrder(sim, pkg.code)));
+    }
+    for (const series of [core, clientOnly, bare]) series.sort((a, b) => a - b);
+    const [coreMedian, coreP99, clientMedian, clientP99, bareMedian, bareP99] = [
+      percentile(core, 50),
+      percentile(core, 99),
+      percentile(clientOnly, 50),
+      percentile(clientOnly, 99),
+      percentile(bare, 50),
+      percentile(bare, 99),
+    ];
+    return [
+      `simulator in its own process, no added latency; ${SAMPLES} of each, interleaved, after ${WARMUP} warm-up`,
+      `package ${pkg.code} (${pkg.cost.amount} minor units ${pkg.cost.currency})`,
+      '',
+      '| | median | p99 |',
+      '|---|---|---|',
+      `| sale through the core (journal + client) | ${ms(coreMedian)} | ${ms(coreP99)} |`,
+      `| the client's createOrder alone (no journal) | ${ms(clientMedian)} | ${ms(clientP99)} |`,
+      `| bare signed fetch of POST /esims/order | ${ms(bareMedian)} | ${ms(bareP99)} |`,
+      `| ratio core / bare | ${(coreMedian / bareMedian).toFixed(2)}× | ${(coreP99 / bareP99).toFixed(2)}× |`,
+    ];
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    sim.child.kill('SIGTERM');
+  }
+}

@@ -1,19 +1,20 @@
 /**
- * `npm run bench`: runs every benchmark module in turn and prints its figures. Benchmarks measure and
- * print; they never pass or fail on a time. Add a module by appending it to BENCHMARKS.
+ * `npm run bench`: runs every benchmark module in turn; each prints its own figures. Benchmarks
+ * measure and report, they never pass or fail on a time.
  */
-export interface Benchmark {
-  readonly name: string;
-  /** Runs the measurement and returns the lines to print. */
-  run(): Promise<readonly string[]>;
+
+interface BenchmarkModule {
+  run(): Promise<void>;
 }
 
-const BENCHMARKS: readonly (() => Promise<Benchmark>)[] = [
-  async () => (await import('./api-sale')).apiSaleBenchmark,
+const modules: ReadonlyArray<() => Promise<BenchmarkModule>> = [
+  () => import('./catalogue-search'),
+  () => import('./api-sale'),
 ];
 
-for (const load of BENCHMARKS) {
+export {};
+
+for (const load of modules) {
   const benchmark = await load();
-  console.log(`\n## ${benchmark.name}`);
-  for (const line of await benchmark.run()) console.log(line);
+  await benchmark.run();
 }

@@ -1,0 +1,219 @@
+import type { PackageType } from '../../../shared/api/common';
+import type { CataloguePackage } from '../../../shared/domain';
+import { countrySearchNames, regionSearchNames, TYPE_SEARCH_NAMES } from './destination-names';
+import { foldedWords, searchTokens } from './normalize';
+
+/**
+ * Catalogue search in the renderer: everything that does not depend on the query (folded names,
+ * which packages cover which country, the three sort orders) is computed once per catalogue, so a
+ * query is a few linear passes over typed arrays and answers within a frame for 10,000 packages.
+ */
+
+export type SortKey = 'relevance' | 'price' | 'data' | 'validity';
+export type TypeFilter = PackageType | 'all';
+
+export interface SearchQuery {
+  readonly text: string;
+  readonly type: TypeFilter;
+  /** At least this many GB (unlimited plans always qualify); null for any. */
+  readonly minDataGb: number | null;
+  readonly unlimitedOnly: boolean;
+  /** At least this many days; null for any. */
+  readonly minValidityDays: number | null;
+  readonly sort: SortKey;
+}
+
+export const EMPTY_QUERY: SearchQuery = {
+  text: '',
+  type: 'all',
+  minDataGb: null,
+  unlimitedOnly: false,
+  minValidityDays: null,
+  sort: 'relevance',
+};
+
+interface Destination {
+  readonly code: string;
+  /** " token token … ": a word is found at a token start with includes(" " + word). */
+  readonly haystack: string;
+  /** Whole folded names, to rank "iraq" or "IQ" typed in full above a mere prefix. */
+  readonly exactNames: ReadonlySet<string>;
+  /** Indexes of the packages that cover this country. */
+  readonly packages: Int32Array;
+}
+
+export interface CatalogueIndex {
+  readonly packages: readonly CataloguePackage[];
+  readonly byCode: ReadonlyMap<string, CataloguePackage>;
+  readonly texts: readonly string[];
+  readonly destinations: readonly Destination[];
+  readonly typeRank: Uint8Array;
+  readonly orders: Readonly<Record<Exclude<SortKey, 'relevance'>, Int32Array>>;
+}
+
+export interface SearchResult {
+  readonly packages: readonly CataloguePackage[];
+  /** Countries whose name (or code) matches the whole query, best match first. */
+  readonly destinations: readonly string[];
+}
+
+const TYPE_RANK: Readonly<Record<PackageType, number>> = { local: 0, regional: 1, enterprise: 1, global: 2 };
+
+/**
+ * Sizes and durations in package names ("Europe 5 GB 30 Days") are left out of their search text:
+ * the filters handle them, and "GB" typed by a cashier means Great Britain.
+ */
+const NOT_SEARCHED = /^(\d.*|gb|mb|tb|day|days|يوم|ايام|غيغابايت|جيجا|جيجابايت|ميغابايت)$/;
+
+function haystackOf(tokens: readonly string[]): string {
+  return ` ${tokens.join(' ')} `;
+}
+
+function searchedTokens(names: readonly string[]): string[] {
+  return names.flatMap(searchTokens).filter((token) => !NOT_SEARCHED.test(token));
+}
+
+function packageText(pkg: CataloguePackage, regionTokens: Map<string, string[]>): string {
+  // Thousands of packages share a few dozen regions: fold each region once.
+  const key = `${pkg.type}\u0000${pkg.region}`;
+  let shared = regionTokens.get(key);
+  if (!shared) {
+    shared = searchedTokens([...regionSearchNames(pkg.region), TYPE_SEARCH_NAMES[pkg.type]]);
+    regionTokens.set(key, shared);
+  }
+  return haystackOf([...searchedTokens([pkg.name]), ...shared]);
+}
+
+function exactNamesOf(names: readonly string[]): Set<string> {
+  const exact = new Set<string>();
+  for (const name of names) {
+    const words = foldedWords(name);
+    exact.add(words.join(' '));
+    exact.add(words.map((word) => (word.startsWith('\u0627\u0644') ? word.slice(2) : word)).join(' '));
+  }
+  return exact;
+}
+
+function sortedOrder(count: number, compare: (a: number, b: number) => number): Int32Array {
+  const order = Int32Array.from({ length: count }, (_, i) => i);
+  return order.sort(compare);
+}
+
+export function buildCatalogueIndex(packages: readonly CataloguePackage[]): CatalogueIndex {
+  const coverage = new Map<string, number[]>();
+  const texts: string[] = [];
+  const typeRank = new Uint8Array(packages.length);
+  const byCode = new Map<string, CataloguePackage>();
+  const regionTokens = new Map<string, string[]>();
+  packages.forEach((pkg, i) => {
+    byCode.set(pkg.code, pkg);
+    typeRank[i] = TYPE_RANK[pkg.type];
+    texts.push(packageText(pkg, regionTokens));
+    for (const code of new Set(pkg.countries)) {
+      const list = coverage.get(code);
+      if (list) list.push(i);
+      else coverage.set(code, [i]);
+    }
+  });
+  const destinations = [...coverage].map(([code, list]): Destination => {
+    const names = countrySearchNames(code);
+    return {
+      code,
+      haystack: haystackOf(names.flatMap(searchTokens)),
+      exactNames: exactNamesOf(names),
+      packages: Int32Array.from(list),
+    };
+  });
+  const price = (i: number): number => packages[i]!.retail.amount;
+  const data = (i: number): number => {
+    const pkg = packages[i]!;
+    return pkg.isUnlimited || pkg.dataGb === null ? Number.POSITIVE_INFINITY : pkg.dataGb;
+  };
+  const byPrice = (a: number, b: number): number => price(a) - price(b) || a - b;
+  return {
+    packages,
+    byCode,
+    texts,
+    destinations,
+    typeRank,
+    orders: {
+      price: sortedOrder(packages.length, byPrice),
+      data: sortedOrder(packages.length, (a, b) => data(a) - data(b) || byPrice(a, b)),
+      validity: sortedOrder(
+        packages.length,
+        (a, b) => packages[a]!.validityDays - packages[b]!.validityDays || byPrice(a, b),
+      ),
+    },
+  };
+}
+
+/** Relevance buckets: the country's own plans first, then plans that cover it, then word matches. */
+const BUCKET = { exactLocal: 0, local: 1, regional: 2, global: 3, words: 4 } as const;
+const BUCKET_COUNT = 5;
+
+function passesFilters(pkg: CataloguePackage, query: SearchQuery): boolean {
+  if (query.type !== 'all' && pkg.type !== query.type) return false;
+  if (query.unlimitedOnly && !pkg.isUnlimited) return false;
+  if (query.minDataGb !== null && !pkg.isUnlimited && (pkg.dataGb ?? 0) < query.minDataGb) return false;
+  if (query.minValidityDays !== null && pkg.validityDays < query.minValidityDays) return false;
+  return true;
+}
+
+export function searchCatalogue(index: CatalogueIndex, query: SearchQuery): SearchResult {
+  const count = index.packages.length;
+  const words = foldedWords(query.text);
+  const bucket = new Uint8Array(count);
+  const phraseDestinations: Destination[] = [];
+
+  if (words.length === 0) {
+    for (let i = 0; i < count; i++) bucket[i] = index.typeRank[i]! + BUCKET.local;
+  } else {
+    // A package matches when it covers a country that every word names, or when every word is
+    // in its own name, region or type. Words are never split across countries: "المملكة المتحدة"
+    // must not find a plan covering Saudi Arabia (المملكة …) and the Emirates (… المتحدة).
+    const needles = words.map((word) => ` ${word}`);
+    const phrase = words.join(' ');
+    for (const destination of index.destinations) {
+      if (needles.every((needle) => destination.haystack.includes(needle)))
+        phraseDestinations.push(destination);
+    }
+    phraseDestinations.sort((a, b) => Number(b.exactNames.has(phrase)) - Number(a.exactNames.has(phrase)));
+    bucket.fill(255);
+    for (let i = 0; i < count; i++) {
+      const text = index.texts[i]!;
+      if (needles.every((needle) => text.includes(needle))) bucket[i] = BUCKET.words;
+    }
+    for (const destination of phraseDestinations) {
+      const exact = destination.exactNames.has(phrase);
+      for (const i of destination.packages) {
+        const rank = index.typeRank[i]!;
+        const level =
+          rank === 0
+            ? exact
+              ? BUCKET.exactLocal
+              : BUCKET.local
+            : rank === 1
+              ? BUCKET.regional
+              : BUCKET.global;
+        if (level < bucket[i]!) bucket[i] = level;
+      }
+    }
+  }
+
+  const result: CataloguePackage[] = [];
+  if (query.sort === 'relevance') {
+    const buckets: CataloguePackage[][] = Array.from({ length: BUCKET_COUNT }, () => []);
+    for (const i of index.orders.price) {
+      const level = bucket[i]!;
+      const pkg = index.packages[i]!;
+      if (level < BUCKET_COUNT && passesFilters(pkg, query)) buckets[level]!.push(pkg);
+    }
+    for (const list of buckets) for (const pkg of list) result.push(pkg);
+  } else {
+    for (const i of index.orders[query.sort]) {
+      const pkg = index.packages[i]!;
+      if (bucket[i]! < BUCKET_COUNT && passesFilters(pkg, query)) result.push(pkg);
+    }
+  }
+  return { packages: result, destinations: phraseDestinations.map((destination) => destination.code) };
+}

@@ -1,0 +1,44 @@
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+
+interface DialogProps {
+  readonly title: string;
+  readonly onCancel: () => void;
+  /** The control that gets the keyboard when the dialog opens (the safe or the expected action). */
+  readonly initialFocus?: RefObject<HTMLElement | null>;
+  readonly children: ReactNode;
+  readonly className?: string;
+}
+
+/**
+ * A modal dialog on the native <dialog> element: it traps focus, answers Escape, and is announced
+ * with its title. Mount it to open it; unmount it to close it.
+ */
+export function Dialog({ title, onCancel, initialFocus, children, className }: DialogProps): ReactNode {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    initialFocus?.current?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+    };
+  }, [initialFocus]);
+  return (
+    <dialog
+      ref={ref}
+      className={className ? `dialog ${className}` : 'dialog'}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId} className="dialog-title">
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { errorMessage } from '../i18n/error-messages';
+import { integer } from '../i18n/format';
+import { useLanguage, useMessages } from '../i18n/use-messages';
+import { useJournal } from '../stores/journal-store';
+import { type Notice, useNotices } from '../stores/notice-store';
+
+function noticeText(notice: Notice, t: ReturnType<typeof useMessages>, language: 'en' | 'ar'): string {
+  switch (notice.kind) {
+    case 'sale-ready':
+      return t.pending.ready(integer(notice.receipt, language), notice.name);
+    case 'sale-failed':
+      return t.pending.failedNotice(integer(notice.receipt, language));
+    case 'low-balance':
+      return t.balanceLow;
+    case 'error':
+      return errorMessage({ code: notice.code, message: notice.message }, language);
+  }
+}
+
+/** Notices raised by events while the cashier works elsewhere; each stays until dismissed or opened. */
+export function Notices(): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const notices = useNotices((state) => state.notices);
+  const dismiss = useNotices((state) => state.dismiss);
+  const view = useJournal((state) => state.view);
+  return (
+    <section className="notices" aria-label={t.pending.title} aria-live="assertive">
+      {notices.map((notice) => (
+        <div key={notice.id} className={`notice notice-${notice.kind}`} role="alert">
+          <span>{noticeText(notice, t, language)}</span>
+          {notice.kind === 'sale-ready' || notice.kind === 'sale-failed' ? (
+            <button
+              type="button"
+              className="small"
+              onClick={() => {
+                dismiss(notice.id);
+                void view(notice.saleId);
+              }}
+            >
+              {t.show}
+            </button>
+          ) : null}
+          <button type="button" className="secondary small" onClick={() => dismiss(notice.id)}>
+            {t.dismiss}
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { CataloguePackage, Language } from '../../../shared/domain';
+import { countryName } from '../catalogue/destination-names';
+import { days, gigabytes, integer, money } from '../i18n/format';
+import type { Messages } from '../i18n/messages';
+import { useLanguage, useMessages } from '../i18n/use-messages';
+
+type DataShape = Pick<CataloguePackage, 'dataGb' | 'isUnlimited'>;
+
+export function dataText(pkg: DataShape, t: Messages, language: Language): string {
+  return pkg.isUnlimited || pkg.dataGb === null ? t.sell.unlimited : gigabytes(pkg.dataGb, language);
+}
+
+export function coverageText(pkg: CataloguePackage, t: Messages, language: Language): string {
+  const [only] = pkg.countries;
+  if (pkg.countries.length === 1 && only) return countryName(only, language);
+  if (pkg.countries.length === 0) return pkg.region;
+  return `${pkg.region ? `${pkg.region} · ` : ''}${t.sell.countries(integer(pkg.countries.length, language))}`;
+}
+
+/** What the package includes besides data: voice, SMS, 5G, hotspot, where the provider says so. */
+export function extrasText(pkg: CataloguePackage, t: Messages, language: Language): string[] {
+  const extras: string[] = [];
+  if (pkg.hasVoice)
+    extras.push(pkg.voiceMinutes ? t.sell.voice(integer(pkg.voiceMinutes, language)) : t.sell.voiceYes);
+  if (pkg.hasSms) extras.push(pkg.smsCount ? t.sell.sms(integer(pkg.smsCount, language)) : t.sell.smsYes);
+  if (!pkg.hasVoice && !pkg.hasSms) extras.push(t.sell.dataOnly);
+  if (pkg.has5g) extras.push(t.sell.fiveG);
+  if (pkg.hasHotspot) extras.push(t.sell.hotspot);
+  return extras;
+}
+
+/** One package as a line of facts: data, validity, coverage, extras and the retail price. */
+export function PackageFacts({ pkg }: { readonly pkg: CataloguePackage }): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  return (
+    <>
+      <span className="pkg-name">{pkg.name}</span>
+      <span className="pkg-data">{dataText(pkg, t, language)}</span>
+      <span className="pkg-validity">{days(pkg.validityDays, language)}</span>
+      <span className="pkg-coverage">{coverageText(pkg, t, language)}</span>
+      <span className="pkg-extras">{extrasText(pkg, t, language).join(' · ')}</span>
+      <span className="pkg-price">{money(pkg.retail, language)}</span>
+    </>
+  );
+}

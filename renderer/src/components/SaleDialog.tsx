@@ -1,0 +1,32 @@
+import { type ReactNode, useRef } from 'react';
+import { useMessages } from '../i18n/use-messages';
+import { useJournal } from '../stores/journal-store';
+import { usePending } from '../stores/pending-store';
+import { Dialog } from './Dialog';
+import { SaleView } from './SaleView';
+
+/** Any sale opened from Today, Pending or a notice, over whatever the cashier was doing. */
+export function SaleDialog(): ReactNode {
+  const t = useMessages();
+  const sale = useJournal((state) => state.viewing);
+  const close = useJournal((state) => state.closeView);
+  const resolve = usePending((state) => state.resolve);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  if (!sale) return null;
+  return (
+    <Dialog title={t.today.details} onCancel={close} initialFocus={closeRef} className="wide">
+      <SaleView
+        sale={sale}
+        reprint
+        onCheckNow={
+          sale.state === 'in_doubt' || sale.state === 'intent' ? () => void resolve(sale.id) : undefined
+        }
+      />
+      <div className="actions">
+        <button ref={closeRef} type="button" className="secondary" onClick={close}>
+          {t.close}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import type { Sale, SaleEsim } from '../../../shared/domain';
+import { useNow } from '../hooks/use-now';
+import { dateTime, duration, integer, money, time } from '../i18n/format';
+import { useLanguage, useMessages } from '../i18n/use-messages';
+import { ErrorPanel } from './ErrorPanel';
+import { PrintReceiptButton } from './PrintReceiptButton';
+import { QrCode } from './QrCode';
+
+function EsimCard({
+  esim,
+  n,
+  of,
+}: {
+  readonly esim: SaleEsim;
+  readonly n: number;
+  readonly of: number;
+}): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  return (
+    <article
+      className="esim-card"
+      aria-label={t.sell.esimHeading(integer(n, language), integer(of, language))}
+    >
+      <h3>{t.sell.esimHeading(integer(n, language), integer(of, language))}</h3>
+      <QrCode text={esim.lpa} />
+      <dl className="facts" dir="ltr">
+        <dt>{t.sell.smdp}</dt>
+        <dd className="mono">{esim.smdpAddress}</dd>
+        <dt>{t.sell.activationCode}</dt>
+        <dd className="mono">{esim.activationCode}</dd>
+        <dt>{t.sell.iccid}</dt>
+        <dd className="mono">{esim.iccid}</dd>
+      </dl>
+      <p className="install-links">
+        {esim.appleInstallUrl ? (
+          <a href={esim.appleInstallUrl} target="_blank" rel="noreferrer noopener">
+            {t.sell.iphoneInstall}
+          </a>
+        ) : null}
+        {esim.androidInstallUrl ? (
+          <a href={esim.androidInstallUrl} target="_blank" rel="noreferrer noopener">
+            {t.sell.androidInstall}
+          </a>
+        ) : null}
+      </p>
+    </article>
+  );
+}
+
+function Waiting({ since }: { readonly since: string }): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const now = useNow();
+  return <p className="waiting">{t.sell.waiting(duration(now.getTime() - Date.parse(since), language))}</p>;
+}
+
+/**
+ * A sale in whatever state it is in: the eSIMs with their QR codes when completed; otherwise what
+ * is happening and what the cashier must (not) do.
+ */
+export function SaleView({
+  sale,
+  onCheckNow,
+  reprint = false,
+}: {
+  readonly sale: Sale;
+  readonly onCheckNow?: () => void;
+  /** Shown again later (Today, Pending): its receipt prints as a COPY. */
+  readonly reprint?: boolean;
+}): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const header = (
+    <p className="sale-meta">
+      {t.sell.receiptNo(integer(sale.receiptNumber, language))} · {dateTime(sale.createdAt, language)} ·{' '}
+      {t.sell.confirmLine(integer(sale.quantity, language), sale.packageName)} ·{' '}
+      {money(sale.retailTotal, language)}
+    </p>
+  );
+  switch (sale.state) {
+    case 'completed':
+      return (
+        <section className="sale-view sale-completed" aria-label={t.sell.completed}>
+          <h2>{t.sell.completed}</h2>
+          {header}
+          {sale.newBalance ? (
+            <p className="new-balance">
+              {t.sell.newBalance}: <strong>{money(sale.newBalance, language)}</strong>
+            </p>
+          ) : null}
+          <div className="esim-grid">
+            {sale.esims.map((esim, i) => (
+              <EsimCard key={esim.iccid || i} esim={esim} n={i + 1} of={sale.esims.length} />
+            ))}
+          </div>
+          <PrintReceiptButton kind="sale" id={sale.id} copy={reprint} />
+        </section>
+      );
+    case 'pending':
+      return (
+        <section className="sale-view sale-waiting" aria-label={t.sell.pendingTitle}>
+          <h2>{t.sell.pendingTitle}</h2>
+          {header}
+          <p>{t.sell.pendingBody}</p>
+          <Waiting since={sale.pendingSince} />
+          <p>{t.sell.nextCheck(time(sale.nextCheckAt, language))}</p>
+          <p>{t.sell.giveUp(time(sale.giveUpAt, language))}</p>
+        </section>
+      );
+    case 'intent':
+    case 'sent':
+    case 'in_doubt':
+      return (
+        <section className="sale-view sale-waiting" aria-label={t.sell.inDoubtTitle}>
+          <h2>{t.sell.inDoubtTitle}</h2>
+          {header}
+          <p>{t.sell.inDoubtBody}</p>
+          <Waiting since={sale.state === 'in_doubt' ? sale.since : sale.createdAt} />
+          {sale.state === 'in_doubt' ? <ErrorPanel error={sale.lastError} /> : null}
+          {onCheckNow ? (
+            <button type="button" onClick={onCheckNow}>
+              {t.sell.checkNow}
+            </button>
+          ) : null}
+        </section>
+      );
+    case 'support':
+      return (
+        <section className="sale-view sale-support" aria-label={t.sell.supportTitle}>
+          <h2>{t.sell.supportTitle}</h2>
+          {header}
+          <p>{t.sell.supportBody(sale.orderReference)}</p>
+        </section>
+      );
+    case 'failed':
+      return (
+        <section className="sale-view sale-failed" aria-label={t.sell.failedTitle}>
+          <h2>{t.sell.failedTitle}</h2>
+          {header}
+          <ErrorPanel error={sale.error} />
+        </section>
+      );
+    default: {
+      const unknown: never = sale;
+      return unknown;
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { useNow } from '../hooks/use-now';
+import { currencyShownIn, dateTime, money, time } from '../i18n/format';
+import { useLanguage, useMessages } from '../i18n/use-messages';
+import { useSession } from '../stores/session-store';
+
+/** A skew above this is shown: the API refuses requests whose clock is 5 minutes off. */
+const SKEW_WARNING_MS = 60_000;
+
+function Balance(): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const balance = useSession((state) => state.balance);
+  if (!balance) {
+    return (
+      <div className="balance unknown" role="status" aria-label={t.balance}>
+        {t.balanceUnknown}
+      </div>
+    );
+  }
+  const { currency } = balance.balance;
+  const text = money(balance.balance, language);
+  return (
+    <div className={balance.low ? 'balance low' : 'balance'} role="status" aria-label={t.balance}>
+      <span className="balance-label">{t.balance}</span>{' '}
+      <strong className="balance-amount" dir="ltr">
+        {text}
+      </strong>
+      {currencyShownIn(text, currency) ? null : <abbr className="currency">{currency}</abbr>}
+      {balance.low ? <span className="badge warn">{t.balanceLow}</span> : null}
+      {balance.enterprise ? (
+        <span className="enterprise">
+          {t.enterprise(balance.enterprise.account)} ·{' '}
+          {t.enterpriseAsOf(dateTime(balance.enterprise.asOf, language), balance.enterprise.live)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function Connection(): ReactNode {
+  const t = useMessages();
+  const link = useSession((state) => state.link);
+  const connection = useSession((state) => state.status?.connection ?? 'unknown');
+  const hostDown = link === 'closed' || link === 'unauthorized';
+  const state = hostDown ? 'offline' : connection;
+  return (
+    <div className={`connection ${state}`} role="status" aria-label={t.connection[state]}>
+      <span className="dot" aria-hidden="true" />
+      {hostDown ? t.hostLost : t.connection[connection]}
+    </div>
+  );
+}
+
+function Clock(): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const now = useNow();
+  const skew = useSession((state) => state.status?.clockSkewMs ?? null);
+  const off = skew !== null && Math.abs(skew) > SKEW_WARNING_MS;
+  return (
+    <div className={off ? 'clock off' : 'clock'}>
+      <span className="visually-hidden">{t.clock}</span>
+      <time dateTime={now.toISOString()}>{time(now, language)}</time>
+      {off ? <span className="badge warn">{t.clockSkew(String(Math.round((skew ?? 0) / 1000)))}</span> : null}
+    </div>
+  );
+}
+
+export function StatusBar(): ReactNode {
+  const t = useMessages();
+  const toggleLanguage = useSession((state) => state.toggleLanguage);
+  const pinMissing = useSession((state) => state.status !== null && !state.status.managerPinSet);
+  return (
+    <header className="status-bar">
+      <span className="app-name">{t.appName}</span>
+      <Balance />
+      <Connection />
+      <Clock />
+      {pinMissing ? <span className="hint">{t.noPinYet}</span> : null}
+      <button
+        type="button"
+        className="secondary small language"
+        lang={t.switchLanguage === 'English' ? 'en' : 'ar'}
+        aria-label={t.switchLanguageLabel}
+        aria-keyshortcuts="F9"
+        onClick={toggleLanguage}
+      >
+        {t.switchLanguage}
+      </button>
+    </header>
+  );
+}

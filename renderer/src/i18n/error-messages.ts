@@ -1,0 +1,267 @@
+import type { Language } from '../../../shared/domain';
+import type { ErrorCode, PosError } from '../../../shared/errors';
+import { CURRENCY_EXPONENTS, type Currency, type Money, minor } from '../../../shared/money';
+import { money } from './format';
+
+/**
+ * What the cashier reads for every error code, in both languages. The record is keyed by the whole
+ * ErrorCode union, so a code added to shared/errors.ts does not compile until it has its words here.
+ */
+
+type Details = Readonly<Record<string, unknown>>;
+type Text = string | ((details: Details, language: Language) => string);
+
+function moneyDetail(details: Details, key: string): Money | null {
+  const value = details[key];
+  if (typeof value !== 'object' || value === null) return null;
+  const { amount, currency } = value as { amount?: unknown; currency?: unknown };
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
+  if (typeof currency !== 'string' || !Object.hasOwn(CURRENCY_EXPONENTS, currency)) return null;
+  return { amount: minor(amount), currency: currency as Currency };
+}
+
+function textDetail(details: Details, key: string): string | null {
+  const value = details[key];
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: Text }>> = {
+  INVALID_API_KEY: {
+    en: 'The provider does not recognise our access code. The manager must check the API credentials in Settings.',
+    ar: 'المزوّد لا يتعرّف على رمز الوصول. على المدير مراجعة بيانات الدخول في الإعدادات.',
+  },
+  INVALID_SIGNATURE: {
+    en: 'The provider rejected our signature: the secret key is probably wrong. The manager must re-enter it in Settings.',
+    ar: 'رفض المزوّد توقيع الطلب: المفتاح السري غالبًا خاطئ. على المدير إدخاله من جديد في الإعدادات.',
+  },
+  HMAC_REQUIRED: {
+    en: 'The provider asked for a signed request. The counter is misconfigured: call support.',
+    ar: 'طلب المزوّد طلبًا موقّعًا. إعدادات نقطة البيع خاطئة: اتصل بالدعم.',
+  },
+  INVALID_TIMESTAMP: {
+    en: "This computer's clock is too far from the provider's. Ask the manager to set the date and time.",
+    ar: 'ساعة هذا الجهاز بعيدة جدًا عن ساعة المزوّد. اطلب من المدير ضبط التاريخ والوقت.',
+  },
+  INVALID_REQUEST_ID: {
+    en: 'The provider rejected the request number. Try again; if it repeats, call support.',
+    ar: 'رفض المزوّد رقم الطلب. أعد المحاولة؛ وإن تكرر فاتصل بالدعم.',
+  },
+  DUPLICATE_REQUEST: {
+    en: 'The same order is still being processed. Wait a moment and look in Pending before trying again.',
+    ar: 'الطلب نفسه ما زال قيد المعالجة. انتظر قليلًا وراجع قائمة الانتظار قبل المحاولة مرة أخرى.',
+  },
+  INVALID_USER: {
+    en: 'This provider account is not a business account and cannot sell. The manager must use business credentials.',
+    ar: 'حساب المزوّد هذا ليس حساب أعمال ولا يمكنه البيع. على المدير استخدام بيانات حساب أعمال.',
+  },
+  MISSING_PACKAGE_CODE: {
+    en: 'No package was chosen. Choose a package and sell again.',
+    ar: 'لم تُختر أي باقة. اختر باقة وبِع مرة أخرى.',
+  },
+  INVALID_PACKAGE: {
+    en: 'The provider no longer sells this package. Sync the catalogue and choose another one.',
+    ar: 'لم يعد المزوّد يبيع هذه الباقة. حدّث قائمة الباقات واختر باقة أخرى.',
+  },
+  PACKAGE_NOT_FOUND: {
+    en: 'This package is not available to our account. Choose another one.',
+    ar: 'هذه الباقة غير متاحة لحسابنا. اختر باقة أخرى.',
+  },
+  PRICE_MISMATCH: {
+    en: "The provider's price has changed. Sync the catalogue and check the price with the customer.",
+    ar: 'تغيّر سعر المزوّد. حدّث قائمة الباقات وراجع السعر مع الزبون.',
+  },
+  INSUFFICIENT_BALANCE: {
+    en: (details, language) => {
+      const need = moneyDetail(details, 'needToLoad');
+      return need
+        ? `Not enough balance: load at least ${money(need, language)} into the account, then sell again. Nothing was charged.`
+        : 'Not enough balance in the account: load more, then sell again. Nothing was charged.';
+    },
+    ar: (details, language) => {
+      const need = moneyDetail(details, 'needToLoad');
+      return need
+        ? `الرصيد غير كافٍ: اشحن الحساب بمبلغ ${money(need, language)} على الأقل ثم بِع مرة أخرى. لم يُخصم أي مبلغ.`
+        : 'الرصيد غير كافٍ: اشحن الحساب ثم بِع مرة أخرى. لم يُخصم أي مبلغ.';
+    },
+  },
+  ORDER_PROCESSING_ERROR: {
+    en: 'The provider could not process the order. Nothing was charged; try again in a moment.',
+    ar: 'لم يتمكن المزوّد من معالجة الطلب. لم يُخصم أي مبلغ؛ أعد المحاولة بعد قليل.',
+  },
+  MISSING_ICCID: {
+    en: 'No ICCID was given. Scan or type the ICCID.',
+    ar: 'لم يُدخل رقم ICCID. امسحه أو اكتبه.',
+  },
+  ESIM_NOT_TOPPABLE: {
+    en: (details) => {
+      const status = textDetail(details, 'status');
+      const why = status ? ` Its status is ${status}.` : '';
+      return `This eSIM cannot be topped up now.${why} Top-ups are possible once it is active, used up or expired.`;
+    },
+    ar: (details) => {
+      const status = textDetail(details, 'status');
+      const why = status ? ` حالتها ${status}.` : '';
+      return `لا يمكن تعبئة هذه الشريحة الآن.${why} التعبئة ممكنة عندما تكون مفعّلة أو مستهلكة أو منتهية.`;
+    },
+  },
+  ESIM_ACCESS_DENIED: {
+    en: 'This eSIM was not sold from our account, so we cannot top it up. The customer must go back to the seller.',
+    ar: 'هذه الشريحة لم تُبع من حسابنا، فلا يمكننا تعبئتها. على الزبون مراجعة الجهة التي باعتها.',
+  },
+  MISSING_IDENTIFIER: {
+    en: 'No ICCID was given. Scan or type the ICCID.',
+    ar: 'لم يُدخل رقم ICCID. امسحه أو اكتبه.',
+  },
+  FORBIDDEN: {
+    en: 'This eSIM belongs to another account. We cannot act on it.',
+    ar: 'هذه الشريحة تابعة لحساب آخر. لا يمكننا التعامل معها.',
+  },
+  ESIM_NOT_FOUND: {
+    en: 'No eSIM has this ICCID. Check the digits or scan again.',
+    ar: 'لا توجد شريحة بهذا الرقم. تحقّق من الأرقام أو امسح مرة أخرى.',
+  },
+  PROVIDER_ERROR: {
+    en: 'The mobile network did not answer the provider. Try again in a few minutes.',
+    ar: 'لم تردّ شبكة الهاتف على المزوّد. أعد المحاولة بعد بضع دقائق.',
+  },
+  RATE_LIMIT_EXCEEDED: {
+    en: 'Too many requests to the provider just now. Wait a minute, then try again.',
+    ar: 'طلبات كثيرة جدًا إلى المزوّد الآن. انتظر دقيقة ثم أعد المحاولة.',
+  },
+  ORDER_NOT_FOUND: {
+    en: 'The provider has no order with this reference. Call support with the receipt number.',
+    ar: 'لا يوجد لدى المزوّد طلب بهذا المرجع. اتصل بالدعم وأعطهم رقم الإيصال.',
+  },
+  MISSING_FIELDS: {
+    en: 'The top-up request was incomplete. Choose the eSIM and the package again.',
+    ar: 'طلب التعبئة ناقص. اختر الشريحة والباقة من جديد.',
+  },
+  INVALID_TOPUP_PACKAGE: {
+    en: 'This top-up package does not fit this eSIM. Choose one from the list shown for it.',
+    ar: 'باقة التعبئة هذه لا تناسب هذه الشريحة. اختر من القائمة المعروضة لها.',
+  },
+  TOPUP_NOT_SUPPORTED: {
+    en: "This eSIM's network does not allow top-ups. Sell a new eSIM instead.",
+    ar: 'شبكة هذه الشريحة لا تسمح بالتعبئة. بِع شريحة جديدة بدلًا منها.',
+  },
+  NOT_ELIGIBLE: {
+    en: 'This eSIM is not eligible for this action.',
+    ar: 'هذه الشريحة غير مؤهلة لهذا الإجراء.',
+  },
+  ALREADY_CANCELLED: {
+    en: 'This eSIM or order is already cancelled.',
+    ar: 'هذه الشريحة أو الطلب ملغى مسبقًا.',
+  },
+  UNSUPPORTED_PROVIDER: {
+    en: "This eSIM's network does not support this action.",
+    ar: 'شبكة هذه الشريحة لا تدعم هذا الإجراء.',
+  },
+  NOT_SUPPORTED: {
+    en: 'The provider does not support this action.',
+    ar: 'المزوّد لا يدعم هذا الإجراء.',
+  },
+  SMS_NOT_SUPPORTED: {
+    en: 'This eSIM cannot receive SMS from the provider.',
+    ar: 'لا يمكن لهذه الشريحة استقبال رسائل من المزوّد.',
+  },
+  INVALID_ACTION: {
+    en: 'The provider does not know this action.',
+    ar: 'المزوّد لا يعرف هذا الإجراء.',
+  },
+  MISSING_MESSAGE: {
+    en: 'The message is empty. Write a message first.',
+    ar: 'الرسالة فارغة. اكتب رسالة أولًا.',
+  },
+  MESSAGE_TOO_LONG: {
+    en: 'The message is too long: 500 characters at most.',
+    ar: 'الرسالة طويلة جدًا: 500 حرف على الأكثر.',
+  },
+  SMS_FAILED: {
+    en: 'The SMS could not be sent. Try again later.',
+    ar: 'تعذّر إرسال الرسالة. أعد المحاولة لاحقًا.',
+  },
+  UNAUTHENTICATED: {
+    en: (details) =>
+      details.source === 'host'
+        ? 'This window is no longer signed in to the counter. Open the counter again from the link it printed.'
+        : 'The provider did not accept our credentials. The manager must check them in Settings.',
+    ar: (details) =>
+      details.source === 'host'
+        ? 'هذه النافذة لم تعد مسجّلة في نقطة البيع. افتح نقطة البيع من جديد من الرابط الذي أظهرته.'
+        : 'لم يقبل المزوّد بيانات الدخول. على المدير مراجعتها في الإعدادات.',
+  },
+  USER_NOT_FOUND: {
+    en: 'The provider does not know our account. The manager must check the API credentials.',
+    ar: 'المزوّد لا يعرف حسابنا. على المدير مراجعة بيانات الدخول.',
+  },
+  API_ERROR: {
+    en: 'The provider answered with an error we do not know. Try again; if it repeats, call support.',
+    ar: 'ردّ المزوّد بخطأ غير معروف. أعد المحاولة؛ وإن تكرر فاتصل بالدعم.',
+  },
+  OFFLINE: {
+    en: (details) =>
+      details.source === 'host'
+        ? 'The counter service does not answer. Check that the counter app is running.'
+        : 'No internet connection to the provider. Check the network, then try again.',
+    ar: (details) =>
+      details.source === 'host'
+        ? 'خدمة نقطة البيع لا تردّ. تأكد من أن تطبيق نقطة البيع يعمل.'
+        : 'لا يوجد اتصال بالإنترنت مع المزوّد. تحقّق من الشبكة ثم أعد المحاولة.',
+  },
+  TIMEOUT: {
+    en: 'The provider did not answer in time. For a sale, the counter checks again by itself: look in Pending.',
+    ar: 'لم يردّ المزوّد في الوقت المحدد. بالنسبة للبيع، تفحص نقطة البيع مجددًا تلقائيًا: راجع قائمة الانتظار.',
+  },
+  BAD_RESPONSE: {
+    en: (details) => {
+      const field = textDetail(details, 'field');
+      return `The provider sent an answer we cannot read${field ? ` (${field})` : ''}. Call support.`;
+    },
+    ar: (details) => {
+      const field = textDetail(details, 'field');
+      return `أرسل المزوّد ردًا لا يمكن قراءته${field ? ` (${field})` : ''}. اتصل بالدعم.`;
+    },
+  },
+  KEYCHAIN_UNAVAILABLE: {
+    en: 'This computer has no OS keychain, so credentials cannot be stored safely. The manager must install or unlock one.',
+    ar: 'لا توجد خزنة مفاتيح في هذا الجهاز، فلا يمكن حفظ بيانات الدخول بأمان. على المدير تثبيتها أو فتحها.',
+  },
+  NOT_CONFIGURED: {
+    en: 'No API credentials are set up. The manager must enter them in Settings.',
+    ar: 'لم تُضبط بيانات دخول الواجهة. على المدير إدخالها في الإعدادات.',
+  },
+  INVALID_INPUT: {
+    en: 'Something entered is not valid. Check the highlighted field.',
+    ar: 'أحد المدخلات غير صالح. راجع الحقل المحدد.',
+  },
+  NOT_FOUND: {
+    en: 'This record does not exist on this counter.',
+    ar: 'هذا السجل غير موجود في نقطة البيع هذه.',
+  },
+  CONFIRMATION_REQUIRED: {
+    en: 'This needs your confirmation first.',
+    ar: 'هذا يحتاج إلى تأكيدك أولًا.',
+  },
+  PIN_REQUIRED: {
+    en: 'This needs the manager PIN.',
+    ar: 'هذا يحتاج إلى رمز المدير.',
+  },
+  PIN_INVALID: {
+    en: 'Wrong manager PIN.',
+    ar: 'رمز المدير خاطئ.',
+  },
+  INVALID_STATE: {
+    en: 'This cannot be done in its current state. Refresh and look again.',
+    ar: 'لا يمكن تنفيذ هذا في حالته الحالية. حدّث الشاشة وتحقّق من جديد.',
+  },
+  INTERNAL: {
+    en: 'Something went wrong inside the counter. Nothing was lost; try again or call support.',
+    ar: 'حدث خطأ داخل نقطة البيع. لم يُفقد شيء؛ أعد المحاولة أو اتصل بالدعم.',
+  },
+};
+
+/** The cashier's sentence for an error, in the language; the core's own message stays for support. */
+export function errorMessage(error: PosError, language: Language): string {
+  const text = ERROR_TEXT[error.code][language];
+  return typeof text === 'string' ? text : text(error.details ?? {}, language);
+}

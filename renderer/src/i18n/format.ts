@@ -1,0 +1,104 @@
+import type { Language } from '../../../shared/domain';
+import { formatMoney, type Money } from '../../../shared/money';
+
+/** Numbers, money, data sizes and times for people, through Intl, in the counter's language. */
+
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let found = formats.get(key);
+  if (!found) {
+    found = make();
+    formats.set(key, found);
+  }
+  return found as T;
+}
+
+export function money(value: Money, language: Language): string {
+  return formatMoney(value, language);
+}
+
+export function integer(value: number, language: Language): string {
+  return cached(`int:${language}`, () => new Intl.NumberFormat(language)).format(value);
+}
+
+export function gigabytes(value: number, language: Language): string {
+  return cached(
+    `gb:${language}`,
+    () => new Intl.NumberFormat(language, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 2 }),
+  ).format(value);
+}
+
+export function megabytes(value: number, language: Language): string {
+  // Above a gigabyte a cashier reads GB; below it, MB.
+  if (Math.abs(value) >= 1024) return gigabytes(value / 1024, language);
+  return cached(
+    `mb:${language}`,
+    () => new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 0 }),
+  ).format(value);
+}
+
+export function days(value: number, language: Language): string {
+  return cached(
+    `days:${language}`,
+    () => new Intl.NumberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' }),
+  ).format(value);
+}
+
+export function percent(value: number, language: Language): string {
+  return cached(
+    `pct:${language}`,
+    () => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }),
+  ).format(value / 100);
+}
+
+function parsed(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function dateTime(iso: string, language: Language): string {
+  const date = parsed(iso);
+  if (!date) return iso;
+  return cached(
+    `dt:${language}`,
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(date);
+}
+
+export function date(iso: string, language: Language): string {
+  const value = parsed(iso);
+  if (!value) return iso;
+  return cached(`d:${language}`, () => new Intl.DateTimeFormat(language, { dateStyle: 'medium' })).format(
+    value,
+  );
+}
+
+export function time(iso: string | Date, language: Language): string {
+  const value = typeof iso === 'string' ? parsed(iso) : iso;
+  if (!value) return String(iso);
+  return cached(`t:${language}`, () => new Intl.DateTimeFormat(language, { timeStyle: 'medium' })).format(
+    value,
+  );
+}
+
+/** A waiting time as "4 min 05 s" (or "1 h 02 min"), from milliseconds. */
+export function duration(ms: number, language: Language): string {
+  const totalSeconds = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const unit = (unitName: string, value: number): string =>
+    cached(
+      `u:${unitName}:${language}`,
+      () => new Intl.NumberFormat(language, { style: 'unit', unit: unitName, unitDisplay: 'narrow' }),
+    ).format(value);
+  if (hours > 0) return `${unit('hour', hours)} ${unit('minute', minutes)}`;
+  if (minutes > 0) return `${unit('minute', minutes)} ${unit('second', seconds)}`;
+  return unit('second', seconds);
+}
+
+/** Whether a formatted amount already names its currency by code ("IQD 25,000"), or only by sign ("$"). */
+export function currencyShownIn(formatted: string, currency: string): boolean {
+  return formatted.includes(currency);
+}

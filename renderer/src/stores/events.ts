@@ -1,0 +1,49 @@
+import type { PosEvent } from '../../../shared/domain';
+import { pos } from '../bridge/pos';
+import { useCatalogue } from './catalogue-store';
+import { useJournal } from './journal-store';
+import { useNotices } from './notice-store';
+import { usePending } from './pending-store';
+import { useSale } from './sale-store';
+import { useSession } from './session-store';
+import { useTopUp } from './topup-store';
+
+/** Routes each core event to the stores that show it. */
+export function routeEvent(event: PosEvent): void {
+  switch (event.type) {
+    case 'sale.updated':
+      usePending.getState().applySale(event.sale);
+      useSale.getState().applySale(event.sale);
+      useJournal.getState().applySale(event.sale);
+      return;
+    case 'topup.updated':
+      usePending.getState().applyTopUp(event.topUp);
+      useTopUp.getState().applyTopUp(event.topUp);
+      useJournal.getState().applyTopUp(event.topUp);
+      return;
+    case 'balance.updated':
+      useSession.getState().applyBalance(event.balance);
+      return;
+    case 'balance.low':
+      useSession.getState().applyBalance(event.balance);
+      useNotices.getState().push({ kind: 'low-balance' });
+      return;
+    case 'status.changed':
+      useSession.getState().applyStatus(event.status);
+      return;
+    case 'catalogue.synced':
+      void useCatalogue.getState().load();
+      return;
+    case 'error':
+      useNotices.getState().push({ kind: 'error', code: event.code, message: event.message });
+      return;
+    default: {
+      const unknown: never = event;
+      console.warn('unknown core event', unknown);
+    }
+  }
+}
+
+export function listenToCore(): () => void {
+  return pos().onEvent(routeEvent);
+}

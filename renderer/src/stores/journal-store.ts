@@ -1,0 +1,110 @@
+import { create } from 'zustand';
+import type { Sale, TopUp } from '../../../shared/domain';
+import type { PosError } from '../../../shared/errors';
+import { pos } from '../bridge/pos';
+
+/** Today's journal: this counter's sales and top-ups since midnight, searchable. */
+
+interface JournalState {
+  readonly sales: readonly Sale[];
+  readonly topUps: readonly TopUp[];
+  readonly search: string;
+  readonly loading: boolean;
+  readonly error: PosError | null;
+  /** The sale opened in the details dialog (from Today, Pending or a notice). */
+  readonly viewing: Sale | null;
+  load(): Promise<void>;
+  view(id: string): Promise<void>;
+  closeView(): void;
+  setSearch(search: string): void;
+  applySale(sale: Sale): void;
+  applyTopUp(topUp: TopUp): void;
+}
+
+export function startOfToday(now = new Date()): string {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}
+
+/** Updates a record in place; a new one joins the top of the list unless a search is narrowing it. */
+function upsertIn<T extends { readonly id: string }>(
+  list: readonly T[],
+  item: T,
+  searching: boolean,
+): readonly T[] {
+  if (list.some((each) => each.id === item.id))
+    return list.map((each) => (each.id === item.id ? item : each));
+  return searching ? list : [item, ...list];
+}
+
+/** Today's top-ups the search names, by ICCID, package or receipt number. */
+export function matchingTopUps(topUps: readonly TopUp[], search: string): readonly TopUp[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return topUps;
+  return topUps.filter(
+    (topUp) =>
+      topUp.iccid.includes(needle) ||
+      topUp.packageName.toLowerCase().includes(needle) ||
+      String(topUp.receiptNumber) === needle,
+  );
+}
+
+let generation = 0;
+
+export const useJournal = create<JournalState>()((set, get) => ({
+  sales: [],
+  topUps: [],
+  search: '',
+  loading: false,
+  error: null,
+  viewing: null,
+
+  async load() {
+    // Answers may come back out of order while the cashier types: only the newest counts.
+    const mine = ++generation;
+    const from = startOfToday();
+    const search = get().search.trim();
+    set({ loading: true });
+    const [sales, topUps] = await Promise.all([
+      pos().listSales({ from, search: search || undefined, limit: 1000 }),
+      pos().listTopUps({ from, limit: 1000 }),
+    ]);
+    if (mine !== generation) return;
+    set({
+      loading: false,
+      sales: sales.ok ? [...sales.value.sales].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : [],
+      topUps: topUps.ok
+        ? [...topUps.value.topUps].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        : [],
+      error: sales.ok ? (topUps.ok ? null : topUps.error) : sales.error,
+    });
+  },
+
+  setSearch(search) {
+    set({ search });
+    void get().load();
+  },
+
+  async view(id) {
+    const known = get().sales.find((sale) => sale.id === id);
+    if (known) set({ viewing: known });
+    const result = await pos().getSale({ id });
+    if (result.ok) set({ viewing: result.value });
+    else if (!known) set({ error: result.error });
+  },
+
+  closeView() {
+    set({ viewing: null });
+  },
+
+  applySale(sale) {
+    const { viewing } = get();
+    set({
+      sales: upsertIn(get().sales, sale, get().search.trim() !== ''),
+      viewing: viewing?.id === sale.id ? sale : viewing,
+    });
+  },
+
+  applyTopUp(topUp) {
+    set({ topUps: upsertIn(get().topUps, topUp, false) });
+  },
+}));

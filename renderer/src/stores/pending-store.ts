@@ -1,0 +1,88 @@
+import { create } from 'zustand';
+import type { Sale, SaleState, TopUp } from '../../../shared/domain';
+import type { PosError } from '../../../shared/errors';
+import { pos } from '../bridge/pos';
+import { useNotices } from './notice-store';
+
+/** Sales and top-ups whose outcome is not final yet, kept live by the core's events. */
+
+export const OPEN_SALE_STATES: readonly SaleState[] = ['intent', 'sent', 'in_doubt', 'pending', 'support'];
+/** States a cashier may have walked away from; a sale leaving them deserves a notice. */
+const WAITING_STATES: readonly SaleState[] = ['in_doubt', 'pending', 'support'];
+const OPEN_TOPUP_STATES = ['intent', 'sent', 'in_doubt'] as const;
+
+interface PendingState {
+  readonly sales: readonly Sale[];
+  readonly topUps: readonly TopUp[];
+  readonly error: PosError | null;
+  load(): Promise<void>;
+  applySale(sale: Sale): void;
+  /** The newest version of a sale known here (an event may overtake the answer that created it). */
+  latest(sale: Sale): Sale;
+  applyTopUp(topUp: TopUp): void;
+  resolve(id: string): Promise<void>;
+}
+
+function isOpen(sale: Sale): boolean {
+  return OPEN_SALE_STATES.includes(sale.state);
+}
+
+function upsert<T extends { readonly id: string; readonly createdAt: string }>(
+  list: readonly T[],
+  item: T,
+  keep: boolean,
+): T[] {
+  const rest = list.filter((each) => each.id !== item.id);
+  return keep ? [...rest, item].sort((a, b) => a.createdAt.localeCompare(b.createdAt)) : rest;
+}
+
+export const usePending = create<PendingState>()((set, get) => ({
+  sales: [],
+  topUps: [],
+  error: null,
+
+  async load() {
+    const [sales, topUps] = await Promise.all([
+      pos().listSales({ states: [...OPEN_SALE_STATES], limit: 200 }),
+      pos().listTopUps({ states: [...OPEN_TOPUP_STATES], limit: 200 }),
+    ]);
+    set({
+      sales: sales.ok
+        ? [...sales.value.sales].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        : get().sales,
+      topUps: topUps.ok ? topUps.value.topUps : get().topUps,
+      error: sales.ok ? (topUps.ok ? null : topUps.error) : sales.error,
+    });
+  },
+
+  applySale(sale) {
+    const before = get().sales.find((each) => each.id === sale.id);
+    set({ sales: upsert(get().sales, sale, isOpen(sale)) });
+    // A sale the cashier left waiting has finished: say so wherever they are now.
+    if (before && WAITING_STATES.includes(before.state)) {
+      if (sale.state === 'completed') {
+        useNotices
+          .getState()
+          .push({ kind: 'sale-ready', saleId: sale.id, receipt: sale.receiptNumber, name: sale.packageName });
+      } else if (sale.state === 'failed') {
+        useNotices.getState().push({ kind: 'sale-failed', saleId: sale.id, receipt: sale.receiptNumber });
+      }
+    }
+  },
+
+  latest(sale) {
+    const known = get().sales.find((each) => each.id === sale.id);
+    return known && known.updatedAt > sale.updatedAt ? known : sale;
+  },
+
+  applyTopUp(topUp) {
+    const open = (OPEN_TOPUP_STATES as readonly string[]).includes(topUp.state);
+    set({ topUps: upsert(get().topUps, topUp, open) });
+  },
+
+  async resolve(id) {
+    const result = await pos().resolveSale({ id });
+    if (result.ok) get().applySale(result.value);
+    else set({ error: result.error });
+  },
+}));

@@ -1,0 +1,86 @@
+import { create } from 'zustand';
+import type { BalanceView, Language, Status } from '../../../shared/domain';
+import type { PosError } from '../../../shared/errors';
+import type { Money } from '../../../shared/money';
+import { pos } from '../bridge/pos';
+import type { BridgeLink } from '../bridge/web-bridge';
+
+/** Who and where the counter is: mode, balance, connection, language. */
+
+const LANGUAGE_KEY = 'esim-counter.language';
+
+interface SessionState {
+  readonly status: Status | null;
+  readonly balance: BalanceView | null;
+  readonly language: Language;
+  readonly link: BridgeLink;
+  readonly loadError: PosError | null;
+  load(): Promise<void>;
+  /** The counter's configured language, unless the cashier switched this window to the other one. */
+  adoptConfiguredLanguage(language: Language): void;
+  setLanguage(language: Language): void;
+  toggleLanguage(): void;
+  applyStatus(status: Status): void;
+  applyBalance(balance: BalanceView): void;
+  /** A sale or top-up answer carries the balance after it: show it at once. */
+  applyNewBalance(balance: Money): void;
+  setLink(link: BridgeLink): void;
+}
+
+function storedLanguage(): Language | null {
+  const value = window.sessionStorage.getItem(LANGUAGE_KEY);
+  return value === 'en' || value === 'ar' ? value : null;
+}
+
+export const useSession = create<SessionState>()((set, get) => ({
+  status: null,
+  balance: null,
+  language: storedLanguage() ?? 'en',
+  link: 'connecting',
+  loadError: null,
+
+  async load() {
+    const result = await pos().getStatus({});
+    if (result.ok)
+      set({ status: result.value, balance: result.value.balance ?? get().balance, loadError: null });
+    else set({ loadError: result.error });
+  },
+
+  adoptConfiguredLanguage(language) {
+    if (!storedLanguage()) set({ language });
+  },
+
+  setLanguage(language) {
+    window.sessionStorage.setItem(LANGUAGE_KEY, language);
+    set({ language });
+  },
+
+  toggleLanguage() {
+    get().setLanguage(get().language === 'en' ? 'ar' : 'en');
+  },
+
+  applyStatus(status) {
+    set({ status, balance: status.balance ?? get().balance });
+  },
+
+  applyBalance(balance) {
+    set({ balance });
+  },
+
+  applyNewBalance(amount) {
+    const { balance } = get();
+    const now = new Date().toISOString();
+    set({
+      balance: balance
+        ? { ...balance, balance: amount, updatedAt: now }
+        : { balance: amount, enterprise: null, updatedAt: now, low: false },
+    });
+  },
+
+  setLink(link) {
+    const before = get().link;
+    set({ link });
+    // Events may have been missed while the host was unreachable: read the state afresh.
+    if (link === 'open' && before !== 'open' && before !== 'connecting') void get().load();
+  },
+}));
