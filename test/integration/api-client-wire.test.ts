@@ -83,4 +83,20 @@ describe('the signed request on the wire', () => {
       for (const signature of signatures) expect(line).not.toContain(signature);
     }
   });
+
+  it('never sends an order without an idempotency key', async () => {
+    await server.start(() => ({ kind: 'json', body: completedOrder() }));
+    const client = createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
+    const withoutKey = (): Promise<unknown> =>
+      // @ts-expect-error: the key is required by the type, so a call without one does not compile.
+      client.createOrder({ packageCode: 'TR_1GB_7D' });
+    await expect(withoutKey()).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(client.createOrder({ packageCode: 'TR_1GB_7D', idempotencyKey: '' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    await expect(
+      client.createOrder({ packageCode: 'TR_1GB_7D', idempotencyKey: 'k'.repeat(201) }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(server.requests.length).toBe(0);
+  });
 });
