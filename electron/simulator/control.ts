@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CurrencySchema, fromApiAmount } from '../../shared/money';
+import { fromApiAmount } from '../../shared/money';
+import { CurrencySchema } from '../../shared/money-schema';
 import { controlEsimRoutes } from './control-esims';
 import {
   ControlError,
