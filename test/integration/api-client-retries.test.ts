@@ -110,6 +110,33 @@ describe('orders', () => {
     }
   });
 
+  it('stay outcome unknown when the re-send after no answer is refused: the first may have been performed', async () => {
+    const refusals: Reply[] = [
+      {
+        kind: 'json',
+        status: 400,
+        body: { success: false, code: 'INSUFFICIENT_BALANCE', currentBalance: 0 },
+      },
+      {
+        kind: 'json',
+        status: 429,
+        headers: { 'x-ratelimit-reset': new Date(Date.now() + 3_600_000).toISOString() },
+        body: { success: false, code: 'RATE_LIMIT_EXCEEDED' },
+      },
+    ];
+    for (const refusal of refusals) {
+      const client = await clientFor((_request, index) => (index === 0 ? { kind: 'drop' } : refusal));
+      const error = await client
+        .createOrder({ packageCode: 'P1', idempotencyKey: 'k-after-drop' })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'OFFLINE', kind: 'dropped', outcome: 'unknown' });
+      expect((error as ApiFailure).details?.laterAttempt).toMatchObject({
+        code:
+          refusal.kind === 'json' && refusal.status === 429 ? 'RATE_LIMIT_EXCEEDED' : 'INSUFFICIENT_BALANCE',
+      });
+    }
+  });
+
   it('are not re-sent after an answer that is merely unreadable as an order', async () => {
     const client = await clientFor(() => ({ kind: 'json', body: completedOrder({ esims: 'none' }) }));
     const error = await client
