@@ -175,6 +175,40 @@ describe('every endpoint against the simulator', () => {
   });
 });
 
+describe('asynchronous provisioning', () => {
+  it('reads a pending order, its replay, and the order once provisioned', async () => {
+    sim.setFaults({ pendingRate: 1, pendingDelayMs: -1 });
+    const pending = await client.createOrder({ packageCode: own.code, idempotencyKey: 'pending-1' });
+    sim.setFaults({ pendingRate: 0 });
+    expect(pending).toMatchObject({ kind: 'pending', cost: own.cost, duplicate: false });
+    const replay = await client.createOrder({ packageCode: own.code, idempotencyKey: 'pending-1' });
+    expect(replay).toMatchObject({
+      kind: 'pending',
+      orderReference: pending.orderReference,
+      duplicate: true,
+    });
+    expect(await client.getOrder(pending.orderReference)).toMatchObject({ pending: true, esim: null });
+
+    await control('POST', '/orders/complete-pending', { orderReference: pending.orderReference });
+    const done = await client.getOrder(pending.orderReference);
+    expect(done.pending).toBe(false);
+    expect(done.esim?.lpa).toBe(`LPA:1$${done.esim?.smdpAddress}$${done.esim?.activationCode}`);
+    const completedReplay = await client.createOrder({ packageCode: own.code, idempotencyKey: 'pending-1' });
+    expect(completedReplay).toMatchObject({ kind: 'replay', esims: [{ iccid: done.esim?.iccid }] });
+  });
+});
+
+describe('live status when the network cannot be reached', () => {
+  it('retries the read, then says PROVIDER_ERROR', async () => {
+    const iccid = await buy('live-1');
+    sim.setFaults({ providerErrorRate: 1 });
+    const failure = await client.getLiveStatus({ iccid }).catch((caught: unknown) => caught);
+    sim.setFaults({ providerErrorRate: 0 });
+    expect(failure).toMatchObject({ code: 'PROVIDER_ERROR', status: 502 });
+    expect((await client.getLiveStatus({ iccid })).iccid).toBe(iccid);
+  });
+});
+
 describe('a top-up is sent exactly once, whatever fails', () => {
   const NO_FAULTS: Partial<Faults> = {
     failRate: 0,
