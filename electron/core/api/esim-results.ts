@@ -12,7 +12,8 @@ import {
   UsageResponseSchema,
 } from '../../../shared/api/esims';
 import { WebhookGetResponseSchema, WebhookPutResponseSchema } from '../../../shared/api/webhooks';
-import { CurrencySchema, type Money } from '../../../shared/money';
+import type { Money } from '../../../shared/money';
+import { CurrencySchema } from '../../../shared/money-schema';
 import { gbToMb } from '../../../shared/units';
 import { FieldProblem, moneyOf, validate } from './parse';
 
