@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { err, ok, type Result } from '../../../shared/errors';
+import type { Result } from '../../../shared/errors';
 import type { PosInput } from '../../../shared/pos-api';
 import { pos } from '../bridge/pos';
 import { printInBrowser } from './browser-print';
@@ -45,7 +45,10 @@ export async function printReceipt(request: ReceiptRequest): Promise<Result<{ co
   try {
     await printInBrowser(rendered.value.html);
   } catch (error) {
-    return err('PRINT_FAILED', `The browser could not print the receipt: ${String(error)}`);
+    return {
+      ok: false,
+      error: { code: 'PRINT_FAILED', message: `The browser could not print the receipt: ${String(error)}` },
+    };
   }
-  return ok({ copyNumber: rendered.value.copyNumber });
+  return { ok: true, value: { copyNumber: rendered.value.copyNumber } };
 }
