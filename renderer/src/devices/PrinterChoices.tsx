@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLanguage } from '../i18n/use-messages';
 import { deviceText } from './device-text';
 import { usePrinting } from './receipt-printing';
@@ -10,6 +10,10 @@ import { usePrinting } from './receipt-printing';
 export function PrinterChoices({ onChoose }: { readonly onChoose: (name: string) => void }): ReactNode {
   const t = deviceText(useLanguage());
   const printers = usePrinting((state) => state.printers);
+  // A printer plugged in since the counter started is listed when Settings open.
+  useEffect(() => {
+    void usePrinting.getState().detect();
+  }, []);
   if (printers.length === 0) return null;
   return (
     <fieldset className="device-choices">

@@ -27,7 +27,7 @@ export const usePrinting = create<PrintingState>()((set) => ({
   },
 }));
 
-export type ReceiptRequest = PosInput<'printReceipt'>;
+type ReceiptRequest = PosInput<'printReceipt'>;
 
 /**
  * Prints a receipt: straight to the printer where the shell can, otherwise through the browser's
