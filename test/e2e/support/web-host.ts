@@ -66,18 +66,26 @@ function readReadyLine(child: ChildProcess): Promise<{ url: string; customerUrl:
   });
 }
 
-export const test = base.extend<{ host: CounterHost }, { build: undefined }>({
-  build: [
+export const test = base.extend<{ host: CounterHost }, { run: undefined }>({
+  // Once per worker: a current build, and a scratch folder for what is made once per run (the synced
+  // catalogue), unless the test runner already gives one.
+  run: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
     async ({}, use) => {
       ensureBuilt();
+      const own = process.env.ESIM_TEST_RUN_DIR ? null : mkdtempSync(join(tmpdir(), 'esim-counter-e2e-'));
+      if (own) process.env.ESIM_TEST_RUN_DIR = own;
       await use(undefined);
+      if (own) {
+        delete process.env.ESIM_TEST_RUN_DIR;
+        rmSync(own, { recursive: true, force: true });
+      }
     },
     { scope: 'worker', timeout: 180_000 },
   ],
 
-  host: async ({ build }, use) => {
-    void build;
+  host: async ({ run }, use) => {
+    void run;
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-counter-'));
     await copySyncedJournal(dataDir, TRAINING);
     const child = spawn(
