@@ -8,6 +8,7 @@ import { Connections, type Endpoint } from './connection';
 import type { CoreContext, HandlerGroup } from './context';
 import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
+import { deviceHandlers } from './devices/device-handlers';
 import { esimHandlers } from './esims/esim-handlers';
 import { DailyBackups } from './journal/backup';
 import { CatalogueStore } from './journal/catalogue-store';
@@ -232,6 +233,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),
     ...receiptHandlers(ctx),
+    ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
   };
 
   warmUp(false);

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectPos } from './bridge/pos';
+import { startDevices } from './devices/start-devices';
 import { useCatalogue } from './stores/catalogue-store';
 import { listenToCore } from './stores/events';
 import { usePending } from './stores/pending-store';
@@ -11,6 +12,7 @@ import './styles.css';
 
 connectPos((link) => useSession.getState().setLink(link));
 listenToCore();
+startDevices();
 void useSession.getState().load();
 void useSettings.getState().load();
 void useCatalogue.getState().load();

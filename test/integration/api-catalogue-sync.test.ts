@@ -11,13 +11,12 @@ import {
   completedOrder,
   type ReceivedRequest,
   type Reply,
-  startTestServer,
+  serverPerTest,
   TEST_CREDENTIALS,
-  type TestServer,
 } from './api-test-server';
 
 // The catalogue synced page by page into the journal's cache: a real SQLite file, a real HTTP server.
-let server: TestServer | undefined;
+const server = serverPerTest();
 let dir = '';
 let db: Db;
 let store: CatalogueStore;
@@ -29,8 +28,6 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await server?.close();
-  server = undefined;
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -63,7 +60,7 @@ async function clientOf(
   reply: (request: ReceivedRequest) => Reply,
   bulkIntervalMs = 50,
 ): Promise<ResellerClient> {
-  server = await startTestServer(reply);
+  await server.start(reply);
   return createResellerClient({
     baseUrl: server.baseUrl,
     credentials: () => TEST_CREDENTIALS,
@@ -78,7 +75,7 @@ describe('catalogue sync', () => {
     const client = await clientOf(catalogue(250));
     const result = await syncCatalogue(client, store, { now });
     expect(result).toEqual({ count: 250, syncedAt: '2025-06-01T10:00:00.000Z', pages: 3 });
-    expect(server?.requests.map((request) => request.url)).toEqual([
+    expect(server.requests.map((request) => request.url)).toEqual([
       '/api/v1/business/esims/packages?page=1&limit=100',
       '/api/v1/business/esims/packages?page=2&limit=100',
       '/api/v1/business/esims/packages?page=3&limit=100',
@@ -128,7 +125,7 @@ describe('catalogue sync', () => {
     store.replaceAll([], '2025-05-01T00:00:00.000Z');
     const first = await clientOf(catalogue(120));
     await syncCatalogue(first, store, { now: () => new Date('2025-05-31T00:00:00Z') });
-    await server?.close();
+    await server.close();
     const client = await clientOf(
       catalogue(250, (page) =>
         page === 3 ? { kind: 'json', body: { success: true, data: { packages: 'oops' } } } : null,
@@ -146,10 +143,10 @@ describe('catalogue sync', () => {
     const client = await clientOf(catalogue(300), 500);
     const sync = syncCatalogue(client, store, { now });
     // As soon as page 2 is on the wire, the cashier sells; page 3 is already queued behind the bulk pace.
-    while ((server?.requests.length ?? 0) < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    while ((server.requests.length ?? 0) < 2) await new Promise((resolve) => setTimeout(resolve, 5));
     await client.createOrder({ packageCode: 'PKG-0001', idempotencyKey: 'sale-during-sync' });
     await sync;
-    const paths = server?.requests.map((request) => new URL(request.url, 'http://x').pathname) ?? [];
+    const paths = server.requests.map((request) => new URL(request.url, 'http://x').pathname) ?? [];
     expect(paths).toEqual([
       '/api/v1/business/esims/packages',
       '/api/v1/business/esims/packages',
@@ -162,10 +159,10 @@ describe('catalogue sync', () => {
     const client = await clientOf(catalogue(500));
     const controller = new AbortController();
     const sync = syncCatalogue(client, store, { now, signal: controller.signal });
-    while ((server?.requests.length ?? 0) < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    while ((server.requests.length ?? 0) < 1) await new Promise((resolve) => setTimeout(resolve, 5));
     controller.abort();
     await expect(sync).rejects.toThrow();
     expect(store.count()).toBe(0);
-    expect(server?.requests.length).toBeLessThan(5);
+    expect(server.requests.length).toBeLessThan(5);
   });
 });

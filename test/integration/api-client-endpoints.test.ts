@@ -1,29 +1,25 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../electron/core/api/api-failure';
 import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
 import {
+  esimListItem,
   type ReceivedRequest,
   type Reply,
-  startTestServer,
+  serverPerTest,
   TEST_CREDENTIALS,
-  type TestServer,
 } from './api-test-server';
 
 // Every endpoint: the request each method sends, and how it reads the answer the description promises.
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const server = serverPerTest();
 
 async function clientAnswering(body: unknown, status = 200): Promise<ResellerClient> {
-  server = await startTestServer(() => ({ kind: 'json', status, body }) satisfies Reply);
+  await server.start(() => ({ kind: 'json', status, body }) satisfies Reply);
   return createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
 }
 
 function only(): ReceivedRequest {
-  expect(server?.requests.length).toBe(1);
-  const request = server?.requests[0];
+  expect(server.requests.length).toBe(1);
+  const request = server.requests[0];
   if (!request) throw new Error('no request arrived');
   return request;
 }
@@ -82,34 +78,7 @@ describe('reads', () => {
     const client = await clientAnswering({
       success: true,
       data: {
-        esims: [
-          {
-            id: 9,
-            iccid: ICCID,
-            package_name: 'Turkey 1GB',
-            package_code: 'TR_1GB_7D',
-            countries: ['Turkey'],
-            status: 'active',
-            data: usageData,
-            validity,
-            qr_code: 'https://example.net/qr.png',
-            manual_installation: {
-              smdp_address: 'smdp.example.net',
-              activation_code: 'X1',
-              lpa_format: 'LPA:1$smdp.example.net$X1',
-            },
-            direct_apple_installation_url: 'https://esimsetup.apple.com/x',
-            direct_android_installation_url: null,
-            flag_url: null,
-            created_at: '2025-06-01T10:00:00Z',
-            is_pending: false,
-            phone_number: null,
-            imsi: null,
-            sim_status: 'AFFECTED',
-            esim_status: 'Installed',
-            profile_status: 'Enable',
-          },
-        ],
+        esims: [esimListItem({ status: 'active' })],
         pagination,
       },
     });
@@ -235,7 +204,7 @@ describe('reads', () => {
     await expect(client.getUsageReport({ iccid: ICCID }, 91)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
-    expect(server?.requests.length).toBe(1);
+    expect(server.requests.length).toBe(1);
   });
 
   it('lists the provider’s orders with amounts as Money', async () => {
@@ -360,7 +329,7 @@ describe('actions', () => {
     await expect(client.sendSms({ iccid: ICCID }, 'x'.repeat(501))).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
-    expect(server?.requests.length).toBe(0);
+    expect(server.requests.length).toBe(0);
     const result = await client.sendSms({ iccid: ICCID }, 'Your eSIM is ready');
     expect(JSON.parse(only().body)).toEqual({ iccid: ICCID, message: 'Your eSIM is ready' });
     expect(result.message).toBe('SMS sent');
@@ -381,8 +350,7 @@ describe('actions', () => {
       events: ['esim.provisioned'],
     });
     expect(only().method).toBe('PUT');
-    await server?.close();
-    server = undefined;
+    await server.close();
     const broken = await clientAnswering({
       success: true,
       webhook: { url: 'https://shop.example/hook', secret: 'no-prefix-secret' },

@@ -1,25 +1,20 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../electron/core/api/api-failure';
 import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
 import {
   completedOrder,
   type ReceivedRequest,
   type Reply,
-  startTestServer,
+  serverPerTest,
   TEST_CREDENTIALS,
-  type TestServer,
 } from './api-test-server';
 
 // When the client sends a request again, and when it never does.
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const server = serverPerTest();
 
 async function clientFor(reply: (request: ReceivedRequest, index: number) => Reply): Promise<ResellerClient> {
-  server = await startTestServer(reply);
+  await server.start(reply);
   return createResellerClient({
     baseUrl: server.baseUrl,
     credentials: () => TEST_CREDENTIALS,
@@ -75,7 +70,7 @@ describe('top-ups', () => {
     let script: Reply = { kind: 'hang' };
     const client = await clientFor(() => script);
     const topUps = (): number =>
-      server?.requests.filter((request) => request.url.endsWith('/topup/order')).length ?? 0;
+      server.requests.filter((request) => request.url.endsWith('/topup/order')).length ?? 0;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...FAILURES), async (failure) => {
         script = failure.reply;
@@ -103,15 +98,42 @@ describe('orders', () => {
     );
     for (const failure of noAnswer) {
       script = failure.reply;
-      const before = server?.requests.length ?? 0;
+      const before = server.requests.length ?? 0;
       const error = await client
         .createOrder({ packageCode: 'P1', idempotencyKey: `k-${failure.name}` })
         .catch((caught: unknown) => caught);
       expect(error, failure.name).toMatchObject({ outcome: 'unknown' });
-      const sent = server?.requests.slice(before) ?? [];
+      const sent = server.requests.slice(before) ?? [];
       expect(sent.length, failure.name).toBe(2);
       expect(sent[1]?.body).toBe(sent[0]?.body);
       expect(sent[1]?.headers['rt-requestid']).not.toBe(sent[0]?.headers['rt-requestid']);
+    }
+  });
+
+  it('stay outcome unknown when the re-send after no answer is refused: the first may have been performed', async () => {
+    const refusals: Reply[] = [
+      {
+        kind: 'json',
+        status: 400,
+        body: { success: false, code: 'INSUFFICIENT_BALANCE', currentBalance: 0 },
+      },
+      {
+        kind: 'json',
+        status: 429,
+        headers: { 'x-ratelimit-reset': new Date(Date.now() + 3_600_000).toISOString() },
+        body: { success: false, code: 'RATE_LIMIT_EXCEEDED' },
+      },
+    ];
+    for (const refusal of refusals) {
+      const client = await clientFor((_request, index) => (index === 0 ? { kind: 'drop' } : refusal));
+      const error = await client
+        .createOrder({ packageCode: 'P1', idempotencyKey: 'k-after-drop' })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'OFFLINE', kind: 'dropped', outcome: 'unknown' });
+      expect((error as ApiFailure).details?.laterAttempt).toMatchObject({
+        code:
+          refusal.kind === 'json' && refusal.status === 429 ? 'RATE_LIMIT_EXCEEDED' : 'INSUFFICIENT_BALANCE',
+      });
     }
   });
 
@@ -121,7 +143,7 @@ describe('orders', () => {
       .createOrder({ packageCode: 'P1', idempotencyKey: 'k-1' })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'BAD_RESPONSE', outcome: 'unknown' });
-    expect(server?.requests.length).toBe(1);
+    expect(server.requests.length).toBe(1);
   });
 
   it('wait out a rate limit and go through with the same key', async () => {
@@ -130,7 +152,7 @@ describe('orders', () => {
     );
     const result = await client.createOrder({ packageCode: 'P1', idempotencyKey: 'k-rate' });
     expect(result.kind).toBe('completed');
-    const [first, second] = server?.requests ?? [];
+    const [first, second] = server.requests ?? [];
     expect(second?.body).toBe(first?.body);
   });
 });
@@ -144,7 +166,7 @@ describe('reads', () => {
     }));
     const error = await client.getBalance().catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'API_ERROR', outcome: 'unknown', status: 503 });
-    expect(server?.requests.length).toBe(3);
+    expect(server.requests.length).toBe(3);
   });
 
   it('recover from one failure', async () => {
@@ -163,7 +185,7 @@ describe('reads', () => {
       code: 'INVALID_SIGNATURE',
       outcome: 'rejected',
     });
-    expect(server?.requests.length).toBe(1);
+    expect(server.requests.length).toBe(1);
   });
 });
 
@@ -188,14 +210,14 @@ describe('rate limits', () => {
     });
     const result = await client.getBalance();
     expect(result.balance.amount).toBe(1000);
-    const requests = server?.requests ?? [];
+    const requests = server.requests ?? [];
     expect(requests.at(-1)?.at).toBeGreaterThanOrEqual(resetAt);
     expect(requests.length).toBeLessThanOrEqual(1 + 3);
     expect(client.status().rateLimit).toMatchObject({ limit: 100, remaining: 0 });
   });
 
   it('give up with RATE_LIMIT_EXCEEDED when the reset is further away than the call may wait', async () => {
-    server = await startTestServer(() => ({
+    await server.start(() => ({
       kind: 'json',
       status: 429,
       headers: { 'x-ratelimit-reset': new Date(Date.now() + 3_600_000).toISOString() },
@@ -231,13 +253,13 @@ describe('clock', () => {
     it(`corrects for a server ${label} and retries once with a new request id`, async () => {
       const client = await clientFor(skewedServer(offset));
       await client.getBalance();
-      const [first, second] = server?.requests ?? [];
-      expect(server?.requests.length).toBe(2);
+      const [first, second] = server.requests ?? [];
+      expect(server.requests.length).toBe(2);
       expect(second?.headers['rt-requestid']).not.toBe(first?.headers['rt-requestid']);
       expect(Math.abs((client.status().clockSkewMs ?? 0) - offset)).toBeLessThan(2_000);
       // Later requests are stamped in server time from the start.
       await client.getBalance();
-      expect(server?.requests.length).toBe(3);
+      expect(server.requests.length).toBe(3);
     });
   }
 
@@ -247,6 +269,6 @@ describe('clock', () => {
       code: 'INVALID_TIMESTAMP',
       outcome: 'rejected',
     });
-    expect(server?.requests.length).toBe(2);
+    expect(server.requests.length).toBe(2);
   });
 });

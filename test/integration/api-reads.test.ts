@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
 import {
   listProviderOrders,
@@ -8,22 +8,18 @@ import {
 } from '../../electron/core/api/reads';
 import { type Money, minor } from '../../shared/money';
 import {
+  esimListItem,
   type ReceivedRequest,
   type Reply,
-  startTestServer,
+  serverPerTest,
   TEST_CREDENTIALS,
-  type TestServer,
 } from './api-test-server';
 
 // The PosApi reads the counter uses, in the contract's domain shapes.
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const server = serverPerTest();
 
 async function clientOf(reply: (request: ReceivedRequest) => Reply): Promise<ResellerClient> {
-  server = await startTestServer(reply);
+  await server.start(reply);
   return createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
 }
 
@@ -38,12 +34,8 @@ function esimList(status: string, iccid = ICCID): Reply {
       success: true,
       data: {
         esims: [
-          {
-            id: 9,
+          esimListItem({
             iccid,
-            package_name: 'Turkey 1GB',
-            package_code: 'TR_1GB_7D',
-            countries: ['Turkey'],
             status,
             data: {
               total_mb: 1024,
@@ -52,29 +44,7 @@ function esimList(status: string, iccid = ICCID): Reply {
               usage_percentage: 97.66,
               is_unlimited: false,
             },
-            validity: {
-              days: 7,
-              activated_at: '2025-06-01T10:00:00Z',
-              expires_at: '2025-06-08T10:00:00Z',
-              is_expired: false,
-            },
-            qr_code: 'https://example.net/qr.png',
-            manual_installation: {
-              smdp_address: 'smdp.example.net',
-              activation_code: 'X1',
-              lpa_format: 'LPA:1$smdp.example.net$X1',
-            },
-            direct_apple_installation_url: 'https://esimsetup.apple.com/x',
-            direct_android_installation_url: null,
-            flag_url: null,
-            created_at: '2025-06-01T10:00:00Z',
-            is_pending: false,
-            phone_number: null,
-            imsi: null,
-            sim_status: null,
-            esim_status: 'Active',
-            profile_status: null,
-          },
+          }),
         ],
         pagination: { page: 1, limit: 10, total: 1, total_pages: 1 },
       },
@@ -131,7 +101,7 @@ describe('lookupEsim', () => {
       toppable: true,
       notToppableReason: null,
     });
-    expect(server?.requests.map(pathOf)).toEqual(['/esims']);
+    expect(server.requests.map(pathOf)).toEqual(['/esims']);
   });
 
   it('asks the API whether a NEW eSIM may be topped up (only the service’s own may)', async () => {
@@ -140,9 +110,9 @@ describe('lookupEsim', () => {
     );
     const details = await lookupEsim(client, ICCID);
     expect(details).toMatchObject({ toppable: false, notToppableReason: 'ESIM_NOT_TOPPABLE' });
-    expect(server?.requests.map(pathOf)).toEqual(['/esims', '/topup/packages']);
+    expect(server.requests.map(pathOf)).toEqual(['/esims', '/topup/packages']);
 
-    await server?.close();
+    await server.close();
     const own = await clientOf((request) =>
       pathOf(request) === '/esims' ? esimList('NEW') : topUpPage(1, 1, ['T1']),
     );
@@ -155,7 +125,7 @@ describe('lookupEsim', () => {
       toppable: false,
       notToppableReason: 'ESIM_NOT_TOPPABLE',
     });
-    expect(server?.requests.length).toBe(1);
+    expect(server.requests.length).toBe(1);
   });
 
   it('says ESIM_NOT_FOUND when the search finds only other eSIMs', async () => {
@@ -205,7 +175,7 @@ describe('listProviderOrders', () => {
       search: 'ORD',
     });
     expect(result).toEqual({ orders: [], totalOrders: 41, totalPages: 3, page: 3 });
-    expect(new URL(server?.requests[0]?.url ?? '', 'http://x').search).toBe(
+    expect(new URL(server.requests[0]?.url ?? '', 'http://x').search).toBe(
       '?page=3&limit=20&status=completed&from_date=2025-06-01T00%3A00%3A00Z&search=ORD',
     );
   });

@@ -183,6 +183,9 @@ const DEFAULT_MAX_WAIT_MS: Readonly<Record<Lane, number>> = {
   background: 10 * 60_000,
 };
 
+/** The API lets a key be left out; this client never does, whatever a caller's types allowed. */
+const KeyedOrderSchema = OrderRequestSchema.required({ idempotency_key: true });
+
 const silentLog: ApiLog = { info: () => {}, warn: () => {} };
 
 export function createResellerClient(options: ResellerClientOptions): ResellerClient {
@@ -278,7 +281,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
         idempotency_key: input.idempotencyKey,
         ...(input.recurring ? { recurring: true } : {}),
       };
-      const checked = OrderRequestSchema.safeParse(body);
+      const checked = KeyedOrderSchema.safeParse(body);
       if (!checked.success) throw invalidInput('order', checked.error);
       const { value, raw, attempts } = await runner.call({
         method: 'POST',

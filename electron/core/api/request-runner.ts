@@ -109,8 +109,17 @@ export class RequestRunner {
     let clockCorrected = false;
     let resends = 0;
     let rateWaits = 0;
+    // The first failure after which the request may have been performed. Once there is one, no
+    // later refusal can make the call's outcome certain again: the money paths must see "unknown".
+    let uncertain: ApiFailure | null = null;
+    const final = (error: ApiFailure): ApiFailure =>
+      uncertain && error.outcome === 'rejected' ? stillUnknown(uncertain, error) : error;
     for (;;) {
-      await limiter.acquire(spec.lane, this.options.maxWaitMs[spec.lane]);
+      try {
+        await limiter.acquire(spec.lane, this.options.maxWaitMs[spec.lane]);
+      } catch (error) {
+        throw error instanceof ApiFailure ? final(error) : error;
+      }
       attempts += 1;
       const { headers, requestId } = signedHeaders(
         this.options.credentials(),
@@ -134,7 +143,8 @@ export class RequestRunner {
           status: error.status,
           ms: time.now() - started,
         });
-        if (spec.resend === 'never') throw error;
+        if (error.outcome === 'unknown') uncertain ??= error;
+        if (spec.resend === 'never') throw final(error);
         if (error.code === 'INVALID_TIMESTAMP' && !clockCorrected) {
           // The answer's Date header has corrected the clock; the API allows this one retry.
           clockCorrected = true;
@@ -162,7 +172,7 @@ export class RequestRunner {
           await sleep(time, READ_BACKOFF_MS * 2 ** (resends - 1) * (0.5 + Math.random()));
           continue;
         }
-        throw error;
+        throw final(error);
       }
     }
   }
@@ -270,6 +280,20 @@ export class RequestRunner {
       this.currencyLookup = null;
     }
   }
+}
+
+/**
+ * An earlier attempt may have been performed and a later one was refused: the call's outcome stays
+ * unknown. The earlier failure is what the caller must resolve; the refusal is kept in its details.
+ */
+function stillUnknown(earlier: ApiFailure, later: ApiFailure): ApiFailure {
+  return new ApiFailure(earlier.code, earlier.message, {
+    kind: earlier.kind,
+    outcome: 'unknown',
+    ...(earlier.status === null ? {} : { status: earlier.status }),
+    details: { ...earlier.details, laterAttempt: { code: later.code, status: later.status } },
+    ...(earlier.raw === null ? {} : { raw: earlier.raw }),
+  });
 }
 
 function errorCodeOf(

@@ -1,25 +1,12 @@
 import { type ReactNode, useRef, useState } from 'react';
-import type { PosError } from '../../../shared/errors';
+import type { PosError, Result } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
+import { customerLanguage } from '../devices/customer-display-store';
+import { deviceText } from '../devices/device-text';
+import { printReceipt, usePrinting } from '../devices/receipt-printing';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
-
-/** Prints the core's receipt HTML from a hidden frame, so the counter's own page is not printed. */
-function printHtml(html: string): void {
-  const frame = document.createElement('iframe');
-  frame.setAttribute('aria-hidden', 'true');
-  frame.style.position = 'fixed';
-  frame.style.inlineSize = '0';
-  frame.style.blockSize = '0';
-  frame.style.border = '0';
-  frame.srcdoc = html;
-  frame.onload = () => {
-    frame.contentWindow?.print();
-    window.setTimeout(() => frame.remove(), 1000);
-  };
-  document.body.append(frame);
-}
 
 /**
  * Prints a sale's or top-up's receipt; `copy` prints a reprint marked COPY, which the core may
@@ -41,12 +28,21 @@ export function PrintReceiptButton({
   const [pin, setPin] = useState('');
   const pinRef = useRef<HTMLInputElement>(null);
 
-  async function print(withPin?: string): Promise<void> {
+  const printsToPdf = usePrinting((state) => state.mode === 'printer');
+  const [action, setAction] = useState<'print' | 'pdf'>('print');
+  const [saved, setSaved] = useState<string | null>(null);
+
+  async function print(withPin?: string, how = action): Promise<void> {
     setError(null);
-    const result = await pos().renderReceipt({ kind, id, language, copy, pin: withPin });
+    setSaved(null);
+    setAction(how);
+    // The receipt is the customer's: it speaks the language chosen for them at the counter.
+    const request = { kind, id, language: customerLanguage(language), copy, pin: withPin };
+    const result: Result<{ readonly copyNumber: number | null; readonly path?: string | null }> =
+      how === 'pdf' ? await pos().saveReceiptPdf(request) : await printReceipt(request);
     if (result.ok) {
       setAskPin(false);
-      printHtml(result.value.html);
+      setSaved(result.value.path ?? null);
     } else if (result.error.code === 'PIN_REQUIRED' || result.error.code === 'PIN_INVALID') {
       setAskPin(true);
       if (withPin) setError(result.error);
@@ -57,9 +53,15 @@ export function PrintReceiptButton({
 
   return (
     <>
-      <button type="button" className="secondary" onClick={() => void print()}>
+      <button type="button" className="secondary" onClick={() => void print(undefined, 'print')}>
         {copy ? t.sell.printCopy : t.sell.printReceipt}
       </button>
+      {printsToPdf ? (
+        <button type="button" className="secondary" onClick={() => void print(undefined, 'pdf')}>
+          {deviceText(language).savePdf}
+        </button>
+      ) : null}
+      {saved ? <p role="status">{deviceText(language).savedPdf(saved)}</p> : null}
       {error && !askPin ? <ErrorPanel error={error} /> : null}
       {askPin ? (
         <Dialog title={t.settings.pin} onCancel={() => setAskPin(false)} initialFocus={pinRef}>
@@ -82,7 +84,13 @@ export function PrintReceiptButton({
             </label>
             {error ? <ErrorPanel error={error} /> : null}
             <div className="actions">
-              <button type="submit">{copy ? t.sell.printCopy : t.sell.printReceipt}</button>
+              <button type="submit">
+                {action === 'pdf'
+                  ? deviceText(language).savePdf
+                  : copy
+                    ? t.sell.printCopy
+                    : t.sell.printReceipt}
+              </button>
               <button type="button" className="secondary" onClick={() => setAskPin(false)}>
                 {t.cancel}
               </button>

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import type { Language, Pricing, Settings } from '../../../shared/domain';
 import { type Currency, parseDecimalToMinor, toDecimalText } from '../../../shared/money';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { PrinterChoices } from '../devices/PrinterChoices';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
 import { money } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
@@ -272,6 +273,7 @@ function GeneralSettings({
         onChange={(v) => update({ printerName: v })}
         hint={t.settings.printerDefault}
       />
+      <PrinterChoices onChoose={(name) => update({ printerName: name })} />
       <div className="field">
         <label htmlFor={paperId}>{t.settings.paperWidth}</label>
         <select
