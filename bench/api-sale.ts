@@ -10,11 +10,13 @@ import { CatalogueStore } from '../electron/core/journal/catalogue-store';
 import { openJournal } from '../electron/core/journal/database';
 import { SaleStore } from '../electron/core/journal/sale-store';
 import { createLogger, Redactor } from '../electron/core/log';
+import { PROVIDER_PENDING_TIMING } from '../electron/core/sales/pending-timing';
 import { DEFAULT_PRICING } from '../electron/core/sales/pricing';
-import { type SellContext, sell } from '../electron/core/sales/sell';
+import { SaleResolver } from '../electron/core/sales/sale-resolver';
+import type { SellContext } from '../electron/core/sales/sell';
 
 /**
- * A sale through the core's sale path (electron/core/sales `sell`: journal intent → the client's
+ * A sale through the core's sale path (electron/core/sales `SaleResolver.sell`: journal intent → the client's
  * signed, rate-limited, validated POST /esims/order → journal completion, on a real SQLite file with
  * synchronous=FULL) beside the client's createOrder alone and the least a client can do: one bare
  * signed fetch of the same endpoint. Both run interleaved against the simulator in its own process, with no added latency
@@ -116,16 +118,22 @@ async function measure(): Promise<readonly string[]> {
       sales: new SaleStore(db),
       catalogue,
       pricing: () => DEFAULT_PRICING,
-      client: () => client,
+      connection: () => ({
+        mode: 'training',
+        endpoint: { baseUrl: sim.baseUrl, accessCode: sim.accessCode, secretKey: sim.secretKey },
+        client,
+        source: 'training',
+      }),
       counterId: () => 'BENCH',
-      training: () => true,
       now: () => new Date(),
       emit: () => {},
       onOutcome: () => {},
       log: createLogger(() => {}, new Redactor()),
+      pendingTiming: PROVIDER_PENDING_TIMING,
     };
+    const sales = new SaleResolver(ctx);
     const coreSale = async (): Promise<void> => {
-      const sale = await sell(ctx, { packageCode: pkg.code, quantity: 1 });
+      const sale = await sales.sell({ packageCode: pkg.code, quantity: 1 });
       if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
     };
     const timed = async (work: () => Promise<void>): Promise<number> => {
