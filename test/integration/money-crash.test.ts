@@ -92,6 +92,13 @@ const control = (): Parameters<typeof checkLedger>[0] => ({
   accessCode: sim.defaultAccount.accessCode,
 });
 
+/** Stops the counter and checks its journal against the provider's ledger, as the torture does. */
+async function expectLedgerMatches(opening: number): Promise<void> {
+  await host?.stop();
+  host = null;
+  expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+}
+
 describe('a crash at any step of a sale loses nothing and charges once', () => {
   it('after the intent, before sending: recovery sends it with its stored key, once', async () => {
     const counter = await startCounter();
@@ -126,9 +133,7 @@ describe('a crash at any step of a sale loses nothing and charges once', () => {
     if (sale.state === 'completed') expect(sale.esims).toHaveLength(2);
     const paid = charges((await ledger(sim)).entries);
     expect(paid.map((c) => c.idempotencyKey)).toEqual(['C1-crashed-after-intent']);
-    await restarted.stop();
-    host = null;
-    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+    await expectLedgerMatches(opening);
   });
 
   it('after sending, before the provider did anything: recovery performs the order once', async () => {
@@ -148,9 +153,7 @@ describe('a crash at any step of a sale loses nothing and charges once', () => {
     const sale = await settledSale(restarted, sent.id);
     expect(sale).toMatchObject({ state: 'completed', attempts: 2 });
     expect(charges((await ledger(sim)).entries).map((c) => c.idempotencyKey)).toEqual([sent.idempotency_key]);
-    await restarted.stop();
-    host = null;
-    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+    await expectLedgerMatches(opening);
   });
 
   it('after the provider charged, before its answer arrived: recovery replays it, no second charge', async () => {
@@ -173,9 +176,7 @@ describe('a crash at any step of a sale loses nothing and charges once', () => {
     expect(sale.cost.amount).toBe(charge.amountMinor);
     expect(sale.esims).toHaveLength(3);
     expect(charges((await ledger(sim)).entries)).toHaveLength(1);
-    await restarted.stop();
-    host = null;
-    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+    await expectLedgerMatches(opening);
   });
 
   it('after the answer was lost and the sale journalled in doubt: recovery settles it from the replay', async () => {
@@ -192,9 +193,7 @@ describe('a crash at any step of a sale loses nothing and charges once', () => {
     const sale = await settledSale(restarted, answered.value!.id);
     expect(sale.state).toBe('completed');
     expect(charges((await ledger(sim)).entries)).toHaveLength(1);
-    await restarted.stop();
-    host = null;
-    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+    await expectLedgerMatches(opening);
   });
 
   it('after the journal recorded the outcome: nothing is sent again', async () => {
@@ -210,9 +209,7 @@ describe('a crash at any step of a sale loses nothing and charges once', () => {
     expect(sale).toEqual(answered.value);
     expect(journalSales().map((s) => s.attempts)).toEqual([1]);
     expect(charges((await ledger(sim)).entries)).toHaveLength(1);
-    await restarted.stop();
-    host = null;
-    expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
+    await expectLedgerMatches(opening);
   });
 
   it('the ledger check itself catches a journal that lost a sale or claims a charge never made', async () => {

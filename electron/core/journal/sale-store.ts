@@ -3,7 +3,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import type { Db } from './database';
-import { type StateChange, transitionRow, writeAudit } from './state-rows';
+import { listQuery, periodAndStates, type StateChange, transitionRow, writeAudit } from './state-rows';
 
 /**
  * The sales journal. Each method is one state transition in one synchronous SQLite transaction, so a
@@ -249,20 +249,7 @@ export class SaleStore {
   }
 
   list(filter: SaleListFilter): Sale[] {
-    const where: string[] = [];
-    const params: Record<string, unknown> = { limit: filter.limit };
-    if (filter.from) {
-      where.push('created_at >= @from');
-      params.from = filter.from;
-    }
-    if (filter.to) {
-      where.push('created_at < @to');
-      params.to = filter.to;
-    }
-    if (filter.states?.length) {
-      where.push(`state IN (SELECT value FROM json_each(@states))`);
-      params.states = JSON.stringify(filter.states);
-    }
+    const { where, params } = periodAndStates(filter);
     if (filter.search) {
       where.push(`(package_name LIKE @like ESCAPE '\\' OR package_code LIKE @like ESCAPE '\\'
         OR order_reference LIKE @like ESCAPE '\\' OR CAST(receipt_number AS TEXT) = @exact
@@ -270,9 +257,9 @@ export class SaleStore {
       params.like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       params.exact = filter.search;
     }
-    const sql = `SELECT * FROM sales ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-                 ORDER BY created_at DESC, receipt_number DESC LIMIT @limit`;
-    return (this.db.prepare(sql).all(params) as SaleRow[]).map((row) => this.toSale(row));
+    return (this.db.prepare(listQuery('sales', where)).all(params) as SaleRow[]).map((row) =>
+      this.toSale(row),
+    );
   }
 
   /** Sales of this account a crash or a lost answer left unresolved: re-sent with their stored key at start-up. */

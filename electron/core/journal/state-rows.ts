@@ -50,3 +50,42 @@ export function writeAudit(db: Db, at: string, kind: string, subject: string | n
     detail === null ? null : JSON.stringify(detail),
   );
 }
+
+/** The filters every journal list takes: a creation-time range and a set of states. */
+export interface PeriodAndStates {
+  readonly from?: string | undefined;
+  readonly to?: string | undefined;
+  readonly states?: readonly string[] | undefined;
+  readonly limit: number;
+}
+
+/**
+ * The WHERE conditions and parameters for a list filtered by period and states, to which a store adds
+ * its own conditions before `listQuery` puts the statement together.
+ */
+export function periodAndStates(filter: PeriodAndStates): {
+  where: string[];
+  params: Record<string, unknown>;
+} {
+  const where: string[] = [];
+  const params: Record<string, unknown> = { limit: filter.limit };
+  if (filter.from) {
+    where.push('created_at >= @from');
+    params.from = filter.from;
+  }
+  if (filter.to) {
+    where.push('created_at < @to');
+    params.to = filter.to;
+  }
+  if (filter.states?.length) {
+    where.push('state IN (SELECT value FROM json_each(@states))');
+    params.states = JSON.stringify(filter.states);
+  }
+  return { where, params };
+}
+
+/** Newest first, as every journal screen lists its records. */
+export function listQuery(table: 'sales' | 'topups', where: readonly string[]): string {
+  return `SELECT * FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+          ORDER BY created_at DESC, receipt_number DESC LIMIT @limit`;
+}

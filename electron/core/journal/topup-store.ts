@@ -3,7 +3,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import type { Db } from './database';
-import { type StateChange, transitionRow, writeAudit } from './state-rows';
+import { listQuery, periodAndStates, type StateChange, transitionRow, writeAudit } from './state-rows';
 
 /**
  * The top-ups journal. The API has no idempotency key for top-ups, so a top-up is sent at most once:
@@ -215,27 +215,14 @@ export class TopUpStore {
   }
 
   list(filter: TopUpListFilter): TopUp[] {
-    const where: string[] = [];
-    const params: Record<string, unknown> = { limit: filter.limit };
-    if (filter.from) {
-      where.push('created_at >= @from');
-      params.from = filter.from;
-    }
-    if (filter.to) {
-      where.push('created_at < @to');
-      params.to = filter.to;
-    }
+    const { where, params } = periodAndStates(filter);
     if (filter.iccid) {
       where.push('iccid = @iccid');
       params.iccid = filter.iccid;
     }
-    if (filter.states?.length) {
-      where.push('state IN (SELECT value FROM json_each(@states))');
-      params.states = JSON.stringify(filter.states);
-    }
-    const sql = `SELECT * FROM topups ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-                 ORDER BY created_at DESC, receipt_number DESC LIMIT @limit`;
-    return (this.db.prepare(sql).all(params) as TopUpRow[]).map((row) => this.toTopUp(row));
+    return (this.db.prepare(listQuery('topups', where)).all(params) as TopUpRow[]).map((row) =>
+      this.toTopUp(row),
+    );
   }
 
   /** Top-ups of this account left in `intent` or `sent` by a crash. */

@@ -4,7 +4,9 @@ import { TopUpStore } from '../journal/topup-store';
 import { DEFAULT_TOPUP_CHECK_TIMING, type TopUpCheckTiming, type TopUpContext } from '../topups/topup';
 import { TopUpWatcher } from '../topups/topup-watch';
 import { BALANCE_REFRESH_EVERY_MS, BalanceRefresher } from './balance-refresher';
-import { PendingPoller } from './pending-poller';
+import type { DueTimer } from './due-timer';
+import type { MoneyContext } from './money-context';
+import { pendingPoller } from './pending-poller';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from './pending-timing';
 import { recoverSales, SaleResolver } from './sale-resolver';
 import { scopeOf } from './scope';
@@ -32,7 +34,7 @@ export class MoneyWork {
   readonly topUpContext: TopUpContext;
   readonly topUpWatcher: TopUpWatcher;
   private readonly sellContext: SellContext;
-  private readonly poller: PendingPoller;
+  private readonly poller: DueTimer;
   private readonly balance: BalanceRefresher;
   private recovery: Promise<unknown> | null = null;
 
@@ -42,33 +44,31 @@ export class MoneyWork {
   ) {
     const timing = { ...DEFAULT_MONEY_TIMING, ...options.timing };
     this.balance = new BalanceRefresher(options.refreshBalance, ctx.log, timing.balanceRefreshMs);
-    this.sellContext = {
-      sales: ctx.sales,
-      catalogue: ctx.catalogue,
+    const shared: MoneyContext = {
       pricing: ctx.pricing,
       connection: () => ctx.connections.current,
       counterId: () => ctx.counterId,
       now: ctx.now,
       emit: ctx.emit,
       log: ctx.log,
+    };
+    this.sellContext = {
+      ...shared,
+      sales: ctx.sales,
+      catalogue: ctx.catalogue,
       pendingTiming: timing.pending,
       onOutcome: (sale) => this.saleSettled(sale),
     };
     this.sales = new SaleResolver(this.sellContext);
-    this.poller = new PendingPoller(this.sellContext, this.sales);
+    this.poller = pendingPoller(this.sellContext, this.sales);
     this.topUpContext = {
+      ...shared,
       topUps: new TopUpStore(ctx.db),
-      pricing: ctx.pricing,
-      connection: () => ctx.connections.current,
-      counterId: () => ctx.counterId,
-      now: ctx.now,
-      emit: ctx.emit,
-      log: ctx.log,
       checkTiming: timing.topUpCheck,
       onOutcome: (topUp) => {
         if (topUp.state === 'completed' && topUp.newBalance) ctx.balance.update(topUp.newBalance);
         else if (topUp.state === 'completed' || topUp.state === 'in_doubt') this.balance.soon();
-        if (topUp.state === 'in_doubt') this.topUpWatcher.wake();
+        if (topUp.state === 'in_doubt') this.topUpWatcher.timer.arm();
       },
     };
     this.topUpWatcher = new TopUpWatcher(this.topUpContext);
@@ -80,7 +80,7 @@ export class MoneyWork {
     this.topUpWatcher.settleInterrupted();
     this.balance.start();
     this.poller.start();
-    this.topUpWatcher.start();
+    this.topUpWatcher.timer.start();
     this.recovery = recoverSales(this.sellContext, this.sales, signal).catch((error: unknown) =>
       this.ctx.log.warn('sale recovery failed', { error: String(error) }),
     );
@@ -88,7 +88,7 @@ export class MoneyWork {
 
   async stop(): Promise<void> {
     await this.recovery;
-    await Promise.all([this.poller.stop(), this.topUpWatcher.stop(), this.balance.stop()]);
+    await Promise.all([this.poller.stop(), this.topUpWatcher.timer.stop(), this.balance.stop()]);
     await this.sales.idle();
   }
 
@@ -107,6 +107,6 @@ export class MoneyWork {
   private saleSettled(sale: Sale): void {
     if (sale.state === 'completed' && sale.newBalance) this.ctx.balance.update(sale.newBalance);
     else if (sale.state !== 'failed') this.balance.soon();
-    if (sale.state === 'pending') this.poller.wake();
+    if (sale.state === 'pending') this.poller.arm();
   }
 }

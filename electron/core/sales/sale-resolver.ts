@@ -68,21 +68,14 @@ export async function recoverSales(
   ctx: SellContext,
   resolver: SaleResolver,
   signal: AbortSignal,
-): Promise<Record<Sale['state'], number>> {
-  const outcomes: Record<Sale['state'], number> = {
-    intent: 0,
-    sent: 0,
-    in_doubt: 0,
-    pending: 0,
-    completed: 0,
-    support: 0,
-    failed: 0,
-  };
+): Promise<Partial<Record<Sale['state'], number>>> {
+  const outcomes: Partial<Record<Sale['state'], number>> = {};
   const open = ctx.sales.unresolved(scopeOf(ctx.connection()));
   for (const sale of open) {
     if (signal.aborted) break;
     try {
-      outcomes[(await resolver.resolve(sale.id)).state] += 1;
+      const { state } = await resolver.resolve(sale.id);
+      outcomes[state] = (outcomes[state] ?? 0) + 1;
     } catch (error) {
       ctx.log.warn('recovery of a sale failed', { saleId: sale.id, error: String(error) });
     }

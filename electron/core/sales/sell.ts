@@ -1,29 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { PosEvent, Pricing, Sale } from '../../../shared/domain';
+import type { Sale } from '../../../shared/domain';
 import type { PosError } from '../../../shared/errors';
 import { type Money, multiplyMinor } from '../../../shared/money';
 import { ApiFailure, type OrderOutcome } from '../api';
 import type { Connection } from '../connection';
 import type { CatalogueStore } from '../journal/catalogue-store';
 import type { SaleStore } from '../journal/sale-store';
-import type { Logger } from '../log';
 import { PosFailure } from '../pos/failure';
 import { certainlyNotPerformed } from './definite-refusal';
+import { type MoneyContext, newRecordOrigin } from './money-context';
 import { type PendingTiming, scheduleFrom } from './pending-timing';
 import { retailPrice } from './pricing';
-import { scopeOf } from './scope';
 
-export interface SellContext {
+export interface SellContext extends MoneyContext {
   readonly sales: SaleStore;
   readonly catalogue: CatalogueStore;
-  readonly pricing: () => Pricing;
-  readonly connection: () => Connection;
-  readonly counterId: () => string;
-  readonly now: () => Date;
-  readonly emit: (event: PosEvent) => void;
   /** Called with every state a send ends in (balance, the pending poller). */
   readonly onOutcome: (sale: Sale) => void;
-  readonly log: Logger;
   readonly pendingTiming: PendingTiming;
 }
 
@@ -46,15 +39,9 @@ export function recordIntent(
     );
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
-  const scope = scopeOf(connection);
   const intent = ctx.sales.createIntent(
     {
-      id: randomUUID(),
-      counterId: ctx.counterId(),
-      cashierId: null,
-      shiftId: null,
-      training: scope.training,
-      accountRef: scope.accountRef,
+      ...newRecordOrigin(ctx, connection),
       packageCode: pkg.code,
       packageName: pkg.name,
       quantity: input.quantity,

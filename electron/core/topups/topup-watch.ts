@@ -9,7 +9,8 @@ import { checkInDoubt, type TopUpContext } from './topup';
  * journal holds; resumes after a restart. Nothing here sends a top-up.
  */
 export class TopUpWatcher {
-  private readonly timer: DueTimer;
+  /** Started and stopped with the money paths; armed when a top-up goes in doubt. */
+  readonly timer: DueTimer;
   private readonly busy = new Map<string, Promise<TopUp>>();
 
   constructor(private readonly ctx: TopUpContext) {
@@ -48,18 +49,6 @@ export class TopUpWatcher {
             );
       this.ctx.emit({ type: 'topup.updated', topUp: settled });
     }
-  }
-
-  start(): void {
-    this.timer.start();
-  }
-
-  stop(): Promise<void> {
-    return this.timer.stop();
-  }
-
-  wake(): void {
-    this.timer.arm();
   }
 
   /** A cashier's "check again": one look at the eSIM now (never a re-send). */

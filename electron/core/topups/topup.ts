@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { PosEvent, Pricing, TopUp } from '../../../shared/domain';
+import type { TopUp } from '../../../shared/domain';
 import type { PosError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { mbToGb } from '../../../shared/units';
@@ -7,11 +6,10 @@ import { ApiFailure } from '../api';
 import { listTopUpOptions } from '../api/reads';
 import type { Connection } from '../connection';
 import type { TopUpStore } from '../journal/topup-store';
-import type { Logger } from '../log';
 import { PosFailure } from '../pos/failure';
 import { certainlyNotPerformed } from '../sales/definite-refusal';
+import { type MoneyContext, newRecordOrigin } from '../sales/money-context';
 import { retailPrice } from '../sales/pricing';
-import { scopeOf } from '../sales/scope';
 import { readEsim, toppedUpSince } from './esim-reading';
 
 /** A second top-up of one ICCID within this window needs `confirmRepeat`. */
@@ -32,16 +30,10 @@ export const DEFAULT_TOPUP_CHECK_TIMING: TopUpCheckTiming = {
   notAppliedAfterMs: 5 * 60_000,
 };
 
-export interface TopUpContext {
+export interface TopUpContext extends MoneyContext {
   readonly topUps: TopUpStore;
-  readonly pricing: () => Pricing;
-  readonly connection: () => Connection;
-  readonly counterId: () => string;
-  readonly now: () => Date;
-  readonly emit: (event: PosEvent) => void;
   /** Called with every state a top-up reaches after it was sent (balance, the in-doubt watcher). */
   readonly onOutcome: (topUp: TopUp) => void;
-  readonly log: Logger;
   readonly checkTiming: TopUpCheckTiming;
 }
 
@@ -83,15 +75,9 @@ export async function topUp(
     );
   }
   const reading = await readEsim(connection, input.iccid, ctx.now());
-  const scope = scopeOf(connection);
   const intent = ctx.topUps.createIntent(
     {
-      id: randomUUID(),
-      counterId: ctx.counterId(),
-      cashierId: null,
-      shiftId: null,
-      training: scope.training,
-      accountRef: scope.accountRef,
+      ...newRecordOrigin(ctx, connection),
       iccid: input.iccid,
       packageCode: option.code,
       packageName: option.name,

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { PosEvent, Pricing } from '../../../shared/domain';
+import type { Connection } from '../connection';
+import type { Logger } from '../log';
+import { scopeOf } from './scope';
+
+/** What the sale and top-up paths both need from the core. */
+export interface MoneyContext {
+  readonly pricing: () => Pricing;
+  /** The connection in use now; work captures it once and sends everything over that one. */
+  readonly connection: () => Connection;
+  readonly counterId: () => string;
+  readonly now: () => Date;
+  readonly emit: (event: PosEvent) => void;
+  readonly log: Logger;
+}
+
+/**
+ * Where a new sale or top-up comes from: a fresh id, this counter, and the account it is sent to.
+ * Cashier and shift are null until cashiers and shifts exist.
+ */
+export function newRecordOrigin(
+  ctx: MoneyContext,
+  connection: Connection,
+): {
+  id: string;
+  counterId: string;
+  cashierId: null;
+  shiftId: null;
+  training: boolean;
+  accountRef: string;
+} {
+  const scope = scopeOf(connection);
+  return {
+    id: randomUUID(),
+    counterId: ctx.counterId(),
+    cashierId: null,
+    shiftId: null,
+    training: scope.training,
+    accountRef: scope.accountRef,
+  };
+}
