@@ -74,7 +74,10 @@ export class MoneyWork {
     this.topUpWatcher = new TopUpWatcher(this.topUpContext);
   }
 
-  /** Recovery first (in the background: the counter can sell meanwhile), then the timers. */
+  /**
+   * Settles top-ups a crash left behind, starts the timers, and runs sale recovery in the background:
+   * the counter can sell meanwhile.
+   */
   start(): void {
     const signal = this.ctx.signal();
     this.topUpWatcher.settleInterrupted();
