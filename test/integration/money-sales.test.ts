@@ -8,6 +8,7 @@ import {
   completePending,
   eventually,
   failPending,
+  journalColumn,
   ledger,
   setBalance,
   startCounter,
@@ -46,6 +47,10 @@ describe('selling under faults: one journal sale per charge', () => {
       expect.objectContaining({ idempotencyKey: sale.idempotencyKey, amountMinor: sale.cost.amount }),
     ]);
     expect(sale.newBalance?.amount).toBe(balanceMinor);
+    // The provider's answer is kept verbatim beside the parsed columns.
+    const raw = JSON.parse(String(journalColumn(c.dataDir, 'sales', sale.id, 'raw_response')));
+    expect(raw).toMatchObject({ orderReference: sale.orderReference, status: 'completed' });
+    expect(raw.esims).toHaveLength(10);
   });
 
   it('under 5xx and answers dropped after the charge, every charge has exactly one completed sale', async () => {

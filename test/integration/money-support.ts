@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { MoneyTiming } from '../../electron/core/sales/money-work';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
 import type { CataloguePackage } from '../../shared/domain';
@@ -115,6 +116,24 @@ export async function completePending(sim: RunningSimulator, orderReference: str
 
 export async function failPending(sim: RunningSimulator, orderReference: string): Promise<void> {
   await control(sim, 'POST', '/orders/fail-pending', { orderReference });
+}
+
+/** A column of one journal row, read from the file as the counter left it (raw answers live there only). */
+export function journalColumn(
+  dataDir: string,
+  table: 'sales' | 'topups',
+  id: string,
+  column: string,
+): unknown {
+  const db = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare(`SELECT ${column} AS value FROM ${table} WHERE id = ?`).get(id) as
+      | { value: unknown }
+      | undefined;
+    return row?.value;
+  } finally {
+    db.close();
+  }
 }
 
 /** Waits (bounded) until `check` returns a value; fails with `what` if it never does. */

@@ -10,6 +10,7 @@ import {
   charges,
   driveEsim,
   eventually,
+  journalColumn,
   ledger,
   setBalance,
   startCounter,
@@ -72,6 +73,11 @@ describe('top-ups', () => {
     expect(after.balanceMinor).toBe(before - option.cost.amount);
     expect(topUp.newBalance?.amount).toBe(after.balanceMinor);
     expect(unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }))).toEqual(topUp);
+    // The reading the snapshot came from and the provider's answer are kept verbatim.
+    const beforeRaw = JSON.parse(String(journalColumn(c.dataDir, 'topups', topUp.id, 'before_raw')));
+    expect(beforeRaw.data.esim.iccid).toBe(iccid);
+    const answer = JSON.parse(String(journalColumn(c.dataDir, 'topups', topUp.id, 'raw_response')));
+    expect(answer).toMatchObject({ orderReference: topUp.orderReference, iccid });
     expect(unwrap(await c.h.call<{ topUps: TopUp[] }>('listTopUps', { iccid })).topUps).toEqual([topUp]);
     const states = c.h.events.flatMap((e) =>
       e.type === 'topup.updated' && e.topUp.id === topUp.id ? [e.topUp.state] : [],
