@@ -27,6 +27,9 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     plugins: [react()],
     build: {
+      // electron-vite leaves bundles unminified by default; the counter's page is loaded on every start
+      // and, through the web host, over HTTP, so it ships minified.
+      minify: true,
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
