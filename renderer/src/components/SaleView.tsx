@@ -25,13 +25,19 @@ function EsimCard({
     >
       <h3>{t.sell.esimHeading(integer(n, language), integer(of, language))}</h3>
       <QrCode text={esim.lpa} />
-      <dl className="facts" dir="ltr">
+      <dl className="facts">
         <dt>{t.sell.smdp}</dt>
-        <dd className="mono">{esim.smdpAddress}</dd>
+        <dd className="mono" dir="ltr">
+          {esim.smdpAddress}
+        </dd>
         <dt>{t.sell.activationCode}</dt>
-        <dd className="mono">{esim.activationCode}</dd>
+        <dd className="mono" dir="ltr">
+          {esim.activationCode}
+        </dd>
         <dt>{t.sell.iccid}</dt>
-        <dd className="mono">{esim.iccid}</dd>
+        <dd className="mono" dir="ltr">
+          {esim.iccid}
+        </dd>
       </dl>
       <p className="install-links">
         {esim.appleInstallUrl ? (

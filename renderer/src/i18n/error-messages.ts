@@ -157,8 +157,8 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     ar: 'شبكة هذه الشريحة لا تدعم هذا الإجراء.',
   },
   NOT_SUPPORTED: {
-    en: 'The provider does not support this action.',
-    ar: 'المزوّد لا يدعم هذا الإجراء.',
+    en: 'This is not available here yet.',
+    ar: 'هذا غير متاح هنا بعد.',
   },
   SMS_NOT_SUPPORTED: {
     en: 'This eSIM cannot receive SMS from the provider.',

@@ -13,6 +13,7 @@ import { dateTime, days, gigabytes, integer, money } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useCatalogue } from '../stores/catalogue-store';
 import { MAX_QUANTITY, MIN_QUANTITY, useSale } from '../stores/sale-store';
+import { useSession } from '../stores/session-store';
 import { useSettings } from '../stores/settings-store';
 
 const DATA_STEPS = [1, 3, 5, 10, 20] as const;
@@ -267,7 +268,7 @@ function SelectedPackage(): ReactNode {
     }
   }, [selected]);
 
-  if (!selected) return null;
+  if (!selected) return <p className="choose-hint">{t.sell.chooseHint}</p>;
   return (
     <section className="selected" aria-label={t.sell.selected}>
       <h2>{selected.name}</h2>
@@ -434,10 +435,13 @@ function CatalogueState(): ReactNode {
   const syncing = useCatalogue((state) => state.syncing);
   const error = useCatalogue((state) => state.error);
   const sync = useCatalogue((state) => state.sync);
+  const coreSyncing = useSession((state) => state.status?.catalogue.syncing ?? false);
   const empty = index !== null && index.packages.length === 0;
   return (
     <div className="catalogue-state">
-      {empty ? <p>{t.sell.catalogueEmpty}</p> : null}
+      {empty ? (
+        <p role="status">{syncing || coreSyncing ? t.sell.catalogueLoading : t.sell.catalogueEmpty}</p>
+      ) : null}
       {syncedAt ? <span className="hint">{t.sell.catalogueAge(dateTime(syncedAt, language))}</span> : null}
       <button type="button" className="secondary small" disabled={syncing} onClick={() => void sync()}>
         {syncing ? t.sell.syncing : t.sell.syncCatalogue}

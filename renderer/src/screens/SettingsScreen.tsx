@@ -14,7 +14,6 @@ import {
   ruleOf,
 } from '../settings/markup-text';
 import { useCatalogue } from '../stores/catalogue-store';
-import { useScreen } from '../stores/screen-store';
 import { useSession } from '../stores/session-store';
 import { PIN_PATTERN, useSettings } from '../stores/settings-store';
 
@@ -604,13 +603,10 @@ export function SettingsScreen(): ReactNode {
   const pricing = useSettings((state) => state.pricing);
   const error = useSettings((state) => state.error);
   const lock = useSettings((state) => state.lock);
-  const screen = useScreen((state) => state.screen);
   const balanceCurrency = useSession((state) => state.balance?.balance.currency);
 
-  useEffect(() => {
-    // Leaving the settings screen forgets the PIN: the next person must type it again.
-    if (screen !== 'settings') lock();
-  }, [screen, lock]);
+  // Leaving the settings screen forgets the PIN: the next person must type it again.
+  useEffect(() => lock, [lock]);
 
   if (!status) return <p>{t.loading}</p>;
   const currency: Currency =

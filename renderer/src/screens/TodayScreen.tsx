@@ -28,6 +28,7 @@ export function TodayScreen(): ReactNode {
   const allTopUps = useJournal((state) => state.topUps);
   const search = useJournal((state) => state.search);
   const error = useJournal((state) => state.error);
+  const topUpsError = useJournal((state) => state.topUpsError);
   const load = useJournal((state) => state.load);
   const setSearch = useJournal((state) => state.setSearch);
   const view = useJournal((state) => state.view);
@@ -100,6 +101,7 @@ export function TodayScreen(): ReactNode {
         </table>
       )}
       <h2>{t.today.topUps}</h2>
+      {topUpsError ? <ErrorPanel error={topUpsError} /> : null}
       {topUps.length === 0 ? (
         <p className="empty">{t.today.topUpsEmpty}</p>
       ) : (

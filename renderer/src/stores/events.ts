@@ -33,6 +33,7 @@ export function routeEvent(event: PosEvent): void {
       return;
     case 'catalogue.synced':
       void useCatalogue.getState().load();
+      void useSession.getState().load();
       return;
     case 'error':
       useNotices.getState().push({ kind: 'error', code: event.code, message: event.message });
