@@ -1,25 +1,9 @@
 import { type ReactNode, useRef, useState } from 'react';
 import type { PosError } from '../../../shared/errors';
-import { pos } from '../bridge/pos';
 import { useLanguage, useMessages } from '../i18n/use-messages';
+import { printReceipt } from '../receipts/print-receipt';
 import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
-
-/** Prints the core's receipt HTML from a hidden frame, so the counter's own page is not printed. */
-function printHtml(html: string): void {
-  const frame = document.createElement('iframe');
-  frame.setAttribute('aria-hidden', 'true');
-  frame.style.position = 'fixed';
-  frame.style.inlineSize = '0';
-  frame.style.blockSize = '0';
-  frame.style.border = '0';
-  frame.srcdoc = html;
-  frame.onload = () => {
-    frame.contentWindow?.print();
-    window.setTimeout(() => frame.remove(), 1000);
-  };
-  document.body.append(frame);
-}
 
 /**
  * Prints a sale's or top-up's receipt; `copy` prints a reprint marked COPY, which the core may
@@ -43,10 +27,9 @@ export function PrintReceiptButton({
 
   async function print(withPin?: string): Promise<void> {
     setError(null);
-    const result = await pos().renderReceipt({ kind, id, language, copy, pin: withPin });
+    const result = await printReceipt({ kind, id, language, copy, ...(withPin ? { pin: withPin } : {}) });
     if (result.ok) {
       setAskPin(false);
-      printHtml(result.value.html);
     } else if (result.error.code === 'PIN_REQUIRED' || result.error.code === 'PIN_INVALID') {
       setAskPin(true);
       if (withPin) setError(result.error);
