@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
+  // Playwright empties its output folder at start; a folder of its own keeps the other reports.
+  outputDir: 'test-results/e2e',
   timeout: 60_000,
   workers: 1,
   retries: 0,

@@ -7,7 +7,10 @@ interface BenchmarkModule {
   run(): Promise<void>;
 }
 
-const modules: ReadonlyArray<() => Promise<BenchmarkModule>> = [() => import('./catalogue-search')];
+const modules: ReadonlyArray<() => Promise<BenchmarkModule>> = [
+  () => import('./catalogue-search'),
+  () => import('./api-sale'),
+];
 
 export {};
 

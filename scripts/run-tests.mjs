@@ -3,8 +3,9 @@
 // inside a private D-Bus session with an unlocked Secret Service so the keychain tests use the real
 // OS keychain. Ends with one line: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const results = resolve(root, 'test-results');
@@ -67,10 +68,14 @@ function run(command, args, env = {}) {
 
 function unlockKeyring() {
   // gnome-keyring-daemon creates and unlocks a login keyring with the password on stdin, then prints
-  // the variables that libsecret needs to find it.
+  // the variables that libsecret needs to find it. The keyring lives in a directory of its own, so the
+  // tests never see (or need the password of) a keyring already on the machine.
+  const keyringHome = mkdtempSync(join(tmpdir(), 'esim-counter-keyring-'));
+  process.on('exit', () => rmSync(keyringHome, { recursive: true, force: true }));
   const daemon = spawnSync('gnome-keyring-daemon', ['--unlock', '--components=secrets'], {
     input: 'esim-counter-tests',
     encoding: 'utf8',
+    env: { ...process.env, XDG_DATA_HOME: keyringHome },
   });
   if (daemon.error) {
     console.error('gnome-keyring-daemon is not installed: keychain tests will report KEYCHAIN_UNAVAILABLE.');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PackageTypeSchema } from './api/common';
 import { ErrorCodeSchema, PosErrorSchema } from './errors';
-import { CurrencySchema, MinorUnitsSchema, MoneySchema } from './money';
+import { CurrencySchema, MinorUnitsSchema, MoneySchema } from './money-schema';
 
 /**
  * The app's own view of its records, as they cross the bridge to the renderer. Amounts are Money

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** ICCIDs are 19 or 20 digits, the last a Luhn check digit over the others (ITU-T E.118). */
 
 export type IccidProblem = 'empty' | 'not_digits' | 'too_short' | 'too_long' | 'check_digit';
@@ -37,15 +35,10 @@ export function withCheckDigit(payload: string): string {
   return `${payload}${luhnCheckDigit(payload)}`;
 }
 
-const ICCID_PROBLEM_TEXT: Record<IccidProblem, string> = {
+export const ICCID_PROBLEM_TEXT: Record<IccidProblem, string> = {
   empty: 'ICCID is empty',
   not_digits: 'ICCID must contain digits only',
   too_short: 'ICCID must be 19 or 20 digits; it is too short',
   too_long: 'ICCID must be 19 or 20 digits; it is too long',
   check_digit: 'ICCID check digit is wrong (mistyped or misscanned)',
 };
-
-export const IccidSchema = z.string().superRefine((value, ctx) => {
-  const problem = iccidProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: ICCID_PROBLEM_TEXT[problem] });
-});

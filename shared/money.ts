@@ -1,25 +1,23 @@
-import { z } from 'zod';
+import type { core } from 'zod';
 
 /**
  * Money is an integer count of a currency's minor units (cents for USD and EUR, whole dinars for
  * IQD), branded so a float amount cannot be passed where minor units are expected. API numbers are
  * converted once, at the edge, through their decimal text: never by multiplying floats.
+ * This file is plain code (the renderer bundles it); the zod schemas are in money-schema.ts.
  */
 
 export const CURRENCY_EXPONENTS = { USD: 2, EUR: 2, IQD: 0 } as const;
+export const CURRENCIES = ['USD', 'IQD', 'EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 
-export const CurrencySchema = z.enum(['USD', 'IQD', 'EUR']);
-export type Currency = z.infer<typeof CurrencySchema>;
+/** The same brand MinorUnitsSchema gives, so parsed and constructed amounts are one type. */
+export type MinorUnits = number & core.$brand<'MinorUnits'>;
 
-export const MinorUnitsSchema = z
-  .number()
-  .int()
-  .refine(Number.isSafeInteger, 'amount is outside the safe integer range')
-  .brand<'MinorUnits'>();
-export type MinorUnits = z.infer<typeof MinorUnitsSchema>;
-
-export const MoneySchema = z.object({ amount: MinorUnitsSchema, currency: CurrencySchema });
-export type Money = z.infer<typeof MoneySchema>;
+export interface Money {
+  readonly amount: MinorUnits;
+  readonly currency: Currency;
+}
 
 export function exponentOf(currency: Currency): number {
   return CURRENCY_EXPONENTS[currency];

@@ -18,8 +18,8 @@ import {
   TopUpSchema,
 } from './domain';
 import type { Result } from './errors';
-import { IccidSchema } from './iccid';
-import { CurrencySchema } from './money';
+import { IccidSchema } from './iccid-schema';
+import { CurrencySchema } from './money-schema';
 import { POS_METHOD_NAMES, type PosMethodNameList } from './pos-methods';
 
 /**

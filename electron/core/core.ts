@@ -8,6 +8,7 @@ import { Connections, type Endpoint } from './connection';
 import type { CoreContext, HandlerGroup } from './context';
 import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
+import { esimHandlers } from './esims/esim-handlers';
 import { CatalogueStore } from './journal/catalogue-store';
 import { openJournal } from './journal/database';
 import { SaleStore } from './journal/sale-store';
@@ -15,6 +16,7 @@ import { SettingsStore } from './journal/settings-store';
 import type { Logger, Redactor } from './log';
 import type { PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
+import { receiptHandlers } from './receipts/receipt-handlers';
 import { DEFAULT_PRICING, retailPrice } from './sales/pricing';
 import { saleHandlers } from './sales/sale-handlers';
 import { ManagerPin } from './security/manager-pin';
@@ -213,15 +215,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...sessionHandlers,
     ...saleHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),
     resolveSale: notYet('Resolving a sale by hand'),
-    lookupEsim: notYet('eSIM lookup'),
-    listTopUpPackages: notYet('Top-up packages'),
     topUp: notYet('Top-up'),
     getTopUp: notYet('Top-up'),
     listTopUps: notYet('Top-up'),
-    listOrders: notYet("The provider's order list"),
-    renderReceipt: notYet('Receipts'),
+    ...receiptHandlers(ctx),
   };
 
   warmUp(false);

@@ -1,4 +1,4 @@
-import { CurrencySchema } from '../../shared/money';
+import { CurrencySchema } from '../../shared/money-schema';
 import type { Faults, SimulatorOptions } from './options';
 
 /** Parses the simulator's command line into options, or says which flag is wrong and why. */

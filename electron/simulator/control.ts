@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CurrencySchema, fromApiAmount } from '../../shared/money';
+import { fromApiAmount } from '../../shared/money';
+import { CurrencySchema } from '../../shared/money-schema';
 import { controlEsimRoutes } from './control-esims';
 import {
   ControlError,
   type ControlHandler,
   type ControlInput,
+  esimSummary,
   requireAccount,
   requireOrder,
   requireString,
@@ -67,23 +69,6 @@ function ledgerView(sim: Sim, input: ControlInput): unknown {
         note: row.note,
       };
     }),
-  };
-}
-
-function esimSummary(esim: EsimRow): Record<string, unknown> {
-  return {
-    id: esim.id,
-    iccid: esim.iccid,
-    packageCode: esim.package_code,
-    status: esim.status,
-    esimStatus: esim.esim_status,
-    profileStatus: esim.profile_status,
-    suspended: esim.suspended === 1,
-    totalMb: esim.total_mb,
-    usedMb: esim.used_mb,
-    unlimited: esim.unlimited === 1,
-    activatedAt: esim.activated_at === null ? null : new Date(esim.activated_at).toISOString(),
-    expiresAt: esim.expires_at === null ? null : new Date(esim.expires_at).toISOString(),
   };
 }
 

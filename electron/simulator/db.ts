@@ -154,6 +154,7 @@ CREATE TABLE webhook_deliveries (
   account_id INTEGER NOT NULL REFERENCES accounts (id),
   event TEXT NOT NULL,
   url TEXT NOT NULL,
+  generation INTEGER NOT NULL,
   payload TEXT NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
   attempts INTEGER NOT NULL DEFAULT 0,
@@ -164,6 +165,22 @@ CREATE TABLE webhook_deliveries (
   last_attempt_at INTEGER
 ) STRICT;
 CREATE INDEX webhook_deliveries_account ON webhook_deliveries (account_id, seq);
+
+CREATE TABLE webhook_attempts (
+  id INTEGER PRIMARY KEY,
+  delivery_id TEXT NOT NULL REFERENCES webhook_deliveries (id),
+  at INTEGER NOT NULL,
+  status_code INTEGER,
+  error TEXT,
+  next_attempt_at INTEGER
+) STRICT;
+
+CREATE TABLE sms_messages (
+  id INTEGER PRIMARY KEY,
+  esim_id INTEGER NOT NULL REFERENCES esims (id),
+  message TEXT NOT NULL,
+  at INTEGER NOT NULL
+) STRICT;
 `;
 
 export function openDatabase(file: string | undefined): Db {

@@ -2,17 +2,32 @@ import type { AddressInfo } from 'node:net';
 import { API_BASE_PATH } from '../../shared/api';
 import { publicAccount } from './accounts';
 import { balanceRoutes } from './balance-routes';
+import { careRoutes } from './care-routes';
 import { catalogueRoutes } from './catalogue-routes';
 import type { Route } from './context';
+import { esimRoutes } from './esim-routes';
 import type { Faults, RunningSimulator, SimulatorOptions } from './options';
 import { orderRoutes } from './order-routes';
+import { ordersListRoutes } from './orders-list-routes';
 import { resumePendingOrders } from './provisioning';
 import { createSimServer } from './server';
 import { createSim } from './sim';
+import { topUpRoutes } from './topup-routes';
+import { webhookRoutes } from './webhook-routes';
+import { resumeDeliveries } from './webhooks';
 
 export type { Faults, RateLimits, RunningSimulator, SimAccount, SimulatorOptions } from './options';
 
-const ROUTES: readonly Route[] = [...balanceRoutes, ...catalogueRoutes, ...orderRoutes];
+const ROUTES: readonly Route[] = [
+  ...balanceRoutes,
+  ...catalogueRoutes,
+  ...orderRoutes,
+  ...ordersListRoutes,
+  ...topUpRoutes,
+  ...esimRoutes,
+  ...careRoutes,
+  ...webhookRoutes,
+];
 
 /**
  * Starts the reseller API simulator on 127.0.0.1 (port 0: a random free port) and resolves once it
@@ -36,6 +51,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const { port } = server.address() as AddressInfo;
   sim.origin = `http://127.0.0.1:${port}`;
   resumePendingOrders(sim);
+  resumeDeliveries(sim);
   let closed: Promise<void> | null = null;
   return {
     baseUrl: `${sim.origin}${API_BASE_PATH}`,

@@ -85,3 +85,24 @@ export function post(db: Db, accountId: number, posting: Posting, at: number): n
 export function ledgerOf(db: Db, accountId: number): LedgerRow[] {
   return db.prepare('SELECT * FROM ledger WHERE account_id = ? ORDER BY id').all(accountId) as LedgerRow[];
 }
+
+/** Credits an order's whole amount back to its account, as a `refund` entry naming the order and its key. */
+export function refundOrder(
+  db: Db,
+  order: { account_id: number; amount_minor: number; reference: string; idempotency_key: string | null },
+  note: string,
+  at: number,
+): number {
+  return post(
+    db,
+    order.account_id,
+    {
+      kind: 'refund',
+      delta: order.amount_minor,
+      orderReference: order.reference,
+      idempotencyKey: order.idempotency_key,
+      note,
+    },
+    at,
+  );
+}

@@ -11,7 +11,7 @@ import type { ApiContext, Route } from './context';
 import { nextSerial } from './db';
 import { orderReferenceFor } from './identifiers';
 import { accountById, post } from './ledger';
-import { amountOf } from './money';
+import { amountOf, insufficientBalance } from './money';
 import { schedulePendingOrder } from './provisioning';
 import {
   type EsimRow,
@@ -107,10 +107,11 @@ function validate(ctx: ApiContext): ValidOrder | Reply {
   return { pkg, quantity, recurring, key: typeof key === 'string' ? key : null };
 }
 
+/** `newBalance` is the balance right after this order's own debit, whatever happened since. */
 async function completedResult(
-  ctx: ApiContext,
   order: OrderRow,
   esims: EsimRow[],
+  balanceAfter: number,
 ): Promise<OrderCompletedResult> {
   const currency = order.currency;
   const [first] = esims;
@@ -123,7 +124,7 @@ async function completedResult(
     orderReference: order.reference,
     esimId: first.id,
     packageName: order.package_name,
-    newBalance: amountOf(accountById(ctx.sim.db, order.account_id).balance_minor, currency),
+    newBalance: amountOf(balanceAfter, currency),
     currency,
     lpaString: primary.lpaString,
     qrCodeUrl: primary.qrCodeUrl,
@@ -174,20 +175,6 @@ async function replay(ctx: ApiContext, order: OrderRow): Promise<Reply> {
   return ok(body);
 }
 
-function insufficient(current: number, required: number, currency: OrderRow['currency']): Reply {
-  return fail(
-    'INSUFFICIENT_BALANCE',
-    `The balance (${amountOf(current, currency)} ${currency}) does not cover this order (${amountOf(required, currency)} ${currency})`,
-    {
-      extra: {
-        currentBalance: amountOf(current, currency),
-        requiredBalance: amountOf(required, currency),
-        needToLoad: amountOf(required - current, currency),
-      },
-    },
-  );
-}
-
 function insertOrder(
   ctx: ApiContext,
   order: ValidOrder,
@@ -230,7 +217,7 @@ function insertOrder(
 
 type Committed =
   | { kind: 'insufficient'; current: number; required: number }
-  | { kind: 'placed'; order: OrderRow };
+  | { kind: 'placed'; order: OrderRow; balanceAfter: number };
 
 /** Balance check, debit, order and eSIMs in one transaction: a charge exists exactly when its order does. */
 function commit(ctx: ApiContext, order: ValidOrder, pending: boolean, startedAt: number): Committed {
@@ -251,14 +238,14 @@ function commit(ctx: ApiContext, order: ValidOrder, pending: boolean, startedAt:
       Math.round(performance.now() - startedAt),
       pending && delay >= 0 ? now + delay : null,
     );
-    post(
+    const balanceAfter = post(
       db,
       account.id,
       { kind: 'order', delta: -required, orderReference: placed.reference, idempotencyKey: order.key },
       now,
     );
     if (!pending) issueEsims(db, ctx.sim.seed, placed, order.pkg, now);
-    return { kind: 'placed', order: placed };
+    return { kind: 'placed', order: placed, balanceAfter };
   })();
 }
 
@@ -313,14 +300,14 @@ async function placeOrder(ctx: ApiContext): Promise<Reply> {
     inFlight.delete(claim);
   }
   if (committed.kind === 'insufficient') {
-    return insufficient(committed.current, committed.required, ctx.account.currency);
+    return insufficientBalance(committed.current, committed.required, ctx.account.currency);
   }
   const { order } = committed;
   if (order.status === 'pending') {
     schedulePendingOrder(ctx.sim, order);
     return ok(pendingResult(order));
   }
-  return ok(await completedResult(ctx, order, esimsOfOrder(db, order.id)));
+  return ok(await completedResult(order, esimsOfOrder(db, order.id), committed.balanceAfter));
 }
 
 async function orderStatus(ctx: ApiContext): Promise<Reply> {

@@ -1,7 +1,10 @@
 import { catalogueEntry } from './catalogue-lookup';
-import { post } from './ledger';
-import { issueEsims, type OrderRow, orderById } from './records';
+import { androidInstallUrl, appleInstallUrl } from './identifiers';
+import { refundOrder } from './ledger';
+import { qrImageUrl } from './media';
+import { issueEsims, lpaOf, type OrderRow, orderById } from './records';
 import type { Sim } from './sim';
+import { emitEvent } from './webhooks';
 
 /**
  * Asynchronous provisioning: an order answered `pending_details` is charged at once and gets its
@@ -35,7 +38,23 @@ export function completePendingOrder(sim: Sim, orderId: number): boolean {
     const esims = issueEsims(db, sim.seed, order, catalogueEntry(sim, order.package_code), now);
     return { order: orderById(db, orderId), esims };
   })();
-  return done !== null;
+  if (!done) return false;
+  for (const esim of done.esims) {
+    const lpa = lpaOf(esim);
+    emitEvent(sim, esim.account_id, 'esim.provisioned', {
+      iccid: esim.iccid,
+      esim_id: esim.id,
+      package_code: esim.package_code,
+      order_reference: done.order.reference,
+      source: catalogueEntry(sim, esim.package_code).provider.id,
+      qr_code_url: qrImageUrl(sim, esim.qr_token),
+      lpa_string: lpa,
+      direct_apple_install_url: appleInstallUrl(lpa),
+      direct_android_install_url: androidInstallUrl(lpa),
+      package_name: done.order.package_name,
+    });
+  }
+  return true;
 }
 
 /** Provisioning gave up: the order is failed and its charge refunded to the balance. */
@@ -49,18 +68,7 @@ export function failPendingOrder(sim: Sim, orderId: number): boolean {
       `UPDATE orders SET status = 'failed', provision_due_at = NULL, refund_method = 'balance', refund_state = 'credited',
          refunded_minor = amount_minor, updated_at = ? WHERE id = ?`,
     ).run(now, orderId);
-    post(
-      db,
-      order.account_id,
-      {
-        kind: 'refund',
-        delta: order.amount_minor,
-        orderReference: order.reference,
-        idempotencyKey: order.idempotency_key,
-        note: 'provisioning failed',
-      },
-      now,
-    );
+    refundOrder(db, order, 'provisioning failed', now);
     return true;
   })();
 }

@@ -1,4 +1,4 @@
-import type { ApiEsimOrderItem, OrderStatusRecord } from '../../shared/api';
+import type { ApiEsimOrderItem, ApiOrderListItem, OrderStatusRecord } from '../../shared/api';
 import { BYTES_PER_GB } from '../../shared/units';
 import { androidInstallUrl, appleInstallUrl } from './identifiers';
 import { qrDataUrl } from './qr';
@@ -25,15 +25,9 @@ function orderItemStatus(esim: EsimRow): string {
   return esim.status === 'NEW' ? 'New' : esim.status;
 }
 
-export async function toOrderItem(esim: EsimRow): Promise<ApiEsimOrderItem> {
-  const lpa = lpaOf(esim);
+/** The eSIM fields an order result and an order-list item share (besides the ICCID). */
+export function esimState(esim: EsimRow): Omit<NonNullable<ApiOrderListItem['esim']>, 'iccid'> {
   return {
-    iccid: esim.iccid,
-    lpaString: lpa,
-    qrCodeUrl: await qrDataUrl(lpa),
-    directAppleInstallUrl: appleInstallUrl(lpa),
-    directAndroidInstallUrl: androidInstallUrl(lpa),
-    status: orderItemStatus(esim),
     imsi: esim.imsi,
     msisdn: esim.msisdn,
     sim_status: esim.sim_status,
@@ -43,6 +37,19 @@ export async function toOrderItem(esim: EsimRow): Promise<ApiEsimOrderItem> {
     total_volume: totalVolumeBytes(esim),
     total_duration: esim.validity_days,
     expired_time: iso(esim.expires_at),
+  };
+}
+
+export async function toOrderItem(esim: EsimRow): Promise<ApiEsimOrderItem> {
+  const lpa = lpaOf(esim);
+  return {
+    iccid: esim.iccid,
+    lpaString: lpa,
+    qrCodeUrl: await qrDataUrl(lpa),
+    directAppleInstallUrl: appleInstallUrl(lpa),
+    directAndroidInstallUrl: androidInstallUrl(lpa),
+    status: orderItemStatus(esim),
+    ...esimState(esim),
     isPending: false,
   };
 }
@@ -53,11 +60,10 @@ export function orderStatusText(order: OrderRow): string {
 }
 
 function paymentStatus(order: OrderRow): string {
-  if (order.status === 'failed') return 'not_charged';
   if (order.refund_state === 'credited') return 'refunded';
   if (order.refund_state === 'requested') return 'refund_requested';
   if (order.refund_state === 'separate') return 'refunded_separately';
-  return 'paid';
+  return order.status === 'failed' ? 'not_charged' : 'paid';
 }
 
 export async function toOrderStatusRecord(

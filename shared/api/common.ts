@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencySchema } from '../money';
+import { CurrencySchema } from '../money-schema';
 
 /**
  * Schemas of the reseller API's wire format, field for field as `reseller-api-v1.md` describes it.

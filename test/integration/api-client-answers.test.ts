@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../electron/core/api/api-failure';
 import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
 import {
@@ -6,20 +6,15 @@ import {
   completedOrder,
   esimItem,
   type Reply,
-  startTestServer,
+  serverPerTest,
   TEST_CREDENTIALS,
-  type TestServer,
 } from './api-test-server';
 
 // How the client reads every kind of answer, tidy or not, from a real HTTP server on 127.0.0.1.
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const server = serverPerTest();
 
 async function clientFor(reply: (index: number) => Reply, readMs = 2_000): Promise<ResellerClient> {
-  server = await startTestServer((_request, index) => reply(index));
+  await server.start((_request, index) => reply(index));
   return createResellerClient({
     baseUrl: server.baseUrl,
     credentials: () => TEST_CREDENTIALS,
@@ -154,7 +149,7 @@ describe('successful answers', () => {
       isUnlimited: true,
       cost: { amount: 110, currency: 'USD' },
     });
-    expect(server?.requests[0]?.url).toBe('/api/v1/business/esims/packages?page=1&limit=50');
+    expect(server.requests[0]?.url).toBe('/api/v1/business/esims/packages?page=1&limit=50');
   });
 
   it('shows a pending order status without eSIM details, and a provisioned one with them', async () => {
@@ -207,7 +202,7 @@ describe('successful answers', () => {
       pending: false,
       esim: { iccid: '8988247000100000023', activationCode: 'X1' },
     });
-    expect(server?.requests[0]?.url).toBe('/api/v1/business/esims/order?orderReference=ORD-2002');
+    expect(server.requests[0]?.url).toBe('/api/v1/business/esims/order?orderReference=ORD-2002');
   });
 });
 
@@ -224,7 +219,7 @@ describe('error answers', () => {
       apiMessage: 'Invalid package',
       outcome: 'rejected',
     });
-    expect(server?.requests.length).toBe(1);
+    expect(server.requests.length).toBe(1);
   });
 
   it('gives INSUFFICIENT_BALANCE amounts as Money in the account currency', async () => {
@@ -321,9 +316,8 @@ describe('error answers', () => {
 
 describe('network trouble', () => {
   it('reports no connection as OFFLINE, and certain the request was not performed', async () => {
-    const dead = await startTestServer(() => ({ kind: 'hang' }));
-    const baseUrl = dead.baseUrl;
-    await dead.close();
+    const { baseUrl } = await server.start(() => ({ kind: 'hang' }));
+    await server.close();
     const client = createResellerClient({ baseUrl, credentials: () => TEST_CREDENTIALS });
     const failure = await failureOf(client.createOrder(order));
     expect(failure).toMatchObject({ code: 'OFFLINE', outcome: 'rejected', kind: 'unreachable' });
@@ -337,7 +331,7 @@ describe('network trouble', () => {
     const sends: string[] = [];
     const result = await client.createOrder(order, { onSend: (_attempt, id) => sends.push(id) });
     expect(result.attempts).toBe(2);
-    const [first, second] = server?.requests ?? [];
+    const [first, second] = server.requests ?? [];
     expect(second?.body).toBe(first?.body);
     expect(JSON.parse(second?.body ?? '{}').idempotency_key).toBe('sale-0001');
     expect(second?.headers['rt-requestid']).not.toBe(first?.headers['rt-requestid']);
@@ -348,7 +342,7 @@ describe('network trouble', () => {
     const client = await clientFor(() => ({ kind: 'hang' }), 300);
     const failure = await failureOf(client.createOrder(order));
     expect(failure).toMatchObject({ code: 'TIMEOUT', outcome: 'unknown' });
-    expect(server?.requests.length).toBe(2);
+    expect(server.requests.length).toBe(2);
   });
 
   it('re-sends an order once after a 5xx and reports the second 5xx as outcome unknown', async () => {
@@ -359,7 +353,7 @@ describe('network trouble', () => {
     }));
     const failure = await failureOf(client.createOrder(order));
     expect(failure).toMatchObject({ code: 'ORDER_PROCESSING_ERROR', outcome: 'unknown', kind: 'server' });
-    expect(server?.requests.length).toBe(2);
+    expect(server.requests.length).toBe(2);
   });
 
   it('reads a body cut off mid-way as dropped, outcome unknown, and re-sends the order', async () => {

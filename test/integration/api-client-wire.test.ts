@@ -1,32 +1,22 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createResellerClient } from '../../electron/core/api/client';
 import { isUuidV4 } from '../../shared/api/auth';
-import {
-  completedOrder,
-  expectedSignature,
-  startTestServer,
-  TEST_CREDENTIALS,
-  type TestServer,
-} from './api-test-server';
+import { completedOrder, expectedSignature, serverPerTest, TEST_CREDENTIALS } from './api-test-server';
 
 // What goes on the wire: the body serialized once, and that same string signed and sent.
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const server = serverPerTest();
 
 describe('the signed request on the wire', () => {
   it('signs the exact body bytes the server receives, for any package code and key', async () => {
-    server = await startTestServer(() => ({ kind: 'json', body: completedOrder() }));
+    await server.start(() => ({ kind: 'json', body: completedOrder() }));
     const client = createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
     const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 });
     await fc.assert(
       fc.asyncProperty(text, text, fc.integer({ min: 1, max: 10 }), async (packageCode, key, quantity) => {
-        const before = server?.requests.length ?? 0;
+        const before = server.requests.length ?? 0;
         await client.createOrder({ packageCode, quantity, idempotencyKey: key });
-        const request = server?.requests[before];
+        const request = server.requests[before];
         expect(request).toBeDefined();
         if (!request) return;
         expect(request.method).toBe('POST');
@@ -41,7 +31,7 @@ describe('the signed request on the wire', () => {
   });
 
   it('signs GET requests over the empty body and sends the query verbatim', async () => {
-    server = await startTestServer(() => ({
+    await server.start(() => ({
       kind: 'json',
       body: { success: true, data: { balance: 100.5, currency: 'USD' } },
     }));
@@ -59,7 +49,7 @@ describe('the signed request on the wire', () => {
   });
 
   it('stamps the timestamp from the injected clock, in milliseconds', async () => {
-    server = await startTestServer(() => ({
+    await server.start(() => ({
       kind: 'json',
       body: { success: true, data: { balance: 1, currency: 'EUR' } },
     }));
@@ -73,7 +63,7 @@ describe('the signed request on the wire', () => {
   });
 
   it('never gives the log a secret key or a signature', async () => {
-    server = await startTestServer((_request, index) =>
+    await server.start((_request, index) =>
       index === 0 ? { kind: 'drop' } : { kind: 'json', body: completedOrder() },
     );
     const lines: string[] = [];
@@ -92,5 +82,21 @@ describe('the signed request on the wire', () => {
       expect(line).not.toContain(TEST_CREDENTIALS.secretKey);
       for (const signature of signatures) expect(line).not.toContain(signature);
     }
+  });
+
+  it('never sends an order without an idempotency key', async () => {
+    await server.start(() => ({ kind: 'json', body: completedOrder() }));
+    const client = createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
+    const withoutKey = (): Promise<unknown> =>
+      // @ts-expect-error: the key is required by the type, so a call without one does not compile.
+      client.createOrder({ packageCode: 'TR_1GB_7D' });
+    await expect(withoutKey()).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(client.createOrder({ packageCode: 'TR_1GB_7D', idempotencyKey: '' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    await expect(
+      client.createOrder({ packageCode: 'TR_1GB_7D', idempotencyKey: 'k'.repeat(201) }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(server.requests.length).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterEach } from 'vitest';
 
 /**
  * A real HTTP server on 127.0.0.1 for the answers the simulator cannot give: truncated bodies,
@@ -13,6 +14,8 @@ export interface ReceivedRequest {
   readonly headers: IncomingHttpHeaders;
   /** The body bytes as received, decoded as UTF-8. */
   readonly body: string;
+  /** When the whole request had arrived (server clock, epoch ms). */
+  readonly at: number;
 }
 
 export type Reply =
@@ -57,6 +60,7 @@ export async function startTestServer(
         url: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
       };
       requests.push(received);
       const answer = reply(received, requests.length - 1);
@@ -105,6 +109,39 @@ export async function startTestServer(
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A test file's server: started by each test that needs one, closed after it. */
+export interface ServerPerTest {
+  start(reply: (request: ReceivedRequest, index: number) => Reply): Promise<TestServer>;
+  /** Requests the current server received; none before one is started. */
+  readonly requests: ReceivedRequest[];
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+export function serverPerTest(): ServerPerTest {
+  let current: TestServer | undefined;
+  const close = async (): Promise<void> => {
+    await current?.close();
+    current = undefined;
+  };
+  afterEach(close);
+  return {
+    async start(reply) {
+      await close();
+      current = await startTestServer(reply);
+      return current;
+    },
+    get requests() {
+      return current?.requests ?? [];
+    },
+    get baseUrl() {
+      if (!current) throw new Error('no test server is running');
+      return current.baseUrl;
+    },
+    close,
   };
 }
 
@@ -183,6 +220,42 @@ export function apiPackage(overrides: Record<string, unknown> = {}): Record<stri
     has_voice: false,
     has_sms: false,
     countries: ['tr'],
+    ...overrides,
+  };
+}
+
+/** An item of GET /esims, as the description lists its fields. */
+export function esimListItem(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: 9,
+    iccid: '8988247000100000015',
+    package_name: 'Turkey 1GB',
+    package_code: 'TR_1GB_7D',
+    countries: ['Turkey'],
+    status: 'ACTIVE',
+    data: { total_mb: 1024, used_mb: 256, remaining_mb: 768, usage_percentage: 25, is_unlimited: false },
+    validity: {
+      days: 7,
+      activated_at: '2025-06-01T10:00:00Z',
+      expires_at: '2025-06-08T10:00:00Z',
+      is_expired: false,
+    },
+    qr_code: 'https://example.net/qr.png',
+    manual_installation: {
+      smdp_address: 'smdp.example.net',
+      activation_code: 'X1',
+      lpa_format: 'LPA:1$smdp.example.net$X1',
+    },
+    direct_apple_installation_url: 'https://esimsetup.apple.com/x',
+    direct_android_installation_url: null,
+    flag_url: null,
+    created_at: '2025-06-01T10:00:00Z',
+    is_pending: false,
+    phone_number: null,
+    imsi: null,
+    sim_status: 'AFFECTED',
+    esim_status: 'Installed',
+    profile_status: 'Enable',
     ...overrides,
   };
 }

@@ -37,7 +37,12 @@ function liveAccount() {
 describe('API credentials in the OS keychain', () => {
   it('needs a manager PIN before credentials can be set', async () => {
     const account = liveAccount();
-    const result = await h.call('setCredentials', { pin: PIN, accessCode: account.accessCode, secretKey: account.secretKey, apiBaseUrl: simulator.baseUrl });
+    const result = await h.call('setCredentials', {
+      pin: PIN,
+      accessCode: account.accessCode,
+      secretKey: account.secretKey,
+      apiBaseUrl: simulator.baseUrl,
+    });
     expect(result.ok ? null : result.error.code).toBe('PIN_REQUIRED');
   });
 
@@ -59,7 +64,12 @@ describe('API credentials in the OS keychain', () => {
     unwrap(await h.call('setManagerPin', { pin: PIN }));
     const account = liveAccount();
     const status = unwrap(
-      await h.call<Status>('setCredentials', { pin: PIN, accessCode: account.accessCode, secretKey: account.secretKey, apiBaseUrl: simulator.baseUrl }),
+      await h.call<Status>('setCredentials', {
+        pin: PIN,
+        accessCode: account.accessCode,
+        secretKey: account.secretKey,
+        apiBaseUrl: simulator.baseUrl,
+      }),
     );
     expect(status.mode).toBe('live');
     expect(status.credentials.stored).toBe(true);
@@ -73,7 +83,10 @@ describe('API credentials in the OS keychain', () => {
 
     await h.close();
     h = await startCoreHarness({}, { simulator, dataDir, keychainService: service });
-    expect(unwrap(await h.call<Status>('getStatus'))).toMatchObject({ mode: 'live', credentials: { stored: true } });
+    expect(unwrap(await h.call<Status>('getStatus'))).toMatchObject({
+      mode: 'live',
+      credentials: { stored: true },
+    });
 
     // Nothing on disk holds the secret: not the journal (and its WAL), not the log.
     for (const file of readdirSync(dataDir)) {
@@ -83,13 +96,21 @@ describe('API credentials in the OS keychain', () => {
 
     unwrap(await h.call('clearCredentials', { pin: PIN }));
     expect(await keytar.getPassword(service, 'reseller-api')).toBeNull();
-    expect(unwrap(await h.call<Status>('getStatus'))).toMatchObject({ mode: 'training', credentials: { stored: false } });
+    expect(unwrap(await h.call<Status>('getStatus'))).toMatchObject({
+      mode: 'training',
+      credentials: { stored: false },
+    });
   });
 
   it('refuses a wrong PIN for credentials', async () => {
     unwrap(await h.call('setManagerPin', { pin: PIN }));
     const account = liveAccount();
-    const result = await h.call('setCredentials', { pin: '0000', accessCode: account.accessCode, secretKey: account.secretKey, apiBaseUrl: simulator.baseUrl });
+    const result = await h.call('setCredentials', {
+      pin: '0000',
+      accessCode: account.accessCode,
+      secretKey: account.secretKey,
+      apiBaseUrl: simulator.baseUrl,
+    });
     expect(result.ok ? null : result.error.code).toBe('PIN_INVALID');
   });
 

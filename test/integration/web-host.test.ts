@@ -14,7 +14,6 @@ let staticDir: string;
 
 beforeAll(async () => {
   h = await startCoreHarness();
-  unwrap(await h.call('syncCatalogue'));
   staticDir = mkdtempSync(join(tmpdir(), 'static-'));
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>counter</title>');

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../electron/simulator';
-import { call, type Json } from './support/signed-fetch';
+import { parseArgs } from '../../electron/simulator/cli-args';
+import { call, control, type Json } from './support/signed-fetch';
 
 const root = resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];
@@ -38,6 +39,19 @@ function startCli(args: readonly string[]): Promise<Started> {
     });
     child.on('exit', (code) => reject(new Error(`simulator exited with ${code}: ${stderr}`)));
   });
+}
+
+/** Runs the CLI to its end (for flags it refuses); resolves with its exit code and stderr. */
+async function runToExit(args: readonly string[]): Promise<{ code: unknown; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/simulator/cli.ts', ...args], {
+    cwd: root,
+  });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  const code = await new Promise((done) => child.on('exit', done));
+  return { code, stderr };
 }
 
 function stop(child: ChildProcess): Promise<number | null> {
@@ -113,19 +127,84 @@ describe('npm run simulator (cli.ts)', () => {
   });
 
   it('refuses a bad flag with a message naming it, and exits with status 2', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/simulator/cli.ts', '--currency', 'GBP'],
-      {
-        cwd: root,
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    const code = await new Promise((done) => child.on('exit', done));
+    const { code, stderr } = await runToExit(['--currency', 'GBP']);
     expect(code).toBe(2);
     expect(stderr).toContain('--currency must be USD, IQD or EUR');
+  });
+});
+
+describe('fault flags', () => {
+  it('maps every fault flag onto the options', () => {
+    const options = parseArgs([
+      '--latency-ms',
+      '250',
+      '--jitter-ms=50',
+      '--fail-rate',
+      '0.1',
+      '--drop-after-commit-rate',
+      '0.2',
+      '--hang-rate',
+      '0.01',
+      '--pending-rate',
+      '0.3',
+      '--pending-delay-ms',
+      '-1',
+      '--clock-offset-ms',
+      '-90000',
+      '--provider-error-rate',
+      '0.5',
+      '--rate-limit-storm-rate',
+      '0.05',
+      '--fault-paths',
+      'POST /esims/order, /balance',
+      '--time-scale',
+      '60',
+      '--rate-limit',
+      '5/50/500',
+    ]);
+    expect(options.faults).toEqual({
+      latencyMs: 250,
+      jitterMs: 50,
+      failRate: 0.1,
+      dropAfterCommitRate: 0.2,
+      hangRate: 0.01,
+      pendingRate: 0.3,
+      pendingDelayMs: -1,
+      clockOffsetMs: -90000,
+      providerErrorRate: 0.5,
+      rateLimitStormRate: 0.05,
+      paths: ['POST /esims/order', '/balance'],
+    });
+    expect(options.timeScale).toBe(60);
+    expect(options.rateLimit).toEqual({ perMinute: 5, perHour: 50, perDay: 500 });
+  });
+
+  it('names the flag that is wrong', () => {
+    expect(() => parseArgs(['--fail-rate', 'often'])).toThrow('--fail-rate needs a number');
+    expect(() => parseArgs(['--port', '70000'])).toThrow('--port');
+    expect(() => parseArgs(['--frobnicate'])).toThrow('unknown option --frobnicate');
+    expect(() => parseArgs(['--rate-limit', '0'])).toThrow('--rate-limit');
+  });
+
+  it('starts with the faults the flags ask for', async () => {
+    const { line } = await startCli([
+      '--fail-rate',
+      '1',
+      '--fault-paths',
+      'GET /balance',
+      '--rate-limit',
+      '7',
+    ]);
+    const balance = await call(line.baseUrl, line, 'GET', '/balance');
+    expect(balance.status).toBe(500);
+    expect(balance.headers.get('x-ratelimit-limit')).toBe('7');
+    const faults = await control(line, 'GET', '/faults');
+    expect(faults.body).toMatchObject({ failRate: 1, paths: ['GET /balance'] });
+  });
+
+  it('refuses a rate outside 0 to 1 at start', async () => {
+    const { code, stderr } = await runToExit(['--fail-rate', '3']);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('failRate must be a number from 0 to 1');
   });
 });

@@ -169,6 +169,12 @@ describe('POST /esims/order', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.body.code === 'INSUFFICIENT_BALANCE')).toHaveLength(5);
     expect(await balanceOf(sim, sim.defaultAccount)).toBe(0);
+    // Each newBalance is the balance right after that order's own debit, as the ledger has it.
+    const entries = await ledger(sim, sim.defaultAccount);
+    for (const placed of results.filter((r) => r.status === 200)) {
+      const entry = entries.find((e) => e.orderReference === placed.body.orderReference);
+      expect(placed.body.newBalance).toBe(entry.balanceAfter);
+    }
   });
 });
 

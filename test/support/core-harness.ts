@@ -7,6 +7,7 @@ import { dispatch } from '../../electron/core/pos/dispatch';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
 import type { PosEvent } from '../../shared/domain';
 import type { Result } from '../../shared/errors';
+import { copySyncedJournal } from './catalogue-template';
 
 /**
  * A real core on a temporary data directory, talking over HTTP on 127.0.0.1 to a real simulator.
@@ -29,6 +30,8 @@ export interface HarnessOptions {
   readonly simulator?: RunningSimulator;
   /** The keychain service name: tests use their own, never the shop's. */
   readonly keychainService?: string;
+  /** Start with the catalogue already synced (default), or with an empty cache that syncs itself. */
+  readonly catalogue?: 'synced' | 'empty';
 }
 
 export async function startCoreHarness(
@@ -37,6 +40,12 @@ export async function startCoreHarness(
 ): Promise<CoreHarness> {
   const dataDir = harness.dataDir ?? mkdtempSync(join(tmpdir(), 'core-'));
   const simulator = harness.simulator ?? (await startSimulator({ port: 0, seed: 7, ...simulatorOptions }));
+  if ((harness.catalogue ?? 'synced') === 'synced' && !harness.dataDir && !harness.simulator) {
+    await copySyncedJournal(dataDir, {
+      seed: simulatorOptions.seed ?? 7,
+      currency: simulatorOptions.currency ?? 'USD',
+    });
+  }
   const logLines: string[] = [];
   const redactor = new Redactor();
   const account = simulator.defaultAccount;
@@ -49,7 +58,8 @@ export async function startCoreHarness(
     }),
     log: createLogger((line) => logLines.push(line), redactor),
     redactor,
-    keychainService: harness.keychainService ?? `esim-counter-test-${process.pid}-${Math.random().toString(36).slice(2)}`,
+    keychainService:
+      harness.keychainService ?? `esim-counter-test-${process.pid}-${Math.random().toString(36).slice(2)}`,
   });
   const events: PosEvent[] = [];
   core.onEvent((event) => events.push(event));

@@ -17,7 +17,9 @@ const result = await h.call('setCredentials', {
   apiBaseUrl: h.simulator.baseUrl,
 });
 const status = unwrap(await h.call<Status>('getStatus'));
-const secretOnDisk = readdirSync(dataDir).some((file) => readFileSync(join(dataDir, file)).includes(account.secretKey));
+const secretOnDisk = readdirSync(dataDir).some((file) =>
+  readFileSync(join(dataDir, file)).includes(account.secretKey),
+);
 await h.close();
 rmSync(dataDir, { recursive: true, force: true });
 process.stdout.write(

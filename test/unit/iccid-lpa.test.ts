@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IccidSchema, iccidProblem, isValidIccid, luhnCheckDigit, withCheckDigit } from '../../shared/iccid';
+import { iccidProblem, isValidIccid, luhnCheckDigit, withCheckDigit } from '../../shared/iccid';
+import { IccidSchema } from '../../shared/iccid-schema';
 import { formatLpa, parseLpa } from '../../shared/lpa';
 
 describe('ICCID', () => {

@@ -2,58 +2,56 @@ import { PAGE_LIMIT_MAX } from '../../../shared/api/common';
 import type { ResellerClient } from './client';
 import type { CachedPackage } from './package-results';
 
-/** Where a synced catalogue goes: the journal's cache, replaced whole. */
-export interface CatalogueSink {
+/** Where a synced catalogue goes (the journal's catalogue cache): all at once, or not at all. */
+export interface CatalogueCache {
   replaceAll(packages: readonly CachedPackage[], syncedAt: string): void;
 }
 
-export interface SyncOptions {
+export interface CatalogueSyncOptions {
   readonly now: () => Date;
-  /** The API's bulk pace: at most one request per second. */
-  readonly pacingMs?: number;
+  /** Page size; the API's maximum by default. */
+  readonly pageLimit?: number;
+  /** Stops the sync between pages (the cache is then left as it was). */
   readonly signal?: AbortSignal;
 }
 
-/** A catalogue of more pages than this is a server that never stops paging, not a catalogue. */
-const MAX_PAGES = 500;
+export interface CatalogueSyncResult {
+  readonly count: number;
+  /** When the first page was asked for: the catalogue is at least this fresh. */
+  readonly syncedAt: string;
+  readonly pages: number;
+}
+
+/** A bound on paging, far above any real catalogue (100 per page), so a server that never ends cannot loop us. */
+const MAX_PAGES = 1_000;
 
 /**
- * Fetches every page of the catalogue at the bulk pace, on the background lane so a sale goes first,
- * then replaces the cache in one transaction. A package seen twice (the list shifted while paging) is
- * kept once, at its first position.
+ * Reads every page of the catalogue in the background lane (paced at one request per second by the
+ * client's limiter, so a sale never waits behind it) and replaces the cache in one go. A failure
+ * part-way leaves the old cache as it was. A package seen on two pages (the catalogue shifted while
+ * paging) is kept once, at its first place, so the API's order (local, regional, global) survives.
+ * The pace comes from the client's limiter, not from here: every caller of the background lane
+ * shares the one bulk budget.
  */
 export async function syncCatalogue(
   client: ResellerClient,
-  sink: CatalogueSink,
-  options: SyncOptions,
-): Promise<{ count: number; syncedAt: string }> {
-  const pacingMs = options.pacingMs ?? 1000;
-  const seen = new Map<string, CachedPackage>();
-  let lastStart = 0;
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const wait = lastStart + pacingMs - Date.now();
-    if (page > 1 && wait > 0) await sleep(wait, options.signal);
-    options.signal?.throwIfAborted();
-    lastStart = Date.now();
-    const result = await client.listPackages({ page, limit: PAGE_LIMIT_MAX }, { lane: 'background' });
-    for (const pkg of result.packages) if (!seen.has(pkg.code)) seen.set(pkg.code, pkg);
-    if (page >= result.pagination.total_pages || result.packages.length === 0) break;
-  }
+  cache: CatalogueCache,
+  options: CatalogueSyncOptions,
+): Promise<CatalogueSyncResult> {
   const syncedAt = options.now().toISOString();
-  sink.replaceAll([...seen.values()], syncedAt);
-  return { count: seen.size, syncedAt };
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((done, fail) => {
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        fail(signal.reason);
-      },
-      { once: true },
-    );
-  });
+  const limit = options.pageLimit ?? PAGE_LIMIT_MAX;
+  const byCode = new Map<string, CachedPackage>();
+  let pages = 0;
+  let totalPages = 1;
+  while (pages < totalPages) {
+    options.signal?.throwIfAborted();
+    pages += 1;
+    const result = await client.listPackages({ page: pages, limit }, { lane: 'background' });
+    for (const pkg of result.packages) if (!byCode.has(pkg.code)) byCode.set(pkg.code, pkg);
+    if (result.packages.length === 0) break;
+    totalPages = Math.min(MAX_PAGES, result.pagination.total_pages);
+  }
+  const packages = [...byCode.values()];
+  cache.replaceAll(packages, syncedAt);
+  return { count: packages.length, syncedAt, pages };
 }

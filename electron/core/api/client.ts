@@ -1,29 +1,63 @@
-import type { z } from 'zod';
-import { type PackageListQuery, PackageListQuerySchema } from '../../../shared/api/catalogue';
-import { ErrorBodySchema } from '../../../shared/api/common';
-import { OrderRequestSchema } from '../../../shared/api/orders';
-import { type ErrorCode, isApiErrorCode } from '../../../shared/errors';
-import type { Currency, Money } from '../../../shared/money';
+import {
+  type PackageListQuery,
+  PackageListQuerySchema,
+  TopUpPackageListQuerySchema,
+} from '../../../shared/api/catalogue';
+import {
+  type EsimListQuery,
+  EsimListQuerySchema,
+  SMS_MESSAGE_MAX,
+  UsageQuerySchema,
+  UsageReportRequestSchema,
+} from '../../../shared/api/esims';
+import {
+  type OrderListQuery,
+  OrderListQuerySchema,
+  OrderRequestSchema,
+  TopUpRequestSchema,
+} from '../../../shared/api/orders';
+import { type WebhookPutRequest, WebhookPutRequestSchema } from '../../../shared/api/webhooks';
+import type { Currency } from '../../../shared/money';
 import { PosFailure } from '../pos/failure';
-import { ApiFailure, messageFor } from './api-failure';
-import { exchange, type HttpAnswer } from './http-exchange';
-import { type OrderOutcome, type OrderStatus, parseOrderResult, parseOrderStatus } from './order-results';
+import {
+  type CancelResult,
+  type EsimPage,
+  type EsimUsage,
+  type LiveStatus,
+  type NetworkEvents,
+  parseCancelResult,
+  parseEsimPage,
+  parseLiveStatus,
+  parseNetworkEvents,
+  parseSmsResult,
+  parseSuspendResult,
+  parseUsage,
+  parseUsageReport,
+  parseWebhookConfig,
+  parseWebhookRegistration,
+  type SuspendResult,
+  type UsageReport,
+  type WebhookConfig,
+  type WebhookRegistration,
+} from './esim-results';
+import {
+  type OrderOutcome,
+  type OrderStatus,
+  type ProviderOrderPage,
+  parseOrderPage,
+  parseOrderResult,
+  parseOrderStatus,
+} from './order-results';
 import { type Balance, type PackagePage, parseBalance, parsePackagePage } from './package-results';
-import { FieldProblem, moneyOf } from './parse';
-import { ServerClock } from './server-clock';
-import { type ApiCredentials, signedHeaders } from './signing';
-
-/**
- * Who is waiting for a request: a cashier's sale goes first, then interactive reads, then
- * background work (catalogue sync, reconciliation paging), so a sale never queues behind a sync.
- */
-export type Lane = 'sale' | 'interactive' | 'background';
-
-/** Facts about a call for the log. Never a secret key, a signature or a body. */
-export interface ApiLog {
-  info(message: string, fields?: Readonly<Record<string, unknown>>): void;
-  warn(message: string, fields?: Readonly<Record<string, unknown>>): void;
-}
+import { type Lane, RateLimiter, type RateWindow, realTimekeeper } from './rate-limiter';
+import { type ApiLog, invalidInput, RequestRunner, type ResendRule } from './request-runner';
+import type { ApiCredentials } from './signing';
+import {
+  parseTopUpPackagePage,
+  parseTopUpResult,
+  type TopUpCompleted,
+  type TopUpPackagePage,
+} from './topup-results';
 
 export interface ResellerClientOptions {
   /** Ends in /api/v1/business. */
@@ -31,18 +65,31 @@ export interface ResellerClientOptions {
   /** Called for every request; the secret key stays in the core's memory and is never stored by the client. */
   readonly credentials: () => ApiCredentials;
   readonly timeouts?: {
-    /** Reads and other requests. Default 10 s. */
+    /** GET requests. Default 10 s. */
     readonly readMs?: number;
-    /** Orders and top-ups, which the provider may take a while to process. Default 30 s. */
+    /** POST and PUT (orders, top-ups), which the provider may take a while to process. Default 30 s. */
     readonly writeMs?: number;
   };
   /** The local clock, epoch milliseconds (tests inject one). */
   readonly now?: () => number;
   readonly log?: ApiLog;
+  readonly rateLimits?: {
+    /** The key's windows; default 100/minute, 1,000/hour, 10,000/day. */
+    readonly windows?: readonly RateWindow[];
+    /** Spacing of background requests; default 1 s. */
+    readonly bulkIntervalMs?: number;
+    /** How long a call in each lane may wait for the limiter before failing with RATE_LIMIT_EXCEEDED. */
+    readonly maxWaitMs?: Partial<Readonly<Record<Lane, number>>>;
+  };
 }
 
 export interface CallOptions {
   readonly lane?: Lane;
+}
+
+export interface SendOptions extends CallOptions {
+  /** Called just before each send, with the attempt number and its RT-RequestID (e.g. to journal "sent"). */
+  readonly onSend?: (attempt: number, requestId: string) => void;
 }
 
 export interface OrderInput {
@@ -55,10 +102,22 @@ export interface OrderInput {
   readonly recurring?: boolean;
 }
 
-export interface OrderCallOptions extends CallOptions {
-  /** Called just before each send, with the attempt number and its RT-RequestID. */
-  readonly onSend?: (attempt: number, requestId: string) => void;
+export interface TopUpInput {
+  readonly iccid: string;
+  /** A code from GET /topup/packages for this eSIM, sent verbatim. */
+  readonly packageCode: string;
+  readonly quantity?: number;
 }
+
+/** An eSIM named by ICCID or by the provider's eSIM id (the ICCID wins when the API gets both). */
+export type EsimRef = { readonly iccid: string } | { readonly esimId: number };
+
+/** Usage of one eSIM (by ICCID) or of one order's eSIMs (by order reference), optionally over dates. */
+export type UsageTarget = ({ readonly iccid: string } | { readonly orderReference: string }) & {
+  /** YYYY-MM-DD. */
+  readonly from?: string;
+  readonly to?: string;
+};
 
 export interface ClientStatus {
   readonly connection: 'unknown' | 'online' | 'offline';
@@ -66,8 +125,17 @@ export interface ClientStatus {
   readonly clockSkewMs: number | null;
   /** The account currency, as last read from the provider. */
   readonly currency: Currency | null;
+  /** The server's last X-RateLimit-* figures. */
+  readonly rateLimit: {
+    readonly limit: number | null;
+    readonly remaining: number;
+    readonly resetAt: string;
+  } | null;
+  /** Set while every request is held after a RATE_LIMIT_EXCEEDED. */
+  readonly heldUntil: string | null;
 }
 
+/** A typed, validated method for every endpoint of the reseller API. */
 export interface ResellerClient {
   getBalance(options?: CallOptions): Promise<Balance>;
   /** One page of the catalogue. */
@@ -77,342 +145,304 @@ export interface ResellerClient {
    * with the same idempotency key and a new RT-RequestID; if that fails too, the ApiFailure says
    * whether the order may have been performed (`outcome`).
    */
-  createOrder(input: OrderInput, options?: OrderCallOptions): Promise<OrderOutcome>;
+  createOrder(input: OrderInput, options?: SendOptions): Promise<OrderOutcome>;
   getOrder(orderReference: string, options?: CallOptions): Promise<OrderStatus>;
+  listTopUpPackages(
+    query: { readonly iccid: string; readonly page?: number; readonly limit?: number },
+    options?: CallOptions,
+  ): Promise<TopUpPackagePage>;
+  /** Sends a top-up exactly once: the API has no idempotency key for top-ups, so nothing is ever re-sent. */
+  topUp(input: TopUpInput, options?: SendOptions): Promise<TopUpCompleted>;
+  listEsims(query?: EsimListQuery, options?: CallOptions): Promise<EsimPage>;
+  getUsage(target: UsageTarget, options?: CallOptions): Promise<EsimUsage>;
+  getLiveStatus(esim: EsimRef, options?: CallOptions): Promise<LiveStatus>;
+  getNetworkEvents(esim: EsimRef, options?: CallOptions): Promise<NetworkEvents>;
+  /** Usage over the last `days` (1 to 90, default 7). */
+  getUsageReport(esim: EsimRef, days?: number, options?: CallOptions): Promise<UsageReport>;
+  setEsimSuspended(
+    esim: EsimRef,
+    action: 'suspend' | 'activate',
+    options?: SendOptions,
+  ): Promise<SuspendResult>;
+  /** Cancels the whole order the eSIM belongs to (only before activation). */
+  cancelEsim(esim: EsimRef, options?: SendOptions): Promise<CancelResult>;
+  sendSms(esim: EsimRef, message: string, options?: SendOptions): Promise<{ readonly message: string }>;
+  getWebhook(options?: CallOptions): Promise<WebhookConfig>;
+  /** The answer's secret is returned once; the answer's text is not kept. */
+  setWebhook(input: WebhookPutRequest, options?: SendOptions): Promise<WebhookRegistration>;
+  listOrders(query?: OrderListQuery, options?: CallOptions): Promise<ProviderOrderPage>;
   status(): ClientStatus;
-}
-
-/** How a request may be sent again after a failure that left its outcome unknown. */
-type ResendRule =
-  /** Reads: no effect on the provider; re-sent after a short back-off, a bounded number of times. */
-  | 'read'
-  /** Orders: re-sent once, with the same idempotency key. */
-  | 'order';
-
-interface Call<R> {
-  readonly method: 'GET' | 'POST' | 'PUT';
-  readonly path: string;
-  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
-  readonly body?: Readonly<Record<string, unknown>>;
-  readonly lane: Lane;
-  readonly resend: ResendRule;
-  /** The code of a 404 without one; by default the API's "user not found". */
-  readonly notFoundCode?: ErrorCode;
-  readonly parse: (json: unknown) => R;
-  readonly onSend?: (attempt: number, requestId: string) => void;
-}
-
-interface Received<R> {
-  readonly value: R;
-  readonly raw: string;
-  readonly attempts: number;
 }
 
 const DEFAULT_READ_TIMEOUT_MS = 10_000;
 const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
-const READ_RETRIES = 2;
-const READ_BACKOFF_MS = 300;
+/** A cashier waits a little for the limiter; background work waits for a whole window. */
+const DEFAULT_MAX_WAIT_MS: Readonly<Record<Lane, number>> = {
+  sale: 15_000,
+  interactive: 15_000,
+  background: 10 * 60_000,
+};
+
+/** The API lets a key be left out; this client never does, whatever a caller's types allowed. */
+const KeyedOrderSchema = OrderRequestSchema.required({ idempotency_key: true });
 
 const silentLog: ApiLog = { info: () => {}, warn: () => {} };
 
 export function createResellerClient(options: ResellerClientOptions): ResellerClient {
-  const now = options.now ?? Date.now;
-  const log = options.log ?? silentLog;
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const readTimeoutMs = options.timeouts?.readMs ?? DEFAULT_READ_TIMEOUT_MS;
-  const writeTimeoutMs = options.timeouts?.writeMs ?? DEFAULT_WRITE_TIMEOUT_MS;
-  const clock = new ServerClock(now);
-  let connection: ClientStatus['connection'] = 'unknown';
-  let currency: Currency | null = null;
+  const time = options.now ? { ...realTimekeeper, now: options.now } : realTimekeeper;
+  const limiter = new RateLimiter({
+    time,
+    ...(options.rateLimits?.windows ? { windows: options.rateLimits.windows } : {}),
+    ...(options.rateLimits?.bulkIntervalMs === undefined
+      ? {}
+      : { bulkIntervalMs: options.rateLimits.bulkIntervalMs }),
+  });
+  const runner = new RequestRunner({
+    baseUrl: options.baseUrl,
+    credentials: options.credentials,
+    readTimeoutMs: options.timeouts?.readMs ?? DEFAULT_READ_TIMEOUT_MS,
+    writeTimeoutMs: options.timeouts?.writeMs ?? DEFAULT_WRITE_TIMEOUT_MS,
+    time,
+    limiter,
+    maxWaitMs: { ...DEFAULT_MAX_WAIT_MS, ...options.rateLimits?.maxWaitMs },
+    log: options.log ?? silentLog,
+    fetchCurrency: () => getBalance().then((balance) => balance.balance.currency),
+  });
 
-  function learnCurrency(value: Currency): void {
-    currency = value;
-  }
-
-  async function call<R>(spec: Call<R>): Promise<Received<R>> {
-    // Serialized once: this exact string is signed and sent on every attempt.
-    const rawBody = spec.body === undefined ? '' : JSON.stringify(spec.body);
-    const url = urlOf(baseUrl, spec.path, spec.query);
-    const timeoutMs = spec.method === 'GET' ? readTimeoutMs : writeTimeoutMs;
-    let attempts = 0;
-    let clockCorrected = false;
-    let resends = 0;
-    for (;;) {
-      attempts += 1;
-      const { headers, requestId } = signedHeaders(options.credentials(), clock.serverNow(), rawBody);
-      spec.onSend?.(attempts, requestId);
-      const started = now();
-      const fields = { method: spec.method, path: spec.path, lane: spec.lane, requestId, attempt: attempts };
-      try {
-        const answer = await sendOnce(url, spec.method, headers, rawBody, timeoutMs, spec.path);
-        const value = await interpret(answer, spec);
-        log.info('api call', { ...fields, status: answer.status, ms: now() - started });
-        return { value, raw: answer.text, attempts };
-      } catch (error) {
-        if (!(error instanceof ApiFailure)) throw error;
-        log.warn('api call failed', {
-          ...fields,
-          code: error.code,
-          kind: error.kind,
-          status: error.status,
-          ms: now() - started,
-        });
-        if (error.code === 'INVALID_TIMESTAMP' && !clockCorrected) {
-          // The answer's Date header has corrected the clock; the API allows this one retry.
-          clockCorrected = true;
-          continue;
-        }
-        if (spec.resend === 'order' && error.noAnswer && resends < 1) {
-          resends += 1;
-          continue;
-        }
-        if (
-          spec.resend === 'read' &&
-          (error.noAnswer || error.kind === 'unreachable') &&
-          resends < READ_RETRIES
-        ) {
-          resends += 1;
-          await delay(READ_BACKOFF_MS * 2 ** (resends - 1) * (0.5 + Math.random()));
-          continue;
-        }
-        throw error;
-      }
-    }
-  }
-
-  async function sendOnce(
-    url: string,
-    method: Call<unknown>['method'],
-    headers: Readonly<Record<string, string>>,
-    rawBody: string,
-    timeoutMs: number,
-    path: string,
-  ): Promise<HttpAnswer> {
-    const withType = method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' };
-    try {
-      const answer = await exchange(
-        { method, url, headers: withType, body: method === 'GET' ? undefined : rawBody, timeoutMs },
-        now,
-        path,
-      );
-      connection = 'online';
-      clock.observe(answer.headers.get('date'), answer.receivedAt);
-      return answer;
-    } catch (error) {
-      if (error instanceof ApiFailure && error.kind !== 'dropped') connection = 'offline';
-      throw error;
-    }
-  }
-
-  async function interpret<R>(answer: HttpAnswer, spec: Call<R>): Promise<R> {
-    const json = parseJson(answer.text);
-    const success = answer.status >= 200 && answer.status < 300;
-    const context = { path: spec.path, status: answer.status, raw: answer.text };
-    if (success && isRecord(json) && json.success !== false) {
-      try {
-        return spec.parse(json);
-      } catch (error) {
-        if (error instanceof FieldProblem) throw badResponse(error.field, error.problem, context);
-        throw error;
-      }
-    }
-    if (success && !isRecord(json)) throw badResponse('', 'the answer is not a JSON object', context);
-    return Promise.reject(await errorFailure(json, answer, spec));
-  }
-
-  async function errorFailure(json: unknown, answer: HttpAnswer, spec: Call<unknown>): Promise<ApiFailure> {
-    const { status, text } = answer;
-    const body = ErrorBodySchema.safeParse(json);
-    const readable = body.success && isRecord(json);
-    const apiCode = readable ? body.data.code : undefined;
-    const code = errorCodeOf(status, apiCode, spec.notFoundCode);
-    const apiMessage = readable ? (body.data.message ?? body.data.error) : undefined;
-    const details: Record<string, unknown> = { path: spec.path };
-    if (apiCode !== undefined) details.apiCode = apiCode;
-    if (apiMessage !== undefined) details.apiMessage = apiMessage;
-    if (status >= 500) {
-      return new ApiFailure(code, messageFor(code), {
-        kind: 'server',
-        outcome: 'unknown',
-        status,
-        details,
-        raw: text,
-      });
-    }
-    if (!readable && status !== 429) {
-      return badResponse('', 'the error answer is not a JSON error body', {
-        path: spec.path,
-        status,
-        raw: text,
-      });
-    }
-    if (code === 'INSUFFICIENT_BALANCE' && body.success) {
-      Object.assign(details, await shortfallOf(body.data));
-    }
-    // 409 DUPLICATE_REQUEST: an earlier request with this idempotency key is still being processed,
-    // so the order this key names may yet be performed.
-    const outcome = status === 409 && code === 'DUPLICATE_REQUEST' ? 'unknown' : 'rejected';
-    return new ApiFailure(code, messageFor(code), { kind: 'refused', outcome, status, details, raw: text });
-  }
-
-  /** INSUFFICIENT_BALANCE amounts as Money; the error body names no currency, so the account's is used. */
-  async function shortfallOf(body: {
-    currentBalance?: number | undefined;
-    requiredBalance?: number | undefined;
-    needToLoad?: number | undefined;
-  }): Promise<Record<string, Money>> {
-    const accountCurrency =
-      currency ??
-      (await getBalance()
-        .then((b) => b.balance.currency)
-        .catch(() => null));
-    if (accountCurrency === null) return {};
-    const amounts: Record<string, Money> = {};
-    for (const field of ['currentBalance', 'requiredBalance', 'needToLoad'] as const) {
-      const value = body[field];
-      if (value !== undefined) amounts[field] = moneyOf(value, accountCurrency, field);
-    }
-    return amounts;
-  }
-
-  async function getBalance(options?: CallOptions): Promise<Balance> {
-    const { value, raw } = await call({
+  async function getBalance(callOptions?: CallOptions): Promise<Balance> {
+    const { value, raw } = await runner.call({
       method: 'GET',
       path: '/balance',
-      lane: options?.lane ?? 'interactive',
+      lane: callOptions?.lane ?? 'interactive',
       resend: 'read',
       parse: parseBalance,
     });
-    learnCurrency(value.balance.currency);
+    runner.learnCurrency(value.balance.currency);
+    return { ...value, raw };
+  }
+
+  /** A read: GET with a validated query, re-sent as reads may be. */
+  async function read<R>(
+    path: string,
+    query: Readonly<Record<string, string | number | boolean | undefined>>,
+    parse: (json: unknown) => R,
+    callOptions: CallOptions | undefined,
+    notFoundCode?: 'ORDER_NOT_FOUND' | 'ESIM_NOT_FOUND',
+  ): Promise<R & { readonly raw: string }> {
+    const { value, raw } = await runner.call({
+      method: 'GET',
+      path,
+      query,
+      lane: callOptions?.lane ?? 'interactive',
+      resend: 'read',
+      parse,
+      ...(notFoundCode ? { notFoundCode } : {}),
+    });
+    return { ...value, raw };
+  }
+
+  /** A POST about one eSIM; reads (status, events, report) may be re-sent, actions only after a certain refusal. */
+  async function aboutEsim<R>(
+    path: string,
+    esim: EsimRef,
+    extra: Readonly<Record<string, unknown>>,
+    resend: ResendRule,
+    parse: (json: unknown) => R,
+    callOptions: SendOptions | undefined,
+  ): Promise<R & { readonly raw: string }> {
+    const { value, raw } = await runner.call({
+      method: 'POST',
+      path,
+      body: { ...esimBody(esim), ...extra },
+      lane: callOptions?.lane ?? 'interactive',
+      resend,
+      parse,
+      ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
+    });
     return { ...value, raw };
   }
 
   return {
     getBalance,
 
-    async listPackages(query = {}, options) {
+    async listPackages(query = {}, callOptions) {
       const checked = PackageListQuerySchema.safeParse(query);
       if (!checked.success) throw invalidInput('package query', checked.error);
-      const { value, raw } = await call({
-        method: 'GET',
-        path: '/esims/packages',
-        query: checked.data,
-        lane: options?.lane ?? 'interactive',
-        resend: 'read',
-        parse: parsePackagePage,
-      });
-      const first = value.packages[0];
-      if (first) learnCurrency(first.cost.currency);
-      return { ...value, raw };
+      const page = await read('/esims/packages', checked.data, parsePackagePage, callOptions);
+      const first = page.packages[0];
+      if (first) runner.learnCurrency(first.cost.currency);
+      return page;
     },
 
-    async createOrder(input, options) {
+    async createOrder(input, callOptions) {
       const body = {
         packageCode: input.packageCode,
         quantity: input.quantity ?? 1,
         idempotency_key: input.idempotencyKey,
         ...(input.recurring ? { recurring: true } : {}),
       };
-      const checked = OrderRequestSchema.safeParse(body);
+      const checked = KeyedOrderSchema.safeParse(body);
       if (!checked.success) throw invalidInput('order', checked.error);
-      const { value, raw, attempts } = await call({
+      const { value, raw, attempts } = await runner.call({
         method: 'POST',
         path: '/esims/order',
         body,
-        lane: options?.lane ?? 'sale',
+        lane: callOptions?.lane ?? 'sale',
         resend: 'order',
-        parse: (json) => parseOrderResult(json, currency),
-        ...(options?.onSend ? { onSend: options.onSend } : {}),
+        parse: (json) => parseOrderResult(json, runner.accountCurrency()),
+        ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
       });
-      if (value.kind === 'completed') learnCurrency(value.cost.currency);
+      if (value.kind === 'completed') runner.learnCurrency(value.cost.currency);
       return { ...value, raw, attempts };
     },
 
-    async getOrder(orderReference, options) {
-      if (orderReference.length === 0)
+    async getOrder(orderReference, callOptions) {
+      if (orderReference.length === 0) {
         throw new PosFailure('INVALID_INPUT', 'Invalid order lookup: no order reference');
-      const { value, raw } = await call({
-        method: 'GET',
-        path: '/esims/order',
-        query: { orderReference },
-        lane: options?.lane ?? 'interactive',
-        resend: 'read',
-        notFoundCode: 'ORDER_NOT_FOUND',
-        parse: (json) => parseOrderStatus(json, currency),
+      }
+      return read(
+        '/esims/order',
+        { orderReference },
+        (json) => parseOrderStatus(json, runner.accountCurrency()),
+        callOptions,
+        'ORDER_NOT_FOUND',
+      );
+    },
+
+    async listTopUpPackages(query, callOptions) {
+      const checked = TopUpPackageListQuerySchema.safeParse(query);
+      if (!checked.success) throw invalidInput('top-up package query', checked.error);
+      return read('/topup/packages', checked.data, parseTopUpPackagePage, callOptions);
+    },
+
+    async topUp(input, callOptions) {
+      const body = {
+        iccid: input.iccid,
+        packageCode: input.packageCode,
+        ...(input.quantity === undefined ? {} : { quantity: input.quantity }),
+      };
+      const checked = TopUpRequestSchema.safeParse(body);
+      if (!checked.success) throw invalidInput('top-up', checked.error);
+      const { value, raw } = await runner.call({
+        method: 'POST',
+        path: '/topup/order',
+        body,
+        lane: callOptions?.lane ?? 'sale',
+        resend: 'never',
+        parse: parseTopUpResult,
+        ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
       });
+      runner.learnCurrency(value.cost.currency);
       return { ...value, raw };
     },
 
+    async listEsims(query = {}, callOptions) {
+      const checked = EsimListQuerySchema.safeParse(query);
+      if (!checked.success) throw invalidInput('eSIM query', checked.error);
+      return read('/esims', checked.data, parseEsimPage, callOptions);
+    },
+
+    async getUsage(target, callOptions) {
+      const query = {
+        ...('iccid' in target ? { iccid: target.iccid } : { order_id: target.orderReference }),
+        ...(target.from === undefined ? {} : { from_date: target.from }),
+        ...(target.to === undefined ? {} : { to_date: target.to }),
+      };
+      const checked = UsageQuerySchema.safeParse(query);
+      if (!checked.success) throw invalidInput('usage query', checked.error);
+      return read('/esims/usage/query', checked.data, parseUsage, callOptions, 'ESIM_NOT_FOUND');
+    },
+
+    getLiveStatus(esim, callOptions) {
+      return aboutEsim('/esims/status', esim, {}, 'read', parseLiveStatus, callOptions);
+    },
+
+    getNetworkEvents(esim, callOptions) {
+      return aboutEsim('/esims/network-events', esim, {}, 'read', parseNetworkEvents, callOptions);
+    },
+
+    async getUsageReport(esim, days, callOptions) {
+      const checked = UsageReportRequestSchema.safeParse({ ...esimBody(esim), days });
+      if (!checked.success) throw invalidInput('usage report', checked.error);
+      return aboutEsim(
+        '/esims/usage-report',
+        esim,
+        days === undefined ? {} : { days },
+        'read',
+        parseUsageReport,
+        callOptions,
+      );
+    },
+
+    setEsimSuspended(esim, action, callOptions) {
+      return aboutEsim('/esims/suspend', esim, { action }, 'once', parseSuspendResult, callOptions);
+    },
+
+    cancelEsim(esim, callOptions) {
+      return aboutEsim('/esims/cancel', esim, {}, 'once', parseCancelResult, callOptions);
+    },
+
+    async sendSms(esim, message, callOptions) {
+      if (message.length === 0 || message.length > SMS_MESSAGE_MAX) {
+        throw new PosFailure(
+          'INVALID_INPUT',
+          `Invalid SMS: the message must be 1 to ${SMS_MESSAGE_MAX} characters`,
+        );
+      }
+      return aboutEsim('/esims/send-sms', esim, { message }, 'once', parseSmsResult, callOptions);
+    },
+
+    getWebhook(callOptions) {
+      return read('/webhooks', {}, parseWebhookConfig, callOptions);
+    },
+
+    async setWebhook(input, callOptions) {
+      const checked = WebhookPutRequestSchema.safeParse(input);
+      if (!checked.success) throw invalidInput('webhook', checked.error);
+      const { value } = await runner.call({
+        method: 'PUT',
+        path: '/webhooks',
+        body: checked.data,
+        lane: callOptions?.lane ?? 'interactive',
+        resend: 'once',
+        secretBearing: true,
+        parse: parseWebhookRegistration,
+        ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
+      });
+      return value;
+    },
+
+    async listOrders(query = {}, callOptions) {
+      const checked = OrderListQuerySchema.safeParse(query);
+      if (!checked.success) throw invalidInput('order query', checked.error);
+      return read(
+        '/orders',
+        checked.data,
+        (json) => parseOrderPage(json, runner.accountCurrency()),
+        callOptions,
+      );
+    },
+
     status() {
-      return { connection, clockSkewMs: clock.skewMs(), currency };
+      const budget = limiter.serverBudget();
+      const held = limiter.heldUntil();
+      return {
+        connection: runner.connectionState(),
+        clockSkewMs: runner.clock.skewMs(),
+        currency: runner.accountCurrency(),
+        rateLimit: budget
+          ? {
+              limit: budget.limit,
+              remaining: budget.remaining,
+              resetAt: new Date(budget.resetAt).toISOString(),
+            }
+          : null,
+        heldUntil: held === null ? null : new Date(held).toISOString(),
+      };
     },
   };
 }
 
-function errorCodeOf(
-  status: number,
-  apiCode: string | undefined,
-  notFoundCode: ErrorCode | undefined,
-): ErrorCode {
-  if (apiCode !== undefined) return isApiErrorCode(apiCode) ? apiCode : 'API_ERROR';
-  if (status === 401) return 'UNAUTHENTICATED';
-  if (status === 404) return notFoundCode ?? 'USER_NOT_FOUND';
-  if (status === 429) return 'RATE_LIMIT_EXCEEDED';
-  return 'API_ERROR';
-}
-
-function badResponse(
-  field: string,
-  problem: string,
-  context: { path: string; status: number; raw: string },
-): ApiFailure {
-  const where = field ? ` (field "${field}": ${problem})` : ` (${problem})`;
-  return new ApiFailure('BAD_RESPONSE', `${messageFor('BAD_RESPONSE')}${where}`, {
-    kind: 'malformed',
-    outcome: 'unknown',
-    status: context.status,
-    details: { path: context.path, field, problem },
-    raw: context.raw,
-  });
-}
-
-function invalidInput(what: string, error: z.ZodError): PosFailure {
-  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-  const first = issues[0];
-  return new PosFailure(
-    'INVALID_INPUT',
-    `Invalid ${what}: ${first?.path ?? ''} ${first?.message ?? ''}`.trim(),
-    {
-      issues,
-    },
-  );
-}
-
-function urlOf(
-  baseUrl: string,
-  path: string,
-  query: Readonly<Record<string, string | number | boolean | undefined>> | undefined,
-): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(name, String(value));
-  }
-  const search = params.toString();
-  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function esimBody(esim: EsimRef): { iccid: string } | { esimId: number } {
+  return 'iccid' in esim ? { iccid: esim.iccid } : { esimId: esim.esimId };
 }

@@ -1,22 +1,41 @@
 /** The core's client of the reseller API: what the rest of the core may use. */
 export { ApiFailure, type ApiFailureKind, type ApiOutcome } from './api-failure';
 export {
-  type ApiLog,
   type CallOptions,
   type ClientStatus,
   createResellerClient,
-  type Lane,
-  type OrderCallOptions,
+  type EsimRef,
   type OrderInput,
   type ResellerClient,
   type ResellerClientOptions,
+  type SendOptions,
+  type TopUpInput,
+  type UsageTarget,
 } from './client';
+export type {
+  CancelResult,
+  DataUse,
+  EsimPage,
+  EsimRecord,
+  EsimUsage,
+  LiveStatus,
+  NetworkEvents,
+  SuspendResult,
+  UsageReport,
+  Validity,
+  WebhookConfig,
+  WebhookRegistration,
+} from './esim-results';
 export type {
   OrderCompleted,
   OrderOutcome,
   OrderPending,
   OrderReplay,
   OrderStatus,
+  ProviderOrderPage,
 } from './order-results';
 export type { Balance, CachedPackage, PackagePage } from './package-results';
+export type { Lane, RateWindow } from './rate-limiter';
+export type { ApiLog } from './request-runner';
 export type { ApiCredentials } from './signing';
+export type { TopUpCompleted, TopUpPackage, TopUpPackagePage } from './topup-results';

@@ -1,11 +1,13 @@
+import type { Pagination } from '../../../shared/api/common';
 import {
   type ApiEsimOrderItem,
   OrderCompletedResultSchema,
+  OrderListResponseSchema,
   OrderPendingResultSchema,
   OrderReplayResultSchema,
   OrderStatusResponseSchema,
 } from '../../../shared/api/orders';
-import type { SaleEsim } from '../../../shared/domain';
+import type { ProviderOrder, SaleEsim } from '../../../shared/domain';
 import type { Currency, Money } from '../../../shared/money';
 import { lpaPartsOf, moneyOf, validate } from './parse';
 
@@ -193,5 +195,40 @@ export function parseOrderStatus(json: unknown, accountCurrency: Currency | null
             'order.esim.lpaString',
           )
         : null,
+  };
+}
+
+/** GET /orders: the provider's own order list (filtered by the API to the account's currency). */
+export interface ProviderOrderPage {
+  readonly orders: readonly ProviderOrder[];
+  readonly totalOrders: number;
+  /** Null when the page has no order and the account currency is not known yet. */
+  readonly totalRevenue: Money | null;
+  readonly pagination: Pagination;
+  readonly raw: string;
+}
+
+export function parseOrderPage(
+  json: unknown,
+  accountCurrency: Currency | null,
+): Omit<ProviderOrderPage, 'raw'> {
+  const { data } = validate(OrderListResponseSchema, json);
+  const currency = data.orders[0]?.currency ?? accountCurrency;
+  return {
+    orders: data.orders.map((order, index) => ({
+      id: order.id,
+      orderReference: order.order_reference,
+      packageName: order.package_name,
+      packageCode: order.package_code,
+      amount: moneyOf(order.amount, order.currency, `data.orders.${index}.amount`),
+      status: order.status,
+      createdAt: order.created_at,
+      iccid: order.esim?.iccid ?? null,
+    })),
+    totalOrders: data.summary.total_orders,
+    totalRevenue: currency
+      ? moneyOf(data.summary.total_revenue, currency, 'data.summary.total_revenue')
+      : null,
+    pagination: data.pagination,
   };
 }

@@ -1,7 +1,9 @@
 /**
- * The provider's clock as seen from ours. Every answer's `Date` header (one-second resolution) gives
- * an estimate of the offset; request timestamps are stamped in server time so a counter whose clock
- * is off still signs acceptable timestamps once it has heard from the server.
+ * The provider's clock as seen from ours. An answer's `Date` header is truncated to the second and
+ * was stamped somewhere between our sending and our receiving, so it bounds the offset (server time
+ * minus ours) to an interval. The estimate is moved only when it falls outside that interval, and
+ * then only to the interval's nearest edge: a counter whose clock is right keeps an offset of 0, one
+ * an hour off learns the hour, and the shown skew does not jitter with every answer.
  */
 export class ServerClock {
   private offset: number | null = null;
@@ -23,15 +25,14 @@ export class ServerClock {
     return serverTimeMs - (this.offset ?? 0);
   }
 
-  /** Learns from a `Date` header received at local time `receivedAt`; unreadable headers are ignored. */
-  observe(dateHeader: string | null, receivedAt: number): void {
+  /** Learns from a `Date` header of an answer to a request sent at `sentAt` and received at `receivedAt` (local ms). */
+  observe(dateHeader: string | null, sentAt: number, receivedAt: number): void {
     if (!dateHeader) return;
     const serverSecond = Date.parse(dateHeader);
     if (Number.isNaN(serverSecond)) return;
-    // The header is truncated to the second: the middle of that second is the least-biased guess.
-    const estimate = serverSecond + 500 - receivedAt;
-    // Within the header's own resolution a new estimate is noise; keep the shown skew steady.
-    if (this.offset !== null && Math.abs(estimate - this.offset) <= 1000) return;
-    this.offset = estimate;
+    const lowest = serverSecond - receivedAt;
+    const highest = serverSecond + 999 - sentAt;
+    const current = this.offset ?? 0;
+    this.offset = Math.min(highest, Math.max(lowest, current));
   }
 }

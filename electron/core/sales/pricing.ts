@@ -2,10 +2,11 @@ import type { PackageType } from '../../../shared/api';
 import type { MarkupRule, Pricing } from '../../../shared/domain';
 import { type Money, minor, roundUpToStep } from '../../../shared/money';
 
+/** What a price depends on. Top-up packages have no type or region: only package and catch-all rules reach them. */
 export interface PricedPackage {
   readonly code: string;
-  readonly type: PackageType;
-  readonly region: string;
+  readonly type?: PackageType;
+  readonly region?: string;
 }
 
 export const DEFAULT_PRICING: Pricing = { rules: [], roundingSteps: {} };
@@ -19,7 +20,7 @@ function matches(rule: MarkupRule, pkg: PricedPackage): boolean {
     case 'type':
       return rule.scope.type === pkg.type;
     case 'region':
-      return rule.scope.region.toLowerCase() === pkg.region.toLowerCase();
+      return pkg.region !== undefined && rule.scope.region.toLowerCase() === pkg.region.toLowerCase();
     case 'package':
       return rule.scope.packageCode === pkg.code;
   }

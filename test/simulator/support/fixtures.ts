@@ -31,3 +31,44 @@ export async function ledger(sim: RunningSimulator, account: SimAccount): Promis
   const res = await control(sim, 'GET', `/ledger?accessCode=${account.accessCode}`);
   return res.body.entries;
 }
+
+/** Buys one package found by the query; returns the order creation result. */
+export async function buy(
+  sim: RunningSimulator,
+  account: SimAccount,
+  pick: (packages: Json[]) => Json,
+  query = '&type=local',
+  extra: Record<string, unknown> = {},
+): Promise<Json> {
+  const pkg = pick(await findPackages(sim, account, query));
+  if (!pkg) throw new Error(`no package matches for ${query}`);
+  const res = await call(sim.baseUrl, account, 'POST', '/esims/order', {
+    body: { packageCode: pkg.package_code, ...extra },
+  });
+  if (res.status !== 200) throw new Error(`order failed: ${res.text}`);
+  return { ...res.body, pkg };
+}
+
+export const ownNetwork = (packages: Json[]): Json => packages.find((p) => p.countries && !p.is_unlimited);
+export const partner =
+  (rechargeable: boolean) =>
+  (packages: Json[]): Json =>
+    packages.find((p) => !p.countries && p.features.is_rechargeable === rechargeable);
+
+/** A signed POST sent while the server's clock runs `offsetMs` ahead (signed with that time too). */
+export async function postLater(
+  sim: RunningSimulator,
+  offsetMs: number,
+  path: string,
+  body: unknown,
+): Promise<Json> {
+  sim.setFaults({ clockOffsetMs: offsetMs });
+  try {
+    return await call(sim.baseUrl, sim.defaultAccount, 'POST', path, {
+      body,
+      timestamp: String(Date.now() + offsetMs),
+    });
+  } finally {
+    sim.setFaults({ clockOffsetMs: 0 });
+  }
+}

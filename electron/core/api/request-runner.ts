@@ -1,0 +1,365 @@
+import type { z } from 'zod';
+import { ErrorBodySchema } from '../../../shared/api/common';
+import { type ErrorCode, isApiErrorCode } from '../../../shared/errors';
+import type { Currency, Money } from '../../../shared/money';
+import { PosFailure } from '../pos/failure';
+import { ApiFailure, messageFor } from './api-failure';
+import { exchange, type HttpAnswer } from './http-exchange';
+import { FieldProblem, moneyOf } from './parse';
+import type { Lane, RateLimiter, Timekeeper } from './rate-limiter';
+import { ServerClock } from './server-clock';
+import { type ApiCredentials, signedHeaders } from './signing';
+
+/** Facts about a call for the log. Never a secret key, a signature or a body. */
+export interface ApiLog {
+  info(message: string, fields?: Readonly<Record<string, unknown>>): void;
+  warn(message: string, fields?: Readonly<Record<string, unknown>>): void;
+}
+
+/** How a request may be sent again after a failure. */
+export type ResendRule =
+  /** No effect on the provider: re-sent after a short back-off a bounded number of times, after a rate-limit wait, and once after a clock correction. */
+  | 'read'
+  /** Orders: re-sent once after no answer, with the same idempotency key; also after a rate-limit wait or a clock correction, which the provider refused before doing anything. */
+  | 'order'
+  /** Actions without a key (suspend, cancel, SMS, webhook set-up): re-sent only after a refusal that proves nothing was done (clock, rate limit). */
+  | 'once'
+  /** Top-ups (the API has no idempotency key for them): sent exactly once, whatever happens. */
+  | 'never';
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface Call<R> {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly path: string;
+  readonly query?: Readonly<Record<string, QueryValue>>;
+  readonly body?: Readonly<Record<string, unknown>>;
+  readonly lane: Lane;
+  readonly resend: ResendRule;
+  /** The code of a 404 that has none; by default the API's "user not found". */
+  readonly notFoundCode?: ErrorCode;
+  /** The answer carries a secret (PUT /webhooks): its text is not kept on failures. */
+  readonly secretBearing?: boolean;
+  readonly parse: (json: unknown) => R;
+  readonly onSend?: (attempt: number, requestId: string) => void;
+}
+
+export interface Received<R> {
+  readonly value: R;
+  /** The answer's body exactly as received. */
+  readonly raw: string;
+  readonly attempts: number;
+}
+
+export interface RunnerOptions {
+  readonly baseUrl: string;
+  readonly credentials: () => ApiCredentials;
+  readonly readTimeoutMs: number;
+  readonly writeTimeoutMs: number;
+  readonly time: Timekeeper;
+  readonly limiter: RateLimiter;
+  /** How long each lane may wait for the rate limiter before the call fails. */
+  readonly maxWaitMs: Readonly<Record<Lane, number>>;
+  readonly log: ApiLog;
+  /** Reads the account currency from the provider when an answer needs it and none is known yet. */
+  readonly fetchCurrency: () => Promise<Currency>;
+}
+
+const READ_RETRIES = 2;
+const READ_BACKOFF_MS = 300;
+const RATE_LIMIT_RETRIES = 3;
+
+/**
+ * Sends signed requests and reads their answers: the one place that knows the wire. It signs each
+ * attempt afresh over a body serialized once, waits for the rate limiter, learns the server clock
+ * and rate budget from every answer, re-sends as the call's rule allows, and turns every answer
+ * into a parsed value or an ApiFailure.
+ */
+export class RequestRunner {
+  readonly clock: ServerClock;
+  private connection: 'unknown' | 'online' | 'offline' = 'unknown';
+  private currency: Currency | null = null;
+  private currencyLookup: Promise<Currency | null> | null = null;
+  private readonly baseUrl: string;
+
+  constructor(private readonly options: RunnerOptions) {
+    this.clock = new ServerClock(() => options.time.now());
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  connectionState(): 'unknown' | 'online' | 'offline' {
+    return this.connection;
+  }
+
+  accountCurrency(): Currency | null {
+    return this.currency;
+  }
+
+  learnCurrency(currency: Currency): void {
+    this.currency = currency;
+  }
+
+  async call<R>(spec: Call<R>): Promise<Received<R>> {
+    const { time, log, limiter } = this.options;
+    // Serialized once: this exact string is signed and sent on every attempt.
+    const rawBody = spec.body === undefined ? '' : JSON.stringify(spec.body);
+    const url = urlOf(this.baseUrl, spec.path, spec.query);
+    const timeoutMs = spec.method === 'GET' ? this.options.readTimeoutMs : this.options.writeTimeoutMs;
+    let attempts = 0;
+    let clockCorrected = false;
+    let resends = 0;
+    let rateWaits = 0;
+    // The first failure after which the request may have been performed. Once there is one, no
+    // later refusal can make the call's outcome certain again: the money paths must see "unknown".
+    let uncertain: ApiFailure | null = null;
+    const final = (error: ApiFailure): ApiFailure =>
+      uncertain && error.outcome === 'rejected' ? stillUnknown(uncertain, error) : error;
+    for (;;) {
+      try {
+        await limiter.acquire(spec.lane, this.options.maxWaitMs[spec.lane]);
+      } catch (error) {
+        throw error instanceof ApiFailure ? final(error) : error;
+      }
+      attempts += 1;
+      const { headers, requestId } = signedHeaders(
+        this.options.credentials(),
+        this.clock.serverNow(),
+        rawBody,
+      );
+      spec.onSend?.(attempts, requestId);
+      const started = time.now();
+      const fields = { method: spec.method, path: spec.path, lane: spec.lane, requestId, attempt: attempts };
+      try {
+        const answer = await this.send(url, spec.method, headers, rawBody, timeoutMs, spec.path);
+        const value = await this.interpret(answer, spec);
+        log.info('api call', { ...fields, status: answer.status, ms: time.now() - started });
+        return { value, raw: answer.text, attempts };
+      } catch (error) {
+        if (!(error instanceof ApiFailure)) throw error;
+        log.warn('api call failed', {
+          ...fields,
+          code: error.code,
+          kind: error.kind,
+          status: error.status,
+          ms: time.now() - started,
+        });
+        if (error.outcome === 'unknown') uncertain ??= error;
+        if (spec.resend === 'never') throw final(error);
+        if (error.code === 'INVALID_TIMESTAMP' && !clockCorrected) {
+          // The answer's Date header has corrected the clock; the API allows this one retry.
+          clockCorrected = true;
+          continue;
+        }
+        if (
+          error.code === 'RATE_LIMIT_EXCEEDED' &&
+          error.kind === 'refused' &&
+          rateWaits < RATE_LIMIT_RETRIES
+        ) {
+          // The limiter now holds every lane until the reset; the next acquire waits for it.
+          rateWaits += 1;
+          continue;
+        }
+        if (spec.resend === 'order' && error.noAnswer && resends < 1) {
+          resends += 1;
+          continue;
+        }
+        if (
+          spec.resend === 'read' &&
+          (error.noAnswer || error.kind === 'unreachable') &&
+          resends < READ_RETRIES
+        ) {
+          resends += 1;
+          await sleep(time, READ_BACKOFF_MS * 2 ** (resends - 1) * (0.5 + Math.random()));
+          continue;
+        }
+        throw final(error);
+      }
+    }
+  }
+
+  private async send(
+    url: string,
+    method: Call<unknown>['method'],
+    headers: Readonly<Record<string, string>>,
+    rawBody: string,
+    timeoutMs: number,
+    path: string,
+  ): Promise<HttpAnswer> {
+    const withType = method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' };
+    const sentAt = this.options.time.now();
+    try {
+      const answer = await exchange(
+        { method, url, headers: withType, body: method === 'GET' ? undefined : rawBody, timeoutMs },
+        () => this.options.time.now(),
+        path,
+      );
+      this.connection = 'online';
+      this.clock.observe(answer.headers.get('date'), sentAt, answer.receivedAt);
+      this.options.limiter.observe(answer.headers, (ms) => this.clock.toLocal(ms));
+      return answer;
+    } catch (error) {
+      if (error instanceof ApiFailure && error.kind !== 'dropped') this.connection = 'offline';
+      throw error;
+    }
+  }
+
+  private async interpret<R>(answer: HttpAnswer, spec: Call<R>): Promise<R> {
+    const json = parseJson(answer.text);
+    const success = answer.status >= 200 && answer.status < 300;
+    const raw = spec.secretBearing ? '' : answer.text;
+    const context = { path: spec.path, status: answer.status, raw };
+    if (success && isRecord(json) && json.success !== false) {
+      try {
+        return spec.parse(json);
+      } catch (error) {
+        if (error instanceof FieldProblem) throw badResponse(error.field, error.problem, context);
+        throw error;
+      }
+    }
+    if (success && !isRecord(json)) throw badResponse('', 'the answer is not a JSON object', context);
+    throw await this.errorFailure(json, answer, spec, raw);
+  }
+
+  private async errorFailure(
+    json: unknown,
+    answer: HttpAnswer,
+    spec: Call<unknown>,
+    raw: string,
+  ): Promise<ApiFailure> {
+    const { status } = answer;
+    const body = ErrorBodySchema.safeParse(json);
+    const readable = body.success && isRecord(json);
+    const apiCode = readable ? body.data.code : undefined;
+    const code = errorCodeOf(status, apiCode, spec.notFoundCode);
+    const apiMessage = readable ? (body.data.message ?? body.data.error) : undefined;
+    const details: Record<string, unknown> = { path: spec.path };
+    if (apiCode !== undefined) details.apiCode = apiCode;
+    if (apiMessage !== undefined) details.apiMessage = apiMessage;
+    if (status >= 500) {
+      return new ApiFailure(code, messageFor(code), {
+        kind: 'server',
+        outcome: 'unknown',
+        status,
+        details,
+        raw,
+      });
+    }
+    if (code === 'RATE_LIMIT_EXCEEDED') {
+      const until = this.options.limiter.refused(answer.headers, (ms) => this.clock.toLocal(ms));
+      details.retryAt = new Date(until).toISOString();
+    } else if (!readable) {
+      return badResponse('', 'the error answer is not a JSON error body', { path: spec.path, status, raw });
+    }
+    if (code === 'INSUFFICIENT_BALANCE' && body.success)
+      Object.assign(details, await this.shortfallOf(body.data));
+    // 409 DUPLICATE_REQUEST: an earlier request with this idempotency key is still being processed,
+    // so the order this key names may yet be performed.
+    const outcome = status === 409 && code === 'DUPLICATE_REQUEST' ? 'unknown' : 'rejected';
+    return new ApiFailure(code, messageFor(code), { kind: 'refused', outcome, status, details, raw });
+  }
+
+  /** INSUFFICIENT_BALANCE amounts as Money; the error body names no currency, so the account's is used. */
+  private async shortfallOf(body: z.output<typeof ErrorBodySchema>): Promise<Record<string, Money>> {
+    const currency = this.currency ?? (await this.lookUpCurrency());
+    const amounts: Record<string, Money> = {};
+    if (currency === null) return amounts;
+    for (const field of ['currentBalance', 'requiredBalance', 'needToLoad'] as const) {
+      const value = body[field];
+      if (value !== undefined) amounts[field] = moneyOf(value, currency, field);
+    }
+    return amounts;
+  }
+
+  /** One balance read at a time; an answer met while reading it never starts another. */
+  private async lookUpCurrency(): Promise<Currency | null> {
+    if (this.currencyLookup) return null;
+    this.currencyLookup = this.options.fetchCurrency().catch(() => null);
+    try {
+      return await this.currencyLookup;
+    } finally {
+      this.currencyLookup = null;
+    }
+  }
+}
+
+/**
+ * An earlier attempt may have been performed and a later one was refused: the call's outcome stays
+ * unknown. The earlier failure is what the caller must resolve; the refusal is kept in its details.
+ */
+function stillUnknown(earlier: ApiFailure, later: ApiFailure): ApiFailure {
+  return new ApiFailure(earlier.code, earlier.message, {
+    kind: earlier.kind,
+    outcome: 'unknown',
+    ...(earlier.status === null ? {} : { status: earlier.status }),
+    details: { ...earlier.details, laterAttempt: { code: later.code, status: later.status } },
+    ...(earlier.raw === null ? {} : { raw: earlier.raw }),
+  });
+}
+
+function errorCodeOf(
+  status: number,
+  apiCode: string | undefined,
+  notFoundCode: ErrorCode | undefined,
+): ErrorCode {
+  if (apiCode !== undefined) return isApiErrorCode(apiCode) ? apiCode : 'API_ERROR';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 404) return notFoundCode ?? 'USER_NOT_FOUND';
+  if (status === 429) return 'RATE_LIMIT_EXCEEDED';
+  return 'API_ERROR';
+}
+
+function badResponse(
+  field: string,
+  problem: string,
+  context: { path: string; status: number; raw: string },
+): ApiFailure {
+  const where = field ? ` (field "${field}": ${problem})` : ` (${problem})`;
+  return new ApiFailure('BAD_RESPONSE', `${messageFor('BAD_RESPONSE')}${where}`, {
+    kind: 'malformed',
+    outcome: 'unknown',
+    status: context.status,
+    details: { path: context.path, field, problem },
+    raw: context.raw,
+  });
+}
+
+/** An INVALID_INPUT failure naming each field a zod check found wrong; thrown before anything is sent. */
+export function invalidInput(what: string, error: z.ZodError): PosFailure {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const first = issues[0];
+  const where = first?.path ? `${first.path}: ` : '';
+  return new PosFailure('INVALID_INPUT', `Invalid ${what}: ${where}${first?.message ?? 'bad input'}`, {
+    issues,
+  });
+}
+
+function urlOf(
+  baseUrl: string,
+  path: string,
+  query: Readonly<Record<string, QueryValue>> | undefined,
+): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sleep(time: Timekeeper, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    time.setTimer(resolve, ms);
+  });
+}

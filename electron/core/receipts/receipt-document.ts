@@ -1,0 +1,121 @@
+import { type Html, type HtmlValue, html, trusted } from './html';
+import type { ReceiptContext } from './receipt-context';
+import {
+  defaultReceiptLocale,
+  formatReceiptNumber,
+  type ReceiptFormat,
+  receiptFormat,
+} from './receipt-format';
+import { type PaperLayout, paperLayout, receiptCss } from './receipt-style';
+import { type ReceiptText, receiptText } from './receipt-text';
+
+/** What every receipt kind is drawn with: its words, formats, paper and marks. */
+export interface ReceiptKit {
+  readonly ctx: ReceiptContext;
+  readonly text: ReceiptText;
+  readonly format: ReceiptFormat;
+  readonly layout: PaperLayout;
+  /** TRAINING and COPY as one short line, repeated on each eSIM so a cut-off part keeps them. */
+  readonly marks: string | null;
+}
+
+export function receiptKit(ctx: ReceiptContext, recordTraining: boolean): ReceiptKit {
+  const text = receiptText(ctx.language);
+  const format = receiptFormat(
+    ctx.locale ?? defaultReceiptLocale(ctx.language),
+    ctx.timeZone,
+    ctx.language === 'ar',
+  );
+  const marks = [
+    isTraining(ctx, recordTraining) ? text.training : null,
+    ctx.copyNumber !== null ? text.copy(format.number(ctx.copyNumber)) : null,
+  ].filter((mark): mark is string => mark !== null);
+  return {
+    ctx,
+    text,
+    format,
+    layout: paperLayout(ctx.paperWidthMm),
+    marks: marks.length > 0 ? marks.join(' · ') : null,
+  };
+}
+
+// A record made in training stays a training record, and a receipt printed in training mode is never
+// a real one: either is enough to print TRAINING.
+function isTraining(ctx: ReceiptContext, recordTraining: boolean): boolean {
+  return recordTraining || ctx.training;
+}
+
+export type Row = readonly [label: string, value: HtmlValue, className?: string];
+
+export function rows(list: readonly (Row | null)[]): Html {
+  const items = list.filter((row): row is Row => row !== null);
+  return html`<dl class="rows">${items.map(
+    ([label, value, className]) =>
+      html`<dt${className ? trusted(` class="${className}"`) : ''}>${label}</dt><dd${className ? trusted(` class="${className}"`) : ''}>${value}</dd>`,
+  )}</dl>`;
+}
+
+/** Text that is always left to right (codes, phone numbers), kept intact inside Arabic lines. */
+export function ltr(value: string): Html {
+  return html`<bdi dir="ltr">${value}</bdi>`;
+}
+
+/** A code the customer may type into a phone: on its own line, in a face that tells 0 from O. */
+export function codeField(label: string, value: string): Html {
+  return html`<div class="field"><p class="field-label">${label}</p><p class="code" dir="ltr">${value}</p></div>`;
+}
+
+export interface ReceiptParts {
+  readonly title: string;
+  readonly receiptNumber: number;
+  /** When the sale or top-up was completed (ISO 8601): the receipt's date. */
+  readonly completedAt: string;
+  readonly recordTraining: boolean;
+  readonly body: Html;
+}
+
+/** A complete, self-contained HTML document: no script, no network, print CSS for the roll width. */
+export function receiptDocument(kit: ReceiptKit, parts: ReceiptParts): string {
+  const { ctx, text, format, layout } = kit;
+  const { shop } = ctx;
+  const training = isTraining(ctx, parts.recordTraining);
+  const trainingMark = training
+    ? html`<p class="mark mark-training">${text.training}</p><p class="mark-note">${text.trainingNote}</p>`
+    : null;
+  const copyMark =
+    ctx.copyNumber !== null
+      ? html`<p class="mark mark-copy">${text.copy(format.number(ctx.copyNumber))}</p><p class="mark-note">${text.copyPrinted(format.dateTime(ctx.printedAt))}</p>`
+      : null;
+  const dir = ctx.language === 'ar' ? 'rtl' : 'ltr';
+  const footer = [shop.receiptFooter.trim(), text.thanks].filter((line) => line !== '').join('\n');
+  const doc = html`<!doctype html>
+<html lang="${ctx.language}" dir="${dir}" data-paper-width-mm="${layout.widthMm}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${parts.title} ${formatReceiptNumber(parts.receiptNumber)}</title>
+<style>${trusted(receiptCss(layout, ctx.language))}</style>
+</head>
+<body>
+<header class="shop">
+${shop.shopName.trim() ? html`<h1 class="shop-name">${shop.shopName}</h1>` : null}
+${shop.shopAddress.trim() ? html`<p class="shop-line">${shop.shopAddress}</p>` : null}
+${shop.shopPhone.trim() ? html`<p class="shop-line">${ltr(shop.shopPhone)}</p>` : null}
+</header>
+${trainingMark}
+${copyMark}
+<h2 class="title">${parts.title}</h2>
+${rows([
+  [text.date, format.dateTime(parts.completedAt)],
+  ctx.cashierName ? [text.cashier, ctx.cashierName] : null,
+  [text.receiptNumber, ltr(formatReceiptNumber(parts.receiptNumber))],
+])}
+<hr>
+${parts.body}
+${training ? html`<p class="mark mark-training">${text.training}</p>` : null}
+<footer class="footer">${footer}</footer>
+</body>
+</html>
+`;
+  return doc.text;
+}

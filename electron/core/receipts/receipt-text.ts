@@ -1,0 +1,163 @@
+import type { Language } from '../../../shared/domain';
+
+/**
+ * Every word a receipt prints, per language. Numbers, dates, money and units are formatted by
+ * `Intl` before they reach these functions, so a translation only places them.
+ */
+export interface ReceiptText {
+  readonly saleTitle: string;
+  readonly topUpTitle: string;
+  /** Printed on every receipt made in training mode: nothing was sold. */
+  readonly training: string;
+  readonly trainingNote: string;
+  readonly copy: (copyNumber: string) => string;
+  readonly copyPrinted: (when: string) => string;
+  readonly date: string;
+  readonly cashier: string;
+  readonly receiptNumber: string;
+  readonly package: string;
+  readonly data: string;
+  readonly unlimited: string;
+  readonly validity: string;
+  readonly fromFirstUse: (days: string) => string;
+  readonly fromPurchase: (days: string) => string;
+  readonly coverage: string;
+  readonly countries: (count: number, formatted: string) => string;
+  readonly price: string;
+  readonly quantityTimes: (quantity: string, unit: string) => string;
+  readonly total: string;
+  readonly esimOf: (index: string, count: string) => string;
+  readonly scanToInstall: string;
+  readonly mainQrLabel: string;
+  readonly manualEntry: string;
+  readonly smdpAddress: string;
+  readonly activationCode: string;
+  readonly iphoneDirect: string;
+  readonly iphoneQrLabel: string;
+  readonly iccid: string;
+  readonly orderReference: string;
+  readonly installTitle: string;
+  readonly installSteps: readonly string[];
+  readonly installOnce: string;
+  readonly packageAdded: string;
+  readonly newData: string;
+  readonly remainingData: (remaining: string) => string;
+  readonly validUntil: string;
+  readonly topUpNoNewQr: string;
+  readonly thanks: string;
+}
+
+const EN: ReceiptText = {
+  saleTitle: 'eSIM receipt',
+  topUpTitle: 'eSIM top-up receipt',
+  training: 'TRAINING',
+  trainingNote: 'Training mode: nothing was sold, this eSIM does not work.',
+  copy: (n) => `COPY ${n}`,
+  copyPrinted: (when) => `Reprinted ${when}`,
+  date: 'Date',
+  cashier: 'Cashier',
+  receiptNumber: 'Receipt no.',
+  package: 'Package',
+  data: 'Data',
+  unlimited: 'Unlimited',
+  validity: 'Validity',
+  fromFirstUse: (days) => `${days} from first use`,
+  fromPurchase: (days) => `${days} from today`,
+  coverage: 'Coverage',
+  countries: (count, formatted) => `${formatted} ${count === 1 ? 'country' : 'countries'}`,
+  price: 'Price',
+  quantityTimes: (quantity, unit) => `${quantity} × ${unit}`,
+  total: 'Total',
+  esimOf: (index, count) => `eSIM ${index} of ${count}`,
+  scanToInstall: 'Scan to install',
+  mainQrLabel: 'eSIM installation QR code',
+  manualEntry: 'Manual entry',
+  smdpAddress: 'SM-DP+ address',
+  activationCode: 'Activation code',
+  iphoneDirect: 'iPhone (iOS 17.4 or later): scan with the Camera app to install directly.',
+  iphoneQrLabel: 'iPhone direct install link',
+  iccid: 'ICCID',
+  orderReference: 'Order ref.',
+  installTitle: 'How to install',
+  installSteps: [
+    'Connect the phone to Wi-Fi.',
+    'iPhone: Settings › Mobile Service › Add eSIM › Use QR Code.',
+    'Android: Settings › Network & internet › SIMs › Add eSIM.',
+    'Scan the large QR code, or type the SM-DP+ address and activation code.',
+    'When abroad, turn on this eSIM and data roaming for it.',
+  ],
+  installOnce: 'The QR code installs only once. Keep it private and do not delete the eSIM.',
+  packageAdded: 'Package added',
+  newData: 'Data now',
+  remainingData: (remaining) => `${remaining} left`,
+  validUntil: 'Valid until',
+  topUpNoNewQr: 'The data was added to the eSIM already on the phone: nothing to install.',
+  thanks: 'Thank you',
+};
+
+// Arabic plural forms of "country": one, two, few (3-10), many (11-99), other.
+const AR_COUNTRY: Readonly<Record<Intl.LDMLPluralRule, (n: string) => string>> = {
+  zero: (n) => `${n} دولة`,
+  one: () => 'دولة واحدة',
+  two: () => 'دولتان',
+  few: (n) => `${n} دول`,
+  many: (n) => `${n} دولة`,
+  other: (n) => `${n} دولة`,
+};
+
+// "SM-DP+" ends in a neutral character: isolated left to right, its "+" stays at its end in Arabic lines.
+const AR_SMDP = '\u2066SM-DP+\u2069';
+
+const AR: ReceiptText = {
+  saleTitle: 'إيصال شريحة eSIM',
+  topUpTitle: 'إيصال إعادة تعبئة eSIM',
+  training: 'تدريب · TRAINING',
+  trainingNote: 'وضع التدريب: لم يتم بيع شيء، وهذه الشريحة لا تعمل.',
+  copy: (n) => `نسخة ${n} · COPY`,
+  copyPrinted: (when) => `أعيدت طباعته ${when}`,
+  date: 'التاريخ',
+  cashier: 'الكاشير',
+  receiptNumber: 'رقم الإيصال',
+  package: 'الباقة',
+  data: 'البيانات',
+  unlimited: 'غير محدودة',
+  validity: 'الصلاحية',
+  fromFirstUse: (days) => `${days} من أول استخدام`,
+  fromPurchase: (days) => `${days} من اليوم`,
+  coverage: 'التغطية',
+  countries: (count, formatted) => AR_COUNTRY[new Intl.PluralRules('ar').select(count)](formatted),
+  price: 'السعر',
+  quantityTimes: (quantity, unit) => `${quantity} × ${unit}`,
+  total: 'الإجمالي',
+  esimOf: (index, count) => `شريحة eSIM ${index} من ${count}`,
+  scanToInstall: 'امسح الرمز للتثبيت',
+  mainQrLabel: 'رمز QR لتثبيت الشريحة',
+  manualEntry: 'الإدخال اليدوي',
+  smdpAddress: `عنوان ${AR_SMDP}`,
+  activationCode: 'رمز التفعيل',
+  iphoneDirect: 'iPhone (إصدار iOS 17.4 أو أحدث): امسح الرمز بتطبيق الكاميرا للتثبيت مباشرة.',
+  iphoneQrLabel: 'رابط التثبيت المباشر على iPhone',
+  iccid: 'ICCID',
+  orderReference: 'مرجع الطلب',
+  installTitle: 'طريقة التثبيت',
+  installSteps: [
+    'اتصل بشبكة Wi-Fi.',
+    'iPhone: الإعدادات › الخدمة الخلوية › إضافة eSIM › استخدام رمز QR.',
+    'Android: الإعدادات › الشبكة والإنترنت › شرائح SIM › إضافة eSIM.',
+    `امسح رمز QR الكبير، أو أدخل عنوان ${AR_SMDP} ورمز التفعيل يدويًا.`,
+    'عند السفر، فعّل هذه الشريحة وتجوال البيانات لها.',
+  ],
+  installOnce: 'يُثبَّت رمز QR مرة واحدة فقط. احتفظ به لنفسك ولا تحذف الشريحة بعد تثبيتها.',
+  packageAdded: 'الباقة المضافة',
+  newData: 'البيانات الآن',
+  remainingData: (remaining) => `المتبقي ${remaining}`,
+  validUntil: 'صالحة حتى',
+  topUpNoNewQr: 'أُضيفت البيانات إلى الشريحة المثبتة على الهاتف: لا حاجة لتثبيت أي شيء.',
+  thanks: 'شكرًا لكم',
+};
+
+const TEXTS: Readonly<Record<Language, ReceiptText>> = { en: EN, ar: AR };
+
+export function receiptText(language: Language): ReceiptText {
+  return TEXTS[language];
+}

@@ -1,0 +1,44 @@
+import type { Sale, TopUp } from '../../../shared/domain';
+import { PosFailure } from '../pos/failure';
+import type { ReceiptContext } from './receipt-context';
+import { type CompletedSale, renderSaleReceipt } from './sale-receipt';
+import { type CompletedTopUp, renderTopUpReceipt } from './topup-receipt';
+
+export type ReceiptRecord =
+  | { readonly kind: 'sale'; readonly sale: Sale }
+  | { readonly kind: 'topup'; readonly topUp: TopUp };
+
+export type CompletedRecord =
+  | { readonly kind: 'sale'; readonly sale: CompletedSale }
+  | { readonly kind: 'topup'; readonly topUp: CompletedTopUp };
+
+/**
+ * Only completed records have a receipt: a pending sale has no eSIM to hand over yet, and a failed
+ * one charged nothing.
+ */
+export function completedRecord(record: ReceiptRecord): CompletedRecord {
+  if (record.kind === 'sale') {
+    const { sale } = record;
+    if (sale.state === 'completed') return { kind: 'sale', sale };
+    throw new PosFailure(
+      'INVALID_STATE',
+      `Sale ${sale.receiptNumber} is ${sale.state}: only a completed sale has a receipt.`,
+      { state: sale.state },
+    );
+  }
+  const { topUp } = record;
+  if (topUp.state === 'completed') return { kind: 'topup', topUp };
+  throw new PosFailure(
+    'INVALID_STATE',
+    `Top-up ${topUp.receiptNumber} is ${topUp.state}: only a completed top-up has a receipt.`,
+    { state: topUp.state },
+  );
+}
+
+/** The receipt of a sale or top-up, as a complete HTML document. */
+export function renderReceipt(record: ReceiptRecord, ctx: ReceiptContext): string {
+  const completed = completedRecord(record);
+  return completed.kind === 'sale'
+    ? renderSaleReceipt(completed.sale, ctx)
+    : renderTopUpReceipt(completed.topUp, ctx);
+}

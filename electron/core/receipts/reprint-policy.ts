@@ -1,0 +1,77 @@
+import { completedRecord, type ReceiptRecord } from './render-receipt';
+
+/** Whether an eSIM's profile is on a phone, as far as the app knows. */
+export type InstallState = 'installed' | 'not_installed' | 'unknown';
+
+export interface InstallEvidence {
+  /** The API's `esim_status`: New, Assigned (Not Installed), Installed, Active, Not Active. */
+  readonly esimStatus?: string | null;
+  /** The live status's `profile`: Enabled, Disabled, Not Installed. */
+  readonly profile?: string | null;
+}
+
+const INSTALLED_PROFILES = ['enabled', 'disabled'];
+const INSTALLED_STATUSES = ['installed', 'active'];
+const NOT_INSTALLED = ['new', 'assigned (not installed)', 'not installed'];
+
+/**
+ * Reads the provider's statuses. An activation code installs once, so any sign that the profile
+ * reached a phone (enabled or disabled, installed, active) means the QR no longer hands anything
+ * over. "Not Active" says nothing about installation and stays unknown.
+ */
+export function installStateOf(evidence: InstallEvidence): InstallState {
+  const profile = evidence.profile?.trim().toLowerCase() ?? null;
+  const status = evidence.esimStatus?.trim().toLowerCase() ?? null;
+  if ((profile && INSTALLED_PROFILES.includes(profile)) || (status && INSTALLED_STATUSES.includes(status))) {
+    return 'installed';
+  }
+  if ((profile && NOT_INSTALLED.includes(profile)) || (status && NOT_INSTALLED.includes(status))) {
+    return 'not_installed';
+  }
+  return 'unknown';
+}
+
+export interface PrintHistory {
+  /** Whether the original receipt was already issued (printed or saved as PDF). */
+  readonly originalIssued: boolean;
+  /** Copies issued so far. */
+  readonly copies: number;
+}
+
+export type PrintDecision =
+  | { readonly kind: 'original' }
+  | {
+      readonly kind: 'copy';
+      readonly copyNumber: number;
+      /** A reprinted QR hands the product over again while it is not installed. */
+      readonly managerPinRequired: boolean;
+      /** The ICCIDs whose install is not known: why the PIN is asked for. */
+      readonly notKnownInstalled: readonly string[];
+    };
+
+/**
+ * Decides what printing a receipt now is. There is one original; every later print, and every print
+ * asked for as a reprint, is a copy, numbered, logged by the caller, and it needs the manager PIN
+ * while any eSIM on it is not known to be installed. Top-up receipts carry no QR and need no PIN.
+ */
+export function decidePrint(
+  record: ReceiptRecord,
+  history: PrintHistory,
+  installStates: ReadonlyMap<string, InstallState>,
+  requestedCopy: boolean,
+): PrintDecision {
+  const completed = completedRecord(record);
+  if (!history.originalIssued && !requestedCopy) return { kind: 'original' };
+  const notKnownInstalled =
+    completed.kind === 'sale'
+      ? completed.sale.esims
+          .map((esim) => esim.iccid)
+          .filter((iccid) => (installStates.get(iccid) ?? 'unknown') !== 'installed')
+      : [];
+  return {
+    kind: 'copy',
+    copyNumber: history.copies + 1,
+    managerPinRequired: notKnownInstalled.length > 0,
+    notKnownInstalled,
+  };
+}

@@ -1,0 +1,48 @@
+import type { TopUp } from '../../../shared/domain';
+import { html } from './html';
+import type { ReceiptContext } from './receipt-context';
+import { codeField, ltr, type ReceiptKit, receiptDocument, receiptKit, rows } from './receipt-document';
+
+export type CompletedTopUp = Extract<TopUp, { state: 'completed' }>;
+
+/** The receipt of a completed top-up: which eSIM, what was added, and what it holds now. */
+export function renderTopUpReceipt(topUp: CompletedTopUp, ctx: ReceiptContext): string {
+  const kit = receiptKit(ctx, topUp.training);
+  const { text, format } = kit;
+  const info = ctx.packageInfo;
+  const body = html`
+${codeField(text.iccid, topUp.iccid)}
+${rows([
+  [text.packageAdded, topUp.packageName],
+  info
+    ? [text.data, info.isUnlimited || info.dataGb === null ? text.unlimited : format.gigabytes(info.dataGb)]
+    : null,
+  info ? [text.validity, format.days(info.validityDays)] : null,
+  [text.price, format.money(topUp.retail), 'total'],
+])}
+<hr>
+${rows([
+  newDataRow(kit, topUp),
+  topUp.newExpiresAt ? [text.validUntil, format.date(topUp.newExpiresAt)] : null,
+  topUp.orderReference ? [text.orderReference, ltr(topUp.orderReference)] : null,
+])}
+<p class="field">${text.topUpNoNewQr}</p>
+`;
+  return receiptDocument(kit, {
+    title: text.topUpTitle,
+    receiptNumber: topUp.receiptNumber,
+    completedAt: topUp.completedAt,
+    recordTraining: topUp.training,
+    body,
+  });
+}
+
+function newDataRow({ text, format }: ReceiptKit, topUp: CompletedTopUp): readonly [string, string] | null {
+  if (topUp.newTotalGb === null) return null;
+  const total = format.gigabytes(topUp.newTotalGb);
+  const value =
+    topUp.newRemainingGb === null
+      ? total
+      : `${total} (${text.remainingData(format.gigabytes(topUp.newRemainingGb))})`;
+  return [text.newData, value];
+}

@@ -1,0 +1,274 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ApiFailure } from '../../electron/core/api/api-failure';
+import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
+import {
+  completedOrder,
+  type ReceivedRequest,
+  type Reply,
+  serverPerTest,
+  TEST_CREDENTIALS,
+} from './api-test-server';
+
+// When the client sends a request again, and when it never does.
+const server = serverPerTest();
+
+async function clientFor(reply: (request: ReceivedRequest, index: number) => Reply): Promise<ResellerClient> {
+  await server.start(reply);
+  return createResellerClient({
+    baseUrl: server.baseUrl,
+    credentials: () => TEST_CREDENTIALS,
+    timeouts: { readMs: 250, writeMs: 250 },
+  });
+}
+
+const ICCID = '8988247000100000015';
+const balance: Reply = { kind: 'json', body: { success: true, data: { balance: 10, currency: 'USD' } } };
+const invalidTimestamp: Reply = {
+  kind: 'json',
+  status: 401,
+  body: { success: false, code: 'INVALID_TIMESTAMP', message: 'Timestamp too old' },
+};
+const rateLimited: Reply = {
+  kind: 'json',
+  status: 429,
+  headers: { 'x-ratelimit-reset': '1' },
+  body: { success: false, code: 'RATE_LIMIT_EXCEEDED', message: 'Slow down' },
+};
+
+/** Every way a request can fail, and whether the provider may have performed it. */
+const FAILURES: readonly { name: string; reply: Reply; outcome: 'rejected' | 'unknown' }[] = [
+  { name: 'dropped connection', reply: { kind: 'drop' }, outcome: 'unknown' },
+  { name: 'no answer in time', reply: { kind: 'hang' }, outcome: 'unknown' },
+  { name: 'body cut off', reply: { kind: 'truncate', text: '{"success":true,"order' }, outcome: 'unknown' },
+  {
+    name: '500',
+    reply: { kind: 'json', status: 500, body: { success: false, error: 'boom' } },
+    outcome: 'unknown',
+  },
+  {
+    name: '502 HTML',
+    reply: { kind: 'text', status: 502, text: '<html>Bad gateway</html>' },
+    outcome: 'unknown',
+  },
+  { name: 'not JSON', reply: { kind: 'text', text: 'OK' }, outcome: 'unknown' },
+  { name: 'rate limited', reply: rateLimited, outcome: 'rejected' },
+  { name: 'clock refused', reply: invalidTimestamp, outcome: 'rejected' },
+  {
+    name: 'insufficient balance',
+    reply: {
+      kind: 'json',
+      status: 400,
+      body: { success: false, code: 'INSUFFICIENT_BALANCE', currentBalance: 1 },
+    },
+    outcome: 'rejected',
+  },
+];
+
+describe('top-ups', () => {
+  it('are sent exactly once, whatever fails', async () => {
+    let script: Reply = { kind: 'hang' };
+    const client = await clientFor(() => script);
+    const topUps = (): number =>
+      server.requests.filter((request) => request.url.endsWith('/topup/order')).length ?? 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...FAILURES), async (failure) => {
+        script = failure.reply;
+        const before = topUps();
+        const error = await client
+          .topUp({ iccid: ICCID, packageCode: 'TOPUP-1' })
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ApiFailure);
+        expect((error as ApiFailure).outcome).toBe(failure.outcome);
+        // Give a stray re-send the time to arrive before counting.
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        expect(topUps() - before).toBe(1);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('orders', () => {
+  it('are re-sent at most once after no answer, always with the same body and key', async () => {
+    let script: Reply = { kind: 'hang' };
+    const client = await clientFor(() => script);
+    const noAnswer = FAILURES.filter((failure) =>
+      ['dropped connection', 'no answer in time', 'body cut off', '500', '502 HTML'].includes(failure.name),
+    );
+    for (const failure of noAnswer) {
+      script = failure.reply;
+      const before = server.requests.length ?? 0;
+      const error = await client
+        .createOrder({ packageCode: 'P1', idempotencyKey: `k-${failure.name}` })
+        .catch((caught: unknown) => caught);
+      expect(error, failure.name).toMatchObject({ outcome: 'unknown' });
+      const sent = server.requests.slice(before) ?? [];
+      expect(sent.length, failure.name).toBe(2);
+      expect(sent[1]?.body).toBe(sent[0]?.body);
+      expect(sent[1]?.headers['rt-requestid']).not.toBe(sent[0]?.headers['rt-requestid']);
+    }
+  });
+
+  it('stay outcome unknown when the re-send after no answer is refused: the first may have been performed', async () => {
+    const refusals: Reply[] = [
+      {
+        kind: 'json',
+        status: 400,
+        body: { success: false, code: 'INSUFFICIENT_BALANCE', currentBalance: 0 },
+      },
+      {
+        kind: 'json',
+        status: 429,
+        headers: { 'x-ratelimit-reset': new Date(Date.now() + 3_600_000).toISOString() },
+        body: { success: false, code: 'RATE_LIMIT_EXCEEDED' },
+      },
+    ];
+    for (const refusal of refusals) {
+      const client = await clientFor((_request, index) => (index === 0 ? { kind: 'drop' } : refusal));
+      const error = await client
+        .createOrder({ packageCode: 'P1', idempotencyKey: 'k-after-drop' })
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'OFFLINE', kind: 'dropped', outcome: 'unknown' });
+      expect((error as ApiFailure).details?.laterAttempt).toMatchObject({
+        code:
+          refusal.kind === 'json' && refusal.status === 429 ? 'RATE_LIMIT_EXCEEDED' : 'INSUFFICIENT_BALANCE',
+      });
+    }
+  });
+
+  it('are not re-sent after an answer that is merely unreadable as an order', async () => {
+    const client = await clientFor(() => ({ kind: 'json', body: completedOrder({ esims: 'none' }) }));
+    const error = await client
+      .createOrder({ packageCode: 'P1', idempotencyKey: 'k-1' })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'BAD_RESPONSE', outcome: 'unknown' });
+    expect(server.requests.length).toBe(1);
+  });
+
+  it('wait out a rate limit and go through with the same key', async () => {
+    const client = await clientFor((_request, index) =>
+      index === 0 ? rateLimited : { kind: 'json', body: completedOrder() },
+    );
+    const result = await client.createOrder({ packageCode: 'P1', idempotencyKey: 'k-rate' });
+    expect(result.kind).toBe('completed');
+    const [first, second] = server.requests ?? [];
+    expect(second?.body).toBe(first?.body);
+  });
+});
+
+describe('reads', () => {
+  it('back off and retry a bounded number of times', async () => {
+    const client = await clientFor(() => ({
+      kind: 'json',
+      status: 503,
+      body: { success: false, error: 'busy' },
+    }));
+    const error = await client.getBalance().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'API_ERROR', outcome: 'unknown', status: 503 });
+    expect(server.requests.length).toBe(3);
+  });
+
+  it('recover from one failure', async () => {
+    const client = await clientFor((_request, index) => (index === 0 ? { kind: 'drop' } : balance));
+    const result = await client.getBalance();
+    expect(result.balance).toEqual({ amount: 1000, currency: 'USD' });
+  });
+
+  it('are not retried after a definite refusal', async () => {
+    const client = await clientFor(() => ({
+      kind: 'json',
+      status: 401,
+      body: { success: false, code: 'INVALID_SIGNATURE' },
+    }));
+    await expect(client.getBalance()).rejects.toMatchObject({
+      code: 'INVALID_SIGNATURE',
+      outcome: 'rejected',
+    });
+    expect(server.requests.length).toBe(1);
+  });
+});
+
+describe('rate limits', () => {
+  it('hold requests until X-RateLimit-Reset after RATE_LIMIT_EXCEEDED, then continue', async () => {
+    let resetAt = 0;
+    const client = await clientFor((request) => {
+      if (resetAt === 0) resetAt = Math.ceil((request.at + 1_000) / 1_000) * 1_000;
+      if (request.at < resetAt) {
+        return {
+          kind: 'json',
+          status: 429,
+          headers: {
+            'x-ratelimit-limit': '100',
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': new Date(resetAt).toISOString(),
+          },
+          body: { success: false, code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests' },
+        };
+      }
+      return balance;
+    });
+    const result = await client.getBalance();
+    expect(result.balance.amount).toBe(1000);
+    const requests = server.requests ?? [];
+    expect(requests.at(-1)?.at).toBeGreaterThanOrEqual(resetAt);
+    expect(requests.length).toBeLessThanOrEqual(1 + 3);
+    expect(client.status().rateLimit).toMatchObject({ limit: 100, remaining: 0 });
+  });
+
+  it('give up with RATE_LIMIT_EXCEEDED when the reset is further away than the call may wait', async () => {
+    await server.start(() => ({
+      kind: 'json',
+      status: 429,
+      headers: { 'x-ratelimit-reset': new Date(Date.now() + 3_600_000).toISOString() },
+      body: { success: false, code: 'RATE_LIMIT_EXCEEDED' },
+    }));
+    const client = createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
+    const error = await client
+      .createOrder({ packageCode: 'P1', idempotencyKey: 'k-1' })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', outcome: 'rejected', kind: 'throttled' });
+    expect(server.requests.length).toBe(1);
+    expect(client.status().heldUntil).not.toBeNull();
+  });
+});
+
+describe('clock', () => {
+  /** A server whose clock is off by `offsetMs`, refusing timestamps more than 5 minutes from its own time. */
+  function skewedServer(offsetMs: number): (request: ReceivedRequest) => Reply {
+    return (request) => {
+      const serverNow = request.at + offsetMs;
+      const date = { date: new Date(serverNow).toUTCString() };
+      if (Math.abs(Number(request.headers['rt-timestamp']) - serverNow) > 300_000) {
+        return { ...invalidTimestamp, headers: date };
+      }
+      return { ...balance, headers: date };
+    };
+  }
+
+  for (const [label, offset] of [
+    ['an hour ahead', 3_600_000],
+    ['an hour behind', -3_600_000],
+  ] as const) {
+    it(`corrects for a server ${label} and retries once with a new request id`, async () => {
+      const client = await clientFor(skewedServer(offset));
+      await client.getBalance();
+      const [first, second] = server.requests ?? [];
+      expect(server.requests.length).toBe(2);
+      expect(second?.headers['rt-requestid']).not.toBe(first?.headers['rt-requestid']);
+      expect(Math.abs((client.status().clockSkewMs ?? 0) - offset)).toBeLessThan(2_000);
+      // Later requests are stamped in server time from the start.
+      await client.getBalance();
+      expect(server.requests.length).toBe(3);
+    });
+  }
+
+  it('retries only once when the clock is still refused', async () => {
+    const client = await clientFor(() => invalidTimestamp);
+    await expect(client.getBalance()).rejects.toMatchObject({
+      code: 'INVALID_TIMESTAMP',
+      outcome: 'rejected',
+    });
+    expect(server.requests.length).toBe(2);
+  });
+});

@@ -1,0 +1,243 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CatalogueStore } from '../../electron/core/journal/catalogue-store';
+import { type Db, openJournal } from '../../electron/core/journal/database';
+import { SaleStore } from '../../electron/core/journal/sale-store';
+import { SettingsStore } from '../../electron/core/journal/settings-store';
+import { dispatch, type PosHandlers } from '../../electron/core/pos/dispatch';
+import { receiptHandlersWith } from '../../electron/core/receipts/receipt-handlers';
+import { ReceiptLog } from '../../electron/core/receipts/receipt-log';
+import { ManagerPin } from '../../electron/core/security/manager-pin';
+import type { Sale } from '../../shared/domain';
+import type { Result } from '../../shared/errors';
+import { money } from '../../shared/money';
+import { fixtureEsim } from './receipt-fixtures';
+
+// The receipt handler on a real SQLite journal: sales written by the journal's own store, the
+// manager PIN hashed in its settings, and every print logged in its audit table.
+
+type Output = { html: string; copyNumber: number | null };
+
+let dir: string;
+let db: Db;
+let sales: SaleStore;
+let settings: SettingsStore;
+let training: boolean;
+let clock: Date;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'receipt-handlers-'));
+  db = openJournal({ file: join(dir, 'journal.sqlite') });
+  sales = new SaleStore(db);
+  settings = new SettingsStore(db);
+  settings.updateSettings({ shopName: 'Baghdad Mobile Centre', paperWidthMm: 58, language: 'en' });
+  new ManagerPin(settings).set('4321');
+  training = false;
+  clock = new Date('2025-03-12T11:06:00.000Z');
+  new CatalogueStore(db).replaceAll(
+    [
+      {
+        code: 'EU-5GB-30D',
+        name: 'Europe 5 GB',
+        region: 'Europe',
+        type: 'regional',
+        dataGb: 5,
+        isUnlimited: false,
+        validityDays: 30,
+        cost: money(900, 'USD'),
+        countries: ['FR', 'DE'],
+        hasVoice: false,
+        hasSms: false,
+        voiceMinutes: null,
+        smsCount: null,
+        has5g: null,
+        hasHotspot: null,
+        isRechargeable: true,
+        isRecurring: false,
+        activationPolicy: 'first_use',
+        networks: [],
+        raw: '{}',
+      },
+    ],
+    '2025-03-12T10:00:00.000Z',
+  );
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function handlers(): (input: unknown) => Promise<Result<Output>> {
+  const pin = new ManagerPin(settings);
+  const group = receiptHandlersWith({
+    sales,
+    topUps: null,
+    catalogue: new CatalogueStore(db),
+    settings,
+    log: new ReceiptLog(db),
+    now: () => clock,
+    training: () => training,
+    timeZone: 'Asia/Baghdad',
+    requireManager: (given) => pin.require(given),
+  });
+  return (input: unknown): Promise<Result<Output>> =>
+    // Through the dispatcher, so the input is validated by the contract as it is from the renderer; only
+    // this group's method is ever called.
+    dispatch(group as PosHandlers, 'renderReceipt', input, {
+      error: (message) => {
+        throw new Error(message);
+      },
+    }) as Promise<Result<Output>>;
+}
+
+function intent(id: string, quantity = 1): void {
+  sales.createIntent(
+    {
+      id,
+      counterId: 'C1',
+      cashierId: null,
+      shiftId: null,
+      training: false,
+      packageCode: 'EU-5GB-30D',
+      packageName: 'Europe 5 GB',
+      quantity,
+      idempotencyKey: `key-${id}`,
+      retailUnit: money(1250, 'USD'),
+      retailTotal: money(1250 * quantity, 'USD'),
+    },
+    '2025-03-12T11:05:00.000Z',
+  );
+}
+
+function completedSale(id: string, quantity = 1, esimStatus = 'New'): Sale {
+  const now = '2025-03-12T11:05:00.000Z';
+  intent(id, quantity);
+  sales.markSent(id, now);
+  return sales.markCompleted(
+    id,
+    {
+      orderReference: `ORD-${id}`,
+      cost: money(900 * quantity, 'USD'),
+      newBalance: money(40_000, 'USD'),
+      esims: Array.from({ length: quantity }, (_, i) => ({ ...fixtureEsim(i), status: esimStatus })),
+      rawResponse: '{}',
+    },
+    now,
+  );
+}
+
+function auditRows(subject: string): { kind: string; at: string; detail: Record<string, unknown> }[] {
+  return (
+    db
+      .prepare(
+        "SELECT kind, at, detail_json FROM audit WHERE subject = ? AND kind LIKE 'receipt.%' ORDER BY id",
+      )
+      .all(subject) as { kind: string; at: string; detail_json: string }[]
+  ).map((row) => ({ kind: row.kind, at: row.at, detail: JSON.parse(row.detail_json) }));
+}
+
+function errorOf<T>(result: Result<T>): { code: string; message: string; details?: Record<string, unknown> } {
+  if (result.ok) throw new Error('expected an error');
+  return result.error;
+}
+
+function succeeded<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+describe('renderReceipt', () => {
+  it('issues the original once, logged, with the shop settings, the catalogue entry and no COPY', async () => {
+    completedSale('s1');
+    const render = handlers();
+    const original = succeeded(await render({ kind: 'sale', id: 's1' }));
+    expect(original.copyNumber).toBeNull();
+    expect(original.html).toContain('Baghdad Mobile Centre');
+    expect(original.html).toContain('30 days from first use');
+    expect(original.html).toContain('html { width: 58mm;');
+    expect(original.html).toContain('12 Mar 2025, 14:05');
+    expect(original.html).not.toContain('COPY');
+    expect(auditRows('s1')).toEqual([
+      {
+        kind: 'receipt.original',
+        at: '2025-03-12T11:06:00.000Z',
+        detail: { record: 'sale', copyNumber: null, language: 'en', paperWidthMm: 58, managerPin: false },
+      },
+    ]);
+  });
+
+  it('asks for the manager PIN to reprint a QR that is not installed, and logs nothing until it is right', async () => {
+    const sale = completedSale('s2', 2);
+    const render = handlers();
+    succeeded(await render({ kind: 'sale', id: 's2' }));
+    const missing = errorOf(await render({ kind: 'sale', id: 's2', copy: true }));
+    expect(missing.code).toBe('PIN_REQUIRED');
+    expect(missing.details).toEqual({
+      iccids: sale.state === 'completed' ? sale.esims.map((esim) => esim.iccid) : [],
+    });
+    expect(errorOf(await render({ kind: 'sale', id: 's2', copy: true, pin: '1111' })).code).toBe(
+      'PIN_INVALID',
+    );
+    // Asking for a second "original" is a reprint all the same.
+    expect(errorOf(await render({ kind: 'sale', id: 's2' })).code).toBe('PIN_REQUIRED');
+    expect(auditRows('s2').map((row) => row.kind)).toEqual(['receipt.original']);
+
+    clock = new Date('2025-03-15T09:30:00.000Z');
+    const copy = succeeded(await render({ kind: 'sale', id: 's2', copy: true, pin: '4321', language: 'ar' }));
+    expect(copy.copyNumber).toBe(1);
+    expect(copy.html).toContain('نسخة 1 · COPY');
+    expect(copy.html).toContain('dir="rtl"');
+    const second = succeeded(
+      await render({ kind: 'sale', id: 's2', copy: true, pin: '4321', paperWidthMm: 80 }),
+    );
+    expect(second.copyNumber).toBe(2);
+    expect(second.html).toContain('COPY 2');
+    expect(second.html).toContain('html { width: 80mm;');
+    expect(auditRows('s2').slice(1)).toEqual([
+      {
+        kind: 'receipt.copy',
+        at: '2025-03-15T09:30:00.000Z',
+        detail: { record: 'sale', copyNumber: 1, language: 'ar', paperWidthMm: 58, managerPin: true },
+      },
+      {
+        kind: 'receipt.copy',
+        at: '2025-03-15T09:30:00.000Z',
+        detail: { record: 'sale', copyNumber: 2, language: 'en', paperWidthMm: 80, managerPin: true },
+      },
+    ]);
+  });
+
+  it('reprints without the PIN once the provider reported every eSIM installed', async () => {
+    completedSale('s3', 1, 'Installed');
+    const render = handlers();
+    succeeded(await render({ kind: 'sale', id: 's3' }));
+    const copy = succeeded(await render({ kind: 'sale', id: 's3', copy: true }));
+    expect(copy.copyNumber).toBe(1);
+    expect(auditRows('s3')[1]?.detail).toMatchObject({ copyNumber: 1, managerPin: false });
+  });
+
+  it('says TRAINING while the counter is in training mode', async () => {
+    completedSale('s4');
+    training = true;
+    expect(succeeded(await handlers()({ kind: 'sale', id: 's4' })).html).toContain('TRAINING');
+  });
+
+  it('refuses what has no receipt, naming why, and logs nothing', async () => {
+    intent('s5');
+    const render = handlers();
+    expect(errorOf(await render({ kind: 'sale', id: 's5' }))).toMatchObject({
+      code: 'INVALID_STATE',
+      message: 'Sale 1 is intent: only a completed sale has a receipt.',
+    });
+    expect(errorOf(await render({ kind: 'sale', id: 'nope' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No sale with id nope.',
+    });
+    expect(errorOf(await render({ kind: 'topup', id: 't1' })).code).toBe('NOT_FOUND');
+    expect(errorOf(await render({ kind: 'sale', id: 's5', paperWidthMm: 57 })).code).toBe('INVALID_INPUT');
+    expect(auditRows('s5')).toEqual([]);
+  });
+});
