@@ -1,20 +1,41 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base, type Page } from '@playwright/test';
+import { copySyncedJournal } from '../support/catalogue-template';
 import { SimControl } from './sim-control';
 
 /**
  * Each test gets its own counter: the real web host (`npm run web`'s CLI) on a random port with a
  * fresh data directory, in training mode with its in-process simulator, whose control API the test
- * drives. The host is stopped and its directory removed afterwards; its stderr is attached to a
- * failing test.
+ * drives. The journal starts with the catalogue synced once per run (a fresh one syncs at the API's
+ * bulk pace, about 20 seconds). The host is stopped and its directory removed afterwards; its
+ * stderr is attached to a failing test.
  */
 
 const root = resolve(import.meta.dirname, '../..');
 const READY_TIMEOUT_MS = 45_000;
+/** The web host's training simulator: the composition's defaults. */
+const TRAINING = { seed: 1, currency: 'USD' } as const;
+
+function newestChange(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const path = join(dir, entry.name);
+    return Math.max(newest, entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs);
+  }, 0);
+}
+
+/** The host builds the renderer only when the build is missing: rebuild a stale one, so no test runs old pages. */
+function ensureRendererBuilt(): void {
+  const page = join(root, 'out', 'renderer', 'index.html');
+  const builtAt = existsSync(page) ? statSync(page).mtimeMs : 0;
+  const sourcesAt = Math.max(newestChange(join(root, 'renderer')), newestChange(join(root, 'shared')));
+  if (builtAt > sourcesAt) return;
+  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the renderer build failed');
+}
 
 export interface Counter {
   /** The counter's address, with its token in the hash as the host prints it. */
@@ -70,9 +91,20 @@ async function stopHost(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export const test = base.extend<{ counter: Counter }>({
-  counter: async ({ page: _page }, use, testInfo) => {
+export const test = base.extend<{ counter: Counter }, { rendererBuilt: true }>({
+  rendererBuilt: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      ensureRendererBuilt();
+      await use(true);
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+
+  counter: async ({ rendererBuilt }, use, testInfo) => {
+    void rendererBuilt;
     const dataDir = mkdtempSync(join(tmpdir(), 'esim-counter-e2e-'));
+    await copySyncedJournal(dataDir, TRAINING);
     const log: string[] = [];
     const { child, ready } = startHost(dataDir, log);
     try {
@@ -102,8 +134,7 @@ export const test = base.extend<{ counter: Counter }>({
             .getByRole('status', { name: /^(Balance|الرصيد)$/ })
             .getByText(/\d/)
             .waitFor();
-          // A new data directory starts with an empty catalogue, fetched at the API's bulk pace.
-          await page.getByText(/^Catalogue synced/).waitFor({ timeout: 50_000 });
+          await page.getByText(/^Catalogue synced/).waitFor();
         },
       };
       await use(counter);

@@ -64,6 +64,12 @@ export class SimControl {
     return orders;
   }
 
+  /** Drives an eSIM as a customer's phone would: installed, then attached to a network (ACTIVE). */
+  async activate(iccid: string): Promise<void> {
+    await this.call('POST', '/esims/install', { iccid });
+    await this.call('POST', '/esims/activate', { iccid });
+  }
+
   async completePending(orderReference?: string): Promise<number> {
     const { completed } = await this.call<{ completed: number }>(
       'POST',
