@@ -69,7 +69,7 @@ export function PendingScreen(): ReactNode {
             { header: t.pending.receipt, cell: (sale) => integer(sale.receiptNumber, language) },
             { header: t.pending.package, cell: (sale) => sale.packageName },
             { header: t.pending.quantity, cell: (sale) => integer(sale.quantity, language) },
-            { header: t.pending.state, cell: (sale) => t.states[sale.state] },
+            { header: t.pending.state, className: 'state', cell: (sale) => t.states[sale.state] },
             {
               header: t.pending.waiting,
               cell: (sale) => duration(now.getTime() - Date.parse(waitingSince(sale)), language),

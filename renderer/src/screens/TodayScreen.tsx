@@ -87,7 +87,7 @@ export function TodayScreen(): ReactNode {
             { header: t.today.package, cell: (sale) => sale.packageName },
             { header: t.today.quantity, cell: (sale) => integer(sale.quantity, language) },
             { header: t.today.amount, cell: (sale) => money(sale.retailTotal, language) },
-            { header: t.today.state, cell: (sale) => t.states[sale.state] },
+            { header: t.today.state, className: 'state', cell: (sale) => t.states[sale.state] },
           ]}
         />
       )}
@@ -105,7 +105,7 @@ export function TodayScreen(): ReactNode {
             { header: t.today.iccid, className: 'mono', dir: 'ltr', cell: (topUp) => topUp.iccid },
             { header: t.today.package, cell: (topUp) => topUp.packageName },
             { header: t.today.amount, cell: (topUp) => money(topUp.retail, language) },
-            { header: t.today.state, cell: (topUp) => t.states[topUp.state] },
+            { header: t.today.state, className: 'state', cell: (topUp) => t.states[topUp.state] },
           ]}
         />
       )}
