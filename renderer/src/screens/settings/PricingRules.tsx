@@ -104,7 +104,7 @@ export function PricingRules({
               </select>
             </label>
             <label>
-              {rule.markup === 'percent' ? '%' : currency}
+              {`${t.settings.markup} (${rule.markup === 'percent' ? '%' : currency})`}
               <input
                 dir="ltr"
                 inputMode="decimal"
