@@ -32,7 +32,12 @@ export default defineConfig({
       minify: 'esbuild',
       reportCompressedSize: true,
       outDir: resolve(__dirname, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'renderer/index.html'),
+          customer: resolve(__dirname, 'renderer/customer.html'),
+        },
+      },
     },
   },
 });

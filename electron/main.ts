@@ -3,6 +3,7 @@ import { join, normalize, sep } from 'node:path';
 import {
   app,
   BrowserWindow,
+  type BrowserWindowConstructorOptions,
   type IpcMainInvokeEvent,
   ipcMain,
   net,
@@ -14,6 +15,8 @@ import { err } from '../shared/errors';
 import { IPC_CALL, IPC_EVENT } from '../shared/pos-methods';
 import { type App, startApp } from './compose';
 import { dispatch } from './core/pos/dispatch';
+import { followCustomerScreen } from './customer-window';
+import { printingHandlers } from './printing';
 
 // The Electron shell: windows, the app:// protocol, IPC to the core's handlers. It decides nothing;
 // the core does. Hardening follows Electron's security checklist.
@@ -33,6 +36,7 @@ const preloadFile = join(import.meta.dirname, '../preload/preload.cjs');
 const electronSqlite = join(app.getAppPath(), 'build', 'native', 'electron', 'better_sqlite3.node');
 
 let counter: App | null = null;
+let counterWindow: BrowserWindow | null = null;
 
 function serveApp(): void {
   protocol.handle('app', async (request) => {
@@ -61,12 +65,16 @@ function fromOwnApp(event: IpcMainInvokeEvent): boolean {
   );
 }
 
-function createWindow(path: '/' | '/customer'): BrowserWindow {
+function createWindow(
+  path: '/' | '/customer',
+  placement: BrowserWindowConstructorOptions = {},
+): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 800,
-    show: false,
     title: 'eSIM Counter',
+    ...placement,
+    show: false,
     webPreferences: {
       preload: preloadFile,
       contextIsolation: true,
@@ -76,11 +84,31 @@ function createWindow(path: '/' | '/customer'): BrowserWindow {
       spellcheck: false,
     },
   });
-  win.once('ready-to-show', () => win.show());
+  // A window that takes no focus (the customer's) must not take the cashier's keyboard when it shows.
+  win.once('ready-to-show', () => (placement.focusable === false ? win.showInactive() : win.show()));
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   if (devUrl) void win.loadURL(`${devUrl}${path === '/' ? '' : '/customer.html'}`);
   else void win.loadURL(`${APP_ORIGIN}${path}`);
   return win;
+}
+
+/** The counter's window, and the customer display on a second screen while one is attached. */
+function openCounter(): void {
+  const win = createWindow('/');
+  counterWindow = win;
+  const stopCustomerDisplay = followCustomerScreen((bounds) =>
+    createWindow('/customer', {
+      ...bounds,
+      title: 'eSIM Counter · Customer',
+      fullscreen: true,
+      frame: false,
+      focusable: false,
+    }),
+  );
+  win.on('closed', () => {
+    stopCustomerDisplay();
+    if (counterWindow === win) counterWindow = null;
+  });
 }
 
 function harden(): void {
@@ -106,17 +134,19 @@ async function main(): Promise<void> {
     ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}),
   });
   const core = counter.core;
+  // Printers belong to the shell: it answers the printing methods, the core everything else.
+  const handlers = { ...core.handlers, ...printingHandlers(core.handlers, () => counterWindow) };
   ipcMain.handle(IPC_CALL, async (event, method: unknown, input: unknown) => {
     if (!fromOwnApp(event)) return err('INVALID_INPUT', 'Calls are accepted from the counter window only');
     if (typeof method !== 'string') return err('INVALID_INPUT', 'Method name must be a string');
-    return dispatch(core.handlers, method, input, core.log);
+    return dispatch(handlers, method, input, core.log);
   });
   core.onEvent((event) => {
     for (const win of BrowserWindow.getAllWindows()) win.webContents.send(IPC_EVENT, event);
   });
-  createWindow('/');
+  openCounter();
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow('/');
+    if (BrowserWindow.getAllWindows().length === 0) openCounter();
   });
 }
 

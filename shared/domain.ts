@@ -293,6 +293,45 @@ export const StatusSchema = z.object({
 });
 export type Status = z.infer<typeof StatusSchema>;
 
+/** An eSIM as the screen facing the customer shows it: what installs it, nothing of the shop's money. */
+export const CustomerEsimSchema = SaleEsimSchema.pick({
+  iccid: true,
+  lpa: true,
+  smdpAddress: true,
+  activationCode: true,
+});
+export type CustomerEsim = z.infer<typeof CustomerEsimSchema>;
+
+/**
+ * What the screen facing the customer shows: the customer's language, and the eSIMs of the sale just
+ * completed for them, or null for the idle screen. A QR code installs an eSIM once, so it never waits
+ * on that screen for the next customer: it leaves when the next sale or top-up begins, when the
+ * cashier moves on, or at `showUntil`, whichever comes first.
+ */
+export const CustomerDisplaySchema = z.object({
+  language: LanguageSchema,
+  sale: z
+    .object({
+      id: z.string(),
+      receiptNumber: z.number().int(),
+      packageName: z.string(),
+      training: z.boolean(),
+      esims: z.array(CustomerEsimSchema).min(1),
+      showUntil: IsoTimeSchema,
+    })
+    .nullable(),
+});
+export type CustomerDisplay = z.infer<typeof CustomerDisplaySchema>;
+
+/** A printer the operating system offers (Electron only). */
+export const PrinterSchema = z.object({
+  /** The name the operating system knows it by, which Settings keeps. */
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+});
+export type Printer = z.infer<typeof PrinterSchema>;
+
 /** Events the core pushes to the renderer. */
 export const PosEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sale.updated'), sale: SaleSchema }),
@@ -301,6 +340,7 @@ export const PosEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('balance.low'), balance: BalanceViewSchema }),
   z.object({ type: z.literal('status.changed'), status: StatusSchema }),
   z.object({ type: z.literal('catalogue.synced'), count: z.number().int(), syncedAt: IsoTimeSchema }),
+  z.object({ type: z.literal('customer.display'), display: CustomerDisplaySchema }),
   z.object({ type: z.literal('error'), code: ErrorCodeSchema, message: z.string() }),
 ]);
 export type PosEvent = z.infer<typeof PosEventSchema>;

@@ -74,6 +74,8 @@ export const APP_ERROR_CODES = [
   'PIN_INVALID',
   /** The sale or top-up is in a state that does not allow the action. */
   'INVALID_STATE',
+  /** The printer refused the receipt or is not there; `details.printer` names it. */
+  'PRINT_FAILED',
   /** A bug: something the code did not expect. The message is safe to show; details are logged. */
   'INTERNAL',
 ] as const;

@@ -3,11 +3,13 @@ import { OrderListStatusFilterSchema } from './api/common';
 import {
   BalanceViewSchema,
   CataloguePackageSchema,
+  CustomerDisplaySchema,
   EsimDetailsSchema,
   IsoTimeSchema,
   LanguageSchema,
   PaperWidthSchema,
   PricingSchema,
+  PrinterSchema,
   ProviderOrderSchema,
   SALE_STATES,
   SaleSchema,
@@ -32,6 +34,19 @@ const NoInput = z.object({}).strict();
 const ManagerPin = z.string().regex(/^\d{4,8}$/, 'PIN must be 4 to 8 digits');
 const Quantity = z.number().int().min(1).max(10);
 const Id = z.string().min(1).max(100);
+
+/** Which receipt to render, and how. */
+const ReceiptRequest = z
+  .object({
+    kind: z.enum(['sale', 'topup']),
+    id: Id,
+    paperWidthMm: PaperWidthSchema.optional(),
+    language: LanguageSchema.optional(),
+    /** A reprint: says COPY, is logged, and needs the manager PIN while an eSIM is not yet installed. */
+    copy: z.boolean().default(false),
+    pin: ManagerPin.optional(),
+  })
+  .strict();
 
 function method<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
@@ -173,19 +188,34 @@ export const posApiContract = {
 
   // Receipts (rendered by the core as HTML).
   renderReceipt: method(
-    z
-      .object({
-        kind: z.enum(['sale', 'topup']),
-        id: Id,
-        paperWidthMm: PaperWidthSchema.optional(),
-        language: LanguageSchema.optional(),
-        /** A reprint: says COPY, is logged, and needs the manager PIN while an eSIM is not yet installed. */
-        copy: z.boolean().default(false),
-        pin: ManagerPin.optional(),
-      })
-      .strict(),
+    ReceiptRequest,
     z.object({ html: z.string(), copyNumber: z.number().int().nullable() }),
   ),
+  /**
+   * The printers of this computer. Printing straight to a printer and saving a PDF belong to the
+   * desktop app's shell; elsewhere these answer NOT_SUPPORTED and the counter prints with the browser.
+   */
+  listPrinters: method(NoInput, z.object({ printers: z.array(PrinterSchema) })),
+  /**
+   * Renders the receipt (as renderReceipt, and logged the same way) and prints it without a dialog on
+   * Settings' printer, or the system's default printer when Settings names none (printerName null).
+   */
+  printReceipt: method(
+    ReceiptRequest,
+    z.object({ copyNumber: z.number().int().nullable(), printerName: z.string().nullable() }),
+  ),
+  /** Asks where to save, then renders the receipt and saves it as a PDF; path null when the cashier cancelled. */
+  saveReceiptPdf: method(
+    ReceiptRequest,
+    z.object({ path: z.string().nullable(), copyNumber: z.number().int().nullable() }),
+  ),
+
+  // The screen facing the customer (a second window, or the web host's /customer page).
+  getCustomerDisplay: method(NoInput, CustomerDisplaySchema),
+  /** The customer's language: the customer display speaks it, and the receipt is printed in it. */
+  setCustomerLanguage: method(z.object({ language: LanguageSchema }).strict(), CustomerDisplaySchema),
+  /** Takes the QR codes off the customer's screen (the cashier moved on). */
+  clearCustomerDisplay: method(NoInput, CustomerDisplaySchema),
 } as const;
 
 export type PosApiContract = typeof posApiContract;

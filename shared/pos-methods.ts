@@ -28,6 +28,12 @@ export const POS_METHOD_NAMES = [
   'clearCredentials',
   'testConnection',
   'renderReceipt',
+  'listPrinters',
+  'printReceipt',
+  'saveReceiptPdf',
+  'getCustomerDisplay',
+  'setCustomerLanguage',
+  'clearCustomerDisplay',
 ] as const;
 
 export type PosMethodNameList = (typeof POS_METHOD_NAMES)[number];

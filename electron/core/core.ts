@@ -8,6 +8,7 @@ import { Connections, type Endpoint } from './connection';
 import type { CoreContext, HandlerGroup } from './context';
 import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
+import { deviceHandlers } from './devices/device-handlers';
 import { esimHandlers } from './esims/esim-handlers';
 import { CatalogueStore } from './journal/catalogue-store';
 import { openJournal } from './journal/database';
@@ -222,6 +223,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getTopUp: notYet('Top-up'),
     listTopUps: notYet('Top-up'),
     ...receiptHandlers(ctx),
+    ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
   };
 
   warmUp(false);

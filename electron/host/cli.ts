@@ -68,7 +68,7 @@ if (args['api-base-url']) {
 }
 
 const staticDir = join(root, 'out', 'renderer');
-if (!existsSync(join(staticDir, 'index.html'))) {
+if (!['index.html', 'customer.html'].every((page) => existsSync(join(staticDir, page)))) {
   process.stderr.write('Building the counter (first run)…\n');
   const build = spawnSync('npx', ['electron-vite', 'build'], {
     cwd: root,
@@ -86,7 +86,11 @@ const app = await startApp({
 const host = await startWebHost({ core: app.core, port, token, staticDir });
 
 const simulator = app.simulator();
-const ready: Record<string, unknown> = { url: `${host.origin}/#token=${token}` };
+const ready: Record<string, unknown> = {
+  url: `${host.origin}/#token=${token}`,
+  // The screen facing the customer: open it in a second browser window on that screen.
+  customerUrl: `${host.origin}/customer#token=${token}`,
+};
 if (simulator) ready.training = { controlUrl: simulator.controlUrl, controlToken: simulator.controlToken };
 process.stdout.write(`${JSON.stringify(ready)}\n`);
 

@@ -2,11 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectPos } from './bridge/pos';
+import { startDevices } from './devices/start-devices';
 import { followLink, listenToCore, loadFromCore } from './stores/events';
 import './styles.css';
 
 connectPos(followLink);
 listenToCore();
+startDevices();
 loadFromCore();
 
 const root = document.getElementById('root');

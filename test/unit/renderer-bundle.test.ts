@@ -6,10 +6,14 @@ import { describe, expect, it } from 'vitest';
 // core; the renderer may import shared/ types freely but only zod-free runtime code (money.ts, iccid.ts…).
 const root = resolve(import.meta.dirname, '../..');
 
-describe('the renderer bundle', () => {
-  it('does not carry zod or any Node module', async () => {
+describe('the renderer bundles', () => {
+  // Each entry with a file it must bundle, so the check is known to have looked at the real graph.
+  it.each([
+    ['renderer/src/main.tsx', 'shared/'],
+    ['renderer/customer/main.tsx', 'renderer/src/bridge/'],
+  ])('%s does not carry zod or any Node module', async (entry, bundled) => {
     const result = await build({
-      entryPoints: [resolve(root, 'renderer/src/main.tsx')],
+      entryPoints: [resolve(root, entry)],
       bundle: true,
       write: false,
       metafile: true,
@@ -20,7 +24,7 @@ describe('the renderer bundle', () => {
       logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs.some((file) => file.startsWith('shared/'))).toBe(true);
+    expect(inputs.some((file) => file.startsWith(bundled))).toBe(true);
     expect(inputs.filter((file) => file.includes('node_modules/zod/'))).toEqual([]);
     expect(inputs.filter((file) => file.startsWith('electron/'))).toEqual([]);
   });

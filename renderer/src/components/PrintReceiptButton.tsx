@@ -1,7 +1,10 @@
 import { type ReactNode, useRef, useState } from 'react';
-import type { PosError } from '../../../shared/errors';
+import type { PosError, Result } from '../../../shared/errors';
+import { pos } from '../bridge/pos';
+import { customerLanguage } from '../devices/customer-display-store';
+import { deviceText } from '../devices/device-text';
+import { printReceipt, usePrinting } from '../devices/receipt-printing';
 import { useLanguage, useMessages } from '../i18n/use-messages';
-import { printReceipt } from '../receipts/print-receipt';
 import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
 
@@ -25,11 +28,21 @@ export function PrintReceiptButton({
   const [pin, setPin] = useState('');
   const pinRef = useRef<HTMLInputElement>(null);
 
-  async function print(withPin?: string): Promise<void> {
+  const printsToPdf = usePrinting((state) => state.mode === 'printer');
+  const [action, setAction] = useState<'print' | 'pdf'>('print');
+  const [saved, setSaved] = useState<string | null>(null);
+
+  async function print(withPin?: string, how = action): Promise<void> {
     setError(null);
-    const result = await printReceipt({ kind, id, language, copy, ...(withPin ? { pin: withPin } : {}) });
+    setSaved(null);
+    setAction(how);
+    // The receipt is the customer's: it speaks the language chosen for them at the counter.
+    const request = { kind, id, language: customerLanguage(language), copy, pin: withPin };
+    const result: Result<{ readonly copyNumber: number | null; readonly path?: string | null }> =
+      how === 'pdf' ? await pos().saveReceiptPdf(request) : await printReceipt(request);
     if (result.ok) {
       setAskPin(false);
+      setSaved(result.value.path ?? null);
     } else if (result.error.code === 'PIN_REQUIRED' || result.error.code === 'PIN_INVALID') {
       setAskPin(true);
       if (withPin) setError(result.error);
@@ -40,9 +53,15 @@ export function PrintReceiptButton({
 
   return (
     <>
-      <button type="button" className="secondary" onClick={() => void print()}>
+      <button type="button" className="secondary" onClick={() => void print(undefined, 'print')}>
         {copy ? t.sell.printCopy : t.sell.printReceipt}
       </button>
+      {printsToPdf ? (
+        <button type="button" className="secondary" onClick={() => void print(undefined, 'pdf')}>
+          {deviceText(language).savePdf}
+        </button>
+      ) : null}
+      {saved ? <p role="status">{deviceText(language).savedPdf(saved)}</p> : null}
       {error && !askPin ? <ErrorPanel error={error} /> : null}
       {askPin ? (
         <Dialog title={t.settings.pin} onCancel={() => setAskPin(false)} initialFocus={pinRef}>
@@ -65,7 +84,13 @@ export function PrintReceiptButton({
             </label>
             {error ? <ErrorPanel error={error} /> : null}
             <div className="actions">
-              <button type="submit">{copy ? t.sell.printCopy : t.sell.printReceipt}</button>
+              <button type="submit">
+                {action === 'pdf'
+                  ? deviceText(language).savePdf
+                  : copy
+                    ? t.sell.printCopy
+                    : t.sell.printReceipt}
+              </button>
               <button type="button" className="secondary" onClick={() => setAskPin(false)}>
                 {t.cancel}
               </button>

@@ -6,7 +6,16 @@ import { useMessages } from '../i18n/use-messages';
  * The eSIM's QR code, made here from its LPA string (never fetched): an SVG, so it stays sharp on
  * any screen and printer, with the quiet zone phone cameras need.
  */
-export function QrCode({ text, size = 240 }: { readonly text: string; readonly size?: number }): ReactNode {
+export function QrCode({
+  text,
+  size = 240,
+  label,
+}: {
+  readonly text: string;
+  readonly size?: number;
+  /** The image's accessible name, when it is not the counter's (the customer display speaks the customer's language). */
+  readonly label?: string;
+}): ReactNode {
   const t = useMessages();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
@@ -24,5 +33,5 @@ export function QrCode({ text, size = 240 }: { readonly text: string; readonly s
     };
   }, [text]);
   if (!src) return <div className="qr-placeholder" style={{ width: size, height: size }} />;
-  return <img className="qr" src={src} width={size} height={size} alt={t.sell.qrAlt} />;
+  return <img className="qr" src={src} width={size} height={size} alt={label ?? t.sell.qrAlt} />;
 }

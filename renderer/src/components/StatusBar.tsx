@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CustomerLanguage } from '../devices/CustomerLanguage';
 import { useNow } from '../hooks/use-now';
 import { currencyShownIn, dateTime, money, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
@@ -88,6 +89,7 @@ export function StatusBar(): ReactNode {
       >
         {t.switchLanguage}
       </button>
+      <CustomerLanguage />
     </header>
   );
 }

@@ -240,6 +240,16 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     en: 'This cannot be done in its current state. Refresh and look again.',
     ar: 'لا يمكن تنفيذ هذا في حالته الحالية. حدّث الشاشة وتحقّق من جديد.',
   },
+  PRINT_FAILED: {
+    en: (details) => {
+      const printer = textDetail(details, 'printer');
+      return `The receipt did not print${printer ? ` on ${printer}` : ''}. Check that the printer is on, has paper and is chosen in Settings, then print again.`;
+    },
+    ar: (details) => {
+      const printer = textDetail(details, 'printer');
+      return `لم يُطبع الإيصال${printer ? ` على ${printer}` : ''}. تأكّد أن الطابعة تعمل وفيها ورق ومختارة في الإعدادات، ثم اطبع مرة أخرى.`;
+    },
+  },
   INTERNAL: {
     en: 'Something went wrong inside the counter. Nothing was lost; try again or call support.',
     ar: 'حدث خطأ داخل نقطة البيع. لم يُفقد شيء؛ أعد المحاولة أو اتصل بالدعم.',

@@ -1,6 +1,7 @@
 import type { PosEvent } from '../../../shared/domain';
 import { pos } from '../bridge/pos';
 import type { BridgeLink } from '../bridge/web-bridge';
+import { useCustomerDisplay } from '../devices/customer-display-store';
 import { useCatalogue } from './catalogue-store';
 import { useJournal } from './journal-store';
 import { useNotices } from './notice-store';
@@ -32,6 +33,9 @@ export function routeEvent(event: PosEvent): void {
       return;
     case 'status.changed':
       useSession.getState().applyStatus(event.status);
+      return;
+    case 'customer.display':
+      useCustomerDisplay.getState().apply(event.display);
       return;
     case 'catalogue.synced':
       void useCatalogue.getState().load();

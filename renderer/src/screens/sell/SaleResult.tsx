@@ -2,11 +2,8 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { SaleView } from '../../components/SaleView';
 import { useEscape } from '../../hooks/use-escape';
-import { useLanguage, useMessages } from '../../i18n/use-messages';
-import { printReceipt } from '../../receipts/print-receipt';
-import { useNotices } from '../../stores/notice-store';
+import { useMessages } from '../../i18n/use-messages';
 import { useSale } from '../../stores/sale-store';
-import { useSettings } from '../../stores/settings-store';
 
 export function SaleResult(): ReactNode {
   const t = useMessages();
@@ -15,23 +12,10 @@ export function SaleResult(): ReactNode {
   const error = useSale((state) => state.error);
   const newSale = useSale((state) => state.newSale);
   const resolveNow = useSale((state) => state.resolveNow);
-  const autoPrint = useSettings((state) => state.settings?.autoPrint ?? false);
-  const language = useLanguage();
   const newSaleRef = useRef<HTMLButtonElement>(null);
-  const printed = useRef<string | null>(null);
   useEffect(() => {
     newSaleRef.current?.focus();
   }, []);
-  const completedId = sale?.state === 'completed' ? sale.id : null;
-  useEffect(() => {
-    // Once per sale, also when a pending sale completes while its result is on screen.
-    if (!autoPrint || !completedId || printed.current === completedId) return;
-    printed.current = completedId;
-    void printReceipt({ kind: 'sale', id: completedId, language }).then((result) => {
-      if (!result.ok)
-        useNotices.getState().push({ kind: 'error', code: result.error.code, message: result.error.message });
-    });
-  }, [autoPrint, completedId, language]);
   function startOver(): void {
     newSale();
     // The search field is the start of every sale.

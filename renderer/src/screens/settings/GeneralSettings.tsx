@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import type { Language, Settings } from '../../../../shared/domain';
 import { type Currency, parseDecimalToMinor, toDecimalText } from '../../../../shared/money';
 import { FieldProblem } from '../../components/FieldProblem';
+import { PrinterChoices } from '../../devices/PrinterChoices';
 import { useMessages } from '../../i18n/use-messages';
 import { useCatalogue } from '../../stores/catalogue-store';
 import { useSettings } from '../../stores/settings-store';
@@ -126,6 +127,7 @@ export function GeneralSettings({
         onChange={(v) => update({ printerName: v })}
         hint={t.settings.printerDefault}
       />
+      <PrinterChoices onChoose={(name) => update({ printerName: name })} />
       <div className="field">
         <label htmlFor={paperId}>{t.settings.paperWidth}</label>
         <select

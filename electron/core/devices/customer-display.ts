@@ -1,0 +1,96 @@
+import type { CustomerDisplay, Language, PosEvent, Sale } from '../../../shared/domain';
+
+/**
+ * How long a sale's QR codes stay on the customer's screen when nothing else takes them off: long
+ * enough to find the eSIM menu with help, short enough to be gone before the next customer.
+ */
+export const CUSTOMER_QR_SHOWN_MS = 5 * 60_000;
+
+export interface CustomerDisplayDeps {
+  readonly now: () => Date;
+  /** The language the display speaks until the cashier chooses the customer's: the shop's. */
+  readonly shopLanguage: () => Language;
+  readonly emit: (event: PosEvent) => void;
+}
+
+/**
+ * What the screen facing the customer shows, followed from the core's own events. A QR code hands
+ * an eSIM over, so the display shows only the sale whose customer is at the counter now: the one
+ * most recently begun here, once it completes. It goes back to idle when the next sale or top-up
+ * begins, when the cashier clears it, or after CUSTOMER_QR_SHOWN_MS (the display hides it then by
+ * itself; read later, the state says it is gone). A sale begun before a restart, or one that
+ * completes after a newer one began, is never shown: its customer is not the one looking.
+ */
+export class CustomerDisplayState {
+  private language: Language | null = null;
+  private shown: CustomerDisplay['sale'] = null;
+  private latestSaleId: string | null = null;
+
+  constructor(private readonly deps: CustomerDisplayDeps) {}
+
+  view(): CustomerDisplay {
+    const sale =
+      this.shown && Date.parse(this.shown.showUntil) > this.deps.now().getTime() ? this.shown : null;
+    return { language: this.language ?? this.deps.shopLanguage(), sale };
+  }
+
+  setLanguage(language: Language): CustomerDisplay {
+    const before = this.view();
+    this.language = language;
+    return this.announceIfChanged(before);
+  }
+
+  clear(): CustomerDisplay {
+    const before = this.view();
+    this.shown = null;
+    return this.announceIfChanged(before);
+  }
+
+  /**
+   * Follows one core event. It runs while that event is being delivered, so the display's own
+   * event is announced just after it, never in the middle of its delivery.
+   */
+  observe(event: PosEvent): void {
+    const before = this.view();
+    if (event.type === 'sale.updated') this.follow(event.sale);
+    else if (event.type === 'topup.updated' && event.topUp.state === 'intent') {
+      this.latestSaleId = null;
+      this.shown = null;
+    } else return;
+    if (!sameView(before, this.view())) {
+      queueMicrotask(() => this.deps.emit({ type: 'customer.display', display: this.view() }));
+    }
+  }
+
+  private follow(sale: Sale): void {
+    if (sale.state === 'intent') {
+      this.latestSaleId = sale.id;
+      this.shown = null;
+      return;
+    }
+    if (sale.state !== 'completed' || sale.id !== this.latestSaleId) return;
+    this.shown = {
+      id: sale.id,
+      receiptNumber: sale.receiptNumber,
+      packageName: sale.packageName,
+      training: sale.training,
+      esims: sale.esims.map(({ iccid, lpa, smdpAddress, activationCode }) => ({
+        iccid,
+        lpa,
+        smdpAddress,
+        activationCode,
+      })),
+      showUntil: new Date(this.deps.now().getTime() + CUSTOMER_QR_SHOWN_MS).toISOString(),
+    };
+  }
+
+  private announceIfChanged(before: CustomerDisplay): CustomerDisplay {
+    const after = this.view();
+    if (!sameView(before, after)) this.deps.emit({ type: 'customer.display', display: after });
+    return after;
+  }
+}
+
+function sameView(a: CustomerDisplay, b: CustomerDisplay): boolean {
+  return a.language === b.language && a.sale?.id === b.sale?.id && a.sale?.showUntil === b.sale?.showUntil;
+}

@@ -1,0 +1,109 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import type { CustomerDisplay } from '../../shared/domain';
+import type { BridgeLink } from '../src/bridge/web-bridge';
+import { QrCode } from '../src/components/QrCode';
+import { directionOf } from '../src/i18n/messages';
+import { type CustomerText, customerText } from './customer-text';
+
+type ShownSale = NonNullable<CustomerDisplay['sale']>;
+
+/** The sale to show now: none once its time on screen is up, even if no event says so. */
+function useShownSale(display: CustomerDisplay | null): ShownSale | null {
+  const sale = display?.sale ?? null;
+  const [, setTick] = useState(0);
+  const left = sale ? Date.parse(sale.showUntil) - Date.now() : 0;
+  useEffect(() => {
+    if (!sale || left <= 0) return;
+    const timer = window.setTimeout(() => setTick((tick) => tick + 1), left);
+    return () => window.clearTimeout(timer);
+  }, [sale, left]);
+  return sale && left > 0 ? sale : null;
+}
+
+function Idle({ t, shopName }: { readonly t: CustomerText; readonly shopName: string }): ReactNode {
+  return (
+    <section className="idle" aria-label={t.welcome}>
+      <h1>{t.welcome}</h1>
+      {shopName ? <p className="shop-name">{shopName}</p> : null}
+      <p>{t.idle}</p>
+    </section>
+  );
+}
+
+function Ready({ t, sale }: { readonly t: CustomerText; readonly sale: ShownSale }): ReactNode {
+  const count = sale.esims.length;
+  return (
+    <section className="ready" aria-label={t.ready}>
+      {sale.training ? (
+        <p className="training" role="note">
+          {t.training}
+        </p>
+      ) : null}
+      <h1>{t.ready}</h1>
+      <p className="package-name">
+        <bdi>{sale.packageName}</bdi>
+      </p>
+      <div className={count > 1 ? 'esims several' : 'esims'}>
+        {sale.esims.map((esim, i) => (
+          <figure key={esim.iccid} className="esim">
+            {count > 1 ? <figcaption>{t.esimOf(i + 1, count)}</figcaption> : null}
+            <QrCode text={esim.lpa} size={count > 1 ? 320 : 440} label={t.qrLabel} />
+            <p className="manual-title">{t.manualEntry}</p>
+            <dl className="manual">
+              <dt>{t.smdpAddress}</dt>
+              <dd dir="ltr">{esim.smdpAddress}</dd>
+              <dt>{t.activationCode}</dt>
+              <dd dir="ltr">{esim.activationCode}</dd>
+            </dl>
+          </figure>
+        ))}
+      </div>
+      <section className="steps" aria-label={t.stepsTitle}>
+        <h2>{t.stepsTitle}</h2>
+        <ol>
+          {t.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <p className="receipt-note">{t.receiptNote}</p>
+      </section>
+    </section>
+  );
+}
+
+/**
+ * The screen facing the customer: the idle screen, or the QR codes and install steps of the sale
+ * just completed for them, in the language chosen at the counter.
+ */
+export function CustomerScreen({
+  display,
+  shopName,
+  link,
+}: {
+  readonly display: CustomerDisplay | null;
+  readonly shopName: string;
+  readonly link: BridgeLink;
+}): ReactNode {
+  const language = display?.language ?? 'en';
+  const t = customerText(language);
+  // A screen cut off from the counter cannot hear that a QR code was taken down: it shows none.
+  const shown = useShownSale(display);
+  const sale = link === 'open' ? shown : null;
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.documentElement.dir = directionOf(language);
+    document.title = t.title;
+  }, [language, t.title]);
+
+  return (
+    <main className="customer">
+      {sale ? <Ready t={t} sale={sale} /> : <Idle t={t} shopName={shopName} />}
+      {link === 'closed' || link === 'unauthorized' ? (
+        <p className="link-lost" role="alert">
+          {t.disconnected}
+        </p>
+      ) : null}
+    </main>
+  );
+}

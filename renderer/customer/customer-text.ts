@@ -1,0 +1,69 @@
+import type { Language } from '../../shared/domain';
+
+/** What the customer reads on the screen facing them, in their language. */
+export interface CustomerText {
+  readonly title: string;
+  readonly welcome: string;
+  readonly idle: string;
+  readonly ready: string;
+  readonly esimOf: (index: number, count: number) => string;
+  readonly qrLabel: string;
+  readonly training: string;
+  readonly stepsTitle: string;
+  readonly steps: readonly string[];
+  readonly manualEntry: string;
+  readonly smdpAddress: string;
+  readonly activationCode: string;
+  readonly receiptNote: string;
+  readonly disconnected: string;
+}
+
+const EN: CustomerText = {
+  title: 'Customer display',
+  welcome: 'Welcome',
+  idle: 'Your eSIM’s QR code will appear here as soon as your purchase is complete.',
+  ready: 'Your eSIM is ready',
+  esimOf: (index, count) => `eSIM ${index} of ${count}`,
+  qrLabel: 'QR code to install your eSIM',
+  training: 'TRAINING: this eSIM is not real and will not work.',
+  stepsTitle: 'Install it now',
+  steps: [
+    'Connect your phone to Wi-Fi.',
+    'iPhone: Settings › Mobile Service › Add eSIM › Use QR Code.',
+    'Android: Settings › Network & internet › SIMs › Add eSIM.',
+    'Point your phone’s camera at the QR code on this screen.',
+  ],
+  manualEntry: 'No camera? Enter these by hand:',
+  smdpAddress: 'SM-DP+ address',
+  activationCode: 'Activation code',
+  receiptNote: 'Your receipt has the same QR code. It installs only once: keep it private.',
+  disconnected: 'This screen has lost the counter. Please ask the cashier.',
+};
+
+const AR: CustomerText = {
+  title: 'شاشة الزبون',
+  welcome: 'أهلًا وسهلًا',
+  idle: 'سيظهر هنا رمز QR لشريحتك الإلكترونية فور إتمام الشراء.',
+  ready: 'شريحتك الإلكترونية جاهزة',
+  esimOf: (index, count) => `شريحة eSIM ${index} من ${count}`,
+  qrLabel: 'رمز QR لتثبيت شريحتك الإلكترونية',
+  training: 'تدريب: هذه الشريحة ليست حقيقية ولن تعمل.',
+  stepsTitle: 'ثبّتها الآن',
+  steps: [
+    'اتصل بشبكة Wi-Fi.',
+    'iPhone: الإعدادات › الخدمة الخلوية › إضافة eSIM › استخدام رمز QR.',
+    'Android: الإعدادات › الشبكة والإنترنت › شرائح SIM › إضافة eSIM.',
+    'وجّه كاميرا الهاتف إلى رمز QR على هذه الشاشة.',
+  ],
+  manualEntry: 'لا تعمل الكاميرا؟ أدخل هذه البيانات يدويًا:',
+  smdpAddress: 'عنوان \u2066SM-DP+\u2069',
+  activationCode: 'رمز التفعيل',
+  receiptNote: 'في إيصالك رمز QR نفسه. يُثبَّت مرة واحدة فقط: احتفظ به لنفسك.',
+  disconnected: 'انقطع اتصال هذه الشاشة بنقطة البيع. يرجى إبلاغ الكاشير.',
+};
+
+const TEXTS: Readonly<Record<Language, CustomerText>> = { en: EN, ar: AR };
+
+export function customerText(language: Language): CustomerText {
+  return TEXTS[language];
+}

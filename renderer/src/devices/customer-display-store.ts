@@ -1,0 +1,55 @@
+import { create } from 'zustand';
+import type { CustomerDisplay, Language } from '../../../shared/domain';
+import type { PosError } from '../../../shared/errors';
+import { pos } from '../bridge/pos';
+
+/**
+ * The core's customer-display state, held by both windows: the counter reads and chooses the
+ * customer's language from it; the customer display shows it. Events keep it current; `load` reads
+ * it whole (at start, and after the event stream comes back, since events sent meanwhile are lost).
+ */
+interface CustomerDisplayStore {
+  readonly display: CustomerDisplay | null;
+  readonly error: PosError | null;
+  load(): Promise<void>;
+  apply(display: CustomerDisplay): void;
+  chooseLanguage(language: Language): Promise<void>;
+  /** The cashier moved on from a completed sale: its QR codes leave the customer's screen. */
+  clear(): Promise<void>;
+}
+
+// Counts the states taken in, so a read that an event overtook on its way back is not applied.
+let taken = 0;
+
+export const useCustomerDisplay = create<CustomerDisplayStore>()((set) => ({
+  display: null,
+  error: null,
+
+  async load() {
+    const before = taken;
+    const result = await pos().getCustomerDisplay({});
+    if (taken !== before) return;
+    taken++;
+    set(result.ok ? { display: result.value, error: null } : { error: result.error });
+  },
+
+  apply(display) {
+    taken++;
+    set({ display, error: null });
+  },
+
+  async chooseLanguage(language) {
+    const result = await pos().setCustomerLanguage({ language });
+    set(result.ok ? { display: result.value, error: null } : { error: result.error });
+  },
+
+  async clear() {
+    const result = await pos().clearCustomerDisplay({});
+    set(result.ok ? { display: result.value, error: null } : { error: result.error });
+  },
+}));
+
+/** The customer's language, which receipts are printed in; the shop's until the core has said. */
+export function customerLanguage(fallback: Language): Language {
+  return useCustomerDisplay.getState().display?.language ?? fallback;
+}

@@ -1,0 +1,32 @@
+import type { Language } from '../../../shared/domain';
+
+/** The counter's words for its devices (customer display, printer), in the cashier's language. */
+export interface DeviceText {
+  readonly customerLanguage: string;
+  readonly savePdf: string;
+  readonly savedPdf: (path: string) => string;
+  readonly printers: string;
+}
+
+const EN: DeviceText = {
+  customerLanguage: 'Customer’s language',
+  savePdf: 'Save as PDF',
+  savedPdf: (path) => `Saved: ${path}`,
+  printers: 'Printers on this computer',
+};
+
+const AR: DeviceText = {
+  customerLanguage: 'لغة الزبون',
+  savePdf: 'حفظ بصيغة PDF',
+  savedPdf: (path) => `حُفظ: ${path}`,
+  printers: 'الطابعات في هذا الجهاز',
+};
+
+const TEXTS: Readonly<Record<Language, DeviceText>> = { en: EN, ar: AR };
+
+export function deviceText(language: Language): DeviceText {
+  return TEXTS[language];
+}
+
+/** Each language named in itself, as the customer looks for it. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', ar: 'العربية' };

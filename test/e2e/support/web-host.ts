@@ -1,0 +1,123 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base } from '@playwright/test';
+import type { Result } from '../../../shared/errors';
+import { copySyncedJournal } from '../../support/catalogue-template';
+
+/**
+ * End-to-end tests drive the counter in Chromium through the real web host: `electron/host/cli.ts`
+ * started as the shop starts it (`npm run web`), on a random port with its own data directory and
+ * its own training simulator. The catalogue is synced once per run and copied in (a fresh data
+ * directory would sync it at the API's bulk pace, about 20 seconds).
+ */
+
+const root = resolve(import.meta.dirname, '../../..');
+/** The web host's training simulator: `startApp`'s defaults. */
+const TRAINING = { seed: 1, currency: 'USD' } as const;
+
+export interface CounterHost {
+  /** The counter, with its token in the address. */
+  readonly url: string;
+  /** The customer display page, with the same token. */
+  readonly customerUrl: string;
+  /** Calls a PosApi method as the counter does (bearer token, JSON body). */
+  api<T>(method: string, input?: unknown): Promise<Result<T>>;
+}
+
+function newestChange(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const path = join(dir, entry.name);
+    const changed = entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs;
+    return Math.max(newest, changed);
+  }, 0);
+}
+
+/** Builds the renderer when its build is missing or older than its sources, so a test never runs stale pages. */
+function ensureBuilt(): void {
+  const built = ['index.html', 'customer.html'].map((page) => join(root, 'out', 'renderer', page));
+  const builtAt = built.every(existsSync) ? Math.min(...built.map((page) => statSync(page).mtimeMs)) : 0;
+  const sourcesAt = Math.max(newestChange(join(root, 'renderer')), newestChange(join(root, 'shared')));
+  if (builtAt > sourcesAt) return;
+  const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the renderer build failed');
+}
+
+function readReadyLine(child: ChildProcess): Promise<{ url: string; customerUrl: string }> {
+  return new Promise((done, fail) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => fail(new Error(`the web host did not start:\n${err}`)), 60_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((each) => each.startsWith('{') && each.endsWith('}'));
+      if (!line) return;
+      clearTimeout(timer);
+      done(JSON.parse(line) as { url: string; customerUrl: string });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the web host exited (${code}) before it was ready:\n${err}`));
+    });
+  });
+}
+
+export const test = base.extend<{ host: CounterHost }, { run: undefined }>({
+  // Once per worker: a current build, and a scratch folder for what is made once per run (the synced
+  // catalogue), unless the test runner already gives one.
+  run: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use) => {
+      ensureBuilt();
+      const own = process.env.ESIM_TEST_RUN_DIR ? null : mkdtempSync(join(tmpdir(), 'esim-counter-e2e-'));
+      if (own) process.env.ESIM_TEST_RUN_DIR = own;
+      await use(undefined);
+      if (own) {
+        delete process.env.ESIM_TEST_RUN_DIR;
+        rmSync(own, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+
+  host: async ({ run }, use) => {
+    void run;
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-counter-'));
+    await copySyncedJournal(dataDir, TRAINING);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      const ready = await readReadyLine(child);
+      const origin = new URL(ready.url).origin;
+      const token = new URL(ready.url).hash.replace(/^#token=/, '');
+      await use({
+        url: ready.url,
+        customerUrl: ready.customerUrl,
+        api: async <T>(method: string, input: unknown = {}) => {
+          const response = await fetch(`${origin}/api/${method}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(input),
+          });
+          return (await response.json()) as Result<T>;
+        },
+      });
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { CUSTOMER_QR_SHOWN_MS, CustomerDisplayState } from '../../electron/core/devices/customer-display';
+import { type PosEvent, type Sale, SaleSchema, TopUpSchema } from '../../shared/domain';
+import { money } from '../../shared/money';
+import { completedSale } from '../integration/receipt-fixtures';
+
+/** A sale's life as the core announces it: intent first, then completed. */
+function saleAt(id: string, quantity = 1): { intent: Sale; completed: Sale } {
+  const completed = { ...completedSale(quantity), id };
+  return { intent: SaleSchema.parse({ ...completed, state: 'intent' }), completed };
+}
+
+function harness(language: 'en' | 'ar' = 'en') {
+  let clock = Date.parse('2025-03-12T11:05:02.000Z');
+  const emitted: PosEvent[] = [];
+  const state = new CustomerDisplayState({
+    now: () => new Date(clock),
+    shopLanguage: () => language,
+    emit: (event) => emitted.push(event),
+  });
+  return {
+    state,
+    emitted,
+    /** Delivers an event as the core does; the display's own event follows once delivery is over. */
+    async deliver(event: PosEvent): Promise<void> {
+      state.observe(event);
+      await Promise.resolve();
+    },
+    advance(ms: number): void {
+      clock += ms;
+    },
+  };
+}
+
+const updated = (sale: Sale): PosEvent => ({ type: 'sale.updated', sale });
+
+describe('the customer display state', () => {
+  it('is idle in the shop’s language at first', () => {
+    expect(harness('ar').state.view()).toEqual({ language: 'ar', sale: null });
+  });
+
+  it('shows the completed sale begun at this counter, with its install codes and nothing of its money', async () => {
+    const h = harness();
+    const { intent, completed } = saleAt('s1', 2);
+    await h.deliver(updated(intent));
+    expect(h.emitted).toEqual([]);
+    await h.deliver(updated(completed));
+    const view = h.state.view();
+    if (completed.state !== 'completed') throw new Error('fixture');
+    expect(view.sale).toMatchObject({ id: 's1', receiptNumber: completed.receiptNumber, training: false });
+    expect(view.sale?.esims.map((esim) => esim.lpa)).toEqual(completed.esims.map((esim) => esim.lpa));
+    expect(JSON.stringify(view)).not.toMatch(/cost|margin|retail|idempotency|orderReference/i);
+    expect(h.emitted).toEqual([{ type: 'customer.display', display: view }]);
+  });
+
+  it('announces its change after the event that caused it, not during its delivery', () => {
+    const h = harness();
+    const { intent, completed } = saleAt('s1');
+    h.state.observe(updated(intent));
+    h.state.observe(updated(completed));
+    expect(h.emitted).toEqual([]);
+    expect(h.state.view().sale?.id).toBe('s1');
+  });
+
+  it('goes idle when the next sale or a top-up begins, or when the cashier clears it', async () => {
+    const h = harness();
+    const first = saleAt('s1');
+    const second = saleAt('s2');
+    await h.deliver(updated(first.intent));
+    await h.deliver(updated(first.completed));
+    await h.deliver(updated(second.intent));
+    expect(h.state.view().sale).toBeNull();
+    expect(h.emitted.at(-1)).toEqual({ type: 'customer.display', display: { language: 'en', sale: null } });
+
+    await h.deliver(updated(second.completed));
+    expect(h.state.view().sale?.id).toBe('s2');
+    const topUp = TopUpSchema.parse({
+      id: 't1',
+      receiptNumber: 50,
+      counterId: 'c',
+      cashierId: null,
+      shiftId: null,
+      createdAt: '2025-03-12T11:06:00.000Z',
+      updatedAt: '2025-03-12T11:06:00.000Z',
+      training: false,
+      iccid: '8985247000012345670',
+      packageCode: 'P',
+      packageName: 'P',
+      retail: money(500, 'USD'),
+      before: {
+        totalMb: 1024,
+        remainingMb: 10,
+        expiresAt: null,
+        status: 'Active',
+        takenAt: '2025-03-12T11:06:00.000Z',
+      },
+      state: 'intent',
+    });
+    await h.deliver({ type: 'topup.updated', topUp });
+    expect(h.state.view().sale).toBeNull();
+
+    await h.deliver(updated({ ...second.completed }));
+    expect(h.state.view().sale).toBeNull();
+    const third = saleAt('s3');
+    await h.deliver(updated(third.intent));
+    await h.deliver(updated(third.completed));
+    const count = h.emitted.length;
+    expect(h.state.clear().sale).toBeNull();
+    expect(h.emitted).toHaveLength(count + 1);
+    h.state.clear();
+    expect(h.emitted).toHaveLength(count + 1);
+  });
+
+  it('never shows a sale whose customer is gone: one overtaken by a newer sale, or begun before a restart', async () => {
+    const h = harness();
+    const slow = saleAt('slow');
+    const next = saleAt('next');
+    await h.deliver(updated(slow.intent));
+    await h.deliver(updated(next.intent));
+    await h.deliver(updated(slow.completed));
+    expect(h.state.view().sale).toBeNull();
+
+    const restarted = harness();
+    await restarted.deliver(updated(saleAt('before-restart').completed));
+    expect(restarted.state.view().sale).toBeNull();
+    expect(restarted.emitted).toEqual([]);
+  });
+
+  it('takes the QR codes down by itself after their time on screen', async () => {
+    const h = harness();
+    const { intent, completed } = saleAt('s1');
+    await h.deliver(updated(intent));
+    await h.deliver(updated(completed));
+    expect(Date.parse(h.state.view().sale?.showUntil ?? '')).toBe(
+      Date.parse('2025-03-12T11:05:02.000Z') + CUSTOMER_QR_SHOWN_MS,
+    );
+    h.advance(CUSTOMER_QR_SHOWN_MS - 1);
+    expect(h.state.view().sale?.id).toBe('s1');
+    h.advance(1);
+    expect(h.state.view().sale).toBeNull();
+  });
+
+  it('speaks the language chosen for the customer, announcing only a change', () => {
+    const h = harness();
+    expect(h.state.setLanguage('ar')).toEqual({ language: 'ar', sale: null });
+    expect(h.emitted).toEqual([{ type: 'customer.display', display: { language: 'ar', sale: null } }]);
+    h.state.setLanguage('ar');
+    expect(h.emitted).toHaveLength(1);
+  });
+});
