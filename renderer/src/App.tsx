@@ -10,10 +10,10 @@ import { useShortcuts } from './hooks/use-shortcuts';
 import { directionOf } from './i18n/messages';
 import { useLanguage, useMessages } from './i18n/use-messages';
 import { PendingScreen } from './screens/PendingScreen';
-import { SellScreen } from './screens/SellScreen';
-import { SettingsScreen } from './screens/SettingsScreen';
+import { SellScreen } from './screens/sell/SellScreen';
+import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { TodayScreen } from './screens/TodayScreen';
-import { TopUpScreen } from './screens/TopUpScreen';
+import { TopUpScreen } from './screens/topup/TopUpScreen';
 import { type Screen, useScreen } from './stores/screen-store';
 import { useSession } from './stores/session-store';
 

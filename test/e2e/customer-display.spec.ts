@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import type { CustomerDisplay, Sale } from '../../shared/domain';
 import type { Result } from '../../shared/errors';
+import { decodeQr } from './qr';
 import { expect, test } from './support/web-host';
 
 // The counter and its customer display, each a page of the same web host, as a shop runs them in a
@@ -13,12 +12,6 @@ const QR_NAME = { en: 'QR code to install your eSIM', ar: 'رمز QR لتثبي�
 function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value;
-}
-
-/** Decodes the QR code in a screenshot, as a phone camera would read the screen. */
-function decodeQr(png: Buffer): string | null {
-  const image = PNG.sync.read(png);
-  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
 }
 
 /** Sells the first package found for a search, through the counter's screen and keyboard. */
@@ -78,7 +71,7 @@ test('shows the idle screen, then the QR code of the sale made at the counter wi
   const { sales } = unwrap(await host.api<{ sales: Sale[] }>('listSales', { limit: 1 }));
   const sale = sales[0];
   if (sale?.state !== 'completed') throw new Error(`the sale ended ${sale?.state}`);
-  expect(decodeQr(await qr.screenshot())).toBe(sale.esims[0]!.lpa);
+  expect(await decodeQr(qr)).toBe(sale.esims[0]!.lpa);
   await expect(display.getByRole('heading', { name: 'Your eSIM is ready' })).toBeVisible();
   await expect(display.getByText(sale.esims[0]!.activationCode)).toBeVisible();
 
@@ -111,7 +104,7 @@ test('speaks the customer’s language chosen at the counter: Arabic turns the d
   const qr = display.getByRole('img', { name: QR_NAME.ar });
   await expect(qr).toBeVisible({ timeout: 1000 });
   const view = unwrap(await host.api<CustomerDisplay>('getCustomerDisplay'));
-  expect(decodeQr(await qr.screenshot())).toBe(view.sale?.esims[0]?.lpa);
+  expect(await decodeQr(qr)).toBe(view.sale?.esims[0]?.lpa);
 
   // A display opened now reads the same state: Arabic, showing the sale.
   const late = await context.newPage();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../renderer/src/i18n/error-messages';
+import { money as formatted } from '../../renderer/src/i18n/format';
 import { ar } from '../../renderer/src/i18n/messages-ar';
 import { en } from '../../renderer/src/i18n/messages-en';
 import { API_ERROR_CODES, APP_ERROR_CODES, type ErrorCode } from '../../shared/errors';
@@ -55,5 +56,14 @@ describe('cashier messages', () => {
     const provider = errorMessage({ code: 'OFFLINE', message: 'x' }, 'en');
     expect(host).toContain('counter service');
     expect(provider).toContain('provider');
+  });
+});
+
+describe('amounts in Arabic text', () => {
+  it('keeps a Latin currency sign whole by isolating the amount left to right', () => {
+    const dollars = money(149, 'USD');
+    expect(formatted(dollars, 'ar')).toMatch(/^\u2066.*1\.49.*US\$.*\u2069$/);
+    expect(formatted(dollars, 'en')).toBe('$1.49');
+    expect(formatted(money(25_000, 'IQD'), 'ar')).not.toMatch(/[\u2066\u2069]/);
   });
 });

@@ -1,6 +1,7 @@
 import type { PosEvent } from '../../../shared/domain';
 import type { PosError, Result } from '../../../shared/errors';
 import type { PosApi, PosMethodName } from '../../../shared/pos-api';
+import { POS_METHOD_NAMES } from '../../../shared/pos-methods';
 import { createSseParser } from './sse-parser';
 
 /**
@@ -104,21 +105,9 @@ export function createWebBridge(options: WebBridgeOptions): PosApi {
     };
   }
 
-  // Every other property is a contract method sent to the host, which rejects names it does not
-  // know. Listing them from shared/pos-api would build every schema of the contract in the renderer
-  // at start-up; the PosApi type already keeps callers to the contract's names.
-  const methods = new Map<string, (input: unknown) => Promise<Result<unknown>>>();
-  return new Proxy({ onEvent } as unknown as PosApi, {
-    get(target, name, receiver) {
-      if (name === 'onEvent' || typeof name !== 'string') return Reflect.get(target, name, receiver);
-      let method = methods.get(name);
-      if (!method) {
-        method = (input: unknown) => call(name as PosMethodName, input);
-        methods.set(name, method);
-      }
-      return method;
-    },
-  });
+  const api: Record<string, unknown> = { onEvent };
+  for (const method of POS_METHOD_NAMES) api[method] = (input: unknown) => call(method, input);
+  return api as PosApi;
 }
 
 interface StreamOptions {

@@ -26,7 +26,7 @@ export function Notices(): ReactNode {
   const dismiss = useNotices((state) => state.dismiss);
   const view = useJournal((state) => state.view);
   return (
-    <section className="notices" aria-label={t.pending.title} aria-live="assertive">
+    <section className="notices" aria-label={t.notices}>
       {notices.map((notice) => (
         <div key={notice.id} className={`notice notice-${notice.kind}`} role="alert">
           <span>{noticeText(notice, t, language)}</span>

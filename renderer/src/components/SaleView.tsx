@@ -3,6 +3,7 @@ import type { Sale, SaleEsim } from '../../../shared/domain';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, integer, money, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
+import { CodeFact } from './CodeFact';
 import { ErrorPanel } from './ErrorPanel';
 import { PrintReceiptButton } from './PrintReceiptButton';
 import { QrCode } from './QrCode';
@@ -25,13 +26,10 @@ function EsimCard({
     >
       <h3>{t.sell.esimHeading(integer(n, language), integer(of, language))}</h3>
       <QrCode text={esim.lpa} />
-      <dl className="facts" dir="ltr">
-        <dt>{t.sell.smdp}</dt>
-        <dd className="mono">{esim.smdpAddress}</dd>
-        <dt>{t.sell.activationCode}</dt>
-        <dd className="mono">{esim.activationCode}</dd>
-        <dt>{t.sell.iccid}</dt>
-        <dd className="mono">{esim.iccid}</dd>
+      <dl className="facts">
+        <CodeFact term={t.sell.smdp} value={esim.smdpAddress} />
+        <CodeFact term={t.sell.activationCode} value={esim.activationCode} />
+        <CodeFact term={t.sell.iccid} value={esim.iccid} />
       </dl>
       <p className="install-links">
         {esim.appleInstallUrl ? (

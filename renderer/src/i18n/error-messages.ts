@@ -1,6 +1,6 @@
 import type { Language } from '../../../shared/domain';
 import type { ErrorCode, PosError } from '../../../shared/errors';
-import { CURRENCY_EXPONENTS, type Currency, type Money, minor } from '../../../shared/money';
+import { type ErrorDetails, moneyDetail, textDetail } from '../bridge/error-details';
 import { money } from './format';
 
 /**
@@ -8,22 +8,8 @@ import { money } from './format';
  * ErrorCode union, so a code added to shared/errors.ts does not compile until it has its words here.
  */
 
-type Details = Readonly<Record<string, unknown>>;
+type Details = ErrorDetails;
 type Text = string | ((details: Details, language: Language) => string);
-
-function moneyDetail(details: Details, key: string): Money | null {
-  const value = details[key];
-  if (typeof value !== 'object' || value === null) return null;
-  const { amount, currency } = value as { amount?: unknown; currency?: unknown };
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
-  if (typeof currency !== 'string' || !Object.hasOwn(CURRENCY_EXPONENTS, currency)) return null;
-  return { amount: minor(amount), currency: currency as Currency };
-}
-
-function textDetail(details: Details, key: string): string | null {
-  const value = details[key];
-  return typeof value === 'string' && value.length > 0 ? value : null;
-}
 
 const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: Text }>> = {
   INVALID_API_KEY: {
@@ -157,8 +143,8 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     ar: 'شبكة هذه الشريحة لا تدعم هذا الإجراء.',
   },
   NOT_SUPPORTED: {
-    en: 'The provider does not support this action.',
-    ar: 'المزوّد لا يدعم هذا الإجراء.',
+    en: 'This is not available here yet.',
+    ar: 'هذا غير متاح هنا بعد.',
   },
   SMS_NOT_SUPPORTED: {
     en: 'This eSIM cannot receive SMS from the provider.',

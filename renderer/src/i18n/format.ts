@@ -15,7 +15,10 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 }
 
 export function money(value: Money, language: Language): string {
-  return formatMoney(value, language);
+  const text = formatMoney(value, language);
+  // Arabic "‏1.49 US$" mixes Latin letters with a neutral sign, which right-to-left text tears apart
+  // ("$US 1.49"): such an amount is isolated left to right. Arabic signs (د.ع.) need nothing.
+  return language === 'ar' && /[A-Za-z]/.test(text) ? `\u2066${text}\u2069` : text;
 }
 
 export function integer(value: number, language: Language): string {

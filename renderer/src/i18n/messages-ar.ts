@@ -24,6 +24,7 @@ export const ar: Messages = {
   back: 'رجوع',
   dismiss: 'إخفاء',
   show: 'عرض',
+  notices: 'تنبيهات',
 
   nav: {
     label: 'الشاشات',
@@ -66,6 +67,7 @@ export const ar: Messages = {
     quickPicks: 'اختيارات سريعة',
     bestSellers: 'الأكثر مبيعًا هذا الأسبوع',
     catalogueEmpty: 'قائمة الباقات فارغة. حدّثها لتتمكن من البيع.',
+    catalogueLoading: 'جارٍ جلب قائمة الباقات من المزوّد… يعمل البحث فور وصولها.',
     syncCatalogue: 'تحديث الباقات',
     syncing: 'جارٍ التحديث…',
     catalogueAge: (when) => `آخر تحديث للباقات ${when}`,
@@ -79,6 +81,7 @@ export const ar: Messages = {
     hotspot: 'نقطة اتصال',
     dataOnly: 'بيانات فقط',
     selected: 'الباقة المختارة',
+    chooseHint: 'اكتب الوجهة، وتنقّل بالسهمين ↑ ↓ ثم اضغط Enter لاختيار الباقة.',
     quantity: 'الكمية',
     quantityHint: 'من 1 إلى 10 شرائح',
     total: 'المجموع',

@@ -30,6 +30,7 @@ export const en = {
   back: 'Back',
   dismiss: 'Dismiss',
   show: 'Show',
+  notices: 'Notices',
 
   nav: {
     label: 'Screens',
@@ -72,6 +73,7 @@ export const en = {
     quickPicks: 'Quick picks',
     bestSellers: "This week's best sellers",
     catalogueEmpty: 'The catalogue is empty. Sync it to sell.',
+    catalogueLoading: 'Fetching the catalogue from the provider… searches work as soon as it arrives.',
     syncCatalogue: 'Sync catalogue',
     syncing: 'Syncing…',
     catalogueAge: (when: string) => `Catalogue synced ${when}`,
@@ -85,6 +87,7 @@ export const en = {
     hotspot: 'Hotspot',
     dataOnly: 'Data only',
     selected: 'Selected package',
+    chooseHint: 'Type a destination, move with ↑ ↓ and press Enter to choose a package.',
     quantity: 'Quantity',
     quantityHint: '1 to 10 eSIMs',
     total: 'Total',

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { Language, Sale } from '../../../shared/domain';
+import { DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
 import { useNow } from '../hooks/use-now';
@@ -61,31 +62,25 @@ export function PendingScreen(): ReactNode {
       {sales.length === 0 ? (
         <p className="empty">{t.pending.empty}</p>
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">{t.pending.title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.pending.receipt}</th>
-              <th scope="col">{t.pending.package}</th>
-              <th scope="col">{t.pending.quantity}</th>
-              <th scope="col">{t.pending.state}</th>
-              <th scope="col">{t.pending.waiting}</th>
-              <th scope="col">{t.pending.next}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t.pending.open}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sales.map((sale) => (
-              <tr key={sale.id} className={`state-${sale.state}`}>
-                <td>{integer(sale.receiptNumber, language)}</td>
-                <td>{sale.packageName}</td>
-                <td>{integer(sale.quantity, language)}</td>
-                <td>{t.states[sale.state]}</td>
-                <td>{duration(now.getTime() - Date.parse(waitingSince(sale)), language)}</td>
-                <td>{nextStep(sale, t, language)}</td>
-                <td className="row-actions">
+        <DataTable
+          caption={t.pending.title}
+          rows={sales}
+          columns={[
+            { header: t.pending.receipt, cell: (sale) => integer(sale.receiptNumber, language) },
+            { header: t.pending.package, cell: (sale) => sale.packageName },
+            { header: t.pending.quantity, cell: (sale) => integer(sale.quantity, language) },
+            { header: t.pending.state, className: 'state', cell: (sale) => t.states[sale.state] },
+            {
+              header: t.pending.waiting,
+              cell: (sale) => duration(now.getTime() - Date.parse(waitingSince(sale)), language),
+            },
+            { header: t.pending.next, cell: (sale) => nextStep(sale, t, language) },
+            {
+              header: t.pending.open,
+              hiddenHeader: true,
+              className: 'row-actions',
+              cell: (sale) => (
+                <>
                   <button
                     type="button"
                     className="secondary small"
@@ -99,11 +94,11 @@ export function PendingScreen(): ReactNode {
                       {t.sell.checkNow}
                     </button>
                   ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       {topUps.length > 0 ? (
         <section aria-label={t.pending.topUpsTitle}>

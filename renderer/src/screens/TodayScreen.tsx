@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { Sale } from '../../../shared/domain';
 import { addMinor, type Currency, type Money, minor } from '../../../shared/money';
+import { DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
 import { integer, money, time } from '../i18n/format';
@@ -28,6 +29,7 @@ export function TodayScreen(): ReactNode {
   const allTopUps = useJournal((state) => state.topUps);
   const search = useJournal((state) => state.search);
   const error = useJournal((state) => state.error);
+  const topUpsError = useJournal((state) => state.topUpsError);
   const load = useJournal((state) => state.load);
   const setSearch = useJournal((state) => state.setSearch);
   const view = useJournal((state) => state.view);
@@ -64,72 +66,48 @@ export function TodayScreen(): ReactNode {
       {sales.length === 0 ? (
         <p className="empty">{t.today.empty}</p>
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">{t.today.title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.today.time}</th>
-              <th scope="col">{t.today.receipt}</th>
-              <th scope="col">{t.today.package}</th>
-              <th scope="col">{t.today.quantity}</th>
-              <th scope="col">{t.today.amount}</th>
-              <th scope="col">{t.today.state}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sales.map((sale) => (
-              <tr key={sale.id} className={`state-${sale.state}`}>
-                <td>{time(sale.createdAt, language)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="link"
-                    aria-label={`${t.today.details} ${integer(sale.receiptNumber, language)}`}
-                    onClick={() => void view(sale.id)}
-                  >
-                    {integer(sale.receiptNumber, language)}
-                  </button>
-                </td>
-                <td>{sale.packageName}</td>
-                <td>{integer(sale.quantity, language)}</td>
-                <td>{money(sale.retailTotal, language)}</td>
-                <td>{t.states[sale.state]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={t.today.title}
+          rows={sales}
+          columns={[
+            { header: t.today.time, cell: (sale) => time(sale.createdAt, language) },
+            {
+              header: t.today.receipt,
+              cell: (sale) => (
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`${t.today.details} ${integer(sale.receiptNumber, language)}`}
+                  onClick={() => void view(sale.id)}
+                >
+                  {integer(sale.receiptNumber, language)}
+                </button>
+              ),
+            },
+            { header: t.today.package, cell: (sale) => sale.packageName },
+            { header: t.today.quantity, cell: (sale) => integer(sale.quantity, language) },
+            { header: t.today.amount, cell: (sale) => money(sale.retailTotal, language) },
+            { header: t.today.state, className: 'state', cell: (sale) => t.states[sale.state] },
+          ]}
+        />
       )}
       <h2>{t.today.topUps}</h2>
+      {topUpsError ? <ErrorPanel error={topUpsError} /> : null}
       {topUps.length === 0 ? (
         <p className="empty">{t.today.topUpsEmpty}</p>
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">{t.today.topUps}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.today.time}</th>
-              <th scope="col">{t.today.receipt}</th>
-              <th scope="col">{t.today.iccid}</th>
-              <th scope="col">{t.today.package}</th>
-              <th scope="col">{t.today.amount}</th>
-              <th scope="col">{t.today.state}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {topUps.map((topUp) => (
-              <tr key={topUp.id} className={`state-${topUp.state}`}>
-                <td>{time(topUp.createdAt, language)}</td>
-                <td>{integer(topUp.receiptNumber, language)}</td>
-                <td className="mono" dir="ltr">
-                  {topUp.iccid}
-                </td>
-                <td>{topUp.packageName}</td>
-                <td>{money(topUp.retail, language)}</td>
-                <td>{t.states[topUp.state]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={t.today.topUps}
+          rows={topUps}
+          columns={[
+            { header: t.today.time, cell: (topUp) => time(topUp.createdAt, language) },
+            { header: t.today.receipt, cell: (topUp) => integer(topUp.receiptNumber, language) },
+            { header: t.today.iccid, className: 'mono', dir: 'ltr', cell: (topUp) => topUp.iccid },
+            { header: t.today.package, cell: (topUp) => topUp.packageName },
+            { header: t.today.amount, cell: (topUp) => money(topUp.retail, language) },
+            { header: t.today.state, className: 'state', cell: (topUp) => t.states[topUp.state] },
+          ]}
+        />
       )}
     </div>
   );

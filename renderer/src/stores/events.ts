@@ -1,5 +1,6 @@
 import type { PosEvent } from '../../../shared/domain';
 import { pos } from '../bridge/pos';
+import type { BridgeLink } from '../bridge/web-bridge';
 import { useCustomerDisplay } from '../devices/customer-display-store';
 import { useCatalogue } from './catalogue-store';
 import { useJournal } from './journal-store';
@@ -7,6 +8,7 @@ import { useNotices } from './notice-store';
 import { usePending } from './pending-store';
 import { useSale } from './sale-store';
 import { useSession } from './session-store';
+import { useSettings } from './settings-store';
 import { useTopUp } from './topup-store';
 
 /** Routes each core event to the stores that show it. */
@@ -37,6 +39,7 @@ export function routeEvent(event: PosEvent): void {
       return;
     case 'catalogue.synced':
       void useCatalogue.getState().load();
+      void useSession.getState().load();
       return;
     case 'error':
       useNotices.getState().push({ kind: 'error', code: event.code, message: event.message });
@@ -50,4 +53,27 @@ export function routeEvent(event: PosEvent): void {
 
 export function listenToCore(): () => void {
   return pos().onEvent(routeEvent);
+}
+
+/** Reads everything the counter shows from the core: at start, and after events may have been missed. */
+export function loadFromCore(): void {
+  void useSession.getState().load();
+  void useSettings.getState().load();
+  void useCatalogue.getState().load();
+  void usePending.getState().load();
+}
+
+let wasOpen = false;
+let missed = false;
+
+/** Follows the link to the core; when it comes back after a break, the state is read afresh. */
+export function followLink(link: BridgeLink): void {
+  useSession.getState().setLink(link);
+  if (link === 'open') {
+    if (missed) loadFromCore();
+    wasOpen = true;
+    missed = false;
+  } else if (wasOpen) {
+    missed = true;
+  }
 }

@@ -11,6 +11,7 @@ interface JournalState {
   readonly search: string;
   readonly loading: boolean;
   readonly error: PosError | null;
+  readonly topUpsError: PosError | null;
   /** The sale opened in the details dialog (from Today, Pending or a notice). */
   readonly viewing: Sale | null;
   load(): Promise<void>;
@@ -56,6 +57,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
   search: '',
   loading: false,
   error: null,
+  topUpsError: null,
   viewing: null,
 
   async load() {
@@ -75,7 +77,8 @@ export const useJournal = create<JournalState>()((set, get) => ({
       topUps: topUps.ok
         ? [...topUps.value.topUps].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
         : [],
-      error: sales.ok ? (topUps.ok ? null : topUps.error) : sales.error,
+      error: sales.ok ? null : sales.error,
+      topUpsError: topUps.ok ? null : topUps.error,
     });
   },
 

@@ -51,7 +51,8 @@ export const usePending = create<PendingState>()((set, get) => ({
         ? [...sales.value.sales].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
         : get().sales,
       topUps: topUps.ok ? topUps.value.topUps : get().topUps,
-      error: sales.ok ? (topUps.ok ? null : topUps.error) : sales.error,
+      // Top-ups that cannot be listed leave the open sales shown; the Today screen reports why.
+      error: sales.ok ? null : sales.error,
     });
   },
 

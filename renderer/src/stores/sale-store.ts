@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CataloguePackage, Sale } from '../../../shared/domain';
 import type { PosError } from '../../../shared/errors';
+import { moneyDetail } from '../bridge/error-details';
 import { pos } from '../bridge/pos';
 import { usePending } from './pending-store';
 import { useSession } from './session-store';
@@ -84,6 +85,10 @@ export const useSale = create<SaleState>()((set, get) => ({
     const sale = usePending.getState().latest(result.value);
     if (sale.state === 'failed') {
       set({ phase: 'browse', error: sale.error, sale: null });
+      // The refusal carries the provider's reading of the balance: show it rather than the older one.
+      const current = moneyDetail(sale.error.details, 'currentBalance');
+      if (sale.error.code === 'INSUFFICIENT_BALANCE' && current)
+        useSession.getState().applyNewBalance(current);
       return;
     }
     set({ phase: 'result', sale });

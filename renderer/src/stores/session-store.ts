@@ -78,9 +78,6 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   setLink(link) {
-    const before = get().link;
     set({ link });
-    // Events may have been missed while the host was unreachable: read the state afresh.
-    if (link === 'open' && before !== 'open' && before !== 'connecting') void get().load();
   },
 }));

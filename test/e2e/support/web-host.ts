@@ -22,8 +22,18 @@ export interface CounterHost {
   readonly url: string;
   /** The customer display page, with the same token. */
   readonly customerUrl: string;
+  /** This test's data directory: the journal, and the training simulator's own SQLite file. */
+  readonly dataDir: string;
+  /** The training simulator's control API, as the host printed it. */
+  readonly training: { readonly controlUrl: string; readonly controlToken: string };
   /** Calls a PosApi method as the counter does (bearer token, JSON body). */
   api<T>(method: string, input?: unknown): Promise<Result<T>>;
+}
+
+interface ReadyLine {
+  readonly url: string;
+  readonly customerUrl: string;
+  readonly training?: CounterHost['training'];
 }
 
 function newestChange(dir: string): number {
@@ -44,24 +54,28 @@ function ensureBuilt(): void {
   if (build.status !== 0) throw new Error('the renderer build failed');
 }
 
-function readReadyLine(child: ChildProcess): Promise<{ url: string; customerUrl: string }> {
+/** The host's stderr, kept to attach to a test that fails. */
+interface HostLog {
+  text: string;
+}
+
+function readReadyLine(child: ChildProcess, log: HostLog): Promise<ReadyLine> {
   return new Promise((done, fail) => {
     let out = '';
-    let err = '';
-    const timer = setTimeout(() => fail(new Error(`the web host did not start:\n${err}`)), 60_000);
+    const timer = setTimeout(() => fail(new Error(`the web host did not start:\n${log.text}`)), 60_000);
     child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
+      log.text += chunk.toString();
     });
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n').find((each) => each.startsWith('{') && each.endsWith('}'));
       if (!line) return;
       clearTimeout(timer);
-      done(JSON.parse(line) as { url: string; customerUrl: string });
+      done(JSON.parse(line) as ReadyLine);
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      fail(new Error(`the web host exited (${code}) before it was ready:\n${err}`));
+      fail(new Error(`the web host exited (${code}) before it was ready:\n${log.text}`));
     });
   });
 }
@@ -84,7 +98,7 @@ export const test = base.extend<{ host: CounterHost }, { run: undefined }>({
     { scope: 'worker', timeout: 180_000 },
   ],
 
-  host: async ({ run }, use) => {
+  host: async ({ run }, use, testInfo) => {
     void run;
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-counter-'));
     await copySyncedJournal(dataDir, TRAINING);
@@ -93,13 +107,17 @@ export const test = base.extend<{ host: CounterHost }, { run: undefined }>({
       ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir],
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    const log: HostLog = { text: '' };
     try {
-      const ready = await readReadyLine(child);
+      const ready = await readReadyLine(child, log);
+      if (!ready.training) throw new Error('the web host did not start in training mode');
       const origin = new URL(ready.url).origin;
       const token = new URL(ready.url).hash.replace(/^#token=/, '');
       await use({
         url: ready.url,
         customerUrl: ready.customerUrl,
+        dataDir,
+        training: ready.training,
         api: async <T>(method: string, input: unknown = {}) => {
           const response = await fetch(`${origin}/api/${method}`, {
             method: 'POST',
@@ -114,6 +132,9 @@ export const test = base.extend<{ host: CounterHost }, { run: undefined }>({
         const exited = new Promise((done) => child.once('exit', done));
         child.kill('SIGTERM');
         await exited;
+      }
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('web-host-stderr', { body: log.text, contentType: 'text/plain' });
       }
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { multiplyMinor } from '../../../../shared/money';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { coverageText, dataText } from '../../components/PackageFacts';
+import { days, integer, money } from '../../i18n/format';
+import { useLanguage, useMessages } from '../../i18n/use-messages';
+import { useSale } from '../../stores/sale-store';
+
+export function ConfirmSale(): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const selected = useSale((state) => state.selected);
+  const quantity = useSale((state) => state.quantity);
+  const phase = useSale((state) => state.phase);
+  const confirm = useSale((state) => state.confirm);
+  const cancel = useSale((state) => state.cancelConfirm);
+  if (!selected || (phase !== 'confirm' && phase !== 'sending')) return null;
+  const total = { ...selected.retail, amount: multiplyMinor(selected.retail.amount, quantity) };
+  return (
+    <ConfirmDialog
+      title={t.sell.confirmTitle}
+      confirmLabel={t.sell.confirmButton}
+      sending={phase === 'sending'}
+      sendingText={t.sell.sending}
+      onConfirm={() => void confirm()}
+      onCancel={cancel}
+    >
+      <p className="confirm-line">{t.sell.confirmLine(integer(quantity, language), selected.name)}</p>
+      <p>
+        {dataText(selected, t, language)} · {days(selected.validityDays, language)} ·{' '}
+        {coverageText(selected, t, language)}
+      </p>
+      <dl className="facts">
+        <dt>{t.sell.unitPrice}</dt>
+        <dd>{money(selected.retail, language)}</dd>
+        <dt>{t.sell.toCharge}</dt>
+        <dd className="charge">{money(total, language)}</dd>
+      </dl>
+    </ConfirmDialog>
+  );
+}

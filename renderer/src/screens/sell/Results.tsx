@@ -1,0 +1,70 @@
+import { type ReactNode, useEffect } from 'react';
+import { countryName } from '../../catalogue/destination-names';
+import { PackageFacts } from '../../components/PackageFacts';
+import { integer } from '../../i18n/format';
+import { useLanguage, useMessages } from '../../i18n/use-messages';
+import { useCatalogue } from '../../stores/catalogue-store';
+import { useSale } from '../../stores/sale-store';
+import { optionId } from './SearchBox';
+
+export function Results({ listId }: { readonly listId: string }): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const result = useCatalogue((state) => state.result);
+  const visible = useCatalogue((state) => state.visible);
+  const showMore = useCatalogue((state) => state.showMore);
+  const text = useCatalogue((state) => state.query.text);
+  const activeIndex = useCatalogue((state) => state.active);
+  const onMove = useCatalogue((state) => state.setActive);
+  const selected = useSale((state) => state.selected);
+  const select = useSale((state) => state.select);
+
+  useEffect(() => {
+    document.getElementById(optionId(listId, activeIndex))?.scrollIntoView({ block: 'nearest' });
+  }, [activeIndex, listId]);
+
+  const shown = result.packages.slice(0, visible);
+  return (
+    <section className="results" aria-label={t.sell.results}>
+      <p className="result-count" aria-live="polite">
+        {t.sell.resultCount(integer(result.packages.length, language))}
+        {text.trim() && result.destinations.length > 0 ? (
+          <span className="destinations">
+            {' · '}
+            {t.sell.destinationsFound}:{' '}
+            {result.destinations
+              .slice(0, 4)
+              .map((code) => `${countryName(code, language)} (${code})`)
+              .join(', ')}
+          </span>
+        ) : null}
+      </p>
+      {result.packages.length === 0 && text.trim() ? <p className="empty">{t.sell.noResults}</p> : null}
+      <div id={listId} role="listbox" aria-label={t.sell.results} className="result-list">
+        {shown.map((pkg, i) => (
+          // Options are chosen from the search field (arrows and Enter, the combobox pattern) or with the mouse.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox owns the keyboard for its listbox
+          <div
+            key={pkg.code}
+            id={optionId(listId, i)}
+            role="option"
+            tabIndex={-1}
+            aria-selected={selected?.code === pkg.code}
+            className={i === activeIndex && text.trim() ? 'result active' : 'result'}
+            onClick={() => {
+              onMove(i);
+              select(pkg);
+            }}
+          >
+            <PackageFacts pkg={pkg} />
+          </div>
+        ))}
+      </div>
+      {result.packages.length > shown.length ? (
+        <button type="button" className="secondary" onClick={showMore}>
+          {t.sell.showMore(integer(result.packages.length - shown.length, language))}
+        </button>
+      ) : null}
+    </section>
+  );
+}

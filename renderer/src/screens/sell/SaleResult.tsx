@@ -1,0 +1,55 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { SaleView } from '../../components/SaleView';
+import { useEscape } from '../../hooks/use-escape';
+import { useMessages } from '../../i18n/use-messages';
+import { useSale } from '../../stores/sale-store';
+
+export function SaleResult(): ReactNode {
+  const t = useMessages();
+  const sale = useSale((state) => state.sale);
+  const lost = useSale((state) => state.lost);
+  const error = useSale((state) => state.error);
+  const newSale = useSale((state) => state.newSale);
+  const resolveNow = useSale((state) => state.resolveNow);
+  const newSaleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    newSaleRef.current?.focus();
+  }, []);
+  function startOver(): void {
+    newSale();
+    // The search field is the start of every sale.
+    window.requestAnimationFrame(() => document.getElementById('destination-search')?.focus());
+  }
+  useEscape(startOver);
+  return (
+    <div className="sale-result">
+      <div className="actions">
+        <button
+          ref={newSaleRef}
+          type="button"
+          className="primary"
+          aria-keyshortcuts="Escape"
+          onClick={startOver}
+        >
+          {t.sell.newSale}
+        </button>
+      </div>
+      {lost ? (
+        <div className="error-panel" role="alert">
+          <strong>{t.sell.lostTitle}</strong>
+          <p>{t.sell.lostBody}</p>
+        </div>
+      ) : null}
+      {error ? <ErrorPanel error={error} /> : null}
+      {sale ? (
+        <SaleView
+          sale={sale}
+          onCheckNow={
+            sale.state === 'in_doubt' || sale.state === 'intent' ? () => void resolveNow() : undefined
+          }
+        />
+      ) : null}
+    </div>
+  );
+}

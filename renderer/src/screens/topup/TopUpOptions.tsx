@@ -1,0 +1,45 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { dataText } from '../../components/PackageFacts';
+import { days, money } from '../../i18n/format';
+import { useLanguage, useMessages } from '../../i18n/use-messages';
+import { useTopUp } from '../../stores/topup-store';
+
+export function TopUpOptions(): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const esim = useTopUp((state) => state.esim);
+  const options = useTopUp((state) => state.options);
+  const phase = useTopUp((state) => state.phase);
+  const choose = useTopUp((state) => state.choose);
+  const firstRef = useRef<HTMLButtonElement>(null);
+  const ready = phase === 'found' && options.length > 0;
+  useEffect(() => {
+    // After a scan, the keyboard moves to the first top-up so Enter continues the flow.
+    if (ready) firstRef.current?.focus();
+  }, [ready]);
+  if (!esim?.toppable || (phase !== 'found' && phase !== 'confirm' && phase !== 'repeat')) return null;
+  return (
+    <section className="topup-options" aria-label={t.topUp.options}>
+      <h3>{t.topUp.options}</h3>
+      {options.length === 0 ? <p>{t.topUp.noOptions}</p> : null}
+      <ul className="option-list">
+        {options.map((option, i) => (
+          <li key={option.code}>
+            <button
+              ref={i === 0 ? firstRef : undefined}
+              type="button"
+              className="option"
+              aria-label={t.topUp.choose(option.name)}
+              onClick={() => choose(option)}
+            >
+              <span className="pkg-name">{option.name}</span>
+              <span className="pkg-data">{dataText(option, t, language)}</span>
+              <span className="pkg-validity">{days(option.validityDays, language)}</span>
+              <span className="pkg-price">{money(option.retail, language)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { TopUp } from '../../../../shared/domain';
+import { CodeFact } from '../../components/CodeFact';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { PrintReceiptButton } from '../../components/PrintReceiptButton';
+import { useEscape } from '../../hooks/use-escape';
+import { dateTime, gigabytes, integer, money } from '../../i18n/format';
+import { useLanguage, useMessages } from '../../i18n/use-messages';
+import { useTopUp } from '../../stores/topup-store';
+
+export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  if (topUp.state === 'completed') {
+    return (
+      <section className="topup-result" aria-label={t.topUp.completed}>
+        <h2>{t.topUp.completed}</h2>
+        <p className="sale-meta">
+          {t.sell.receiptNo(integer(topUp.receiptNumber, language))} · {topUp.packageName} ·{' '}
+          {money(topUp.retail, language)}
+        </p>
+        <dl className="facts">
+          <CodeFact term={t.topUp.iccid} value={topUp.iccid} />
+          {topUp.newTotalGb !== null ? (
+            <>
+              <dt>{t.topUp.newVolume}</dt>
+              <dd>
+                {t.topUp.newVolumeValue(
+                  gigabytes(topUp.newTotalGb, language),
+                  gigabytes(topUp.newRemainingGb ?? topUp.newTotalGb, language),
+                )}
+              </dd>
+            </>
+          ) : null}
+          {topUp.newExpiresAt ? (
+            <>
+              <dt>{t.topUp.newExpiry}</dt>
+              <dd>{dateTime(topUp.newExpiresAt, language)}</dd>
+            </>
+          ) : null}
+          {topUp.newBalance ? (
+            <>
+              <dt>{t.sell.newBalance}</dt>
+              <dd>{money(topUp.newBalance, language)}</dd>
+            </>
+          ) : null}
+        </dl>
+        {topUp.inferred ? <p className="hint">{t.topUp.inferred}</p> : null}
+        <PrintReceiptButton kind="topup" id={topUp.id} />
+      </section>
+    );
+  }
+  if (topUp.state === 'failed') return <ErrorPanel error={topUp.error} />;
+  return (
+    <section className="topup-result sale-waiting" aria-label={t.topUp.inDoubtTitle}>
+      <h2>{t.topUp.inDoubtTitle}</h2>
+      <p>{t.topUp.inDoubtBody}</p>
+    </section>
+  );
+}
+
+export function TopUpResult(): ReactNode {
+  const t = useMessages();
+  const topUp = useTopUp((state) => state.topUp);
+  const lost = useTopUp((state) => state.lost);
+  const reset = useTopUp((state) => state.reset);
+  const againRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    againRef.current?.focus();
+  }, []);
+  function again(): void {
+    reset();
+    window.requestAnimationFrame(() => document.querySelector<HTMLInputElement>('.iccid-input')?.focus());
+  }
+  useEscape(again);
+  return (
+    <div className="topup-done">
+      <div className="actions">
+        <button ref={againRef} type="button" className="primary" aria-keyshortcuts="Escape" onClick={again}>
+          {t.topUp.another}
+        </button>
+      </div>
+      {lost ? (
+        <div className="error-panel" role="alert">
+          <strong>{t.sell.lostTitle}</strong>
+          <p>{t.topUp.inDoubtBody}</p>
+        </div>
+      ) : null}
+      {topUp ? <TopUpOutcome topUp={topUp} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { decodeQr } from './qr';
+
+/** What a cashier sees on the counter, found the way a screen reader finds it: by role and name. */
+
+export function balanceStatus(page: Page): Locator {
+  return page.getByRole('status', { name: 'Balance' });
+}
+
+export function searchField(page: Page): Locator {
+  return page.getByLabel('Search destinations');
+}
+
+/** The packages the search found (the filters' drop-downs have options too). */
+export function foundPackages(page: Page, listName = 'Packages'): Locator {
+  return page.getByRole('listbox', { name: listName }).getByRole('option');
+}
+
+export interface ShownEsim {
+  readonly iccid: string;
+  readonly smdpAddress: string;
+  readonly activationCode: string;
+  /** What the QR code on screen decodes to. */
+  readonly qrText: string;
+}
+
+/** Every eSIM card of a completed sale: its printed details and its QR code read from a screenshot. */
+export async function shownEsims(page: Page): Promise<ShownEsim[]> {
+  const cards = page.getByRole('article', { name: /^eSIM \d+ of \d+$/ });
+  const shown: ShownEsim[] = [];
+  for (const card of await cards.all()) {
+    const fact = async (term: string): Promise<string> =>
+      ((await card.locator(`dt:text-is("${term}") + dd`).textContent()) ?? '').trim();
+    const qr = card.getByRole('img', { name: 'eSIM QR code' });
+    await expect(qr).toBeVisible();
+    shown.push({
+      iccid: await fact('ICCID'),
+      smdpAddress: await fact('SM-DP+ address'),
+      activationCode: await fact('Activation code'),
+      qrText: await decodeQr(qr),
+    });
+  }
+  return shown;
+}
+
+/** Searches, picks the first package found, and sells `quantity` of it through the confirmation step. */
+export async function sellFirstFound(page: Page, search: string, quantity = 1): Promise<string> {
+  await searchField(page).fill(search);
+  const option = foundPackages(page).first();
+  const name = ((await option.locator('.pkg-name').textContent()) ?? '').trim();
+  await option.click();
+  await page.getByLabel('Quantity').fill(String(quantity));
+  await page.getByRole('button', { name: 'Sell', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the sale' });
+  await expect(dialog).toContainText(`${quantity} × ${name}`);
+  await dialog.getByRole('button', { name: 'Confirm sale' }).click();
+  return name;
+}

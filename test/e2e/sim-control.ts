@@ -1,0 +1,81 @@
+/**
+ * The training simulator's control API (under /__sim, guarded by its own token): what a test uses
+ * to load the balance, switch on faults such as asynchronous provisioning, finish pending orders,
+ * and read back what the provider charged.
+ */
+
+export interface SimAccountView {
+  readonly kind: 'business' | 'enterprise' | 'personal';
+  readonly accessCode: string;
+  readonly currency: string;
+  readonly balance: number;
+  readonly balanceMinor: number;
+}
+
+export interface SimOrderView {
+  readonly reference: string;
+  readonly status: string;
+  readonly packageCode: string;
+  readonly quantity: number;
+  readonly amountMinor: number;
+  readonly esims: ReadonlyArray<{ readonly iccid: string; readonly status: string }>;
+}
+
+export class SimControl {
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+  ) {}
+
+  private async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.url}${path}`, {
+      method,
+      headers: { 'x-sim-control-token': this.token, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`simulator control ${method} ${path}: ${response.status} ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  /** The account the counter's training mode uses: the first business account in USD. */
+  async account(): Promise<SimAccountView> {
+    const { accounts } = await this.call<{ accounts: SimAccountView[] }>('GET', '/accounts');
+    const found = accounts.find((a) => a.kind === 'business' && a.currency === 'USD');
+    if (!found) throw new Error('the simulator has no business USD account');
+    return found;
+  }
+
+  async setBalance(balance: number): Promise<SimAccountView> {
+    const { accessCode } = await this.account();
+    return this.call('POST', '/accounts/balance', { accessCode, balance });
+  }
+
+  async setFaults(faults: Record<string, unknown>): Promise<void> {
+    await this.call('PUT', '/faults', faults);
+  }
+
+  async orders(): Promise<SimOrderView[]> {
+    const { accessCode } = await this.account();
+    const { orders } = await this.call<{ orders: SimOrderView[] }>(
+      'GET',
+      `/orders?accessCode=${encodeURIComponent(accessCode)}`,
+    );
+    return orders;
+  }
+
+  /** Drives an eSIM as a customer's phone would: installed, then attached to a network (ACTIVE). */
+  async activate(iccid: string): Promise<void> {
+    await this.call('POST', '/esims/install', { iccid });
+    await this.call('POST', '/esims/activate', { iccid });
+  }
+
+  async completePending(orderReference?: string): Promise<number> {
+    const { completed } = await this.call<{ completed: number }>(
+      'POST',
+      '/orders/complete-pending',
+      orderReference ? { orderReference } : {},
+    );
+    return completed;
+  }
+}
