@@ -1,6 +1,6 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Core, createCore, type Endpoint } from './core/core';
+import { type Core, type CoreOptions, createCore, type Endpoint } from './core/core';
 import { createLogger, Redactor } from './core/log';
 import { type RunningSimulator, startSimulator } from './simulator/index';
 
@@ -17,6 +17,8 @@ export interface AppOptions {
   readonly nativeBinding?: string;
   /** Extra simulator settings for training mode (tests use faults and balances). */
   readonly training?: { readonly seed?: number; readonly balance?: number };
+  /** Shorter polling of the money paths, for end-to-end tests only (see the web host's CLI). */
+  readonly moneyTiming?: CoreOptions['moneyTiming'];
 }
 
 export interface App {
@@ -54,6 +56,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     redactor,
     ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.moneyTiming ? { moneyTiming: options.moneyTiming } : {}),
   });
 
   return {

@@ -4,12 +4,17 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startApp } from '../compose';
+import { type AppOptions, startApp } from '../compose';
+import { PROVIDER_PENDING_TIMING } from '../core/sales/pending-timing';
 import { startWebHost } from './server';
 
 // `npm run web -- --port N [--data-dir DIR] [--api-base-url URL]`: the counter in a browser. Live
 // credentials come from ESIM_ACCESS_CODE and ESIM_SECRET_KEY in the environment, never from argv
 // (argv is visible to every user of the machine).
+//
+// For end-to-end tests only: ESIM_TEST_PENDING_CHECK_MS=N checks pending orders every N to 2N ms
+// instead of the provider's 15 to 30 s, so a test watches a pending training sale complete without
+// waiting half a minute. It is refused with --api-base-url: a live provider is polled at its own pace.
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -67,6 +72,18 @@ if (args['api-base-url']) {
   liveEndpoint = { baseUrl: args['api-base-url'], accessCode, secretKey };
 }
 
+function testMoneyTiming(): AppOptions['moneyTiming'] {
+  const text = process.env.ESIM_TEST_PENDING_CHECK_MS;
+  if (text === undefined || text === '') return undefined;
+  if (liveEndpoint)
+    fail('ESIM_TEST_PENDING_CHECK_MS is for tests in training mode; unset it with --api-base-url.');
+  const every = Number(text);
+  if (!Number.isInteger(every) || every < 100)
+    fail(`ESIM_TEST_PENDING_CHECK_MS must be a whole number of milliseconds, 100 or more, not "${text}"`);
+  return { pending: { ...PROVIDER_PENDING_TIMING, minIntervalMs: every, maxIntervalMs: 2 * every } };
+}
+const moneyTiming = testMoneyTiming();
+
 const staticDir = join(root, 'out', 'renderer');
 if (!['index.html', 'customer.html'].every((page) => existsSync(join(staticDir, page)))) {
   process.stderr.write('Building the counter (first run)…\n');
@@ -82,6 +99,7 @@ const app = await startApp({
   dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
   ...(liveEndpoint ? { liveEndpoint } : {}),
   ...(seed !== undefined ? { training: { seed } } : {}),
+  ...(moneyTiming ? { moneyTiming } : {}),
 });
 const host = await startWebHost({ core: app.core, port, token, staticDir });
 
