@@ -24,19 +24,24 @@ export interface ShownEsim {
   readonly qrText: string;
 }
 
+/** The value beside a term of a fact list (`<dt>term</dt><dd>value</dd>`) inside `scope`. */
+export function fact(scope: Locator, term: string): Locator {
+  return scope.locator(`dt:text-is("${term}") + dd`);
+}
+
 /** Every eSIM card of a completed sale: its printed details and its QR code read from a screenshot. */
 export async function shownEsims(page: Page): Promise<ShownEsim[]> {
   const cards = page.getByRole('article', { name: /^eSIM \d+ of \d+$/ });
   const shown: ShownEsim[] = [];
   for (const card of await cards.all()) {
-    const fact = async (term: string): Promise<string> =>
-      ((await card.locator(`dt:text-is("${term}") + dd`).textContent()) ?? '').trim();
+    const text = async (term: string): Promise<string> =>
+      ((await fact(card, term).textContent()) ?? '').trim();
     const qr = card.getByRole('img', { name: 'eSIM QR code' });
     await expect(qr).toBeVisible();
     shown.push({
-      iccid: await fact('ICCID'),
-      smdpAddress: await fact('SM-DP+ address'),
-      activationCode: await fact('Activation code'),
+      iccid: await text('ICCID'),
+      smdpAddress: await text('SM-DP+ address'),
+      activationCode: await text('Activation code'),
       qrText: await decodeQr(qr),
     });
   }

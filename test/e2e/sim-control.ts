@@ -21,6 +21,13 @@ export interface SimOrderView {
   readonly esims: ReadonlyArray<{ readonly iccid: string; readonly status: string }>;
 }
 
+export interface SimLedgerEntry {
+  readonly kind: 'order' | 'topup' | 'refund' | 'adjustment';
+  readonly orderReference: string | null;
+  readonly amountMinor: number;
+  readonly balanceAfterMinor: number;
+}
+
 export class SimControl {
   constructor(
     private readonly url: string,
@@ -55,19 +62,30 @@ export class SimControl {
     await this.call('PUT', '/faults', faults);
   }
 
-  async orders(): Promise<SimOrderView[]> {
+  /** A control API listing of the counter's own account. */
+  private async accountList<T>(path: '/orders' | '/ledger'): Promise<T> {
     const { accessCode } = await this.account();
-    const { orders } = await this.call<{ orders: SimOrderView[] }>(
-      'GET',
-      `/orders?accessCode=${encodeURIComponent(accessCode)}`,
-    );
-    return orders;
+    return this.call<T>('GET', `${path}?accessCode=${encodeURIComponent(accessCode)}`);
+  }
+
+  async orders(): Promise<SimOrderView[]> {
+    return (await this.accountList<{ orders: SimOrderView[] }>('/orders')).orders;
+  }
+
+  /** Every charge and refund of the counter's account, in the order they happened. */
+  async ledger(): Promise<SimLedgerEntry[]> {
+    return (await this.accountList<{ entries: SimLedgerEntry[] }>('/ledger')).entries;
   }
 
   /** Drives an eSIM as a customer's phone would: installed, then attached to a network (ACTIVE). */
   async activate(iccid: string): Promise<void> {
     await this.call('POST', '/esims/install', { iccid });
     await this.call('POST', '/esims/activate', { iccid });
+  }
+
+  /** The customer's phone uses `mb` of data (the eSIM must be ACTIVE). */
+  async consume(iccid: string, mb: number): Promise<void> {
+    await this.call('POST', '/esims/consume', { iccid, mb });
   }
 
   async completePending(orderReference?: string): Promise<number> {

@@ -1,31 +1,123 @@
+import type { Page } from '@playwright/test';
 import type { Sale } from '../../shared/domain';
+import { formatMoney, money } from '../../shared/money';
 import { expect, test } from './counter-fixture';
+import { fact } from './counter-page';
+import { esimRecord } from './issued-esims';
 
-test('a scanned ICCID (digits, then Enter) shows the eSIM, its usage and the top-ups it can take', async ({
+/** Formats as the counter does, in the page itself: the browser's Intl data and time zone. */
+function shownInPage(page: Page) {
+  return {
+    gigabytes: (mb: number): Promise<string> =>
+      page.evaluate(
+        (gb) =>
+          new Intl.NumberFormat('en', { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 2 }).format(
+            gb,
+          ),
+        mb / 1024,
+      ),
+    date: (at: number): Promise<string> =>
+      page.evaluate((ms) => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(ms), at),
+    dateTime: (at: number): Promise<string> =>
+      page.evaluate(
+        (ms) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(ms),
+        at,
+      ),
+  };
+}
+
+/** A barcode scanner is a keyboard: it types the digits, then Enter. */
+async function scan(page: Page, iccid: string): Promise<void> {
+  await expect(page.getByLabel('ICCID', { exact: true })).toBeFocused();
+  await page.keyboard.type(iccid);
+  await expect(page.getByText('Valid ICCID')).toBeVisible();
+  await page.keyboard.press('Enter');
+}
+
+test('a whole top-up of a scanned ICCID by keyboard alone: the eSIM shown, topped up as the provider records it, a repeat asked for', async ({
   page,
   counter,
-}) => {
+}, testInfo) => {
   await counter.open(page);
   const sale = await counter.api<Sale>('sell', { packageCode: await firstPackageCode(counter, 'FR') });
   if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
   const iccid = sale.esims[0]?.iccid ?? '';
+  // The customer installed it, attached to a network and used some data: only an ACTIVE eSIM takes top-ups.
   await counter.sim.activate(iccid);
+  await counter.sim.consume(iccid, 256);
+  const before = esimRecord(counter.dataDir, iccid);
+  if (before.expiresAt === null) throw new Error('an active eSIM has an expiry');
+  const shown = shownInPage(page);
+  const topUpsCharged = async (): Promise<number> =>
+    (await counter.sim.ledger()).filter((entry) => entry.kind === 'topup').length;
 
   await page.keyboard.press('F3');
-  const field = page.getByLabel('ICCID', { exact: true });
-  await expect(field).toBeFocused();
-  // A barcode scanner is a keyboard: it types the digits, then Enter.
-  await page.keyboard.type(iccid);
-  await expect(page.getByText('Valid ICCID')).toBeVisible();
-  await page.keyboard.press('Enter');
+  await scan(page, iccid);
 
   const esim = page.getByRole('region', { name: 'eSIM' });
-  await expect(esim).toContainText(sale.packageName);
-  await expect(esim).toContainText('ACTIVE');
+  await expect(esim.getByRole('heading', { name: sale.packageName })).toBeVisible();
+  await expect(fact(esim, 'ICCID')).toHaveText(iccid);
+  await expect(fact(esim, 'Status')).toHaveText('ACTIVE');
+  const usedPercent = Math.round((100 * before.usedMb) / before.totalMb);
+  await expect(fact(esim, 'Used')).toHaveText(
+    `256 MB of ${await shown.gigabytes(before.totalMb)} (${usedPercent}%)`,
+  );
+  await expect(fact(esim, 'Expires')).toHaveText(await shown.date(before.expiresAt));
   const options = page.getByRole('region', { name: 'Top-up packages' }).getByRole('button');
   await expect(options.first()).toBeFocused();
-  expect(await options.count()).toBeGreaterThan(0);
   await expect(options.first()).toHaveAccessibleName(/^Top up with /);
+  const option = ((await options.first().locator('.pkg-name').textContent()) ?? '').trim();
+
+  // Enter picks the focused top-up; the confirmation has the keyboard; Enter again pays.
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Confirm the top-up' });
+  await expect(confirm).toContainText(option);
+  await expect(confirm).toContainText(iccid);
+  await expect(confirm.getByRole('button', { name: 'Confirm top-up' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const done = page.getByRole('region', { name: 'Top-up complete' });
+  await expect(done).toContainText(option);
+  const first = esimRecord(counter.dataDir, iccid);
+  expect(first.totalMb).toBeGreaterThan(before.totalMb);
+  expect(first.expiresAt ?? 0).toBeGreaterThan(before.expiresAt);
+  await expect(fact(done, 'Data now')).toHaveText(
+    `${await shown.gigabytes(first.totalMb - first.usedMb)} left of ${await shown.gigabytes(first.totalMb)}`,
+  );
+  await expect(fact(done, 'New expiry')).toHaveText(await shown.dateTime(first.expiresAt ?? 0));
+  const balance = formatMoney(money((await counter.sim.account()).balanceMinor, 'USD'), 'en');
+  await expect(fact(done, 'New balance')).toHaveText(balance);
+  expect(await topUpsCharged()).toBe(1);
+  await page.screenshot({ path: testInfo.outputPath('topup-result.png'), fullPage: true });
+  await testInfo.attach('topup-result', {
+    path: testInfo.outputPath('topup-result.png'),
+    contentType: 'image/png',
+  });
+
+  // The same eSIM again minutes later: the counter asks before paying a second time.
+  await expect(page.getByRole('button', { name: 'New top-up' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await scan(page, iccid);
+  await expect(options.first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm.getByRole('button', { name: 'Confirm top-up' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const repeat = page.getByRole('dialog', { name: 'This eSIM was topped up a few minutes ago' });
+  await expect(repeat).toContainText('Top it up again only if the customer asks for a second top-up.');
+  await expect(repeat.getByRole('button', { name: 'Top up again' })).toBeFocused();
+  expect(await topUpsCharged()).toBe(1);
+  await page.screenshot({ path: testInfo.outputPath('topup-repeat.png'), fullPage: true });
+
+  // The customer does want a second one: confirmed explicitly, it is sent once.
+  await page.keyboard.press('Enter');
+  await expect(done).toBeVisible();
+  const second = esimRecord(counter.dataDir, iccid);
+  expect(second.totalMb).toBeGreaterThan(first.totalMb);
+  await expect(fact(done, 'Data now')).toHaveText(
+    `${await shown.gigabytes(second.totalMb - second.usedMb)} left of ${await shown.gigabytes(second.totalMb)}`,
+  );
+  await expect(fact(done, 'New expiry')).toHaveText(await shown.dateTime(second.expiresAt ?? 0));
+  expect(await topUpsCharged()).toBe(2);
 });
 
 test('a mistyped ICCID is caught by its check digit before anything is sent', async ({ page, counter }) => {

@@ -80,7 +80,17 @@ function readReadyLine(child: ChildProcess, log: HostLog): Promise<ReadyLine> {
   });
 }
 
-export const test = base.extend<{ host: CounterHost }, { run: undefined }>({
+export interface HostOptions {
+  /**
+   * Pending orders checked every N to 2N ms instead of every 15 to 30 s (the host's test-only
+   * ESIM_TEST_PENDING_CHECK_MS), for a test that watches a pending sale complete: `test.use({ pendingCheckMs })`.
+   */
+  readonly pendingCheckMs: number | undefined;
+}
+
+export const test = base.extend<{ host: CounterHost } & HostOptions, { run: undefined }>({
+  pendingCheckMs: [undefined, { option: true }],
+
   // Once per worker: a current build, and a scratch folder for what is made once per run (the synced
   // catalogue), unless the test runner already gives one.
   run: [
@@ -98,14 +108,21 @@ export const test = base.extend<{ host: CounterHost }, { run: undefined }>({
     { scope: 'worker', timeout: 180_000 },
   ],
 
-  host: async ({ run }, use, testInfo) => {
+  host: async ({ run, pendingCheckMs }, use, testInfo) => {
     void run;
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-counter-'));
     await copySyncedJournal(dataDir, TRAINING);
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env:
+          pendingCheckMs === undefined
+            ? process.env
+            : { ...process.env, ESIM_TEST_PENDING_CHECK_MS: String(pendingCheckMs) },
+      },
     );
     const log: HostLog = { text: '' };
     try {

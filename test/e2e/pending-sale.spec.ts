@@ -1,0 +1,97 @@
+import type { Locator, Page } from '@playwright/test';
+import type { Sale } from '../../shared/domain';
+import { expect, test } from './counter-fixture';
+import { sellFirstFound, shownEsims } from './counter-page';
+import { issuedLpas } from './issued-esims';
+
+// The provider's 15 to 30 s between checks of a pending order, shortened to about a second so the
+// test watches the sale complete instead of waiting half a minute.
+test.use({ pendingCheckMs: 500 });
+
+/** The cell of `row` under the column headed `header` in the page's table. */
+async function cellUnder(page: Page, row: Locator, header: string): Promise<Locator> {
+  const headers = (await page.getByRole('columnheader').allTextContents()).map((text) => text.trim());
+  const index = headers.indexOf(header);
+  if (index < 0) throw new Error(`no column "${header}" among ${headers.join(', ')}`);
+  return row.getByRole('cell').nth(index);
+}
+
+test('a pending sale completes while the cashier waits: its QR code appears with a notice', async ({
+  page,
+  counter,
+}, testInfo) => {
+  // Asynchronous provisioning that only the control API finishes: the sale stays pending until then.
+  await counter.sim.setFaults({ pendingRate: 1, pendingDelayMs: -1 });
+  await counter.open(page);
+  const checksAsked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/resolveSale')) checksAsked.push(request.url());
+  });
+
+  const name = await sellFirstFound(page, 'France');
+  const waiting = page.getByRole('region', { name: 'Paid, the provider is preparing the eSIM' });
+  await expect(waiting).toContainText('Do not sell it again');
+  await expect(waiting).toContainText(/Waiting \d+s/);
+  await expect(waiting).toContainText(/Next check at \d{1,2}:\d{2}:\d{2}/);
+  await expect(waiting).toContainText(/If not ready by \d{1,2}:\d{2}:\d{2}.*, it goes to provider support/);
+
+  const [order, ...others] = await counter.sim.orders();
+  expect(others).toEqual([]);
+  expect(order?.status).toBe('pending');
+  const {
+    sales: [sale],
+  } = await counter.api<{ sales: Sale[] }>('listSales', { states: ['pending'] });
+  if (sale?.state !== 'pending') throw new Error('the counter does not hold the sale as pending');
+  expect(sale.orderReference).toBe(order?.reference);
+
+  // The Pending view lists it, with how long it has waited (counting on screen) and what happens next.
+  await page.keyboard.press('F4');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(await cellUnder(page, row, 'State')).toHaveText('Being prepared');
+  await expect(await cellUnder(page, row, 'Receipt')).toHaveText(String(sale.receiptNumber));
+  const waited = await cellUnder(page, row, 'Waiting');
+  await expect(waited).toHaveText(/^\d+s$/);
+  const firstReading = await waited.textContent();
+  await expect.poll(() => waited.textContent()).not.toBe(firstReading);
+  await expect(await cellUnder(page, row, 'What happens next')).toHaveText(
+    /^Checked again at \d{1,2}:\d{2}:\d{2}.*; to support at \d{1,2}:\d{2}:\d{2}.*$/,
+  );
+  await page.screenshot({ path: testInfo.outputPath('pending-view.png'), fullPage: true });
+  await testInfo.attach('pending-view', {
+    path: testInfo.outputPath('pending-view.png'),
+    contentType: 'image/png',
+  });
+
+  // The cashier goes back to the sale and waits; the provider finishes the order meanwhile.
+  await page.keyboard.press('F2');
+  await expect(waiting).toBeVisible();
+  expect(await counter.sim.completePending(order?.reference)).toBe(1);
+
+  // The counter's own polling completes the sale: nobody presses anything.
+  await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Sale ${sale.receiptNumber} is ready: ${name}` }),
+  ).toBeVisible();
+  const [completed] = await counter.sim.orders();
+  expect(completed?.status).toBe('completed');
+  const shown = await shownEsims(page);
+  expect(shown.map((esim) => esim.iccid)).toEqual(completed?.esims.map((esim) => esim.iccid));
+  const issued = issuedLpas(counter.dataDir);
+  for (const esim of shown) {
+    expect(esim.qrText).toBe(issued.get(esim.iccid));
+    expect(esim.qrText).toBe(`LPA:1$${esim.smdpAddress}$${esim.activationCode}`);
+  }
+  await page.screenshot({ path: testInfo.outputPath('pending-completed.png'), fullPage: true });
+  await testInfo.attach('pending-completed', {
+    path: testInfo.outputPath('pending-completed.png'),
+    contentType: 'image/png',
+  });
+  expect(checksAsked).toEqual([]);
+
+  // Charged once: the pending order's charge, and nothing more when it completed.
+  const ledger = await counter.sim.ledger();
+  expect(ledger.filter((entry) => entry.kind === 'order')).toHaveLength(1);
+
+  await page.keyboard.press('F4');
+  await expect(page.getByText('Nothing is waiting.')).toBeVisible();
+});
