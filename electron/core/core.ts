@@ -55,6 +55,8 @@ export interface Core {
 
 /** Catalogue older than this is refreshed in the background; the counter keeps selling from the cache. */
 const CATALOGUE_MAX_AGE_MS = 6 * 60 * 60_000;
+/** How often a running counter checks whether its catalogue has grown stale. */
+const CATALOGUE_CHECK_MS = 15 * 60_000;
 
 /**
  * The core: the journal, the connection to the API, and the PosApi handlers, composed from one
@@ -159,12 +161,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return run;
   };
 
-  /** Background work after start-up or a change of connection: it never holds the counter back. */
-  const warmUp = (forceSync: boolean): void => {
+  const syncIfStale = (force: boolean): void => {
     const age = ctx.catalogue.syncedAt();
-    if (forceSync || !age || now().getTime() - Date.parse(age) > CATALOGUE_MAX_AGE_MS) {
+    if (force || !age || now().getTime() - Date.parse(age) > CATALOGUE_MAX_AGE_MS) {
       runSync().catch((error: unknown) => log.warn('catalogue sync failed', { error: errorSummary(error) }));
     }
+  };
+
+  /** Background work after start-up or a change of connection: it never holds the counter back. */
+  const warmUp = (forceSync: boolean): void => {
+    syncIfStale(forceSync);
     refreshBalance().catch((error: unknown) =>
       log.warn('balance refresh failed', { error: errorSummary(error) }),
     );
@@ -239,6 +245,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   warmUp(false);
   money.start();
   backups.start();
+  // A counter left open for days still sells from a fresh catalogue (prices change at the provider).
+  const catalogueTimer = setInterval(() => syncIfStale(false), CATALOGUE_CHECK_MS);
+  catalogueTimer.unref();
 
   return {
     handlers,
@@ -249,6 +258,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     esimProvisioned: (orderReference) => money.esimProvisioned(orderReference),
     async close() {
+      clearInterval(catalogueTimer);
       listeners.clear();
       lifetime.abort();
       await syncing?.catch(() => undefined);

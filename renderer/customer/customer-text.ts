@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/domain';
+import { DEVICE_INSTALL_STEPS } from '../../shared/install-steps';
 
 /** What the customer reads on the screen facing them, in their language. */
 export interface CustomerText {
@@ -27,12 +28,7 @@ const EN: CustomerText = {
   qrLabel: 'QR code to install your eSIM',
   training: 'TRAINING: this eSIM is not real and will not work.',
   stepsTitle: 'Install it now',
-  steps: [
-    'Connect your phone to Wi-Fi.',
-    'iPhone: Settings › Mobile Service › Add eSIM › Use QR Code.',
-    'Android: Settings › Network & internet › SIMs › Add eSIM.',
-    'Point your phone’s camera at the QR code on this screen.',
-  ],
+  steps: [...DEVICE_INSTALL_STEPS.en, 'Point your phone’s camera at the QR code on this screen.'],
   manualEntry: 'No camera? Enter these by hand:',
   smdpAddress: 'SM-DP+ address',
   activationCode: 'Activation code',
@@ -49,12 +45,7 @@ const AR: CustomerText = {
   qrLabel: 'رمز QR لتثبيت شريحتك الإلكترونية',
   training: 'تدريب: هذه الشريحة ليست حقيقية ولن تعمل.',
   stepsTitle: 'ثبّتها الآن',
-  steps: [
-    'اتصل بشبكة Wi-Fi.',
-    'iPhone: الإعدادات › الخدمة الخلوية › إضافة eSIM › استخدام رمز QR.',
-    'Android: الإعدادات › الشبكة والإنترنت › شرائح SIM › إضافة eSIM.',
-    'وجّه كاميرا الهاتف إلى رمز QR على هذه الشاشة.',
-  ],
+  steps: [...DEVICE_INSTALL_STEPS.ar, 'وجّه كاميرا الهاتف إلى رمز QR على هذه الشاشة.'],
   manualEntry: 'لا تعمل الكاميرا؟ أدخل هذه البيانات يدويًا:',
   smdpAddress: 'عنوان \u2066SM-DP+\u2069',
   activationCode: 'رمز التفعيل',

@@ -1,9 +1,16 @@
 import type { Sale, SaleEsim, SaleState } from '../../../shared/domain';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
-import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
+import type { AccountScope } from './account-scope';
 import type { Db } from './database';
-import { listQuery, periodAndStates, type StateChange, transitionRow, writeAudit } from './state-rows';
+import {
+  listQuery,
+  periodAndStates,
+  ScopedRows,
+  type StateChange,
+  transitionRow,
+  writeAudit,
+} from './state-rows';
 
 /**
  * The sales journal. Each method is one state transition in one synchronous SQLite transaction, so a
@@ -86,7 +93,11 @@ export interface SaleListFilter {
 }
 
 export class SaleStore {
-  constructor(private readonly db: Db) {}
+  private readonly scoped: ScopedRows<SaleRow, Sale>;
+
+  constructor(private readonly db: Db) {
+    this.scoped = new ScopedRows(db, 'sales', (row: SaleRow) => this.toSale(row));
+  }
 
   /** Records the intent, with its idempotency key, before anything is sent. */
   createIntent(sale: NewSale, now: string): Sale {
@@ -264,40 +275,22 @@ export class SaleStore {
 
   /** Sales of this account a crash or a lost answer left unresolved: re-sent with their stored key at start-up. */
   unresolved(scope: AccountScope): Sale[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM sales WHERE state IN ('intent', 'sent', 'in_doubt') AND ${IN_SCOPE} ORDER BY created_at`,
-      )
-      .all(scopeParams(scope)) as SaleRow[];
-    return rows.map((row) => this.toSale(row));
+    return this.scoped.inStates(['intent', 'sent', 'in_doubt'], scope);
   }
 
   /** Pending sales of this account whose next check is due by `at`, oldest check first. */
   pendingDue(scope: AccountScope, at: string): Sale[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM sales WHERE state = 'pending' AND next_check_at <= @at AND ${IN_SCOPE}
-         ORDER BY next_check_at`,
-      )
-      .all({ ...scopeParams(scope), at }) as SaleRow[];
-    return rows.map((row) => this.toSale(row));
+    return this.scoped.due('pending', scope, at);
   }
 
   /** When the next pending sale of this account is due for a check; null when none is pending. */
   nextPendingCheck(scope: AccountScope): string | null {
-    const row = this.db
-      .prepare(`SELECT min(next_check_at) AS at FROM sales WHERE state = 'pending' AND ${IN_SCOPE}`)
-      .get(scopeParams(scope)) as { at: string | null };
-    return row.at;
+    return this.scoped.nextCheck('pending', scope);
   }
 
   /** Whether the sale was sent to this account (recovery and polling act only on those). */
   inScope(id: string, scope: AccountScope): boolean {
-    return (
-      this.db
-        .prepare(`SELECT 1 FROM sales WHERE id = @id AND ${IN_SCOPE}`)
-        .get({ id, ...scopeParams(scope) }) !== undefined
-    );
+    return this.scoped.has(id, scope);
   }
 
   byOrderReference(orderReference: string): Sale | null {

@@ -1,3 +1,4 @@
+import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import type { Db } from './database';
 
 /**
@@ -88,4 +89,56 @@ export function periodAndStates(filter: PeriodAndStates): {
 export function listQuery(table: 'sales' | 'topups', where: readonly string[]): string {
   return `SELECT * FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
           ORDER BY created_at DESC, receipt_number DESC LIMIT @limit`;
+}
+
+/**
+ * The rows of one table that belong to the connected account, as recovery and the background
+ * checkers read them. The stores name these queries for what they mean (unresolved sales, due pending
+ * checks…); the SQL is written once, here.
+ */
+export class ScopedRows<Row, Record> {
+  constructor(
+    private readonly db: Db,
+    private readonly table: 'sales' | 'topups',
+    private readonly toRecord: (row: Row) => Record,
+  ) {}
+
+  /** Rows in any of `states`, oldest first. */
+  inStates(states: readonly string[], scope: AccountScope): Record[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM ${this.table} WHERE state IN (SELECT value FROM json_each(@states)) AND ${IN_SCOPE}
+         ORDER BY created_at`,
+      )
+      .all({ ...scopeParams(scope), states: JSON.stringify(states) }) as Row[];
+    return rows.map(this.toRecord);
+  }
+
+  /** Rows in `state` whose next check is due by `at`, the longest overdue first. */
+  due(state: string, scope: AccountScope, at: string): Record[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM ${this.table} WHERE state = @state AND next_check_at <= @at AND ${IN_SCOPE}
+         ORDER BY next_check_at`,
+      )
+      .all({ ...scopeParams(scope), state, at }) as Row[];
+    return rows.map(this.toRecord);
+  }
+
+  /** When the next row in `state` is due for a check; null when there is none. */
+  nextCheck(state: string, scope: AccountScope): string | null {
+    const row = this.db
+      .prepare(`SELECT min(next_check_at) AS at FROM ${this.table} WHERE state = @state AND ${IN_SCOPE}`)
+      .get({ ...scopeParams(scope), state }) as { at: string | null };
+    return row.at;
+  }
+
+  /** Whether row `id` belongs to the account. */
+  has(id: string, scope: AccountScope): boolean {
+    return (
+      this.db
+        .prepare(`SELECT 1 FROM ${this.table} WHERE id = @id AND ${IN_SCOPE}`)
+        .get({ id, ...scopeParams(scope) }) !== undefined
+    );
+  }
 }

@@ -1,9 +1,16 @@
 import type { EsimSnapshot, TopUp, TopUpState } from '../../../shared/domain';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
-import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
+import type { AccountScope } from './account-scope';
 import type { Db } from './database';
-import { listQuery, periodAndStates, type StateChange, transitionRow, writeAudit } from './state-rows';
+import {
+  listQuery,
+  periodAndStates,
+  ScopedRows,
+  type StateChange,
+  transitionRow,
+  writeAudit,
+} from './state-rows';
 
 /**
  * The top-ups journal. The API has no idempotency key for top-ups, so a top-up is sent at most once:
@@ -86,7 +93,11 @@ export interface TopUpListFilter {
 }
 
 export class TopUpStore {
-  constructor(private readonly db: Db) {}
+  private readonly scoped: ScopedRows<TopUpRow, TopUp>;
+
+  constructor(private readonly db: Db) {
+    this.scoped = new ScopedRows(db, 'topups', (row: TopUpRow) => this.toTopUp(row));
+  }
 
   /**
    * Records the top-up with the eSIM's state before anything is sent. `guard` sees the ICCID's other
@@ -227,36 +238,20 @@ export class TopUpStore {
 
   /** Top-ups of this account left in `intent` or `sent` by a crash. */
   interrupted(scope: AccountScope): TopUp[] {
-    const rows = this.db
-      .prepare(`SELECT * FROM topups WHERE state IN ('intent', 'sent') AND ${IN_SCOPE} ORDER BY created_at`)
-      .all(scopeParams(scope)) as TopUpRow[];
-    return rows.map((row) => this.toTopUp(row));
+    return this.scoped.inStates(['intent', 'sent'], scope);
   }
 
   /** In-doubt top-ups of this account due for a look at their eSIM by `at`. */
   inDoubtDue(scope: AccountScope, at: string): TopUp[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM topups WHERE state = 'in_doubt' AND next_check_at <= @at AND ${IN_SCOPE}
-         ORDER BY next_check_at`,
-      )
-      .all({ ...scopeParams(scope), at }) as TopUpRow[];
-    return rows.map((row) => this.toTopUp(row));
+    return this.scoped.due('in_doubt', scope, at);
   }
 
   nextInDoubtCheck(scope: AccountScope): string | null {
-    const row = this.db
-      .prepare(`SELECT min(next_check_at) AS at FROM topups WHERE state = 'in_doubt' AND ${IN_SCOPE}`)
-      .get(scopeParams(scope)) as { at: string | null };
-    return row.at;
+    return this.scoped.nextCheck('in_doubt', scope);
   }
 
   inScope(id: string, scope: AccountScope): boolean {
-    return (
-      this.db
-        .prepare(`SELECT 1 FROM topups WHERE id = @id AND ${IN_SCOPE}`)
-        .get({ id, ...scopeParams(scope) }) !== undefined
-    );
+    return this.scoped.has(id, scope);
   }
 
   /** The quoted cost recorded with the intent (what an inferred completion is recorded as costing). */

@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/domain';
+import { DEVICE_INSTALL_STEPS } from '../../../shared/install-steps';
 
 /**
  * Every word a receipt prints, per language. Numbers, dates, money and units are formatted by
@@ -80,9 +81,7 @@ const EN: ReceiptText = {
   orderReference: 'Order ref.',
   installTitle: 'How to install',
   installSteps: [
-    'Connect the phone to Wi-Fi.',
-    'iPhone: Settings › Mobile Service › Add eSIM › Use QR Code.',
-    'Android: Settings › Network & internet › SIMs › Add eSIM.',
+    ...DEVICE_INSTALL_STEPS.en,
     'Scan the large QR code, or type the SM-DP+ address and activation code.',
     'When abroad, turn on this eSIM and data roaming for it.',
   ],
@@ -141,9 +140,7 @@ const AR: ReceiptText = {
   orderReference: 'مرجع الطلب',
   installTitle: 'طريقة التثبيت',
   installSteps: [
-    'اتصل بشبكة Wi-Fi.',
-    'iPhone: الإعدادات › الخدمة الخلوية › إضافة eSIM › استخدام رمز QR.',
-    'Android: الإعدادات › الشبكة والإنترنت › شرائح SIM › إضافة eSIM.',
+    ...DEVICE_INSTALL_STEPS.ar,
     `امسح رمز QR الكبير، أو أدخل عنوان ${AR_SMDP} ورمز التفعيل يدويًا.`,
     'عند السفر، فعّل هذه الشريحة وتجوال البيانات لها.',
   ],
