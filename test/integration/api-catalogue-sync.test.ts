@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { syncCatalogue } from '../../electron/core/api/catalogue-sync';
-import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
+import type { ResellerClient } from '../../electron/core/api/client';
 import { CatalogueStore } from '../../electron/core/journal/catalogue-store';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import {
@@ -12,7 +12,6 @@ import {
   type ReceivedRequest,
   type Reply,
   serverPerTest,
-  TEST_CREDENTIALS,
 } from './api-test-server';
 
 // The catalogue synced page by page into the journal's cache: a real SQLite file, a real HTTP server.
@@ -56,16 +55,8 @@ function catalogue(total: number, override?: (page: number, request: ReceivedReq
   };
 }
 
-async function clientOf(
-  reply: (request: ReceivedRequest) => Reply,
-  bulkIntervalMs = 50,
-): Promise<ResellerClient> {
-  await server.start(reply);
-  return createResellerClient({
-    baseUrl: server.baseUrl,
-    credentials: () => TEST_CREDENTIALS,
-    rateLimits: { bulkIntervalMs },
-  });
+function clientOf(reply: (request: ReceivedRequest) => Reply, bulkIntervalMs = 50): Promise<ResellerClient> {
+  return server.client(reply, { rateLimits: { bulkIntervalMs } });
 }
 
 const now = (): Date => new Date('2025-06-01T10:00:00Z');

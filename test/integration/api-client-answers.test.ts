@@ -13,13 +13,8 @@ import {
 // How the client reads every kind of answer, tidy or not, from a real HTTP server on 127.0.0.1.
 const server = serverPerTest();
 
-async function clientFor(reply: (index: number) => Reply, readMs = 2_000): Promise<ResellerClient> {
-  await server.start((_request, index) => reply(index));
-  return createResellerClient({
-    baseUrl: server.baseUrl,
-    credentials: () => TEST_CREDENTIALS,
-    timeouts: { readMs, writeMs: readMs },
-  });
+function clientFor(reply: (index: number) => Reply, readMs = 2_000): Promise<ResellerClient> {
+  return server.client((_request, index) => reply(index), { timeouts: { readMs, writeMs: readMs } });
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {

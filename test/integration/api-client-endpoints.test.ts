@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../electron/core/api/api-failure';
-import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
-import {
-  esimListItem,
-  type ReceivedRequest,
-  type Reply,
-  serverPerTest,
-  TEST_CREDENTIALS,
-} from './api-test-server';
+import type { ResellerClient } from '../../electron/core/api/client';
+import { esimListItem, type ReceivedRequest, type Reply, serverPerTest } from './api-test-server';
 
 // Every endpoint: the request each method sends, and how it reads the answer the description promises.
 const server = serverPerTest();
 
-async function clientAnswering(body: unknown, status = 200): Promise<ResellerClient> {
-  await server.start(() => ({ kind: 'json', status, body }) satisfies Reply);
-  return createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
+function clientAnswering(body: unknown, status = 200): Promise<ResellerClient> {
+  return server.client(() => ({ kind: 'json', status, body }) satisfies Reply);
 }
 
 function only(): ReceivedRequest {

@@ -13,13 +13,8 @@ import {
 // When the client sends a request again, and when it never does.
 const server = serverPerTest();
 
-async function clientFor(reply: (request: ReceivedRequest, index: number) => Reply): Promise<ResellerClient> {
-  await server.start(reply);
-  return createResellerClient({
-    baseUrl: server.baseUrl,
-    credentials: () => TEST_CREDENTIALS,
-    timeouts: { readMs: 250, writeMs: 250 },
-  });
+function clientFor(reply: (request: ReceivedRequest, index: number) => Reply): Promise<ResellerClient> {
+  return server.client(reply, { timeouts: { readMs: 250, writeMs: 250 } });
 }
 
 const ICCID = '8988247000100000015';

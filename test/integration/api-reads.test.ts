@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
+import type { ResellerClient } from '../../electron/core/api/client';
 import {
   listProviderOrders,
   listTopUpOptions,
@@ -7,20 +7,13 @@ import {
   type PriceOf,
 } from '../../electron/core/api/reads';
 import { type Money, minor } from '../../shared/money';
-import {
-  esimListItem,
-  type ReceivedRequest,
-  type Reply,
-  serverPerTest,
-  TEST_CREDENTIALS,
-} from './api-test-server';
+import { esimListItem, type ReceivedRequest, type Reply, serverPerTest } from './api-test-server';
 
 // The PosApi reads the counter uses, in the contract's domain shapes.
 const server = serverPerTest();
 
-async function clientOf(reply: (request: ReceivedRequest) => Reply): Promise<ResellerClient> {
-  await server.start(reply);
-  return createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
+function clientOf(reply: (request: ReceivedRequest) => Reply): Promise<ResellerClient> {
+  return server.client(reply);
 }
 
 const ICCID = '8988247000100000015';

@@ -2,6 +2,11 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach } from 'vitest';
+import {
+  createResellerClient,
+  type ResellerClient,
+  type ResellerClientOptions,
+} from '../../electron/core/api/client';
 
 /**
  * A real HTTP server on 127.0.0.1 for the answers the simulator cannot give: truncated bodies,
@@ -115,6 +120,11 @@ export async function startTestServer(
 /** A test file's server: started by each test that needs one, closed after it. */
 export interface ServerPerTest {
   start(reply: (request: ReceivedRequest, index: number) => Reply): Promise<TestServer>;
+  /** Starts the server and returns a client of it signing with TEST_CREDENTIALS, with any other client options. */
+  client(
+    reply: (request: ReceivedRequest, index: number) => Reply,
+    options?: Partial<Omit<ResellerClientOptions, 'baseUrl' | 'credentials'>>,
+  ): Promise<ResellerClient>;
   /** Requests the current server received; none before one is started. */
   readonly requests: ReceivedRequest[];
   readonly baseUrl: string;
@@ -128,11 +138,16 @@ export function serverPerTest(): ServerPerTest {
     current = undefined;
   };
   afterEach(close);
+  const start = async (reply: (request: ReceivedRequest, index: number) => Reply): Promise<TestServer> => {
+    await close();
+    current = await startTestServer(reply);
+    return current;
+  };
   return {
-    async start(reply) {
-      await close();
-      current = await startTestServer(reply);
-      return current;
+    start,
+    async client(reply, options = {}) {
+      const { baseUrl } = await start(reply);
+      return createResellerClient({ ...options, baseUrl, credentials: () => TEST_CREDENTIALS });
     },
     get requests() {
       return current?.requests ?? [];
