@@ -15,10 +15,12 @@ export interface AppOptions {
   readonly liveEndpoint?: Endpoint;
   /** better-sqlite3 binary built for the running runtime (Electron), when not the default. */
   readonly nativeBinding?: string;
-  /** Extra simulator settings for training mode (tests use faults and balances). */
-  readonly training?: { readonly seed?: number; readonly balance?: number };
-  /** Shorter polling of the money paths, for end-to-end tests only (see the web host's CLI). */
-  readonly moneyTiming?: CoreOptions['moneyTiming'];
+  /** Training mode's simulator settings, and (end-to-end tests only) its shorter pending polling. */
+  readonly training?: {
+    readonly seed?: number;
+    readonly balance?: number;
+    readonly pendingTiming?: CoreOptions['trainingPendingTiming'];
+  };
 }
 
 export interface App {
@@ -56,7 +58,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     redactor,
     ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    ...(options.moneyTiming ? { moneyTiming: options.moneyTiming } : {}),
+    ...(options.training?.pendingTiming ? { trainingPendingTiming: options.training.pendingTiming } : {}),
   });
 
   return {

@@ -20,6 +20,7 @@ import type { PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
 import { receiptHandlers } from './receipts/receipt-handlers';
 import { type MoneyTiming, MoneyWork } from './sales/money-work';
+import type { PendingTiming } from './sales/pending-timing';
 import { DEFAULT_PRICING, retailPrice } from './sales/pricing';
 import { saleHandlers } from './sales/sale-handlers';
 import { ManagerPin } from './security/manager-pin';
@@ -42,6 +43,8 @@ export interface CoreOptions {
   readonly now?: () => Date;
   /** Polling and checking intervals of the money paths (tests shorten them). */
   readonly moneyTiming?: Partial<MoneyTiming>;
+  /** Pending polling used only while the connection is training; a live provider is polled at its own pace. */
+  readonly trainingPendingTiming?: PendingTiming;
 }
 
 export interface Core {
@@ -144,6 +147,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const money = new MoneyWork(ctx, {
     refreshBalance,
     ...(options.moneyTiming ? { timing: options.moneyTiming } : {}),
+    ...(options.trainingPendingTiming ? { trainingPending: options.trainingPendingTiming } : {}),
   });
   const backups = new DailyBackups(db, journalFile, log, now);
 

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type AppOptions, startApp } from '../compose';
-import { PROVIDER_PENDING_TIMING } from '../core/sales/pending-timing';
+import { startApp } from '../compose';
+import { type PendingTiming, PROVIDER_PENDING_TIMING } from '../core/sales/pending-timing';
 import { startWebHost } from './server';
 
 // `npm run web -- --port N [--data-dir DIR] [--api-base-url URL]`: the counter in a browser. Live
@@ -14,7 +14,8 @@ import { startWebHost } from './server';
 //
 // For end-to-end tests only: ESIM_TEST_PENDING_CHECK_MS=N checks pending orders every N to 2N ms
 // instead of the provider's 15 to 30 s, so a test watches a pending training sale complete without
-// waiting half a minute. It is refused with --api-base-url: a live provider is polled at its own pace.
+// waiting half a minute. The core applies it only while the connection is training: a live provider,
+// from --api-base-url or from the keychain, is always polled at its own pace.
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -72,7 +73,7 @@ if (args['api-base-url']) {
   liveEndpoint = { baseUrl: args['api-base-url'], accessCode, secretKey };
 }
 
-function testMoneyTiming(): AppOptions['moneyTiming'] {
+function testPendingTiming(): PendingTiming | undefined {
   const text = process.env.ESIM_TEST_PENDING_CHECK_MS;
   if (text === undefined || text === '') return undefined;
   if (liveEndpoint)
@@ -80,9 +81,9 @@ function testMoneyTiming(): AppOptions['moneyTiming'] {
   const every = Number(text);
   if (!Number.isInteger(every) || every < 100)
     fail(`ESIM_TEST_PENDING_CHECK_MS must be a whole number of milliseconds, 100 or more, not "${text}"`);
-  return { pending: { ...PROVIDER_PENDING_TIMING, minIntervalMs: every, maxIntervalMs: 2 * every } };
+  return { ...PROVIDER_PENDING_TIMING, minIntervalMs: every, maxIntervalMs: 2 * every };
 }
-const moneyTiming = testMoneyTiming();
+const pendingTiming = testPendingTiming();
 
 const staticDir = join(root, 'out', 'renderer');
 if (!['index.html', 'customer.html'].every((page) => existsSync(join(staticDir, page)))) {
@@ -98,8 +99,7 @@ const token = process.env.POS_HOST_TOKEN || randomBytes(24).toString('base64url'
 const app = await startApp({
   dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
   ...(liveEndpoint ? { liveEndpoint } : {}),
-  ...(seed !== undefined ? { training: { seed } } : {}),
-  ...(moneyTiming ? { moneyTiming } : {}),
+  training: { ...(seed !== undefined ? { seed } : {}), ...(pendingTiming ? { pendingTiming } : {}) },
 });
 const host = await startWebHost({ core: app.core, port, token, staticDir });
 

@@ -34,6 +34,8 @@ export interface HarnessOptions {
   readonly catalogue?: 'synced' | 'empty';
   /** Shorter polling and checking intervals for the money paths. */
   readonly moneyTiming?: CoreOptions['moneyTiming'];
+  /** Pending polling the core may use only while training. */
+  readonly trainingPendingTiming?: CoreOptions['trainingPendingTiming'];
 }
 
 export async function startCoreHarness(
@@ -63,6 +65,7 @@ export async function startCoreHarness(
     keychainService:
       harness.keychainService ?? `esim-counter-test-${process.pid}-${Math.random().toString(36).slice(2)}`,
     ...(harness.moneyTiming ? { moneyTiming: harness.moneyTiming } : {}),
+    ...(harness.trainingPendingTiming ? { trainingPendingTiming: harness.trainingPendingTiming } : {}),
   });
   const events: PosEvent[] = [];
   core.onEvent((event) => events.push(event));

@@ -40,9 +40,15 @@ export class MoneyWork {
 
   constructor(
     private readonly ctx: CoreContext,
-    options: { readonly refreshBalance: () => Promise<unknown>; readonly timing?: Partial<MoneyTiming> },
+    options: {
+      readonly refreshBalance: () => Promise<unknown>;
+      readonly timing?: Partial<MoneyTiming>;
+      /** Pending polling while the connection is training (end-to-end tests shorten it); never used live. */
+      readonly trainingPending?: PendingTiming;
+    },
   ) {
     const timing = { ...DEFAULT_MONEY_TIMING, ...options.timing };
+    const { trainingPending } = options;
     this.balance = new BalanceRefresher(options.refreshBalance, ctx.log, timing.balanceRefreshMs);
     const shared: MoneyContext = {
       pricing: ctx.pricing,
@@ -56,7 +62,12 @@ export class MoneyWork {
       ...shared,
       sales: ctx.sales,
       catalogue: ctx.catalogue,
-      pendingTiming: timing.pending,
+      // Read at each use: the connection can switch between training and live while the core runs.
+      get pendingTiming(): PendingTiming {
+        return trainingPending && ctx.connections.current.mode === 'training'
+          ? trainingPending
+          : timing.pending;
+      },
       onOutcome: (sale) => this.saleSettled(sale),
     };
     this.sales = new SaleResolver(this.sellContext);
