@@ -6,12 +6,12 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { syncCatalogue } from '../electron/core/api/catalogue-sync';
 import { createResellerClient } from '../electron/core/api/client';
-import { CatalogueStore } from '../electron/core/journal/catalogue-store';
+import { CatalogueTable } from '../electron/core/journal/catalogue-table';
 import { openJournal } from '../electron/core/journal/database';
-import { SaleStore } from '../electron/core/journal/sale-store';
+import { SalesJournal } from '../electron/core/journal/sales-journal';
 import { createLogger, Redactor } from '../electron/core/log';
+import { DEFAULT_PRICING } from '../electron/core/money/pricing';
 import { PROVIDER_PENDING_TIMING } from '../electron/core/sales/pending-timing';
-import { DEFAULT_PRICING } from '../electron/core/sales/pricing';
 import { SaleResolver } from '../electron/core/sales/sale-resolver';
 import type { SellContext } from '../electron/core/sales/sell';
 
@@ -109,14 +109,14 @@ async function measure(): Promise<readonly string[]> {
         bulkIntervalMs: 0,
       },
     });
-    const catalogue = new CatalogueStore(db);
+    const catalogue = new CatalogueTable(db);
     await syncCatalogue(client, catalogue, { now: () => new Date() });
     const pkg = catalogue
       .list()
       .reduce((cheapest, candidate) => (candidate.cost.amount < cheapest.cost.amount ? candidate : cheapest));
     const ctx: SellContext = {
-      sales: new SaleStore(db),
-      catalogue,
+      salesJournal: new SalesJournal(db),
+      catalogueTable: catalogue,
       pricing: () => DEFAULT_PRICING,
       connection: () => ({
         mode: 'training',

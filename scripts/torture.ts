@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSimulator } from '../electron/simulator/index';
-import type { CataloguePackage, Sale, Status } from '../shared/domain';
+import type { CataloguePackage } from '../shared/domain/catalogue';
+import type { Sale } from '../shared/domain/sale';
+import type { Status } from '../shared/domain/status';
 import { type HostProcess, type PosAnswer, startHost } from './torture/host-process';
 import { checkLedger, readJournalSales, readLedger, type SimControl } from './torture/ledger-check';
 

@@ -1,4 +1,4 @@
-import type { Language } from './domain';
+import type { Language } from './domain/common';
 
 /**
  * The first steps of installing an eSIM, the same on the receipt and on the customer display: a

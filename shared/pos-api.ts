@@ -1,24 +1,17 @@
 import { z } from 'zod';
 import { OrderListStatusFilterSchema } from './api/common';
-import {
-  BalanceViewSchema,
-  CataloguePackageSchema,
-  CustomerDisplaySchema,
-  EsimDetailsSchema,
-  IsoTimeSchema,
-  LanguageSchema,
-  PaperWidthSchema,
-  PricingSchema,
-  PrinterSchema,
-  ProviderOrderSchema,
-  SALE_STATES,
-  SaleSchema,
-  SettingsSchema,
-  StatusSchema,
-  TOPUP_STATES,
-  TopUpOptionSchema,
-  TopUpSchema,
-} from './domain';
+import { BalanceViewSchema } from './domain/balance';
+import { CataloguePackageSchema } from './domain/catalogue';
+import { IsoTimeSchema, LanguageSchema } from './domain/common';
+import { CustomerDisplaySchema } from './domain/customer-display';
+import { EsimDetailsSchema } from './domain/esim';
+import { PricingSchema } from './domain/pricing';
+import { PrinterSchema } from './domain/printer';
+import { ProviderOrderSchema } from './domain/provider-order';
+import { SALE_STATES, SaleSchema } from './domain/sale';
+import { PaperWidthSchema, SettingsSchema } from './domain/settings';
+import { StatusSchema } from './domain/status';
+import { TOPUP_STATES, TopUpOptionSchema, TopUpSchema } from './domain/topup';
 import type { Result } from './errors';
 import { IccidSchema } from './iccid-schema';
 import { CurrencySchema } from './money-schema';
@@ -229,7 +222,7 @@ export type PosApi = {
   readonly [M in PosMethodName]: (input: PosInput<M>) => Promise<Result<PosOutput<M>>>;
 } & {
   /** Subscribes to core events; returns the unsubscribe function. */
-  readonly onEvent: (listener: (event: import('./domain').PosEvent) => void) => () => void;
+  readonly onEvent: (listener: (event: import('./domain/events').PosEvent) => void) => () => void;
 };
 
 // Both lists name the same methods, or this fails to compile.

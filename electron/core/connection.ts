@@ -1,5 +1,6 @@
 import { createResellerClient, type ResellerClient } from './api';
-import type { ApiCredentials, Keychain } from './credentials/keychain';
+import type { ApiCredentials } from './api/signing';
+import type { Keychain } from './credentials/keychain';
 import type { Logger, Redactor } from './log';
 
 /** Where the core sends its requests: the live API, or the training simulator. */

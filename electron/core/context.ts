@@ -1,11 +1,13 @@
-import type { BalanceView, PosEvent, Pricing } from '../../shared/domain';
+import type { BalanceView } from '../../shared/domain/balance';
+import type { PosEvent } from '../../shared/domain/events';
+import type { Pricing } from '../../shared/domain/pricing';
 import type { Money } from '../../shared/money';
 import type { Connections } from './connection';
 import type { Keychain } from './credentials/keychain';
-import type { CatalogueStore } from './journal/catalogue-store';
+import type { CatalogueTable } from './journal/catalogue-table';
 import type { Db } from './journal/database';
-import type { SaleStore } from './journal/sale-store';
-import type { SettingsStore } from './journal/settings-store';
+import type { SalesJournal } from './journal/sales-journal';
+import type { SettingsTable } from './journal/settings-table';
 import type { Logger, Redactor } from './log';
 import type { PosHandlers } from './pos/dispatch';
 import type { ManagerPin } from './security/manager-pin';
@@ -17,9 +19,9 @@ import type { ManagerPin } from './security/manager-pin';
  */
 export interface CoreContext {
   readonly db: Db;
-  readonly settings: SettingsStore;
-  readonly sales: SaleStore;
-  readonly catalogue: CatalogueStore;
+  readonly settings: SettingsTable;
+  readonly salesJournal: SalesJournal;
+  readonly catalogueTable: CatalogueTable;
   readonly managerPin: ManagerPin;
   readonly keychain: Keychain;
   readonly connections: Connections;

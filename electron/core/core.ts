@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { BalanceView, CataloguePackage, PosEvent, Pricing, Sale, Status } from '../../shared/domain';
+import type { BalanceView } from '../../shared/domain/balance';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { PosEvent } from '../../shared/domain/events';
+import type { Pricing } from '../../shared/domain/pricing';
+import type { Sale } from '../../shared/domain/sale';
+import type { Status } from '../../shared/domain/status';
 import type { Money } from '../../shared/money';
 import { ApiFailure } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
@@ -11,17 +16,17 @@ import { Keychain } from './credentials/keychain';
 import { deviceHandlers } from './devices/device-handlers';
 import { esimHandlers } from './esims/esim-handlers';
 import { DailyBackups } from './journal/backup';
-import { CatalogueStore } from './journal/catalogue-store';
+import { CatalogueTable } from './journal/catalogue-table';
 import { openJournal } from './journal/database';
-import { SaleStore } from './journal/sale-store';
-import { SettingsStore } from './journal/settings-store';
+import { SalesJournal } from './journal/sales-journal';
+import { SettingsTable } from './journal/settings-table';
 import type { Logger, Redactor } from './log';
+import { DEFAULT_PRICING, retailPrice } from './money/pricing';
+import { type MoneyTiming, MoneyWork } from './money-work';
 import type { PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
 import { receiptHandlers } from './receipts/receipt-handlers';
-import { type MoneyTiming, MoneyWork } from './sales/money-work';
 import type { PendingTiming } from './sales/pending-timing';
-import { DEFAULT_PRICING, retailPrice } from './sales/pricing';
 import { saleHandlers } from './sales/sale-handlers';
 import { ManagerPin } from './security/manager-pin';
 import { settingsHandlers } from './settings/settings-handlers';
@@ -74,7 +79,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
-  const settings = new SettingsStore(db);
+  const settings = new SettingsTable(db);
   const keychain = new Keychain(options.keychainService);
   const listeners = new Set<(event: PosEvent) => void>();
   const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -88,8 +93,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const ctx: CoreContext = {
     db,
     settings,
-    sales: new SaleStore(db),
-    catalogue: new CatalogueStore(db),
+    salesJournal: new SalesJournal(db),
+    catalogueTable: new CatalogueTable(db),
     managerPin,
     keychain,
     connections: new Connections({
@@ -153,7 +158,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const runSync = (): Promise<{ count: number; syncedAt: string }> => {
     if (syncing) return syncing;
-    const run = syncCatalogue(ctx.connections.current.client, ctx.catalogue, { now, signal: lifetime.signal })
+    const run = syncCatalogue(ctx.connections.current.client, ctx.catalogueTable, {
+      now,
+      signal: lifetime.signal,
+    })
       .then((result) => {
         ctx.emit({ type: 'catalogue.synced', count: result.count, syncedAt: result.syncedAt });
         return result;
@@ -166,7 +174,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const syncIfStale = (force: boolean): void => {
-    const age = ctx.catalogue.syncedAt();
+    const age = ctx.catalogueTable.syncedAt();
     if (force || !age || now().getTime() - Date.parse(age) > CATALOGUE_MAX_AGE_MS) {
       runSync().catch((error: unknown) => log.warn('catalogue sync failed', { error: errorSummary(error) }));
     }
@@ -181,7 +189,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const status = (): Status => {
-    const counts = ctx.sales.countByState();
+    const counts = ctx.salesJournal.countByState();
     const connection = ctx.connections.current;
     const client = connection.client.status();
     return {
@@ -194,8 +202,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       balance,
       currency: balance?.balance.currency ?? client.currency,
       catalogue: {
-        count: ctx.catalogue.count(),
-        syncedAt: ctx.catalogue.syncedAt(),
+        count: ctx.catalogueTable.count(),
+        syncedAt: ctx.catalogueTable.syncedAt(),
         syncing: syncing !== null,
       },
       openSales: {
@@ -214,7 +222,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await money.stop();
     lifetime = new AbortController();
     balance = null;
-    ctx.catalogue.replaceAll([], now().toISOString());
+    ctx.catalogueTable.replaceAll([], now().toISOString());
     warmUp(true);
     money.start();
     const current = status();
@@ -226,10 +234,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getStatus: async () => status(),
     listPackages: async () => {
       const rules = ctx.pricing();
-      const packages: CataloguePackage[] = ctx.catalogue
+      const packages: CataloguePackage[] = ctx.catalogueTable
         .list()
         .map((pkg) => ({ ...pkg, retail: retailPrice(pkg.cost, pkg, rules) }));
-      return { packages, syncedAt: ctx.catalogue.syncedAt() };
+      return { packages, syncedAt: ctx.catalogueTable.syncedAt() };
     },
     syncCatalogue: async () => runSync(),
     getBalance: async () => refreshBalance(),

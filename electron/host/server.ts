@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import type { PosEvent } from '../../shared/domain';
+import type { PosEvent } from '../../shared/domain/events';
 import { err } from '../../shared/errors';
 import type { Core } from '../core/core';
 import { dispatch } from '../core/pos/dispatch';

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import type { CustomerDisplay } from '../../shared/domain';
+import type { CustomerDisplay } from '../../shared/domain/customer-display';
 import type { BridgeLink } from '../src/bridge/web-bridge';
 import { QrCode } from '../src/components/QrCode';
 import { directionOf } from '../src/i18n/messages';

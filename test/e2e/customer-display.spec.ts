@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { CustomerDisplay, Sale } from '../../shared/domain';
+import type { CustomerDisplay } from '../../shared/domain/customer-display';
+import type { Sale } from '../../shared/domain/sale';
 import type { Result } from '../../shared/errors';
 import { decodeQr } from './qr';
 import { expect, test } from './support/web-host';

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Sale } from '../../shared/domain';
+import type { Sale } from '../../shared/domain/sale';
 import { expect, test } from './counter-fixture';
 import { sellFirstFound, shownEsims } from './counter-page';
 import { issuedLpas } from './issued-esims';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Sale } from '../../shared/domain';
+import type { Sale } from '../../shared/domain/sale';
 import { formatMoney, money } from '../../shared/money';
 import { expect, test } from './counter-fixture';
 import { fact } from './counter-page';

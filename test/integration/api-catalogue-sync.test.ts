@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { syncCatalogue } from '../../electron/core/api/catalogue-sync';
 import type { ResellerClient } from '../../electron/core/api/client';
-import { CatalogueStore } from '../../electron/core/journal/catalogue-store';
+import { CatalogueTable } from '../../electron/core/journal/catalogue-table';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import {
   apiPackage,
@@ -18,12 +18,12 @@ import {
 const server = serverPerTest();
 let dir = '';
 let db: Db;
-let store: CatalogueStore;
+let store: CatalogueTable;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'esim-catalogue-'));
   db = openJournal({ file: join(dir, 'journal.sqlite') });
-  store = new CatalogueStore(db);
+  store = new CatalogueTable(db);
 });
 
 afterEach(async () => {

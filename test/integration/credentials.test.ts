@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import keytar from '@github/keytar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
-import type { Status } from '../../shared/domain';
+import type { Status } from '../../shared/domain/status';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 
 const PIN = '2468';

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CataloguePackage, CustomerDisplay, PosEvent, Sale } from '../../shared/domain';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { CustomerDisplay } from '../../shared/domain/customer-display';
+import type { PosEvent } from '../../shared/domain/events';
+import type { Sale } from '../../shared/domain/sale';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 
 // The customer display's state in a real core selling from a real simulator over HTTP: what the

@@ -7,8 +7,8 @@ import { accountRefOf } from '../../electron/core/journal/account-scope';
 import { backupDirOf, DAILY_BACKUPS_KEPT, DailyBackups } from '../../electron/core/journal/backup';
 import { openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
-import { SaleStore } from '../../electron/core/journal/sale-store';
-import { type NewTopUp, TopUpStore } from '../../electron/core/journal/topup-store';
+import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import { type NewTopUp, TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
 
 let dir: string;
@@ -69,7 +69,7 @@ describe('migration 0002 (money paths)', () => {
     journalAtVersion1();
     const db = openJournal({ file, now: () => new Date('2026-11-22T09:30:00.000Z') });
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    const sales = new SaleStore(db);
+    const sales = new SalesJournal(db);
     expect(sales.get('old-sale')).toMatchObject({ state: 'in_doubt', idempotencyKey: 'C1-old' });
     // Rows from before account refs existed match any account of their mode, never the other mode.
     expect(
@@ -96,7 +96,7 @@ describe('migration 0002 (money paths)', () => {
 
   it('creates a STRICT top-ups table that refuses unknown states and non-integer money', () => {
     const db = openJournal({ file });
-    const store = new TopUpStore(db);
+    const store = new TopUpsJournal(db);
     const t = store.createIntent(topUp(), '2026-11-22T10:00:00.000Z', '2026-11-22T09:50:00.000Z', () => {});
     expect(() => db.prepare(`UPDATE topups SET state = 'pending' WHERE id = ?`).run(t.id)).toThrow(/CHECK/);
     expect(() => db.prepare(`UPDATE topups SET retail_minor = 6.5 WHERE id = ?`).run(t.id)).toThrow(
@@ -107,7 +107,7 @@ describe('migration 0002 (money paths)', () => {
 
   it('moves a top-up through its states once: never back to sent, with cost and margin in minor units', () => {
     const db = openJournal({ file });
-    const store = new TopUpStore(db);
+    const store = new TopUpsJournal(db);
     const t = store.createIntent(
       topUp({ id: 't1' }),
       '2026-11-22T10:00:00.000Z',
@@ -152,7 +152,7 @@ describe('migration 0002 (money paths)', () => {
 
   it('shows the repeat guard the ICCID top-ups that may have charged, inside the intent transaction', () => {
     const db = openJournal({ file });
-    const store = new TopUpStore(db);
+    const store = new TopUpsJournal(db);
     const seen: string[][] = [];
     const guard = (others: readonly { id: string }[]) => void seen.push(others.map((o) => o.id));
     store.createIntent(topUp({ id: 'a' }), '2026-11-22T10:00:00.000Z', '2026-11-22T09:50:00.000Z', guard);
@@ -175,7 +175,7 @@ describe('migration 0002 (money paths)', () => {
 describe('daily online backups', () => {
   it('copies the journal once a day, readable by its owner only, and keeps the last seven', async () => {
     const db = openJournal({ file });
-    new SaleStore(db).createIntent(
+    new SalesJournal(db).createIntent(
       {
         id: 's1',
         counterId: 'C1',
@@ -211,7 +211,7 @@ describe('daily online backups', () => {
     mkdirSync(join(dir, 'restored'));
     copyFileSync(backups.list()[0]!, restored);
     const reopened = openJournal({ file: restored });
-    expect(new SaleStore(reopened).get('s1')).toMatchObject({ state: 'intent', idempotencyKey: 'C1-s1' });
+    expect(new SalesJournal(reopened).get('s1')).toMatchObject({ state: 'intent', idempotencyKey: 'C1-s1' });
     reopened.close();
   });
 });

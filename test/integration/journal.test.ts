@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
-import { type NewSale, SaleStore } from '../../electron/core/journal/sale-store';
+import { type NewSale, SalesJournal } from '../../electron/core/journal/sales-journal';
 import { money } from '../../shared/money';
 
 let dir: string;
@@ -63,7 +63,7 @@ describe('the journal file', () => {
 
 describe('migration 0001', () => {
   it('creates STRICT tables that refuse a sale in an unknown state', () => {
-    const store = new SaleStore(db);
+    const store = new SalesJournal(db);
     const sale = store.createIntent(newSale(), '2026-11-22T10:00:00.000Z');
     expect(() => db.prepare(`UPDATE sales SET state = 'lost' WHERE id = ?`).run(sale.id)).toThrow(/CHECK/);
     expect(() => db.prepare(`UPDATE sales SET quantity = 11 WHERE id = ?`).run(sale.id)).toThrow(/CHECK/);
@@ -75,7 +75,7 @@ describe('migration 0001', () => {
 
 describe('sale transitions', () => {
   it('records the intent with its key before anything else, then completes it with its eSIMs', () => {
-    const store = new SaleStore(db);
+    const store = new SalesJournal(db);
     const intent = store.createIntent(newSale({ id: 's1' }), '2026-11-22T10:00:00.000Z');
     expect(intent).toMatchObject({
       state: 'intent',
@@ -120,7 +120,7 @@ describe('sale transitions', () => {
   });
 
   it('refuses a transition the state machine does not allow', () => {
-    const store = new SaleStore(db);
+    const store = new SalesJournal(db);
     store.createIntent(newSale({ id: 's2' }), '2026-11-22T10:00:00.000Z');
     store.markFailed(
       's2',
@@ -133,7 +133,7 @@ describe('sale transitions', () => {
   });
 
   it('numbers receipts separately for training and live sales', () => {
-    const store = new SaleStore(db);
+    const store = new SalesJournal(db);
     expect(store.createIntent(newSale({ training: true }), '2026-11-22T10:00:00.000Z').receiptNumber).toBe(1);
     expect(store.createIntent(newSale({ training: true }), '2026-11-22T10:00:01.000Z').receiptNumber).toBe(2);
     expect(store.createIntent(newSale({ training: false }), '2026-11-22T10:00:02.000Z').receiptNumber).toBe(
@@ -142,7 +142,7 @@ describe('sale transitions', () => {
   });
 
   it('never accepts the same idempotency key twice', () => {
-    const store = new SaleStore(db);
+    const store = new SalesJournal(db);
     store.createIntent(newSale({ id: 'a', idempotencyKey: 'same' }), '2026-11-22T10:00:00.000Z');
     expect(() =>
       store.createIntent(newSale({ id: 'b', idempotencyKey: 'same' }), '2026-11-22T10:00:01.000Z'),
@@ -150,7 +150,7 @@ describe('sale transitions', () => {
   });
 
   it('lists unresolved sales for recovery and finds sales by search', () => {
-    const store = new SaleStore(db);
+    const store = new SalesJournal(db);
     store.createIntent(newSale({ id: 'x', packageName: 'Turkey 10 GB' }), '2026-11-22T10:00:00.000Z');
     store.createIntent(newSale({ id: 'y', packageName: 'Jordan 3 GB' }), '2026-11-22T10:00:01.000Z');
     store.markSent('y', '2026-11-22T10:00:02.000Z');

@@ -5,11 +5,13 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountRefOf } from '../../electron/core/journal/account-scope';
 import { openJournal } from '../../electron/core/journal/database';
-import { SaleStore } from '../../electron/core/journal/sale-store';
+import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
 import { type HostProcess, startHost } from '../../scripts/torture/host-process';
 import { checkLedger } from '../../scripts/torture/ledger-check';
-import type { CataloguePackage, Sale, TopUp } from '../../shared/domain';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
+import type { TopUp } from '../../shared/domain/topup';
 import { money } from '../../shared/money';
 import { copySyncedJournal } from '../support/catalogue-template';
 import { charges, driveEsim, eventually, ledger, SEED } from './money-support';
@@ -107,7 +109,7 @@ describe('a crash at any step of a sale loses nothing and charges once', () => {
     host = null;
     const opening = (await ledger(sim)).balanceMinor;
     const db = openJournal({ file: journalFile });
-    const intent = new SaleStore(db).createIntent(
+    const intent = new SalesJournal(db).createIntent(
       {
         id: 'crashed-after-intent',
         counterId: 'C1',
@@ -291,7 +293,7 @@ describe('recovery acts only on sales of the connected account', () => {
     await counter.stop();
     host = null;
     const db = openJournal({ file: journalFile });
-    const store = new SaleStore(db);
+    const store = new SalesJournal(db);
     const intent = (id: string, training: boolean, accountRef: string) =>
       store.createIntent(
         {

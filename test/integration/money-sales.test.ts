@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Sale, Status } from '../../shared/domain';
+import type { Sale } from '../../shared/domain/sale';
+import type { Status } from '../../shared/domain/status';
 import { unwrap } from '../support/core-harness';
 import {
   type Counter,

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { MoneyTiming } from '../../electron/core/sales/money-work';
+import type { MoneyTiming } from '../../electron/core/money-work';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
-import type { CataloguePackage } from '../../shared/domain';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
 import { copySyncedJournal } from '../support/catalogue-template';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 

@@ -2,8 +2,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountRefOf } from '../../electron/core/journal/account-scope';
 import { openJournal } from '../../electron/core/journal/database';
-import { TopUpStore } from '../../electron/core/journal/topup-store';
-import type { CataloguePackage, Sale, TopUp, TopUpOption } from '../../shared/domain';
+import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
+import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import {
   type Counter,
@@ -169,7 +171,7 @@ describe('top-ups', () => {
     // counter is down, the journal gets a top-up exactly as a crash right after its intent leaves it.
     const h = await c.restart(() => {
       const db = openJournal({ file: join(c.dataDir, 'journal.sqlite') });
-      new TopUpStore(db).createIntent(
+      new TopUpsJournal(db).createIntent(
         {
           id: 'crashed-before-sending',
           counterId: 'C1',

@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CatalogueStore } from '../../electron/core/journal/catalogue-store';
+import { CatalogueTable } from '../../electron/core/journal/catalogue-table';
 import { type Db, openJournal } from '../../electron/core/journal/database';
-import { SaleStore } from '../../electron/core/journal/sale-store';
-import { SettingsStore } from '../../electron/core/journal/settings-store';
+import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import { SettingsTable } from '../../electron/core/journal/settings-table';
 import { dispatch, type PosHandlers } from '../../electron/core/pos/dispatch';
 import { receiptHandlersWith } from '../../electron/core/receipts/receipt-handlers';
 import { ReceiptLog } from '../../electron/core/receipts/receipt-log';
 import { ManagerPin } from '../../electron/core/security/manager-pin';
-import type { Sale } from '../../shared/domain';
+import type { Sale } from '../../shared/domain/sale';
 import type { Result } from '../../shared/errors';
 import { money } from '../../shared/money';
 import { fixtureEsim } from './receipt-fixtures';
@@ -22,21 +22,21 @@ type Output = { html: string; copyNumber: number | null };
 
 let dir: string;
 let db: Db;
-let sales: SaleStore;
-let settings: SettingsStore;
+let sales: SalesJournal;
+let settings: SettingsTable;
 let training: boolean;
 let clock: Date;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'receipt-handlers-'));
   db = openJournal({ file: join(dir, 'journal.sqlite') });
-  sales = new SaleStore(db);
-  settings = new SettingsStore(db);
+  sales = new SalesJournal(db);
+  settings = new SettingsTable(db);
   settings.updateSettings({ shopName: 'Baghdad Mobile Centre', paperWidthMm: 58, language: 'en' });
   new ManagerPin(settings).set('4321');
   training = false;
   clock = new Date('2025-03-12T11:06:00.000Z');
-  new CatalogueStore(db).replaceAll(
+  new CatalogueTable(db).replaceAll(
     [
       {
         code: 'EU-5GB-30D',
@@ -75,7 +75,7 @@ function handlers(): (input: unknown) => Promise<Result<Output>> {
   const group = receiptHandlersWith({
     sales,
     topUps: null,
-    catalogue: new CatalogueStore(db),
+    catalogue: new CatalogueTable(db),
     settings,
     log: new ReceiptLog(db),
     now: () => clock,

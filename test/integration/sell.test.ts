@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CataloguePackage, Sale, Status } from '../../shared/domain';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
+import type { Status } from '../../shared/domain/status';
 import { parseLpa } from '../../shared/lpa';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 

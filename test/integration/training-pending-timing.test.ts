@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROVIDER_PENDING_TIMING } from '../../electron/core/sales/pending-timing';
-import type { CataloguePackage, Sale, Status } from '../../shared/domain';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
+import type { Status } from '../../shared/domain/status';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 
 // End-to-end tests shorten the pending poll of training sales; a live provider must still be polled at

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWebHost, startWebHost } from '../../electron/host/server';
-import type { CataloguePackage, PosEvent } from '../../shared/domain';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { PosEvent } from '../../shared/domain/events';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 
 const TOKEN = 'test-token-0123456789';

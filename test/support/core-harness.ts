@@ -5,7 +5,7 @@ import { type Core, type CoreOptions, createCore } from '../../electron/core/cor
 import { createLogger, Redactor } from '../../electron/core/log';
 import { dispatch } from '../../electron/core/pos/dispatch';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
-import type { PosEvent } from '../../shared/domain';
+import type { PosEvent } from '../../shared/domain/events';
 import type { Result } from '../../shared/errors';
 import { copySyncedJournal } from './catalogue-template';
 

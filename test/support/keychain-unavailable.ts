@@ -3,7 +3,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Status } from '../../shared/domain';
+import type { Status } from '../../shared/domain/status';
 import { startCoreHarness, unwrap } from './core-harness';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'nokeychain-'));

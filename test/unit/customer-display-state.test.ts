@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_QR_SHOWN_MS, CustomerDisplayState } from '../../electron/core/devices/customer-display';
-import { type PosEvent, type Sale, SaleSchema, TopUpSchema } from '../../shared/domain';
+import type { PosEvent } from '../../shared/domain/events';
+import { type Sale, SaleSchema } from '../../shared/domain/sale';
+import { TopUpSchema } from '../../shared/domain/topup';
 import { money } from '../../shared/money';
 import { completedSale } from '../integration/receipt-fixtures';
 

@@ -3,7 +3,7 @@ import { PosFailure } from '../../electron/core/pos/failure';
 import { renderReceipt } from '../../electron/core/receipts/render-receipt';
 import { renderSaleReceipt } from '../../electron/core/receipts/sale-receipt';
 import { renderTopUpReceipt } from '../../electron/core/receipts/topup-receipt';
-import { SaleSchema } from '../../shared/domain';
+import { SaleSchema } from '../../shared/domain/sale';
 import { formatMoney, money } from '../../shared/money';
 import {
   completedSale,

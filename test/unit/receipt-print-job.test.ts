@@ -7,7 +7,7 @@ import {
   silentPrintOptions,
 } from '../../electron/core/devices/print-job';
 import { PosFailure } from '../../electron/core/pos/failure';
-import type { Printer } from '../../shared/domain';
+import type { Printer } from '../../shared/domain/printer';
 
 const PRINTERS: readonly Printer[] = [
   { name: 'Office_Laser', displayName: 'Office Laser', description: 'A4 laser' },

@@ -1,5 +1,5 @@
 import type { PackageType } from '../../shared/api/common';
-import type { CataloguePackage } from '../../shared/domain';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
 import { type Currency, money } from '../../shared/money';
 
 /** Catalogue packages for the renderer's search tests and benchmark, built field by field. */

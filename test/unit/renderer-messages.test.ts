@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '../../renderer/src/i18n/error-messages';
-import { money as formatted } from '../../renderer/src/i18n/format';
+import { moneyText as formatted } from '../../renderer/src/i18n/format';
 import { ar } from '../../renderer/src/i18n/messages-ar';
 import { en } from '../../renderer/src/i18n/messages-en';
 import { API_ERROR_CODES, APP_ERROR_CODES, type ErrorCode } from '../../shared/errors';

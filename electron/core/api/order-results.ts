@@ -7,7 +7,8 @@ import {
   OrderReplayResultSchema,
   OrderStatusResponseSchema,
 } from '../../../shared/api/orders';
-import type { ProviderOrder, SaleEsim } from '../../../shared/domain';
+import type { ProviderOrder } from '../../../shared/domain/provider-order';
+import type { SaleEsim } from '../../../shared/domain/sale';
 import type { Currency, Money } from '../../../shared/money';
 import { lpaPartsOf, moneyOf, validate } from './parse';
 

@@ -4,7 +4,7 @@ import {
   PackageListResponseSchema,
 } from '../../../shared/api/catalogue';
 import type { Pagination } from '../../../shared/api/common';
-import type { CataloguePackage } from '../../../shared/domain';
+import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import type { Money } from '../../../shared/money';
 import { moneyOf, validate } from './parse';
 

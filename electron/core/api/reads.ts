@@ -1,5 +1,6 @@
 import type { EsimStatus, PackageType } from '../../../shared/api/common';
-import type { EsimDetails, TopUpOption } from '../../../shared/domain';
+import type { EsimDetails } from '../../../shared/domain/esim';
+import type { TopUpOption } from '../../../shared/domain/topup';
 import type { ErrorCode } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import type { PosOutput, PosParsedInput } from '../../../shared/pos-api';

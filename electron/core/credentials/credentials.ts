@@ -1,4 +1,5 @@
-import type { BalanceView, Status } from '../../../shared/domain';
+import type { BalanceView } from '../../../shared/domain/balance';
+import type { Status } from '../../../shared/domain/status';
 import type { Currency } from '../../../shared/money';
 import { clientFor, type Endpoint } from '../connection';
 import type { CoreContext, HandlerGroup } from '../context';

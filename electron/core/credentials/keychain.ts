@@ -1,11 +1,6 @@
 import keytar from '@github/keytar';
+import type { ApiCredentials } from '../api/signing';
 import { PosFailure } from '../pos/failure';
-
-/** The reseller API credentials: the secret key never leaves the core's memory and the OS keychain. */
-export interface ApiCredentials {
-  readonly accessCode: string;
-  readonly secretKey: string;
-}
 
 export const KEYCHAIN_SERVICE = 'esim-counter';
 const ACCOUNT = 'reseller-api';

@@ -1,4 +1,7 @@
-import type { CustomerDisplay, Language, PosEvent, Sale } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
+import type { CustomerDisplay } from '../../../shared/domain/customer-display';
+import type { PosEvent } from '../../../shared/domain/events';
+import type { Sale } from '../../../shared/domain/sale';
 
 /**
  * How long a sale's QR codes stay on the customer's screen when nothing else takes them off: long

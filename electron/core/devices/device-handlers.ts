@@ -1,4 +1,4 @@
-import type { PosEvent } from '../../../shared/domain';
+import type { PosEvent } from '../../../shared/domain/events';
 import type { CoreContext, HandlerGroup } from '../context';
 import { PosFailure } from '../pos/failure';
 import { CustomerDisplayState } from './customer-display';

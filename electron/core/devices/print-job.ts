@@ -1,4 +1,4 @@
-import type { Printer } from '../../../shared/domain';
+import type { Printer } from '../../../shared/domain/printer';
 import { PosFailure } from '../pos/failure';
 import { type ReceiptPageSize, receiptPageSize } from '../receipts/page-size';
 

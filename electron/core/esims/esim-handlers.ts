@@ -1,6 +1,6 @@
 import { listProviderOrders, listTopUpOptions, lookupEsim } from '../api/reads';
 import type { CoreContext, HandlerGroup } from '../context';
-import { retailPrice } from '../sales/pricing';
+import { retailPrice } from '../money/pricing';
 
 /**
  * Reads of the provider's records that the counter shows: an eSIM by ICCID, its top-up packages at the

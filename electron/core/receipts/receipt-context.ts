@@ -1,4 +1,6 @@
-import type { CataloguePackage, Language, Settings } from '../../../shared/domain';
+import type { CataloguePackage } from '../../../shared/domain/catalogue';
+import type { Language } from '../../../shared/domain/common';
+import type { Settings } from '../../../shared/domain/settings';
 
 export type PaperWidthMm = Settings['paperWidthMm'];
 

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
 import { formatMoney, type Money } from '../../../shared/money';
 import type { ReceiptText } from './receipt-text';
 

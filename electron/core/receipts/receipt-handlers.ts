@@ -1,8 +1,9 @@
-import type { Sale, TopUp } from '../../../shared/domain';
+import type { Sale } from '../../../shared/domain/sale';
+import type { TopUp } from '../../../shared/domain/topup';
 import type { PosOutput, PosParsedInput } from '../../../shared/pos-api';
 import type { CoreContext, HandlerGroup } from '../context';
-import type { CatalogueStore } from '../journal/catalogue-store';
-import type { SettingsStore } from '../journal/settings-store';
+import type { CatalogueTable } from '../journal/catalogue-table';
+import type { SettingsTable } from '../journal/settings-table';
 import { PosFailure } from '../pos/failure';
 import type { ReceiptContext } from './receipt-context';
 import { ReceiptLog } from './receipt-log';
@@ -14,8 +15,8 @@ export interface ReceiptDeps {
   readonly sales: { get(id: string): Sale | null };
   /** Null until top-ups are journalled: a top-up receipt is then not found. */
   readonly topUps: { get(id: string): TopUp | null } | null;
-  readonly catalogue: Pick<CatalogueStore, 'get'>;
-  readonly settings: Pick<SettingsStore, 'getSettings'>;
+  readonly catalogue: Pick<CatalogueTable, 'get'>;
+  readonly settings: Pick<SettingsTable, 'getSettings'>;
   readonly log: ReceiptLog;
   readonly now: () => Date;
   readonly training: () => boolean;
@@ -27,9 +28,9 @@ export interface ReceiptDeps {
 
 export function receiptHandlers(ctx: CoreContext): HandlerGroup<'renderReceipt'> {
   return receiptHandlersWith({
-    sales: ctx.sales,
+    sales: ctx.salesJournal,
     topUps: null,
-    catalogue: ctx.catalogue,
+    catalogue: ctx.catalogueTable,
     settings: ctx.settings,
     log: new ReceiptLog(ctx.db),
     now: ctx.now,

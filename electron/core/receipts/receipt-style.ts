@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
 import type { QrSize } from './qr-svg';
 import type { PaperWidthMm } from './receipt-context';
 

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
 import { DEVICE_INSTALL_STEPS } from '../../../shared/install-steps';
 
 /**

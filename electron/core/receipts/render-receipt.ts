@@ -1,4 +1,5 @@
-import type { Sale, TopUp } from '../../../shared/domain';
+import type { Sale } from '../../../shared/domain/sale';
+import type { TopUp } from '../../../shared/domain/topup';
 import { PosFailure } from '../pos/failure';
 import type { ReceiptContext } from './receipt-context';
 import { type CompletedSale, renderSaleReceipt } from './sale-receipt';

@@ -1,4 +1,4 @@
-import type { Sale, SaleEsim } from '../../../shared/domain';
+import type { Sale, SaleEsim } from '../../../shared/domain/sale';
 import { BYTES_PER_GB } from '../../../shared/units';
 import { type Html, html } from './html';
 import { qrSvg } from './qr-svg';

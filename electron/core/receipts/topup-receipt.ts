@@ -1,4 +1,4 @@
-import type { TopUp } from '../../../shared/domain';
+import type { TopUp } from '../../../shared/domain/topup';
 import { html } from './html';
 import type { ReceiptContext } from './receipt-context';
 import { codeField, ltr, type ReceiptKit, receiptDocument, receiptKit, rows } from './receipt-document';

@@ -1,6 +1,6 @@
-import { DueTimer } from './due-timer';
+import { DueTimer } from '../money/due-timer';
+import { scopeOf } from '../money/scope';
 import type { SaleResolver } from './sale-resolver';
-import { scopeOf } from './scope';
 import type { SellContext } from './sell';
 
 /**
@@ -11,9 +11,9 @@ import type { SellContext } from './sell';
 export function pendingPoller(ctx: SellContext, resolver: SaleResolver): DueTimer {
   return new DueTimer({
     name: 'pending order poll',
-    nextDue: () => ctx.sales.nextPendingCheck(scopeOf(ctx.connection())),
+    nextDue: () => ctx.salesJournal.nextPendingCheck(scopeOf(ctx.connection())),
     runDue: async () => {
-      const due = ctx.sales.pendingDue(scopeOf(ctx.connection()), ctx.now().toISOString());
+      const due = ctx.salesJournal.pendingDue(scopeOf(ctx.connection()), ctx.now().toISOString());
       for (const sale of due) {
         await resolver.resolve(sale.id).catch((error: unknown) => {
           ctx.log.warn('pending order check failed', { saleId: sale.id, error: String(error) });

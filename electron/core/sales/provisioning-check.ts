@@ -1,4 +1,4 @@
-import type { Sale } from '../../../shared/domain';
+import type { Sale } from '../../../shared/domain/sale';
 import type { PosError } from '../../../shared/errors';
 import { ApiFailure, type OrderStatus } from '../api';
 import type { Connection } from '../connection';
@@ -35,7 +35,7 @@ export async function checkProvisioning(
       message: 'The provider reports that this order failed. Check its refund with provider support.',
       details: { orderReference: sale.orderReference, providerStatus: status.status },
     };
-    return settle(ctx, ctx.sales.markSupport(sale.id, problem, ctx.now().toISOString()));
+    return settle(ctx, ctx.salesJournal.markSupport(sale.id, problem, ctx.now().toISOString()));
   }
   if (status.pending) return notYet(ctx, sale, null);
   try {
@@ -56,7 +56,7 @@ export async function checkProvisioning(
       esims: outcome.esims,
       rawResponse: outcome.raw,
     };
-    return settle(ctx, ctx.sales.markCompleted(sale.id, completion, ctx.now().toISOString()));
+    return settle(ctx, ctx.salesJournal.markCompleted(sale.id, completion, ctx.now().toISOString()));
   } catch (error) {
     return notYet(ctx, sale, error);
   }
@@ -76,8 +76,8 @@ function notYet(ctx: SellContext, sale: Provisioning, error: unknown): Sale {
   const at = now.toISOString();
   if (now.getTime() >= Date.parse(sale.giveUpAt)) {
     const lastError = error instanceof PosFailure ? error.toPosError() : null;
-    return settle(ctx, ctx.sales.markSupport(sale.id, lastError, at));
+    return settle(ctx, ctx.salesJournal.markSupport(sale.id, lastError, at));
   }
   const next = Math.min(Date.parse(nextCheckAt(now, ctx.pendingTiming)), Date.parse(sale.giveUpAt));
-  return ctx.sales.recordPendingCheck(sale.id, new Date(next).toISOString(), at);
+  return ctx.salesJournal.recordPendingCheck(sale.id, new Date(next).toISOString(), at);
 }

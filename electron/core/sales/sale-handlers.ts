@@ -1,6 +1,6 @@
 import type { CoreContext, HandlerGroup } from '../context';
+import type { MoneyWork } from '../money-work';
 import { PosFailure } from '../pos/failure';
-import type { MoneyWork } from './money-work';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -10,16 +10,19 @@ export function saleHandlers(
   money: MoneyWork,
 ): HandlerGroup<'sell' | 'getSale' | 'listSales' | 'listBestSellers' | 'resolveSale'> {
   return {
-    sell: async (input) => money.sales.sell(input),
+    sell: async (input) => money.resolver.sell(input),
     getSale: async ({ id }) => {
-      const sale = ctx.sales.get(id);
+      const sale = ctx.salesJournal.get(id);
       if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
       return sale;
     },
-    listSales: async (filter) => ({ sales: ctx.sales.list(filter) }),
+    listSales: async (filter) => ({ sales: ctx.salesJournal.list(filter) }),
     listBestSellers: async ({ limit }) => ({
-      packageCodes: ctx.sales.bestSellers(new Date(ctx.now().getTime() - WEEK_MS).toISOString(), limit),
+      packageCodes: ctx.salesJournal.bestSellers(
+        new Date(ctx.now().getTime() - WEEK_MS).toISOString(),
+        limit,
+      ),
     }),
-    resolveSale: async ({ id }) => money.sales.resolve(id),
+    resolveSale: async ({ id }) => money.resolver.resolve(id),
   };
 }

@@ -1,7 +1,7 @@
-import type { Sale } from '../../../shared/domain';
+import type { Sale } from '../../../shared/domain/sale';
+import { requireSameAccount, scopeOf } from '../money/scope';
 import { PosFailure } from '../pos/failure';
 import { checkProvisioning } from './provisioning-check';
-import { requireSameAccount, scopeOf } from './scope';
 import { recordIntent, type SellContext, send } from './sell';
 
 /**
@@ -28,11 +28,11 @@ export class SaleResolver {
    */
   resolve(id: string): Promise<Sale> {
     return this.once(id, async () => {
-      const sale = this.ctx.sales.get(id);
+      const sale = this.ctx.salesJournal.get(id);
       if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
       if (sale.state === 'completed' || sale.state === 'failed') return sale;
       const connection = this.ctx.connection();
-      requireSameAccount(this.ctx.sales.inScope(id, scopeOf(connection)), sale, 'sale');
+      requireSameAccount(this.ctx.salesJournal.inScope(id, scopeOf(connection)), sale, 'sale');
       switch (sale.state) {
         case 'intent':
         case 'sent':
@@ -70,7 +70,7 @@ export async function recoverSales(
   signal: AbortSignal,
 ): Promise<Partial<Record<Sale['state'], number>>> {
   const outcomes: Partial<Record<Sale['state'], number>> = {};
-  const open = ctx.sales.unresolved(scopeOf(ctx.connection()));
+  const open = ctx.salesJournal.unresolved(scopeOf(ctx.connection()));
   for (const sale of open) {
     if (signal.aborted) break;
     try {

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Sale } from '../../../shared/domain';
+import type { Sale } from '../../../shared/domain/sale';
 import type { PosError } from '../../../shared/errors';
 import { type Money, multiplyMinor } from '../../../shared/money';
 import { ApiFailure, type OrderOutcome } from '../api';
 import type { Connection } from '../connection';
-import type { CatalogueStore } from '../journal/catalogue-store';
-import type { SaleStore } from '../journal/sale-store';
+import type { CatalogueTable } from '../journal/catalogue-table';
+import type { SalesJournal } from '../journal/sales-journal';
+import { certainlyNotPerformed } from '../money/definite-refusal';
+import { type MoneyContext, newRecordOrigin } from '../money/money-context';
+import { retailPrice } from '../money/pricing';
 import { PosFailure } from '../pos/failure';
-import { certainlyNotPerformed } from './definite-refusal';
-import { type MoneyContext, newRecordOrigin } from './money-context';
 import { type PendingTiming, scheduleFrom } from './pending-timing';
-import { retailPrice } from './pricing';
 
 export interface SellContext extends MoneyContext {
-  readonly sales: SaleStore;
-  readonly catalogue: CatalogueStore;
+  readonly salesJournal: SalesJournal;
+  readonly catalogueTable: CatalogueTable;
   /** Called with every state a send ends in (balance, the pending poller). */
   readonly onOutcome: (sale: Sale) => void;
   readonly pendingTiming: PendingTiming;
@@ -30,7 +30,7 @@ export function recordIntent(
   connection: Connection,
   input: { packageCode: string; quantity: number },
 ): Sale {
-  const pkg = ctx.catalogue.get(input.packageCode);
+  const pkg = ctx.catalogueTable.get(input.packageCode);
   if (!pkg) {
     throw new PosFailure(
       'INVALID_INPUT',
@@ -39,7 +39,7 @@ export function recordIntent(
     );
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
-  const intent = ctx.sales.createIntent(
+  const intent = ctx.salesJournal.createIntent(
     {
       ...newRecordOrigin(ctx, connection),
       packageCode: pkg.code,
@@ -62,7 +62,7 @@ export function recordIntent(
  * in one transaction.
  */
 export async function send(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
-  const sent = ctx.sales.markSent(sale.id, ctx.now().toISOString());
+  const sent = ctx.salesJournal.markSent(sale.id, ctx.now().toISOString());
   ctx.emit({ type: 'sale.updated', sale: sent });
   let sends = 0;
   let outcome: OrderOutcome;
@@ -96,7 +96,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
           code: 'BAD_RESPONSE' as const,
           message: 'The provider has the order but did not say what it cost yet. Check the sale again.',
         };
-        return settle(ctx, ctx.sales.markInDoubt(sale.id, problem, at));
+        return settle(ctx, ctx.salesJournal.markInDoubt(sale.id, problem, at));
       }
       const completion = {
         orderReference: outcome.orderReference,
@@ -105,12 +105,12 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
         esims: outcome.esims,
         rawResponse: outcome.raw,
       };
-      return settle(ctx, ctx.sales.markCompleted(sale.id, completion, at));
+      return settle(ctx, ctx.salesJournal.markCompleted(sale.id, completion, at));
     }
     case 'pending':
       return settle(
         ctx,
-        ctx.sales.markPending(
+        ctx.salesJournal.markPending(
           sale.id,
           {
             orderReference: outcome.orderReference,
@@ -144,7 +144,7 @@ export async function orderCost(connection: Connection, orderReference: string):
 function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: boolean): Sale {
   const now = ctx.now().toISOString();
   if (error instanceof ApiFailure && definite) {
-    return ctx.sales.markFailed(sale.id, error.toPosError(), now, error.raw);
+    return ctx.salesJournal.markFailed(sale.id, error.toPosError(), now, error.raw);
   }
   if (!(error instanceof PosFailure))
     ctx.log.error('order ended unexpectedly', { saleId: sale.id, error: String(error) });
@@ -152,7 +152,7 @@ function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: b
     error instanceof PosFailure
       ? error.toPosError()
       : { code: 'INTERNAL', message: 'The order could not be confirmed.' };
-  return ctx.sales.markInDoubt(sale.id, posError, now);
+  return ctx.salesJournal.markInDoubt(sale.id, posError, now);
 }
 
 export function settle(ctx: Pick<SellContext, 'emit' | 'onOutcome'>, sale: Sale): Sale {

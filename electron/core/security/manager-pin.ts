@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { SettingsStore } from '../journal/settings-store';
+import type { SettingsTable } from '../journal/settings-table';
 import { PosFailure } from '../pos/failure';
 
 /**
@@ -24,7 +24,7 @@ export class ManagerPin {
   private lockedUntil = 0;
 
   constructor(
-    private readonly settings: SettingsStore,
+    private readonly settings: SettingsTable,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { EsimSnapshot } from '../../../shared/domain';
+import type { EsimSnapshot } from '../../../shared/domain/topup';
 import type { EsimUsage } from '../api';
 import type { Connection } from '../connection';
 

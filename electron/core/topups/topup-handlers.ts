@@ -1,6 +1,6 @@
 import type { HandlerGroup } from '../context';
+import type { MoneyWork } from '../money-work';
 import { PosFailure } from '../pos/failure';
-import type { MoneyWork } from '../sales/money-work';
 import { topUp } from './topup';
 
 /** Topping up an eSIM, and the top-ups journal. */
@@ -9,11 +9,11 @@ export function topUpHandlers(money: MoneyWork): HandlerGroup<'topUp' | 'getTopU
     topUp: async (input) => topUp(money.topUpContext, input),
     // Asking about an in-doubt top-up looks at its eSIM now (a read; the top-up is never re-sent).
     getTopUp: async ({ id }) => {
-      const found = money.topUpContext.topUps.get(id);
+      const found = money.topUpContext.topUpsJournal.get(id);
       if (!found) throw new PosFailure('NOT_FOUND', `No top-up with id ${id}.`);
       if (found.state !== 'in_doubt') return found;
-      return money.topUpWatcher.check(id).catch(() => money.topUpContext.topUps.require(id));
+      return money.topUpWatcher.check(id).catch(() => money.topUpContext.topUpsJournal.require(id));
     },
-    listTopUps: async (filter) => ({ topUps: money.topUpContext.topUps.list(filter) }),
+    listTopUps: async (filter) => ({ topUps: money.topUpContext.topUpsJournal.list(filter) }),
   };
 }

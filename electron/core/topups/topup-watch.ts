@@ -1,7 +1,7 @@
-import type { TopUp } from '../../../shared/domain';
+import type { TopUp } from '../../../shared/domain/topup';
+import { DueTimer } from '../money/due-timer';
+import { requireSameAccount, scopeOf } from '../money/scope';
 import { PosFailure } from '../pos/failure';
-import { DueTimer } from '../sales/due-timer';
-import { requireSameAccount, scopeOf } from '../sales/scope';
 import { checkInDoubt, type TopUpContext } from './topup';
 
 /**
@@ -16,7 +16,7 @@ export class TopUpWatcher {
   constructor(private readonly ctx: TopUpContext) {
     this.timer = new DueTimer({
       name: 'in-doubt top-up check',
-      nextDue: () => ctx.topUps.nextInDoubtCheck(scopeOf(ctx.connection())),
+      nextDue: () => ctx.topUpsJournal.nextInDoubtCheck(scopeOf(ctx.connection())),
       runDue: () => this.runDue(),
       now: ctx.now,
       log: ctx.log,
@@ -29,10 +29,10 @@ export class TopUpWatcher {
    */
   settleInterrupted(): void {
     const now = this.ctx.now().toISOString();
-    for (const topUp of this.ctx.topUps.interrupted(scopeOf(this.ctx.connection()))) {
+    for (const topUp of this.ctx.topUpsJournal.interrupted(scopeOf(this.ctx.connection()))) {
       const settled =
         topUp.state === 'intent'
-          ? this.ctx.topUps.markFailed(
+          ? this.ctx.topUpsJournal.markFailed(
               topUp.id,
               {
                 code: 'INTERNAL',
@@ -41,7 +41,7 @@ export class TopUpWatcher {
               now,
               null,
             )
-          : this.ctx.topUps.markInDoubt(
+          : this.ctx.topUpsJournal.markInDoubt(
               topUp.id,
               { code: 'INTERNAL', message: 'The app stopped while this top-up was being sent.' },
               now,
@@ -56,11 +56,11 @@ export class TopUpWatcher {
     const running = this.busy.get(id);
     if (running) return running;
     const work = (async () => {
-      const topUp = this.ctx.topUps.get(id);
+      const topUp = this.ctx.topUpsJournal.get(id);
       if (!topUp) throw new PosFailure('NOT_FOUND', `No top-up with id ${id}.`);
       if (topUp.state !== 'in_doubt') return topUp;
       const connection = this.ctx.connection();
-      requireSameAccount(this.ctx.topUps.inScope(id, scopeOf(connection)), topUp, 'top-up');
+      requireSameAccount(this.ctx.topUpsJournal.inScope(id, scopeOf(connection)), topUp, 'top-up');
       return checkInDoubt(this.ctx, topUp, connection);
     })().finally(() => this.busy.delete(id));
     this.busy.set(id, work);
@@ -68,7 +68,10 @@ export class TopUpWatcher {
   }
 
   private async runDue(): Promise<void> {
-    const due = this.ctx.topUps.inDoubtDue(scopeOf(this.ctx.connection()), this.ctx.now().toISOString());
+    const due = this.ctx.topUpsJournal.inDoubtDue(
+      scopeOf(this.ctx.connection()),
+      this.ctx.now().toISOString(),
+    );
     for (const topUp of due) {
       await this.check(topUp.id).catch((error: unknown) => {
         this.ctx.log.warn('in-doubt top-up check failed', { topUpId: topUp.id, error: String(error) });

@@ -1,15 +1,15 @@
-import type { TopUp } from '../../../shared/domain';
+import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { mbToGb } from '../../../shared/units';
 import { ApiFailure } from '../api';
 import { listTopUpOptions } from '../api/reads';
 import type { Connection } from '../connection';
-import type { TopUpStore } from '../journal/topup-store';
+import type { TopUpsJournal } from '../journal/topups-journal';
+import { certainlyNotPerformed } from '../money/definite-refusal';
+import { type MoneyContext, newRecordOrigin } from '../money/money-context';
+import { retailPrice } from '../money/pricing';
 import { PosFailure } from '../pos/failure';
-import { certainlyNotPerformed } from '../sales/definite-refusal';
-import { type MoneyContext, newRecordOrigin } from '../sales/money-context';
-import { retailPrice } from '../sales/pricing';
 import { readEsim, toppedUpSince } from './esim-reading';
 
 /** A second top-up of one ICCID within this window needs `confirmRepeat`. */
@@ -31,7 +31,7 @@ export const DEFAULT_TOPUP_CHECK_TIMING: TopUpCheckTiming = {
 };
 
 export interface TopUpContext extends MoneyContext {
-  readonly topUps: TopUpStore;
+  readonly topUpsJournal: TopUpsJournal;
   /** Called with every state a top-up reaches after it was sent (balance, the in-doubt watcher). */
   readonly onOutcome: (topUp: TopUp) => void;
   readonly checkTiming: TopUpCheckTiming;
@@ -63,7 +63,7 @@ export async function topUp(
     if (others.length > 0 && !input.confirmRepeat) refuseRepeat(input.iccid, others);
   };
   // Checked before any request, and again in the transaction that records the intent.
-  guard(ctx.topUps.recentFor(input.iccid, since()));
+  guard(ctx.topUpsJournal.recentFor(input.iccid, since()));
   const price = (cost: Money, pkg: { readonly code: string }): Money => retailPrice(cost, pkg, ctx.pricing());
   const { packages } = await listTopUpOptions(connection.client, input.iccid, price);
   const option = packages.find((o) => o.code === input.packageCode);
@@ -75,7 +75,7 @@ export async function topUp(
     );
   }
   const reading = await readEsim(connection, input.iccid, ctx.now());
-  const intent = ctx.topUps.createIntent(
+  const intent = ctx.topUpsJournal.createIntent(
     {
       ...newRecordOrigin(ctx, connection),
       iccid: input.iccid,
@@ -95,7 +95,7 @@ export async function topUp(
 }
 
 async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection): Promise<TopUp> {
-  const sent = ctx.topUps.markSent(intent.id, ctx.now().toISOString());
+  const sent = ctx.topUpsJournal.markSent(intent.id, ctx.now().toISOString());
   ctx.emit({ type: 'topup.updated', topUp: sent });
   let sends = 0;
   try {
@@ -113,11 +113,14 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
       inferred: false,
       rawResponse: result.raw,
     };
-    return settle(ctx, ctx.topUps.markCompleted(intent.id, completion, ctx.now().toISOString()));
+    return settle(ctx, ctx.topUpsJournal.markCompleted(intent.id, completion, ctx.now().toISOString()));
   } catch (error) {
     const at = ctx.now();
     if (error instanceof ApiFailure && certainlyNotPerformed(error, sends)) {
-      return settle(ctx, ctx.topUps.markFailed(intent.id, error.toPosError(), at.toISOString(), error.raw));
+      return settle(
+        ctx,
+        ctx.topUpsJournal.markFailed(intent.id, error.toPosError(), at.toISOString(), error.raw),
+      );
     }
     if (!(error instanceof PosFailure))
       ctx.log.error('top-up ended unexpectedly', { topUpId: intent.id, error: String(error) });
@@ -125,7 +128,7 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
       error instanceof PosFailure
         ? error.toPosError()
         : { code: 'INTERNAL', message: 'The top-up could not be confirmed.' };
-    const inDoubt = ctx.topUps.markInDoubt(intent.id, lost, at.toISOString(), at.toISOString());
+    const inDoubt = ctx.topUpsJournal.markInDoubt(intent.id, lost, at.toISOString(), at.toISOString());
     ctx.emit({ type: 'topup.updated', topUp: inDoubt });
     // The provider may already have applied it (an answer lost after the work was done): look now.
     const checked = await checkInDoubt(ctx, inDoubt, connection);
@@ -144,7 +147,7 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
   const now = ctx.now();
   const at = now.toISOString();
   const later = (): TopUp =>
-    ctx.topUps.recordCheck(
+    ctx.topUpsJournal.recordCheck(
       topUp.id,
       new Date(now.getTime() + ctx.checkTiming.checkEveryMs).toISOString(),
       at,
@@ -159,7 +162,7 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
   if (toppedUpSince(topUp.before, reading.snapshot)) {
     const completion = {
       orderReference: null,
-      cost: ctx.topUps.quotedCost(topUp.id),
+      cost: ctx.topUpsJournal.quotedCost(topUp.id),
       newBalance: null,
       newTotalGb: reading.snapshot.totalMb === null ? null : mbToGb(reading.snapshot.totalMb),
       newRemainingGb: reading.snapshot.remainingMb === null ? null : mbToGb(reading.snapshot.remainingMb),
@@ -167,7 +170,7 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
       inferred: true,
       rawResponse: reading.raw,
     };
-    return settle(ctx, ctx.topUps.markCompleted(topUp.id, completion, at));
+    return settle(ctx, ctx.topUpsJournal.markCompleted(topUp.id, completion, at));
   }
   if (now.getTime() - Date.parse(topUp.since) >= ctx.checkTiming.notAppliedAfterMs) {
     const minutes = Math.round(ctx.checkTiming.notAppliedAfterMs / 60_000);
@@ -176,7 +179,7 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
       message: `The top-up was not applied: the eSIM's data and expiry did not change within ${minutes} minutes of the lost answer. Nothing was charged.`,
       details: { before: topUp.before, after: reading.snapshot },
     };
-    return settle(ctx, ctx.topUps.markFailed(topUp.id, notApplied, at, reading.raw));
+    return settle(ctx, ctx.topUpsJournal.markFailed(topUp.id, notApplied, at, reading.raw));
   }
   return later();
 }

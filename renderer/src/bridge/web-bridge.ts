@@ -1,4 +1,4 @@
-import type { PosEvent } from '../../../shared/domain';
+import type { PosEvent } from '../../../shared/domain/events';
 import type { PosError, Result } from '../../../shared/errors';
 import type { PosApi, PosMethodName } from '../../../shared/pos-api';
 import { POS_METHOD_NAMES } from '../../../shared/pos-methods';

@@ -1,5 +1,5 @@
 import type { PackageType } from '../../../shared/api/common';
-import type { Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
 
 /**
  * Names under which a destination is searched and shown. Country names come from Intl.DisplayNames

@@ -1,5 +1,5 @@
 import type { PackageType } from '../../../shared/api/common';
-import type { CataloguePackage } from '../../../shared/domain';
+import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import { countrySearchNames, regionSearchNames, TYPE_SEARCH_NAMES } from './destination-names';
 import { foldedWords, searchTokens } from './normalize';
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import type { CataloguePackage, Language } from '../../../shared/domain';
+import type { CataloguePackage } from '../../../shared/domain/catalogue';
+import type { Language } from '../../../shared/domain/common';
 import { countryName } from '../catalogue/destination-names';
-import { days, gigabytes, integer, money } from '../i18n/format';
+import { days, gigabytes, integer, moneyText } from '../i18n/format';
 import type { Messages } from '../i18n/messages';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 
@@ -41,7 +42,7 @@ export function PackageFacts({ pkg }: { readonly pkg: CataloguePackage }): React
       <span className="pkg-validity">{days(pkg.validityDays, language)}</span>
       <span className="pkg-coverage">{coverageText(pkg, t, language)}</span>
       <span className="pkg-extras">{extrasText(pkg, t, language).join(' · ')}</span>
-      <span className="pkg-price">{money(pkg.retail, language)}</span>
+      <span className="pkg-price">{moneyText(pkg.retail, language)}</span>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Sale, SaleEsim } from '../../../shared/domain';
+import type { Sale, SaleEsim } from '../../../shared/domain/sale';
 import { useNow } from '../hooks/use-now';
-import { dateTime, duration, integer, money, time } from '../i18n/format';
+import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { CodeFact } from './CodeFact';
 import { ErrorPanel } from './ErrorPanel';
@@ -74,7 +74,7 @@ export function SaleView({
     <p className="sale-meta">
       {t.sell.receiptNo(integer(sale.receiptNumber, language))} · {dateTime(sale.createdAt, language)} ·{' '}
       {t.sell.confirmLine(integer(sale.quantity, language), sale.packageName)} ·{' '}
-      {money(sale.retailTotal, language)}
+      {moneyText(sale.retailTotal, language)}
     </p>
   );
   switch (sale.state) {
@@ -85,7 +85,7 @@ export function SaleView({
           {header}
           {sale.newBalance ? (
             <p className="new-balance">
-              {t.sell.newBalance}: <strong>{money(sale.newBalance, language)}</strong>
+              {t.sell.newBalance}: <strong>{moneyText(sale.newBalance, language)}</strong>
             </p>
           ) : null}
           <div className="esim-grid">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CustomerLanguage } from '../devices/CustomerLanguage';
 import { useNow } from '../hooks/use-now';
-import { currencyShownIn, dateTime, money, time } from '../i18n/format';
+import { currencyShownIn, dateTime, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useSession } from '../stores/session-store';
 
@@ -20,7 +20,7 @@ function Balance(): ReactNode {
     );
   }
   const { currency } = balance.balance;
-  const text = money(balance.balance, language);
+  const text = moneyText(balance.balance, language);
   return (
     <div className={balance.low ? 'balance low' : 'balance'} role="status" aria-label={t.balance}>
       <span className="balance-label">{t.balance}</span>{' '}

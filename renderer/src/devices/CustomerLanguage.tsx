@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
 import { useLanguage } from '../i18n/use-messages';
 import { useCustomerDisplay } from './customer-display-store';
 import { deviceText, LANGUAGE_NAMES } from './device-text';

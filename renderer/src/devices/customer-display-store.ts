@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { CustomerDisplay, Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
+import type { CustomerDisplay } from '../../../shared/domain/customer-display';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 

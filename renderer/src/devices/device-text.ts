@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
 
 /** The counter's words for its devices (customer display, printer), in the cashier's language. */
 export interface DeviceText {

@@ -1,7 +1,7 @@
-import type { Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
 import type { ErrorCode, PosError } from '../../../shared/errors';
 import { type ErrorDetails, moneyDetail, textDetail } from '../bridge/error-details';
-import { money } from './format';
+import { moneyText } from './format';
 
 /**
  * What the cashier reads for every error code, in both languages. The record is keyed by the whole
@@ -60,13 +60,13 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     en: (details, language) => {
       const need = moneyDetail(details, 'needToLoad');
       return need
-        ? `Not enough balance: load at least ${money(need, language)} into the account, then sell again. Nothing was charged.`
+        ? `Not enough balance: load at least ${moneyText(need, language)} into the account, then sell again. Nothing was charged.`
         : 'Not enough balance in the account: load more, then sell again. Nothing was charged.';
     },
     ar: (details, language) => {
       const need = moneyDetail(details, 'needToLoad');
       return need
-        ? `الرصيد غير كافٍ: اشحن الحساب بمبلغ ${money(need, language)} على الأقل ثم بِع مرة أخرى. لم يُخصم أي مبلغ.`
+        ? `الرصيد غير كافٍ: اشحن الحساب بمبلغ ${moneyText(need, language)} على الأقل ثم بِع مرة أخرى. لم يُخصم أي مبلغ.`
         : 'الرصيد غير كافٍ: اشحن الحساب ثم بِع مرة أخرى. لم يُخصم أي مبلغ.';
     },
   },

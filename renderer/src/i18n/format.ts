@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
 import { formatMoney, type Money } from '../../../shared/money';
 
 /** Numbers, money, data sizes and times for people, through Intl, in the counter's language. */
@@ -14,7 +14,7 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return found as T;
 }
 
-export function money(value: Money, language: Language): string {
+export function moneyText(value: Money, language: Language): string {
   const text = formatMoney(value, language);
   // Arabic "‏1.49 US$" mixes Latin letters with a neutral sign, which right-to-left text tears apart
   // ("$US 1.49"): such an amount is isolated left to right. Arabic signs (د.ع.) need nothing.

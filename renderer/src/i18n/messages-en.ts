@@ -1,4 +1,5 @@
-import type { SaleState, Status } from '../../../shared/domain';
+import type { SaleState } from '../../../shared/domain/sale';
+import type { Status } from '../../../shared/domain/status';
 
 /**
  * Every word the counter shows, in English. `messages-ar.ts` must give the same keys (the type

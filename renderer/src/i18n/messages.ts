@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
 import { ar } from './messages-ar';
 import { en, type Messages } from './messages-en';
 

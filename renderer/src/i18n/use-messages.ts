@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
 import { useSession } from '../stores/session-store';
 import { type Messages, messagesFor } from './messages';
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { Language, Sale } from '../../../shared/domain';
+import type { Language } from '../../../shared/domain/common';
+import type { Sale } from '../../../shared/domain/sale';
 import { DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import type { Sale } from '../../../shared/domain';
+import type { Sale } from '../../../shared/domain/sale';
 import { addMinor, type Currency, type Money, minor } from '../../../shared/money';
 import { DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
-import { integer, money, time } from '../i18n/format';
+import { integer, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { matchingTopUps, useJournal } from '../stores/journal-store';
 
@@ -59,7 +59,7 @@ export function TodayScreen(): ReactNode {
         {t.today.totals(
           integer(completed, language),
           takings(sales)
-            .map((total) => money(total, language))
+            .map((total) => moneyText(total, language))
             .join(' + ') || '—',
         )}
       </p>
@@ -86,7 +86,7 @@ export function TodayScreen(): ReactNode {
             },
             { header: t.today.package, cell: (sale) => sale.packageName },
             { header: t.today.quantity, cell: (sale) => integer(sale.quantity, language) },
-            { header: t.today.amount, cell: (sale) => money(sale.retailTotal, language) },
+            { header: t.today.amount, cell: (sale) => moneyText(sale.retailTotal, language) },
             { header: t.today.state, className: 'state', cell: (sale) => t.states[sale.state] },
           ]}
         />
@@ -104,7 +104,7 @@ export function TodayScreen(): ReactNode {
             { header: t.today.receipt, cell: (topUp) => integer(topUp.receiptNumber, language) },
             { header: t.today.iccid, className: 'mono', dir: 'ltr', cell: (topUp) => topUp.iccid },
             { header: t.today.package, cell: (topUp) => topUp.packageName },
-            { header: t.today.amount, cell: (topUp) => money(topUp.retail, language) },
+            { header: t.today.amount, cell: (topUp) => moneyText(topUp.retail, language) },
             { header: t.today.state, className: 'state', cell: (topUp) => t.states[topUp.state] },
           ]}
         />

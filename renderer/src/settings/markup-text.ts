@@ -1,11 +1,5 @@
-import type { MarkupRule, Pricing } from '../../../shared/domain';
-import {
-  CURRENCY_EXPONENTS,
-  type Currency,
-  type MinorUnits,
-  parseDecimalToMinor,
-  toDecimalText,
-} from '../../../shared/money';
+import type { MarkupRule, Pricing } from '../../../shared/domain/pricing';
+import { type Currency, type MinorUnits, parseDecimalToMinor, toDecimalText } from '../../../shared/money';
 
 /**
  * The markup rules as a manager edits them (text fields) and back. Percentages are kept in basis
@@ -20,8 +14,6 @@ export interface RuleDraft {
   /** "25" or "12.5" (percent) or "1.50" (an amount in the account currency). */
   readonly value: string;
 }
-
-export const CURRENCIES = Object.keys(CURRENCY_EXPONENTS) as Currency[];
 
 /** "12.5" → 1250 basis points; null for anything that is not a plain percentage with at most two decimals. */
 export function basisPointsFromPercent(text: string): number | null {

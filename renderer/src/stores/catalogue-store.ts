@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CataloguePackage } from '../../../shared/domain';
+import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import {

@@ -1,4 +1,4 @@
-import type { PosEvent } from '../../../shared/domain';
+import type { PosEvent } from '../../../shared/domain/events';
 import { pos } from '../bridge/pos';
 import type { BridgeLink } from '../bridge/web-bridge';
 import { useCustomerDisplay } from '../devices/customer-display-store';

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { Sale, TopUp } from '../../../shared/domain';
+import type { Sale } from '../../../shared/domain/sale';
+import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { CataloguePackage, Sale } from '../../../shared/domain';
+import type { CataloguePackage } from '../../../shared/domain/catalogue';
+import type { Sale } from '../../../shared/domain/sale';
 import type { PosError } from '../../../shared/errors';
 import { moneyDetail } from '../bridge/error-details';
 import { pos } from '../bridge/pos';

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
-import type { BalanceView, Language, Status } from '../../../shared/domain';
+import type { BalanceView } from '../../../shared/domain/balance';
+import type { Language } from '../../../shared/domain/common';
+import type { Status } from '../../../shared/domain/status';
 import type { PosError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { pos } from '../bridge/pos';

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { Pricing, Settings } from '../../../shared/domain';
+import type { Pricing } from '../../../shared/domain/pricing';
+import type { Settings } from '../../../shared/domain/settings';
 import type { PosError, Result } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { pos } from '../bridge/pos';

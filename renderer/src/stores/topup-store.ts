@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { EsimDetails, TopUp, TopUpOption } from '../../../shared/domain';
+import type { EsimDetails } from '../../../shared/domain/esim';
+import type { TopUp, TopUpOption } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { type IccidProblem, iccidProblem } from '../../../shared/iccid';
 import { pos } from '../bridge/pos';

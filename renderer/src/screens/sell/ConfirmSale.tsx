@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { multiplyMinor } from '../../../../shared/money';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { coverageText, dataText } from '../../components/PackageFacts';
-import { days, integer, money } from '../../i18n/format';
+import { days, integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useSale } from '../../stores/sale-store';
 
@@ -32,9 +32,9 @@ export function ConfirmSale(): ReactNode {
       </p>
       <dl className="facts">
         <dt>{t.sell.unitPrice}</dt>
-        <dd>{money(selected.retail, language)}</dd>
+        <dd>{moneyText(selected.retail, language)}</dd>
         <dt>{t.sell.toCharge}</dt>
-        <dd className="charge">{money(total, language)}</dd>
+        <dd className="charge">{moneyText(total, language)}</dd>
       </dl>
     </ConfirmDialog>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { CataloguePackage } from '../../../../shared/domain';
+import type { CataloguePackage } from '../../../../shared/domain/catalogue';
 import { coverageText, dataText } from '../../components/PackageFacts';
-import { days, money } from '../../i18n/format';
+import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useCatalogue } from '../../stores/catalogue-store';
 import { useSale } from '../../stores/sale-store';
@@ -32,7 +32,7 @@ export function PickButtons({
               {coverageText(pkg, t, language)} · {dataText(pkg, t, language)} ·{' '}
               {days(pkg.validityDays, language)}
             </span>
-            <span className="pick-price">{money(pkg.retail, language)}</span>
+            <span className="pick-price">{moneyText(pkg.retail, language)}</span>
           </button>
         ))}
       </div>

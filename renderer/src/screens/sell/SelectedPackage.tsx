@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { multiplyMinor } from '../../../../shared/money';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { coverageText, dataText, extrasText } from '../../components/PackageFacts';
-import { days, money } from '../../i18n/format';
+import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { MAX_QUANTITY, MIN_QUANTITY, useSale } from '../../stores/sale-store';
 
@@ -41,7 +41,7 @@ export function SelectedPackage(): ReactNode {
           {t.sell.types[selected.type]} · {extrasText(selected, t, language).join(' · ')}
         </dd>
         <dt>{t.sell.unitPrice}</dt>
-        <dd>{money(selected.retail, language)}</dd>
+        <dd>{moneyText(selected.retail, language)}</dd>
       </dl>
       <form
         className="sell-form"
@@ -75,7 +75,10 @@ export function SelectedPackage(): ReactNode {
         <p className="total">
           {t.sell.total}:{' '}
           <strong>
-            {money({ ...selected.retail, amount: multiplyMinor(selected.retail.amount, quantity) }, language)}
+            {moneyText(
+              { ...selected.retail, amount: multiplyMinor(selected.retail.amount, quantity) },
+              language,
+            )}
           </strong>
         </p>
         {error ? <ErrorPanel error={error} /> : null}

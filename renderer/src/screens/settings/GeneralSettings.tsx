@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import type { Language, Settings } from '../../../../shared/domain';
+import type { Language } from '../../../../shared/domain/common';
+import type { Settings } from '../../../../shared/domain/settings';
 import { type Currency, parseDecimalToMinor, toDecimalText } from '../../../../shared/money';
 import { FieldProblem } from '../../components/FieldProblem';
 import { PrinterChoices } from '../../devices/PrinterChoices';

@@ -1,16 +1,9 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import type { Pricing } from '../../../../shared/domain';
-import type { Currency } from '../../../../shared/money';
+import type { Pricing } from '../../../../shared/domain/pricing';
+import { CURRENCIES, type Currency } from '../../../../shared/money';
 import { FieldProblem } from '../../components/FieldProblem';
 import { useMessages } from '../../i18n/use-messages';
-import {
-  CURRENCIES,
-  draftOf,
-  type RuleDraft,
-  roundingStepOf,
-  roundingText,
-  ruleOf,
-} from '../../settings/markup-text';
+import { draftOf, type RuleDraft, roundingStepOf, roundingText, ruleOf } from '../../settings/markup-text';
 import { useSettings } from '../../stores/settings-store';
 import { TextField } from './TextField';
 

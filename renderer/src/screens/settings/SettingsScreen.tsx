@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import type { Currency } from '../../../../shared/money';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { money } from '../../i18n/format';
+import { moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useSession } from '../../stores/session-store';
 import { useSettings } from '../../stores/settings-store';
@@ -20,7 +20,7 @@ export function SettingsNoticeLine(): ReactNode {
   const text =
     typeof notice === 'string'
       ? t.settings[notice]
-      : t.settings.testOk(money(notice.balance, language), String(Math.round(notice.latencyMs)));
+      : t.settings.testOk(moneyText(notice.balance, language), String(Math.round(notice.latencyMs)));
   return (
     <p className="field-ok" role="status">
       {text}

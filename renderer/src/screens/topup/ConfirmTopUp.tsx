@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { TopUpOption } from '../../../../shared/domain';
+import type { TopUpOption } from '../../../../shared/domain/topup';
 import { CodeFact } from '../../components/CodeFact';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { dataText } from '../../components/PackageFacts';
-import { days, money } from '../../i18n/format';
+import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
 
@@ -35,7 +35,7 @@ export function ConfirmTopUp({ option }: { readonly option: TopUpOption }): Reac
           {dataText(option, t, language)} · {days(option.validityDays, language)}
         </dd>
         <dt>{t.sell.toCharge}</dt>
-        <dd className="charge">{money(option.retail, language)}</dd>
+        <dd className="charge">{moneyText(option.retail, language)}</dd>
       </dl>
     </ConfirmDialog>
   );

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { dataText } from '../../components/PackageFacts';
-import { days, money } from '../../i18n/format';
+import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
 
@@ -35,7 +35,7 @@ export function TopUpOptions(): ReactNode {
               <span className="pkg-name">{option.name}</span>
               <span className="pkg-data">{dataText(option, t, language)}</span>
               <span className="pkg-validity">{days(option.validityDays, language)}</span>
-              <span className="pkg-price">{money(option.retail, language)}</span>
+              <span className="pkg-price">{moneyText(option.retail, language)}</span>
             </button>
           </li>
         ))}

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { TopUp } from '../../../../shared/domain';
+import type { TopUp } from '../../../../shared/domain/topup';
 import { CodeFact } from '../../components/CodeFact';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { PrintReceiptButton } from '../../components/PrintReceiptButton';
 import { useEscape } from '../../hooks/use-escape';
-import { dateTime, gigabytes, integer, money } from '../../i18n/format';
+import { dateTime, gigabytes, integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
 
@@ -17,7 +17,7 @@ export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
         <h2>{t.topUp.completed}</h2>
         <p className="sale-meta">
           {t.sell.receiptNo(integer(topUp.receiptNumber, language))} · {topUp.packageName} ·{' '}
-          {money(topUp.retail, language)}
+          {moneyText(topUp.retail, language)}
         </p>
         <dl className="facts">
           <CodeFact term={t.topUp.iccid} value={topUp.iccid} />
@@ -41,7 +41,7 @@ export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
           {topUp.newBalance ? (
             <>
               <dt>{t.sell.newBalance}</dt>
-              <dd>{money(topUp.newBalance, language)}</dd>
+              <dd>{moneyText(topUp.newBalance, language)}</dd>
             </>
           ) : null}
         </dl>

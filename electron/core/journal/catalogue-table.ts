@@ -1,11 +1,11 @@
-import type { CataloguePackage } from '../../../shared/domain';
+import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import type { Db } from './database';
 
 /** A package as cached: converted once at the API's edge; retail is computed on read from the pricing rules. */
 export type StoredPackage = Omit<CataloguePackage, 'retail'>;
 
 /** The catalogue cache: the counter sells from it, so a slow or absent network never blocks a search. */
-export class CatalogueStore {
+export class CatalogueTable {
   constructor(private readonly db: Db) {}
 
   /** Replaces the whole cache in one transaction: a reader sees the old catalogue or the new, never half. */

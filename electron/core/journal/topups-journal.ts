@@ -1,4 +1,4 @@
-import type { EsimSnapshot, TopUp, TopUpState } from '../../../shared/domain';
+import type { EsimSnapshot, TopUp, TopUpState } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
@@ -92,7 +92,7 @@ export interface TopUpListFilter {
   limit: number;
 }
 
-export class TopUpStore {
+export class TopUpsJournal {
   private readonly scoped: ScopedRows<TopUpRow, TopUp>;
 
   constructor(private readonly db: Db) {

@@ -1,4 +1,4 @@
-import type { Sale, SaleEsim, SaleState } from '../../../shared/domain';
+import type { Sale, SaleEsim, SaleState } from '../../../shared/domain/sale';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
@@ -92,7 +92,7 @@ export interface SaleListFilter {
   limit: number;
 }
 
-export class SaleStore {
+export class SalesJournal {
   private readonly scoped: ScopedRows<SaleRow, Sale>;
 
   constructor(private readonly db: Db) {

@@ -1,5 +1,5 @@
 import type { PackageType } from '../../../shared/api';
-import type { MarkupRule, Pricing } from '../../../shared/domain';
+import type { MarkupRule, Pricing } from '../../../shared/domain/pricing';
 import { type Money, minor, roundUpToStep } from '../../../shared/money';
 
 /** What a price depends on. Top-up packages have no type or region: only package and catch-all rules reach them. */

@@ -1,16 +1,16 @@
-import type { Sale } from '../../../shared/domain';
-import type { CoreContext } from '../context';
-import { TopUpStore } from '../journal/topup-store';
-import { DEFAULT_TOPUP_CHECK_TIMING, type TopUpCheckTiming, type TopUpContext } from '../topups/topup';
-import { TopUpWatcher } from '../topups/topup-watch';
-import { BALANCE_REFRESH_EVERY_MS, BalanceRefresher } from './balance-refresher';
-import type { DueTimer } from './due-timer';
-import type { MoneyContext } from './money-context';
-import { pendingPoller } from './pending-poller';
-import { type PendingTiming, PROVIDER_PENDING_TIMING } from './pending-timing';
-import { recoverSales, SaleResolver } from './sale-resolver';
-import { scopeOf } from './scope';
-import type { SellContext } from './sell';
+import type { Sale } from '../../shared/domain/sale';
+import type { CoreContext } from './context';
+import { TopUpsJournal } from './journal/topups-journal';
+import { BALANCE_REFRESH_EVERY_MS, BalanceRefresher } from './money/balance-refresher';
+import type { DueTimer } from './money/due-timer';
+import type { MoneyContext } from './money/money-context';
+import { scopeOf } from './money/scope';
+import { pendingPoller } from './sales/pending-poller';
+import { type PendingTiming, PROVIDER_PENDING_TIMING } from './sales/pending-timing';
+import { recoverSales, SaleResolver } from './sales/sale-resolver';
+import type { SellContext } from './sales/sell';
+import { DEFAULT_TOPUP_CHECK_TIMING, type TopUpCheckTiming, type TopUpContext } from './topups/topup';
+import { TopUpWatcher } from './topups/topup-watch';
 
 export interface MoneyTiming {
   readonly pending: PendingTiming;
@@ -30,7 +30,7 @@ export const DEFAULT_MONEY_TIMING: MoneyTiming = {
  * connection is chosen, `stop` before it changes or the core closes.
  */
 export class MoneyWork {
-  readonly sales: SaleResolver;
+  readonly resolver: SaleResolver;
   readonly topUpContext: TopUpContext;
   readonly topUpWatcher: TopUpWatcher;
   private readonly sellContext: SellContext;
@@ -60,8 +60,8 @@ export class MoneyWork {
     };
     this.sellContext = {
       ...shared,
-      sales: ctx.sales,
-      catalogue: ctx.catalogue,
+      salesJournal: ctx.salesJournal,
+      catalogueTable: ctx.catalogueTable,
       // Read at each use: the connection can switch between training and live while the core runs.
       get pendingTiming(): PendingTiming {
         return trainingPending && ctx.connections.current.mode === 'training'
@@ -70,11 +70,11 @@ export class MoneyWork {
       },
       onOutcome: (sale) => this.saleSettled(sale),
     };
-    this.sales = new SaleResolver(this.sellContext);
-    this.poller = pendingPoller(this.sellContext, this.sales);
+    this.resolver = new SaleResolver(this.sellContext);
+    this.poller = pendingPoller(this.sellContext, this.resolver);
     this.topUpContext = {
       ...shared,
-      topUps: new TopUpStore(ctx.db),
+      topUpsJournal: new TopUpsJournal(ctx.db),
       checkTiming: timing.topUpCheck,
       onOutcome: (topUp) => {
         if (topUp.state === 'completed' && topUp.newBalance) ctx.balance.update(topUp.newBalance);
@@ -95,7 +95,7 @@ export class MoneyWork {
     this.balance.start();
     this.poller.start();
     this.topUpWatcher.timer.start();
-    this.recovery = recoverSales(this.sellContext, this.sales, signal).catch((error: unknown) =>
+    this.recovery = recoverSales(this.sellContext, this.resolver, signal).catch((error: unknown) =>
       this.ctx.log.warn('sale recovery failed', { error: String(error) }),
     );
   }
@@ -103,7 +103,7 @@ export class MoneyWork {
   async stop(): Promise<void> {
     await this.recovery;
     await Promise.all([this.poller.stop(), this.topUpWatcher.timer.stop(), this.balance.stop()]);
-    await this.sales.idle();
+    await this.resolver.idle();
   }
 
   /**
@@ -112,10 +112,10 @@ export class MoneyWork {
    * from the provider's own answer, so a forged or replayed event cannot complete a sale.
    */
   async esimProvisioned(orderReference: string): Promise<Sale | null> {
-    const sale = this.ctx.sales.byOrderReference(orderReference);
+    const sale = this.ctx.salesJournal.byOrderReference(orderReference);
     if (!sale || (sale.state !== 'pending' && sale.state !== 'support')) return sale;
-    if (!this.ctx.sales.inScope(sale.id, scopeOf(this.ctx.connections.current))) return sale;
-    return this.sales.resolve(sale.id);
+    if (!this.ctx.salesJournal.inScope(sale.id, scopeOf(this.ctx.connections.current))) return sale;
+    return this.resolver.resolve(sale.id);
   }
 
   private saleSettled(sale: Sale): void {

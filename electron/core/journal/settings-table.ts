@@ -1,4 +1,4 @@
-import { type Settings, SettingsSchema } from '../../../shared/domain';
+import { type Settings, SettingsSchema } from '../../../shared/domain/settings';
 import type { Db } from './database';
 import { writeAudit } from './state-rows';
 
@@ -21,7 +21,7 @@ export const DEFAULT_SETTINGS: Settings = {
  * row written by an older version never reaches the renderer malformed. Never a place for secrets:
  * the API secret key lives in the OS keychain only.
  */
-export class SettingsStore {
+export class SettingsTable {
   constructor(private readonly db: Db) {}
 
   get<T>(key: string): T | null {

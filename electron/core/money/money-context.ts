@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { PosEvent, Pricing } from '../../../shared/domain';
+import type { PosEvent } from '../../../shared/domain/events';
+import type { Pricing } from '../../../shared/domain/pricing';
 import type { Connection } from '../connection';
 import type { Logger } from '../log';
 import { scopeOf } from './scope';

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { PackageTypeSchema } from '../api/common';
+import { MoneySchema } from '../money-schema';
+
+/** A catalogue package as the counter shows it: the provider's cost and the shop's retail price. */
+export const CataloguePackageSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  region: z.string(),
+  type: PackageTypeSchema,
+  /** Null for unlimited plans. */
+  dataGb: z.number().nullable(),
+  isUnlimited: z.boolean(),
+  validityDays: z.number().int(),
+  cost: MoneySchema,
+  retail: MoneySchema,
+  /** ISO 3166-1 alpha-2 codes, upper case. */
+  countries: z.array(z.string()),
+  hasVoice: z.boolean(),
+  hasSms: z.boolean(),
+  voiceMinutes: z.number().nullable(),
+  smsCount: z.number().nullable(),
+  has5g: z.boolean().nullable(),
+  hasHotspot: z.boolean().nullable(),
+  isRechargeable: z.boolean(),
+  isRecurring: z.boolean(),
+  activationPolicy: z.enum(['immediate', 'first_use']).nullable(),
+  networks: z.array(z.object({ country: z.string(), operator: z.string(), networkType: z.string() })),
+});
+export type CataloguePackage = z.infer<typeof CataloguePackageSchema>;

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * The app's own view of its records, as they cross the bridge to the renderer. Amounts are Money
+ * (integer minor units with their currency); times are ISO 8601 strings; data is in MB or GB as a
+ * cashier reads it. No secret ever appears in these shapes.
+ */
+
+export const IsoTimeSchema = z.string();
+export const LanguageSchema = z.enum(['en', 'ar']);
+export type Language = z.infer<typeof LanguageSchema>;

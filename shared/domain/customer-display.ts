@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { IsoTimeSchema, LanguageSchema } from './common';
+import { SaleEsimSchema } from './sale';
+
+/** An eSIM as the screen facing the customer shows it: what installs it, nothing of the shop's money. */
+export const CustomerEsimSchema = SaleEsimSchema.pick({
+  iccid: true,
+  lpa: true,
+  smdpAddress: true,
+  activationCode: true,
+});
+export type CustomerEsim = z.infer<typeof CustomerEsimSchema>;
+
+/**
+ * What the screen facing the customer shows: the customer's language, and the eSIMs of the sale just
+ * completed for them, or null for the idle screen. A QR code installs an eSIM once, so it never waits
+ * on that screen for the next customer: it leaves when the next sale or top-up begins, when the
+ * cashier moves on, or at `showUntil`, whichever comes first.
+ */
+export const CustomerDisplaySchema = z.object({
+  language: LanguageSchema,
+  sale: z
+    .object({
+      id: z.string(),
+      receiptNumber: z.number().int(),
+      packageName: z.string(),
+      training: z.boolean(),
+      esims: z.array(CustomerEsimSchema).min(1),
+      showUntil: IsoTimeSchema,
+    })
+    .nullable(),
+});
+export type CustomerDisplay = z.infer<typeof CustomerDisplaySchema>;

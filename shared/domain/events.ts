@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ErrorCodeSchema } from '../errors';
+import { BalanceViewSchema } from './balance';
+import { IsoTimeSchema } from './common';
+import { CustomerDisplaySchema } from './customer-display';
+import { SaleSchema } from './sale';
+import { StatusSchema } from './status';
+import { TopUpSchema } from './topup';
+
+/** Events the core pushes to the renderer. */
+export const PosEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('sale.updated'), sale: SaleSchema }),
+  z.object({ type: z.literal('topup.updated'), topUp: TopUpSchema }),
+  z.object({ type: z.literal('balance.updated'), balance: BalanceViewSchema }),
+  z.object({ type: z.literal('balance.low'), balance: BalanceViewSchema }),
+  z.object({ type: z.literal('status.changed'), status: StatusSchema }),
+  z.object({ type: z.literal('catalogue.synced'), count: z.number().int(), syncedAt: IsoTimeSchema }),
+  z.object({ type: z.literal('customer.display'), display: CustomerDisplaySchema }),
+  z.object({ type: z.literal('error'), code: ErrorCodeSchema, message: z.string() }),
+]);
+export type PosEvent = z.infer<typeof PosEventSchema>;

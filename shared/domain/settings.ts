@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { MoneySchema } from '../money-schema';
+import { LanguageSchema } from './common';
+
+export const PaperWidthSchema = z.union([z.literal(58), z.literal(80)]);
+export const SettingsSchema = z.object({
+  shopName: z.string().max(80),
+  shopAddress: z.string().max(200),
+  shopPhone: z.string().max(40),
+  receiptFooter: z.string().max(300),
+  language: LanguageSchema,
+  paperWidthMm: PaperWidthSchema,
+  printerName: z.string().nullable(),
+  autoPrint: z.boolean(),
+  /** Low-balance warning threshold, in the account currency's minor units; null for none. */
+  lowBalanceThreshold: MoneySchema.nullable(),
+  /** The live API's base URL (ends in /api/v1/business); null uses the default. */
+  apiBaseUrl: z.string().url().nullable(),
+  pinnedPackageCodes: z.array(z.string()).max(12),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
