@@ -86,31 +86,15 @@ const AMOUNTS = new Set([
 /** What a poll and a refund are read for: never null. */
 const NEVER_NULL = new Set(['order.status', 'data.refund_method']);
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** Whether `human` ("February 13, 2026 at 11:27 PM", or the date alone) names the ISO time's minute (UTC). */
 function sameTime(iso: string, human: string): boolean {
-  const match = /^([A-Z][a-z]+) (\d{1,2}), (\d{4})(?: at (\d{1,2}):(\d{2}) (AM|PM))?$/.exec(human);
+  const match = /^[A-Z][a-z]+ \d{1,2}, \d{4}( at \d{1,2}:\d{2} [AP]M)?$/.exec(human);
   if (!match) return false;
-  const [, month = '', day, year, hour, minute, half] = match;
-  const hours = hour === undefined ? 0 : (Number(hour) % 12) + (half === 'PM' ? 12 : 0);
-  const at = Date.UTC(Number(year), MONTHS.indexOf(month), Number(day), hours, Number(minute ?? 0));
-  const tidy = new Date(Date.parse(iso));
-  if (hour === undefined) return /^\d{4}-\d{2}-\d{2}$/.test(iso) && at === tidy.getTime();
-  return at === Math.floor(tidy.getTime() / 60_000) * 60_000;
+  // The runtime reads this English form itself; the tidy value is the independent reference.
+  const at = Date.parse(`${human.replace(' at ', ' ')} UTC`);
+  const tidy = Date.parse(iso);
+  if (match[1] === undefined) return /^\d{4}-\d{2}-\d{2}$/.test(iso) && at === tidy;
+  return at === Math.floor(tidy / 60_000) * 60_000;
 }
 
 /** An amount as the untidy style may send it (a number, or decimal text), in minor units; null if neither. */
