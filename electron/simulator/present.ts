@@ -1,5 +1,5 @@
 import { type Currency, fromApiAmount, toDecimalText } from '../../shared/money';
-import { answerShape, type Field, holdsEssential } from './answer-shapes';
+import { answerShape, type Field, holdsEssential, type ObjectField } from './answer-shapes';
 import type { AnswerStyle } from './options';
 import type { Reply } from './replies';
 
@@ -16,9 +16,9 @@ export interface Presentation {
   readonly currency: Currency;
 }
 
-type Record_ = Readonly<Record<string, unknown>>;
+type JsonObject = Readonly<Record<string, unknown>>;
 
-function isRecord(value: unknown): value is Record_ {
+function isRecord(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -68,7 +68,7 @@ const MONTHS = [
 ];
 
 /** "February 13, 2026 at 11:27 PM" (UTC), or "February 13, 2026" for a date alone. */
-export function humanDate(iso: string): string | null {
+function humanDate(iso: string): string | null {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return null;
   const d = new Date(at);
@@ -137,10 +137,9 @@ class Untidy {
     if (varied !== undefined) return varied;
     if (field.role === 'object' && isRecord(value)) return this.object(field, value, path);
     if (field.role === 'list' && Array.isArray(value)) {
-      return value.map((item, i) => {
-        const id = field.of.role === 'object' && field.of.id !== undefined;
-        return this.vary(field.of, item, `${path}[${id ? '' : i}]`);
-      });
+      // Records with an identifier are placed by it (see object()), the others by their position.
+      const named = field.of.role === 'object' && field.of.id !== undefined;
+      return value.map((item, i) => this.vary(field.of, item, `${path}[${named ? '' : i}]`));
     }
     return value;
   }
@@ -169,7 +168,7 @@ class Untidy {
     }
   }
 
-  private object(field: Extract<Field, { role: 'object' }>, value: Record_, at: string): Record_ {
+  private object(field: ObjectField, value: JsonObject, at: string): JsonObject {
     const id = field.id === undefined ? undefined : value[field.id];
     const path = typeof id === 'string' ? `${at}<${id}>` : at;
     const out: Record<string, unknown> = {};
