@@ -2,30 +2,38 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startSimulator } from '../electron/simulator/index';
+import {
+  ANSWER_STYLES,
+  answerStyleFromEnvironment,
+  isAnswerStyle,
+  startSimulator,
+} from '../electron/simulator/index';
 import type { CataloguePackage } from '../shared/domain/catalogue';
 import type { Sale } from '../shared/domain/sale';
 import type { Status } from '../shared/domain/status';
 import { type HostProcess, type PosAnswer, startHost } from './torture/host-process';
 import { checkLedger, readJournalSales, readLedger, type SimControl } from './torture/ledger-check';
 
-// `npm run torture -- --sales N --kills K --seed S [--concurrency C] [--keep]`
+// `npm run torture -- --sales N --kills K --seed S [--concurrency C] [--answer-style S] [--keep]`
 //
 // Runs the web host as a child process against the simulator with 5xx answers, answers dropped after
 // the provider committed, and latency switched on; sells N times through PosApi; kills the host with
 // SIGKILL K times at random moments and restarts it on the same data directory; waits until nothing
 // is left in doubt; then checks the journal against the simulator's own ledger. Prints the counts and
-// exits 1 on any breach of the money invariants.
+// exits 1 on any breach of the money invariants. `--answer-style lean|untidy` (or ESIM_TEST_ANSWER_STYLE)
+// has the simulator answer in that style (docs/simulator.md).
 
 const OPTIONS = {
   sales: { type: 'string' },
   kills: { type: 'string', default: '0' },
   seed: { type: 'string', default: '1' },
   concurrency: { type: 'string', default: '4' },
+  'answer-style': { type: 'string' },
   keep: { type: 'boolean', default: false },
 } as const;
 
-const USAGE = 'Usage: npm run torture -- --sales N [--kills K] [--seed S] [--concurrency C] [--keep]';
+const USAGE =
+  'Usage: npm run torture -- --sales N [--kills K] [--seed S] [--concurrency C] [--answer-style tidy|lean|untidy] [--keep]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -87,6 +95,9 @@ async function main(): Promise<number> {
   const seed = wholeNumber('seed', args.seed, 0);
   const concurrency = wholeNumber('concurrency', args.concurrency, 1);
   if (kills > sales) fail('--kills cannot exceed --sales');
+  const answerStyle = args['answer-style'] ?? answerStyleFromEnvironment() ?? 'tidy';
+  if (!isAnswerStyle(answerStyle))
+    fail(`--answer-style must be ${ANSWER_STYLES.join(', ')}, not "${answerStyle}"`);
   const random = seededRandom(seed);
   const started = Date.now();
 
@@ -95,7 +106,7 @@ async function main(): Promise<number> {
     seed,
     balance: OPENING_BALANCE,
     rateLimit: WIDE_LIMITS,
-    faults: FAULTS,
+    faults: { ...FAULTS, answerStyle },
   });
   const control: SimControl = {
     controlUrl: sim.controlUrl,
@@ -157,6 +168,7 @@ async function main(): Promise<number> {
   const seconds = (Date.now() - started) / 1000;
   const report = {
     seed,
+    answerStyle,
     salesRequested: tally.requested,
     answered: tally.answered,
     interruptedByKills: tally.interrupted,

@@ -1,9 +1,11 @@
 import { CurrencySchema } from '../../shared/money-schema';
-import type { Faults, SimulatorOptions } from './options';
+import { ANSWER_STYLES, type Faults, isAnswerStyle, type SimulatorOptions } from './options';
 
 /** Parses the simulator's command line into options, or says which flag is wrong and why. */
 
-const NUMBER_FAULT_FLAGS: Record<string, keyof Faults> = {
+type NumberFault = { [K in keyof Faults]: Faults[K] extends number ? K : never }[keyof Faults];
+
+const NUMBER_FAULT_FLAGS: Record<string, NumberFault> = {
   '--latency-ms': 'latencyMs',
   '--jitter-ms': 'jitterMs',
   '--fail-rate': 'failRate',
@@ -27,6 +29,7 @@ export const USAGE = `Usage: npm run simulator -- [options]
   --rate-limit M[/H[/D]]     requests per minute, hour and day per key (default 100/1000/10000)
   --control-token TOKEN      token of the control API (default: random)
   --allow-loopback-http-webhooks  accept http:// webhook URLs on 127.0.0.1, ::1 or localhost
+  --answer-style tidy|lean|untidy  how successful answers are worded (default tidy)
 Faults:
   --latency-ms N  --jitter-ms N  --fail-rate R  --drop-after-commit-rate R  --hang-rate R
   --hang-after-commit-rate R  --rate-limit-storm-rate R  --pending-rate R  --pending-delay-ms N
@@ -49,7 +52,7 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
     const [name = '', inline] = flag.includes('=') ? flag.split(/=(.*)/s) : [flag, undefined];
     const takeValue = (): string | undefined => inline ?? argv[++i];
     const faultKey = NUMBER_FAULT_FLAGS[name];
-    if (faultKey && faultKey !== 'paths') {
+    if (faultKey) {
       faults[faultKey] = number(name, takeValue());
       continue;
     }
@@ -105,6 +108,14 @@ export function parseArgs(argv: readonly string[]): SimulatorOptions {
       case '--allow-loopback-http-webhooks':
         options.allowLoopbackHttpWebhooks = true;
         break;
+      case '--answer-style': {
+        const style = takeValue();
+        if (!isAnswerStyle(style)) {
+          throw new Error(`--answer-style must be ${ANSWER_STYLES.join(', ')}, got "${style ?? ''}"`);
+        }
+        faults.answerStyle = style;
+        break;
+      }
       case '--fault-paths':
         faults.paths = (takeValue() ?? '')
           .split(',')

@@ -6,7 +6,12 @@ import { careRoutes } from './care-routes';
 import { catalogueRoutes } from './catalogue-routes';
 import type { Route } from './context';
 import { esimRoutes } from './esim-routes';
-import type { Faults, RunningSimulator, SimulatorOptions } from './options';
+import {
+  answerStyleFromEnvironment,
+  type Faults,
+  type RunningSimulator,
+  type SimulatorOptions,
+} from './options';
 import { orderRoutes } from './order-routes';
 import { ordersListRoutes } from './orders-list-routes';
 import { resumePendingOrders } from './provisioning';
@@ -16,7 +21,15 @@ import { topUpRoutes } from './topup-routes';
 import { webhookRoutes } from './webhook-routes';
 import { resumeDeliveries } from './webhooks';
 
-export type { Faults, RateLimits, RunningSimulator, SimAccount, SimulatorOptions } from './options';
+export type {
+  AnswerStyle,
+  Faults,
+  RateLimits,
+  RunningSimulator,
+  SimAccount,
+  SimulatorOptions,
+} from './options';
+export { ANSWER_STYLES, answerStyleFromEnvironment, isAnswerStyle } from './options';
 
 const ROUTES: readonly Route[] = [
   ...balanceRoutes,
@@ -34,7 +47,10 @@ const ROUTES: readonly Route[] = [
  * listens. Everything it knows lives in SQLite: in memory, or in `dataFile` across restarts.
  */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const sim = createSim(options);
+  const style = options.faults?.answerStyle ?? answerStyleFromEnvironment();
+  const sim = createSim(
+    style === undefined ? options : { ...options, faults: { ...options.faults, answerStyle: style } },
+  );
   const { server, close } = createSimServer(sim, ROUTES);
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,31 @@
 import type { Currency } from '../../shared/money';
 
+/**
+ * How the simulator words its successful answers (docs/simulator.md, "Answer styles"): `tidy` gives
+ * every field the description lists, `lean` only what money and the hand-over need, `untidy` varies
+ * what a real service varies (decimal text, unlisted values, nulls, other shapes, extra keys).
+ */
+export const ANSWER_STYLES = ['tidy', 'lean', 'untidy'] as const;
+export type AnswerStyle = (typeof ANSWER_STYLES)[number];
+
+export function isAnswerStyle(value: unknown): value is AnswerStyle {
+  return (ANSWER_STYLES as readonly unknown[]).includes(value);
+}
+
+/**
+ * `ESIM_TEST_ANSWER_STYLE` gives the answer style of every simulator started without one in its
+ * options, in this process and its children: one variable runs the integration tests, the end-to-end
+ * tests (the web host's training simulator) and the torture in each style.
+ */
+export function answerStyleFromEnvironment(): AnswerStyle | undefined {
+  const text = process.env.ESIM_TEST_ANSWER_STYLE;
+  if (text === undefined || text === '') return undefined;
+  if (!isAnswerStyle(text)) {
+    throw new Error(`ESIM_TEST_ANSWER_STYLE must be ${ANSWER_STYLES.join(', ')}, not "${text}"`);
+  }
+  return text;
+}
+
 /** Faults the simulator injects on demand: from CLI flags, from options, or at run time via the control API. */
 export interface Faults {
   /** Added to every affected response (for orders: while the order is in flight). */
@@ -29,6 +55,8 @@ export interface Faults {
    * `/esims/order` (any method) or `POST /esims/order`, relative to the API base. Empty: all.
    */
   paths: string[];
+  /** The shape of every successful API answer; error bodies are the same in every style. */
+  answerStyle: AnswerStyle;
 }
 
 export const DEFAULT_FAULTS: Readonly<Faults> = {
@@ -44,6 +72,7 @@ export const DEFAULT_FAULTS: Readonly<Faults> = {
   clockOffsetMs: 0,
   providerErrorRate: 0,
   paths: [],
+  answerStyle: 'tidy',
 };
 
 export interface RateLimits {
@@ -125,6 +154,9 @@ export function mergeFaults(current: Readonly<Faults>, change: Readonly<Partial<
   }
   if (!next.paths.every((p) => typeof p === 'string' && /^((GET|POST|PUT|DELETE) )?\//.test(p))) {
     throw new RangeError('paths entries must look like "/esims/order" or "POST /esims/order"');
+  }
+  if (!isAnswerStyle(next.answerStyle)) {
+    throw new RangeError(`answerStyle must be ${ANSWER_STYLES.join(', ')}, got ${String(next.answerStyle)}`);
   }
   return next;
 }

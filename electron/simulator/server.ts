@@ -5,6 +5,7 @@ import { authenticate } from './auth';
 import type { ApiContext, Route } from './context';
 import { handleControl } from './control';
 import { serveMedia } from './media';
+import { presentReply } from './present';
 import type { RateVerdict } from './rate-limit';
 import { fail, failWithoutCode, type Reply } from './replies';
 import type { Sim } from './sim';
@@ -164,7 +165,11 @@ export function createSimServer(sim: Sim, routes: readonly Route[]): SimServer {
       injectFailure,
       latency,
     };
-    const reply = await route.handler(ctx);
+    const reply = presentReply(`${method} ${path}`, await route.handler(ctx), {
+      style: faults.faults.answerStyle,
+      seed: sim.seed,
+      currency: auth.account.currency,
+    });
     const how: Delivery =
       scoped && faults.strikes(faults.faults.dropAfterCommitRate)
         ? 'drop'

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
 import { call, control, sign } from './support/signed-fetch';
+import { startSimulator } from './support/tidy-simulator';
 
 let sim: RunningSimulator;
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
 import { BalanceResponseSchema } from '../../shared/api';
 import { call, control } from './support/signed-fetch';
+import { startSimulator } from './support/tidy-simulator';
 
 let sim: RunningSimulator;
 const account = (kind: string, currency: string) => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
 import { CancelResponseSchema, SuspendResultSchema } from '../../shared/api';
 import { accountOf, balanceOf, buy, ledger, ownNetwork, partner } from './support/fixtures';
 import { call, control } from './support/signed-fetch';
+import { startSimulator } from './support/tidy-simulator';
 
 let sim: RunningSimulator;
 const post = (path: string, body: unknown, account = sim.defaultAccount) =>

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator } from '../../electron/simulator';
 import { parseArgs } from '../../electron/simulator/cli-args';
 import { call, control, type Json } from './support/signed-fetch';
+import { startSimulator, tidyEnvironment } from './support/tidy-simulator';
 
 const root = resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];
@@ -18,10 +18,11 @@ interface Started {
   readonly stderr: () => string;
 }
 
-function startCli(args: readonly string[]): Promise<Started> {
+function startCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'electron/simulator/cli.ts', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...tidyEnvironment(), ...env },
   });
   children.push(child);
   let stderr = '';
@@ -42,9 +43,13 @@ function startCli(args: readonly string[]): Promise<Started> {
 }
 
 /** Runs the CLI to its end (for flags it refuses); resolves with its exit code and stderr. */
-async function runToExit(args: readonly string[]): Promise<{ code: unknown; stderr: string }> {
+async function runToExit(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: unknown; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'electron/simulator/cli.ts', ...args], {
     cwd: root,
+    env: { ...tidyEnvironment(), ...env },
   });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => {
@@ -206,5 +211,34 @@ describe('fault flags', () => {
     const { code, stderr } = await runToExit(['--fail-rate', '3']);
     expect(code).not.toBe(0);
     expect(stderr).toContain('failRate must be a number from 0 to 1');
+  });
+});
+
+describe('answer style', () => {
+  const packageKeys = async (line: Json): Promise<string[]> => {
+    const res = await call(line.baseUrl, line, 'GET', '/esims/packages?limit=1');
+    return Object.keys(res.body.data.packages[0]).sort();
+  };
+
+  it('maps --answer-style onto the faults and refuses a style it does not know', () => {
+    expect(parseArgs(['--answer-style', 'lean']).faults).toEqual({ answerStyle: 'lean' });
+    expect(parseArgs(['--answer-style=untidy']).faults).toEqual({ answerStyle: 'untidy' });
+    expect(() => parseArgs(['--answer-style', 'messy'])).toThrow('--answer-style must be tidy, lean, untidy');
+  });
+
+  it('answers in the style the flag names, and in ESIM_TEST_ANSWER_STYLE when no flag names one', async () => {
+    const lean = await startCli(['--answer-style', 'lean']);
+    expect(await packageKeys(lean.line)).toEqual(['cost', 'currency', 'package_code']);
+    expect((await control(lean.line, 'GET', '/faults')).body.answerStyle).toBe('lean');
+    const fromEnvironment = await startCli([], { ESIM_TEST_ANSWER_STYLE: 'lean' });
+    expect(await packageKeys(fromEnvironment.line)).toEqual(['cost', 'currency', 'package_code']);
+    const flagFirst = await startCli(['--answer-style', 'tidy'], { ESIM_TEST_ANSWER_STYLE: 'lean' });
+    expect(await packageKeys(flagFirst.line)).toContain('name');
+  });
+
+  it('refuses an unknown ESIM_TEST_ANSWER_STYLE at start', async () => {
+    const { code, stderr } = await runToExit([], { ESIM_TEST_ANSWER_STYLE: 'messy' });
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('ESIM_TEST_ANSWER_STYLE must be tidy, lean, untidy, not "messy"');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
 import {
   EsimListResponseSchema,
   LiveStatusResponseSchema,
@@ -9,6 +9,7 @@ import {
 } from '../../shared/api';
 import { accountOf, buy, ownNetwork, partner, postLater } from './support/fixtures';
 import { call, control } from './support/signed-fetch';
+import { startSimulator } from './support/tidy-simulator';
 
 let sim: RunningSimulator;
 const post = (path: string, body: unknown, account = sim.defaultAccount) =>

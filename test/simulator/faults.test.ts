@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
 import { DEFAULT_FAULTS } from '../../electron/simulator/options';
 import { balanceOf, findPackages, ledger } from './support/fixtures';
 import { call, control, type Json } from './support/signed-fetch';
+import { startSimulator } from './support/tidy-simulator';
 
 let sim: RunningSimulator;
 let pkg: Json;

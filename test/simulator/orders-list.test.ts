@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
 import { OrderListResponseSchema } from '../../shared/api';
 import { buy, ownNetwork } from './support/fixtures';
 import { call, control, type Json } from './support/signed-fetch';
+import { startSimulator } from './support/tidy-simulator';
 
 let sim: RunningSimulator;
 const list = async (query = ''): Promise<Json> => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
 import {
   OrderCompletedResultSchema,
   OrderReplayResultSchema,
@@ -9,6 +9,7 @@ import { isValidIccid } from '../../shared/iccid';
 import { parseLpa } from '../../shared/lpa';
 import { accountOf, balanceOf, findPackages, ledger, setBalance } from './support/fixtures';
 import { call, control, type Json } from './support/signed-fetch';
+import { startSimulator } from './support/tidy-simulator';
 
 let sim: RunningSimulator;
 let pkg: Json;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
 import {
   isUuidV4,
   WebhookGetResponseSchema,
@@ -10,6 +10,7 @@ import {
 import { accountOf, findPackages } from './support/fixtures';
 import { type Receiver, startReceiver } from './support/receiver';
 import { call, control, type Json } from './support/signed-fetch';
+import { startSimulator } from './support/tidy-simulator';
 
 // Time scale 1000: the retry schedule of 10 s, 30 s, 2 min and 10 min takes under a second.
 let sim: RunningSimulator;

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCore } from '../../electron/core/core';
 import { createLogger, Redactor } from '../../electron/core/log';
-import { startSimulator } from '../../electron/simulator/index';
+import { answerStyleFromEnvironment, startSimulator } from '../../electron/simulator/index';
 
 /**
  * A journal whose catalogue cache is already synced from a simulator with the given seed and
  * currency. Syncing pages at the API's bulk pace (one request per second) takes about 20 seconds;
  * tests that sell need a catalogue, not to watch it sync again, so it is synced once per test run
- * (through the real core and client) and copied into each test's data directory.
+ * (through the real core and client) and copied into each test's data directory. The simulators
+ * of a run answer in the style ESIM_TEST_ANSWER_STYLE names, so the template is synced in that style.
  */
 export async function copySyncedJournal(
   into: string,
@@ -18,7 +19,8 @@ export async function copySyncedJournal(
 ): Promise<void> {
   const runDir = process.env.ESIM_TEST_RUN_DIR ?? join(tmpdir(), 'esim-counter-run-local');
   mkdirSync(runDir, { recursive: true });
-  const template = join(runDir, `catalogue-${simulator.seed}-${simulator.currency}.sqlite`);
+  const style = answerStyleFromEnvironment() ?? 'tidy';
+  const template = join(runDir, `catalogue-${simulator.seed}-${simulator.currency}-${style}.sqlite`);
   if (!existsSync(template)) await buildUnderLock(template, simulator);
   mkdirSync(into, { recursive: true });
   copyFileSync(template, join(into, 'journal.sqlite'));
