@@ -4,7 +4,7 @@ import type { BalanceView } from '../../shared/domain/balance';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { PosEvent } from '../../shared/domain/events';
 import type { Pricing } from '../../shared/domain/pricing';
-import type { Sale } from '../../shared/domain/sale';
+import { SALE_SENDABLE_STATES, type Sale } from '../../shared/domain/sale';
 import type { Status } from '../../shared/domain/status';
 import type { Money } from '../../shared/money';
 import { ApiFailure } from './api';
@@ -208,7 +208,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       openSales: {
         pending: counts.pending,
-        inDoubt: counts.in_doubt + counts.intent + counts.sent,
+        // Sent or about to be, with no final answer: what recovery re-sends.
+        inDoubt: SALE_SENDABLE_STATES.reduce((sum, state) => sum + counts[state], 0),
         support: counts.support,
       },
       managerPinSet: managerPin.isSet(),
