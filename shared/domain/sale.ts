@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PosErrorSchema } from '../errors';
 import { MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
+import { RecordOriginSchema } from './record-origin';
 import { openStates, type SameStates, statesLeadingTo, type Transitions } from './state-machine';
 
 /** One eSIM handed over in a sale, with everything the customer needs to install it. */
@@ -19,15 +20,10 @@ export const SaleEsimSchema = z.object({
 });
 export type SaleEsim = z.infer<typeof SaleEsimSchema>;
 
-const SaleBaseSchema = z.object({
-  id: z.string(),
+const SaleBaseSchema = RecordOriginSchema.extend({
   receiptNumber: z.number().int(),
-  counterId: z.string(),
-  cashierId: z.string().nullable(),
-  shiftId: z.string().nullable(),
   createdAt: IsoTimeSchema,
   updatedAt: IsoTimeSchema,
-  training: z.boolean(),
   packageCode: z.string(),
   packageName: z.string(),
   quantity: z.number().int().min(1).max(10),

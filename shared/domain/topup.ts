@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PosErrorSchema } from '../errors';
 import { MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
+import { RecordOriginSchema } from './record-origin';
 import { openStates, type SameStates, type Transitions } from './state-machine';
 
 /** What a top-up looked like on the eSIM before it was sent: the evidence for resolving an in-doubt top-up. */
@@ -14,15 +15,10 @@ export const EsimSnapshotSchema = z.object({
 });
 export type EsimSnapshot = z.infer<typeof EsimSnapshotSchema>;
 
-const TopUpBaseSchema = z.object({
-  id: z.string(),
+const TopUpBaseSchema = RecordOriginSchema.extend({
   receiptNumber: z.number().int(),
-  counterId: z.string(),
-  cashierId: z.string().nullable(),
-  shiftId: z.string().nullable(),
   createdAt: IsoTimeSchema,
   updatedAt: IsoTimeSchema,
-  training: z.boolean(),
   iccid: z.string(),
   packageCode: z.string(),
   packageName: z.string(),

@@ -5,6 +5,9 @@ import { money } from '../../shared/money';
 
 /** New records for journal tests: a one-eSIM training sale and a live top-up, each with a fresh id. */
 
+/** The account every fixture record was sent to. */
+export const ACCOUNT = accountRefOf('RT-ACCOUNT');
+
 function freshId(prefix: string): string {
   return `${prefix}-${Math.random().toString(36).slice(2)}`;
 }
@@ -17,7 +20,7 @@ export function newSale(overrides: Partial<NewSale> = {}): NewSale {
     cashierId: null,
     shiftId: null,
     training: true,
-    accountRef: accountRefOf('RT-TRAINING'),
+    accountRef: ACCOUNT,
     packageCode: 'PKG-1',
     packageName: 'Iraq 5 GB',
     quantity: 1,
@@ -35,7 +38,7 @@ export function newTopUp(overrides: Partial<NewTopUp> = {}): NewTopUp {
     cashierId: null,
     shiftId: null,
     training: false,
-    accountRef: accountRefOf('RT-ACCOUNT'),
+    accountRef: ACCOUNT,
     iccid: '8988000000000000001',
     packageCode: 'TOPUP-1GB',
     packageName: 'Top-up 1 GB',

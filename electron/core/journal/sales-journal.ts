@@ -11,6 +11,14 @@ import { type Currency, type Money, minor, subtractMinor } from '../../../shared
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
 import {
+  type JournalOrigin,
+  ORIGIN_COLUMNS,
+  ORIGIN_PARAMS,
+  type OriginRow,
+  originColumns,
+  originOf,
+} from './record-origin';
+import {
   listQuery,
   periodAndStates,
   ScopedRows,
@@ -24,13 +32,8 @@ import {
  * crash leaves a sale in exactly one state; nothing here is ever held open across an await.
  */
 
-interface SaleRow {
-  id: string;
+interface SaleRow extends OriginRow {
   receipt_number: number;
-  counter_id: string;
-  cashier_id: string | null;
-  shift_id: string | null;
-  training: number;
   state: SaleState;
   package_code: string;
   package_name: string;
@@ -67,14 +70,7 @@ interface EsimRow {
   expires_at: string | null;
 }
 
-export interface NewSale {
-  id: string;
-  counterId: string;
-  /** The account the sale is sent to (see AccountScope). */
-  accountRef?: string | null;
-  cashierId: string | null;
-  shiftId: string | null;
-  training: boolean;
+export interface NewSale extends JournalOrigin {
   packageCode: string;
   packageName: string;
   quantity: number;
@@ -114,18 +110,19 @@ export class SalesJournal {
         .get(sale.training ? 1 : 0) as { n: number };
       this.db
         .prepare(
-          `INSERT INTO sales (id, receipt_number, counter_id, cashier_id, shift_id, training, account_ref, state,
-             package_code, package_name, quantity, idempotency_key, currency, retail_unit_minor, retail_total_minor,
-             created_at, updated_at, state_since)
-           VALUES (@id, @receiptNumber, @counterId, @cashierId, @shiftId, @training, @accountRef, 'intent',
-             @packageCode, @packageName, @quantity, @idempotencyKey, @currency, @retailUnit, @retailTotal, @now,
-             @now, @now)`,
+          `INSERT INTO sales (${ORIGIN_COLUMNS}, receipt_number, state, package_code, package_name, quantity,
+             idempotency_key, currency, retail_unit_minor, retail_total_minor, created_at, updated_at, state_since)
+           VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @packageCode, @packageName, @quantity,
+             @idempotencyKey, @currency, @retailUnit, @retailTotal, @now, @now, @now)`,
         )
         .run({
-          ...sale,
-          accountRef: sale.accountRef ?? null,
+          ...originColumns(sale),
           receiptNumber: next.n,
-          training: sale.training ? 1 : 0,
+          state: 'intent' satisfies SaleState,
+          packageCode: sale.packageCode,
+          packageName: sale.packageName,
+          quantity: sale.quantity,
+          idempotencyKey: sale.idempotencyKey,
           currency: sale.retailTotal.currency,
           retailUnit: sale.retailUnit.amount,
           retailTotal: sale.retailTotal.amount,
@@ -362,14 +359,10 @@ export class SalesJournal {
 
   private toSale(row: SaleRow): Sale {
     const base = {
-      id: row.id,
+      ...originOf(row),
       receiptNumber: row.receipt_number,
-      counterId: row.counter_id,
-      cashierId: row.cashier_id,
-      shiftId: row.shift_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      training: row.training === 1,
       packageCode: row.package_code,
       packageName: row.package_name,
       quantity: row.quantity,

@@ -11,6 +11,14 @@ import { type Currency, type Money, minor, subtractMinor } from '../../../shared
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
 import {
+  type JournalOrigin,
+  ORIGIN_COLUMNS,
+  ORIGIN_PARAMS,
+  type OriginRow,
+  originColumns,
+  originOf,
+} from './record-origin';
+import {
   listQuery,
   periodAndStates,
   ScopedRows,
@@ -25,13 +33,8 @@ import {
  * transaction.
  */
 
-interface TopUpRow {
-  id: string;
+interface TopUpRow extends OriginRow {
   receipt_number: number;
-  counter_id: string;
-  cashier_id: string | null;
-  shift_id: string | null;
-  training: number;
   state: TopUpState;
   iccid: string;
   package_code: string;
@@ -60,13 +63,7 @@ interface TopUpRow {
   completed_at: string | null;
 }
 
-export interface NewTopUp {
-  readonly id: string;
-  readonly counterId: string;
-  readonly cashierId: string | null;
-  readonly shiftId: string | null;
-  readonly training: boolean;
-  readonly accountRef: string;
+export interface NewTopUp extends JournalOrigin {
   readonly iccid: string;
   readonly packageCode: string;
   readonly packageName: string;
@@ -119,22 +116,16 @@ export class TopUpsJournal {
         .get(topUp.training ? 1 : 0) as { n: number };
       this.db
         .prepare(
-          `INSERT INTO topups (id, receipt_number, counter_id, cashier_id, shift_id, training, account_ref, state, iccid,
-             package_code, package_name, currency, retail_minor, quoted_cost_minor, before_total_mb,
-             before_remaining_mb, before_expires_at, before_status, before_taken_at, before_raw, created_at,
-             updated_at, state_since)
-           VALUES (@id, @receiptNumber, @counterId, @cashierId, @shiftId, @training, @accountRef, 'intent', @iccid,
-             @packageCode, @packageName, @currency, @retail, @quotedCost, @totalMb, @remainingMb, @expiresAt,
-             @status, @takenAt, @beforeRaw, @now, @now, @now)`,
+          `INSERT INTO topups (${ORIGIN_COLUMNS}, receipt_number, state, iccid, package_code, package_name, currency,
+             retail_minor, quoted_cost_minor, before_total_mb, before_remaining_mb, before_expires_at, before_status,
+             before_taken_at, before_raw, created_at, updated_at, state_since)
+           VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @iccid, @packageCode, @packageName, @currency, @retail,
+             @quotedCost, @totalMb, @remainingMb, @expiresAt, @status, @takenAt, @beforeRaw, @now, @now, @now)`,
         )
         .run({
-          id: topUp.id,
+          ...originColumns(topUp),
           receiptNumber: next.n,
-          counterId: topUp.counterId,
-          cashierId: topUp.cashierId,
-          shiftId: topUp.shiftId,
-          training: topUp.training ? 1 : 0,
-          accountRef: topUp.accountRef,
+          state: 'intent' satisfies TopUpState,
           iccid: topUp.iccid,
           packageCode: topUp.packageCode,
           packageName: topUp.packageName,
@@ -298,14 +289,10 @@ export class TopUpsJournal {
 
   private toTopUp(row: TopUpRow): TopUp {
     const base = {
-      id: row.id,
+      ...originOf(row),
       receiptNumber: row.receipt_number,
-      counterId: row.counter_id,
-      cashierId: row.cashier_id,
-      shiftId: row.shift_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      training: row.training === 1,
       iccid: row.iccid,
       packageCode: row.package_code,
       packageName: row.package_name,
