@@ -10,6 +10,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
+import { nextReceiptNumber } from './receipt-numbers';
 import {
   type JournalOrigin,
   ORIGIN_COLUMNS,
@@ -104,32 +105,31 @@ export class SalesJournal {
 
   /** Records the intent, with its idempotency key, before anything is sent. */
   createIntent(sale: NewSale, now: string): Sale {
-    this.db.transaction(() => {
-      const next = this.db
-        .prepare('SELECT coalesce(max(receipt_number), 0) + 1 AS n FROM sales WHERE training = ?')
-        .get(sale.training ? 1 : 0) as { n: number };
-      this.db
-        .prepare(
-          `INSERT INTO sales (${ORIGIN_COLUMNS}, receipt_number, state, package_code, package_name, quantity,
+    this.db
+      .transaction(() => {
+        this.db
+          .prepare(
+            `INSERT INTO sales (${ORIGIN_COLUMNS}, receipt_number, state, package_code, package_name, quantity,
              idempotency_key, currency, retail_unit_minor, retail_total_minor, created_at, updated_at, state_since)
            VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @packageCode, @packageName, @quantity,
              @idempotencyKey, @currency, @retailUnit, @retailTotal, @now, @now, @now)`,
-        )
-        .run({
-          ...originColumns(sale),
-          receiptNumber: next.n,
-          state: 'intent' satisfies SaleState,
-          packageCode: sale.packageCode,
-          packageName: sale.packageName,
-          quantity: sale.quantity,
-          idempotencyKey: sale.idempotencyKey,
-          currency: sale.retailTotal.currency,
-          retailUnit: sale.retailUnit.amount,
-          retailTotal: sale.retailTotal.amount,
-          now,
-        });
-      this.audit(now, 'sale.intent', sale.id, { packageCode: sale.packageCode, quantity: sale.quantity });
-    })();
+          )
+          .run({
+            ...originColumns(sale),
+            receiptNumber: nextReceiptNumber(this.db, sale),
+            state: 'intent' satisfies SaleState,
+            packageCode: sale.packageCode,
+            packageName: sale.packageName,
+            quantity: sale.quantity,
+            idempotencyKey: sale.idempotencyKey,
+            currency: sale.retailTotal.currency,
+            retailUnit: sale.retailUnit.amount,
+            retailTotal: sale.retailTotal.amount,
+            now,
+          });
+        this.audit(now, 'sale.intent', sale.id, { packageCode: sale.packageCode, quantity: sale.quantity });
+      })
+      .immediate();
     return this.require(sale.id);
   }
 

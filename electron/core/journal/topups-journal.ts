@@ -10,6 +10,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
+import { nextReceiptNumber } from './receipt-numbers';
 import {
   type JournalOrigin,
   ORIGIN_COLUMNS,
@@ -109,42 +110,41 @@ export class TopUpsJournal {
    * by throwing: two counters (or two clicks) cannot both pass the repeat check.
    */
   createIntent(topUp: NewTopUp, now: string, since: string, guard: (others: TopUp[]) => void): TopUp {
-    this.db.transaction(() => {
-      guard(this.recentFor(topUp.iccid, since));
-      const next = this.db
-        .prepare('SELECT coalesce(max(receipt_number), 0) + 1 AS n FROM topups WHERE training = ?')
-        .get(topUp.training ? 1 : 0) as { n: number };
-      this.db
-        .prepare(
-          `INSERT INTO topups (${ORIGIN_COLUMNS}, receipt_number, state, iccid, package_code, package_name, currency,
+    this.db
+      .transaction(() => {
+        guard(this.recentFor(topUp.iccid, since));
+        this.db
+          .prepare(
+            `INSERT INTO topups (${ORIGIN_COLUMNS}, receipt_number, state, iccid, package_code, package_name, currency,
              retail_minor, quoted_cost_minor, before_total_mb, before_remaining_mb, before_expires_at, before_status,
              before_taken_at, before_raw, created_at, updated_at, state_since)
            VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @iccid, @packageCode, @packageName, @currency, @retail,
              @quotedCost, @totalMb, @remainingMb, @expiresAt, @status, @takenAt, @beforeRaw, @now, @now, @now)`,
-        )
-        .run({
-          ...originColumns(topUp),
-          receiptNumber: next.n,
-          state: 'intent' satisfies TopUpState,
+          )
+          .run({
+            ...originColumns(topUp),
+            receiptNumber: nextReceiptNumber(this.db, topUp),
+            state: 'intent' satisfies TopUpState,
+            iccid: topUp.iccid,
+            packageCode: topUp.packageCode,
+            packageName: topUp.packageName,
+            currency: topUp.retail.currency,
+            retail: topUp.retail.amount,
+            quotedCost: topUp.quotedCost.amount,
+            totalMb: topUp.before.totalMb,
+            remainingMb: topUp.before.remainingMb,
+            expiresAt: topUp.before.expiresAt,
+            status: topUp.before.status,
+            takenAt: topUp.before.takenAt,
+            beforeRaw: topUp.beforeRaw,
+            now,
+          });
+        writeAudit(this.db, now, 'topup.intent', topUp.id, {
           iccid: topUp.iccid,
           packageCode: topUp.packageCode,
-          packageName: topUp.packageName,
-          currency: topUp.retail.currency,
-          retail: topUp.retail.amount,
-          quotedCost: topUp.quotedCost.amount,
-          totalMb: topUp.before.totalMb,
-          remainingMb: topUp.before.remainingMb,
-          expiresAt: topUp.before.expiresAt,
-          status: topUp.before.status,
-          takenAt: topUp.before.takenAt,
-          beforeRaw: topUp.beforeRaw,
-          now,
         });
-      writeAudit(this.db, now, 'topup.intent', topUp.id, {
-        iccid: topUp.iccid,
-        packageCode: topUp.packageCode,
-      });
-    })();
+      })
+      .immediate();
     return this.require(topUp.id);
   }
 
