@@ -34,7 +34,7 @@ beforeEach(() => {
   sales = new SalesJournal(db);
   settings = new SettingsTable(db);
   settings.updateSettings({ shopName: 'Baghdad Mobile Centre', paperWidthMm: 58, language: 'en' });
-  new ManagerPin(settings).set('4321');
+  new ManagerPin(settings, () => clock).set('4321');
   training = false;
   clock = new Date('2025-03-12T11:06:00.000Z');
   new CatalogueTable(db).replaceAll(
@@ -72,7 +72,7 @@ afterEach(() => {
 });
 
 function handlers(): (input: unknown) => Promise<Result<Output>> {
-  const pin = new ManagerPin(settings);
+  const pin = new ManagerPin(settings, () => clock);
   const group = receiptHandlersWith({
     sales,
     topUps: null,
