@@ -213,9 +213,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getStatus: async () => status(),
     listPackages: async () => {
       const rules = ctx.pricing();
-      const packages: CataloguePackage[] = ctx.catalogueTable
-        .list()
-        .map((pkg) => ({ ...pkg, retail: retailPrice(pkg.cost, pkg, rules) }));
+      const cached = ctx.catalogueTable.list();
+      if (cached.unreadable > 0) log.warn('catalogue rows skipped: unreadable', { count: cached.unreadable });
+      const packages: CataloguePackage[] = cached.packages.map((pkg) => ({
+        ...pkg,
+        retail: retailPrice(pkg.cost, pkg, rules),
+      }));
       return { packages, syncedAt: ctx.catalogueTable.syncedAt() };
     },
     syncCatalogue: async () => runSync(),
