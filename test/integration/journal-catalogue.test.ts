@@ -1,27 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CatalogueTable } from '../../electron/core/journal/catalogue-table';
-import { type Db, openJournal } from '../../electron/core/journal/database';
+import { tempJournalPerTest } from '../support/temp-journal';
 import { syntheticCatalogue } from '../unit/renderer-catalogue-fixture';
 
 // The catalogue cache is validated when read, like the settings: a bad row is skipped, never sold.
 
-let dir: string;
-let db: Db;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'journal-catalogue-'));
-  db = openJournal({ file: join(dir, 'journal.sqlite') });
-});
-
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const journal = tempJournalPerTest('journal-catalogue');
 
 it('skips and counts the rows that do not parse, and reads the rest in order', () => {
+  const db = journal.open();
   const table = new CatalogueTable(db);
   const packages = syntheticCatalogue(5).map(({ retail, ...pkg }) => ({ ...pkg, raw: '{}' }));
   table.replaceAll(packages, '2026-11-22T10:00:00.000Z');

@@ -1,36 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openJournal } from '../../electron/core/journal/database';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { nextReceiptNumber } from '../../electron/core/journal/receipt-numbers';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { ACCOUNT, newSale, newTopUp } from '../support/journal-records';
+import { tempJournalPerTest } from '../support/temp-journal';
 
 /** What every sale and top-up carries from its birth: where it comes from, and its receipt number. */
 
-let dir: string;
-let file: string;
-let db: Db;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'journal-records-'));
-  file = join(dir, 'journal.sqlite');
-});
-
-afterEach(() => {
-  if (db?.open) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const journal = tempJournalPerTest('journal-records');
 
 const at = (second: number): string => `2026-11-22T10:00:${String(second).padStart(2, '0')}.000Z`;
 
 describe('a record origin', () => {
   it('is written and read the same way for sales and top-ups, with the account kept in the journal only', () => {
-    db = openJournal({ file });
+    const db = journal.open();
     const origin = { counterId: 'C7', cashierId: 'K1', shiftId: 'S1', training: false, accountRef: ACCOUNT };
     const sale = new SalesJournal(db).createIntent(newSale({ id: 's1', ...origin }), at(1));
     const topUp = new TopUpsJournal(db).createIntent(
@@ -51,7 +36,7 @@ describe('a record origin', () => {
 
 describe('receipt numbers', () => {
   it('are one sequence per counter and mode, shared by sales and top-ups', () => {
-    db = openJournal({ file });
+    const db = journal.open();
     const sales = new SalesJournal(db);
     const topUps = new TopUpsJournal(db);
     const numbers = [
@@ -66,7 +51,7 @@ describe('receipt numbers', () => {
   });
 
   it('have no gaps: a record that is not written gives its number back', () => {
-    db = openJournal({ file });
+    const db = journal.open();
     const sales = new SalesJournal(db);
     const topUps = new TopUpsJournal(db);
     sales.createIntent(newSale({ idempotencyKey: 'same' }), at(1));
@@ -80,7 +65,7 @@ describe('receipt numbers', () => {
   });
 
   it('are taken only inside the transaction that writes the record', () => {
-    db = openJournal({ file });
+    const db = journal.open();
     expect(() => nextReceiptNumber(db, { counterId: 'C1', training: true })).toThrow(
       /inside the transaction/,
     );
@@ -89,7 +74,7 @@ describe('receipt numbers', () => {
 
 describe('migration 0004 (receipt counters)', () => {
   it('continues after the largest number either table holds, per counter and mode', () => {
-    const old = new Database(file);
+    const old = new Database(journal.file);
     for (const migration of MIGRATIONS.slice(0, 3)) migration.up(old);
     old.pragma('user_version = 3');
     const sale = old.prepare(
@@ -109,7 +94,7 @@ describe('migration 0004 (receipt counters)', () => {
     topUp.run({ id: 'live-topup', receipt: 9, training: 0, at: at(0) });
     sale.run({ id: 'training-sale', receipt: 3, training: 1, at: at(0) });
     old.close();
-    db = openJournal({ file });
+    const db = journal.open();
     const sales = new SalesJournal(db);
     expect(sales.createIntent(newSale({ training: false }), at(1)).receiptNumber).toBe(10);
     expect(sales.createIntent(newSale({ training: true }), at(2)).receiptNumber).toBe(4);

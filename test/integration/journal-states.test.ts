@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openJournal } from '../../electron/core/journal/database';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { SALE_STATES, SALE_TRANSITIONS, type SaleState } from '../../shared/domain/sale';
@@ -11,23 +8,18 @@ import { TOPUP_STATES, TOPUP_TRANSITIONS, type TopUpState } from '../../shared/d
 import type { PosError } from '../../shared/errors';
 import { money } from '../../shared/money';
 import { newSale, newTopUp } from '../support/journal-records';
+import { tempJournalPerTest } from '../support/temp-journal';
 
 /**
  * The states of sales and top-ups are declared once, in shared/domain: the SQL CHECK constraints must
  * name the same states, and the journals must perform exactly the moves the transitions tables allow.
  */
 
-let dir: string;
+const journal = tempJournalPerTest('journal-states');
 let db: Db;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'journal-states-'));
-  db = openJournal({ file: join(dir, 'journal.sqlite') });
-});
-
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  db = journal.open();
 });
 
 /** The states a table's CHECK constraint on `state` allows, read from the schema SQLite keeps. */
