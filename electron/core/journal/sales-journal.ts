@@ -107,6 +107,7 @@ export class SalesJournal {
   createIntent(sale: NewSale, now: string): Sale {
     this.db
       .transaction(() => {
+        const receiptNumber = nextReceiptNumber(this.db, sale);
         this.db
           .prepare(
             `INSERT INTO sales (${ORIGIN_COLUMNS}, receipt_number, state, package_code, package_name, quantity,
@@ -116,7 +117,7 @@ export class SalesJournal {
           )
           .run({
             ...originColumns(sale),
-            receiptNumber: nextReceiptNumber(this.db, sale),
+            receiptNumber,
             state: 'intent' satisfies SaleState,
             packageCode: sale.packageCode,
             packageName: sale.packageName,

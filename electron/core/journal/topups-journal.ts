@@ -113,6 +113,7 @@ export class TopUpsJournal {
     this.db
       .transaction(() => {
         guard(this.recentFor(topUp.iccid, since));
+        const receiptNumber = nextReceiptNumber(this.db, topUp);
         this.db
           .prepare(
             `INSERT INTO topups (${ORIGIN_COLUMNS}, receipt_number, state, iccid, package_code, package_name, currency,
@@ -123,7 +124,7 @@ export class TopUpsJournal {
           )
           .run({
             ...originColumns(topUp),
-            receiptNumber: nextReceiptNumber(this.db, topUp),
+            receiptNumber,
             state: 'intent' satisfies TopUpState,
             iccid: topUp.iccid,
             packageCode: topUp.packageCode,
