@@ -113,7 +113,9 @@ async function measure(): Promise<readonly string[]> {
     await syncCatalogue(client, catalogue, { now: () => new Date() });
     const pkg = catalogue
       .list()
-      .reduce((cheapest, candidate) => (candidate.cost.amount < cheapest.cost.amount ? candidate : cheapest));
+      .packages.reduce((cheapest, candidate) =>
+        candidate.cost.amount < cheapest.cost.amount ? candidate : cheapest,
+      );
     const ctx: SellContext = {
       salesJournal: new SalesJournal(db),
       catalogueTable: catalogue,

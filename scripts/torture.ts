@@ -9,7 +9,7 @@ import {
   startSimulator,
 } from '../electron/simulator/index';
 import type { CataloguePackage } from '../shared/domain/catalogue';
-import type { Sale } from '../shared/domain/sale';
+import { SALE_SENDABLE_STATES, type Sale } from '../shared/domain/sale';
 import type { Status } from '../shared/domain/status';
 import { type HostProcess, type PosAnswer, startHost } from './torture/host-process';
 import { checkLedger, readJournalSales, readLedger, type SimControl } from './torture/ledger-check';
@@ -264,7 +264,7 @@ async function record(answer: Promise<PosAnswer<Sale>>, tally: Tally): Promise<v
 
 /** What the kill left behind, read from the journal while the host is down. */
 async function classifyCrash(journalFile: string, control: SimControl, tally: Tally): Promise<void> {
-  const open = readJournalSales(journalFile).filter((s) => ['intent', 'sent', 'in_doubt'].includes(s.state));
+  const open = readJournalSales(journalFile).filter((s) => SALE_SENDABLE_STATES.includes(s.state));
   if (open.length === 0) return;
   const chargedKeys = new Set((await readLedger(control)).entries.map((e) => e.idempotencyKey));
   for (const sale of open) {
@@ -284,7 +284,7 @@ async function settle(host: HostProcess, tally: Tally): Promise<void> {
   const deadline = Date.now() + SETTLE_LIMIT_MS;
   for (;;) {
     const listed = await host.call<{ sales: Sale[] }>('listSales', {
-      states: ['intent', 'sent', 'in_doubt'],
+      states: SALE_SENDABLE_STATES,
       limit: 1000,
     });
     const open = listed.value?.sales ?? [];
@@ -295,7 +295,7 @@ async function settle(host: HostProcess, tally: Tally): Promise<void> {
     await new Promise((r) => setTimeout(r, 2_000));
     for (const sale of open) {
       const resolved = await host.call<Sale>('resolveSale', { id: sale.id });
-      if (resolved.ok && !['intent', 'sent', 'in_doubt'].includes(resolved.value?.state ?? '')) {
+      if (resolved.ok && resolved.value && !SALE_SENDABLE_STATES.includes(resolved.value.state)) {
         tally.resolvedByHand += 1;
       }
     }

@@ -106,13 +106,17 @@ export function roundUpToStep(amount: MinorUnits, step: MinorUnits): MinorUnits 
   return minor(Math.ceil(amount / step) * step);
 }
 
-/** Formats money for people, in their locale, always with the currency's own number of decimals. */
+/**
+ * Formats money for people, in their locale, always with the currency's own number of decimals. The
+ * amount goes to Intl as decimal text, which it formats exactly (ES2023), never through a float.
+ */
 export function formatMoney(value: Money, locale = 'en'): string {
   const exp = exponentOf(value.currency);
+  const decimal = toDecimalText(value.amount, value.currency) as `${number}`;
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: value.currency,
     minimumFractionDigits: exp,
     maximumFractionDigits: exp,
-  }).format(Number(toDecimalText(value.amount, value.currency)));
+  }).format(decimal);
 }

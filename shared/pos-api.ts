@@ -8,10 +8,10 @@ import { EsimDetailsSchema } from './domain/esim';
 import { PricingSchema } from './domain/pricing';
 import { PrinterSchema } from './domain/printer';
 import { ProviderOrderSchema } from './domain/provider-order';
-import { SALE_STATES, SaleSchema } from './domain/sale';
+import { SaleSchema, SaleStateSchema } from './domain/sale';
 import { PaperWidthSchema, SettingsSchema } from './domain/settings';
 import { StatusSchema } from './domain/status';
-import { TOPUP_STATES, TopUpOptionSchema, TopUpSchema } from './domain/topup';
+import { TopUpOptionSchema, TopUpSchema, TopUpStateSchema } from './domain/topup';
 import type { Result } from './errors';
 import { IccidSchema } from './iccid-schema';
 import { CurrencySchema } from './money-schema';
@@ -75,7 +75,7 @@ export const posApiContract = {
         from: IsoTimeSchema.optional(),
         to: IsoTimeSchema.optional(),
         search: z.string().max(100).optional(),
-        states: z.array(z.enum(SALE_STATES)).optional(),
+        states: z.array(SaleStateSchema).optional(),
         limit: z.number().int().min(1).max(1000).default(200),
       })
       .strict(),
@@ -107,7 +107,7 @@ export const posApiContract = {
         from: IsoTimeSchema.optional(),
         to: IsoTimeSchema.optional(),
         iccid: z.string().max(20).optional(),
-        states: z.array(z.enum(TOPUP_STATES)).optional(),
+        states: z.array(TopUpStateSchema).optional(),
         limit: z.number().int().min(1).max(1000).default(200),
       })
       .strict(),

@@ -1,7 +1,5 @@
-import type { BalanceView } from '../../shared/domain/balance';
 import type { PosEvent } from '../../shared/domain/events';
 import type { Pricing } from '../../shared/domain/pricing';
-import type { Money } from '../../shared/money';
 import type { Connections } from './connection';
 import type { Keychain } from './credentials/keychain';
 import type { CatalogueTable } from './journal/catalogue-table';
@@ -9,6 +7,7 @@ import type { Db } from './journal/database';
 import type { SalesJournal } from './journal/sales-journal';
 import type { SettingsTable } from './journal/settings-table';
 import type { Logger, Redactor } from './log';
+import type { AccountBalance } from './money/balance';
 import type { PosHandlers } from './pos/dispatch';
 import type { ManagerPin } from './security/manager-pin';
 
@@ -33,11 +32,8 @@ export interface CoreContext {
   /** Aborted when the core closes or the connection changes: long work bound to it stops. */
   readonly signal: () => AbortSignal;
   readonly pricing: () => Pricing;
-  /** The balance the provider last reported; updates emit balance events. */
-  readonly balance: {
-    current(): BalanceView | null;
-    update(amount: Money, enterprise?: BalanceView['enterprise']): BalanceView;
-  };
+  /** The account balance: the one place it is kept; every change emits balance events. */
+  readonly balance: AccountBalance;
   /** Settings, credentials and pricing need the manager PIN, and a PIN must have been chosen first. */
   requireManager(pin: string): void;
 }

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { BalanceView } from '../../shared/domain/balance';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { PosEvent } from '../../shared/domain/events';
 import type { Pricing } from '../../shared/domain/pricing';
-import type { Sale } from '../../shared/domain/sale';
+import { SALE_SENDABLE_STATES, type Sale } from '../../shared/domain/sale';
 import type { Status } from '../../shared/domain/status';
-import type { Money } from '../../shared/money';
 import { ApiFailure } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
 import { Connections, type Endpoint } from './connection';
@@ -21,6 +19,7 @@ import { openJournal } from './journal/database';
 import { SalesJournal } from './journal/sales-journal';
 import { SettingsTable } from './journal/settings-table';
 import type { Logger, Redactor } from './log';
+import { AccountBalance } from './money/balance';
 import { DEFAULT_PRICING, retailPrice } from './money/pricing';
 import { type MoneyTiming, MoneyWork } from './money-work';
 import type { PosHandlers } from './pos/dispatch';
@@ -84,9 +83,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const listeners = new Set<(event: PosEvent) => void>();
   const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
   settings.set('counter.id', counterId);
-  const managerPin = new ManagerPin(settings);
+  const managerPin = new ManagerPin(settings, now);
 
-  let balance: BalanceView | null = null;
   let syncing: Promise<{ count: number; syncedAt: string }> | null = null;
   let lifetime = new AbortController();
 
@@ -114,19 +112,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     signal: () => lifetime.signal,
     pricing: () => settings.get<Pricing>('pricing') ?? DEFAULT_PRICING,
-    balance: {
-      current: () => balance,
-      update: (amount: Money, enterprise = balance?.enterprise ?? null) => {
-        const threshold = settings.getSettings().lowBalanceThreshold;
-        const low =
-          threshold !== null && threshold.currency === amount.currency && amount.amount < threshold.amount;
-        const wasLow = balance?.low ?? false;
-        balance = { balance: amount, enterprise, updatedAt: now().toISOString(), low };
-        ctx.emit({ type: 'balance.updated', balance });
-        if (low && !wasLow) ctx.emit({ type: 'balance.low', balance });
-        return balance;
-      },
-    },
+    balance: new AccountBalance({
+      connection: () => ctx.connections.current,
+      threshold: () => settings.getSettings().lowBalanceThreshold,
+      now,
+      emit: (event) => ctx.emit(event),
+    }),
     requireManager: (pin) => {
       if (!managerPin.isSet()) throw new PosFailure('PIN_REQUIRED', 'Choose a manager PIN first.');
       managerPin.require(pin);
@@ -137,20 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await credentials.load(ctx);
   await ctx.connections.start();
 
-  const refreshBalance = async (): Promise<BalanceView> => {
-    const fresh = await ctx.connections.current.client.getBalance({ lane: 'interactive' });
-    const enterprise = fresh.enterprise
-      ? {
-          account: fresh.enterprise.account ?? '',
-          live: fresh.enterprise.live ?? false,
-          asOf: fresh.enterprise.asOf ?? '',
-        }
-      : null;
-    return ctx.balance.update(fresh.balance, enterprise);
-  };
-
   const money = new MoneyWork(ctx, {
-    refreshBalance,
     ...(options.moneyTiming ? { timing: options.moneyTiming } : {}),
     ...(options.trainingPendingTiming ? { trainingPending: options.trainingPendingTiming } : {}),
   });
@@ -183,9 +161,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   /** Background work after start-up or a change of connection: it never holds the counter back. */
   const warmUp = (forceSync: boolean): void => {
     syncIfStale(forceSync);
-    refreshBalance().catch((error: unknown) =>
-      log.warn('balance refresh failed', { error: errorSummary(error) }),
-    );
+    ctx.balance
+      .refresh()
+      .catch((error: unknown) => log.warn('balance refresh failed', { error: errorSummary(error) }));
   };
 
   const status = (): Status => {
@@ -199,8 +177,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       apiBaseUrl: connection.endpoint.baseUrl,
       connection: client.connection,
       clockSkewMs: client.clockSkewMs,
-      balance,
-      currency: balance?.balance.currency ?? client.currency,
+      balance: ctx.balance.current(),
+      currency: ctx.balance.current()?.balance.currency ?? client.currency,
       catalogue: {
         count: ctx.catalogueTable.count(),
         syncedAt: ctx.catalogueTable.syncedAt(),
@@ -208,7 +186,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       openSales: {
         pending: counts.pending,
-        inDoubt: counts.in_doubt + counts.intent + counts.sent,
+        // Sent or about to be, with no final answer: what recovery re-sends.
+        inDoubt: SALE_SENDABLE_STATES.reduce((sum, state) => sum + counts[state], 0),
         support: counts.support,
       },
       managerPinSet: managerPin.isSet(),
@@ -221,7 +200,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     await syncing?.catch(() => undefined);
     await money.stop();
     lifetime = new AbortController();
-    balance = null;
+    ctx.balance.forget();
     ctx.catalogueTable.replaceAll([], now().toISOString());
     warmUp(true);
     money.start();
@@ -234,13 +213,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getStatus: async () => status(),
     listPackages: async () => {
       const rules = ctx.pricing();
-      const packages: CataloguePackage[] = ctx.catalogueTable
-        .list()
-        .map((pkg) => ({ ...pkg, retail: retailPrice(pkg.cost, pkg, rules) }));
+      const cached = ctx.catalogueTable.list();
+      if (cached.unreadable > 0) log.warn('catalogue rows skipped: unreadable', { count: cached.unreadable });
+      const packages: CataloguePackage[] = cached.packages.map((pkg) => ({
+        ...pkg,
+        retail: retailPrice(pkg.cost, pkg, rules),
+      }));
       return { packages, syncedAt: ctx.catalogueTable.syncedAt() };
     },
     syncCatalogue: async () => runSync(),
-    getBalance: async () => refreshBalance(),
+    getBalance: async () => ctx.balance.refresh(),
   };
 
   const handlers: PosHandlers = {

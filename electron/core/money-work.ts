@@ -35,21 +35,24 @@ export class MoneyWork {
   readonly topUpWatcher: TopUpWatcher;
   private readonly sellContext: SellContext;
   private readonly poller: DueTimer;
-  private readonly balance: BalanceRefresher;
+  private readonly balanceRefresher: BalanceRefresher;
   private recovery: Promise<unknown> | null = null;
 
   constructor(
     private readonly ctx: CoreContext,
     options: {
-      readonly refreshBalance: () => Promise<unknown>;
       readonly timing?: Partial<MoneyTiming>;
       /** Pending polling while the connection is training (end-to-end tests shorten it); never used live. */
       readonly trainingPending?: PendingTiming;
-    },
+    } = {},
   ) {
     const timing = { ...DEFAULT_MONEY_TIMING, ...options.timing };
     const { trainingPending } = options;
-    this.balance = new BalanceRefresher(options.refreshBalance, ctx.log, timing.balanceRefreshMs);
+    this.balanceRefresher = new BalanceRefresher(
+      () => ctx.balance.refresh(),
+      ctx.log,
+      timing.balanceRefreshMs,
+    );
     const shared: MoneyContext = {
       pricing: ctx.pricing,
       connection: () => ctx.connections.current,
@@ -77,8 +80,8 @@ export class MoneyWork {
       topUpsJournal: new TopUpsJournal(ctx.db),
       checkTiming: timing.topUpCheck,
       onOutcome: (topUp) => {
-        if (topUp.state === 'completed' && topUp.newBalance) ctx.balance.update(topUp.newBalance);
-        else if (topUp.state === 'completed' || topUp.state === 'in_doubt') this.balance.soon();
+        const movedMoney = topUp.state === 'completed' || topUp.state === 'in_doubt';
+        if (!ctx.balance.learnFrom(topUp) && movedMoney) this.balanceRefresher.soon();
         if (topUp.state === 'in_doubt') this.topUpWatcher.timer.arm();
       },
     };
@@ -92,7 +95,7 @@ export class MoneyWork {
   start(): void {
     const signal = this.ctx.signal();
     this.topUpWatcher.settleInterrupted();
-    this.balance.start();
+    this.balanceRefresher.start();
     this.poller.start();
     this.topUpWatcher.timer.start();
     this.recovery = recoverSales(this.sellContext, this.resolver, signal).catch((error: unknown) =>
@@ -102,7 +105,7 @@ export class MoneyWork {
 
   async stop(): Promise<void> {
     await this.recovery;
-    await Promise.all([this.poller.stop(), this.topUpWatcher.timer.stop(), this.balance.stop()]);
+    await Promise.all([this.poller.stop(), this.topUpWatcher.timer.stop(), this.balanceRefresher.stop()]);
     await this.resolver.idle();
   }
 
@@ -119,8 +122,7 @@ export class MoneyWork {
   }
 
   private saleSettled(sale: Sale): void {
-    if (sale.state === 'completed' && sale.newBalance) this.ctx.balance.update(sale.newBalance);
-    else if (sale.state !== 'failed') this.balance.soon();
+    if (!this.ctx.balance.learnFrom(sale) && sale.state !== 'failed') this.balanceRefresher.soon();
     if (sale.state === 'pending') this.poller.arm();
   }
 }

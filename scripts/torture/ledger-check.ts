@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { SALE_SENDABLE_STATES, type SaleState } from '../../shared/domain/sale';
 
 /**
  * The torture's verdict: the counter's journal against the provider's own records (the simulator's
@@ -23,9 +24,12 @@ interface Ledger {
   readonly entries: readonly LedgerEntry[];
 }
 
+/** States in which the provider has charged for the sale's order. */
+const CHARGED_STATES: readonly SaleState[] = ['pending', 'completed', 'support'];
+
 interface JournalSale {
   readonly id: string;
-  readonly state: string;
+  readonly state: SaleState;
   readonly idempotency_key: string;
   readonly order_reference: string | null;
   readonly cost_minor: number | null;
@@ -103,7 +107,7 @@ export async function checkLedger(
       continue;
     }
     const sale = claimed[0]!;
-    if (!['completed', 'pending', 'support'].includes(sale.state)) {
+    if (!CHARGED_STATES.includes(sale.state)) {
       breaches.push(`charge ${charge.orderReference} belongs to sale ${sale.id}, which is ${sale.state}`);
     } else if (sale.cost_minor !== null && sale.cost_minor !== charge.amountMinor) {
       breaches.push(
@@ -116,13 +120,13 @@ export async function checkLedger(
   }
   for (const sale of sales) {
     const charged = chargedKeys.has(sale.idempotency_key);
-    if (['completed', 'pending', 'support'].includes(sale.state) && !charged) {
+    if (CHARGED_STATES.includes(sale.state) && !charged) {
       breaches.push(`sale ${sale.id} is ${sale.state} but the API made no charge for its key`);
     }
     if (sale.state === 'failed' && charged) {
       breaches.push(`sale ${sale.id} is failed but the API charged its key`);
     }
-    if (['intent', 'sent', 'in_doubt'].includes(sale.state)) {
+    if (SALE_SENDABLE_STATES.includes(sale.state)) {
       breaches.push(`sale ${sale.id} is still ${sale.state}`);
     }
   }

@@ -6,6 +6,7 @@ import { z } from 'zod';
  * cashier reads it. No secret ever appears in these shapes.
  */
 
-export const IsoTimeSchema = z.string();
+/** An ISO 8601 date and time with its offset (`Z` or `+03:00`): never a local time that means nothing alone. */
+export const IsoTimeSchema = z.iso.datetime({ offset: true });
 export const LanguageSchema = z.enum(['en', 'ar']);
 export type Language = z.infer<typeof LanguageSchema>;

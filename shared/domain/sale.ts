@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PosErrorSchema } from '../errors';
 import { MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
+import { RecordOriginSchema } from './record-origin';
+import { openStates, type SameStates, statesLeadingTo, type Transitions } from './state-machine';
 
 /** One eSIM handed over in a sale, with everything the customer needs to install it. */
 export const SaleEsimSchema = z.object({
@@ -18,15 +20,10 @@ export const SaleEsimSchema = z.object({
 });
 export type SaleEsim = z.infer<typeof SaleEsimSchema>;
 
-const SaleBaseSchema = z.object({
-  id: z.string(),
+const SaleBaseSchema = RecordOriginSchema.extend({
   receiptNumber: z.number().int(),
-  counterId: z.string(),
-  cashierId: z.string().nullable(),
-  shiftId: z.string().nullable(),
   createdAt: IsoTimeSchema,
   updatedAt: IsoTimeSchema,
-  training: z.boolean(),
   packageCode: z.string(),
   packageName: z.string(),
   quantity: z.number().int().min(1).max(10),
@@ -38,17 +35,56 @@ const SaleBaseSchema = z.object({
   attempts: z.number().int(),
 });
 
-/** The sale state machine: intent → sent → completed | pending → completed | support; sent → failed | in_doubt. */
+/** Every state a sale can be in. The journal's CHECK constraint on `sales.state` holds the same list (tested). */
+export const SaleStateSchema = z.enum([
+  'intent',
+  'sent',
+  'in_doubt',
+  'pending',
+  'completed',
+  'support',
+  'failed',
+]);
+export type SaleState = z.infer<typeof SaleStateSchema>;
+export const SALE_STATES = SaleStateSchema.options;
+const state = SaleStateSchema.enum;
+
+/**
+ * The moves a sale may make, and the only ones the journal performs. A sale that may have reached the
+ * provider (sent, in doubt) can be sent again with its key, which completes, defers or refuses it; a
+ * pending order is polled until it completes or goes to support, where a late answer can still
+ * complete it. Completed and failed are final.
+ */
+export const SALE_TRANSITIONS: Transitions<SaleState> = {
+  intent: ['sent', 'in_doubt', 'pending', 'completed', 'failed'],
+  sent: ['sent', 'in_doubt', 'pending', 'completed', 'failed'],
+  in_doubt: ['sent', 'in_doubt', 'pending', 'completed', 'failed'],
+  pending: ['pending', 'completed', 'support'],
+  support: ['completed'],
+  completed: [],
+  failed: [],
+};
+
+/** Sales the provider has said nothing final about: they may be sent (again) with their key. */
+export const SALE_SENDABLE_STATES: readonly SaleState[] = statesLeadingTo(SALE_TRANSITIONS, 'sent');
+/** Sales not settled yet: anything but completed or failed. */
+export const SALE_OPEN_STATES: readonly SaleState[] = openStates(SALE_TRANSITIONS);
+
+/** The sale state machine (see SALE_TRANSITIONS): each state with what a sale in it carries. */
 export const SaleSchema = z.discriminatedUnion('state', [
   /** Written before anything is sent: the idempotency key exists, nothing has left the counter. */
-  SaleBaseSchema.extend({ state: z.literal('intent') }),
+  SaleBaseSchema.extend({ state: z.literal(state.intent) }),
   /** The order is on the wire; the answer has not been recorded yet. */
-  SaleBaseSchema.extend({ state: z.literal('sent'), sentAt: IsoTimeSchema }),
+  SaleBaseSchema.extend({ state: z.literal(state.sent), sentAt: IsoTimeSchema }),
   /** No answer (timeout, dropped connection, 5xx after the retry): resolved by re-sending with the same key. */
-  SaleBaseSchema.extend({ state: z.literal('in_doubt'), since: IsoTimeSchema, lastError: PosErrorSchema }),
+  SaleBaseSchema.extend({
+    state: z.literal(state.in_doubt),
+    since: IsoTimeSchema,
+    lastError: PosErrorSchema,
+  }),
   /** The provider accepted and charged; provisioning is asynchronous and is polled. */
   SaleBaseSchema.extend({
-    state: z.literal('pending'),
+    state: z.literal(state.pending),
     orderReference: z.string(),
     cost: MoneySchema.nullable(),
     pendingSince: IsoTimeSchema,
@@ -57,7 +93,7 @@ export const SaleSchema = z.discriminatedUnion('state', [
   }),
   /** Paid and provisioned: the eSIMs can be handed over. */
   SaleBaseSchema.extend({
-    state: z.literal('completed'),
+    state: z.literal(state.completed),
     orderReference: z.string(),
     cost: MoneySchema,
     margin: MoneySchema,
@@ -67,23 +103,16 @@ export const SaleSchema = z.discriminatedUnion('state', [
   }),
   /** Pending for longer than the provider's guidance (10 minutes): handed to provider support, never re-ordered. */
   SaleBaseSchema.extend({
-    state: z.literal('support'),
+    state: z.literal(state.support),
     orderReference: z.string(),
     cost: MoneySchema.nullable(),
     since: IsoTimeSchema,
   }),
   /** A definite error from the provider: nothing was charged. */
-  SaleBaseSchema.extend({ state: z.literal('failed'), error: PosErrorSchema, failedAt: IsoTimeSchema }),
+  SaleBaseSchema.extend({ state: z.literal(state.failed), error: PosErrorSchema, failedAt: IsoTimeSchema }),
 ]);
 export type Sale = z.infer<typeof SaleSchema>;
-export type SaleState = Sale['state'];
-export const SALE_STATES = [
-  'intent',
-  'sent',
-  'in_doubt',
-  'pending',
-  'completed',
-  'support',
-  'failed',
-] as const;
-export const SaleStateSchema = z.enum(SALE_STATES);
+
+// One member of the union per state of the enum, or this fails to compile.
+const unionKeyedByEnum: SameStates<Sale['state'], SaleState> = true;
+void unionKeyedByEnum;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PosErrorSchema } from '../errors';
 import { MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
+import { RecordOriginSchema } from './record-origin';
+import { openStates, type SameStates, type Transitions } from './state-machine';
 
 /** What a top-up looked like on the eSIM before it was sent: the evidence for resolving an in-doubt top-up. */
 export const EsimSnapshotSchema = z.object({
@@ -13,15 +15,10 @@ export const EsimSnapshotSchema = z.object({
 });
 export type EsimSnapshot = z.infer<typeof EsimSnapshotSchema>;
 
-const TopUpBaseSchema = z.object({
-  id: z.string(),
+const TopUpBaseSchema = RecordOriginSchema.extend({
   receiptNumber: z.number().int(),
-  counterId: z.string(),
-  cashierId: z.string().nullable(),
-  shiftId: z.string().nullable(),
   createdAt: IsoTimeSchema,
   updatedAt: IsoTimeSchema,
-  training: z.boolean(),
   iccid: z.string(),
   packageCode: z.string(),
   packageName: z.string(),
@@ -29,17 +26,45 @@ const TopUpBaseSchema = z.object({
   before: EsimSnapshotSchema,
 });
 
-/** The top-up state machine. The API has no idempotency key for top-ups, so nothing here is ever re-sent. */
+/** Every state a top-up can be in. The journal's CHECK constraint on `topups.state` holds the same list (tested). */
+export const TopUpStateSchema = z.enum(['intent', 'sent', 'in_doubt', 'completed', 'failed']);
+export type TopUpState = z.infer<typeof TopUpStateSchema>;
+export const TOPUP_STATES = TopUpStateSchema.options;
+const state = TopUpStateSchema.enum;
+
+/**
+ * The moves a top-up may make, and the only ones the journal performs. The API has no idempotency key
+ * for top-ups, so nothing leads back to `sent`: a top-up is sent at most once. An in-doubt one is
+ * settled by watching its eSIM (completed when it changed, failed when it did not).
+ */
+export const TOPUP_TRANSITIONS: Transitions<TopUpState> = {
+  intent: ['sent', 'failed'],
+  sent: ['in_doubt', 'completed', 'failed'],
+  in_doubt: ['in_doubt', 'completed', 'failed'],
+  completed: [],
+  failed: [],
+};
+
+/** Top-ups not settled yet: they may still charge. */
+export const TOPUP_OPEN_STATES: readonly TopUpState[] = openStates(TOPUP_TRANSITIONS);
+/** Top-ups with no answer recorded: a crash in these leaves the outcome to be decided at start-up. */
+export const TOPUP_UNANSWERED_STATES: readonly TopUpState[] = [state.intent, state.sent];
+
+/** The top-up state machine (see TOPUP_TRANSITIONS): each state with what a top-up in it carries. */
 export const TopUpSchema = z.discriminatedUnion('state', [
   /** Recorded with the eSIM's volume and expiry before sending. */
-  TopUpBaseSchema.extend({ state: z.literal('intent') }),
+  TopUpBaseSchema.extend({ state: z.literal(state.intent) }),
   /** On the wire, sent exactly once. */
-  TopUpBaseSchema.extend({ state: z.literal('sent'), sentAt: IsoTimeSchema }),
+  TopUpBaseSchema.extend({ state: z.literal(state.sent), sentAt: IsoTimeSchema }),
   /** The answer was lost: applied or not is decided by watching the eSIM's volume and expiry change. */
-  TopUpBaseSchema.extend({ state: z.literal('in_doubt'), since: IsoTimeSchema, lastError: PosErrorSchema }),
+  TopUpBaseSchema.extend({
+    state: z.literal(state.in_doubt),
+    since: IsoTimeSchema,
+    lastError: PosErrorSchema,
+  }),
   /** Applied and charged. */
   TopUpBaseSchema.extend({
-    state: z.literal('completed'),
+    state: z.literal(state.completed),
     orderReference: z.string().nullable(),
     cost: MoneySchema.nullable(),
     margin: MoneySchema.nullable(),
@@ -52,11 +77,13 @@ export const TopUpSchema = z.discriminatedUnion('state', [
     completedAt: IsoTimeSchema,
   }),
   /** A definite error, or an in-doubt top-up seen not to have changed the eSIM: nothing was charged. */
-  TopUpBaseSchema.extend({ state: z.literal('failed'), error: PosErrorSchema, failedAt: IsoTimeSchema }),
+  TopUpBaseSchema.extend({ state: z.literal(state.failed), error: PosErrorSchema, failedAt: IsoTimeSchema }),
 ]);
 export type TopUp = z.infer<typeof TopUpSchema>;
-export type TopUpState = TopUp['state'];
-export const TOPUP_STATES = ['intent', 'sent', 'in_doubt', 'completed', 'failed'] as const;
+
+// One member of the union per state of the enum, or this fails to compile.
+const unionKeyedByEnum: SameStates<TopUp['state'], TopUpState> = true;
+void unionKeyedByEnum;
 
 export const TopUpOptionSchema = z.object({
   code: z.string(),

@@ -71,7 +71,7 @@ describe('catalogue sync', () => {
       '/api/v1/business/esims/packages?page=2&limit=100',
       '/api/v1/business/esims/packages?page=3&limit=100',
     ]);
-    const cached = store.list();
+    const cached = store.list().packages;
     expect(cached.length).toBe(250);
     expect(cached[0]).toMatchObject({
       code: 'PKG-0000',
@@ -107,7 +107,7 @@ describe('catalogue sync', () => {
     expect(
       store
         .list()
-        .map((pkg) => pkg.code)
+        .packages.map((pkg) => pkg.code)
         .slice(98),
     ).toEqual(['PKG-0098', 'PKG-0099', 'PKG-0100']);
   });

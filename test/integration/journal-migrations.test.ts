@@ -8,8 +8,8 @@ import { backupDirOf, DAILY_BACKUPS_KEPT, DailyBackups } from '../../electron/co
 import { openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
-import { type NewTopUp, TopUpsJournal } from '../../electron/core/journal/topups-journal';
-import { money } from '../../shared/money';
+import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
+import { newSale, newTopUp } from '../support/journal-records';
 
 let dir: string;
 let file: string;
@@ -39,31 +39,6 @@ function journalAtVersion1(): void {
   db.close();
 }
 
-function topUp(overrides: Partial<NewTopUp> = {}): NewTopUp {
-  return {
-    id: `t-${Math.random().toString(36).slice(2)}`,
-    counterId: 'C1',
-    cashierId: null,
-    shiftId: null,
-    training: false,
-    accountRef: accountRefOf('RT-ACCOUNT'),
-    iccid: '8988000000000000001',
-    packageCode: 'TOPUP-1GB',
-    packageName: 'Top-up 1 GB',
-    retail: money(600, 'USD'),
-    quotedCost: money(450, 'USD'),
-    before: {
-      totalMb: 1024,
-      remainingMb: 100,
-      expiresAt: '2026-12-01T00:00:00.000Z',
-      status: 'ACTIVE',
-      takenAt: '2026-11-22T10:00:00.000Z',
-    },
-    beforeRaw: '{"success":true}',
-    ...overrides,
-  };
-}
-
 describe('migration 0002 (money paths)', () => {
   it('copies the journal first, then keeps every old sale, which recovery still finds by its mode', () => {
     journalAtVersion1();
@@ -79,7 +54,7 @@ describe('migration 0002 (money paths)', () => {
     db.close();
 
     const copies = readdirSync(backupDirOf(file));
-    expect(copies).toEqual(['journal-v1-before-v2-2026-11-22T09-30-00-000Z.sqlite']);
+    expect(copies).toEqual([`journal-v1-before-v${MIGRATIONS.length}-2026-11-22T09-30-00-000Z.sqlite`]);
     const copy = join(backupDirOf(file), copies[0]!);
     expect(statSync(copy).mode & 0o777).toBe(0o600);
     const old = new Database(copy, { readonly: true });
@@ -97,7 +72,12 @@ describe('migration 0002 (money paths)', () => {
   it('creates a STRICT top-ups table that refuses unknown states and non-integer money', () => {
     const db = openJournal({ file });
     const store = new TopUpsJournal(db);
-    const t = store.createIntent(topUp(), '2026-11-22T10:00:00.000Z', '2026-11-22T09:50:00.000Z', () => {});
+    const t = store.createIntent(
+      newTopUp(),
+      '2026-11-22T10:00:00.000Z',
+      '2026-11-22T09:50:00.000Z',
+      () => {},
+    );
     expect(() => db.prepare(`UPDATE topups SET state = 'pending' WHERE id = ?`).run(t.id)).toThrow(/CHECK/);
     expect(() => db.prepare(`UPDATE topups SET retail_minor = 6.5 WHERE id = ?`).run(t.id)).toThrow(
       /cannot store REAL/,
@@ -109,7 +89,7 @@ describe('migration 0002 (money paths)', () => {
     const db = openJournal({ file });
     const store = new TopUpsJournal(db);
     const t = store.createIntent(
-      topUp({ id: 't1' }),
+      newTopUp({ id: 't1' }),
       '2026-11-22T10:00:00.000Z',
       '2026-11-22T09:50:00.000Z',
       () => {},
@@ -155,16 +135,21 @@ describe('migration 0002 (money paths)', () => {
     const store = new TopUpsJournal(db);
     const seen: string[][] = [];
     const guard = (others: readonly { id: string }[]) => void seen.push(others.map((o) => o.id));
-    store.createIntent(topUp({ id: 'a' }), '2026-11-22T10:00:00.000Z', '2026-11-22T09:50:00.000Z', guard);
+    store.createIntent(newTopUp({ id: 'a' }), '2026-11-22T10:00:00.000Z', '2026-11-22T09:50:00.000Z', guard);
     store.markSent('a', '2026-11-22T10:00:01.000Z');
     store.markFailed('a', { code: 'ESIM_NOT_TOPPABLE', message: 'no' }, '2026-11-22T10:00:02.000Z', null);
-    store.createIntent(topUp({ id: 'b' }), '2026-11-22T10:01:00.000Z', '2026-11-22T09:51:00.000Z', guard);
+    store.createIntent(newTopUp({ id: 'b' }), '2026-11-22T10:01:00.000Z', '2026-11-22T09:51:00.000Z', guard);
     // Older than the window but unresolved: still counts.
-    store.createIntent(topUp({ id: 'c' }), '2026-11-22T11:00:00.000Z', '2026-11-22T10:50:00.000Z', guard);
+    store.createIntent(newTopUp({ id: 'c' }), '2026-11-22T11:00:00.000Z', '2026-11-22T10:50:00.000Z', guard);
     expect(() =>
-      store.createIntent(topUp({ id: 'd' }), '2026-11-22T11:01:00.000Z', '2026-11-22T10:51:00.000Z', () => {
-        throw new Error('refused');
-      }),
+      store.createIntent(
+        newTopUp({ id: 'd' }),
+        '2026-11-22T11:01:00.000Z',
+        '2026-11-22T10:51:00.000Z',
+        () => {
+          throw new Error('refused');
+        },
+      ),
     ).toThrow('refused');
     expect(store.get('d')).toBeNull();
     expect(seen).toEqual([[], [], ['b']]);
@@ -176,19 +161,7 @@ describe('daily online backups', () => {
   it('copies the journal once a day, readable by its owner only, and keeps the last seven', async () => {
     const db = openJournal({ file });
     new SalesJournal(db).createIntent(
-      {
-        id: 's1',
-        counterId: 'C1',
-        cashierId: null,
-        shiftId: null,
-        training: true,
-        packageCode: 'PKG',
-        packageName: 'Iraq 5 GB',
-        quantity: 1,
-        idempotencyKey: 'C1-s1',
-        retailUnit: money(1500, 'USD'),
-        retailTotal: money(1500, 'USD'),
-      },
+      newSale({ id: 's1', idempotencyKey: 'C1-s1' }),
       '2026-11-22T10:00:00.000Z',
     );
     let now = new Date('2026-11-22T10:00:00.000Z');

@@ -5,8 +5,9 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
-import { type NewSale, SalesJournal } from '../../electron/core/journal/sales-journal';
+import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { money } from '../../shared/money';
+import { ACCOUNT, newSale } from '../support/journal-records';
 
 let dir: string;
 let file: string;
@@ -22,24 +23,6 @@ afterEach(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-function newSale(overrides: Partial<NewSale> = {}): NewSale {
-  const id = overrides.id ?? `sale-${Math.random().toString(36).slice(2)}`;
-  return {
-    id,
-    counterId: 'C1',
-    cashierId: null,
-    shiftId: null,
-    training: true,
-    packageCode: 'PKG-1',
-    packageName: 'Iraq 5 GB',
-    quantity: 1,
-    idempotencyKey: `key-${id}`,
-    retailUnit: money(1250, 'USD'),
-    retailTotal: money(1250, 'USD'),
-    ...overrides,
-  };
-}
 
 describe('the journal file', () => {
   it('is readable by its owner only, in WAL mode with full sync and foreign keys', () => {
@@ -157,8 +140,8 @@ describe('sale transitions', () => {
     store.markInDoubt('y', { code: 'TIMEOUT', message: 'no answer' }, '2026-11-22T10:00:03.000Z');
     store.createIntent(newSale({ id: 'z', training: false }), '2026-11-22T10:00:04.000Z');
     // Recovery sees the sales of the connected account's mode only.
-    expect(store.unresolved({ training: true, accountRef: 'acct' }).map((s) => s.id)).toEqual(['x', 'y']);
-    expect(store.unresolved({ training: false, accountRef: 'acct' }).map((s) => s.id)).toEqual(['z']);
+    expect(store.unresolved({ training: true, accountRef: ACCOUNT }).map((s) => s.id)).toEqual(['x', 'y']);
+    expect(store.unresolved({ training: false, accountRef: ACCOUNT }).map((s) => s.id)).toEqual(['z']);
     expect(store.list({ search: 'turkey', limit: 10 }).map((s) => s.id)).toEqual(['x']);
     expect(store.list({ search: '100%', limit: 10 })).toEqual([]);
     expect(store.list({ states: ['in_doubt'], limit: 10 }).map((s) => s.id)).toEqual(['y']);

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { BalanceView } from '../../shared/domain/balance';
 import type { Sale } from '../../shared/domain/sale';
 import type { Status } from '../../shared/domain/status';
 import { unwrap } from '../support/core-harness';
 import {
+  announcedBalance,
   type Counter,
   charges,
   cheapest,
@@ -285,5 +287,46 @@ describe('the balance', () => {
       c.h.events.find((e) => e.type === 'balance.updated' && e.balance.balance.amount === 123_450),
     );
     expect(refreshed.type === 'balance.updated' && refreshed.balance.low).toBe(false);
+  });
+});
+
+describe('the balance as the core announces it', () => {
+  it('is the balance after each sale, announced before the sale is answered', async () => {
+    const c = await open();
+    const pkg = cheapest(c.packages);
+    for (let i = 0; i < 2; i += 1) {
+      const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+      expect(sale.state === 'completed' && sale.newBalance).toEqual(announcedBalance(c.h)?.balance);
+      expect(announcedBalance(c.h)?.balance.amount).toBe((await ledger(c.sim)).balanceMinor);
+    }
+  });
+
+  it('is what the provider said is left when it refused a sale for lack of balance', async () => {
+    const c = await open();
+    const pkg = cheapest(c.packages);
+    await setBalance(c.sim, 0.05);
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state === 'failed' && sale.error.code).toBe('INSUFFICIENT_BALANCE');
+    expect(announcedBalance(c.h)?.balance).toEqual({ amount: 5, currency: pkg.cost.currency });
+    expect(unwrap(await c.h.call<Status>('getStatus')).balance?.balance).toEqual(
+      announcedBalance(c.h)?.balance,
+    );
+  });
+
+  it('is judged again, and announced, when the shop changes its low-balance threshold', async () => {
+    const c = await open();
+    unwrap(await c.h.call('setManagerPin', { pin: '2468' }));
+    const known = unwrap(await c.h.call<BalanceView>('getBalance'));
+    expect(known.low).toBe(false);
+    const raise = (amount: number) =>
+      c.h.call('updateSettings', {
+        pin: '2468',
+        patch: { lowBalanceThreshold: { amount, currency: known.balance.currency } },
+      });
+    unwrap(await raise(known.balance.amount + 1));
+    expect(announcedBalance(c.h)).toMatchObject({ balance: known.balance, low: true });
+    expect(c.h.events.filter((e) => e.type === 'balance.low')).toHaveLength(1);
+    unwrap(await raise(known.balance.amount));
+    expect(announcedBalance(c.h)).toMatchObject({ balance: known.balance, low: false });
   });
 });

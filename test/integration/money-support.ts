@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { MoneyTiming } from '../../electron/core/money-work';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
+import type { BalanceView } from '../../shared/domain/balance';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import { copySyncedJournal } from '../support/catalogue-template';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
@@ -149,6 +150,12 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The balance the core last announced: all the renderer knows of the balance. */
+export function announcedBalance(h: CoreHarness): BalanceView | null {
+  const updates = h.events.flatMap((e) => (e.type === 'balance.updated' ? [e.balance] : []));
+  return updates.at(-1) ?? null;
 }
 
 export function cheapest(packages: readonly CataloguePackage[]): CataloguePackage {

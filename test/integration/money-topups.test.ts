@@ -8,6 +8,7 @@ import type { Sale } from '../../shared/domain/sale';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import {
+  announcedBalance,
   type Counter,
   charges,
   driveEsim,
@@ -203,5 +204,18 @@ describe('top-ups', () => {
     expect(settled.state).toBe('failed');
     expect(h.logLines.filter((l) => l.includes('"path":"/topup/order"'))).toEqual([]);
     expect(charges((await ledger(c.sim)).entries, 'topup')).toEqual([]);
+  });
+
+  it('announces the balance after each top-up, and what is left after one refused for lack of balance', async () => {
+    const { c, iccid, option } = await soldAndActive();
+    const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    expect(topUp.state === 'completed' && topUp.newBalance).toEqual(announcedBalance(c.h)?.balance);
+    expect(announcedBalance(c.h)?.balance.amount).toBe((await ledger(c.sim)).balanceMinor);
+    await setBalance(c.sim, 0.01);
+    const refused = unwrap(
+      await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code, confirmRepeat: true }),
+    );
+    expect(refused.state === 'failed' && refused.error.code).toBe('INSUFFICIENT_BALANCE');
+    expect(announcedBalance(c.h)?.balance).toEqual({ amount: 1, currency: option.cost.currency });
   });
 });

@@ -13,6 +13,7 @@ import { ManagerPin } from '../../electron/core/security/manager-pin';
 import type { Sale } from '../../shared/domain/sale';
 import type { Result } from '../../shared/errors';
 import { money } from '../../shared/money';
+import { newSale } from '../support/journal-records';
 import { fixtureEsim } from './receipt-fixtures';
 
 // The receipt handler on a real SQLite journal: sales written by the journal's own store, the
@@ -33,7 +34,7 @@ beforeEach(() => {
   sales = new SalesJournal(db);
   settings = new SettingsTable(db);
   settings.updateSettings({ shopName: 'Baghdad Mobile Centre', paperWidthMm: 58, language: 'en' });
-  new ManagerPin(settings).set('4321');
+  new ManagerPin(settings, () => clock).set('4321');
   training = false;
   clock = new Date('2025-03-12T11:06:00.000Z');
   new CatalogueTable(db).replaceAll(
@@ -71,7 +72,7 @@ afterEach(() => {
 });
 
 function handlers(): (input: unknown) => Promise<Result<Output>> {
-  const pin = new ManagerPin(settings);
+  const pin = new ManagerPin(settings, () => clock);
   const group = receiptHandlersWith({
     sales,
     topUps: null,
@@ -95,19 +96,15 @@ function handlers(): (input: unknown) => Promise<Result<Output>> {
 
 function intent(id: string, quantity = 1): void {
   sales.createIntent(
-    {
+    newSale({
       id,
-      counterId: 'C1',
-      cashierId: null,
-      shiftId: null,
       training: false,
       packageCode: 'EU-5GB-30D',
       packageName: 'Europe 5 GB',
       quantity,
-      idempotencyKey: `key-${id}`,
       retailUnit: money(1250, 'USD'),
       retailTotal: money(1250 * quantity, 'USD'),
-    },
+    }),
     '2025-03-12T11:05:00.000Z',
   );
 }

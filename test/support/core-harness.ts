@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { type Core, type CoreOptions, createCore } from '../../electron/core/core';
 import { createLogger, Redactor } from '../../electron/core/log';
 import { dispatch } from '../../electron/core/pos/dispatch';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
-import type { PosEvent } from '../../shared/domain/events';
+import { type PosEvent, PosEventSchema } from '../../shared/domain/events';
 import type { Result } from '../../shared/errors';
+import { isPosMethodName, posApiContract } from '../../shared/pos-api';
 import { copySyncedJournal } from './catalogue-template';
 
 /**
@@ -68,19 +70,33 @@ export async function startCoreHarness(
     ...(harness.trainingPendingTiming ? { trainingPendingTiming: harness.trainingPendingTiming } : {}),
   });
   const events: PosEvent[] = [];
-  core.onEvent((event) => events.push(event));
+  // Everything the core sends the renderer must keep the contract (ISO times, money, states…).
+  const breaches: string[] = [];
+  core.onEvent((event) => {
+    const checked = PosEventSchema.safeParse(event);
+    if (!checked.success) breaches.push(`${event.type} event: ${z.prettifyError(checked.error)}`);
+    events.push(event);
+  });
   return {
     core,
     simulator,
     dataDir,
     logLines,
     events,
-    call: <T>(method: string, input: unknown = {}) =>
-      dispatch(core.handlers, method, input, core.log) as Promise<Result<T>>,
+    async call<T>(method: string, input: unknown = {}): Promise<Result<T>> {
+      const result = await dispatch(core.handlers, method, input, core.log);
+      if (result.ok && isPosMethodName(method)) {
+        const checked = posApiContract[method].output.safeParse(result.value);
+        if (!checked.success)
+          throw new Error(`${method} answered outside its contract: ${z.prettifyError(checked.error)}`);
+      }
+      return result as Result<T>;
+    },
     async close() {
       await core.close();
       if (!harness.simulator) await simulator.close();
       if (!harness.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (breaches.length > 0) throw new Error(`events outside the contract:\n${breaches.join('\n')}`);
     },
   };
 }

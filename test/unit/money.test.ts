@@ -68,4 +68,17 @@ describe('money in minor units', () => {
     expect(formatMoney({ amount: minor(5000), currency: 'IQD' }, 'en')).toMatch(/^IQD\s?5,000$/);
     expect(formatMoney({ amount: minor(1250), currency: 'USD' }, 'ar')).toMatch(/١٢٫٥٠|12[.,]50/);
   });
+
+  it('formats from the decimal text, exact where a float would round', () => {
+    // 90,071,992,547,409.91 USD is the largest safe count of cents; as a float it reads back as ...409.9.
+    expect(formatMoney({ amount: minor(Number.MAX_SAFE_INTEGER), currency: 'USD' }, 'en')).toBe(
+      '$90,071,992,547,409.91',
+    );
+    expect(formatMoney({ amount: minor(-Number.MAX_SAFE_INTEGER), currency: 'EUR' }, 'en')).toBe(
+      '-€90,071,992,547,409.91',
+    );
+    expect(formatMoney({ amount: minor(Number.MAX_SAFE_INTEGER), currency: 'IQD' }, 'en')).toMatch(
+      /^IQD\s?9,007,199,254,740,991$/,
+    );
+  });
 });

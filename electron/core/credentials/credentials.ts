@@ -3,6 +3,7 @@ import type { Status } from '../../../shared/domain/status';
 import type { Currency } from '../../../shared/money';
 import { clientFor, type Endpoint } from '../connection';
 import type { CoreContext, HandlerGroup } from '../context';
+import { balanceViewOf } from '../money/balance';
 import { PosFailure } from '../pos/failure';
 import { maskAccessCode } from './keychain';
 
@@ -52,18 +53,7 @@ export async function testEndpoint(ctx: CoreContext, endpoint: Endpoint): Promis
   const client = clientFor(endpoint, ctx.log);
   const fresh = await client.getBalance({ lane: 'interactive' });
   return {
-    balance: {
-      balance: fresh.balance,
-      enterprise: fresh.enterprise
-        ? {
-            account: fresh.enterprise.account ?? '',
-            live: fresh.enterprise.live ?? false,
-            asOf: fresh.enterprise.asOf ?? '',
-          }
-        : null,
-      updatedAt: ctx.now().toISOString(),
-      low: false,
-    },
+    balance: balanceViewOf(fresh, ctx.now(), false),
     currency: fresh.balance.currency,
     clockSkewMs: client.status().clockSkewMs,
     latencyMs: Math.round(performance.now() - started),

@@ -1,10 +1,22 @@
-import type { CataloguePackage } from '../../../shared/domain/catalogue';
+import type { z } from 'zod';
+import { CataloguePackageSchema } from '../../../shared/domain/catalogue';
 import type { Db } from './database';
 
 /** A package as cached: converted once at the API's edge; retail is computed on read from the pricing rules. */
-export type StoredPackage = Omit<CataloguePackage, 'retail'>;
+const StoredPackageSchema = CataloguePackageSchema.omit({ retail: true });
+export type StoredPackage = z.infer<typeof StoredPackageSchema>;
 
-/** The catalogue cache: the counter sells from it, so a slow or absent network never blocks a search. */
+/** The cached catalogue as read: the packages that parse, and how many rows did not (and were skipped). */
+export interface CatalogueRead {
+  readonly packages: StoredPackage[];
+  readonly unreadable: number;
+}
+
+/**
+ * The catalogue cache: the counter sells from it, so a slow or absent network never blocks a search.
+ * Rows are validated when read, like the settings: one written by an older version, or damaged, is
+ * skipped (and counted) rather than offered for sale malformed; the next sync replaces it.
+ */
 export class CatalogueTable {
   constructor(private readonly db: Db) {}
 
@@ -21,18 +33,24 @@ export class CatalogueTable {
     })();
   }
 
-  list(): StoredPackage[] {
+  list(): CatalogueRead {
     const rows = this.db.prepare('SELECT package_json FROM catalogue ORDER BY position').all() as {
       package_json: string;
     }[];
-    return rows.map((row) => JSON.parse(row.package_json) as StoredPackage);
+    const packages: StoredPackage[] = [];
+    for (const row of rows) {
+      const pkg = storedPackageOf(row.package_json);
+      if (pkg) packages.push(pkg);
+    }
+    return { packages, unreadable: rows.length - packages.length };
   }
 
+  /** The package, or null when it is not cached or its row does not parse. */
   get(code: string): StoredPackage | null {
     const row = this.db.prepare('SELECT package_json FROM catalogue WHERE code = ?').get(code) as
       | { package_json: string }
       | undefined;
-    return row ? (JSON.parse(row.package_json) as StoredPackage) : null;
+    return row ? storedPackageOf(row.package_json) : null;
   }
 
   count(): number {
@@ -42,5 +60,14 @@ export class CatalogueTable {
   syncedAt(): string | null {
     const row = this.db.prepare('SELECT max(synced_at) AS at FROM catalogue').get() as { at: string | null };
     return row.at;
+  }
+}
+
+function storedPackageOf(json: string): StoredPackage | null {
+  try {
+    const parsed = StoredPackageSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }

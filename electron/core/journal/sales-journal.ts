@@ -1,8 +1,24 @@
-import type { Sale, SaleEsim, SaleState } from '../../../shared/domain/sale';
+import {
+  SALE_SENDABLE_STATES,
+  SALE_STATES,
+  SALE_TRANSITIONS,
+  type Sale,
+  type SaleEsim,
+  type SaleState,
+} from '../../../shared/domain/sale';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
+import { nextReceiptNumber } from './receipt-numbers';
+import {
+  type JournalOrigin,
+  ORIGIN_COLUMNS,
+  ORIGIN_PARAMS,
+  type OriginRow,
+  originColumns,
+  originOf,
+} from './record-origin';
 import {
   listQuery,
   periodAndStates,
@@ -17,13 +33,8 @@ import {
  * crash leaves a sale in exactly one state; nothing here is ever held open across an await.
  */
 
-interface SaleRow {
-  id: string;
+interface SaleRow extends OriginRow {
   receipt_number: number;
-  counter_id: string;
-  cashier_id: string | null;
-  shift_id: string | null;
-  training: number;
   state: SaleState;
   package_code: string;
   package_name: string;
@@ -60,14 +71,7 @@ interface EsimRow {
   expires_at: string | null;
 }
 
-export interface NewSale {
-  id: string;
-  counterId: string;
-  /** The account the sale is sent to (see AccountScope). */
-  accountRef?: string | null;
-  cashierId: string | null;
-  shiftId: string | null;
-  training: boolean;
+export interface NewSale extends JournalOrigin {
   packageCode: string;
   packageName: string;
   quantity: number;
@@ -93,7 +97,7 @@ export interface SaleListFilter {
 }
 
 export class SalesJournal {
-  private readonly scoped: ScopedRows<SaleRow, Sale>;
+  private readonly scoped: ScopedRows<SaleRow, Sale, SaleState>;
 
   constructor(private readonly db: Db) {
     this.scoped = new ScopedRows(db, 'sales', (row: SaleRow) => this.toSale(row));
@@ -101,37 +105,38 @@ export class SalesJournal {
 
   /** Records the intent, with its idempotency key, before anything is sent. */
   createIntent(sale: NewSale, now: string): Sale {
-    this.db.transaction(() => {
-      const next = this.db
-        .prepare('SELECT coalesce(max(receipt_number), 0) + 1 AS n FROM sales WHERE training = ?')
-        .get(sale.training ? 1 : 0) as { n: number };
-      this.db
-        .prepare(
-          `INSERT INTO sales (id, receipt_number, counter_id, cashier_id, shift_id, training, account_ref, state,
-             package_code, package_name, quantity, idempotency_key, currency, retail_unit_minor, retail_total_minor,
-             created_at, updated_at, state_since)
-           VALUES (@id, @receiptNumber, @counterId, @cashierId, @shiftId, @training, @accountRef, 'intent',
-             @packageCode, @packageName, @quantity, @idempotencyKey, @currency, @retailUnit, @retailTotal, @now,
-             @now, @now)`,
-        )
-        .run({
-          ...sale,
-          accountRef: sale.accountRef ?? null,
-          receiptNumber: next.n,
-          training: sale.training ? 1 : 0,
-          currency: sale.retailTotal.currency,
-          retailUnit: sale.retailUnit.amount,
-          retailTotal: sale.retailTotal.amount,
-          now,
-        });
-      this.audit(now, 'sale.intent', sale.id, { packageCode: sale.packageCode, quantity: sale.quantity });
-    })();
+    this.db
+      .transaction(() => {
+        const receiptNumber = nextReceiptNumber(this.db, sale);
+        this.db
+          .prepare(
+            `INSERT INTO sales (${ORIGIN_COLUMNS}, receipt_number, state, package_code, package_name, quantity,
+             idempotency_key, currency, retail_unit_minor, retail_total_minor, created_at, updated_at, state_since)
+           VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @packageCode, @packageName, @quantity,
+             @idempotencyKey, @currency, @retailUnit, @retailTotal, @now, @now, @now)`,
+          )
+          .run({
+            ...originColumns(sale),
+            receiptNumber,
+            state: 'intent' satisfies SaleState,
+            packageCode: sale.packageCode,
+            packageName: sale.packageName,
+            quantity: sale.quantity,
+            idempotencyKey: sale.idempotencyKey,
+            currency: sale.retailTotal.currency,
+            retailUnit: sale.retailUnit.amount,
+            retailTotal: sale.retailTotal.amount,
+            now,
+          });
+        this.audit(now, 'sale.intent', sale.id, { packageCode: sale.packageCode, quantity: sale.quantity });
+      })
+      .immediate();
     return this.require(sale.id);
   }
 
   /** Marks the sale as on the wire; counts the attempt. */
   markSent(id: string, now: string): Sale {
-    this.transition(id, ['intent', 'sent', 'in_doubt'], 'sent', now, {
+    this.transition(id, 'sent', now, {
       sql: 'attempts = attempts + 1, sent_at = @now',
     });
     return this.require(id);
@@ -139,7 +144,7 @@ export class SalesJournal {
 
   markCompleted(id: string, completion: SaleCompletion, now: string): Sale {
     this.db.transaction(() => {
-      this.transition(id, ['intent', 'sent', 'in_doubt', 'pending', 'support'], 'completed', now, {
+      this.transition(id, 'completed', now, {
         sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
               new_balance_minor = @newBalance, raw_response = @raw, completed_at = @now, last_error_json = NULL,
               next_check_at = NULL, give_up_at = NULL`,
@@ -192,7 +197,7 @@ export class SalesJournal {
     },
     now: string,
   ): Sale {
-    this.transition(id, ['intent', 'sent', 'in_doubt', 'pending'], 'pending', now, {
+    this.transition(id, 'pending', now, {
       sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
             next_check_at = @nextCheckAt, give_up_at = @giveUpAt, raw_response = @raw, last_error_json = NULL`,
       params: {
@@ -209,7 +214,7 @@ export class SalesJournal {
   }
 
   markFailed(id: string, error: PosError, now: string, rawResponse: string | null): Sale {
-    this.transition(id, ['intent', 'sent', 'in_doubt'], 'failed', now, {
+    this.transition(id, 'failed', now, {
       sql: 'last_error_json = @error, raw_response = coalesce(@raw, raw_response)',
       params: { error: JSON.stringify(error), raw: rawResponse },
     });
@@ -217,7 +222,7 @@ export class SalesJournal {
   }
 
   markInDoubt(id: string, error: PosError, now: string): Sale {
-    this.transition(id, ['intent', 'sent', 'in_doubt'], 'in_doubt', now, {
+    this.transition(id, 'in_doubt', now, {
       sql: 'last_error_json = @error',
       params: { error: JSON.stringify(error) },
       keepSince: true,
@@ -230,7 +235,7 @@ export class SalesJournal {
    * handed to provider support, never re-ordered. A later answer can still complete it.
    */
   markSupport(id: string, error: PosError | null, now: string): Sale {
-    this.transition(id, ['pending'], 'support', now, {
+    this.transition(id, 'support', now, {
       sql: 'last_error_json = @error, next_check_at = NULL',
       params: { error: error === null ? null : JSON.stringify(error) },
     });
@@ -241,9 +246,9 @@ export class SalesJournal {
   recordPendingCheck(id: string, nextCheckAt: string, now: string): Sale {
     const result = this.db
       .prepare(
-        `UPDATE sales SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = 'pending'`,
+        `UPDATE sales SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = @pending`,
       )
-      .run({ id, nextCheckAt, now });
+      .run({ id, nextCheckAt, now, pending: 'pending' satisfies SaleState });
     if (result.changes !== 1) throw new Error(`sale ${id} is not pending`);
     return this.require(id);
   }
@@ -275,7 +280,7 @@ export class SalesJournal {
 
   /** Sales of this account a crash or a lost answer left unresolved: re-sent with their stored key at start-up. */
   unresolved(scope: AccountScope): Sale[] {
-    return this.scoped.inStates(['intent', 'sent', 'in_doubt'], scope);
+    return this.scoped.inStates(SALE_SENDABLE_STATES, scope);
   }
 
   /** Pending sales of this account whose next check is due by `at`, oldest check first. */
@@ -304,23 +309,15 @@ export class SalesJournal {
   bestSellers(since: string, limit: number): string[] {
     const rows = this.db
       .prepare(
-        `SELECT package_code, sum(quantity) AS sold FROM sales WHERE state = 'completed' AND created_at >= ?
-         GROUP BY package_code ORDER BY sold DESC, max(created_at) DESC LIMIT ?`,
+        `SELECT package_code, sum(quantity) AS sold FROM sales WHERE state = @completed AND created_at >= @since
+         GROUP BY package_code ORDER BY sold DESC, max(created_at) DESC LIMIT @limit`,
       )
-      .all(since, limit) as { package_code: string }[];
+      .all({ since, limit, completed: 'completed' satisfies SaleState }) as { package_code: string }[];
     return rows.map((row) => row.package_code);
   }
 
   countByState(): Record<SaleState, number> {
-    const counts: Record<SaleState, number> = {
-      intent: 0,
-      sent: 0,
-      in_doubt: 0,
-      pending: 0,
-      completed: 0,
-      support: 0,
-      failed: 0,
-    };
+    const counts = Object.fromEntries(SALE_STATES.map((state) => [state, 0])) as Record<SaleState, number>;
     for (const row of this.db.prepare('SELECT state, count(*) AS n FROM sales GROUP BY state').all() as {
       state: SaleState;
       n: number;
@@ -330,14 +327,9 @@ export class SalesJournal {
     return counts;
   }
 
-  private transition(
-    id: string,
-    from: readonly SaleState[],
-    to: SaleState,
-    now: string,
-    change: StateChange,
-  ): void {
-    transitionRow(this.db, 'sales', id, from, to, now, change);
+  /** Every state change of a sale: only the moves SALE_TRANSITIONS allows, each with its audit row. */
+  private transition(id: string, to: SaleState, now: string, change: StateChange): void {
+    transitionRow(this.db, 'sales', SALE_TRANSITIONS, id, to, now, change);
     this.audit(now, `sale.${to}`, id, null);
   }
 
@@ -368,14 +360,10 @@ export class SalesJournal {
 
   private toSale(row: SaleRow): Sale {
     const base = {
-      id: row.id,
+      ...originOf(row),
       receiptNumber: row.receipt_number,
-      counterId: row.counter_id,
-      cashierId: row.cashier_id,
-      shiftId: row.shift_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      training: row.training === 1,
       packageCode: row.package_code,
       packageName: row.package_name,
       quantity: row.quantity,

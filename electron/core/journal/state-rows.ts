@@ -1,3 +1,4 @@
+import { statesLeadingTo, type Transitions } from '../../../shared/domain/state-machine';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import type { Db } from './database';
 
@@ -15,18 +16,20 @@ export interface StateChange {
 }
 
 /**
- * Moves row `id` of `table` to state `to` if it is in one of `from`, or throws naming both states:
- * a transition from the wrong state is a bug, and the guard keeps it from corrupting money rows.
+ * Moves row `id` of `table` to state `to` if its state machine allows that move from the state it is
+ * in, or throws naming both states: a transition from the wrong state is a bug, and the guard keeps
+ * it from corrupting money rows.
  */
-export function transitionRow(
+export function transitionRow<S extends string>(
   db: Db,
   table: 'sales' | 'topups',
+  transitions: Transitions<S>,
   id: string,
-  from: readonly string[],
-  to: string,
+  to: S,
   now: string,
   change: StateChange,
 ): void {
+  const from = statesLeadingTo(transitions, to);
   const since = change.keepSince ? `CASE WHEN state = @to THEN state_since ELSE @now END` : '@now';
   const result = db
     .prepare(
@@ -96,7 +99,7 @@ export function listQuery(table: 'sales' | 'topups', where: readonly string[]): 
  * checkers read them. The stores name these queries for what they mean (unresolved sales, due pending
  * checks…); the SQL is written once, here.
  */
-export class ScopedRows<Row, Record> {
+export class ScopedRows<Row, Record, State extends string> {
   constructor(
     private readonly db: Db,
     private readonly table: 'sales' | 'topups',
@@ -104,7 +107,7 @@ export class ScopedRows<Row, Record> {
   ) {}
 
   /** Rows in any of `states`, oldest first. */
-  inStates(states: readonly string[], scope: AccountScope): Record[] {
+  inStates(states: readonly State[], scope: AccountScope): Record[] {
     const rows = this.db
       .prepare(
         `SELECT * FROM ${this.table} WHERE state IN (SELECT value FROM json_each(@states)) AND ${IN_SCOPE}
@@ -115,7 +118,7 @@ export class ScopedRows<Row, Record> {
   }
 
   /** Rows in `state` whose next check is due by `at`, the longest overdue first. */
-  due(state: string, scope: AccountScope, at: string): Record[] {
+  due(state: State, scope: AccountScope, at: string): Record[] {
     const rows = this.db
       .prepare(
         `SELECT * FROM ${this.table} WHERE state = @state AND next_check_at <= @at AND ${IN_SCOPE}
@@ -126,7 +129,7 @@ export class ScopedRows<Row, Record> {
   }
 
   /** When the next row in `state` is due for a check; null when there is none. */
-  nextCheck(state: string, scope: AccountScope): string | null {
+  nextCheck(state: State, scope: AccountScope): string | null {
     const row = this.db
       .prepare(`SELECT min(next_check_at) AS at FROM ${this.table} WHERE state = @state AND ${IN_SCOPE}`)
       .get({ ...scopeParams(scope), state }) as { at: string | null };

@@ -1,8 +1,24 @@
-import type { EsimSnapshot, TopUp, TopUpState } from '../../../shared/domain/topup';
+import {
+  type EsimSnapshot,
+  TOPUP_OPEN_STATES,
+  TOPUP_TRANSITIONS,
+  TOPUP_UNANSWERED_STATES,
+  type TopUp,
+  type TopUpState,
+} from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
+import { nextReceiptNumber } from './receipt-numbers';
+import {
+  type JournalOrigin,
+  ORIGIN_COLUMNS,
+  ORIGIN_PARAMS,
+  type OriginRow,
+  originColumns,
+  originOf,
+} from './record-origin';
 import {
   listQuery,
   periodAndStates,
@@ -18,13 +34,8 @@ import {
  * transaction.
  */
 
-interface TopUpRow {
-  id: string;
+interface TopUpRow extends OriginRow {
   receipt_number: number;
-  counter_id: string;
-  cashier_id: string | null;
-  shift_id: string | null;
-  training: number;
   state: TopUpState;
   iccid: string;
   package_code: string;
@@ -53,13 +64,7 @@ interface TopUpRow {
   completed_at: string | null;
 }
 
-export interface NewTopUp {
-  readonly id: string;
-  readonly counterId: string;
-  readonly cashierId: string | null;
-  readonly shiftId: string | null;
-  readonly training: boolean;
-  readonly accountRef: string;
+export interface NewTopUp extends JournalOrigin {
   readonly iccid: string;
   readonly packageCode: string;
   readonly packageName: string;
@@ -93,7 +98,7 @@ export interface TopUpListFilter {
 }
 
 export class TopUpsJournal {
-  private readonly scoped: ScopedRows<TopUpRow, TopUp>;
+  private readonly scoped: ScopedRows<TopUpRow, TopUp, TopUpState>;
 
   constructor(private readonly db: Db) {
     this.scoped = new ScopedRows(db, 'topups', (row: TopUpRow) => this.toTopUp(row));
@@ -105,60 +110,54 @@ export class TopUpsJournal {
    * by throwing: two counters (or two clicks) cannot both pass the repeat check.
    */
   createIntent(topUp: NewTopUp, now: string, since: string, guard: (others: TopUp[]) => void): TopUp {
-    this.db.transaction(() => {
-      guard(this.recentFor(topUp.iccid, since));
-      const next = this.db
-        .prepare('SELECT coalesce(max(receipt_number), 0) + 1 AS n FROM topups WHERE training = ?')
-        .get(topUp.training ? 1 : 0) as { n: number };
-      this.db
-        .prepare(
-          `INSERT INTO topups (id, receipt_number, counter_id, cashier_id, shift_id, training, account_ref, state, iccid,
-             package_code, package_name, currency, retail_minor, quoted_cost_minor, before_total_mb,
-             before_remaining_mb, before_expires_at, before_status, before_taken_at, before_raw, created_at,
-             updated_at, state_since)
-           VALUES (@id, @receiptNumber, @counterId, @cashierId, @shiftId, @training, @accountRef, 'intent', @iccid,
-             @packageCode, @packageName, @currency, @retail, @quotedCost, @totalMb, @remainingMb, @expiresAt,
-             @status, @takenAt, @beforeRaw, @now, @now, @now)`,
-        )
-        .run({
-          id: topUp.id,
-          receiptNumber: next.n,
-          counterId: topUp.counterId,
-          cashierId: topUp.cashierId,
-          shiftId: topUp.shiftId,
-          training: topUp.training ? 1 : 0,
-          accountRef: topUp.accountRef,
+    this.db
+      .transaction(() => {
+        guard(this.recentFor(topUp.iccid, since));
+        const receiptNumber = nextReceiptNumber(this.db, topUp);
+        this.db
+          .prepare(
+            `INSERT INTO topups (${ORIGIN_COLUMNS}, receipt_number, state, iccid, package_code, package_name, currency,
+             retail_minor, quoted_cost_minor, before_total_mb, before_remaining_mb, before_expires_at, before_status,
+             before_taken_at, before_raw, created_at, updated_at, state_since)
+           VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @iccid, @packageCode, @packageName, @currency, @retail,
+             @quotedCost, @totalMb, @remainingMb, @expiresAt, @status, @takenAt, @beforeRaw, @now, @now, @now)`,
+          )
+          .run({
+            ...originColumns(topUp),
+            receiptNumber,
+            state: 'intent' satisfies TopUpState,
+            iccid: topUp.iccid,
+            packageCode: topUp.packageCode,
+            packageName: topUp.packageName,
+            currency: topUp.retail.currency,
+            retail: topUp.retail.amount,
+            quotedCost: topUp.quotedCost.amount,
+            totalMb: topUp.before.totalMb,
+            remainingMb: topUp.before.remainingMb,
+            expiresAt: topUp.before.expiresAt,
+            status: topUp.before.status,
+            takenAt: topUp.before.takenAt,
+            beforeRaw: topUp.beforeRaw,
+            now,
+          });
+        writeAudit(this.db, now, 'topup.intent', topUp.id, {
           iccid: topUp.iccid,
           packageCode: topUp.packageCode,
-          packageName: topUp.packageName,
-          currency: topUp.retail.currency,
-          retail: topUp.retail.amount,
-          quotedCost: topUp.quotedCost.amount,
-          totalMb: topUp.before.totalMb,
-          remainingMb: topUp.before.remainingMb,
-          expiresAt: topUp.before.expiresAt,
-          status: topUp.before.status,
-          takenAt: topUp.before.takenAt,
-          beforeRaw: topUp.beforeRaw,
-          now,
         });
-      writeAudit(this.db, now, 'topup.intent', topUp.id, {
-        iccid: topUp.iccid,
-        packageCode: topUp.packageCode,
-      });
-    })();
+      })
+      .immediate();
     return this.require(topUp.id);
   }
 
   /** On the wire. Only from `intent`: a top-up is never sent twice. */
   markSent(id: string, now: string): TopUp {
-    this.transition(id, ['intent'], 'sent', now, { sql: 'sent_at = @now' });
+    this.transition(id, 'sent', now, { sql: 'sent_at = @now' });
     return this.require(id);
   }
 
   markCompleted(id: string, completion: TopUpCompletion, now: string): TopUp {
     this.db.transaction(() => {
-      this.transition(id, ['sent', 'in_doubt'], 'completed', now, {
+      this.transition(id, 'completed', now, {
         sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
               new_balance_minor = @newBalance, new_total_gb = @newTotalGb, new_remaining_gb = @newRemainingGb,
               new_expires_at = @newExpiresAt, inferred = @inferred, raw_response = @raw, completed_at = @now,
@@ -186,7 +185,7 @@ export class TopUpsJournal {
 
   /** No answer: applied or not is decided later by watching the eSIM; `nextCheckAt` says when to look. */
   markInDoubt(id: string, error: PosError, nextCheckAt: string, now: string): TopUp {
-    this.transition(id, ['sent', 'in_doubt'], 'in_doubt', now, {
+    this.transition(id, 'in_doubt', now, {
       sql: 'last_error_json = @error, next_check_at = @nextCheckAt',
       params: { error: JSON.stringify(error), nextCheckAt },
       keepSince: true,
@@ -198,16 +197,16 @@ export class TopUpsJournal {
   recordCheck(id: string, nextCheckAt: string, now: string): TopUp {
     const result = this.db
       .prepare(
-        `UPDATE topups SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = 'in_doubt'`,
+        `UPDATE topups SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = @inDoubt`,
       )
-      .run({ id, nextCheckAt, now });
+      .run({ id, nextCheckAt, now, inDoubt: 'in_doubt' satisfies TopUpState });
     if (result.changes !== 1) throw new Error(`top-up ${id} is not in doubt`);
     return this.require(id);
   }
 
   /** A definite refusal, a top-up never sent, or an in-doubt one seen not applied: nothing was charged. */
   markFailed(id: string, error: PosError, now: string, rawResponse: string | null): TopUp {
-    this.transition(id, ['intent', 'sent', 'in_doubt'], 'failed', now, {
+    this.transition(id, 'failed', now, {
       sql: 'last_error_json = @error, raw_response = coalesce(@raw, raw_response), next_check_at = NULL',
       params: { error: JSON.stringify(error), raw: rawResponse },
     });
@@ -238,7 +237,7 @@ export class TopUpsJournal {
 
   /** Top-ups of this account left in `intent` or `sent` by a crash. */
   interrupted(scope: AccountScope): TopUp[] {
-    return this.scoped.inStates(['intent', 'sent'], scope);
+    return this.scoped.inStates(TOPUP_UNANSWERED_STATES, scope);
   }
 
   /** In-doubt top-ups of this account due for a look at their eSIM by `at`. */
@@ -270,35 +269,31 @@ export class TopUpsJournal {
   recentFor(iccid: string, since: string): TopUp[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM topups WHERE iccid = @iccid AND state != 'failed'
-           AND (created_at >= @since OR state IN ('intent', 'sent', 'in_doubt'))
+        `SELECT * FROM topups WHERE iccid = @iccid AND state != @failed
+           AND (created_at >= @since OR state IN (SELECT value FROM json_each(@open)))
          ORDER BY created_at DESC`,
       )
-      .all({ iccid, since }) as TopUpRow[];
+      .all({
+        iccid,
+        since,
+        failed: 'failed' satisfies TopUpState,
+        open: JSON.stringify(TOPUP_OPEN_STATES),
+      }) as TopUpRow[];
     return rows.map((row) => this.toTopUp(row));
   }
 
-  private transition(
-    id: string,
-    from: readonly TopUpState[],
-    to: TopUpState,
-    now: string,
-    change: StateChange,
-  ): void {
-    transitionRow(this.db, 'topups', id, from, to, now, change);
+  /** Every state change of a top-up: only the moves TOPUP_TRANSITIONS allows, each with its audit row. */
+  private transition(id: string, to: TopUpState, now: string, change: StateChange): void {
+    transitionRow(this.db, 'topups', TOPUP_TRANSITIONS, id, to, now, change);
     writeAudit(this.db, now, `topup.${to}`, id, null);
   }
 
   private toTopUp(row: TopUpRow): TopUp {
     const base = {
-      id: row.id,
+      ...originOf(row),
       receiptNumber: row.receipt_number,
-      counterId: row.counter_id,
-      cashierId: row.cashier_id,
-      shiftId: row.shift_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      training: row.training === 1,
       iccid: row.iccid,
       packageCode: row.package_code,
       packageName: row.package_name,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PosEvent } from '../../../shared/domain/events';
 import type { Pricing } from '../../../shared/domain/pricing';
 import type { Connection } from '../connection';
+import type { JournalOrigin } from '../journal/record-origin';
 import type { Logger } from '../log';
 import { scopeOf } from './scope';
 
@@ -20,17 +21,7 @@ export interface MoneyContext {
  * Where a new sale or top-up comes from: a fresh id, this counter, and the account it is sent to.
  * Cashier and shift are null until cashiers and shifts exist.
  */
-export function newRecordOrigin(
-  ctx: MoneyContext,
-  connection: Connection,
-): {
-  id: string;
-  counterId: string;
-  cashierId: null;
-  shiftId: null;
-  training: boolean;
-  accountRef: string;
-} {
+export function newRecordOrigin(ctx: MoneyContext, connection: Connection): JournalOrigin {
   const scope = scopeOf(connection);
   return {
     id: randomUUID(),

@@ -38,7 +38,8 @@ export function retailPrice(cost: Money, pkg: PricedPackage, pricing: Pricing): 
     .sort((a, b) => SCOPE_RANK[b.scope.kind] - SCOPE_RANK[a.scope.kind])[0];
   let amount: number = cost.amount;
   if (rule?.markup.kind === 'percent') amount += Math.ceil((cost.amount * rule.markup.basisPoints) / 10_000);
-  if (rule?.markup.kind === 'fixed') amount += rule.markup.amount.amount;
+  // The contract refuses a negative fixed markup; one stored before it did still never lowers the price.
+  if (rule?.markup.kind === 'fixed') amount += Math.max(0, rule.markup.amount.amount);
   const step = pricing.roundingSteps[cost.currency];
   const rounded = step ? roundUpToStep(minor(amount), step) : minor(amount);
   return { amount: rounded, currency: cost.currency };

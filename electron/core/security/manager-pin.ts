@@ -25,7 +25,7 @@ export class ManagerPin {
 
   constructor(
     private readonly settings: SettingsTable,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => Date,
   ) {}
 
   isSet(): boolean {
@@ -52,8 +52,9 @@ export class ManagerPin {
   verify(pin: string): boolean {
     const stored = this.settings.get<StoredPin>(KEY);
     if (!stored) throw new PosFailure('PIN_REQUIRED', 'No manager PIN is set yet. Choose one first.');
-    if (this.now() < this.lockedUntil) {
-      const seconds = Math.ceil((this.lockedUntil - this.now()) / 1000);
+    const now = this.now().getTime();
+    if (now < this.lockedUntil) {
+      const seconds = Math.ceil((this.lockedUntil - now) / 1000);
       throw new PosFailure('PIN_INVALID', `Too many wrong PINs. Try again in ${seconds} seconds.`, {
         retryAfterSeconds: seconds,
       });
@@ -69,7 +70,7 @@ export class ManagerPin {
       this.failures = 0;
     } else if (++this.failures >= MAX_FAILURES) {
       this.failures = 0;
-      this.lockedUntil = this.now() + LOCKOUT_MS;
+      this.lockedUntil = this.now().getTime() + LOCKOUT_MS;
     }
     return valid;
   }

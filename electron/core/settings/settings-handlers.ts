@@ -19,6 +19,7 @@ export function settingsHandlers(
       ctx.requireManager(pin);
       const next = ctx.settings.updateSettings(patch);
       ctx.settings.audit(ctx.now().toISOString(), 'settings.changed', null, patch);
+      ctx.balance.thresholdChanged();
       return next;
     },
     setManagerPin: async ({ pin, currentPin }) => {
