@@ -6,6 +6,7 @@ import { syncCatalogue } from '../../electron/core/api/catalogue-sync';
 import type { ResellerClient } from '../../electron/core/api/client';
 import { CatalogueStore } from '../../electron/core/journal/catalogue-store';
 import { type Db, openJournal } from '../../electron/core/journal/database';
+import { money } from '../../shared/money';
 import {
   apiPackage,
   completedOrder,
@@ -65,7 +66,8 @@ describe('catalogue sync', () => {
   it('reads every page at the API’s maximum page size into the cache, in the API’s order', async () => {
     const client = await clientOf(catalogue(250));
     const result = await syncCatalogue(client, store, { now });
-    expect(result).toEqual({ count: 250, syncedAt: '2025-06-01T10:00:00.000Z', pages: 3 });
+    // A catalogue in which every package reads is the whole catalogue, nothing skipped.
+    expect(result).toEqual({ count: 250, syncedAt: '2025-06-01T10:00:00.000Z', pages: 3, skipped: 0 });
     expect(server.requests.map((request) => request.url)).toEqual([
       '/api/v1/business/esims/packages?page=1&limit=100',
       '/api/v1/business/esims/packages?page=2&limit=100',
@@ -80,6 +82,7 @@ describe('catalogue sync', () => {
     });
     expect(cached.at(-1)?.code).toBe('PKG-0249');
     expect(store.syncedAt()).toBe('2025-06-01T10:00:00.000Z');
+    expect(store.skipped()).toBe(0);
   });
 
   it('keeps a package that shifted onto the next page once, at its first place', async () => {
@@ -135,7 +138,11 @@ describe('catalogue sync', () => {
     const sync = syncCatalogue(client, store, { now });
     // As soon as page 2 is on the wire, the cashier sells; page 3 is already queued behind the bulk pace.
     while ((server.requests.length ?? 0) < 2) await new Promise((resolve) => setTimeout(resolve, 5));
-    await client.createOrder({ packageCode: 'PKG-0001', idempotencyKey: 'sale-during-sync' });
+    await client.createOrder({
+      packageCode: 'PKG-0001',
+      expectedCost: money(110, 'USD'),
+      idempotencyKey: 'sale-during-sync',
+    });
     await sync;
     const paths = server.requests.map((request) => new URL(request.url, 'http://x').pathname) ?? [];
     expect(paths).toEqual([

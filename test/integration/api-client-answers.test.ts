@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../electron/core/api/api-failure';
 import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
+import { money } from '../../shared/money';
 import {
   apiPackage,
   completedOrder,
@@ -26,7 +27,11 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
   return error as ApiFailure;
 }
 
-const order = { packageCode: 'TR_1GB_7D', idempotencyKey: 'sale-0001' } as const;
+const order = {
+  packageCode: 'TR_1GB_7D',
+  expectedCost: money(1245, 'USD'),
+  idempotencyKey: 'sale-0001',
+} as const;
 
 describe('successful answers', () => {
   it('converts a completed order once, to Money and hand-over eSIMs, keeping the raw text', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../electron/core/api/api-failure';
 import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
+import { money } from '../../shared/money';
 import {
   completedOrder,
   type ReceivedRequest,
@@ -18,6 +19,7 @@ function clientFor(reply: (request: ReceivedRequest, index: number) => Reply): P
 }
 
 const ICCID = '8988247000100000015';
+const COST = money(1245, 'USD');
 const balance: Reply = { kind: 'json', body: { success: true, data: { balance: 10, currency: 'USD' } } };
 const invalidTimestamp: Reply = {
   kind: 'json',
@@ -95,7 +97,7 @@ describe('orders', () => {
       script = failure.reply;
       const before = server.requests.length ?? 0;
       const error = await client
-        .createOrder({ packageCode: 'P1', idempotencyKey: `k-${failure.name}` })
+        .createOrder({ packageCode: 'P1', expectedCost: COST, idempotencyKey: `k-${failure.name}` })
         .catch((caught: unknown) => caught);
       expect(error, failure.name).toMatchObject({ outcome: 'unknown' });
       const sent = server.requests.slice(before) ?? [];
@@ -122,7 +124,7 @@ describe('orders', () => {
     for (const refusal of refusals) {
       const client = await clientFor((_request, index) => (index === 0 ? { kind: 'drop' } : refusal));
       const error = await client
-        .createOrder({ packageCode: 'P1', idempotencyKey: 'k-after-drop' })
+        .createOrder({ packageCode: 'P1', expectedCost: COST, idempotencyKey: 'k-after-drop' })
         .catch((caught: unknown) => caught);
       expect(error).toMatchObject({ code: 'OFFLINE', kind: 'dropped', outcome: 'unknown' });
       expect((error as ApiFailure).details?.laterAttempt).toMatchObject({
@@ -135,7 +137,7 @@ describe('orders', () => {
   it('are not re-sent after an answer that is merely unreadable as an order', async () => {
     const client = await clientFor(() => ({ kind: 'json', body: completedOrder({ esims: 'none' }) }));
     const error = await client
-      .createOrder({ packageCode: 'P1', idempotencyKey: 'k-1' })
+      .createOrder({ packageCode: 'P1', expectedCost: COST, idempotencyKey: 'k-1' })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'BAD_RESPONSE', outcome: 'unknown' });
     expect(server.requests.length).toBe(1);
@@ -145,7 +147,11 @@ describe('orders', () => {
     const client = await clientFor((_request, index) =>
       index === 0 ? rateLimited : { kind: 'json', body: completedOrder() },
     );
-    const result = await client.createOrder({ packageCode: 'P1', idempotencyKey: 'k-rate' });
+    const result = await client.createOrder({
+      packageCode: 'P1',
+      expectedCost: COST,
+      idempotencyKey: 'k-rate',
+    });
     expect(result.kind).toBe('completed');
     const [first, second] = server.requests ?? [];
     expect(second?.body).toBe(first?.body);
@@ -220,7 +226,7 @@ describe('rate limits', () => {
     }));
     const client = createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
     const error = await client
-      .createOrder({ packageCode: 'P1', idempotencyKey: 'k-1' })
+      .createOrder({ packageCode: 'P1', expectedCost: COST, idempotencyKey: 'k-1' })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', outcome: 'rejected', kind: 'throttled' });
     expect(server.requests.length).toBe(1);
