@@ -217,6 +217,28 @@ describe('rate limits', () => {
     expect(client.status().rateLimit).toMatchObject({ limit: 100, remaining: 0 });
   });
 
+  it('are evidence, not orders: a refusal while a day’s budget is far from spent holds requests for seconds, not a day', async () => {
+    // The headers describe the day (9,000 of 10,000 left); the refusal came from a shorter window.
+    const day = {
+      'x-ratelimit-limit': '10000',
+      'x-ratelimit-remaining': '9000',
+      'x-ratelimit-reset': new Date(Date.now() + 86_400_000).toISOString(),
+    };
+    const client = await clientFor((request, index) => {
+      if (index === 0) return { ...rateLimited, headers: day };
+      if (request.url.endsWith('/topup/order'))
+        return { kind: 'json', headers: day, body: { success: true } };
+      return { ...balance, headers: day };
+    });
+    expect((await client.getBalance()).balance.amount).toBe(1000);
+    expect(server.requests.length).toBe(2);
+    // Reads and top-ups go on under that budget.
+    for (let i = 0; i < 5; i++) await client.getBalance();
+    await client.topUp({ iccid: ICCID, packageCode: 'TOPUP-1' });
+    expect(server.requests.length).toBe(8);
+    expect(client.status().heldUntil).toBeNull();
+  });
+
   it('give up with RATE_LIMIT_EXCEEDED when the reset is further away than the call may wait', async () => {
     await server.start(() => ({
       kind: 'json',
@@ -263,6 +285,41 @@ describe('clock', () => {
       expect(server.requests.length).toBe(3);
     });
   }
+
+  /** A provider checking timestamps against the right time behind a front server whose Date header is 10 minutes slow. */
+  function slowDateHeader(first?: Reply): (request: ReceivedRequest, index: number) => Reply {
+    return (request, index) => {
+      const headers = { date: new Date(request.at - 600_000).toUTCString() };
+      if (index === 0 && first) return { ...first, headers };
+      if (Math.abs(Number(request.headers['rt-timestamp']) - request.at) > 300_000) {
+        return { ...invalidTimestamp, headers };
+      }
+      return { ...balance, headers };
+    };
+  }
+
+  it('keeps signing with the clock the provider accepts when its Date header is 10 minutes off', async () => {
+    const client = await clientFor(slowDateHeader());
+    for (let i = 0; i < 3; i++) await client.getBalance();
+    expect(server.requests.length).toBe(3);
+    expect(Math.abs(client.status().clockSkewMs ?? Number.NaN)).toBeLessThan(2_000);
+  });
+
+  it('falls back to our own clock when requests signed by the Date header’s are refused', async () => {
+    // The first answer refuses for another reason, so all the client has learned is the wrong Date header.
+    const client = await clientFor(
+      slowDateHeader({ kind: 'json', status: 403, body: { success: false, code: 'INVALID_USER' } }),
+    );
+    await expect(client.getBalance()).rejects.toMatchObject({ code: 'INVALID_USER' });
+    expect((await client.getBalance()).balance.amount).toBe(1000);
+    const stamps = server.requests.map((request) => Number(request.headers['rt-timestamp']) - request.at);
+    // Signed in the Date header's time and refused, then in ours and accepted; later requests stay on ours.
+    expect(stamps.length).toBe(3);
+    expect(stamps[1]).toBeLessThan(-500_000);
+    expect(Math.abs(stamps[2] ?? Number.NaN)).toBeLessThan(2_000);
+    await client.getBalance();
+    expect(server.requests.length).toBe(4);
+  });
 
   it('retries only once when the clock is still refused', async () => {
     const client = await clientFor(() => invalidTimestamp);

@@ -86,7 +86,7 @@ export class RequestRunner {
   private readonly baseUrl: string;
 
   constructor(private readonly options: RunnerOptions) {
-    this.clock = new ServerClock(() => options.time.now());
+    this.clock = new ServerClock();
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
   }
 
@@ -126,7 +126,9 @@ export class RequestRunner {
     const url = urlOf(this.baseUrl, spec.path, spec.query);
     const timeoutMs = spec.method === 'GET' ? this.options.readTimeoutMs : this.options.writeTimeoutMs;
     let attempts = 0;
-    let clockCorrected = false;
+    // Offsets whose timestamps the provider refused during this call, and the one to try next.
+    const clockRefused: number[] = [];
+    let clockToTry: number | null = null;
     let resends = 0;
     let rateWaits = 0;
     // The first failure after which the request may have been performed. Once there is one, no
@@ -141,17 +143,15 @@ export class RequestRunner {
         throw error instanceof ApiFailure ? final(error) : error;
       }
       attempts += 1;
-      const { headers, requestId } = signedHeaders(
-        this.options.credentials(),
-        this.clock.serverNow(),
-        rawBody,
-      );
+      const offset = clockToTry ?? this.clock.signingOffset();
+      const { headers, requestId } = signedHeaders(this.options.credentials(), time.now() + offset, rawBody);
       spec.onSend?.(attempts, requestId);
       const started = time.now();
       const fields = { method: spec.method, path: spec.path, lane: spec.lane, requestId, attempt: attempts };
       try {
         const answer = await this.send(url, spec.method, headers, rawBody, timeoutMs, spec.path);
         const value = await this.interpret(answer, spec);
+        this.clock.accepted(offset);
         log.info('api call', { ...fields, status: answer.status, ms: time.now() - started });
         return { value, raw: answer.text, attempts };
       } catch (error) {
@@ -164,12 +164,15 @@ export class RequestRunner {
           ms: time.now() - started,
         });
         if (error.outcome === 'unknown') uncertain ??= error;
-        if (spec.resend === 'never') throw final(error);
-        if (error.code === 'INVALID_TIMESTAMP' && !clockCorrected) {
-          // The answer's Date header has corrected the clock; the API allows this one retry.
-          clockCorrected = true;
-          continue;
+        if (error.code === 'INVALID_TIMESTAMP') {
+          // Try the other clock (the Date header's or ours) the provider has not refused yet; the
+          // first refusal is retried in any case, as the answer's Date header may have moved the estimate.
+          clockRefused.push(offset);
+          const next = this.clock.refused(clockRefused);
+          clockToTry = next;
+          if (spec.resend !== 'never' && (next !== null || clockRefused.length === 1)) continue;
         }
+        if (spec.resend === 'never') throw final(error);
         if (
           error.code === 'RATE_LIMIT_EXCEEDED' &&
           error.kind === 'refused' &&
