@@ -133,6 +133,54 @@ describe('catalogue sync', () => {
     expect(store.syncedAt()).toBe('2025-05-31T00:00:00.000Z');
   });
 
+  it('keeps every package it can read, and the count of those it could not, for the status', async () => {
+    const client = await clientOf(
+      catalogue(150, (page) =>
+        page === 2
+          ? {
+              kind: 'json',
+              body: {
+                success: true,
+                data: {
+                  packages: [
+                    apiPackage({ package_code: 'PKG-0100', cost: '1.10' }),
+                    apiPackage({ package_code: 'PKG-0101', cost: { amount: 1.1 } }),
+                    null,
+                    apiPackage({ package_code: 'PKG-0103', type: 'multi', validity_days: '30' }),
+                  ],
+                  pagination: { page: 2, limit: 100, total: 104, total_pages: 2 },
+                },
+              },
+            }
+          : null,
+      ),
+    );
+    const result = await syncCatalogue(client, store, { now });
+    expect(result).toMatchObject({ count: 102, pages: 2, skipped: 2 });
+    expect(store.count()).toBe(102);
+    expect(store.skipped()).toBe(2);
+    expect(store.get('PKG-0103')).toMatchObject({ validityDays: 30, type: 'local' });
+  });
+
+  it('keeps the old catalogue when no package of the new one can be read', async () => {
+    const first = await clientOf(catalogue(120));
+    await syncCatalogue(first, store, { now: () => new Date('2025-05-31T00:00:00Z') });
+    await server.close();
+    const client = await clientOf(() => ({
+      kind: 'json',
+      body: {
+        success: true,
+        data: { packages: [{ package_code: 'A' }, { package_code: 'B', cost: 'n/a' }] },
+      },
+    }));
+    await expect(syncCatalogue(client, store, { now })).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      details: { skipped: 2 },
+    });
+    expect(store.count()).toBe(120);
+    expect(store.skipped()).toBe(0);
+  });
+
   it('lets a sale go ahead of the sync’s remaining pages', async () => {
     const client = await clientOf(catalogue(300), 500);
     const sync = syncCatalogue(client, store, { now });

@@ -48,7 +48,8 @@ function installOrNull(fields: Fields): Install | null {
   }
 }
 
-const LPA_IN_TEXT = /LPA:1\$[^"\s\\$]+\$[^"\s\\]+/g;
+/** An LPA in running text: an SM-DP+ host (and port) and an activation code of the characters codes use. */
+const LPA_IN_TEXT = /LPA:1\$[A-Za-z0-9.:-]+\$[A-Za-z0-9._-]+/g;
 const ICCID_IN_TEXT = /"iccid"\s*:\s*"?([0-9A-Za-z]+)"?/;
 
 function fromText(raw: string): RecoveredEsim[] {
