@@ -56,6 +56,17 @@ function catalogue(total: number, override?: (page: number, request: ReceivedReq
   };
 }
 
+/** Page 2 of 2, with these items. */
+function lastPage(packages: readonly unknown[]): Reply {
+  return {
+    kind: 'json',
+    body: {
+      success: true,
+      data: { packages, pagination: { page: 2, limit: 100, total: 100 + packages.length, total_pages: 2 } },
+    },
+  };
+}
+
 function clientOf(reply: (request: ReceivedRequest) => Reply, bulkIntervalMs = 50): Promise<ResellerClient> {
   return server.client(reply, { rateLimits: { bulkIntervalMs } });
 }
@@ -89,19 +100,7 @@ describe('catalogue sync', () => {
     const client = await clientOf(
       catalogue(150, (page) =>
         page === 2
-          ? {
-              kind: 'json',
-              body: {
-                success: true,
-                data: {
-                  packages: [
-                    apiPackage({ package_code: 'PKG-0099' }),
-                    apiPackage({ package_code: 'PKG-0100' }),
-                  ],
-                  pagination: { page: 2, limit: 100, total: 150, total_pages: 2 },
-                },
-              },
-            }
+          ? lastPage([apiPackage({ package_code: 'PKG-0099' }), apiPackage({ package_code: 'PKG-0100' })])
           : null,
       ),
     );
@@ -137,21 +136,12 @@ describe('catalogue sync', () => {
     const client = await clientOf(
       catalogue(150, (page) =>
         page === 2
-          ? {
-              kind: 'json',
-              body: {
-                success: true,
-                data: {
-                  packages: [
-                    apiPackage({ package_code: 'PKG-0100', cost: '1.10' }),
-                    apiPackage({ package_code: 'PKG-0101', cost: { amount: 1.1 } }),
-                    null,
-                    apiPackage({ package_code: 'PKG-0103', type: 'multi', validity_days: '30' }),
-                  ],
-                  pagination: { page: 2, limit: 100, total: 104, total_pages: 2 },
-                },
-              },
-            }
+          ? lastPage([
+              apiPackage({ package_code: 'PKG-0100', cost: '1.10' }),
+              apiPackage({ package_code: 'PKG-0101', cost: { amount: 1.1 } }),
+              null,
+              apiPackage({ package_code: 'PKG-0103', type: 'multi', validity_days: '30' }),
+            ])
           : null,
       ),
     );

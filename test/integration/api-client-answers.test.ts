@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../electron/core/api/api-failure';
 import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
 import { money } from '../../shared/money';
 import {
   apiPackage,
   completedOrder,
   esimItem,
+  failureOf,
   type Reply,
   serverPerTest,
   TEST_CREDENTIALS,
@@ -16,15 +16,6 @@ const server = serverPerTest();
 
 function clientFor(reply: (index: number) => Reply, readMs = 2_000): Promise<ResellerClient> {
   return server.client((_request, index) => reply(index), { timeouts: { readMs, writeMs: readMs } });
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiFailure);
-  return error as ApiFailure;
 }
 
 const order = {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../electron/core/api/api-failure';
 import type { ResellerClient } from '../../electron/core/api/client';
 import { recoverEsims } from '../../electron/core/api/esim-recovery';
 import { withCheckDigit } from '../../shared/iccid';
 import { money } from '../../shared/money';
-import { type ReceivedRequest, type Reply, serverPerTest } from './api-test-server';
+import { failureOf, type ReceivedRequest, type Reply, serverPerTest } from './api-test-server';
 
 // A provider that answers like its description's own examples rather than like our simulator: keys
 // left out, amounts as decimal text, enum values nobody listed, nulls, objects where text was
@@ -30,15 +29,6 @@ function routes(answers: Readonly<Record<string, unknown>>): (request: ReceivedR
 
 function clientOf(answers: Readonly<Record<string, unknown>>): Promise<ResellerClient> {
   return server.client(routes(answers));
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiFailure);
-  return error as ApiFailure;
 }
 
 const paths = (): string[] => server.requests.map((request) => `${request.method} ${request.url}`);
@@ -203,10 +193,13 @@ describe('orders answered with only what money and the hand-over need', () => {
     const noLpa = { success: true, orderReference: 'ORD-6', esims: [{ iccid: ICCID, qrCodeUrl: 'x' }] };
     const noIccid = { success: true, orderReference: 'ORD-7', esims: [{ iccid: 'PENDING', lpaString: LPA }] };
     const noEsims = { success: true, orderReference: 'ORD-8', status: 'completed' };
+    // A JSON number cannot hold an ICCID's digits: 8988247000100000015 arrives as 8988247000100000000.
+    const numberIccid = `{"success":true,"orderReference":"ORD-9","esims":[{"iccid":8988247000100000015,"lpaString":"${LPA}"}]}`;
     for (const [body, field] of [
       [noReference, 'orderReference'],
       [noLpa, 'esims.0.lpaString'],
       [noIccid, 'esims.0.iccid'],
+      [JSON.parse(numberIccid) as unknown, 'esims.0.iccid'],
       [noEsims, 'esims'],
     ] as const) {
       const client = await clientOf({ 'POST /esims/order': body });

@@ -51,6 +51,7 @@ import {
 } from './order-results';
 import { type Balance, type PackagePage, parseBalance, parsePackagePage } from './package-results';
 import type { PageQuery, PageRead } from './pages';
+import type { AccountCurrency } from './parse';
 import { type Lane, RateLimiter, type RateWindow, realTimekeeper } from './rate-limiter';
 import { type ApiLog, invalidInput, RequestRunner, type ResendRule } from './request-runner';
 import type { ApiCredentials } from './signing';
@@ -258,11 +259,21 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
    */
   async function readPage<R>(
     path: string,
-    query: Readonly<Record<string, string | number | boolean | undefined>>,
-    parse: (json: unknown) => Promise<PageRead<R>>,
+    query: Readonly<
+      { page?: number; limit?: number } & Record<string, string | number | boolean | undefined>
+    >,
+    defaultLimit: number,
+    parse: (json: unknown, asked: PageQuery, accountCurrency: AccountCurrency) => Promise<PageRead<R>>,
     callOptions: CallOptions | undefined,
   ): Promise<R & { readonly raw: string }> {
-    const { page, problems, raw } = await read(path, query, parse, callOptions);
+    const asked = { page: query.page ?? 1, limit: query.limit ?? defaultLimit };
+    const accountCurrency = currencyIn(callOptions?.lane ?? 'interactive');
+    const { page, problems, raw } = await read(
+      path,
+      query,
+      (json) => parse(json, asked, accountCurrency),
+      callOptions,
+    );
     if (problems.length > 0) {
       log.warn('api list items skipped', {
         path,
@@ -300,12 +311,11 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     async listPackages(query = {}, callOptions) {
       const checked = PackageListQuerySchema.safeParse(query);
       if (!checked.success) throw invalidInput('package query', checked.error);
-      const asked = pageQuery(checked.data, DEFAULT_PAGE_LIMITS.packages);
-      const lane = callOptions?.lane ?? 'interactive';
       const page = await readPage(
         '/esims/packages',
         checked.data,
-        (json) => parsePackagePage(json, asked, currencyIn(lane)),
+        DEFAULT_PAGE_LIMITS.packages,
+        parsePackagePage,
         callOptions,
       );
       const first = page.packages[0];
@@ -354,12 +364,11 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     async listTopUpPackages(query, callOptions) {
       const checked = TopUpPackageListQuerySchema.safeParse(query);
       if (!checked.success) throw invalidInput('top-up package query', checked.error);
-      const asked = pageQuery(checked.data, DEFAULT_PAGE_LIMITS.topupPackages);
-      const lane = callOptions?.lane ?? 'interactive';
       return readPage(
         '/topup/packages',
         checked.data,
-        (json) => parseTopUpPackagePage(json, asked, currencyIn(lane)),
+        DEFAULT_PAGE_LIMITS.topupPackages,
+        parseTopUpPackagePage,
         callOptions,
       );
     },
@@ -389,8 +398,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     async listEsims(query = {}, callOptions) {
       const checked = EsimListQuerySchema.safeParse(query);
       if (!checked.success) throw invalidInput('eSIM query', checked.error);
-      const asked = pageQuery(checked.data, DEFAULT_PAGE_LIMITS.esims);
-      return readPage('/esims', checked.data, (json) => parseEsimPage(json, asked), callOptions);
+      return readPage('/esims', checked.data, DEFAULT_PAGE_LIMITS.esims, parseEsimPage, callOptions);
     },
 
     async getUsage(target, callOptions) {
@@ -466,14 +474,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     async listOrders(query = {}, callOptions) {
       const checked = OrderListQuerySchema.safeParse(query);
       if (!checked.success) throw invalidInput('order query', checked.error);
-      const asked = pageQuery(checked.data, DEFAULT_PAGE_LIMITS.orders);
-      const lane = callOptions?.lane ?? 'interactive';
-      return readPage(
-        '/orders',
-        checked.data,
-        (json) => parseOrderPage(json, asked, currencyIn(lane)),
-        callOptions,
-      );
+      return readPage('/orders', checked.data, DEFAULT_PAGE_LIMITS.orders, parseOrderPage, callOptions);
     },
 
     status() {
@@ -494,13 +495,6 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
       };
     },
   };
-}
-
-function pageQuery(
-  query: { readonly page?: number; readonly limit?: number },
-  defaultLimit: number,
-): PageQuery {
-  return { page: query.page ?? 1, limit: query.limit ?? defaultLimit };
 }
 
 function esimBody(esim: EsimRef): { iccid: string } | { esimId: number } {

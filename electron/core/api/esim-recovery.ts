@@ -1,7 +1,7 @@
 import { isIssuedIccid } from '../../../shared/iccid';
 import { parseLpa } from '../../../shared/lpa';
 import { Fields, parseJson } from './fields';
-import { FieldProblem, type Install, installOf } from './parse';
+import { FieldProblem, type Install, iccidOrNull, installOf } from './parse';
 
 /** An eSIM found in the text of an answer: what installs it, and its ICCID when the answer gives one beside it. */
 export interface RecoveredEsim extends Install {
@@ -34,8 +34,7 @@ function fromJson(value: unknown): RecoveredEsim[] {
   const fields = Fields.maybe(value, '');
   if (!fields) return [];
   const own = installOrNull(fields);
-  const iccid = fields.text('iccid')?.trim() ?? null;
-  const here = own ? [{ ...own, iccid: iccid !== null && isIssuedIccid(iccid) ? iccid : null }] : [];
+  const here = own ? [{ ...own, iccid: iccidOrNull(fields, 'iccid') }] : [];
   return [...here, ...Object.values(value as object).flatMap(fromJson)];
 }
 

@@ -2,7 +2,7 @@ import type { ProviderOrder, SaleEsim } from '../../../shared/domain';
 import type { Money } from '../../../shared/money';
 import { Fields, readItems } from './fields';
 import { type PageInfo, type PageQuery, type PageRead, pageCounts } from './pages';
-import { type AccountCurrency, installOf, issuedIccidOf, moneyReader } from './parse';
+import { type AccountCurrency, iccidOrNull, installOf, issuedIccidOf, moneyReader } from './parse';
 
 /** What a POST /esims/order answer means for the sale. Every variant keeps the answer's text for the journal. */
 export type OrderOutcome = OrderCompleted | OrderPending | OrderReplay;
@@ -188,6 +188,7 @@ export async function parseOrderPage(
   const data = Fields.of(json).requiredObject('data');
   const read = await readItems(data.requiredList('orders'), 'data.orders', async (item) => {
     const money = await moneyReader(item, ['amount'], accountCurrency);
+    const esim = item.object('esim');
     return {
       id: item.integer('id'),
       orderReference: item.requiredText('order_reference'),
@@ -197,7 +198,7 @@ export async function parseOrderPage(
       status: item.oneOf('status', ORDER_LIST_STATUSES),
       statusText: item.text('status'),
       createdAt: item.text('created_at'),
-      iccid: item.object('esim')?.text('iccid') ?? null,
+      iccid: esim ? iccidOrNull(esim, 'iccid') : null,
     } satisfies ProviderOrder;
   });
   // The summary names no currency: the orders' own is the account's (the list is filtered to it).

@@ -121,39 +121,33 @@ function countriesOf(item: Fields): string[] {
   return [...new Set(codes.map((code) => code.toUpperCase()))];
 }
 
-function networksOf(item: Fields): CataloguePackage['networks'] {
+type Network = CataloguePackage['networks'][number];
+
+/** The package's networks, from `locationNetworkList` or else `networks`; an entry naming no operator is left out. */
+function networksOf(item: Fields): Network[] {
   const locations = item.list('locationNetworkList');
   if (locations) {
     return locations.flatMap((value) => {
       const location = Fields.maybe(value, '');
-      return (location?.list('operatorList') ?? []).flatMap((operatorValue) => {
-        const operator = Fields.maybe(operatorValue, '');
-        const name = operator?.text('operatorName');
-        return name
-          ? [
-              {
-                country: location?.text('locationName') ?? '',
-                operator: name,
-                networkType: operator?.text('networkType') ?? '',
-              },
-            ]
-          : [];
-      });
+      return (location?.list('operatorList') ?? []).flatMap((operator) =>
+        networkOf(location?.text('locationName'), Fields.maybe(operator, ''), 'operatorName', 'networkType'),
+      );
     });
   }
   return (item.list('networks') ?? []).flatMap((value) => {
     const network = Fields.maybe(value, '');
-    const name = network?.text('network_name');
-    return name
-      ? [
-          {
-            country: network?.text('country_name') ?? '',
-            operator: name,
-            networkType: network?.text('network_type') ?? '',
-          },
-        ]
-      : [];
+    return networkOf(network?.text('country_name'), network, 'network_name', 'network_type');
   });
+}
+
+function networkOf(
+  country: string | null | undefined,
+  entry: Fields | null,
+  operatorKey: string,
+  typeKey: string,
+): Network[] {
+  const operator = entry?.text(operatorKey);
+  return operator ? [{ country: country ?? '', operator, networkType: entry?.text(typeKey) ?? '' }] : [];
 }
 
 /** GET /balance. `enterprise` is present only for enterprise accounts (the answer has `source`). */

@@ -70,11 +70,25 @@ export async function moneyReader(
   return (key) => moneyOrNull(fields.amount(key), currency);
 }
 
-/** An ICCID the provider issued, taken as it is (no check-digit test); a text that cannot be one names the field. */
+/**
+ * An ICCID the provider issued, taken as it is (no check-digit test), or null when the field cannot
+ * be one. Only text is taken: a JSON number cannot hold 19 or 20 digits exactly, so an ICCID sent as
+ * a number has already lost some.
+ */
+export function iccidOrNull(fields: Fields, key: string): string | null {
+  const value = fields.raw(key);
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return isIssuedIccid(text) ? text : null;
+}
+
+/** The ICCID of an eSIM to hand over: required, so a field that cannot be one is named. */
 export function issuedIccidOf(fields: Fields, key: string): string {
-  const text = fields.requiredText(key).trim();
-  if (!isIssuedIccid(text)) throw fields.problem(key, `not an ICCID: ${text}`);
-  return text;
+  const iccid = iccidOrNull(fields, key);
+  if (iccid !== null) return iccid;
+  const value = fields.raw(key);
+  if (typeof value === 'number') throw fields.problem(key, 'a number, which cannot hold an ICCID exactly');
+  throw fields.problem(key, typeof value === 'string' ? `not an ICCID: ${value}` : 'missing or not a text');
 }
 
 /** The field names an eSIM's install details go by in the API's answers. */
