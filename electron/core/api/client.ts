@@ -206,6 +206,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
       ? {}
       : { bulkIntervalMs: options.rateLimits.bulkIntervalMs }),
   });
+  const log = options.log ?? silentLog;
   const runner = new RequestRunner({
     baseUrl: options.baseUrl,
     credentials: options.credentials,
@@ -214,10 +215,9 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     time,
     limiter,
     maxWaitMs: { ...DEFAULT_MAX_WAIT_MS, ...options.rateLimits?.maxWaitMs },
-    log: options.log ?? silentLog,
+    log,
     fetchCurrency: (lane) => getBalance({ lane }).then((balance) => balance.balance.currency),
   });
-  const log = options.log ?? silentLog;
   const currencyIn = (lane: Lane) => () => runner.currencyFor(lane);
 
   async function getBalance(callOptions?: CallOptions): Promise<Balance> {
