@@ -144,7 +144,11 @@ async function measure(): Promise<readonly string[]> {
       return performance.now() - start;
     };
     const clientOrder = async (): Promise<void> => {
-      await client.createOrder({ packageCode: pkg.code, idempotencyKey: randomUUID() });
+      await client.createOrder({
+        packageCode: pkg.code,
+        expectedCost: pkg.cost,
+        idempotencyKey: randomUUID(),
+      });
     };
     for (let i = 0; i < WARMUP; i++) {
       await coreSale();

@@ -1,4 +1,8 @@
-/** ICCIDs are 19 or 20 digits, the last a Luhn check digit over the others (ITU-T E.118). */
+/**
+ * ICCIDs are 19 or 20 digits, the last a Luhn check digit over the others (ITU-T E.118). The check
+ * digit is for catching a cashier's typo; an ICCID the provider issued is taken as it is (see
+ * `isIssuedIccid`), whatever its check digit says.
+ */
 
 export type IccidProblem = 'empty' | 'not_digits' | 'too_short' | 'too_long' | 'check_digit';
 
@@ -28,6 +32,17 @@ export function iccidProblem(text: string): IccidProblem | null {
 
 export function isValidIccid(text: string): boolean {
   return iccidProblem(text) === null;
+}
+
+/**
+ * Whether a text can be an ICCID the provider issued: 18 to 22 ASCII letters or digits, starting
+ * with a digit. No check-digit test and no fixed length: issuers' numbers vary (a payload without its
+ * check digit, a 22-digit number, hex padding such as a trailing `F`), and a number the provider
+ * issued is the eSIM's name whatever its digits add up to. It refuses only what cannot be an ICCID at
+ * all: an empty or placeholder text, a phrase, an ICCID with spaces.
+ */
+export function isIssuedIccid(text: string): boolean {
+  return /^[0-9][0-9A-Za-z]{17,21}$/.test(text);
 }
 
 /** Appends the Luhn check digit to an 18- or 19-digit payload. */

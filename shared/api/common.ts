@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { CurrencySchema } from '../money-schema';
 
 /**
- * Schemas of the reseller API's wire format, field for field as `reseller-api-v1.md` describes it.
- * Amounts stay API numbers here; the client converts them to minor units once, at its edge.
+ * Schemas of the reseller API's wire format, field for field as `reseller-api-v1.md` describes it:
+ * the tidy form the simulator answers in and its conformance tests check. The core's client does not
+ * require all of it: it reads answers tolerantly, requiring only what money and the hand-over need
+ * (docs/api-client.md). Amounts stay API numbers here; the client converts them to minor units once.
  * Unknown extra fields pass (zod strips them from the parsed value; the raw JSON is kept by callers).
  * Date fields are plain strings: real servers send text that is not always ISO 8601, and we keep it.
  */

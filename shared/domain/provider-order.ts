@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
 
+/** An order in the provider's own list: only the reference is certain, the rest is null where the provider left it out. */
 export const ProviderOrderSchema = z.object({
-  id: z.number().int(),
+  id: z.number().int().nullable(),
   orderReference: z.string(),
-  packageName: z.string(),
-  packageCode: z.string(),
-  amount: MoneySchema,
-  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
-  createdAt: IsoTimeSchema,
+  packageName: z.string().nullable(),
+  packageCode: z.string().nullable(),
+  amount: MoneySchema.nullable(),
+  /** One of the API's list statuses; null for any other, whose text is in `statusText`. */
+  status: z.enum(['pending', 'completed', 'failed', 'cancelled']).nullable(),
+  statusText: z.string().nullable(),
+  /** As sent: not always ISO 8601. */
+  createdAt: z.string().nullable(),
   iccid: z.string().nullable(),
 });
 export type ProviderOrder = z.infer<typeof ProviderOrderSchema>;

@@ -6,6 +6,7 @@ import { syncCatalogue } from '../../electron/core/api/catalogue-sync';
 import type { ResellerClient } from '../../electron/core/api/client';
 import { CatalogueTable } from '../../electron/core/journal/catalogue-table';
 import { type Db, openJournal } from '../../electron/core/journal/database';
+import { money } from '../../shared/money';
 import {
   apiPackage,
   completedOrder,
@@ -55,6 +56,17 @@ function catalogue(total: number, override?: (page: number, request: ReceivedReq
   };
 }
 
+/** Page 2 of 2, with these items. */
+function lastPage(packages: readonly unknown[]): Reply {
+  return {
+    kind: 'json',
+    body: {
+      success: true,
+      data: { packages, pagination: { page: 2, limit: 100, total: 100 + packages.length, total_pages: 2 } },
+    },
+  };
+}
+
 function clientOf(reply: (request: ReceivedRequest) => Reply, bulkIntervalMs = 50): Promise<ResellerClient> {
   return server.client(reply, { rateLimits: { bulkIntervalMs } });
 }
@@ -65,7 +77,8 @@ describe('catalogue sync', () => {
   it('reads every page at the API’s maximum page size into the cache, in the API’s order', async () => {
     const client = await clientOf(catalogue(250));
     const result = await syncCatalogue(client, store, { now });
-    expect(result).toEqual({ count: 250, syncedAt: '2025-06-01T10:00:00.000Z', pages: 3 });
+    // A catalogue in which every package reads is the whole catalogue, nothing skipped.
+    expect(result).toEqual({ count: 250, syncedAt: '2025-06-01T10:00:00.000Z', pages: 3, skipped: 0 });
     expect(server.requests.map((request) => request.url)).toEqual([
       '/api/v1/business/esims/packages?page=1&limit=100',
       '/api/v1/business/esims/packages?page=2&limit=100',
@@ -80,25 +93,14 @@ describe('catalogue sync', () => {
     });
     expect(cached.at(-1)?.code).toBe('PKG-0249');
     expect(store.syncedAt()).toBe('2025-06-01T10:00:00.000Z');
+    expect(store.skipped()).toBe(0);
   });
 
   it('keeps a package that shifted onto the next page once, at its first place', async () => {
     const client = await clientOf(
       catalogue(150, (page) =>
         page === 2
-          ? {
-              kind: 'json',
-              body: {
-                success: true,
-                data: {
-                  packages: [
-                    apiPackage({ package_code: 'PKG-0099' }),
-                    apiPackage({ package_code: 'PKG-0100' }),
-                  ],
-                  pagination: { page: 2, limit: 100, total: 150, total_pages: 2 },
-                },
-              },
-            }
+          ? lastPage([apiPackage({ package_code: 'PKG-0099' }), apiPackage({ package_code: 'PKG-0100' })])
           : null,
       ),
     );
@@ -130,12 +132,55 @@ describe('catalogue sync', () => {
     expect(store.syncedAt()).toBe('2025-05-31T00:00:00.000Z');
   });
 
+  it('keeps every package it can read, and the count of those it could not, for the status', async () => {
+    const client = await clientOf(
+      catalogue(150, (page) =>
+        page === 2
+          ? lastPage([
+              apiPackage({ package_code: 'PKG-0100', cost: '1.10' }),
+              apiPackage({ package_code: 'PKG-0101', cost: { amount: 1.1 } }),
+              null,
+              apiPackage({ package_code: 'PKG-0103', type: 'multi', validity_days: '30' }),
+            ])
+          : null,
+      ),
+    );
+    const result = await syncCatalogue(client, store, { now });
+    expect(result).toMatchObject({ count: 102, pages: 2, skipped: 2 });
+    expect(store.count()).toBe(102);
+    expect(store.skipped()).toBe(2);
+    expect(store.get('PKG-0103')).toMatchObject({ validityDays: 30, type: 'local' });
+  });
+
+  it('keeps the old catalogue when no package of the new one can be read', async () => {
+    const first = await clientOf(catalogue(120));
+    await syncCatalogue(first, store, { now: () => new Date('2025-05-31T00:00:00Z') });
+    await server.close();
+    const client = await clientOf(() => ({
+      kind: 'json',
+      body: {
+        success: true,
+        data: { packages: [{ package_code: 'A' }, { package_code: 'B', cost: 'n/a' }] },
+      },
+    }));
+    await expect(syncCatalogue(client, store, { now })).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      details: { skipped: 2 },
+    });
+    expect(store.count()).toBe(120);
+    expect(store.skipped()).toBe(0);
+  });
+
   it('lets a sale go ahead of the sync’s remaining pages', async () => {
     const client = await clientOf(catalogue(300), 500);
     const sync = syncCatalogue(client, store, { now });
     // As soon as page 2 is on the wire, the cashier sells; page 3 is already queued behind the bulk pace.
     while ((server.requests.length ?? 0) < 2) await new Promise((resolve) => setTimeout(resolve, 5));
-    await client.createOrder({ packageCode: 'PKG-0001', idempotencyKey: 'sale-during-sync' });
+    await client.createOrder({
+      packageCode: 'PKG-0001',
+      expectedCost: money(110, 'USD'),
+      idempotencyKey: 'sale-during-sync',
+    });
     await sync;
     const paths = server.requests.map((request) => new URL(request.url, 'http://x').pathname) ?? [];
     expect(paths).toEqual([

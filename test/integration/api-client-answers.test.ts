@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../electron/core/api/api-failure';
 import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
+import { money } from '../../shared/money';
 import {
   apiPackage,
   completedOrder,
   esimItem,
+  failureOf,
   type Reply,
   serverPerTest,
   TEST_CREDENTIALS,
@@ -17,16 +18,11 @@ function clientFor(reply: (index: number) => Reply, readMs = 2_000): Promise<Res
   return server.client((_request, index) => reply(index), { timeouts: { readMs, writeMs: readMs } });
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiFailure);
-  return error as ApiFailure;
-}
-
-const order = { packageCode: 'TR_1GB_7D', idempotencyKey: 'sale-0001' } as const;
+const order = {
+  packageCode: 'TR_1GB_7D',
+  expectedCost: money(1245, 'USD'),
+  idempotencyKey: 'sale-0001',
+} as const;
 
 describe('successful answers', () => {
   it('converts a completed order once, to Money and hand-over eSIMs, keeping the raw text', async () => {

@@ -231,6 +231,7 @@ describe('reads', () => {
       packageCode: 'IQ_5GB',
       amount: { amount: 16500, currency: 'IQD' },
       status: 'completed',
+      statusText: 'completed',
       createdAt: '2025-06-01T10:00:00Z',
       iccid: null,
     });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../electron/core/api/api-failure';
 import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
+import { money } from '../../shared/money';
 import {
   completedOrder,
   type ReceivedRequest,
@@ -18,6 +19,7 @@ function clientFor(reply: (request: ReceivedRequest, index: number) => Reply): P
 }
 
 const ICCID = '8988247000100000015';
+const COST = money(1245, 'USD');
 const balance: Reply = { kind: 'json', body: { success: true, data: { balance: 10, currency: 'USD' } } };
 const invalidTimestamp: Reply = {
   kind: 'json',
@@ -95,7 +97,7 @@ describe('orders', () => {
       script = failure.reply;
       const before = server.requests.length ?? 0;
       const error = await client
-        .createOrder({ packageCode: 'P1', idempotencyKey: `k-${failure.name}` })
+        .createOrder({ packageCode: 'P1', expectedCost: COST, idempotencyKey: `k-${failure.name}` })
         .catch((caught: unknown) => caught);
       expect(error, failure.name).toMatchObject({ outcome: 'unknown' });
       const sent = server.requests.slice(before) ?? [];
@@ -122,7 +124,7 @@ describe('orders', () => {
     for (const refusal of refusals) {
       const client = await clientFor((_request, index) => (index === 0 ? { kind: 'drop' } : refusal));
       const error = await client
-        .createOrder({ packageCode: 'P1', idempotencyKey: 'k-after-drop' })
+        .createOrder({ packageCode: 'P1', expectedCost: COST, idempotencyKey: 'k-after-drop' })
         .catch((caught: unknown) => caught);
       expect(error).toMatchObject({ code: 'OFFLINE', kind: 'dropped', outcome: 'unknown' });
       expect((error as ApiFailure).details?.laterAttempt).toMatchObject({
@@ -135,7 +137,7 @@ describe('orders', () => {
   it('are not re-sent after an answer that is merely unreadable as an order', async () => {
     const client = await clientFor(() => ({ kind: 'json', body: completedOrder({ esims: 'none' }) }));
     const error = await client
-      .createOrder({ packageCode: 'P1', idempotencyKey: 'k-1' })
+      .createOrder({ packageCode: 'P1', expectedCost: COST, idempotencyKey: 'k-1' })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'BAD_RESPONSE', outcome: 'unknown' });
     expect(server.requests.length).toBe(1);
@@ -145,7 +147,11 @@ describe('orders', () => {
     const client = await clientFor((_request, index) =>
       index === 0 ? rateLimited : { kind: 'json', body: completedOrder() },
     );
-    const result = await client.createOrder({ packageCode: 'P1', idempotencyKey: 'k-rate' });
+    const result = await client.createOrder({
+      packageCode: 'P1',
+      expectedCost: COST,
+      idempotencyKey: 'k-rate',
+    });
     expect(result.kind).toBe('completed');
     const [first, second] = server.requests ?? [];
     expect(second?.body).toBe(first?.body);
@@ -211,6 +217,28 @@ describe('rate limits', () => {
     expect(client.status().rateLimit).toMatchObject({ limit: 100, remaining: 0 });
   });
 
+  it('are evidence, not orders: a refusal while a day’s budget is far from spent holds requests for seconds, not a day', async () => {
+    // The headers describe the day (9,000 of 10,000 left); the refusal came from a shorter window.
+    const day = {
+      'x-ratelimit-limit': '10000',
+      'x-ratelimit-remaining': '9000',
+      'x-ratelimit-reset': new Date(Date.now() + 86_400_000).toISOString(),
+    };
+    const client = await clientFor((request, index) => {
+      if (index === 0) return { ...rateLimited, headers: day };
+      if (request.url.endsWith('/topup/order'))
+        return { kind: 'json', headers: day, body: { success: true } };
+      return { ...balance, headers: day };
+    });
+    expect((await client.getBalance()).balance.amount).toBe(1000);
+    expect(server.requests.length).toBe(2);
+    // Reads and top-ups go on under that budget.
+    for (let i = 0; i < 5; i++) await client.getBalance();
+    await client.topUp({ iccid: ICCID, packageCode: 'TOPUP-1' });
+    expect(server.requests.length).toBe(8);
+    expect(client.status().heldUntil).toBeNull();
+  });
+
   it('give up with RATE_LIMIT_EXCEEDED when the reset is further away than the call may wait', async () => {
     await server.start(() => ({
       kind: 'json',
@@ -220,7 +248,7 @@ describe('rate limits', () => {
     }));
     const client = createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
     const error = await client
-      .createOrder({ packageCode: 'P1', idempotencyKey: 'k-1' })
+      .createOrder({ packageCode: 'P1', expectedCost: COST, idempotencyKey: 'k-1' })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', outcome: 'rejected', kind: 'throttled' });
     expect(server.requests.length).toBe(1);
@@ -257,6 +285,41 @@ describe('clock', () => {
       expect(server.requests.length).toBe(3);
     });
   }
+
+  /** A provider checking timestamps against the right time behind a front server whose Date header is 10 minutes slow. */
+  function slowDateHeader(first?: Reply): (request: ReceivedRequest, index: number) => Reply {
+    return (request, index) => {
+      const headers = { date: new Date(request.at - 600_000).toUTCString() };
+      if (index === 0 && first) return { ...first, headers };
+      if (Math.abs(Number(request.headers['rt-timestamp']) - request.at) > 300_000) {
+        return { ...invalidTimestamp, headers };
+      }
+      return { ...balance, headers };
+    };
+  }
+
+  it('keeps signing with the clock the provider accepts when its Date header is 10 minutes off', async () => {
+    const client = await clientFor(slowDateHeader());
+    for (let i = 0; i < 3; i++) await client.getBalance();
+    expect(server.requests.length).toBe(3);
+    expect(Math.abs(client.status().clockSkewMs ?? Number.NaN)).toBeLessThan(2_000);
+  });
+
+  it('falls back to our own clock when requests signed by the Date header’s are refused', async () => {
+    // The first answer refuses for another reason, so all the client has learned is the wrong Date header.
+    const client = await clientFor(
+      slowDateHeader({ kind: 'json', status: 403, body: { success: false, code: 'INVALID_USER' } }),
+    );
+    await expect(client.getBalance()).rejects.toMatchObject({ code: 'INVALID_USER' });
+    expect((await client.getBalance()).balance.amount).toBe(1000);
+    const stamps = server.requests.map((request) => Number(request.headers['rt-timestamp']) - request.at);
+    // Signed in the Date header's time and refused, then in ours and accepted; later requests stay on ours.
+    expect(stamps.length).toBe(3);
+    expect(stamps[1]).toBeLessThan(-500_000);
+    expect(Math.abs(stamps[2] ?? Number.NaN)).toBeLessThan(2_000);
+    await client.getBalance();
+    expect(server.requests.length).toBe(4);
+  });
 
   it('retries only once when the clock is still refused', async () => {
     const client = await clientFor(() => invalidTimestamp);

@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createResellerClient } from '../../electron/core/api/client';
 import { isUuidV4 } from '../../shared/api/auth';
+import { money } from '../../shared/money';
 import { completedOrder, expectedSignature, serverPerTest, TEST_CREDENTIALS } from './api-test-server';
 
 // What goes on the wire: the body serialized once, and that same string signed and sent.
 const server = serverPerTest();
+const COST = money(1245, 'USD');
 
 describe('the signed request on the wire', () => {
   it('signs the exact body bytes the server receives, for any package code and key', async () => {
@@ -15,7 +17,7 @@ describe('the signed request on the wire', () => {
     await fc.assert(
       fc.asyncProperty(text, text, fc.integer({ min: 1, max: 10 }), async (packageCode, key, quantity) => {
         const before = server.requests.length ?? 0;
-        await client.createOrder({ packageCode, quantity, idempotencyKey: key });
+        await client.createOrder({ packageCode, quantity, expectedCost: COST, idempotencyKey: key });
         const request = server.requests[before];
         expect(request).toBeDefined();
         if (!request) return;
@@ -24,7 +26,12 @@ describe('the signed request on the wire', () => {
         expect(request.headers['rt-signature']).toBe(expectedSignature(TEST_CREDENTIALS.secretKey, request));
         expect(isUuidV4(String(request.headers['rt-requestid']))).toBe(true);
         // Package codes are opaque: they arrive exactly as given, never trimmed or reformatted.
-        expect(JSON.parse(request.body)).toEqual({ packageCode, quantity, idempotency_key: key });
+        expect(JSON.parse(request.body)).toEqual({
+          packageCode,
+          quantity,
+          idempotency_key: key,
+          price: 12.45,
+        });
       }),
       { numRuns: 40 },
     );
@@ -75,7 +82,7 @@ describe('the signed request on the wire', () => {
       credentials: () => TEST_CREDENTIALS,
       log: { info: record, warn: record },
     });
-    await client.createOrder({ packageCode: 'TR_1GB_7D', idempotencyKey: 'sale-1' });
+    await client.createOrder({ packageCode: 'TR_1GB_7D', expectedCost: COST, idempotencyKey: 'sale-1' });
     expect(lines.length).toBe(2);
     const signatures = server.requests.map((request) => String(request.headers['rt-signature']));
     for (const line of lines) {
@@ -89,13 +96,15 @@ describe('the signed request on the wire', () => {
     const client = createResellerClient({ baseUrl: server.baseUrl, credentials: () => TEST_CREDENTIALS });
     const withoutKey = (): Promise<unknown> =>
       // @ts-expect-error: the key is required by the type, so a call without one does not compile.
-      client.createOrder({ packageCode: 'TR_1GB_7D' });
+      client.createOrder({ packageCode: 'TR_1GB_7D', expectedCost: COST });
     await expect(withoutKey()).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(client.createOrder({ packageCode: 'TR_1GB_7D', idempotencyKey: '' })).rejects.toMatchObject({
+    await expect(
+      client.createOrder({ packageCode: 'TR_1GB_7D', expectedCost: COST, idempotencyKey: '' }),
+    ).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
     await expect(
-      client.createOrder({ packageCode: 'TR_1GB_7D', idempotencyKey: 'k'.repeat(201) }),
+      client.createOrder({ packageCode: 'TR_1GB_7D', expectedCost: COST, idempotencyKey: 'k'.repeat(201) }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect(server.requests.length).toBe(0);
   });

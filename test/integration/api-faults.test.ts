@@ -61,7 +61,10 @@ async function orderUnder(
   setup.sim.setFaults({ ...faults, paths: ['POST /esims/order'] });
   let sends = 0;
   const error = await setup.client
-    .createOrder({ packageCode: setup.packageCode, idempotencyKey: key }, { onSend: () => sends++ })
+    .createOrder(
+      { packageCode: setup.packageCode, expectedCost: setup.cost, idempotencyKey: key },
+      { onSend: () => sends++ },
+    )
     .catch((caught: unknown) => caught);
   setup.sim.setFaults({
     latencyMs: 0,
@@ -83,6 +86,7 @@ describe('orders under faults', () => {
     setup.sim.setFaults({ latencyMs: 250, jitterMs: 150, paths: ['POST /esims/order'] });
     const result = await setup.client.createOrder({
       packageCode: setup.packageCode,
+      expectedCost: setup.cost,
       idempotencyKey: 'lat-1',
     });
     expect(result).toMatchObject({ kind: 'completed', attempts: 1 });
@@ -99,6 +103,7 @@ describe('orders under faults', () => {
     expect(await setup.balance()).toBe(before);
     const resolved = await setup.client.createOrder({
       packageCode: setup.packageCode,
+      expectedCost: setup.cost,
       idempotencyKey: 'fail-1',
     });
     expect(resolved.kind).toBe('completed');
@@ -113,6 +118,7 @@ describe('orders under faults', () => {
     expect(sends).toBe(2);
     const resolved = await setup.client.createOrder({
       packageCode: setup.packageCode,
+      expectedCost: setup.cost,
       idempotencyKey: 'drop-1',
     });
     expect(resolved.kind).toBe('replay');
@@ -128,6 +134,7 @@ describe('orders under faults', () => {
     expect(await setup.balance()).toBe(before);
     const resolved = await setup.client.createOrder({
       packageCode: setup.packageCode,
+      expectedCost: setup.cost,
       idempotencyKey: 'hang-1',
     });
     expect(resolved.kind).toBe('completed');
@@ -142,6 +149,7 @@ describe('orders under faults', () => {
     expect(sends).toBe(2);
     const resolved = await setup.client.createOrder({
       packageCode: setup.packageCode,
+      expectedCost: setup.cost,
       idempotencyKey: 'hang-2',
     });
     expect(resolved.kind).toBe('replay');
@@ -161,7 +169,10 @@ describe('rate limits', () => {
     expect(setup.client.status().heldUntil).not.toBeNull();
     let sends = 0;
     const sale = await setup.client
-      .createOrder({ packageCode: setup.packageCode, idempotencyKey: 'storm-1' }, { onSend: () => sends++ })
+      .createOrder(
+        { packageCode: setup.packageCode, expectedCost: setup.cost, idempotencyKey: 'storm-1' },
+        { onSend: () => sends++ },
+      )
       .catch((caught: unknown) => caught);
     // The hold outlasts what a cashier may wait: refused at the counter, never sent.
     expect(sale).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', kind: 'throttled', outcome: 'rejected' });
@@ -226,6 +237,7 @@ describe('rate limits', () => {
     });
     const sale = await setup.client.createOrder({
       packageCode: setup.packageCode,
+      expectedCost: setup.cost,
       idempotencyKey: 'last-slot',
     });
     expect(sale.kind).toBe('completed');
@@ -243,7 +255,7 @@ describe('clock skew', () => {
       setup.sim.setFaults({ clockOffsetMs: offset });
       let sends = 0;
       const result = await setup.client.createOrder(
-        { packageCode: setup.packageCode, idempotencyKey: `skew-${offset}` },
+        { packageCode: setup.packageCode, expectedCost: setup.cost, idempotencyKey: `skew-${offset}` },
         { onSend: () => sends++ },
       );
       expect(result.kind).toBe('completed');

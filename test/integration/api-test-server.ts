@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { ApiFailure } from '../../electron/core/api/api-failure';
 import {
   createResellerClient,
   type ResellerClient,
@@ -158,6 +159,16 @@ export function serverPerTest(): ServerPerTest {
     },
     close,
   };
+}
+
+/** The ApiFailure a call ends in (the test fails if it succeeds or throws anything else). */
+export async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiFailure);
+  return error as ApiFailure;
 }
 
 /** The signature the API expects, computed here straight from the description, apart from the client's code. */

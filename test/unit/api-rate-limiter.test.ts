@@ -160,6 +160,48 @@ describe('rate limiter', () => {
     expect(log).toEqual(['sale@0', 'read@60000']);
   });
 
+  it('spreads a day’s budget over the day for reads, never stopping them for hours, and never paces a sale', async () => {
+    const time = new ManualTime();
+    const limiter = new RateLimiter({ time, windows: [], bulkIntervalMs: 0 });
+    limiter.observe(
+      headers({
+        'x-ratelimit-limit': '10000',
+        'x-ratelimit-remaining': '9000',
+        'x-ratelimit-reset': new Date(START + 86_400_000).toISOString(),
+      }),
+      identity,
+    );
+    const log: string[] = [];
+    for (let i = 0; i < 400; i++) void track(limiter, time, 'interactive', log, `read${i}`, 2 * 3_600_000);
+    for (let i = 0; i < 3; i++) void track(limiter, time, 'sale', log, `sale${i}`);
+    await flush();
+    const reads = (): number => log.filter((entry) => entry.startsWith('read')).length;
+    // About a 24th of the usable budget goes at once; the rest within the hour, not at the reset.
+    expect(reads()).toBeGreaterThan(300);
+    expect(reads()).toBeLessThan(400);
+    expect(log.filter((entry) => entry.startsWith('sale'))).toEqual(['sale0@0', 'sale1@0', 'sale2@0']);
+    await time.advance(3_600_000);
+    expect(reads()).toBe(400);
+  });
+
+  it('after a refusal whose headers show budget left, holds for a back-off, not until their far reset', () => {
+    const time = new ManualTime();
+    const limiter = new RateLimiter({ time });
+    const day = headers({
+      'x-ratelimit-limit': '10000',
+      'x-ratelimit-remaining': '9000',
+      'x-ratelimit-reset': new Date(START + 86_400_000).toISOString(),
+    });
+    limiter.observe(day, identity);
+    expect(limiter.refused(day, identity)).toBe(START + 1_000);
+    expect(limiter.refused(day, identity)).toBe(START + 2_000);
+    const spent = headers({
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': new Date(START + 86_400_000).toISOString(),
+    });
+    expect(limiter.refused(spent, identity)).toBe(START + 86_400_000);
+  });
+
   it('holds every lane after a refusal until the reset, then lets them go', async () => {
     const time = new ManualTime();
     const limiter = new RateLimiter({ time });

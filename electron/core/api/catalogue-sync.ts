@@ -1,10 +1,12 @@
 import { PAGE_LIMIT_MAX } from '../../../shared/api/common';
+import { PosFailure } from '../pos/failure';
 import type { ResellerClient } from './client';
 import type { CachedPackage } from './package-results';
 
 /** Where a synced catalogue goes (the journal's catalogue cache): all at once, or not at all. */
 export interface CatalogueCache {
-  replaceAll(packages: readonly CachedPackage[], syncedAt: string): void;
+  /** `skipped`: the provider's packages left out because they could not be read. */
+  replaceAll(packages: readonly CachedPackage[], syncedAt: string, skipped: number): void;
 }
 
 export interface CatalogueSyncOptions {
@@ -20,6 +22,8 @@ export interface CatalogueSyncResult {
   /** When the first page was asked for: the catalogue is at least this fresh. */
   readonly syncedAt: string;
   readonly pages: number;
+  /** Packages left out because they could not be read (each page logs what was wrong with them). */
+  readonly skipped: number;
 }
 
 /** A bound on paging, far above any real catalogue (100 per page), so a server that never ends cannot loop us. */
@@ -30,6 +34,8 @@ const MAX_PAGES = 1_000;
  * client's limiter, so a sale never waits behind it) and replaces the cache in one go. A failure
  * part-way leaves the old cache as it was. A package seen on two pages (the catalogue shifted while
  * paging) is kept once, at its first place, so the API's order (local, regional, global) survives.
+ * A package that cannot be read is left out and counted; a catalogue of which nothing at all can be
+ * read leaves the old cache in place, so the counter keeps something to sell.
  * The pace comes from the client's limiter, not from here: every caller of the background lane
  * shares the one bulk budget.
  */
@@ -42,16 +48,24 @@ export async function syncCatalogue(
   const limit = options.pageLimit ?? PAGE_LIMIT_MAX;
   const byCode = new Map<string, CachedPackage>();
   let pages = 0;
-  let totalPages = 1;
-  while (pages < totalPages) {
+  let skipped = 0;
+  let more = true;
+  while (more && pages < MAX_PAGES) {
     options.signal?.throwIfAborted();
     pages += 1;
     const result = await client.listPackages({ page: pages, limit }, { lane: 'background' });
     for (const pkg of result.packages) if (!byCode.has(pkg.code)) byCode.set(pkg.code, pkg);
-    if (result.packages.length === 0) break;
-    totalPages = Math.min(MAX_PAGES, result.pagination.total_pages);
+    skipped += result.skipped;
+    more = result.pagination.hasMore && result.packages.length + result.skipped > 0;
+  }
+  if (byCode.size === 0 && skipped > 0) {
+    throw new PosFailure(
+      'BAD_RESPONSE',
+      'The provider sent a catalogue in which no package could be read; the catalogue on the counter is kept.',
+      { skipped },
+    );
   }
   const packages = [...byCode.values()];
-  cache.replaceAll(packages, syncedAt);
-  return { count: packages.length, syncedAt, pages };
+  cache.replaceAll(packages, syncedAt, skipped);
+  return { count: packages.length, syncedAt, pages, skipped };
 }

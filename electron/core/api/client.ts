@@ -3,6 +3,7 @@ import {
   PackageListQuerySchema,
   TopUpPackageListQuerySchema,
 } from '../../../shared/api/catalogue';
+import { DEFAULT_PAGE_LIMITS } from '../../../shared/api/common';
 import {
   type EsimListQuery,
   EsimListQuerySchema,
@@ -17,7 +18,7 @@ import {
   TopUpRequestSchema,
 } from '../../../shared/api/orders';
 import { type WebhookPutRequest, WebhookPutRequestSchema } from '../../../shared/api/webhooks';
-import type { Currency } from '../../../shared/money';
+import { type Currency, type Money, toApiAmount } from '../../../shared/money';
 import { PosFailure } from '../pos/failure';
 import {
   type CancelResult,
@@ -49,6 +50,8 @@ import {
   parseOrderStatus,
 } from './order-results';
 import { type Balance, type PackagePage, parseBalance, parsePackagePage } from './package-results';
+import type { PageQuery, PageRead } from './pages';
+import type { AccountCurrency } from './parse';
 import { type Lane, RateLimiter, type RateWindow, realTimekeeper } from './rate-limiter';
 import { type ApiLog, invalidInput, RequestRunner, type ResendRule } from './request-runner';
 import type { ApiCredentials } from './signing';
@@ -95,6 +98,12 @@ export interface SendOptions extends CallOptions {
 export interface OrderInput {
   /** Sent verbatim. */
   readonly packageCode: string;
+  /**
+   * What one eSIM of the package is expected to cost (the catalogue's cost), sent as the API's `price`:
+   * if the provider's price has changed it refuses with PRICE_MISMATCH (nothing charged) instead of
+   * charging the new price. The API compares it with the package's price, per eSIM whatever the quantity.
+   */
+  readonly expectedCost: Money;
   /** 1 to 10; default 1. */
   readonly quantity?: number;
   /** Required: an order is never sent without one (1 to 200 characters), and a re-send reuses it. */
@@ -197,6 +206,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
       ? {}
       : { bulkIntervalMs: options.rateLimits.bulkIntervalMs }),
   });
+  const log = options.log ?? silentLog;
   const runner = new RequestRunner({
     baseUrl: options.baseUrl,
     credentials: options.credentials,
@@ -205,9 +215,10 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     time,
     limiter,
     maxWaitMs: { ...DEFAULT_MAX_WAIT_MS, ...options.rateLimits?.maxWaitMs },
-    log: options.log ?? silentLog,
-    fetchCurrency: () => getBalance().then((balance) => balance.balance.currency),
+    log,
+    fetchCurrency: (lane) => getBalance({ lane }).then((balance) => balance.balance.currency),
   });
+  const currencyIn = (lane: Lane) => () => runner.currencyFor(lane);
 
   async function getBalance(callOptions?: CallOptions): Promise<Balance> {
     const { value, raw } = await runner.call({
@@ -215,7 +226,8 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
       path: '/balance',
       lane: callOptions?.lane ?? 'interactive',
       resend: 'read',
-      parse: parseBalance,
+      currencySource: true,
+      parse: (json) => parseBalance(json, runner.accountCurrency()),
     });
     runner.learnCurrency(value.balance.currency);
     return { ...value, raw };
@@ -225,7 +237,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
   async function read<R>(
     path: string,
     query: Readonly<Record<string, string | number | boolean | undefined>>,
-    parse: (json: unknown) => R,
+    parse: (json: unknown) => R | Promise<R>,
     callOptions: CallOptions | undefined,
     notFoundCode?: 'ORDER_NOT_FOUND' | 'ESIM_NOT_FOUND',
   ): Promise<R & { readonly raw: string }> {
@@ -239,6 +251,37 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
       ...(notFoundCode ? { notFoundCode } : {}),
     });
     return { ...value, raw };
+  }
+
+  /**
+   * One page of a list: the items that could be read, the others skipped, counted on the page and
+   * logged (never failing the page).
+   */
+  async function readPage<R>(
+    path: string,
+    query: Readonly<
+      { page?: number; limit?: number } & Record<string, string | number | boolean | undefined>
+    >,
+    defaultLimit: number,
+    parse: (json: unknown, asked: PageQuery, accountCurrency: AccountCurrency) => Promise<PageRead<R>>,
+    callOptions: CallOptions | undefined,
+  ): Promise<R & { readonly raw: string }> {
+    const asked = { page: query.page ?? 1, limit: query.limit ?? defaultLimit };
+    const accountCurrency = currencyIn(callOptions?.lane ?? 'interactive');
+    const { page, problems, raw } = await read(
+      path,
+      query,
+      (json) => parse(json, asked, accountCurrency),
+      callOptions,
+    );
+    if (problems.length > 0) {
+      log.warn('api list items skipped', {
+        path,
+        skipped: problems.length,
+        problems: problems.slice(0, 5).map((problem) => problem.message),
+      });
+    }
+    return { ...page, raw };
   }
 
   /** A POST about one eSIM; reads (status, events, report) may be re-sent, actions only after a certain refusal. */
@@ -268,7 +311,13 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     async listPackages(query = {}, callOptions) {
       const checked = PackageListQuerySchema.safeParse(query);
       if (!checked.success) throw invalidInput('package query', checked.error);
-      const page = await read('/esims/packages', checked.data, parsePackagePage, callOptions);
+      const page = await readPage(
+        '/esims/packages',
+        checked.data,
+        DEFAULT_PAGE_LIMITS.packages,
+        parsePackagePage,
+        callOptions,
+      );
       const first = page.packages[0];
       if (first) runner.learnCurrency(first.cost.currency);
       return page;
@@ -279,20 +328,22 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
         packageCode: input.packageCode,
         quantity: input.quantity ?? 1,
         idempotency_key: input.idempotencyKey,
+        price: toApiAmount(input.expectedCost.amount, input.expectedCost.currency),
         ...(input.recurring ? { recurring: true } : {}),
       };
       const checked = KeyedOrderSchema.safeParse(body);
       if (!checked.success) throw invalidInput('order', checked.error);
+      const lane = callOptions?.lane ?? 'sale';
       const { value, raw, attempts } = await runner.call({
         method: 'POST',
         path: '/esims/order',
         body,
-        lane: callOptions?.lane ?? 'sale',
+        lane,
         resend: 'order',
-        parse: (json) => parseOrderResult(json, runner.accountCurrency()),
+        parse: (json) => parseOrderResult(json, currencyIn(lane)),
         ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
       });
-      if (value.kind === 'completed') runner.learnCurrency(value.cost.currency);
+      if (value.cost) runner.learnCurrency(value.cost.currency);
       return { ...value, raw, attempts };
     },
 
@@ -300,10 +351,11 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
       if (orderReference.length === 0) {
         throw new PosFailure('INVALID_INPUT', 'Invalid order lookup: no order reference');
       }
+      const lane = callOptions?.lane ?? 'interactive';
       return read(
         '/esims/order',
         { orderReference },
-        (json) => parseOrderStatus(json, runner.accountCurrency()),
+        (json) => parseOrderStatus(json, orderReference, currencyIn(lane)),
         callOptions,
         'ORDER_NOT_FOUND',
       );
@@ -312,7 +364,13 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     async listTopUpPackages(query, callOptions) {
       const checked = TopUpPackageListQuerySchema.safeParse(query);
       if (!checked.success) throw invalidInput('top-up package query', checked.error);
-      return read('/topup/packages', checked.data, parseTopUpPackagePage, callOptions);
+      return readPage(
+        '/topup/packages',
+        checked.data,
+        DEFAULT_PAGE_LIMITS.topupPackages,
+        parseTopUpPackagePage,
+        callOptions,
+      );
     },
 
     async topUp(input, callOptions) {
@@ -323,23 +381,24 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
       };
       const checked = TopUpRequestSchema.safeParse(body);
       if (!checked.success) throw invalidInput('top-up', checked.error);
+      const lane = callOptions?.lane ?? 'sale';
       const { value, raw } = await runner.call({
         method: 'POST',
         path: '/topup/order',
         body,
-        lane: callOptions?.lane ?? 'sale',
+        lane,
         resend: 'never',
-        parse: parseTopUpResult,
+        parse: (json) => parseTopUpResult(json, currencyIn(lane)),
         ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
       });
-      runner.learnCurrency(value.cost.currency);
+      if (value.cost) runner.learnCurrency(value.cost.currency);
       return { ...value, raw };
     },
 
     async listEsims(query = {}, callOptions) {
       const checked = EsimListQuerySchema.safeParse(query);
       if (!checked.success) throw invalidInput('eSIM query', checked.error);
-      return read('/esims', checked.data, parseEsimPage, callOptions);
+      return readPage('/esims', checked.data, DEFAULT_PAGE_LIMITS.esims, parseEsimPage, callOptions);
     },
 
     async getUsage(target, callOptions) {
@@ -415,12 +474,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     async listOrders(query = {}, callOptions) {
       const checked = OrderListQuerySchema.safeParse(query);
       if (!checked.success) throw invalidInput('order query', checked.error);
-      return read(
-        '/orders',
-        checked.data,
-        (json) => parseOrderPage(json, runner.accountCurrency()),
-        callOptions,
-      );
+      return readPage('/orders', checked.data, DEFAULT_PAGE_LIMITS.orders, parseOrderPage, callOptions);
     },
 
     status() {

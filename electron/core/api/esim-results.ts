@@ -1,62 +1,61 @@
-import { type EsimStatus, normalizeEsimStatus, type Pagination } from '../../../shared/api/common';
+import { type EsimStatus, normalizeEsimStatus } from '../../../shared/api/common';
 import {
-  type ApiEsimListItem,
   type ApiNetworkEvents,
   CancelResponseSchema,
-  EsimListResponseSchema,
-  LiveStatusResponseSchema,
   NetworkEventsResponseSchema,
   SendSmsResponseSchema,
   SuspendResultSchema,
   UsageReportResponseSchema,
-  UsageResponseSchema,
 } from '../../../shared/api/esims';
 import { WebhookGetResponseSchema, WebhookPutResponseSchema } from '../../../shared/api/webhooks';
 import type { Money } from '../../../shared/money';
 import { CurrencySchema } from '../../../shared/money-schema';
 import { gbToMb } from '../../../shared/units';
-import { FieldProblem, moneyOf, validate } from './parse';
+import { Fields, readItems } from './fields';
+import { type PageInfo, type PageQuery, type PageRead, pageCounts } from './pages';
+import { FieldProblem, installOf, issuedIccidOf, moneyOf, validate } from './parse';
 
-/** Data use in MB, as usage answers give it. */
+/** Data use in MB, as usage answers give it; null where the answer does not say. */
 export interface DataUse {
-  readonly totalMb: number;
-  readonly usedMb: number;
-  readonly remainingMb: number;
-  readonly usagePercent: number;
-  readonly unlimited: boolean;
+  readonly totalMb: number | null;
+  readonly usedMb: number | null;
+  readonly remainingMb: number | null;
+  readonly usagePercent: number | null;
+  readonly unlimited: boolean | null;
 }
 
 export interface Validity {
-  readonly days: number;
+  readonly days: number | null;
   /** Times as sent; not always ISO 8601. */
   readonly activatedAt: string | null;
   readonly expiresAt: string | null;
-  readonly expired: boolean;
+  readonly expired: boolean | null;
 }
 
-/** An eSIM of the account, as GET /esims lists it. */
+/** An eSIM of the account, as GET /esims lists it: only its ICCID is required. */
 export interface EsimRecord {
-  readonly id: number;
+  readonly id: number | null;
   readonly iccid: string;
-  readonly packageName: string;
-  readonly packageCode: string;
+  readonly packageName: string | null;
+  readonly packageCode: string | null;
   readonly countries: readonly string[];
   /** As sent. */
-  readonly status: string;
+  readonly status: string | null;
   /** The status as one of the API's values (compared case-insensitively), or null if unknown. */
   readonly statusCode: EsimStatus | null;
   readonly data: DataUse;
   readonly validity: Validity;
+  /** What installs it, when the item gives an LPA (or SM-DP+ address and activation code). */
   readonly install: {
-    readonly qrCodeUrl: string;
+    readonly qrCodeUrl: string | null;
     readonly lpa: string;
     readonly smdpAddress: string;
     readonly activationCode: string;
     readonly appleInstallUrl: string | null;
     readonly androidInstallUrl: string | null;
-  };
-  readonly createdAt: string;
-  readonly pending: boolean;
+  } | null;
+  readonly createdAt: string | null;
+  readonly pending: boolean | null;
   readonly phoneNumber: string | null;
   readonly imsi: string | null;
   readonly simStatus: string | null;
@@ -66,94 +65,113 @@ export interface EsimRecord {
 
 export interface EsimPage {
   readonly esims: readonly EsimRecord[];
-  readonly pagination: Pagination;
+  /** Items that could not be read (no ICCID): left out and counted. */
+  readonly skipped: number;
+  readonly pagination: PageInfo;
   readonly raw: string;
 }
 
-export function parseEsimPage(json: unknown): Omit<EsimPage, 'raw'> {
-  const { data } = validate(EsimListResponseSchema, json);
-  return { esims: data.esims.map(esimRecordOf), pagination: data.pagination };
+export async function parseEsimPage(
+  json: unknown,
+  asked: PageQuery,
+): Promise<PageRead<Omit<EsimPage, 'raw'>>> {
+  const data = Fields.of(json).requiredObject('data');
+  const read = await readItems(data.requiredList('esims'), 'data.esims', esimRecordOf);
+  const page = {
+    esims: read.items,
+    ...pageCounts(data, read, asked),
+  };
+  return { page, problems: read.skipped };
 }
 
-function esimRecordOf(item: ApiEsimListItem): EsimRecord {
+function esimRecordOf(item: Fields): EsimRecord {
+  const status = item.text('status');
   return {
-    id: item.id,
-    iccid: item.iccid,
-    packageName: item.package_name,
-    packageCode: item.package_code,
-    countries: item.countries,
-    status: item.status,
-    statusCode: normalizeEsimStatus(item.status),
-    data: dataUseOf(item.data),
-    validity: validityOf(item.validity),
-    install: {
-      qrCodeUrl: item.qr_code,
-      lpa: item.manual_installation.lpa_format,
-      smdpAddress: item.manual_installation.smdp_address,
-      activationCode: item.manual_installation.activation_code,
-      appleInstallUrl: item.direct_apple_installation_url || null,
-      androidInstallUrl: item.direct_android_installation_url || null,
-    },
-    createdAt: item.created_at,
-    pending: item.is_pending,
-    phoneNumber: item.phone_number,
-    imsi: item.imsi,
-    simStatus: item.sim_status,
-    esimStatus: item.esim_status,
-    profileStatus: item.profile_status,
+    id: item.integer('id'),
+    iccid: issuedIccidOf(item, 'iccid'),
+    packageName: item.text('package_name'),
+    packageCode: item.text('package_code'),
+    countries: item.texts('countries'),
+    status,
+    statusCode: status === null ? null : normalizeEsimStatus(status.trim()),
+    data: dataUseOf(item.object('data')),
+    validity: validityOf(item.object('validity')),
+    install: installOrNull(item),
+    createdAt: item.text('created_at'),
+    pending: item.flag('is_pending'),
+    phoneNumber: item.text('phone_number'),
+    imsi: item.text('imsi'),
+    simStatus: item.text('sim_status'),
+    esimStatus: item.text('esim_status'),
+    profileStatus: item.text('profile_status'),
   };
 }
 
-function dataUseOf(data: ApiEsimListItem['data']): DataUse {
+function installOrNull(item: Fields): EsimRecord['install'] {
+  try {
+    return {
+      ...installOf(item),
+      qrCodeUrl: item.text('qr_code'),
+      appleInstallUrl: item.text('direct_apple_installation_url'),
+      androidInstallUrl: item.text('direct_android_installation_url'),
+    };
+  } catch (error) {
+    if (error instanceof FieldProblem) return null;
+    throw error;
+  }
+}
+
+function dataUseOf(data: Fields | null): DataUse {
   return {
-    totalMb: data.total_mb,
-    usedMb: data.used_mb,
-    remainingMb: data.remaining_mb,
-    usagePercent: data.usage_percentage,
-    unlimited: data.is_unlimited,
+    totalMb: data?.number('total_mb') ?? null,
+    usedMb: data?.number('used_mb') ?? null,
+    remainingMb: data?.number('remaining_mb') ?? null,
+    usagePercent: data?.number('usage_percentage') ?? null,
+    unlimited: data?.flag('is_unlimited') ?? null,
   };
 }
 
-function validityOf(validity: ApiEsimListItem['validity']): Validity {
+function validityOf(validity: Fields | null): Validity {
   return {
-    days: validity.days,
-    activatedAt: validity.activated_at,
-    expiresAt: validity.expires_at,
-    expired: validity.is_expired,
+    days: validity?.integer('days') ?? null,
+    activatedAt: validity?.text('activated_at') ?? null,
+    expiresAt: validity?.text('expires_at') ?? null,
+    expired: validity?.flag('is_expired') ?? null,
   };
 }
 
-/** GET /esims/usage/query. */
+/** GET /esims/usage/query. Only the `data` object is required. */
 export interface EsimUsage {
-  readonly iccid: string;
-  readonly orderId: string;
-  readonly packageName: string;
-  readonly status: string;
+  readonly iccid: string | null;
+  readonly orderId: string | null;
+  readonly packageName: string | null;
+  readonly status: string | null;
   readonly data: DataUse;
   readonly validity: Validity;
   readonly raw: string;
 }
 
 export function parseUsage(json: unknown): Omit<EsimUsage, 'raw'> {
-  const { data } = validate(UsageResponseSchema, json);
+  const data = Fields.of(json).requiredObject('data');
+  const esim = data.object('esim');
   return {
-    iccid: data.esim.iccid,
-    orderId: String(data.esim.order_id),
-    packageName: data.esim.package_name,
-    status: data.esim.status,
-    data: dataUseOf(data.data),
-    validity: validityOf(data.validity),
+    iccid: esim?.text('iccid') ?? null,
+    orderId: esim?.text('order_id') ?? null,
+    packageName: esim?.text('package_name') ?? null,
+    status: esim?.text('status') ?? null,
+    data: dataUseOf(data.object('data')),
+    validity: validityOf(data.object('validity')),
   };
 }
 
-/** POST /esims/status: read live from the network. Data in MB like every other usage figure. */
+/** POST /esims/status: read live from the network. Data in MB like every other usage figure. Only `data` is required. */
 export interface LiveStatus {
-  readonly iccid: string;
-  readonly status: string;
-  readonly esimStatus: string;
-  readonly smdpStatus: string;
+  readonly iccid: string | null;
+  readonly status: string | null;
+  readonly esimStatus: string | null;
+  readonly smdpStatus: string | null;
   readonly profile: string | null;
-  readonly unlimited: boolean;
+  readonly unlimited: boolean | null;
   readonly lastNetwork: {
     readonly operator: string | null;
     readonly mcc: string | null;
@@ -166,35 +184,40 @@ export interface LiveStatus {
   readonly activatedAt: string | null;
   readonly lastUsedAt: string | null;
   readonly expiresAt: string | null;
-  readonly usedMb: number;
-  /** Null for unlimited plans. */
+  readonly usedMb: number | null;
+  /** Null for unlimited plans, and when the answer does not say. */
   readonly totalMb: number | null;
   readonly raw: string;
 }
 
 export function parseLiveStatus(json: unknown): Omit<LiveStatus, 'raw'> {
-  const { data } = validate(LiveStatusResponseSchema, json);
+  const data = Fields.of(json).requiredObject('data');
+  const network = data.object('last_network');
+  const device = data.object('device');
+  const usage = data.object('data_usage');
+  const usedGb = usage?.number('used_gb') ?? null;
+  const totalGb = usage?.number('total_gb') ?? null;
   return {
-    iccid: data.iccid,
-    status: data.status,
-    esimStatus: data.esim_status,
-    smdpStatus: data.smdp_status,
-    profile: data.profile,
-    unlimited: data.unlimited,
+    iccid: data.text('iccid'),
+    status: data.text('status'),
+    esimStatus: data.text('esim_status'),
+    smdpStatus: data.text('smdp_status'),
+    profile: data.text('profile'),
+    unlimited: data.flag('unlimited') ?? usage?.flag('unlimited') ?? null,
     lastNetwork: {
-      operator: data.last_network.operator,
-      mcc: data.last_network.mcc,
-      mnc: data.last_network.mnc,
-      country: data.last_network.country,
-      countryIso2: data.last_network.country_iso2,
-      connectionType: data.last_network.connection_type,
+      operator: network?.text('operator') ?? null,
+      mcc: network?.text('mcc') ?? null,
+      mnc: network?.text('mnc') ?? null,
+      country: network?.text('country') ?? null,
+      countryIso2: network?.text('country_iso2') ?? null,
+      connectionType: network?.text('connection_type') ?? null,
     },
-    device: data.device,
-    activatedAt: data.activation_date,
-    lastUsedAt: data.last_usage_date,
-    expiresAt: data.expiry_date,
-    usedMb: gbToMb(data.data_usage.used_gb),
-    totalMb: data.data_usage.total_gb === null ? null : gbToMb(data.data_usage.total_gb),
+    device: { model: device?.text('model') ?? null, imei: device?.text('imei') ?? null },
+    activatedAt: data.text('activation_date'),
+    lastUsedAt: data.text('last_usage_date'),
+    expiresAt: data.text('expiry_date'),
+    usedMb: usedGb === null ? null : gbToMb(usedGb),
+    totalMb: totalGb === null ? null : gbToMb(totalGb),
   };
 }
 

@@ -12,6 +12,7 @@ export {
   type TopUpInput,
   type UsageTarget,
 } from './client';
+export { type RecoveredEsim, recoverEsims } from './esim-recovery';
 export type {
   CancelResult,
   DataUse,
@@ -34,7 +35,8 @@ export type {
   OrderStatus,
   ProviderOrderPage,
 } from './order-results';
-export type { Balance, CachedPackage, PackagePage } from './package-results';
+export type { Balance, CachedPackage, PackageFacts, PackagePage } from './package-results';
+export type { PageInfo } from './pages';
 export type { Lane, RateWindow } from './rate-limiter';
 export type { ApiLog } from './request-runner';
 export type { ApiCredentials } from './signing';

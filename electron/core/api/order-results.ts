@@ -1,47 +1,41 @@
-import type { Pagination } from '../../../shared/api/common';
-import {
-  type ApiEsimOrderItem,
-  OrderCompletedResultSchema,
-  OrderListResponseSchema,
-  OrderPendingResultSchema,
-  OrderReplayResultSchema,
-  OrderStatusResponseSchema,
-} from '../../../shared/api/orders';
 import type { ProviderOrder } from '../../../shared/domain/provider-order';
 import type { SaleEsim } from '../../../shared/domain/sale';
-import type { Currency, Money } from '../../../shared/money';
-import { lpaPartsOf, moneyOf, validate } from './parse';
+import type { Money } from '../../../shared/money';
+import { Fields, readItems } from './fields';
+import { type PageInfo, type PageQuery, type PageRead, pageCounts } from './pages';
+import { type AccountCurrency, iccidOrNull, installOf, issuedIccidOf, moneyReader } from './parse';
 
 /** What a POST /esims/order answer means for the sale. Every variant keeps the answer's text for the journal. */
 export type OrderOutcome = OrderCompleted | OrderPending | OrderReplay;
 
 interface OrderBase {
   readonly orderReference: string;
-  readonly packageName: string;
-  readonly message: string;
+  readonly packageName: string | null;
+  readonly message: string | null;
+  /**
+   * What was charged (`final_price`, else `amount`), or null when the answer does not say (an
+   * idempotent replay, a terse provider): read it afterwards with GET /esims/order.
+   */
+  readonly cost: Money | null;
+  /** The balance after this order, when the answer says. */
+  readonly newBalance: Money | null;
   /** The answer's body exactly as received. */
   readonly raw: string;
   /** How many times the order was sent (the API allows one re-send with the same key). */
   readonly attempts: number;
 }
 
-/** Charged and provisioned: the eSIMs can be handed over. */
+/** Charged and provisioned: the eSIMs can be handed over, whether or not the answer says what was charged. */
 export interface OrderCompleted extends OrderBase {
   readonly kind: 'completed';
-  readonly esimId: number;
-  /** What was charged (`final_price`). */
-  readonly cost: Money;
-  readonly amount: Money;
-  readonly profit: Money;
-  readonly newBalance: Money;
+  readonly esimId: number | null;
+  readonly profit: Money | null;
   readonly esims: readonly SaleEsim[];
 }
 
-/** Accepted; provisioning is asynchronous (poll GET /esims/order). Amounts are null when the answer has no currency. */
+/** Accepted; provisioning is asynchronous (poll GET /esims/order). */
 export interface OrderPending extends OrderBase {
   readonly kind: 'pending';
-  readonly cost: Money | null;
-  readonly newBalance: Money | null;
   readonly note: string | null;
   /** The answer was an idempotent replay of an order still pending. */
   readonly duplicate: boolean;
@@ -50,186 +44,175 @@ export interface OrderPending extends OrderBase {
 /** The key names an order already completed: no second charge; the original eSIMs are returned. */
 export interface OrderReplay extends OrderBase {
   readonly kind: 'replay';
-  readonly esimId: number;
+  readonly esimId: number | null;
   readonly esims: readonly SaleEsim[];
 }
 
 type Conversion<T> = Omit<T, 'raw' | 'attempts'>;
 
+/** Order `status` texts that mean provisioning has not finished (`pending` is the order list's word for it). */
+const PENDING_STATUSES = new Set(['pending_details', 'pending']);
+
 /**
- * Reads a 200 of POST /esims/order. Servers answer a pending order with `esims: []` or with
- * placeholder eSIMs marked PENDING; both are pending. `accountCurrency` is the currency the client
- * last read from the provider, used only where the answer itself names none.
+ * Reads a 200 of POST /esims/order. Required: the order reference, and for a completed order or a
+ * replay at least one eSIM, each with its ICCID and what installs it. Everything else is read
+ * tolerantly. Servers answer a pending order with `esims: []`, with placeholder eSIMs marked PENDING,
+ * or with no list at all; all are pending.
  */
-export function parseOrderResult(
+export async function parseOrderResult(
   json: unknown,
-  accountCurrency: Currency | null,
-): Conversion<OrderCompleted> | Conversion<OrderPending> | Conversion<OrderReplay> {
-  const shape = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
-  if (shape.status === 'pending_details') {
-    const body = validate(OrderPendingResultSchema, json);
-    const currency = body.currency ?? accountCurrency;
-    const charged = body.final_price ?? body.amount;
-    return {
-      kind: 'pending',
-      orderReference: body.orderReference,
-      packageName: body.packageName,
-      message: body.message,
-      cost: currency
-        ? moneyOf(charged, currency, body.final_price === undefined ? 'amount' : 'final_price')
-        : null,
-      newBalance:
-        currency && body.newBalance !== undefined ? moneyOf(body.newBalance, currency, 'newBalance') : null,
-      note: body.note ?? null,
-      duplicate: shape.duplicate === true,
-    };
-  }
-  if (shape.duplicate === true) {
-    const body = validate(OrderReplayResultSchema, json);
-    return {
-      kind: 'replay',
-      orderReference: body.orderReference,
-      packageName: body.packageName,
-      message: body.message,
-      esimId: body.esimId,
-      esims: body.esims.map((item, index) => saleEsimOf(item, `esims.${index}`)),
-    };
-  }
-  const body = validate(OrderCompletedResultSchema, json);
-  return {
-    kind: 'completed',
-    orderReference: body.orderReference,
-    packageName: body.packageName,
-    message: body.message,
-    esimId: body.esimId,
-    cost: moneyOf(body.final_price, body.currency, 'final_price'),
-    amount: moneyOf(body.amount, body.currency, 'amount'),
-    profit: moneyOf(body.profit, body.currency, 'profit'),
-    newBalance: moneyOf(body.newBalance, body.currency, 'newBalance'),
-    esims: body.esims.map((item, index) => saleEsimOf(item, `esims.${index}`)),
+  accountCurrency: AccountCurrency,
+): Promise<Conversion<OrderCompleted> | Conversion<OrderPending> | Conversion<OrderReplay>> {
+  const body = Fields.of(json);
+  const orderReference = body.requiredText('orderReference');
+  const money = await moneyReader(body, ['final_price', 'amount', 'newBalance', 'profit'], accountCurrency);
+  const base = {
+    orderReference,
+    packageName: body.text('packageName'),
+    message: body.text('message'),
+    cost: money('final_price') ?? money('amount'),
+    newBalance: money('newBalance'),
   };
+  const duplicate = body.flag('duplicate') === true;
+  if (PENDING_STATUSES.has(body.text('status')?.toLowerCase() ?? '') || body.flag('isPending') === true) {
+    return { kind: 'pending', ...base, note: body.text('note'), duplicate };
+  }
+  const esims = orderEsimsOf(body);
+  const esimId = body.integer('esimId');
+  if (duplicate) return { kind: 'replay', ...base, esimId, esims };
+  return { kind: 'completed', ...base, esimId, profit: money('profit'), esims };
 }
 
-function saleEsimOf(item: ApiEsimOrderItem, field: string): SaleEsim {
-  return saleEsim(
-    {
-      iccid: item.iccid,
-      lpa: item.lpaString,
-      appleInstallUrl: item.directAppleInstallUrl,
-      androidInstallUrl: item.directAndroidInstallUrl,
-      status: item.status,
-      totalVolumeBytes: item.total_volume,
-      validityDays: item.total_duration,
-      expiresAt: item.expired_time,
-    },
-    `${field}.lpaString`,
+/** Every eSIM of a completed order; the order's top-level `lpaString` is its first eSIM's. */
+function orderEsimsOf(body: Fields): SaleEsim[] {
+  const list = body.list('esims') ?? [];
+  if (list.length === 0) throw body.problem('esims', 'no eSIM in a completed order');
+  const topLevelLpa = body.text('lpaString');
+  return list.map((item, index) =>
+    saleEsimOf(Fields.of(item, body.pathOf(`esims.${index}`)), index === 0 ? topLevelLpa : null),
   );
 }
 
-interface EsimFields {
-  readonly iccid: string;
-  readonly lpa: string;
-  readonly appleInstallUrl: string | null | undefined;
-  readonly androidInstallUrl: string | null | undefined;
-  readonly status: string | null;
-  readonly totalVolumeBytes: number | null;
-  readonly validityDays: number | null;
-  readonly expiresAt: string | null;
-}
-
-/** An eSIM ready to hand over; the two order answers spell its fields differently, the sale does not. */
-function saleEsim(fields: EsimFields, lpaField: string): SaleEsim {
+/**
+ * An eSIM ready to hand over: its ICCID and install details are required. The order result and the
+ * order status record spell the other fields differently (`total_volume`, `totalVolume`); both are read.
+ */
+function saleEsimOf(item: Fields, fallbackLpa: string | null): SaleEsim {
+  const iccid = issuedIccidOf(item, 'iccid');
   return {
-    ...fields,
-    ...lpaPartsOf(fields.lpa, lpaField),
-    appleInstallUrl: fields.appleInstallUrl || null,
-    androidInstallUrl: fields.androidInstallUrl || null,
+    iccid,
+    ...installOf(item, fallbackLpa),
+    appleInstallUrl: item.text('directAppleInstallUrl'),
+    androidInstallUrl: item.text('directAndroidInstallUrl'),
+    status: item.text('status'),
+    totalVolumeBytes: item.number('total_volume') ?? item.number('totalVolume'),
+    validityDays: item.number('total_duration') ?? item.number('totalDuration'),
+    expiresAt: item.text('expired_time') ?? item.text('expiredTime'),
   };
 }
 
-/** GET /esims/order: the order as the provider holds it now. */
+/** GET /esims/order: the order as the provider holds it now. Only the `order` object is required. */
 export interface OrderStatus {
-  readonly id: number;
+  readonly id: number | null;
   readonly orderReference: string;
-  readonly packageName: string;
-  readonly packageCode: string;
-  readonly status: string;
-  readonly paymentStatus: string;
-  /** `finalPrice` in the account currency; null if the client has not learned the currency yet. */
+  readonly packageName: string | null;
+  readonly packageCode: string | null;
+  /** As sent (`pending_details`, `completed`, `failed`, `cancelled`, or another word of the provider's). */
+  readonly status: string | null;
+  readonly paymentStatus: string | null;
+  /** What was charged (`finalPrice`, else `amount`), in the account currency. */
   readonly cost: Money | null;
   /** As sent; not always ISO 8601. */
-  readonly orderDate: string;
-  /** Still provisioning: no ICCID or LPA yet. */
+  readonly orderDate: string | null;
+  /** Still provisioning: the eSIM says so, or it has no ICCID yet and the order does not say it completed. */
   readonly pending: boolean;
+  /** The eSIM, when its ICCID and install details could be read. */
   readonly esim: SaleEsim | null;
   readonly raw: string;
 }
 
-export function parseOrderStatus(json: unknown, accountCurrency: Currency | null): Omit<OrderStatus, 'raw'> {
-  const { order } = validate(OrderStatusResponseSchema, json);
-  const { esim } = order;
-  const iccid = esim.isPending ? null : esim.iccid;
-  const lpa = esim.lpaString;
+export async function parseOrderStatus(
+  json: unknown,
+  askedReference: string,
+  accountCurrency: AccountCurrency,
+): Promise<Omit<OrderStatus, 'raw'>> {
+  const order = Fields.of(json).requiredObject('order');
+  const esim = order.object('esim');
+  const status = order.text('status');
+  const money = await moneyReader(order, ['finalPrice', 'final_price', 'amount'], accountCurrency);
+  // Done when the eSIM has its ICCID and is not pending (the description's rule), or when the order
+  // says it completed although the record left the eSIM's details out: a replay then fetches them.
+  const pending =
+    esim?.flag('isPending') === true ||
+    (esim?.text('iccid') == null && status?.toLowerCase() !== 'completed');
   return {
-    id: order.id,
-    orderReference: order.orderReference,
-    packageName: order.packageName,
-    packageCode: order.packageCode,
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    cost: accountCurrency ? moneyOf(order.finalPrice, accountCurrency, 'order.finalPrice') : null,
-    orderDate: order.orderDate,
-    pending: iccid === null || !lpa,
-    esim:
-      iccid !== null && lpa
-        ? saleEsim(
-            {
-              iccid,
-              lpa,
-              appleInstallUrl: esim.directAppleInstallUrl,
-              androidInstallUrl: esim.directAndroidInstallUrl,
-              status: esim.status,
-              totalVolumeBytes: esim.totalVolume,
-              validityDays: esim.totalDuration,
-              expiresAt: esim.expiredTime,
-            },
-            'order.esim.lpaString',
-          )
-        : null,
+    id: order.integer('id'),
+    orderReference: order.text('orderReference') ?? askedReference,
+    packageName: order.text('packageName'),
+    packageCode: order.text('packageCode'),
+    status,
+    paymentStatus: order.text('paymentStatus'),
+    cost: money('finalPrice') ?? money('final_price') ?? money('amount'),
+    orderDate: order.text('orderDate'),
+    pending,
+    esim: pending || esim === null ? null : handOverOrNull(esim),
   };
 }
+
+/** The order status record is read for its state: an eSIM whose details cannot be read is left out, not fatal. */
+function handOverOrNull(esim: Fields): SaleEsim | null {
+  try {
+    return saleEsimOf(esim, null);
+  } catch {
+    return null;
+  }
+}
+
+const ORDER_LIST_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 
 /** GET /orders: the provider's own order list (filtered by the API to the account's currency). */
 export interface ProviderOrderPage {
   readonly orders: readonly ProviderOrder[];
-  readonly totalOrders: number;
-  /** Null when the page has no order and the account currency is not known yet. */
+  /** Orders in the list that could not be read (no order reference): left out and counted. */
+  readonly skipped: number;
+  readonly totalOrders: number | null;
   readonly totalRevenue: Money | null;
-  readonly pagination: Pagination;
+  readonly pagination: PageInfo;
   readonly raw: string;
 }
 
-export function parseOrderPage(
+export async function parseOrderPage(
   json: unknown,
-  accountCurrency: Currency | null,
-): Omit<ProviderOrderPage, 'raw'> {
-  const { data } = validate(OrderListResponseSchema, json);
-  const currency = data.orders[0]?.currency ?? accountCurrency;
-  return {
-    orders: data.orders.map((order, index) => ({
-      id: order.id,
-      orderReference: order.order_reference,
-      packageName: order.package_name,
-      packageCode: order.package_code,
-      amount: moneyOf(order.amount, order.currency, `data.orders.${index}.amount`),
-      status: order.status,
-      createdAt: order.created_at,
-      iccid: order.esim?.iccid ?? null,
-    })),
-    totalOrders: data.summary.total_orders,
-    totalRevenue: currency
-      ? moneyOf(data.summary.total_revenue, currency, 'data.summary.total_revenue')
-      : null,
-    pagination: data.pagination,
+  asked: PageQuery,
+  accountCurrency: AccountCurrency,
+): Promise<PageRead<Omit<ProviderOrderPage, 'raw'>>> {
+  const data = Fields.of(json).requiredObject('data');
+  const read = await readItems(data.requiredList('orders'), 'data.orders', async (item) => {
+    const money = await moneyReader(item, ['amount'], accountCurrency);
+    const esim = item.object('esim');
+    return {
+      id: item.integer('id'),
+      orderReference: item.requiredText('order_reference'),
+      packageName: item.text('package_name'),
+      packageCode: item.text('package_code'),
+      amount: money('amount'),
+      status: item.oneOf('status', ORDER_LIST_STATUSES),
+      statusText: item.text('status'),
+      createdAt: item.text('created_at'),
+      iccid: esim ? iccidOrNull(esim, 'iccid') : null,
+    } satisfies ProviderOrder;
+  });
+  // The summary names no currency: the orders' own is the account's (the list is filtered to it).
+  const listed = read.items.find((order) => order.amount !== null)?.amount?.currency ?? null;
+  const summary = data.object('summary');
+  const revenue = summary
+    ? await moneyReader(summary, ['total_revenue'], async () => listed ?? (await accountCurrency()))
+    : null;
+  const page = {
+    orders: read.items,
+    totalOrders: summary?.integer('total_orders') ?? null,
+    totalRevenue: revenue?.('total_revenue') ?? null,
+    ...pageCounts(data, read, asked),
   };
+  return { page, problems: read.skipped };
 }

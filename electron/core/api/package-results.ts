@@ -1,12 +1,9 @@
-import {
-  type ApiPackage,
-  BalanceResponseSchema,
-  PackageListResponseSchema,
-} from '../../../shared/api/catalogue';
-import type { Pagination } from '../../../shared/api/common';
+import { type PackageType, PackageTypeSchema } from '../../../shared/api/common';
 import type { CataloguePackage } from '../../../shared/domain/catalogue';
-import type { Money } from '../../../shared/money';
-import { moneyOf, validate } from './parse';
+import type { Currency, Money } from '../../../shared/money';
+import { Fields, type ItemsRead, readItems } from './fields';
+import { type PageInfo, type PageQuery, type PageRead, pageCounts } from './pages';
+import { type AccountCurrency, moneyOf } from './parse';
 
 /**
  * A catalogue package as the cache keeps it: the provider's cost converted to Money once, the
@@ -16,65 +13,141 @@ export type CachedPackage = Omit<CataloguePackage, 'retail'> & { readonly raw: s
 
 export interface PackagePage {
   readonly packages: readonly CachedPackage[];
-  readonly pagination: Pagination;
+  /** Packages on the page that could not be read: left out and counted. */
+  readonly skipped: number;
+  readonly pagination: PageInfo;
   readonly raw: string;
 }
 
-export function parsePackagePage(json: unknown): Omit<PackagePage, 'raw'> {
-  const { data } = validate(PackageListResponseSchema, json);
-  const items = (json as { data: { packages: unknown[] } }).data.packages;
+/** What a package must say to be sold: a catalogue package and a top-up package alike. */
+export interface PackageFacts {
+  /** Opaque: kept verbatim, never trimmed or reformatted. */
+  readonly code: string;
+  readonly name: string;
+  /** Null for unlimited plans. */
+  readonly dataGb: number | null;
+  readonly isUnlimited: boolean;
+  readonly validityDays: number;
+  readonly cost: Money;
+}
+
+/**
+ * Required of a package: its code, its cost (in its own currency or the account's), and what a
+ * cashier tells the customer they buy: data (or unlimited) and validity. A package the provider
+ * leaves without a name is shown by its code.
+ */
+export async function packageFactsOf(item: Fields, accountCurrency: AccountCurrency): Promise<PackageFacts> {
+  const code = item.requiredText('package_code');
+  const amount = item.amount('cost');
+  if (amount === null) throw item.problem('cost', 'missing or not an amount');
+  const currency = item.currency('currency') ?? (await accountCurrency());
+  if (currency === null) throw item.problem('currency', 'missing, and the account currency is not known');
+  const isUnlimited = item.flag('is_unlimited') ?? false;
+  const dataGb = item.number('data_amount_gb');
+  if (!isUnlimited && dataGb === null) throw item.problem('data_amount_gb', 'missing or not a number');
+  const validityDays = item.integer('validity_days');
+  if (validityDays === null) throw item.problem('validity_days', 'missing or not a whole number');
   return {
-    packages: data.packages.map((pkg, index) => cachedPackageOf(pkg, items[index], index)),
-    pagination: data.pagination,
+    code,
+    name: item.text('name') ?? code,
+    dataGb: isUnlimited ? null : dataGb,
+    isUnlimited,
+    validityDays,
+    cost: moneyOf(amount, currency, item.pathOf('cost')),
   };
 }
 
-function cachedPackageOf(pkg: ApiPackage, original: unknown, index: number): CachedPackage {
+/** The packages of one page of a package list that could be read, the others skipped with their problems. */
+export async function readPackageList<T>(
+  json: unknown,
+  read: (item: Fields, value: unknown) => Promise<T>,
+): Promise<ItemsRead<T> & { readonly data: Fields }> {
+  const data = Fields.of(json).requiredObject('data');
+  return { data, ...(await readItems(data.requiredList('packages'), 'data.packages', read)) };
+}
+
+export async function parsePackagePage(
+  json: unknown,
+  asked: PageQuery,
+  accountCurrency: AccountCurrency,
+): Promise<PageRead<Omit<PackagePage, 'raw'>>> {
+  const read = await readPackageList(json, (item, value) => cachedPackageOf(item, value, accountCurrency));
+  return { page: { packages: read.items, ...pageCounts(read.data, read, asked) }, problems: read.skipped };
+}
+
+const PACKAGE_TYPES = PackageTypeSchema.options;
+
+async function cachedPackageOf(
+  item: Fields,
+  original: unknown,
+  accountCurrency: AccountCurrency,
+): Promise<CachedPackage> {
+  const facts = await packageFactsOf(item, accountCurrency);
+  const features = item.object('features');
+  const countries = countriesOf(item);
   return {
-    // Package codes are opaque: kept verbatim, never trimmed or reformatted.
-    code: pkg.package_code,
-    name: pkg.name,
-    region: pkg.region,
-    type: pkg.type,
-    dataGb: pkg.is_unlimited ? null : pkg.data_amount_gb,
-    isUnlimited: pkg.is_unlimited,
-    validityDays: pkg.validity_days,
-    cost: moneyOf(pkg.cost, pkg.currency, `data.packages.${index}.cost`),
-    countries: countriesOf(pkg),
-    hasVoice: pkg.has_voice,
-    hasSms: pkg.has_sms,
-    voiceMinutes: pkg.features.voice_minutes ?? null,
-    smsCount: pkg.features.sms_count ?? null,
-    has5g: pkg.has_5g ?? null,
-    hasHotspot: pkg.has_hotspot ?? null,
-    isRechargeable: pkg.features.is_rechargeable ?? false,
-    isRecurring: pkg.is_recurring ?? false,
-    activationPolicy: pkg.activation_policy ?? null,
-    networks: networksOf(pkg),
+    ...facts,
+    region: item.text('region') ?? '',
+    type: item.oneOf('type', PACKAGE_TYPES) ?? typeByCoverage(countries),
+    countries,
+    hasVoice: item.flag('has_voice') ?? false,
+    hasSms: item.flag('has_sms') ?? false,
+    voiceMinutes: features?.number('voice_minutes') ?? null,
+    smsCount: features?.number('sms_count') ?? null,
+    has5g: item.flag('has_5g'),
+    hasHotspot: item.flag('has_hotspot'),
+    isRechargeable: features?.flag('is_rechargeable') ?? false,
+    isRecurring: item.flag('is_recurring') ?? false,
+    activationPolicy: item.oneOf('activation_policy', ['immediate', 'first_use'] as const),
+    networks: networksOf(item),
     raw: JSON.stringify(original),
   };
 }
 
-function countriesOf(pkg: ApiPackage): string[] {
-  const codes = pkg.countries ?? pkg.networks?.map((network) => network.country_iso2) ?? [];
+/** A type the API does not list (or none) is read from the coverage, so the package still sorts and filters. */
+function typeByCoverage(countries: readonly string[]): PackageType {
+  if (countries.length === 1) return 'local';
+  return countries.length > 1 ? 'regional' : 'global';
+}
+
+function countriesOf(item: Fields): string[] {
+  const listed = item.texts('countries');
+  const codes =
+    listed.length > 0
+      ? listed
+      : (item.list('networks') ?? []).flatMap(
+          (network) => Fields.maybe(network, '')?.text('country_iso2') ?? [],
+        );
   return [...new Set(codes.map((code) => code.toUpperCase()))];
 }
 
-function networksOf(pkg: ApiPackage): CataloguePackage['networks'] {
-  if (pkg.locationNetworkList) {
-    return pkg.locationNetworkList.flatMap((location) =>
-      location.operatorList.map((operator) => ({
-        country: location.locationName,
-        operator: operator.operatorName,
-        networkType: operator.networkType,
-      })),
-    );
+type Network = CataloguePackage['networks'][number];
+
+/** The package's networks, from `locationNetworkList` or else `networks`; an entry naming no operator is left out. */
+function networksOf(item: Fields): Network[] {
+  const locations = item.list('locationNetworkList');
+  if (locations) {
+    return locations.flatMap((value) => {
+      const location = Fields.maybe(value, '');
+      return (location?.list('operatorList') ?? []).flatMap((operator) =>
+        networkOf(location?.text('locationName'), Fields.maybe(operator, ''), 'operatorName', 'networkType'),
+      );
+    });
   }
-  return (pkg.networks ?? []).map((network) => ({
-    country: network.country_name,
-    operator: network.network_name,
-    networkType: network.network_type,
-  }));
+  return (item.list('networks') ?? []).flatMap((value) => {
+    const network = Fields.maybe(value, '');
+    return networkOf(network?.text('country_name'), network, 'network_name', 'network_type');
+  });
+}
+
+function networkOf(
+  country: string | null | undefined,
+  entry: Fields | null,
+  operatorKey: string,
+  typeKey: string,
+): Network[] {
+  const operator = entry?.text(operatorKey);
+  return operator ? [{ country: country ?? '', operator, networkType: entry?.text(typeKey) ?? '' }] : [];
 }
 
 /** GET /balance. `enterprise` is present only for enterprise accounts (the answer has `source`). */
@@ -88,13 +161,18 @@ export interface Balance {
   readonly raw: string;
 }
 
-export function parseBalance(json: unknown): Omit<Balance, 'raw'> {
-  const { data } = validate(BalanceResponseSchema, json);
+/** Required: the balance and its currency (the answer's, or the account's when the client already knows it). */
+export function parseBalance(json: unknown, knownCurrency: Currency | null): Omit<Balance, 'raw'> {
+  const data = Fields.of(json).requiredObject('data');
+  const amount = data.amount('balance');
+  if (amount === null) throw data.problem('balance', 'missing or not an amount');
+  const currency = data.currency('currency') ?? knownCurrency;
+  if (currency === null) throw data.problem('currency', 'missing or not an account currency');
   return {
-    balance: moneyOf(data.balance, data.currency, 'data.balance'),
+    balance: moneyOf(amount, currency, data.pathOf('balance')),
     enterprise:
-      data.source === 'enterprise'
-        ? { account: data.account ?? null, live: data.live ?? null, asOf: data.as_of ?? null }
+      data.text('source')?.toLowerCase() === 'enterprise'
+        ? { account: data.text('account'), live: data.flag('live'), asOf: data.text('as_of') }
         : null,
   };
 }

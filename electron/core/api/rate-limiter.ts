@@ -69,22 +69,31 @@ interface Waiter {
 /** When the server names no reset, a budget or a refusal is assumed to last this long. */
 const UNKNOWN_RESET_MS = 60_000;
 const MAX_BACKOFF_MS = 60_000;
+/**
+ * A server budget whose reset is further away than this describes a long window (hours, a day):
+ * lanes below sales spend it at the pace that makes it last until the reset, measured over this span,
+ * instead of spending it all and then waiting hours for the reset.
+ */
+const PACE_SPAN_MS = 3_600_000;
 
 /**
- * The client-side rate limiter. It keeps each lane under its share of the key's windows, follows
- * the server's X-RateLimit-* headers, stops everyone until the reset after a RATE_LIMIT_EXCEEDED,
- * and paces the background lane at the bulk rate. Waiters are served by lane, then in arrival order.
+ * The client-side rate limiter. It keeps each lane under its share of the key's windows, takes the
+ * server's X-RateLimit-* headers as evidence of the budget left (paced over a long window, a reserve
+ * kept for sales), holds everyone after a RATE_LIMIT_EXCEEDED for as long as the refusal's headers
+ * make sense of, and paces the background lane at the bulk rate. Waiters are served by lane, then in
+ * arrival order.
  */
 export class RateLimiter {
   private readonly windows: readonly RateWindow[];
   private readonly bulkIntervalMs: number;
   private readonly time: Timekeeper;
-  /** Start times of requests sent, oldest first, for as long as the longest window. */
+  /** Start times of requests sent, oldest first, for as long as the longest window (or the pacing span). */
   private readonly sent: number[] = [];
   private budget: ServerBudget | null = null;
   private sentSinceBudget = 0;
   private blockedUntil = 0;
   private refusals = 0;
+  private lastRefusalAt = Number.NEGATIVE_INFINITY;
   private lastBulkAt = Number.NEGATIVE_INFINITY;
   private waiting: Waiter[] = [];
   private seq = 0;
@@ -109,13 +118,8 @@ export class RateLimiter {
 
   /** How long a request in this lane must wait from `now`; 0 when it may go. */
   delayFor(lane: Lane, now: number): number {
-    let wait = Math.max(0, this.blockedUntil - now);
+    let wait = Math.max(this.blockedUntil - now, this.budgetDelay(lane, now));
     const share = LANE_SHARE[lane];
-    if (this.budget && now < this.budget.resetAt) {
-      const left = this.budget.remaining - this.sentSinceBudget;
-      const reserve = this.budget.limit === null ? 0 : Math.floor(this.budget.limit * (1 - share));
-      if (left <= reserve) wait = Math.max(wait, this.budget.resetAt - now);
-    }
     for (const window of this.windows) {
       const allowed = Math.max(1, Math.floor(window.limit * share));
       const inWindow = this.sent.length - firstAfter(this.sent, now - window.sizeMs);
@@ -126,6 +130,27 @@ export class RateLimiter {
     }
     if (lane === 'background') wait = Math.max(wait, this.lastBulkAt + this.bulkIntervalMs - now);
     return wait;
+  }
+
+  /**
+   * What the server's budget asks of this lane. Sales wait only when it is spent. The lanes below keep
+   * their share in reserve for sales and wait for the reset only once they reach it; a budget for a
+   * long window is spread over the time to its reset (at most its share of the usable rest in any
+   * hour), so reads and top-ups slow down early instead of stopping for hours later.
+   */
+  private budgetDelay(lane: Lane, now: number): number {
+    if (!this.budget || now >= this.budget.resetAt) return 0;
+    const { limit, remaining, resetAt } = this.budget;
+    const toReset = resetAt - now;
+    const reserve = limit === null ? 0 : Math.floor(limit * (1 - LANE_SHARE[lane]));
+    const usable = remaining - this.sentSinceBudget - reserve;
+    if (usable <= 0) return toReset;
+    if (lane === 'sale' || toReset <= PACE_SPAN_MS) return 0;
+    const allowed = Math.max(1, Math.floor((usable * PACE_SPAN_MS) / toReset));
+    const inSpan = this.sent.length - firstAfter(this.sent, now - PACE_SPAN_MS);
+    if (inSpan < allowed) return 0;
+    const leaving = this.sent[this.sent.length - allowed] ?? now;
+    return leaving + PACE_SPAN_MS - now;
   }
 
   /** Learns the server's budget from an answer's headers (any status). */
@@ -140,23 +165,30 @@ export class RateLimiter {
       resetAt: reset ?? now + UNKNOWN_RESET_MS,
     };
     this.sentSinceBudget = 0;
-    if (remaining > 0) this.refusals = 0;
     this.pump();
   }
 
   /**
-   * The server refused a request for its rate limit: nobody sends until its reset (X-RateLimit-Reset,
-   * else Retry-After, else an exponential back-off). Returns the local time sending resumes.
+   * The server refused a request for its rate limit: nobody sends until it may be worth trying again.
+   * That is X-RateLimit-Reset when the headers say the budget they describe is spent (or say nothing
+   * of it); when they say requests remain, the refusal came from another, shorter window than the one
+   * they describe (a day's budget far from spent, a minute's exceeded), so Retry-After or a doubling
+   * back-off decides, never a reset hours away. Returns the local time sending resumes.
    */
   refused(headers: Headers, serverToLocal: (serverMs: number) => number): number {
     const now = this.time.now();
+    // Refusals in a row double the back-off; a quiet spell starts it afresh.
+    if (now - this.lastRefusalAt > 2 * MAX_BACKOFF_MS) this.refusals = 0;
     this.refusals += 1;
+    this.lastRefusalAt = now;
     const backoff = (baseMs: number): number =>
       now + Math.min(MAX_BACKOFF_MS, baseMs * 2 ** (this.refusals - 1));
-    const until =
-      parseReset(headers.get(RATE_LIMIT_HEADERS.reset), now, serverToLocal) ??
-      parseRetryAfter(headers.get('retry-after'), now, serverToLocal) ??
-      backoff(1_000);
+    const remaining = intHeader(headers.get(RATE_LIMIT_HEADERS.remaining));
+    const reset =
+      remaining !== null && remaining > 0
+        ? null
+        : parseReset(headers.get(RATE_LIMIT_HEADERS.reset), now, serverToLocal);
+    const until = reset ?? parseRetryAfter(headers.get('retry-after'), now, serverToLocal) ?? backoff(1_000);
     // Our view of the server's clock is good to about a second: a reset that seems already past must
     // not turn repeated refusals into a burst.
     this.blockedUntil = Math.max(this.blockedUntil, until, backoff(250));
@@ -178,7 +210,7 @@ export class RateLimiter {
     this.sent.push(now);
     this.sentSinceBudget += 1;
     if (lane === 'background') this.lastBulkAt = now;
-    const longest = Math.max(0, ...this.windows.map((window) => window.sizeMs));
+    const longest = Math.max(PACE_SPAN_MS, ...this.windows.map((window) => window.sizeMs));
     const expired = firstAfter(this.sent, now - longest);
     if (expired > 0) this.sent.splice(0, expired);
   }

@@ -37,20 +37,22 @@ export async function lookupEsim(client: ResellerClient, iccid: string): Promise
     });
   }
   const reason = await notToppableReason(client, iccid, esim.statusCode);
+  // The screen's shape has no "unknown": what the provider left out shows as nothing used, nothing
+  // known of the package, and not expired; the top-up decision rests on the status and the API alone.
   return {
     iccid: esim.iccid,
-    packageName: esim.packageName,
-    packageCode: esim.packageCode || null,
-    status: esim.status,
-    unlimited: esim.data.unlimited,
-    totalMb: esim.data.totalMb,
-    usedMb: esim.data.usedMb,
-    remainingMb: esim.data.remainingMb,
-    usagePercent: esim.data.usagePercent,
+    packageName: esim.packageName ?? esim.packageCode ?? '',
+    packageCode: esim.packageCode,
+    status: esim.status ?? '',
+    unlimited: esim.data.unlimited ?? false,
+    totalMb: esim.data.totalMb ?? 0,
+    usedMb: esim.data.usedMb ?? 0,
+    remainingMb: esim.data.remainingMb ?? 0,
+    usagePercent: esim.data.usagePercent ?? 0,
     validityDays: esim.validity.days,
     activatedAt: esim.validity.activatedAt,
     expiresAt: esim.validity.expiresAt,
-    expired: esim.validity.expired,
+    expired: esim.validity.expired ?? false,
     toppable: reason === null,
     notToppableReason: reason,
   };
@@ -83,10 +85,10 @@ export async function listTopUpOptions(
   price: PriceOf,
 ): Promise<PosOutput<'listTopUpPackages'>> {
   const packages: TopUpOption[] = [];
-  for (let page = 1, totalPages = 1; page <= Math.min(totalPages, TOPUP_PAGES_MAX); page += 1) {
+  for (let page = 1, more = true; more && page <= TOPUP_PAGES_MAX; page += 1) {
     const result = await client.listTopUpPackages({ iccid, page, limit: 100 });
     for (const pkg of result.packages) packages.push({ ...pkg, retail: price(pkg.cost, { code: pkg.code }) });
-    totalPages = result.pagination.total_pages;
+    more = result.pagination.hasMore;
   }
   return { packages };
 }
@@ -104,10 +106,12 @@ export async function listProviderOrders(
     ...(input.to === undefined ? {} : { to_date: input.to }),
     ...(input.search === undefined ? {} : { search: input.search }),
   });
+  const { pagination } = page;
   return {
     orders: [...page.orders],
-    totalOrders: page.totalOrders,
-    totalPages: page.pagination.total_pages,
-    page: page.pagination.page,
+    // Where the provider does not say, what this page shows: its orders, and one page more if it was full.
+    totalOrders: page.totalOrders ?? page.orders.length + page.skipped,
+    totalPages: pagination.totalPages ?? (pagination.hasMore ? pagination.page + 1 : pagination.page),
+    page: pagination.page,
   };
 }

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { ErrorBodySchema } from '../../../shared/api/common';
 import { type ErrorCode, isApiErrorCode } from '../../../shared/errors';
 import type { Currency, Money } from '../../../shared/money';
 import { PosFailure } from '../pos/failure';
 import { ApiFailure, messageFor } from './api-failure';
+import { Fields, parseJson } from './fields';
 import { exchange, type HttpAnswer } from './http-exchange';
-import { FieldProblem, moneyOf } from './parse';
+import { FieldProblem, moneyReader } from './parse';
 import type { Lane, RateLimiter, Timekeeper } from './rate-limiter';
 import { ServerClock } from './server-clock';
 import { type ApiCredentials, signedHeaders } from './signing';
@@ -40,7 +40,10 @@ export interface Call<R> {
   readonly notFoundCode?: ErrorCode;
   /** The answer carries a secret (PUT /webhooks): its text is not kept on failures. */
   readonly secretBearing?: boolean;
-  readonly parse: (json: unknown) => R;
+  /** The balance read that finds the account currency: its own answers never wait for the currency. */
+  readonly currencySource?: boolean;
+  /** Reads a successful answer; a FieldProblem it throws becomes a BAD_RESPONSE naming the field. */
+  readonly parse: (json: unknown) => R | Promise<R>;
   readonly onSend?: (attempt: number, requestId: string) => void;
 }
 
@@ -61,8 +64,8 @@ export interface RunnerOptions {
   /** How long each lane may wait for the rate limiter before the call fails. */
   readonly maxWaitMs: Readonly<Record<Lane, number>>;
   readonly log: ApiLog;
-  /** Reads the account currency from the provider when an answer needs it and none is known yet. */
-  readonly fetchCurrency: () => Promise<Currency>;
+  /** Reads the account currency from the provider (a balance read in the given lane). */
+  readonly fetchCurrency: (lane: Lane) => Promise<Currency>;
 }
 
 const READ_RETRIES = 2;
@@ -83,7 +86,7 @@ export class RequestRunner {
   private readonly baseUrl: string;
 
   constructor(private readonly options: RunnerOptions) {
-    this.clock = new ServerClock(() => options.time.now());
+    this.clock = new ServerClock();
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
   }
 
@@ -99,6 +102,23 @@ export class RequestRunner {
     this.currency = currency;
   }
 
+  /**
+   * The account currency for amounts an answer gives without one: the one last read, or else one
+   * balance read shared by every answer waiting for it. Null when that read fails: the amounts are
+   * then unknown, which never fails the answer that carries them.
+   */
+  async currencyFor(lane: Lane): Promise<Currency | null> {
+    if (this.currency !== null) return this.currency;
+    // The balance read is marked `currencySource`: nothing it reads waits here, so it cannot wait on itself.
+    this.currencyLookup ??= this.options
+      .fetchCurrency(lane)
+      .catch(() => null)
+      .finally(() => {
+        this.currencyLookup = null;
+      });
+    return this.currencyLookup;
+  }
+
   async call<R>(spec: Call<R>): Promise<Received<R>> {
     const { time, log, limiter } = this.options;
     // Serialized once: this exact string is signed and sent on every attempt.
@@ -106,7 +126,9 @@ export class RequestRunner {
     const url = urlOf(this.baseUrl, spec.path, spec.query);
     const timeoutMs = spec.method === 'GET' ? this.options.readTimeoutMs : this.options.writeTimeoutMs;
     let attempts = 0;
-    let clockCorrected = false;
+    // Offsets whose timestamps the provider refused during this call, and the one to try next.
+    const clockRefused: number[] = [];
+    let clockToTry: number | null = null;
     let resends = 0;
     let rateWaits = 0;
     // The first failure after which the request may have been performed. Once there is one, no
@@ -121,17 +143,15 @@ export class RequestRunner {
         throw error instanceof ApiFailure ? final(error) : error;
       }
       attempts += 1;
-      const { headers, requestId } = signedHeaders(
-        this.options.credentials(),
-        this.clock.serverNow(),
-        rawBody,
-      );
+      const offset = clockToTry ?? this.clock.signingOffset();
+      const { headers, requestId } = signedHeaders(this.options.credentials(), time.now() + offset, rawBody);
       spec.onSend?.(attempts, requestId);
       const started = time.now();
       const fields = { method: spec.method, path: spec.path, lane: spec.lane, requestId, attempt: attempts };
       try {
         const answer = await this.send(url, spec.method, headers, rawBody, timeoutMs, spec.path);
         const value = await this.interpret(answer, spec);
+        this.clock.accepted(offset);
         log.info('api call', { ...fields, status: answer.status, ms: time.now() - started });
         return { value, raw: answer.text, attempts };
       } catch (error) {
@@ -144,12 +164,15 @@ export class RequestRunner {
           ms: time.now() - started,
         });
         if (error.outcome === 'unknown') uncertain ??= error;
-        if (spec.resend === 'never') throw final(error);
-        if (error.code === 'INVALID_TIMESTAMP' && !clockCorrected) {
-          // The answer's Date header has corrected the clock; the API allows this one retry.
-          clockCorrected = true;
-          continue;
+        if (error.code === 'INVALID_TIMESTAMP') {
+          // Try the other clock (the Date header's or ours) the provider has not refused yet; the
+          // first refusal is retried in any case, as the answer's Date header may have moved the estimate.
+          clockRefused.push(offset);
+          const next = this.clock.refused(clockRefused);
+          clockToTry = next;
+          if (spec.resend !== 'never' && (next !== null || clockRefused.length === 1)) continue;
         }
+        if (spec.resend === 'never') throw final(error);
         if (
           error.code === 'RATE_LIMIT_EXCEEDED' &&
           error.kind === 'refused' &&
@@ -210,7 +233,7 @@ export class RequestRunner {
     const context = { path: spec.path, status: answer.status, raw };
     if (success && isRecord(json) && json.success !== false) {
       try {
-        return spec.parse(json);
+        return await spec.parse(json);
       } catch (error) {
         if (error instanceof FieldProblem) throw badResponse(error.field, error.problem, context);
         throw error;
@@ -227,11 +250,11 @@ export class RequestRunner {
     raw: string,
   ): Promise<ApiFailure> {
     const { status } = answer;
-    const body = ErrorBodySchema.safeParse(json);
-    const readable = body.success && isRecord(json);
-    const apiCode = readable ? body.data.code : undefined;
+    // Read tolerantly like every other answer: a body is readable when it is a JSON object.
+    const body = Fields.maybe(json, '');
+    const apiCode = body?.text('code') ?? undefined;
     const code = errorCodeOf(status, apiCode, spec.notFoundCode);
-    const apiMessage = readable ? (body.data.message ?? body.data.error) : undefined;
+    const apiMessage = body?.text('message') ?? body?.text('error') ?? undefined;
     const details: Record<string, unknown> = { path: spec.path };
     if (apiCode !== undefined) details.apiCode = apiCode;
     if (apiMessage !== undefined) details.apiMessage = apiMessage;
@@ -247,11 +270,10 @@ export class RequestRunner {
     if (code === 'RATE_LIMIT_EXCEEDED') {
       const until = this.options.limiter.refused(answer.headers, (ms) => this.clock.toLocal(ms));
       details.retryAt = new Date(until).toISOString();
-    } else if (!readable) {
+    } else if (!body) {
       return badResponse('', 'the error answer is not a JSON error body', { path: spec.path, status, raw });
     }
-    if (code === 'INSUFFICIENT_BALANCE' && body.success)
-      Object.assign(details, await this.shortfallOf(body.data));
+    if (code === 'INSUFFICIENT_BALANCE' && body) Object.assign(details, await this.shortfallOf(body, spec));
     // 409 DUPLICATE_REQUEST: an earlier request with this idempotency key is still being processed,
     // so the order this key names may yet be performed.
     const outcome = status === 409 && code === 'DUPLICATE_REQUEST' ? 'unknown' : 'rejected';
@@ -259,26 +281,17 @@ export class RequestRunner {
   }
 
   /** INSUFFICIENT_BALANCE amounts as Money; the error body names no currency, so the account's is used. */
-  private async shortfallOf(body: z.output<typeof ErrorBodySchema>): Promise<Record<string, Money>> {
-    const currency = this.currency ?? (await this.lookUpCurrency());
+  private async shortfallOf(body: Fields, spec: Call<unknown>): Promise<Record<string, Money>> {
+    const fields = ['currentBalance', 'requiredBalance', 'needToLoad'] as const;
+    const currency = async (): Promise<Currency | null> =>
+      spec.currencySource ? this.currency : this.currencyFor(spec.lane);
+    const money = await moneyReader(body, fields, currency);
     const amounts: Record<string, Money> = {};
-    if (currency === null) return amounts;
-    for (const field of ['currentBalance', 'requiredBalance', 'needToLoad'] as const) {
-      const value = body[field];
-      if (value !== undefined) amounts[field] = moneyOf(value, currency, field);
+    for (const field of fields) {
+      const value = money(field);
+      if (value !== null) amounts[field] = value;
     }
     return amounts;
-  }
-
-  /** One balance read at a time; an answer met while reading it never starts another. */
-  private async lookUpCurrency(): Promise<Currency | null> {
-    if (this.currencyLookup) return null;
-    this.currencyLookup = this.options.fetchCurrency().catch(() => null);
-    try {
-      return await this.currencyLookup;
-    } finally {
-      this.currencyLookup = null;
-    }
   }
 }
 
@@ -292,7 +305,8 @@ function stillUnknown(earlier: ApiFailure, later: ApiFailure): ApiFailure {
     outcome: 'unknown',
     ...(earlier.status === null ? {} : { status: earlier.status }),
     details: { ...earlier.details, laterAttempt: { code: later.code, status: later.status } },
-    ...(earlier.raw === null ? {} : { raw: earlier.raw }),
+    // Keep an answer's text whenever there was one: the journal keeps every answer to a money request.
+    ...((earlier.raw ?? later.raw) === null ? {} : { raw: earlier.raw ?? later.raw ?? '' }),
   });
 }
 
@@ -344,14 +358,6 @@ function urlOf(
   }
   const search = params.toString();
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,70 +1,67 @@
-import { TopUpPackageListResponseSchema } from '../../../shared/api/catalogue';
-import type { Pagination } from '../../../shared/api/common';
-import { TopUpResultSchema } from '../../../shared/api/orders';
 import type { Money } from '../../../shared/money';
-import { moneyOf, validate } from './parse';
+import { Fields } from './fields';
+import { type PackageFacts, packageFactsOf, readPackageList } from './package-results';
+import { type PageInfo, type PageQuery, type PageRead, pageCounts } from './pages';
+import { type AccountCurrency, moneyReader } from './parse';
 
 /** A top-up package offered for one eSIM; its code is what POST /topup/order takes. */
-export interface TopUpPackage {
-  readonly code: string;
-  readonly name: string;
-  /** Null for unlimited plans. */
-  readonly dataGb: number | null;
-  readonly isUnlimited: boolean;
-  readonly validityDays: number;
-  readonly cost: Money;
-}
+export type TopUpPackage = PackageFacts;
 
 export interface TopUpPackagePage {
   readonly packages: readonly TopUpPackage[];
-  readonly pagination: Pagination;
+  /** Packages on the page that could not be read: left out and counted. */
+  readonly skipped: number;
+  readonly pagination: PageInfo;
   readonly raw: string;
 }
 
-export function parseTopUpPackagePage(json: unknown): Omit<TopUpPackagePage, 'raw'> {
-  const { data } = validate(TopUpPackageListResponseSchema, json);
-  return {
-    packages: data.packages.map((pkg, index) => ({
-      code: pkg.package_code,
-      name: pkg.name,
-      dataGb: pkg.is_unlimited ? null : pkg.data_amount_gb,
-      isUnlimited: pkg.is_unlimited,
-      validityDays: pkg.validity_days,
-      cost: moneyOf(pkg.cost, pkg.currency, `data.packages.${index}.cost`),
-    })),
-    pagination: data.pagination,
-  };
+export async function parseTopUpPackagePage(
+  json: unknown,
+  asked: PageQuery,
+  accountCurrency: AccountCurrency,
+): Promise<PageRead<Omit<TopUpPackagePage, 'raw'>>> {
+  const read = await readPackageList(json, (item) => packageFactsOf(item, accountCurrency));
+  return { page: { packages: read.items, ...pageCounts(read.data, read, asked) }, problems: read.skipped };
 }
 
-/** A completed top-up: what was charged and the eSIM's new volume and expiry. */
+/**
+ * A completed top-up: a 200 that does not say `success:false` is the provider's word that it was
+ * applied, so nothing in it is required; what it does not say is null (the charge then comes from
+ * the quoted cost or the provider's order list).
+ */
 export interface TopUpCompleted {
-  readonly orderReference: string;
-  readonly iccid: string;
-  readonly packageName: string;
-  readonly message: string;
+  readonly orderReference: string | null;
+  readonly iccid: string | null;
+  readonly packageName: string | null;
+  readonly message: string | null;
   /** What was charged (`amount`). */
-  readonly cost: Money;
-  readonly profit: Money;
-  readonly newBalance: Money;
-  readonly newTotalGb: number;
-  readonly newRemainingGb: number;
+  readonly cost: Money | null;
+  readonly profit: Money | null;
+  readonly newBalance: Money | null;
+  readonly newTotalGb: number | null;
+  readonly newRemainingGb: number | null;
   /** As sent; not always ISO 8601. */
-  readonly newExpiresAt: string;
+  readonly newExpiresAt: string | null;
   readonly raw: string;
 }
 
-export function parseTopUpResult(json: unknown): Omit<TopUpCompleted, 'raw'> {
-  const body = validate(TopUpResultSchema, json);
+export async function parseTopUpResult(
+  json: unknown,
+  accountCurrency: AccountCurrency,
+): Promise<Omit<TopUpCompleted, 'raw'>> {
+  const body = Fields.of(json);
+  const money = await moneyReader(body, ['amount', 'newBalance', 'profit'], accountCurrency);
+  const esimData = body.object('esimData');
   return {
-    orderReference: body.orderReference,
-    iccid: body.iccid,
-    packageName: body.packageName,
-    message: body.message,
-    cost: moneyOf(body.amount, body.currency, 'amount'),
-    profit: moneyOf(body.profit, body.currency, 'profit'),
-    newBalance: moneyOf(body.newBalance, body.currency, 'newBalance'),
-    newTotalGb: body.esimData.newTotalVolumeGB,
-    newRemainingGb: body.esimData.newRemainingVolumeGB,
-    newExpiresAt: body.esimData.expiredTime,
+    orderReference: body.text('orderReference'),
+    iccid: body.text('iccid'),
+    packageName: body.text('packageName'),
+    message: body.text('message'),
+    cost: money('amount'),
+    profit: money('profit'),
+    newBalance: money('newBalance'),
+    newTotalGb: esimData?.number('newTotalVolumeGB') ?? null,
+    newRemainingGb: esimData?.number('newRemainingVolumeGB') ?? null,
+    newExpiresAt: esimData?.text('expiredTime') ?? null,
   };
 }

@@ -6,6 +6,13 @@ import type { Db } from './database';
 const StoredPackageSchema = CataloguePackageSchema.omit({ retail: true });
 export type StoredPackage = z.infer<typeof StoredPackageSchema>;
 
+/** What the last sync left beside the packages (in the settings table, written in the sync's transaction). */
+interface LastSync {
+  readonly syncedAt: string;
+  readonly skipped: number;
+}
+const LAST_SYNC_KEY = 'catalogue.lastSync';
+
 /** The cached catalogue as read: the packages that parse, and how many rows did not (and were skipped). */
 export interface CatalogueRead {
   readonly packages: StoredPackage[];
@@ -20,17 +27,38 @@ export interface CatalogueRead {
 export class CatalogueTable {
   constructor(private readonly db: Db) {}
 
-  /** Replaces the whole cache in one transaction: a reader sees the old catalogue or the new, never half. */
-  replaceAll(packages: readonly (StoredPackage & { readonly raw: string })[], syncedAt: string): void {
+  /**
+   * Replaces the whole cache in one transaction: a reader sees the old catalogue or the new, never
+   * half. `skipped` (the provider's packages that could not be read) is kept with it, for the status.
+   */
+  replaceAll(
+    packages: readonly (StoredPackage & { readonly raw: string })[],
+    syncedAt: string,
+    skipped = 0,
+  ): void {
     const insert = this.db.prepare(
       'INSERT INTO catalogue (code, position, package_json, raw_json, synced_at) VALUES (?, ?, ?, ?, ?)',
     );
+    const lastSync: LastSync = { syncedAt, skipped };
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM catalogue').run();
       packages.forEach(({ raw, ...pkg }, position) => {
         insert.run(pkg.code, position, JSON.stringify(pkg), raw, syncedAt);
       });
+      this.db
+        .prepare(
+          'INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json',
+        )
+        .run(LAST_SYNC_KEY, JSON.stringify(lastSync));
     })();
+  }
+
+  /** How many of the provider's packages the last sync left out because they could not be read. */
+  skipped(): number {
+    const row = this.db.prepare('SELECT value_json FROM settings WHERE key = ?').get(LAST_SYNC_KEY) as
+      | { value_json: string }
+      | undefined;
+    return row ? (JSON.parse(row.value_json) as LastSync).skipped : 0;
   }
 
   list(): CatalogueRead {

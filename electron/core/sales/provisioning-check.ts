@@ -4,7 +4,7 @@ import { ApiFailure, type OrderStatus } from '../api';
 import type { Connection } from '../connection';
 import { PosFailure } from '../pos/failure';
 import { nextCheckAt } from './pending-timing';
-import { orderCost, type SellContext, settle } from './sell';
+import { orderCost, orderInput, type SellContext, settle } from './sell';
 
 type Provisioning = Extract<Sale, { state: 'pending' | 'support' }>;
 
@@ -28,7 +28,7 @@ export async function checkProvisioning(
   } catch (error) {
     return notYet(ctx, sale, error);
   }
-  if (GIVEN_UP.has(status.status.toLowerCase())) {
+  if (GIVEN_UP.has(status.status?.toLowerCase() ?? '')) {
     if (sale.state === 'support') return sale;
     const problem: PosError = {
       code: 'ORDER_PROCESSING_ERROR',
@@ -39,20 +39,15 @@ export async function checkProvisioning(
   }
   if (status.pending) return notYet(ctx, sale, null);
   try {
-    const outcome = await connection.client.createOrder(
-      { packageCode: sale.packageCode, quantity: sale.quantity, idempotencyKey: sale.idempotencyKey },
-      { lane: 'sale' },
-    );
+    const outcome = await connection.client.createOrder(orderInput(ctx, sale), { lane: 'sale' });
     if (outcome.kind === 'pending') return notYet(ctx, sale, null);
     const cost =
-      outcome.kind === 'completed'
-        ? outcome.cost
-        : (sale.cost ?? status.cost ?? (await orderCost(connection, sale.orderReference)));
+      outcome.cost ?? sale.cost ?? status.cost ?? (await orderCost(connection, sale.orderReference));
     if (!cost) return notYet(ctx, sale, null);
     const completion = {
       orderReference: outcome.orderReference,
       cost,
-      newBalance: outcome.kind === 'completed' ? outcome.newBalance : null,
+      newBalance: outcome.newBalance,
       esims: outcome.esims,
       rawResponse: outcome.raw,
     };

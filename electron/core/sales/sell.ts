@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Sale } from '../../../shared/domain/sale';
 import type { PosError } from '../../../shared/errors';
-import { type Money, multiplyMinor } from '../../../shared/money';
-import { ApiFailure, type OrderOutcome } from '../api';
+import { type Money, money, multiplyMinor } from '../../../shared/money';
+import { ApiFailure, type OrderInput, type OrderOutcome } from '../api';
 import type { Connection } from '../connection';
 import type { CatalogueTable } from '../journal/catalogue-table';
 import type { SalesJournal } from '../journal/sales-journal';
@@ -62,24 +62,26 @@ export function recordIntent(
  * in one transaction.
  */
 export async function send(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
+  const input = orderInput(ctx, sale);
   const sent = ctx.salesJournal.markSent(sale.id, ctx.now().toISOString());
   ctx.emit({ type: 'sale.updated', sale: sent });
   let sends = 0;
   let outcome: OrderOutcome;
   let cost: Money | null = null;
   try {
-    outcome = await connection.client.createOrder(
-      { packageCode: sale.packageCode, quantity: sale.quantity, idempotencyKey: sale.idempotencyKey },
-      { lane: 'sale', onSend: (attempt) => (sends = attempt) },
-    );
+    outcome = await connection.client.createOrder(input, {
+      lane: 'sale',
+      onSend: (attempt) => (sends = attempt),
+    });
   } catch (error) {
     // Only the sale's first send can be refused definitively (see recordFailure).
     const definite = sent.attempts === 1 && certainlyNotPerformed(error, sends);
     return settle(ctx, recordFailure(ctx, sale, error, definite));
   }
-  // A replay (the key names an order already completed) does not say what was charged: ask for the
-  // order. The order exists whatever this read says, so its failure leaves the sale in doubt, never failed.
-  if (outcome.kind === 'replay') {
+  // A replay (the key names an order already completed), or a terse answer, may not say what was
+  // charged: ask for the order. The order exists whatever this read says, so its failure leaves the
+  // sale in doubt, never failed.
+  if (outcome.kind !== 'pending' && outcome.cost === null) {
     cost = await orderCost(connection, outcome.orderReference).catch((error: unknown) => {
       ctx.log.warn('replayed order cost unknown', { saleId: sale.id, error: String(error) });
       return null;
@@ -90,7 +92,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
   switch (outcome.kind) {
     case 'completed':
     case 'replay': {
-      const charged = outcome.kind === 'completed' ? outcome.cost : cost;
+      const charged = outcome.cost ?? cost;
       if (!charged) {
         const problem = {
           code: 'BAD_RESPONSE' as const,
@@ -101,7 +103,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
       const completion = {
         orderReference: outcome.orderReference,
         cost: charged,
-        newBalance: outcome.kind === 'completed' ? outcome.newBalance : null,
+        newBalance: outcome.newBalance,
         esims: outcome.esims,
         rawResponse: outcome.raw,
       };
@@ -124,13 +126,36 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
   }
 }
 
-/**
- * What an order cost, from GET /esims/order. Its amounts carry no currency, so a client that has not
- * heard from the provider since it started (recovery right after a restart) asks for the balance first.
- */
+/** What an order cost, from GET /esims/order (the client finds the account currency its amounts need). */
 export async function orderCost(connection: Connection, orderReference: string): Promise<Money | null> {
-  if (connection.client.status().currency === null) await connection.client.getBalance({ lane: 'sale' });
   return (await connection.client.getOrder(orderReference, { lane: 'sale' })).cost;
+}
+
+/**
+ * The order a journalled sale sends, every time: its stored key, and what one eSIM is expected to
+ * cost, so that a provider price rise is refused (PRICE_MISMATCH, nothing charged) instead of charged.
+ * Once the sale was charged that is what it cost per eSIM (the price its first send carried); before,
+ * the catalogue's cost the retail price was quoted from.
+ */
+export function orderInput(ctx: Pick<SellContext, 'catalogueTable'>, sale: Sale): OrderInput {
+  const charged = 'cost' in sale ? sale.cost : null;
+  const expectedCost =
+    charged && charged.amount % sale.quantity === 0
+      ? money(charged.amount / sale.quantity, charged.currency)
+      : ctx.catalogueTable.get(sale.packageCode)?.cost;
+  if (!expectedCost) {
+    throw new PosFailure(
+      'INVALID_INPUT',
+      'This package is no longer in the catalogue. Refresh the catalogue and pick it again.',
+      { packageCode: sale.packageCode },
+    );
+  }
+  return {
+    packageCode: sale.packageCode,
+    quantity: sale.quantity,
+    idempotencyKey: sale.idempotencyKey,
+    expectedCost,
+  };
 }
 
 /**

@@ -105,7 +105,7 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
     );
     const completion = {
       orderReference: result.orderReference,
-      cost: result.cost,
+      cost: result.cost ?? ctx.topUpsJournal.quotedCost(intent.id),
       newBalance: result.newBalance,
       newTotalGb: result.newTotalGb,
       newRemainingGb: result.newRemainingGb,
