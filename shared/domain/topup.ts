@@ -3,7 +3,7 @@ import { PosErrorSchema } from '../errors';
 import { MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
 
-/** What a top-up looked like on the eSIM before it was sent: the evidence for resolving an in-doubt top-up. */
+/** What the eSIM looked like before the top-up was sent, as the provider reported it then. */
 export const EsimSnapshotSchema = z.object({
   totalMb: z.number().nullable(),
   remainingMb: z.number().nullable(),
@@ -35,7 +35,7 @@ export const TopUpSchema = z.discriminatedUnion('state', [
   TopUpBaseSchema.extend({ state: z.literal('intent') }),
   /** On the wire, sent exactly once. */
   TopUpBaseSchema.extend({ state: z.literal('sent'), sentAt: IsoTimeSchema }),
-  /** The answer was lost: applied or not is decided by watching the eSIM's volume and expiry change. */
+  /** The answer was lost: settled only by the top-up's order in the provider's order list; otherwise for the manager. */
   TopUpBaseSchema.extend({ state: z.literal('in_doubt'), since: IsoTimeSchema, lastError: PosErrorSchema }),
   /** Applied and charged. */
   TopUpBaseSchema.extend({
@@ -47,11 +47,11 @@ export const TopUpSchema = z.discriminatedUnion('state', [
     newTotalGb: z.number().nullable(),
     newRemainingGb: z.number().nullable(),
     newExpiresAt: IsoTimeSchema.nullable(),
-    /** True when the outcome was inferred from the eSIM changing, not read from the API's answer. */
+    /** True when settled from the provider's order list after the answer was lost, not from the answer. */
     inferred: z.boolean(),
     completedAt: IsoTimeSchema,
   }),
-  /** A definite error, or an in-doubt top-up seen not to have changed the eSIM: nothing was charged. */
+  /** A definite refusal, or never sent: nothing was charged. */
   TopUpBaseSchema.extend({ state: z.literal('failed'), error: PosErrorSchema, failedAt: IsoTimeSchema }),
 ]);
 export type TopUp = z.infer<typeof TopUpSchema>;
