@@ -227,6 +227,8 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
       "The top-up's answer was lost and the provider's order list does not show its order. It may or may not have been charged: check the provider's order list before topping this eSIM up again.",
     details: { ...topUp.lastError.details, ...evidenceFacts(window, evidence) },
   };
+  if (topUp.lastError.message === forManager.message)
+    return ctx.topUpsJournal.recordCheck(topUp.id, null, at);
   return ctx.topUpsJournal.markInDoubt(topUp.id, forManager, null, at);
 }
 
