@@ -65,7 +65,7 @@ function refuseInFlight(iccid: string, others: readonly TopUp[], now: Date): voi
   if (!busy) return;
   throw new PosFailure(
     'INVALID_STATE',
-    'Another top-up of this eSIM is being sent right now. Wait a few seconds and look at it before topping up again.',
+    'Another top-up of this eSIM is on its way, or has just lost its answer. Wait a few seconds and look at it before topping up again.',
     { iccid, inFlight: { id: busy.id, state: busy.state, createdAt: busy.createdAt } },
   );
 }
