@@ -12,8 +12,8 @@ import { SalesJournal } from '../electron/core/journal/sales-journal';
 import { createLogger, Redactor } from '../electron/core/log';
 import { DEFAULT_PRICING } from '../electron/core/money/pricing';
 import { PROVIDER_PENDING_TIMING } from '../electron/core/sales/pending-timing';
+import type { SellContext } from '../electron/core/sales/sale-context';
 import { SaleResolver } from '../electron/core/sales/sale-resolver';
-import type { SellContext } from '../electron/core/sales/sell';
 
 /**
  * A sale through the core's sale path (electron/core/sales `SaleResolver.sell`: journal intent → the client's

@@ -81,8 +81,13 @@ export const posApiContract = {
       .strict(),
     z.object({ sales: z.array(SaleSchema) }),
   ),
-  /** Try now to resolve a sale left in intent, sent or in_doubt (re-sends with its stored key). */
+  /** "Check now": settles a sale from the provider's records (order list, order status); never sends anything. */
   resolveSale: method(z.object({ id: Id }).strict(), SaleSchema),
+  /**
+   * "Send again", once the cashier has confirmed it: a sale in doubt is looked for in the provider's
+   * records first, then sent again with its stored key (which charges if the first send never arrived).
+   */
+  resendSale: method(z.object({ id: Id, confirmed: z.literal(true) }).strict(), SaleSchema),
 
   // Top-ups: sent exactly once; a second top-up of one ICCID within 10 minutes needs confirmRepeat.
   lookupEsim: method(z.object({ iccid: IccidSchema }).strict(), EsimDetailsSchema),

@@ -12,6 +12,7 @@ export const POS_METHOD_NAMES = [
   'getSale',
   'listSales',
   'resolveSale',
+  'resendSale',
   'lookupEsim',
   'listTopUpPackages',
   'topUp',

@@ -232,7 +232,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...settingsHandlers(ctx),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),
-    ...receiptHandlers(ctx),
+    ...receiptHandlers(ctx, money.topUpContext.topUpsJournal),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
   };
 

@@ -7,8 +7,8 @@ import type { MoneyContext } from './money/money-context';
 import { scopeOf } from './money/scope';
 import { pendingPoller } from './sales/pending-poller';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from './sales/pending-timing';
+import type { SellContext } from './sales/sale-context';
 import { recoverSales, SaleResolver } from './sales/sale-resolver';
-import type { SellContext } from './sales/sell';
 import { DEFAULT_TOPUP_CHECK_TIMING, type TopUpCheckTiming, type TopUpContext } from './topups/topup';
 import { TopUpWatcher } from './topups/topup-watch';
 

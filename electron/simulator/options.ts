@@ -97,6 +97,11 @@ export interface SimulatorOptions {
   /** Simulated delays (provisioning, webhook retries, activation) run this many times faster. */
   timeScale?: number;
   rateLimit?: RateLimits;
+  /**
+   * How long an idempotency key is remembered after the order it placed (server clock); kept for good
+   * when absent. Past it the key places a new order: a provider that does not keep keys forever.
+   */
+  keyRetentionMs?: number;
   /** Guards the control API; random when absent. */
   controlToken?: string;
   /**

@@ -268,11 +268,15 @@ async function placeOrder(ctx: ApiContext): Promise<Reply> {
   // completed order must succeed even if the catalogue or the balance changed since.
   const givenKey = isObject(ctx.body) ? ctx.body.idempotency_key : undefined;
   if (typeof givenKey === 'string' && givenKey.length >= 1 && givenKey.length <= IDEMPOTENCY_KEY_MAX) {
+    // A provider that keeps keys only for a while forgets those of older orders.
+    const rememberedSince =
+      ctx.sim.keyRetentionMs === null ? 0 : ctx.sim.clock.now() - ctx.sim.keyRetentionMs;
     const previous = db
       .prepare(
-        `SELECT * FROM orders WHERE account_id = ? AND idempotency_key = ? AND status != 'failed' ORDER BY id DESC LIMIT 1`,
+        `SELECT * FROM orders WHERE account_id = ? AND idempotency_key = ? AND status != 'failed' AND created_at >= ?
+         ORDER BY id DESC LIMIT 1`,
       )
-      .get(accountId, givenKey) as OrderRow | undefined;
+      .get(accountId, givenKey, rememberedSince) as OrderRow | undefined;
     if (previous) return replay(ctx, previous);
   }
   const valid = validate(ctx);

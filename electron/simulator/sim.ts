@@ -19,6 +19,8 @@ export interface Sim {
   readonly defaultAccount: SeededAccount;
   readonly faults: FaultInjector;
   readonly rateLimiter: RateLimiter;
+  /** How long an idempotency key is remembered after its order; null: for good. */
+  readonly keyRetentionMs: number | null;
   readonly controlToken: string;
   readonly allowLoopbackHttpWebhooks: boolean;
   /** Orders in flight, by `accountId:key:<idempotency key>` or `accountId:package:<code>` (keyless). */
@@ -85,6 +87,7 @@ export function createSim(options: SimulatorOptions): Sim {
     defaultAccount,
     faults,
     rateLimiter: new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMITS),
+    keyRetentionMs: options.keyRetentionMs ?? null,
     controlToken: options.controlToken ?? randomBytes(24).toString('hex'),
     allowLoopbackHttpWebhooks: options.allowLoopbackHttpWebhooks ?? false,
     inFlight: new Set(),

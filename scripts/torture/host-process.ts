@@ -17,6 +17,8 @@ export interface HostOptions {
   readonly apiBaseUrl: string;
   readonly accessCode: string;
   readonly secretKey: string;
+  /** The counter's clock runs this far ahead of the machine's (see shifted-clock.ts). */
+  readonly clockOffsetMs?: number;
 }
 
 export interface PosAnswer<T = unknown> {
@@ -45,6 +47,7 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
     [
       '--import',
       'tsx',
+      ...(options.clockOffsetMs ? ['--import', resolve(ROOT, 'scripts/torture/shifted-clock.ts')] : []),
       resolve(ROOT, 'electron/host/cli.ts'),
       '--port',
       '0',
@@ -61,6 +64,7 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
         ESIM_ACCESS_CODE: options.accessCode,
         ESIM_SECRET_KEY: options.secretKey,
         POS_HOST_TOKEN: token,
+        ...(options.clockOffsetMs ? { ESIM_TORTURE_CLOCK_OFFSET_MS: String(options.clockOffsetMs) } : {}),
       },
     },
   );

@@ -35,6 +35,8 @@ interface JournalSale {
   readonly cost_minor: number | null;
   readonly attempts: number;
   readonly last_error_json: string | null;
+  /** On the clock of the counter process that wrote it. */
+  readonly created_at: string;
 }
 
 export interface Verdict {
@@ -65,8 +67,8 @@ export function readJournalSales(journalFile: string): JournalSale[] {
   const db = new Database(journalFile, { readonly: true, fileMustExist: true });
   try {
     return db
-      .prepare(`SELECT id, state, idempotency_key, order_reference, cost_minor, attempts, last_error_json
-         FROM sales`)
+      .prepare(`SELECT id, state, idempotency_key, order_reference, cost_minor, attempts, last_error_json,
+         created_at FROM sales`)
       .all() as JournalSale[];
   } finally {
     db.close();

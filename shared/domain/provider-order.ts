@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MoneySchema } from '../money-schema';
-import { IsoTimeSchema } from './common';
 
 /** An order in the provider's own list: only the reference is certain, the rest is null where the provider left it out. */
 export const ProviderOrderSchema = z.object({

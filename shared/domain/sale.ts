@@ -69,6 +69,11 @@ export const SALE_TRANSITIONS: Transitions<SaleState> = {
 export const SALE_SENDABLE_STATES: readonly SaleState[] = statesLeadingTo(SALE_TRANSITIONS, 'sent');
 /** Sales not settled yet: anything but completed or failed. */
 export const SALE_OPEN_STATES: readonly SaleState[] = openStates(SALE_TRANSITIONS);
+/**
+ * Sales sent at least once with no answer recorded (a crash, a lost answer): settled from the
+ * provider's records by reads, and re-sent only when the cashier confirms.
+ */
+export const SALE_UNANSWERED_STATES: readonly SaleState[] = ['sent', 'in_doubt'];
 
 /** The sale state machine (see SALE_TRANSITIONS): each state with what a sale in it carries. */
 export const SaleSchema = z.discriminatedUnion('state', [

@@ -5,7 +5,7 @@ import { IsoTimeSchema } from './common';
 import { RecordOriginSchema } from './record-origin';
 import { openStates, type SameStates, type Transitions } from './state-machine';
 
-/** What a top-up looked like on the eSIM before it was sent: the evidence for resolving an in-doubt top-up. */
+/** What the eSIM looked like before the top-up was sent, as the provider reported it then. */
 export const EsimSnapshotSchema = z.object({
   totalMb: z.number().nullable(),
   remainingMb: z.number().nullable(),
@@ -35,12 +35,13 @@ const state = TopUpStateSchema.enum;
 /**
  * The moves a top-up may make, and the only ones the journal performs. The API has no idempotency key
  * for top-ups, so nothing leads back to `sent`: a top-up is sent at most once. An in-doubt one is
- * settled by watching its eSIM (completed when it changed, failed when it did not).
+ * settled only by its order in the provider's order list (completed); nothing proves it was not
+ * charged, so it never moves to failed and stays for the manager.
  */
 export const TOPUP_TRANSITIONS: Transitions<TopUpState> = {
   intent: ['sent', 'failed'],
   sent: ['in_doubt', 'completed', 'failed'],
-  in_doubt: ['in_doubt', 'completed', 'failed'],
+  in_doubt: ['in_doubt', 'completed'],
   completed: [],
   failed: [],
 };
@@ -56,7 +57,7 @@ export const TopUpSchema = z.discriminatedUnion('state', [
   TopUpBaseSchema.extend({ state: z.literal(state.intent) }),
   /** On the wire, sent exactly once. */
   TopUpBaseSchema.extend({ state: z.literal(state.sent), sentAt: IsoTimeSchema }),
-  /** The answer was lost: applied or not is decided by watching the eSIM's volume and expiry change. */
+  /** The answer was lost: settled only by the top-up's order in the provider's order list; otherwise for the manager. */
   TopUpBaseSchema.extend({
     state: z.literal(state.in_doubt),
     since: IsoTimeSchema,
@@ -72,11 +73,11 @@ export const TopUpSchema = z.discriminatedUnion('state', [
     newTotalGb: z.number().nullable(),
     newRemainingGb: z.number().nullable(),
     newExpiresAt: IsoTimeSchema.nullable(),
-    /** True when the outcome was inferred from the eSIM changing, not read from the API's answer. */
+    /** True when settled from the provider's order list after the answer was lost, not from the answer. */
     inferred: z.boolean(),
     completedAt: IsoTimeSchema,
   }),
-  /** A definite error, or an in-doubt top-up seen not to have changed the eSIM: nothing was charged. */
+  /** A definite refusal, or never sent: nothing was charged. */
   TopUpBaseSchema.extend({ state: z.literal(state.failed), error: PosErrorSchema, failedAt: IsoTimeSchema }),
 ]);
 export type TopUp = z.infer<typeof TopUpSchema>;

@@ -95,3 +95,37 @@ test('a pending sale completes while the cashier waits: its QR code appears with
   await page.keyboard.press('F4');
   await expect(page.getByText('Nothing is waiting.')).toBeVisible();
 });
+
+test('a sale in doubt is sent again only once the cashier confirms, with when it was sold and for how much', async ({
+  page,
+  counter,
+}) => {
+  // The order is charged but its answer is lost, and the provider's order list cannot be read just then.
+  await counter.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/order', 'GET /orders'] });
+  await counter.open(page);
+  const name = await sellFirstFound(page, 'France');
+  await expect(page.getByRole('region', { name: 'No answer from the provider yet' })).toContainText(
+    'Do not sell it again',
+  );
+  await counter.sim.setFaults({ dropAfterCommitRate: 0 });
+
+  await page.keyboard.press('F4');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: 'Send again' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send this sale again?' });
+  await expect(dialog).toContainText(new RegExp(`Sold at .+ for .+ \\(1 × ${name}\\)`));
+  await expect(dialog).toContainText('sending it now places the order and charges the account');
+  // Cancelled: nothing is sent.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: 'Send again' }).click();
+  await dialog.getByRole('button', { name: 'Send it again' }).click();
+  // The provider's records, read first, show the order: the sale completes and nothing is charged twice.
+  await expect(page.getByText('Nothing is waiting.')).toBeVisible();
+  const orders = await counter.sim.orders();
+  expect(orders.map((order) => order.status)).toEqual(['completed']);
+  const ledger = await counter.sim.ledger();
+  expect(ledger.filter((entry) => entry.kind === 'order')).toHaveLength(1);
+});

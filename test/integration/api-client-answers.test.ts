@@ -336,14 +336,29 @@ describe('network trouble', () => {
     expect(server.requests.length).toBe(2);
   });
 
-  it('re-sends an order once after a 5xx and reports the second 5xx as outcome unknown', async () => {
+  it("re-sends an order once after the provider's ORDER_PROCESSING_ERROR, which charged nothing: refused for certain", async () => {
     const client = await clientFor(() => ({
       kind: 'json',
       status: 500,
       body: { success: false, code: 'ORDER_PROCESSING_ERROR', error: 'Order failed' },
     }));
     const failure = await failureOf(client.createOrder(order));
-    expect(failure).toMatchObject({ code: 'ORDER_PROCESSING_ERROR', outcome: 'unknown', kind: 'server' });
+    expect(failure).toMatchObject({ code: 'ORDER_PROCESSING_ERROR', outcome: 'rejected', kind: 'server' });
+    expect(server.requests.length).toBe(2);
+  });
+
+  it('reports a 5xx that is not the provider’s ORDER_PROCESSING_ERROR as outcome unknown, whatever follows', async () => {
+    const client = await clientFor((index) =>
+      index === 0
+        ? { kind: 'json', status: 502, body: { success: false, error: 'Bad gateway' } }
+        : {
+            kind: 'json',
+            status: 500,
+            body: { success: false, code: 'ORDER_PROCESSING_ERROR', error: 'Order failed' },
+          },
+    );
+    const failure = await failureOf(client.createOrder(order));
+    expect(failure).toMatchObject({ outcome: 'unknown', kind: 'server', status: 502 });
     expect(server.requests.length).toBe(2);
   });
 

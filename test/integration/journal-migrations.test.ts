@@ -9,6 +9,7 @@ import { openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
+import { money } from '../../shared/money';
 import { newSale, newTopUp } from '../support/journal-records';
 
 let dir: string;
@@ -23,11 +24,11 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const silent = { info: () => {}, warn: () => {} };
 
-/** A journal as version 1 of the app left it, with one sale in doubt. */
-function journalAtVersion1(): void {
+/** A journal as version `version` of the app left it, with one sale in doubt. */
+function journalAtVersion(version: number): void {
   const db = new Database(file);
-  MIGRATIONS[0]!.up(db);
-  db.pragma('user_version = 1');
+  for (const migration of MIGRATIONS.slice(0, version)) migration.up(db);
+  db.pragma(`user_version = ${version}`);
   db.prepare(
     `INSERT INTO sales (id, receipt_number, counter_id, training, state, package_code, package_name, quantity,
        idempotency_key, currency, retail_unit_minor, retail_total_minor, attempts, created_at, updated_at,
@@ -41,7 +42,7 @@ function journalAtVersion1(): void {
 
 describe('migration 0002 (money paths)', () => {
   it('copies the journal first, then keeps every old sale, which recovery still finds by its mode', () => {
-    journalAtVersion1();
+    journalAtVersion(1);
     const db = openJournal({ file, now: () => new Date('2026-11-22T09:30:00.000Z') });
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const sales = new SalesJournal(db);
@@ -108,7 +109,7 @@ describe('migration 0002 (money paths)', () => {
       't1',
       {
         orderReference: null,
-        cost: store.quotedCost('t1'),
+        cost: money(450, 'USD'),
         newBalance: null,
         newTotalGb: 2,
         newRemainingGb: 1.1,
@@ -154,6 +155,51 @@ describe('migration 0002 (money paths)', () => {
     expect(store.get('d')).toBeNull();
     expect(seen).toEqual([[], [], ['b']]);
     db.close();
+  });
+});
+
+describe('migration 0005 (sale quoted cost)', () => {
+  it('keeps every old sale (no quoted cost: matched by package and time) and journals the cost of new ones', () => {
+    journalAtVersion(2);
+    const db = openJournal({ file, now: () => new Date('2026-11-22T09:30:00.000Z') });
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    const sales = new SalesJournal(db);
+    expect(sales.sends('old-sale')).toMatchObject({ quotedCost: null, lastSentAt: null });
+    sales.createIntent(
+      {
+        id: 'new-sale',
+        counterId: 'C1',
+        accountRef: accountRefOf('RT-ANY'),
+        cashierId: null,
+        shiftId: null,
+        training: false,
+        packageCode: 'PKG',
+        packageName: 'Iraq 5 GB',
+        quantity: 2,
+        idempotencyKey: 'C1-new',
+        retailUnit: money(1500, 'USD'),
+        retailTotal: money(3000, 'USD'),
+        quotedCost: money(2200, 'USD'),
+      },
+      '2026-11-22T10:00:00.000Z',
+    );
+    sales.markSent('new-sale', '2026-11-22T10:00:00.001Z');
+    expect(sales.sends('new-sale')).toEqual({
+      id: 'new-sale',
+      packageCode: 'PKG',
+      quantity: 2,
+      quotedCost: money(2200, 'USD'),
+      firstSentAt: '2026-11-22T10:00:00.000Z',
+      lastSentAt: '2026-11-22T10:00:00.001Z',
+      endedAt: null,
+    });
+    expect(() => db.prepare(`UPDATE sales SET quoted_cost_minor = 1.5 WHERE id = 'new-sale'`).run()).toThrow(
+      /cannot store REAL/,
+    );
+    db.close();
+    expect(readdirSync(backupDirOf(file))).toEqual([
+      `journal-v2-before-v${MIGRATIONS.length}-2026-11-22T09-30-00-000Z.sqlite`,
+    ]);
   });
 });
 

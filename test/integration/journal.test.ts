@@ -139,9 +139,11 @@ describe('sale transitions', () => {
     store.markSent('y', '2026-11-22T10:00:02.000Z');
     store.markInDoubt('y', { code: 'TIMEOUT', message: 'no answer' }, '2026-11-22T10:00:03.000Z');
     store.createIntent(newSale({ id: 'z', training: false }), '2026-11-22T10:00:04.000Z');
-    // Recovery sees the sales of the connected account's mode only.
-    expect(store.unresolved({ training: true, accountRef: ACCOUNT }).map((s) => s.id)).toEqual(['x', 'y']);
+    store.markSent('z', '2026-11-22T10:00:05.000Z');
+    // Recovery looks for the sales of the connected account's mode only; intents were never sent anywhere.
+    expect(store.unresolved({ training: true, accountRef: ACCOUNT }).map((s) => s.id)).toEqual(['y']);
     expect(store.unresolved({ training: false, accountRef: ACCOUNT }).map((s) => s.id)).toEqual(['z']);
+    expect(store.neverSent().map((s) => s.id)).toEqual(['x']);
     expect(store.list({ search: 'turkey', limit: 10 }).map((s) => s.id)).toEqual(['x']);
     expect(store.list({ search: '100%', limit: 10 })).toEqual([]);
     expect(store.list({ states: ['in_doubt'], limit: 10 }).map((s) => s.id)).toEqual(['y']);

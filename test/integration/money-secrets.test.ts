@@ -49,7 +49,10 @@ async function cheapest(host: HostProcess): Promise<CataloguePackage> {
 }
 
 describe('the secret key stays in memory', () => {
-  it('is in no journal file, log line or answer of the web host, through faults and a crash', async () => {
+  // Two starts of the web host and a recovery: longer than the default per-test limit on a busy machine.
+  it('is in no journal file, log line or answer of the web host, through faults and a crash', {
+    timeout: 60_000,
+  }, async () => {
     const sim: RunningSimulator = await startSimulator({ port: 0, seed: SEED, balance: 500 });
     cleanup.push(() => sim.close());
     const dataDir = mkdtempSync(join(tmpdir(), 'money-secrets-'));
@@ -68,8 +71,9 @@ describe('the secret key stays in memory', () => {
     expect(done.value?.state).toBe('completed');
     await host.call('getSale', { id: done.value!.id });
     sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/order'] });
-    const doubtful = await host.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
-    expect(doubtful.value?.state).toBe('in_doubt');
+    // Its answer is lost after the charge; the counter settles it from the provider's records.
+    const lost = await host.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
+    expect(lost.value?.state).toBe('completed');
     sim.setFaults({ dropAfterCommitRate: 0, hangAfterCommitRate: 1 });
     void host.call('sell', { packageCode: pkg.code, quantity: 1 }).catch(() => undefined);
     await eventually('a charge left unanswered', async () => {

@@ -19,7 +19,7 @@ export const SEED = 7;
 /** Polling shortened so a test sees the poller work in seconds rather than minutes. */
 export const FAST_TIMING: Partial<MoneyTiming> = {
   pending: { minIntervalMs: 150, maxIntervalMs: 300, giveUpAfterMs: 60_000, random: Math.random },
-  topUpCheck: { checkEveryMs: 200, notAppliedAfterMs: 1_500 },
+  topUpCheck: { checkEveryMs: 200, watchForMs: 1_500 },
 };
 
 export interface Counter {
@@ -37,12 +37,22 @@ export interface Counter {
 
 export async function startCounter(
   simOptions: SimulatorOptions = {},
-  options: { readonly timing?: Partial<MoneyTiming>; readonly sim?: RunningSimulator } = {},
+  options: {
+    readonly timing?: Partial<MoneyTiming>;
+    readonly sim?: RunningSimulator;
+    /** Reach the simulator through this base URL (a tap that sees every request). */
+    readonly apiBaseUrl?: string;
+  } = {},
 ): Promise<Counter> {
   const sim = options.sim ?? (await startSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions }));
   const dataDir = mkdtempSync(join(tmpdir(), 'money-'));
   await copySyncedJournal(dataDir, { seed: SEED, currency: simOptions.currency ?? 'USD' });
-  const harnessOptions = { dataDir, simulator: sim, moneyTiming: options.timing ?? FAST_TIMING };
+  const harnessOptions = {
+    dataDir,
+    simulator: sim,
+    moneyTiming: options.timing ?? FAST_TIMING,
+    ...(options.apiBaseUrl ? { apiBaseUrl: options.apiBaseUrl } : {}),
+  };
   let h = await startCoreHarness({}, harnessOptions);
   const { packages } = unwrap(await h.call<{ packages: CataloguePackage[] }>('listPackages'));
   const counter = {

@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accountRefOf } from '../../electron/core/journal/account-scope';
 import { openJournal } from '../../electron/core/journal/database';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
+import { CLOCK_MARGIN_MS } from '../../electron/core/money/send-window';
+import { IN_DOUBT_SEPARATION_MS } from '../../electron/core/topups/topup';
+import { type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
+import { type ApiTap, startApiTap } from '../../scripts/torture/api-tap';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
@@ -15,26 +19,38 @@ import {
   eventually,
   journalColumn,
   ledger,
+  SEED,
   setBalance,
   startCounter,
 } from './money-support';
 
 let counter: Counter | null = null;
+let other: Counter | null = null;
+let tap: ApiTap | null = null;
 
 afterEach(async () => {
+  await other?.close();
   await counter?.close();
+  await tap?.close();
+  await counter?.sim.close();
   counter = null;
+  other = null;
+  tap = null;
 });
 
 interface Toppable {
   readonly c: Counter;
   readonly iccid: string;
   readonly option: TopUpOption;
+  /** Every request of the counter passes through it. */
+  readonly tap: ApiTap;
 }
 
 /** A counter that has sold an eSIM of a rechargeable package, now active on a network, and its cheapest top-up. */
-async function soldAndActive(simOptions: Parameters<typeof startCounter>[0] = {}): Promise<Toppable> {
-  const c = await startCounter(simOptions);
+async function soldAndActive(simOptions: SimulatorOptions = {}): Promise<Toppable> {
+  const sim = await startSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions });
+  tap = await startApiTap(sim.baseUrl);
+  const c = await startCounter({}, { sim, apiBaseUrl: tap.baseUrlFor('counter') });
   counter = c;
   const rechargeable = [...c.packages]
     .filter((p: CataloguePackage) => p.isRechargeable)
@@ -48,7 +64,7 @@ async function soldAndActive(simOptions: Parameters<typeof startCounter>[0] = {}
     const option = listed.ok
       ? [...listed.value.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0]
       : null;
-    if (option) return { c, iccid, option };
+    if (option) return { c, iccid, option, tap };
   }
   throw new Error('no rechargeable package with top-ups in the catalogue');
 }
@@ -124,17 +140,34 @@ describe('top-ups', () => {
     );
   });
 
-  it('an answer lost after the provider applied it: completed from the eSIM having changed, never re-sent', async () => {
-    const { c, iccid, option } = await soldAndActive();
+  it('an answer lost after the provider applied it, with stale usage and a lagging order list: in doubt, then settled from the list, never re-sent', async () => {
+    const { c, iccid, option, tap } = await soldAndActive();
+    // The eSIM's usage keeps answering as it was before the top-up, and the order list lags behind.
+    tap.freezeReads(['/esims/usage/query']);
+    tap.hideOrdersAfter(new Date());
     c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /topup/order'] });
     const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
-    expect(topUp.state).toBe('completed');
-    if (topUp.state !== 'completed') return;
-    expect(topUp.inferred).toBe(true);
-    expect(topUp.cost).toEqual(option.cost);
-    expect(topUp.orderReference).toBeNull();
+    expect(topUp.state).toBe('in_doubt');
+    c.sim.setFaults({ dropAfterCommitRate: 0 });
+    // Long past the watch: an unchanged eSIM and an empty list prove nothing, so it stays in doubt.
+    const waiting = await eventually('the watch to end', async () => {
+      const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
+      return got.state === 'in_doubt' && /may or may not have been charged/.test(got.lastError.message)
+        ? got
+        : null;
+    });
+    expect(waiting.state).toBe('in_doubt');
     const paid = charges((await ledger(c.sim)).entries, 'topup');
     expect(paid.map((p) => p.amountMinor)).toEqual([option.cost.amount]);
+    // The list catches up: its order settles the top-up at what was charged.
+    tap.hideOrdersAfter(null);
+    const settled = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
+    expect(settled).toMatchObject({
+      state: 'completed',
+      inferred: true,
+      orderReference: paid[0]?.orderReference,
+      cost: option.cost,
+    });
     expect(topUpPosts(c)).toBe(1);
     const states = c.h.events.flatMap((e) =>
       e.type === 'topup.updated' && e.topUp.id === topUp.id ? [e.topUp.state] : [],
@@ -142,27 +175,74 @@ describe('top-ups', () => {
     expect(states).toEqual(['intent', 'sent', 'in_doubt', 'completed']);
   });
 
-  it('a lost answer and an eSIM that never changes: in doubt, then failed with nothing charged, never re-sent', async () => {
+  it('a lost answer and no order in the list: in doubt for the manager, never failed, never re-sent', async () => {
     const { c, iccid, option } = await soldAndActive();
     c.sim.setFaults({ failRate: 1, paths: ['POST /topup/order'] });
     const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
     expect(topUp.state).toBe('in_doubt');
-    // While in doubt, another top-up of this eSIM needs confirmation.
-    const again = await c.h.call('topUp', { iccid, packageCode: option.code });
-    expect(again.ok ? null : again.error.code).toBe('CONFIRMATION_REQUIRED');
     c.sim.setFaults({ failRate: 0 });
-    const failed = await eventually('the top-up judged not applied', () =>
-      c.h.events.find(
-        (e) => e.type === 'topup.updated' && e.topUp.id === topUp.id && e.topUp.state === 'failed',
-      ),
-    );
-    if (failed.type !== 'topup.updated' || failed.topUp.state !== 'failed') throw new Error('not failed');
-    expect(failed.topUp.error.message).toMatch(/not applied/);
+    // Right after, another top-up of this eSIM is refused, even confirmed: one in flight at a time.
+    const again = await c.h.call('topUp', { iccid, packageCode: option.code, confirmRepeat: true });
+    expect(again.ok ? null : again.error.code).toBe('INVALID_STATE');
+    const forManager = await eventually('the watch to end', async () => {
+      const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
+      return got.state === 'in_doubt' && got.lastError.details?.searchedTo ? got : null;
+    });
+    if (forManager.state !== 'in_doubt') throw new Error('not in doubt');
+    expect(forManager.lastError.message).toMatch(/may or may not have been charged/);
+    expect(forManager.lastError.details).toMatchObject({ searchedFrom: expect.any(String) });
     expect(charges((await ledger(c.sim)).entries, 'topup')).toEqual([]);
     expect(topUpPosts(c)).toBe(1);
+    // Once its send window is well closed, a second top-up needs the cashier's confirmation: the
+    // first may have charged.
+    const separated = Date.parse(forManager.since) + IN_DOUBT_SEPARATION_MS - Date.now();
+    await new Promise((r) => setTimeout(r, Math.max(0, separated) + 100));
+    const unconfirmed = await c.h.call('topUp', { iccid, packageCode: option.code });
+    expect(unconfirmed.ok ? null : unconfirmed.error.code).toBe('CONFIRMATION_REQUIRED');
+  }, 60_000);
+
+  it("two counters top up one eSIM: one counter's in-doubt top-up is not settled by the other's", async () => {
+    const { c, iccid, option } = await soldAndActive();
+    c.sim.setFaults({ failRate: 1, paths: ['POST /topup/order'] });
+    const lost = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    expect(lost.state).toBe('in_doubt');
+    c.sim.setFaults({ failRate: 0 });
+    // A second counter of the shop, on the same account, tops the same eSIM up with the same package.
+    other = await startCounter({}, { sim: c.sim });
+    // Its top-up comes after ours could have been performed (our send window closed).
+    await new Promise((r) => setTimeout(r, CLOCK_MARGIN_MS + 1_000));
+    const theirs = unwrap(await other.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    expect(theirs.state).toBe('completed');
+    const ours = unwrap(await c.h.call<TopUp>('getTopUp', { id: lost.id }));
+    expect(ours.state).toBe('in_doubt');
+    expect(charges((await ledger(c.sim)).entries, 'topup')).toHaveLength(1);
+  }, 60_000);
+
+  it('one top-up of an eSIM on the wire at a time, even with the repeat confirmation', async () => {
+    const { c, iccid, option } = await soldAndActive();
+    c.sim.setFaults({ latencyMs: 400, paths: ['POST /topup/order'] });
+    const first = c.h.call<TopUp>('topUp', { iccid, packageCode: option.code, confirmRepeat: true });
+    await eventually('the first top-up on the wire', async () => {
+      const listed = unwrap(await c.h.call<{ topUps: TopUp[] }>('listTopUps', { iccid })).topUps;
+      return listed.find((t) => t.state === 'sent');
+    });
+    const second = await c.h.call('topUp', { iccid, packageCode: option.code, confirmRepeat: true });
+    expect(second.ok ? null : second.error.code).toBe('INVALID_STATE');
+    expect(unwrap(await first).state).toBe('completed');
+    expect(charges((await ledger(c.sim)).entries, 'topup')).toHaveLength(1);
   });
 
-  it('after a restart, a top-up left on the wire is watched, not re-sent; one never sent is failed', async () => {
+  it('a completed top-up has a receipt', async () => {
+    const { c, iccid, option } = await soldAndActive();
+    const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    const receipt = unwrap(
+      await c.h.call<{ html: string }>('renderReceipt', { kind: 'topup', id: topUp.id }),
+    );
+    expect(receipt.html).toContain(iccid);
+    expect(receipt.html).toContain(option.name);
+  });
+
+  it('after a restart, a top-up left on the wire is looked for, never re-sent; one never sent is failed', async () => {
     const { c, iccid, option } = await soldAndActive();
     c.sim.setFaults({ failRate: 1, paths: ['POST /topup/order'] });
     const lost = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
@@ -197,11 +277,11 @@ describe('top-ups', () => {
     const neverSent = unwrap(await h.call<TopUp>('getTopUp', { id: 'crashed-before-sending' }));
     expect(neverSent.state).toBe('failed');
     if (neverSent.state === 'failed') expect(neverSent.error.message).toMatch(/before this top-up was sent/);
-    const settled = await eventually('the in-doubt top-up settled after the restart', async () => {
+    const waited = await eventually('the watch of the in-doubt top-up to end after the restart', async () => {
       const got = unwrap(await h.call<TopUp>('getTopUp', { id: lost.id }));
-      return got.state === 'in_doubt' ? null : got;
+      return got.state === 'in_doubt' && got.lastError.details?.searchedTo ? got : null;
     });
-    expect(settled.state).toBe('failed');
+    expect(waited.state).toBe('in_doubt');
     expect(h.logLines.filter((l) => l.includes('"path":"/topup/order"'))).toEqual([]);
     expect(charges((await ledger(c.sim)).entries, 'topup')).toEqual([]);
   });

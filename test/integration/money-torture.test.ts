@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * `npm run torture` with a small N, as CI runs it: the web host killed with SIGKILL four times while
- * selling under 5xx, dropped answers and latency, then the journal checked against the simulator's
- * ledger. The run decides; this test reads its verdict.
+ * selling under 5xx, dropped answers and latency (once after a downtime longer than a key is trusted
+ * for), then the journal checked against the simulator's ledger and every order on the wire against
+ * the cashier calls open when it was sent. The run decides; this test reads its verdict.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -31,6 +32,9 @@ describe('npm run torture', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'), run.stdout.lastIndexOf('}') + 1)) as {
       kills: number;
+      longDowntimes: number;
+      openThroughLongDowntimes: number;
+      ordersWithoutCashier: number;
       salesRequested: number;
       journalSales: number;
       journalByState: Record<string, number>;
@@ -38,6 +42,10 @@ describe('npm run torture', () => {
       breaches: number;
     };
     expect(report.kills).toBe(4);
+    expect(report.longDowntimes).toBe(1);
+    expect(report.openThroughLongDowntimes).toBeGreaterThan(0);
+    expect(report.ordersWithoutCashier).toBe(0);
+    expect(run.stdout).toMatch(/^orders placed without a cashier: 0$/m);
     expect(report.salesRequested).toBe(40);
     expect(report.breaches).toBe(0);
     expect(report.apiCharges).toBe(report.journalByState.completed);

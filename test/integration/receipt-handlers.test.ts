@@ -6,6 +6,7 @@ import { CatalogueTable } from '../../electron/core/journal/catalogue-table';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { SettingsTable } from '../../electron/core/journal/settings-table';
+import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { dispatch, type PosHandlers } from '../../electron/core/pos/dispatch';
 import { receiptHandlersWith } from '../../electron/core/receipts/receipt-handlers';
 import { ReceiptLog } from '../../electron/core/receipts/receipt-log';
@@ -75,7 +76,7 @@ function handlers(): (input: unknown) => Promise<Result<Output>> {
   const pin = new ManagerPin(settings, () => clock);
   const group = receiptHandlersWith({
     sales,
-    topUps: null,
+    topUps: new TopUpsJournal(db),
     catalogue: new CatalogueTable(db),
     settings,
     log: new ReceiptLog(db),

@@ -334,3 +334,32 @@ describe('the ledger (control API)', () => {
     }
   });
 });
+
+describe('idempotency keys kept for a limited time (keyRetentionMs)', () => {
+  it('replays a key within the retention, and places a new order for a key older than it', async () => {
+    const forgetful = await startSimulator({ seed: 21, keyRetentionMs: 60 * 60_000 });
+    try {
+      const body = { packageCode: pkg.package_code, idempotency_key: 'kept-for-an-hour' };
+      const first = await call(forgetful.baseUrl, forgetful.defaultAccount, 'POST', '/esims/order', { body });
+      expect(first.status).toBe(200);
+      const again = await call(forgetful.baseUrl, forgetful.defaultAccount, 'POST', '/esims/order', { body });
+      expect(again.body).toMatchObject({ duplicate: true, orderReference: first.body.orderReference });
+      // Two hours later (the server's clock moved on), the key is forgotten: a new order, a new charge.
+      const later = Date.now() + 2 * 60 * 60_000;
+      forgetful.setFaults({ clockOffsetMs: 2 * 60 * 60_000 });
+      const forgotten = await call(forgetful.baseUrl, forgetful.defaultAccount, 'POST', '/esims/order', {
+        body,
+        timestamp: String(later),
+      });
+      expect(forgotten.status).toBe(200);
+      expect(forgotten.body.duplicate).toBeUndefined();
+      expect(forgotten.body.orderReference).not.toBe(first.body.orderReference);
+      const charges = (await ledger(forgetful, forgetful.defaultAccount)).filter(
+        (e: Json) => e.kind === 'order',
+      );
+      expect(charges).toHaveLength(2);
+    } finally {
+      await forgetful.close();
+    }
+  });
+});

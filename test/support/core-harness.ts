@@ -38,6 +38,8 @@ export interface HarnessOptions {
   readonly moneyTiming?: CoreOptions['moneyTiming'];
   /** Pending polling the core may use only while training. */
   readonly trainingPendingTiming?: CoreOptions['trainingPendingTiming'];
+  /** Reach the simulator through this base URL instead (a tap that sees every request). */
+  readonly apiBaseUrl?: string;
 }
 
 export async function startCoreHarness(
@@ -58,7 +60,7 @@ export async function startCoreHarness(
   const core = await createCore({
     dataDir,
     trainingEndpoint: async () => ({
-      baseUrl: simulator.baseUrl,
+      baseUrl: harness.apiBaseUrl ?? simulator.baseUrl,
       accessCode: account.accessCode,
       secretKey: account.secretKey,
     }),

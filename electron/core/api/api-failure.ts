@@ -3,9 +3,12 @@ import { PosFailure } from '../pos/failure';
 
 /**
  * Whether the provider may have performed the request. The money paths branch on this:
- * - `rejected`: it definitely did not (a 4xx answer with a readable body, or the request never left
- *   the counter: no connection could be made, or the client's own rate limiter held it back);
- * - `unknown`: it may have (timeout, connection dropped, 5xx, an answer that could not be read).
+ * - `rejected`: it definitely did not (a 4xx answer with a readable body, the provider's own
+ *   ORDER_PROCESSING_ERROR, or the request never left the counter: no connection could be made, or
+ *   the client's own rate limiter held it back);
+ * - `unknown`: it may have (timeout, connection dropped, any other 5xx, an answer that could not be
+ *   read).
+ * For a call the client sent more than once, `rejected` holds for every attempt.
  */
 export type ApiOutcome = 'rejected' | 'unknown';
 

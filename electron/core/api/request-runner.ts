@@ -259,9 +259,13 @@ export class RequestRunner {
     if (apiCode !== undefined) details.apiCode = apiCode;
     if (apiMessage !== undefined) details.apiMessage = apiMessage;
     if (status >= 500) {
+      // The provider's own ORDER_PROCESSING_ERROR says the order failed, and failed orders deduct
+      // nothing: a refusal for certain (the client still re-sends it once, as the API recommends for
+      // a 5xx). Any other 5xx, or one whose body is not the provider's, may follow work that was done.
+      const notCharged = apiCode === 'ORDER_PROCESSING_ERROR';
       return new ApiFailure(code, messageFor(code), {
         kind: 'server',
-        outcome: 'unknown',
+        outcome: notCharged ? 'rejected' : 'unknown',
         status,
         details,
         raw,

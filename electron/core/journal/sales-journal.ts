@@ -1,15 +1,16 @@
 import {
-  SALE_SENDABLE_STATES,
   SALE_STATES,
   SALE_TRANSITIONS,
+  SALE_UNANSWERED_STATES,
   type Sale,
   type SaleEsim,
   type SaleState,
 } from '../../../shared/domain/sale';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
-import type { AccountScope } from './account-scope';
+import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import type { Db } from './database';
+import { claimedOrderReferences } from './order-claims';
 import { nextReceiptNumber } from './receipt-numbers';
 import {
   type JournalOrigin,
@@ -56,6 +57,8 @@ interface SaleRow extends OriginRow {
   completed_at: string | null;
   next_check_at: string | null;
   give_up_at: string | null;
+  quoted_cost_minor: number | null;
+  quoted_cost_currency: Currency | null;
 }
 
 interface EsimRow {
@@ -78,6 +81,25 @@ export interface NewSale extends JournalOrigin {
   idempotencyKey: string;
   retailUnit: Money;
   retailTotal: Money;
+  /** What the provider is expected to charge: the package's listed cost times the quantity. */
+  quotedCost?: Money | null;
+}
+
+/**
+ * When a sale was sent and what it should have cost: what the provider's order list is searched by
+ * when the sale's answer was lost.
+ */
+export interface SaleSends {
+  readonly id: string;
+  readonly packageCode: string;
+  readonly quantity: number;
+  readonly quotedCost: Money | null;
+  /** The first send left just after the intent was written. */
+  readonly firstSentAt: string;
+  /** The latest send (null if it was never sent). */
+  readonly lastSentAt: string | null;
+  /** When the latest send ended in doubt; null while it is (or was, at a crash) still on the wire. */
+  readonly endedAt: string | null;
 }
 
 export interface SaleCompletion {
@@ -111,9 +133,10 @@ export class SalesJournal {
         this.db
           .prepare(
             `INSERT INTO sales (${ORIGIN_COLUMNS}, receipt_number, state, package_code, package_name, quantity,
-             idempotency_key, currency, retail_unit_minor, retail_total_minor, created_at, updated_at, state_since)
+             idempotency_key, currency, retail_unit_minor, retail_total_minor, quoted_cost_minor, quoted_cost_currency,
+             created_at, updated_at, state_since)
            VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @packageCode, @packageName, @quantity,
-             @idempotencyKey, @currency, @retailUnit, @retailTotal, @now, @now, @now)`,
+             @idempotencyKey, @currency, @retailUnit, @retailTotal, @quotedCost, @quotedCostCurrency, @now, @now, @now)`,
           )
           .run({
             ...originColumns(sale),
@@ -126,6 +149,8 @@ export class SalesJournal {
             currency: sale.retailTotal.currency,
             retailUnit: sale.retailUnit.amount,
             retailTotal: sale.retailTotal.amount,
+            quotedCost: sale.quotedCost?.amount ?? null,
+            quotedCostCurrency: sale.quotedCost?.currency ?? null,
             now,
           });
         this.audit(now, 'sale.intent', sale.id, { packageCode: sale.packageCode, quantity: sale.quantity });
@@ -278,9 +303,65 @@ export class SalesJournal {
     );
   }
 
-  /** Sales of this account a crash or a lost answer left unresolved: re-sent with their stored key at start-up. */
+  /**
+   * Sales of this account a crash or a lost answer left unresolved: settled at start-up from the
+   * provider's records, never re-sent.
+   */
   unresolved(scope: AccountScope): Sale[] {
-    return this.scoped.inStates(SALE_SENDABLE_STATES, scope);
+    return this.scoped.inStates(SALE_UNANSWERED_STATES, scope);
+  }
+
+  /**
+   * Sales of any account still in `intent`: the app stopped between writing the intent and sending it
+   * (`sent` is committed before the request leaves), so nothing was sent.
+   */
+  neverSent(): Sale[] {
+    const rows = this.db
+      .prepare(`SELECT * FROM sales WHERE state = 'intent' ORDER BY created_at`)
+      .all() as SaleRow[];
+    return rows.map((row) => this.toSale(row));
+  }
+
+  /** When the sale was sent and what it should have cost. */
+  sends(id: string): SaleSends {
+    const row = this.db.prepare('SELECT * FROM sales WHERE id = ?').get(id) as SaleRow | undefined;
+    if (!row) throw new Error(`sale ${id} vanished from the journal`);
+    return this.sendsOf(row);
+  }
+
+  /**
+   * The other unresolved sales of this account that an order of this package and cost could belong
+   * to: while there is one, an order found in the provider's list cannot be told to be this sale's.
+   */
+  lookalikes(id: string, scope: AccountScope): SaleSends[] {
+    const own = this.sends(id);
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM sales WHERE id != @id AND state IN (SELECT value FROM json_each(@unanswered)) AND package_code = @packageCode
+           AND (quoted_cost_minor IS NULL OR @quotedCost IS NULL OR quoted_cost_minor = @quotedCost)
+           AND ${IN_SCOPE}`,
+      )
+      .all({
+        ...scopeParams(scope),
+        id,
+        unanswered: JSON.stringify(SALE_UNANSWERED_STATES),
+        packageCode: own.packageCode,
+        quotedCost: own.quotedCost?.amount ?? null,
+      }) as SaleRow[];
+    return rows.map((row) => this.sendsOf(row));
+  }
+
+  /** The provider order references among `references` that a sale or top-up of the journal holds. */
+  claimedOrderReferences(references: readonly string[]): Set<string> {
+    return claimedOrderReferences(this.db, references);
+  }
+
+  /** The ICCIDs among `iccids` that some sale of the journal already handed over. */
+  claimedIccids(iccids: readonly string[]): Set<string> {
+    const rows = this.db
+      .prepare('SELECT DISTINCT iccid FROM sale_esims WHERE iccid IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(iccids)) as { iccid: string }[];
+    return new Set(rows.map((row) => row.iccid));
   }
 
   /** Pending sales of this account whose next check is due by `at`, oldest check first. */
@@ -335,6 +416,21 @@ export class SalesJournal {
 
   private audit(at: string, kind: string, subject: string, detail: unknown): void {
     writeAudit(this.db, at, kind, subject, detail);
+  }
+
+  private sendsOf(row: SaleRow): SaleSends {
+    return {
+      id: row.id,
+      packageCode: row.package_code,
+      quantity: row.quantity,
+      quotedCost:
+        row.quoted_cost_minor !== null && row.quoted_cost_currency
+          ? { amount: minor(row.quoted_cost_minor), currency: row.quoted_cost_currency }
+          : null,
+      firstSentAt: row.created_at,
+      lastSentAt: row.sent_at,
+      endedAt: row.state === 'in_doubt' ? row.state_since : null,
+    };
   }
 
   private esimsOf(id: string): SaleEsim[] {

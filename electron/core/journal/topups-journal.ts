@@ -10,6 +10,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
+import { claimedOrderReferences } from './order-claims';
 import { nextReceiptNumber } from './receipt-numbers';
 import {
   type JournalOrigin,
@@ -30,8 +31,8 @@ import {
 
 /**
  * The top-ups journal. The API has no idempotency key for top-ups, so a top-up is sent at most once:
- * nothing here can move a top-up back to `sent`. Each method is one transition in one synchronous
- * transaction.
+ * nothing here can move a top-up back to `sent`, nor an in-doubt one to `failed` (nothing read later
+ * proves a lost top-up charged nothing). Each method is one transition in one synchronous transaction.
  */
 
 interface TopUpRow extends OriginRow {
@@ -83,9 +84,9 @@ export interface TopUpCompletion {
   readonly newTotalGb: number | null;
   readonly newRemainingGb: number | null;
   readonly newExpiresAt: string | null;
-  /** True when decided by watching the eSIM change rather than by the API's answer. */
+  /** True when settled from the provider's order list after the top-up's answer was lost. */
   readonly inferred: boolean;
-  /** The top-up's answer, or the eSIM reading that showed it applied. */
+  /** The top-up's answer, or the order list page that showed its order. */
   readonly rawResponse: string;
 }
 
@@ -183,8 +184,11 @@ export class TopUpsJournal {
     return this.require(id);
   }
 
-  /** No answer: applied or not is decided later by watching the eSIM; `nextCheckAt` says when to look. */
-  markInDoubt(id: string, error: PosError, nextCheckAt: string, now: string): TopUp {
+  /**
+   * No answer: applied or not is decided by the provider's order list; `nextCheckAt` says when to look
+   * (null: only when someone asks).
+   */
+  markInDoubt(id: string, error: PosError, nextCheckAt: string | null, now: string): TopUp {
     this.transition(id, 'in_doubt', now, {
       sql: 'last_error_json = @error, next_check_at = @nextCheckAt',
       params: { error: JSON.stringify(error), nextCheckAt },
@@ -193,8 +197,17 @@ export class TopUpsJournal {
     return this.require(id);
   }
 
-  /** An in-doubt top-up was looked at and is still undecided: when to look again. */
-  recordCheck(id: string, nextCheckAt: string, now: string): TopUp {
+  /** The cost quoted with the intent: what a completion whose answer or list item left the charge out is recorded as costing. */
+  quotedCost(id: string): Money {
+    const row = this.db.prepare('SELECT quoted_cost_minor, currency FROM topups WHERE id = ?').get(id) as
+      | { quoted_cost_minor: number; currency: Currency }
+      | undefined;
+    if (!row) throw new Error(`top-up ${id} vanished from the journal`);
+    return { amount: minor(row.quoted_cost_minor), currency: row.currency };
+  }
+
+  /** An in-doubt top-up was looked at and is still undecided: when to look again (null: only when asked). */
+  recordCheck(id: string, nextCheckAt: string | null, now: string): TopUp {
     const result = this.db
       .prepare(
         `UPDATE topups SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = @inDoubt`,
@@ -204,7 +217,7 @@ export class TopUpsJournal {
     return this.require(id);
   }
 
-  /** A definite refusal, a top-up never sent, or an in-doubt one seen not applied: nothing was charged. */
+  /** A definite refusal, or a top-up never sent: nothing was charged. */
   markFailed(id: string, error: PosError, now: string, rawResponse: string | null): TopUp {
     this.transition(id, 'failed', now, {
       sql: 'last_error_json = @error, raw_response = coalesce(@raw, raw_response), next_check_at = NULL',
@@ -253,13 +266,18 @@ export class TopUpsJournal {
     return this.scoped.has(id, scope);
   }
 
-  /** The quoted cost recorded with the intent (what an inferred completion is recorded as costing). */
-  quotedCost(id: string): Money {
-    const row = this.db.prepare('SELECT quoted_cost_minor, currency FROM topups WHERE id = ?').get(id) as
-      | { quoted_cost_minor: number; currency: Currency }
+  /** When the top-up was sent (null if it never was). */
+  sentAt(id: string): string | null {
+    const row = this.db.prepare('SELECT sent_at FROM topups WHERE id = ?').get(id) as
+      | { sent_at: string | null }
       | undefined;
     if (!row) throw new Error(`top-up ${id} vanished from the journal`);
-    return { amount: minor(row.quoted_cost_minor), currency: row.currency };
+    return row.sent_at;
+  }
+
+  /** The provider order references among `references` that a sale or top-up of the journal holds. */
+  claimedOrderReferences(references: readonly string[]): Set<string> {
+    return claimedOrderReferences(this.db, references);
   }
 
   /**

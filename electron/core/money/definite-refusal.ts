@@ -1,13 +1,11 @@
 import { ApiFailure } from '../api';
 
 /**
- * Whether the provider certainly did not perform a request the client sent `sends` times (as counted
- * by its onSend callback): it was refused in answer to the only send (a 4xx, or no connection could be
- * made), or the client's rate limiter held it back before it was ever sent. A limiter hold-back after
- * a send (before the client's re-send) says nothing about that send, which may have been performed:
- * timed out, dropped or answered 5xx after the provider did the work.
+ * Whether the provider certainly did not perform a call: every attempt of it (the client's own
+ * re-sends after a clock correction, a rate-limit answer or no answer included) was refused for
+ * certain, or held back before it left. The client reports exactly that as outcome `rejected`: once
+ * one attempt may have been performed, no later refusal makes the outcome certain again.
  */
-export function certainlyNotPerformed(error: unknown, sends: number): boolean {
-  if (!(error instanceof ApiFailure) || error.outcome !== 'rejected') return false;
-  return error.kind === 'throttled' ? sends === 0 : sends === 1;
+export function certainlyNotPerformed(error: unknown): boolean {
+  return error instanceof ApiFailure && error.outcome === 'rejected';
 }

@@ -13,8 +13,7 @@ import { decidePrint, type InstallState, installStateOf } from './reprint-policy
 /** What the receipt handler reads and writes; narrower than the core's context so it runs on a bare journal. */
 export interface ReceiptDeps {
   readonly sales: { get(id: string): Sale | null };
-  /** Null until top-ups are journalled: a top-up receipt is then not found. */
-  readonly topUps: { get(id: string): TopUp | null } | null;
+  readonly topUps: { get(id: string): TopUp | null };
   readonly catalogue: Pick<CatalogueTable, 'get'>;
   readonly settings: Pick<SettingsTable, 'getSettings'>;
   readonly log: ReceiptLog;
@@ -26,10 +25,13 @@ export interface ReceiptDeps {
   readonly requireManager: (pin: string) => void;
 }
 
-export function receiptHandlers(ctx: CoreContext): HandlerGroup<'renderReceipt'> {
+export function receiptHandlers(
+  ctx: CoreContext,
+  topUps: ReceiptDeps['topUps'],
+): HandlerGroup<'renderReceipt'> {
   return receiptHandlersWith({
     sales: ctx.salesJournal,
-    topUps: null,
+    topUps,
     catalogue: ctx.catalogueTable,
     settings: ctx.settings,
     log: new ReceiptLog(ctx.db),
@@ -103,7 +105,7 @@ function findRecord(deps: ReceiptDeps, kind: 'sale' | 'topup', id: string): Rece
     if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
     return { kind, sale };
   }
-  const topUp = deps.topUps?.get(id) ?? null;
+  const topUp = deps.topUps.get(id);
   if (!topUp) throw new PosFailure('NOT_FOUND', `No top-up with id ${id}.`);
   return { kind, topUp };
 }

@@ -1,7 +1,7 @@
 import { DueTimer } from '../money/due-timer';
 import { scopeOf } from '../money/scope';
+import type { SellContext } from './sale-context';
 import type { SaleResolver } from './sale-resolver';
-import type { SellContext } from './sell';
 
 /**
  * Polls pending orders of the connected account when their journalled check falls due. The journal is

@@ -8,7 +8,7 @@ const WEEK_MS = 7 * 86_400_000;
 export function saleHandlers(
   ctx: CoreContext,
   money: MoneyWork,
-): HandlerGroup<'sell' | 'getSale' | 'listSales' | 'listBestSellers' | 'resolveSale'> {
+): HandlerGroup<'sell' | 'getSale' | 'listSales' | 'listBestSellers' | 'resolveSale' | 'resendSale'> {
   return {
     sell: async (input) => money.resolver.sell(input),
     getSale: async ({ id }) => {
@@ -24,5 +24,6 @@ export function saleHandlers(
       ),
     }),
     resolveSale: async ({ id }) => money.resolver.resolve(id),
+    resendSale: async ({ id }) => money.resolver.resend(id),
   };
 }

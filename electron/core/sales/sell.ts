@@ -4,21 +4,13 @@ import type { PosError } from '../../../shared/errors';
 import { type Money, money, multiplyMinor } from '../../../shared/money';
 import { ApiFailure, type OrderInput, type OrderOutcome } from '../api';
 import type { Connection } from '../connection';
-import type { CatalogueTable } from '../journal/catalogue-table';
-import type { SalesJournal } from '../journal/sales-journal';
 import { certainlyNotPerformed } from '../money/definite-refusal';
-import { type MoneyContext, newRecordOrigin } from '../money/money-context';
+import { newRecordOrigin } from '../money/money-context';
 import { retailPrice } from '../money/pricing';
 import { PosFailure } from '../pos/failure';
-import { type PendingTiming, scheduleFrom } from './pending-timing';
-
-export interface SellContext extends MoneyContext {
-  readonly salesJournal: SalesJournal;
-  readonly catalogueTable: CatalogueTable;
-  /** Called with every state a send ends in (balance, the pending poller). */
-  readonly onOutcome: (sale: Sale) => void;
-  readonly pendingTiming: PendingTiming;
-}
+import { scheduleFrom } from './pending-timing';
+import { orderCost, type SellContext, settle } from './sale-context';
+import { settleByReads } from './sale-evidence';
 
 /**
  * Journals a sale of `quantity` eSIMs of one package, with its idempotency key, before anything is
@@ -48,6 +40,7 @@ export function recordIntent(
       idempotencyKey: `${ctx.counterId()}-${randomUUID()}`,
       retailUnit: retail,
       retailTotal: { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency },
+      quotedCost: { amount: multiplyMinor(pkg.cost.amount, input.quantity), currency: pkg.cost.currency },
     },
     ctx.now().toISOString(),
   );
@@ -57,26 +50,24 @@ export function recordIntent(
 
 /**
  * Sends (or re-sends) a journalled sale with its stored idempotency key, over `connection` (which the
- * caller has checked is the sale's account). Used for a new sale and for recovery: the provider
- * replays an order it completed, or performs it once. Every answer moves the sale to exactly one state
- * in one transaction.
+ * caller has checked is the sale's account). Only ever called while the cashier is at it: the sale
+ * itself, or their confirmed "send again". The provider replays an order it completed, or performs
+ * it once. Every answer moves the sale to exactly one state in one transaction; a sale left in doubt
+ * is looked for at once in the provider's records (reads only).
  */
 export async function send(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
   const input = orderInput(ctx, sale);
   const sent = ctx.salesJournal.markSent(sale.id, ctx.now().toISOString());
   ctx.emit({ type: 'sale.updated', sale: sent });
-  let sends = 0;
   let outcome: OrderOutcome;
   let cost: Money | null = null;
   try {
-    outcome = await connection.client.createOrder(input, {
-      lane: 'sale',
-      onSend: (attempt) => (sends = attempt),
-    });
+    outcome = await connection.client.createOrder(input, { lane: 'sale' });
   } catch (error) {
-    // Only the sale's first send can be refused definitively (see recordFailure).
-    const definite = sent.attempts === 1 && certainlyNotPerformed(error, sends);
-    return settle(ctx, recordFailure(ctx, sale, error, definite));
+    // Every send of this call was refused, and no earlier call of the sale was made (see recordFailure).
+    const definite = sent.attempts === 1 && certainlyNotPerformed(error);
+    const recorded = settle(ctx, recordFailure(ctx, sale, error, definite));
+    return recorded.state === 'in_doubt' ? lookAtOnce(ctx, recorded, connection) : recorded;
   }
   // A replay (the key names an order already completed), or a terse answer, may not say what was
   // charged: ask for the order. The order exists whatever this read says, so its failure leaves the
@@ -94,11 +85,15 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
     case 'replay': {
       const charged = outcome.cost ?? cost;
       if (!charged) {
-        const problem = {
-          code: 'BAD_RESPONSE' as const,
-          message: 'The provider has the order but did not say what it cost yet. Check the sale again.',
+        // The provider has this sale's order but did not say what it cost: settled by reads, as a
+        // pending order is.
+        const pending = {
+          orderReference: outcome.orderReference,
+          cost: null,
+          ...scheduleFrom(now, ctx.pendingTiming),
+          rawResponse: outcome.raw,
         };
-        return settle(ctx, ctx.salesJournal.markInDoubt(sale.id, problem, at));
+        return settle(ctx, ctx.salesJournal.markPending(sale.id, pending, at));
       }
       const completion = {
         orderReference: outcome.orderReference,
@@ -124,11 +119,6 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
         ),
       );
   }
-}
-
-/** What an order cost, from GET /esims/order (the client finds the account currency its amounts need). */
-export async function orderCost(connection: Connection, orderReference: string): Promise<Money | null> {
-  return (await connection.client.getOrder(orderReference, { lane: 'sale' })).cost;
 }
 
 /**
@@ -159,12 +149,12 @@ export function orderInput(ctx: Pick<SellContext, 'catalogueTable'>, sale: Sale)
 }
 
 /**
- * Only a definite refusal of the one request this sale ever sent fails it (nothing was charged).
- * Anything else leaves the order's fate unknown and the sale in doubt, to be resolved by re-sending
- * with its key, never by guessing: no answer, a dropped connection, an answer we could not read, a bug
- * of ours after sending, and also any refusal once an earlier send (the first send before the client's
- * re-send, or a send before a crash) may have been performed: "cannot connect" or "rate limited" says
- * nothing about what an earlier request did.
+ * A sale is failed (nothing charged) only when every send it ever made was refused for certain: every
+ * attempt of this call (the client's own re-sends included) was refused, which the client reports as
+ * outcome `rejected`, and this call was the sale's first. A sale sent again was in doubt before, so an
+ * earlier send may have been performed, and no later refusal says anything about it. Anything else
+ * leaves the order's fate unknown and the sale in doubt: no answer, a dropped connection, an answer we
+ * could not read, a bug of ours after sending.
  */
 function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: boolean): Sale {
   const now = ctx.now().toISOString();
@@ -180,8 +170,17 @@ function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: b
   return ctx.salesJournal.markInDoubt(sale.id, posError, now);
 }
 
-export function settle(ctx: Pick<SellContext, 'emit' | 'onOutcome'>, sale: Sale): Sale {
-  ctx.emit({ type: 'sale.updated', sale });
-  ctx.onOutcome(sale);
-  return sale;
+/**
+ * A sale that has just gone in doubt, with the cashier still waiting: one look at the provider's
+ * records (never a send). The answer may have been lost after the provider did the work.
+ */
+async function lookAtOnce(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
+  if (sale.state !== 'in_doubt') return sale;
+  try {
+    return await settleByReads(ctx, sale, connection);
+  } catch (error) {
+    if (!(error instanceof PosFailure)) throw error;
+    ctx.log.warn('in-doubt sale not found by reads', { saleId: sale.id, code: error.code });
+    return ctx.salesJournal.require(sale.id);
+  }
 }

@@ -5,8 +5,8 @@ import { PosFailure } from '../pos/failure';
 import { checkInDoubt, type TopUpContext } from './topup';
 
 /**
- * Settles in-doubt top-ups of the connected account by watching their eSIMs, on the schedule the
- * journal holds; resumes after a restart. Nothing here sends a top-up.
+ * Settles in-doubt top-ups of the connected account from the provider's order list, on the schedule
+ * the journal holds; resumes after a restart. Nothing here sends a top-up.
  */
 export class TopUpWatcher {
   /** Started and stopped with the money paths; armed when a top-up goes in doubt. */
@@ -51,7 +51,7 @@ export class TopUpWatcher {
     }
   }
 
-  /** A cashier's "check again": one look at the eSIM now (never a re-send). */
+  /** A cashier's "check again": one look at the provider's order list now (never a re-send). */
   check(id: string): Promise<TopUp> {
     const running = this.busy.get(id);
     if (running) return running;

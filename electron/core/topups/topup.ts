@@ -1,33 +1,54 @@
 import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
-import { mbToGb } from '../../../shared/units';
 import { ApiFailure } from '../api';
 import { listTopUpOptions } from '../api/reads';
 import type { Connection } from '../connection';
 import type { TopUpsJournal } from '../journal/topups-journal';
 import { certainlyNotPerformed } from '../money/definite-refusal';
 import { type MoneyContext, newRecordOrigin } from '../money/money-context';
+import {
+  allMatch,
+  evidenceFacts,
+  judgeOrders,
+  type OrderEvidence,
+  ordersIn,
+  sameField,
+} from '../money/order-evidence';
 import { retailPrice } from '../money/pricing';
+import { CLOCK_MARGIN_MS, providerSkewMs, type SendWindow, sendWindow } from '../money/send-window';
 import { PosFailure } from '../pos/failure';
-import { readEsim, toppedUpSince } from './esim-reading';
+import { readEsim } from './esim-reading';
 
 /** A second top-up of one ICCID within this window needs `confirmRepeat`. */
 export const REPEAT_WINDOW_MS = 10 * 60_000;
 
 /**
- * How an in-doubt top-up is watched: how often its eSIM is read, and how long after the answer was
- * lost an unchanged eSIM means the top-up was not applied. The wait is far longer than any request the
- * provider could still be working on (the client gives up on a top-up after 30 s).
+ * The longest the client keeps a top-up on the wire: sent once, after at most 15 s waiting for the
+ * rate limiter, with a 30 s deadline. A top-up a crash cut off had ended at the provider by then.
+ */
+export const LONGEST_TOPUP_CALL_MS = 60_000;
+
+/**
+ * After a top-up of an eSIM went in doubt, a second one of that eSIM waits this long: the provider
+ * then dates the second one's order after the first one's send window has closed, so its order list
+ * can never make one top-up's order pass for the other's.
+ */
+export const IN_DOUBT_SEPARATION_MS = 2 * CLOCK_MARGIN_MS;
+
+/**
+ * How an in-doubt top-up is watched: how often the provider's order list is read for it, and for how
+ * long after its answer was lost. Afterwards it waits, in doubt, for the manager; asking for it
+ * (getTopUp) still reads the list again.
  */
 export interface TopUpCheckTiming {
   readonly checkEveryMs: number;
-  readonly notAppliedAfterMs: number;
+  readonly watchForMs: number;
 }
 
 export const DEFAULT_TOPUP_CHECK_TIMING: TopUpCheckTiming = {
   checkEveryMs: 30_000,
-  notAppliedAfterMs: 5 * 60_000,
+  watchForMs: 10 * 60_000,
 };
 
 export interface TopUpContext extends MoneyContext {
@@ -35,6 +56,25 @@ export interface TopUpContext extends MoneyContext {
   /** Called with every state a top-up reaches after it was sent (balance, the in-doubt watcher). */
   readonly onOutcome: (topUp: TopUp) => void;
   readonly checkTiming: TopUpCheckTiming;
+}
+
+/**
+ * One top-up of an eSIM on the wire at a time, whatever the cashier confirms: one in intent or sent,
+ * or one gone in doubt less than IN_DOUBT_SEPARATION_MS ago, refuses another.
+ */
+function refuseInFlight(iccid: string, others: readonly TopUp[], now: Date): void {
+  const busy = others.find(
+    (t) =>
+      t.state === 'intent' ||
+      t.state === 'sent' ||
+      (t.state === 'in_doubt' && now.getTime() < Date.parse(t.since) + IN_DOUBT_SEPARATION_MS),
+  );
+  if (!busy) return;
+  throw new PosFailure(
+    'INVALID_STATE',
+    'Another top-up of this eSIM is on its way, or has just lost its answer. Wait a few seconds and look at it before topping up again.',
+    { iccid, inFlight: { id: busy.id, state: busy.state, createdAt: busy.createdAt } },
+  );
 }
 
 function refuseRepeat(iccid: string, others: readonly TopUp[]): never {
@@ -51,7 +91,8 @@ function refuseRepeat(iccid: string, others: readonly TopUp[]): never {
 /**
  * Tops up one eSIM. The eSIM's volume and expiry are read and journalled first, then the top-up is sent
  * exactly once: the API has no idempotency key for top-ups, so nothing here (nor anywhere in the app)
- * ever sends it again. A lost answer leaves it in doubt until the eSIM shows whether it was applied.
+ * ever sends it again. A lost answer leaves it in doubt until the provider's order list shows its
+ * order (see checkInDoubt).
  */
 export async function topUp(
   ctx: TopUpContext,
@@ -60,6 +101,7 @@ export async function topUp(
   const connection = ctx.connection();
   const since = (): string => new Date(ctx.now().getTime() - REPEAT_WINDOW_MS).toISOString();
   const guard = (others: readonly TopUp[]): void => {
+    refuseInFlight(input.iccid, others, ctx.now());
     if (others.length > 0 && !input.confirmRepeat) refuseRepeat(input.iccid, others);
   };
   // Checked before any request, and again in the transaction that records the intent.
@@ -97,11 +139,10 @@ export async function topUp(
 async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection): Promise<TopUp> {
   const sent = ctx.topUpsJournal.markSent(intent.id, ctx.now().toISOString());
   ctx.emit({ type: 'topup.updated', topUp: sent });
-  let sends = 0;
   try {
     const result = await connection.client.topUp(
       { iccid: intent.iccid, packageCode: intent.packageCode },
-      { lane: 'sale', onSend: (attempt) => (sends = attempt) },
+      { lane: 'sale' },
     );
     const completion = {
       orderReference: result.orderReference,
@@ -116,7 +157,7 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
     return settle(ctx, ctx.topUpsJournal.markCompleted(intent.id, completion, ctx.now().toISOString()));
   } catch (error) {
     const at = ctx.now();
-    if (error instanceof ApiFailure && certainlyNotPerformed(error, sends)) {
+    if (error instanceof ApiFailure && certainlyNotPerformed(error)) {
       return settle(
         ctx,
         ctx.topUpsJournal.markFailed(intent.id, error.toPosError(), at.toISOString(), error.raw),
@@ -138,50 +179,65 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
 }
 
 /**
- * One look at an in-doubt top-up's eSIM: changed since the snapshot means applied (recorded at the
- * quoted cost, marked inferred); unchanged long after the answer was lost means not applied, and
- * nothing was charged; otherwise look again later. Never re-sent.
+ * One look for an in-doubt top-up's order in the provider's order list: a top-up order of this eSIM
+ * and package, dated while the top-up was on the wire, claimed by no other record of the journal,
+ * settles it (completed at what the list says was charged). Nothing else does: a change in the eSIM's
+ * data or expiry may be another counter's top-up or the customer's own, and no change proves nothing
+ * (usage can lag). Without that order it stays in doubt, looked for again on the watch schedule, and
+ * then left to the manager with what was searched. Never re-sent.
  */
 export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: Connection): Promise<TopUp> {
   if (topUp.state !== 'in_doubt') return topUp;
   const now = ctx.now();
   const at = now.toISOString();
-  const later = (): TopUp =>
-    ctx.topUpsJournal.recordCheck(
-      topUp.id,
-      new Date(now.getTime() + ctx.checkTiming.checkEveryMs).toISOString(),
-      at,
-    );
-  let reading: Awaited<ReturnType<typeof readEsim>>;
+  const watching = now.getTime() < Date.parse(topUp.since) + ctx.checkTiming.watchForMs;
+  const next = watching ? new Date(now.getTime() + ctx.checkTiming.checkEveryMs).toISOString() : null;
+  let window: SendWindow;
+  let evidence: OrderEvidence;
   try {
-    reading = await readEsim(connection, topUp.iccid, now);
+    const skew = await providerSkewMs(connection);
+    const sentAt = ctx.topUpsJournal.sentAt(topUp.id) ?? topUp.createdAt;
+    window = sendWindow(
+      { firstSentAt: sentAt, lastSentAt: sentAt, endedAt: topUp.since },
+      LONGEST_TOPUP_CALL_MS,
+      skew,
+    );
+    evidence = judgeOrders(
+      (references) => ctx.topUpsJournal.claimedOrderReferences(references),
+      await ordersIn(connection, window),
+      window,
+      (order) =>
+        allMatch(sameField(order.packageCode, topUp.packageCode), sameField(order.iccid, topUp.iccid)),
+    );
   } catch (error) {
-    ctx.log.warn('in-doubt top-up check failed', { topUpId: topUp.id, error: String(error) });
-    return later();
+    if (!(error instanceof PosFailure)) throw error;
+    ctx.log.warn('in-doubt top-up check failed', { topUpId: topUp.id, code: error.code });
+    return ctx.topUpsJournal.recordCheck(topUp.id, next, at);
   }
-  if (toppedUpSince(topUp.before, reading.snapshot)) {
+  if (evidence.kind === 'found') {
     const completion = {
-      orderReference: null,
-      cost: ctx.topUpsJournal.quotedCost(topUp.id),
+      orderReference: evidence.order.orderReference,
+      cost: evidence.order.amount ?? ctx.topUpsJournal.quotedCost(topUp.id),
       newBalance: null,
-      newTotalGb: reading.snapshot.totalMb === null ? null : mbToGb(reading.snapshot.totalMb),
-      newRemainingGb: reading.snapshot.remainingMb === null ? null : mbToGb(reading.snapshot.remainingMb),
-      newExpiresAt: reading.snapshot.expiresAt,
+      newTotalGb: null,
+      newRemainingGb: null,
+      newExpiresAt: null,
       inferred: true,
-      rawResponse: reading.raw,
+      rawResponse: evidence.raw,
     };
     return settle(ctx, ctx.topUpsJournal.markCompleted(topUp.id, completion, at));
   }
-  if (now.getTime() - Date.parse(topUp.since) >= ctx.checkTiming.notAppliedAfterMs) {
-    const minutes = Math.round(ctx.checkTiming.notAppliedAfterMs / 60_000);
-    const notApplied: PosError = {
-      code: topUp.lastError.code,
-      message: `The top-up was not applied: the eSIM's data and expiry did not change within ${minutes} minutes of the lost answer. Nothing was charged.`,
-      details: { before: topUp.before, after: reading.snapshot },
-    };
-    return settle(ctx, ctx.topUpsJournal.markFailed(topUp.id, notApplied, at, reading.raw));
-  }
-  return later();
+  if (watching) return ctx.topUpsJournal.recordCheck(topUp.id, next, at);
+  // The watch is over: the top-up waits for the manager, with what was searched and found.
+  const forManager: PosError = {
+    code: topUp.lastError.code,
+    message:
+      "The top-up's answer was lost and the provider's order list does not show its order. It may or may not have been charged: check the provider's order list before topping this eSIM up again.",
+    details: { ...topUp.lastError.details, ...evidenceFacts(window, evidence) },
+  };
+  if (topUp.lastError.message === forManager.message)
+    return ctx.topUpsJournal.recordCheck(topUp.id, null, at);
+  return ctx.topUpsJournal.markInDoubt(topUp.id, forManager, null, at);
 }
 
 function settle(ctx: TopUpContext, topUp: TopUp): TopUp {

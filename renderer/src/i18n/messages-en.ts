@@ -120,7 +120,7 @@ export const en = {
     giveUp: (when: string) => `If not ready by ${when}, it goes to provider support`,
     inDoubtTitle: 'No answer from the provider yet',
     inDoubtBody:
-      'The sale will be checked again with the same order key, so the customer cannot be charged twice. Do not sell it again.',
+      "The counter looks for this order in the provider's records. If it is not there, Pending offers to send it again. Do not sell it again.",
     checkNow: 'Check now',
     supportTitle: 'Handed to provider support',
     supportBody: (reference: string) =>
@@ -170,7 +170,7 @@ export const en = {
     newExpiry: 'New expiry',
     inDoubtTitle: 'No answer from the provider',
     inDoubtBody:
-      'The top-up was sent once and is never re-sent by itself. The counter is checking whether the eSIM changed. Do not top up again.',
+      "The top-up was sent once and is never re-sent. The counter looks for it in the provider's order list. Do not top up again.",
     another: 'New top-up',
   },
 
@@ -184,10 +184,18 @@ export const en = {
     waiting: 'Waiting',
     next: 'What happens next',
     nextPending: (when: string, giveUp: string) => `Checked again at ${when}; to support at ${giveUp}`,
-    nextInDoubt: 'Re-sent with the same key (no double charge) when checked',
+    nextInDoubt: "Looked for in the provider's records; send it again only if the customer still wants it",
+    sendAgain: 'Send again',
+    sendAgainTitle: 'Send this sale again?',
+    sendAgainFacts: (when: string, amount: string, what: string) =>
+      `Sold at ${when} for ${amount} (${what}).`,
+    sendAgainWarning:
+      'If the first send never reached the provider, sending it now places the order and charges the account. If it did, the provider answers with that order and charges nothing.',
+    sendAgainButton: 'Send it again',
+    sendingAgain: 'Sending… do not send it again.',
     nextSupport: (reference: string) => `Call provider support, reference ${reference}`,
     nextSent: 'Waiting for the answer',
-    nextIntent: 'Will be sent or cleared at the next check',
+    nextIntent: 'Never sent: cleared at the next start',
     open: 'Open',
     ready: (receipt: string, name: string) => `Sale ${receipt} is ready: ${name}`,
     failedNotice: (receipt: string) => `Sale ${receipt} failed: nothing was charged`,

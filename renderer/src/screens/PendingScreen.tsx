@@ -1,11 +1,12 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Language } from '../../../shared/domain/common';
 import type { Sale } from '../../../shared/domain/sale';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
 import { useNow } from '../hooks/use-now';
-import { duration, integer, time } from '../i18n/format';
+import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
 import type { Messages } from '../i18n/messages';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useJournal } from '../stores/journal-store';
@@ -47,6 +48,16 @@ export function PendingScreen(): ReactNode {
   const error = usePending((state) => state.error);
   const load = usePending((state) => state.load);
   const resolve = usePending((state) => state.resolve);
+  const resend = usePending((state) => state.resend);
+  // The sale whose "send again" waits for the cashier's confirmation, and whether it is on its way.
+  const [confirming, setConfirming] = useState<Sale | null>(null);
+  const [sending, setSending] = useState(false);
+  const sendAgain = async (sale: Sale): Promise<void> => {
+    setSending(true);
+    await resend(sale.id);
+    setSending(false);
+    setConfirming(null);
+  };
   const view = useJournal((state) => state.view);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnScreen('pending', headingRef);
@@ -95,12 +106,36 @@ export function PendingScreen(): ReactNode {
                       {t.sell.checkNow}
                     </button>
                   ) : null}
+                  {sale.state === 'in_doubt' ? (
+                    <button type="button" className="secondary small" onClick={() => setConfirming(sale)}>
+                      {t.pending.sendAgain}
+                    </button>
+                  ) : null}
                 </>
               ),
             },
           ]}
         />
       )}
+      {confirming ? (
+        <ConfirmDialog
+          title={t.pending.sendAgainTitle}
+          confirmLabel={t.pending.sendAgainButton}
+          sending={sending}
+          sendingText={t.pending.sendingAgain}
+          onConfirm={() => void sendAgain(confirming)}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>
+            {t.pending.sendAgainFacts(
+              dateTime(confirming.createdAt, language),
+              moneyText(confirming.retailTotal, language),
+              `${integer(confirming.quantity, language)} × ${confirming.packageName}`,
+            )}
+          </p>
+          <p>{t.pending.sendAgainWarning}</p>
+        </ConfirmDialog>
+      ) : null}
       {topUps.length > 0 ? (
         <section aria-label={t.pending.topUpsTitle}>
           <h2>{t.pending.topUpsTitle}</h2>

@@ -21,7 +21,10 @@ interface PendingState {
   /** The newest version of a sale known here (an event may overtake the answer that created it). */
   latest(sale: Sale): Sale;
   applyTopUp(topUp: TopUp): void;
+  /** "Check now": the provider's records are read; nothing is sent. */
   resolve(id: string): Promise<void>;
+  /** "Send again", once the cashier confirmed it: sent with the sale's key if the records do not settle it. */
+  resend(id: string): Promise<void>;
 }
 
 function isOpen(sale: Sale): boolean {
@@ -84,6 +87,12 @@ export const usePending = create<PendingState>()((set, get) => ({
 
   async resolve(id) {
     const result = await pos().resolveSale({ id });
+    if (result.ok) get().applySale(result.value);
+    else set({ error: result.error });
+  },
+
+  async resend(id) {
+    const result = await pos().resendSale({ id, confirmed: true });
     if (result.ok) get().applySale(result.value);
     else set({ error: result.error });
   },

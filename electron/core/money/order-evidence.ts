@@ -1,0 +1,122 @@
+import type { ProviderOrder } from '../../../shared/domain/provider-order';
+import type { Connection } from '../connection';
+import type { SendWindow } from './send-window';
+
+/**
+ * What the provider's own order list says about a request whose answer was lost. Only reads: nothing
+ * here sends an order or a top-up.
+ * - `found`: exactly one order that matches, dated inside the send window, claimed by no journal record;
+ * - `none`: the whole window was read and no such order is in it;
+ * - `ambiguous`: more than one order could be it (or one whose date cannot be read): nothing is decided.
+ */
+export type OrderEvidence =
+  | { readonly kind: 'found'; readonly order: ProviderOrder; readonly raw: string }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'ambiguous'; readonly orders: readonly ProviderOrder[] };
+
+const PAGE_SIZE = 100;
+/** A window holding more orders than this is not read to the end: it proves nothing either way. */
+const PAGES_MAX = 20;
+
+/**
+ * Orders that were not charged or were refunded: a failed order charged nothing, a cancelled one was
+ * refunded. Every other order may have charged, including one whose status the list gave as a value
+ * the API does not list (null here, its text in `statusText`): it exists, so it can be the record's.
+ */
+const NOT_CHARGED = new Set<ProviderOrder['status']>(['failed', 'cancelled']);
+
+/** The orders of the provider's list dated inside a window, and whether the list was read to its end. */
+export interface OrdersRead {
+  readonly orders: readonly ProviderOrder[];
+  /** Every answer, verbatim. */
+  readonly raw: readonly string[];
+  readonly complete: boolean;
+}
+
+/** Every order of the provider's list dated inside `window` (GET /orders, paged). */
+export async function ordersIn(connection: Connection, window: SendWindow): Promise<OrdersRead> {
+  const orders: ProviderOrder[] = [];
+  const raw: string[] = [];
+  for (let page = 1; ; page += 1) {
+    if (page > PAGES_MAX) return { orders, raw, complete: false };
+    const result = await connection.client.listOrders(
+      {
+        page,
+        limit: PAGE_SIZE,
+        status: 'all',
+        from_date: window.from.toISOString(),
+        to_date: window.to.toISOString(),
+        sort_by: 'created_at',
+        sort_order: 'asc',
+      },
+      { lane: 'interactive' },
+    );
+    orders.push(...result.orders);
+    raw.push(result.raw);
+    // An item the client could not read may be the order, or a second one: the list proves nothing.
+    if (result.skipped > 0) return { orders, raw, complete: false };
+    if (!result.pagination.hasMore) return { orders, raw, complete: true };
+  }
+}
+
+/**
+ * Judges the orders read for one request: those `matching` it (package, eSIM, amount…), charged, not
+ * claimed by any sale or top-up of the journal, and dated inside the window. An order whose date cannot
+ * be read could be anywhere, and one the list describes too tersely to compare (`matching` answers
+ * null: no package code, no amount) could be anyone's: either makes the answer ambiguous, never found.
+ */
+export function judgeOrders(
+  claimed: (references: readonly string[]) => Set<string>,
+  read: OrdersRead,
+  window: SendWindow,
+  matching: (order: ProviderOrder) => boolean | null,
+): OrderEvidence {
+  const candidates = read.orders.filter(
+    (order) => !NOT_CHARGED.has(order.status) && matching(order) !== false,
+  );
+  const taken = claimed(candidates.map((order) => order.orderReference));
+  const open = candidates.filter((order) => !taken.has(order.orderReference));
+  const inWindow = open.filter((order) => {
+    const at = order.createdAt === null ? Number.NaN : Date.parse(order.createdAt);
+    return Number.isNaN(at) || (at >= window.from.getTime() && at <= window.to.getTime());
+  });
+  const [only] = inWindow;
+  // A list not read to its end proves nothing: what was not read may hold the order, or a second one.
+  if (!read.complete) return { kind: 'ambiguous', orders: inWindow };
+  if (!only) return { kind: 'none' };
+  if (
+    inWindow.length > 1 ||
+    matching(only) === null ||
+    only.createdAt === null ||
+    Number.isNaN(Date.parse(only.createdAt))
+  ) {
+    return { kind: 'ambiguous', orders: inWindow };
+  }
+  const page = read.raw.find((text) => text.includes(only.orderReference)) ?? read.raw.join('\n');
+  return { kind: 'found', order: only, raw: page };
+}
+
+/**
+ * Whether a listed order's field is the one expected: null when the list left it out, so the order can
+ * be neither claimed nor ruled out by it.
+ */
+export function sameField<T>(listed: T | null, expected: T, equal = (a: T, b: T) => a === b): boolean | null {
+  return listed === null ? null : equal(listed, expected);
+}
+
+/** All of several field comparisons: false if any differs, null if none differs but one is unknown. */
+export function allMatch(...checks: readonly (boolean | null)[]): boolean | null {
+  if (checks.includes(false)) return false;
+  return checks.includes(null) ? null : true;
+}
+
+/** Facts for a record's last error: what was searched and what was found. */
+export function evidenceFacts(window: SendWindow, evidence: OrderEvidence): Record<string, unknown> {
+  return {
+    searchedFrom: window.from.toISOString(),
+    searchedTo: window.to.toISOString(),
+    ...(evidence.kind === 'ambiguous'
+      ? { possibleOrders: evidence.orders.map((order) => order.orderReference) }
+      : {}),
+  };
+}

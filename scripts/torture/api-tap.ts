@@ -1,0 +1,148 @@
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A pass-through between counters and the simulator that sees every request on the wire, so a check
+ * of what a counter sent does not rely on the counter's own word. Each counter gets its own base URL
+ * (`baseUrlFor(label)`): the label is a path prefix the tap strips, so every order it records names
+ * the counter process that sent it. Bodies and headers pass unchanged (the signature covers neither
+ * the host nor the path prefix); a connection the simulator drops is dropped on the counter's side.
+ *
+ * For tests of a provider whose reads lag behind its writes, it can also answer a read path with the
+ * first answer it saw (stale usage), and leave out of the order list the orders dated after a moment.
+ */
+
+export interface OrderPost {
+  /** The label of the base URL the order came through: which counter process sent it. */
+  readonly label: string;
+  readonly idempotencyKey: string | null;
+  /** When the tap received it (this process's clock). */
+  readonly at: number;
+}
+
+export interface ApiTap {
+  baseUrlFor(label: string): string;
+  /** Every POST /esims/order, in the order received. */
+  readonly orderPosts: readonly OrderPost[];
+  /** Answers GETs of these paths (below the API base) with the first answer seen for the same URL. */
+  freezeReads(paths: readonly string[]): void;
+  /** GET /orders leaves out orders created after `at` (null: shows all). */
+  hideOrdersAfter(at: Date | null): void;
+  close(): Promise<void>;
+}
+
+const API_BASE = '/api/v1/business';
+
+export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
+  const upstream = new URL(upstreamBaseUrl);
+  const orderPosts: OrderPost[] = [];
+  const frozen = new Set<string>();
+  const remembered = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
+  let hideAfter: number | null = null;
+
+  const server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const { label, path } = splitLabel(incoming.url ?? '/');
+      const apiPath = path.startsWith(API_BASE) ? path.slice(API_BASE.length).split('?')[0]! : '';
+      if (incoming.method === 'POST' && apiPath === '/esims/order') {
+        orderPosts.push({ label, idempotencyKey: keyOf(body), at: Date.now() });
+      }
+      const cacheKey = `${label} ${path}`;
+      const cached = incoming.method === 'GET' && frozen.has(apiPath) ? remembered.get(cacheKey) : undefined;
+      if (cached) {
+        outgoing.writeHead(cached.status, cached.headers).end(cached.body);
+        return;
+      }
+      forward(upstream, incoming, path, body, outgoing, (status, headers, answer) => {
+        if (incoming.method === 'GET' && frozen.has(apiPath) && !remembered.has(cacheKey)) {
+          remembered.set(cacheKey, { status, headers, body: answer });
+        }
+        return apiPath === '/orders' && hideAfter !== null ? withoutOrdersAfter(answer, hideAfter) : answer;
+      });
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrlFor: (label) => `http://127.0.0.1:${port}/${label}${upstream.pathname.replace(/\/+$/, '')}`,
+    orderPosts,
+    freezeReads(paths) {
+      for (const path of paths) frozen.add(path);
+    },
+    hideOrdersAfter(at) {
+      hideAfter = at === null ? null : at.getTime();
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+function splitLabel(url: string): { label: string; path: string } {
+  const match = /^\/([^/?]+)(\/.*)?$/.exec(url);
+  return { label: match?.[1] ?? '', path: match?.[2] ?? '/' };
+}
+
+function keyOf(body: Buffer): string | null {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { idempotency_key?: unknown };
+    return typeof parsed.idempotency_key === 'string' ? parsed.idempotency_key : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends the request on to the simulator and its answer back, passed through `rewrite`. */
+function forward(
+  upstream: URL,
+  incoming: IncomingMessage,
+  path: string,
+  body: Buffer,
+  outgoing: ServerResponse,
+  rewrite: (status: number, headers: Record<string, string>, body: Buffer) => Buffer,
+): void {
+  const headers = { ...incoming.headers, host: upstream.host };
+  const onward = request(
+    { host: upstream.hostname, port: upstream.port, method: incoming.method, path, headers },
+    (answer) => {
+      const parts: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => parts.push(chunk));
+      answer.on('error', () => outgoing.destroy());
+      answer.on('aborted', () => outgoing.destroy());
+      answer.on('end', () => {
+        if (!answer.complete) return outgoing.destroy();
+        const plain: Record<string, string> = {};
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (
+            typeof value === 'string' &&
+            !['content-length', 'transfer-encoding', 'connection'].includes(name)
+          )
+            plain[name] = value;
+        }
+        const text = rewrite(answer.statusCode ?? 502, plain, Buffer.concat(parts));
+        outgoing.writeHead(answer.statusCode ?? 502, plain).end(text);
+      });
+    },
+  );
+  // The simulator dropped the connection (or never answered before it closed): so does the tap.
+  onward.on('error', () => outgoing.destroy());
+  onward.end(body);
+}
+
+/** The order list as a provider whose list lags would show it: orders created after `at` left out. */
+function withoutOrdersAfter(body: Buffer, at: number): Buffer {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { data?: { orders?: { created_at?: string }[] } };
+    if (!json.data?.orders) return body;
+    json.data.orders = json.data.orders.filter((order) => Date.parse(order.created_at ?? '') <= at);
+    return Buffer.from(JSON.stringify(json));
+  } catch {
+    return body;
+  }
+}

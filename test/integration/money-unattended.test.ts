@@ -1,0 +1,271 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accountRefOf } from '../../electron/core/journal/account-scope';
+import { openJournal } from '../../electron/core/journal/database';
+import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
+import { type ApiTap, startApiTap } from '../../scripts/torture/api-tap';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
+import { money } from '../../shared/money';
+import { call, type Json } from '../simulator/support/signed-fetch';
+import { unwrap } from '../support/core-harness';
+import { type Counter, charges, cheapest, eventually, ledger, SEED, startCounter } from './money-support';
+
+/**
+ * No order is placed without the cashier: a sale is sent only by `sell` (with the client's one re-send)
+ * and by the cashier's confirmed "send again". Recovery, the background and "check now" only read the
+ * provider's records. Every order the counter sends passes through a tap in front of the simulator, so
+ * these tests count what went over the wire, not what the counter says it sent.
+ */
+
+const HOUR_MS = 60 * 60_000;
+
+let counter: Counter | null = null;
+let tap: ApiTap | null = null;
+let sim: RunningSimulator | null = null;
+
+afterEach(async () => {
+  await counter?.close();
+  await tap?.close();
+  await sim?.close();
+  counter = null;
+  tap = null;
+  sim = null;
+});
+
+async function open(
+  simOptions: SimulatorOptions = {},
+): Promise<{ c: Counter; tap: ApiTap; pkg: CataloguePackage }> {
+  sim = await startSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions });
+  tap = await startApiTap(sim.baseUrl);
+  counter = await startCounter({}, { sim, apiBaseUrl: tap.baseUrlFor('counter') });
+  return { c: counter, tap, pkg: cheapest(counter.packages) };
+}
+
+/** Orders straight to the simulator, as a send the counter made before it crashed would have reached it. */
+async function orderDirectly(
+  s: RunningSimulator,
+  body: { packageCode: string; quantity: number; idempotency_key: string },
+  at = Date.now(),
+): Promise<Json> {
+  const answer = await call(s.baseUrl, s.defaultAccount, 'POST', '/esims/order', {
+    body,
+    timestamp: String(at),
+  });
+  if (answer.status !== 200) throw new Error(`the order was refused: ${answer.text}`);
+  return answer.body;
+}
+
+interface Left {
+  readonly id: string;
+  readonly key: string;
+  readonly quantity?: number;
+  readonly state: 'intent' | 'sent' | 'in_doubt';
+  /** When the intent was written and the sale sent (default: now). */
+  readonly at?: Date;
+}
+
+/**
+ * Restarts the counter on a journal holding the sales `left`, written while it is down exactly as a
+ * crash at that step leaves them.
+ */
+async function restartWith(c: Counter, pkg: CataloguePackage, left: readonly Left[]): Promise<void> {
+  await c.restart(() => {
+    const db = openJournal({ file: join(c.dataDir, 'journal.sqlite') });
+    const store = new SalesJournal(db);
+    for (const sale of left) {
+      const quantity = sale.quantity ?? 1;
+      const at = sale.at ?? new Date();
+      store.createIntent(
+        {
+          id: sale.id,
+          counterId: 'C1',
+          cashierId: null,
+          shiftId: null,
+          training: true,
+          accountRef: accountRefOf(c.sim.defaultAccount.accessCode),
+          packageCode: pkg.code,
+          packageName: pkg.name,
+          quantity,
+          idempotencyKey: sale.key,
+          retailUnit: pkg.retail,
+          retailTotal: money(pkg.retail.amount * quantity, pkg.retail.currency),
+          quotedCost: money(pkg.cost.amount * quantity, pkg.cost.currency),
+        },
+        at.toISOString(),
+      );
+      if (sale.state === 'intent') continue;
+      store.markSent(sale.id, new Date(at.getTime() + 1).toISOString());
+      if (sale.state === 'in_doubt') {
+        store.markInDoubt(
+          sale.id,
+          { code: 'TIMEOUT', message: 'no answer' },
+          new Date(at.getTime() + 2_000).toISOString(),
+        );
+      }
+    }
+    db.close();
+  });
+}
+
+async function saleOf(c: Counter, id: string): Promise<Sale> {
+  return unwrap(await c.h.call<Sale>('getSale', { id }));
+}
+
+/** Waits until start-up recovery has moved the sale out of `from`. */
+async function recovered(c: Counter, id: string, from: Sale['state']): Promise<Sale> {
+  return eventually(`recovery of ${id}`, async () => {
+    const sale = await saleOf(c, id);
+    return sale.state === from ? null : sale;
+  });
+}
+
+describe('recovery at start-up only reads', () => {
+  it('a sale left on the wire that the provider never received: in doubt, and no order placed', async () => {
+    const { c, tap, pkg } = await open();
+    await restartWith(c, pkg, [{ id: 'cut-off', key: 'C1-cut-off', state: 'sent' }]);
+    const sale = await recovered(c, 'cut-off', 'sent');
+    expect(sale.state).toBe('in_doubt');
+    if (sale.state === 'in_doubt')
+      expect(sale.lastError.message).toMatch(/app stopped while this sale was being sent/);
+    expect(tap.orderPosts).toEqual([]);
+    expect(charges((await ledger(c.sim)).entries)).toEqual([]);
+  });
+
+  it('a sale the provider charged before the crash: completed from its records, every eSIM with its LPA, no order placed', async () => {
+    const { c, tap, pkg } = await open();
+    const at = new Date();
+    const placed = await orderDirectly(c.sim, {
+      packageCode: pkg.code,
+      quantity: 3,
+      idempotency_key: 'C1-charged',
+    });
+    await restartWith(c, pkg, [{ id: 'charged', key: 'C1-charged', quantity: 3, state: 'sent', at }]);
+    const sale = await recovered(c, 'charged', 'sent');
+    expect(sale.state).toBe('completed');
+    if (sale.state !== 'completed') return;
+    expect(sale.orderReference).toBe(placed.orderReference);
+    expect(sale.cost.amount).toBe(pkg.cost.amount * 3);
+    const byIccid = new Map<string, string>(placed.esims.map((e: Json) => [e.iccid, e.lpaString]));
+    expect(sale.esims).toHaveLength(3);
+    for (const esim of sale.esims) expect(esim.lpa).toBe(byIccid.get(esim.iccid));
+    expect(tap.orderPosts).toEqual([]);
+    expect(charges((await ledger(c.sim)).entries)).toHaveLength(1);
+  });
+
+  it('a sale still in intent at start was never sent: failed, nothing charged, nothing sent', async () => {
+    const { c, tap, pkg } = await open();
+    await restartWith(c, pkg, [{ id: 'never-sent', key: 'C1-never-sent', state: 'intent' }]);
+    const sale = await recovered(c, 'never-sent', 'intent');
+    expect(sale.state).toBe('failed');
+    if (sale.state === 'failed') expect(sale.error.message).toMatch(/never sent, nothing charged/);
+    expect(tap.orderPosts).toEqual([]);
+    expect(charges((await ledger(c.sim)).entries)).toEqual([]);
+  });
+
+  it('two sales alike in doubt at once are not told apart by guessing; the cashier settles them', async () => {
+    const { c, tap, pkg } = await open();
+    const at = new Date();
+    const placed = await orderDirectly(c.sim, {
+      packageCode: pkg.code,
+      quantity: 1,
+      idempotency_key: 'C1-twin-a',
+    });
+    await restartWith(c, pkg, [
+      { id: 'twin-a', key: 'C1-twin-a', state: 'sent', at },
+      { id: 'twin-b', key: 'C1-twin-b', state: 'sent', at },
+    ]);
+    expect((await recovered(c, 'twin-a', 'sent')).state).toBe('in_doubt');
+    expect((await recovered(c, 'twin-b', 'sent')).state).toBe('in_doubt');
+    expect(tap.orderPosts).toEqual([]);
+    // Sent again with its key, the first is the provider's replay of its order: no second charge.
+    const a = unwrap(await c.h.call<Sale>('resendSale', { id: 'twin-a', confirmed: true }));
+    expect(a).toMatchObject({ state: 'completed', orderReference: placed.orderReference });
+    // Its order is now claimed: the second's records show nothing, and sending it places its order.
+    expect(unwrap(await c.h.call<Sale>('resolveSale', { id: 'twin-b' })).state).toBe('in_doubt');
+    const b = unwrap(await c.h.call<Sale>('resendSale', { id: 'twin-b', confirmed: true }));
+    expect(b.state).toBe('completed');
+    expect(tap.orderPosts.map((p) => p.idempotencyKey)).toEqual(['C1-twin-a', 'C1-twin-b']);
+    expect(charges((await ledger(c.sim)).entries).map((e) => e.idempotencyKey)).toEqual([
+      'C1-twin-a',
+      'C1-twin-b',
+    ]);
+  });
+});
+
+describe('the cashier: "check now" reads, "send again" sends once confirmed', () => {
+  it('checks without sending, and sends again with the stored key only when confirmed', async () => {
+    const { c, tap, pkg } = await open();
+    await restartWith(c, pkg, [{ id: 'lost', key: 'C1-lost', state: 'in_doubt' }]);
+    const checked = unwrap(await c.h.call<Sale>('resolveSale', { id: 'lost' }));
+    expect(checked.state).toBe('in_doubt');
+    expect(tap.orderPosts).toEqual([]);
+    const unconfirmed = await c.h.call('resendSale', { id: 'lost' });
+    expect(unconfirmed.ok ? null : unconfirmed.error.code).toBe('INVALID_INPUT');
+    expect(tap.orderPosts).toEqual([]);
+    const sent = unwrap(await c.h.call<Sale>('resendSale', { id: 'lost', confirmed: true }));
+    expect(sent.state).toBe('completed');
+    expect(tap.orderPosts.map((p) => p.idempotencyKey)).toEqual(['C1-lost']);
+    expect(charges((await ledger(c.sim)).entries).map((e) => e.idempotencyKey)).toEqual(['C1-lost']);
+    const again = await c.h.call('resendSale', { id: 'lost', confirmed: true });
+    expect(again.ok ? null : again.error.code).toBe('INVALID_STATE');
+  });
+});
+
+describe('a key older than 24 hours is sent again only after a read', () => {
+  it('the provider charged it and has forgotten the key: settled from its records, never charged twice', async () => {
+    const { c, tap, pkg } = await open({ keyRetentionMs: 24 * HOUR_MS });
+    const at = new Date(Date.now() - 25 * HOUR_MS);
+    // The sale was sent 25 hours ago and the provider performed it then (its clock said so too).
+    c.sim.setFaults({ clockOffsetMs: -25 * HOUR_MS });
+    const placed = await orderDirectly(
+      c.sim,
+      { packageCode: pkg.code, quantity: 1, idempotency_key: 'C1-old' },
+      at.getTime() + 500,
+    );
+    c.sim.setFaults({ clockOffsetMs: 0, failRate: 1, paths: ['GET /orders'] });
+    await restartWith(c, pkg, [{ id: 'old', key: 'C1-old', state: 'in_doubt', at }]);
+    // The order list cannot be read: the old key is not sent.
+    const refused = await c.h.call('resendSale', { id: 'old', confirmed: true });
+    expect(refused.ok ? null : refused.error.code).toBe('INVALID_STATE');
+    expect(refused.ok ? '' : refused.error.message).toMatch(/more than 24 hours ago/);
+    expect(tap.orderPosts).toEqual([]);
+    c.sim.setFaults({ failRate: 0 });
+    const settled = unwrap(await c.h.call<Sale>('resendSale', { id: 'old', confirmed: true }));
+    expect(settled).toMatchObject({ state: 'completed', orderReference: placed.orderReference });
+    expect(tap.orderPosts).toEqual([]);
+    expect(charges((await ledger(c.sim)).entries)).toHaveLength(1);
+  });
+
+  it('the provider never got it: the read shows no order, and the confirmed re-send places it once', async () => {
+    const { c, tap, pkg } = await open({ keyRetentionMs: 24 * HOUR_MS });
+    await restartWith(c, pkg, [
+      { id: 'old-never', key: 'C1-old-never', state: 'in_doubt', at: new Date(Date.now() - 25 * HOUR_MS) },
+    ]);
+    const sent = unwrap(await c.h.call<Sale>('resendSale', { id: 'old-never', confirmed: true }));
+    expect(sent.state).toBe('completed');
+    expect(tap.orderPosts.map((p) => p.idempotencyKey)).toEqual(['C1-old-never']);
+    expect(charges((await ledger(c.sim)).entries)).toHaveLength(1);
+  });
+});
+
+describe('a sale is failed when every send of it was refused for certain', () => {
+  it("the provider's ORDER_PROCESSING_ERROR on the send and on the client's re-send: failed, nothing charged", async () => {
+    const { c, tap, pkg } = await open({ faults: { failRate: 1, paths: ['POST /esims/order'] } });
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state).toBe('failed');
+    if (sale.state === 'failed') expect(sale.error.code).toBe('ORDER_PROCESSING_ERROR');
+    expect(tap.orderPosts).toHaveLength(2);
+    expect(charges((await ledger(c.sim)).entries)).toEqual([]);
+  });
+
+  it('refused 429 and then held back by the rate limiter: failed, nothing charged', async () => {
+    const { c, tap, pkg } = await open({ faults: { rateLimitStormRate: 1, paths: ['POST /esims/order'] } });
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state).toBe('failed');
+    if (sale.state === 'failed') expect(sale.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(tap.orderPosts).toHaveLength(1);
+    expect(charges((await ledger(c.sim)).entries)).toEqual([]);
+  });
+});
