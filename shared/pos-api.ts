@@ -162,10 +162,14 @@ export const posApiContract = {
     StatusSchema,
   ),
   clearCredentials: method(z.object({ pin: ManagerPin }).strict(), StatusSchema),
-  /** Tests the stored credentials, or the ones given (without storing them). */
+  /**
+   * Tests the credentials given (without storing them), against apiBaseUrl or the configured address;
+   * or, with the manager PIN and no credentials, the stored ones against the configured address only.
+   */
   testConnection: method(
     z
       .object({
+        pin: ManagerPin.optional(),
         accessCode: z.string().trim().min(4).max(200).optional(),
         secretKey: z.string().trim().min(8).max(500).optional(),
         apiBaseUrl: z.string().url().optional(),

@@ -4,6 +4,7 @@ import type { Currency } from '../../../shared/money';
 import { clientFor, type Endpoint } from '../connection';
 import type { CoreContext, HandlerGroup } from '../context';
 import { PosFailure } from '../pos/failure';
+import { requireSafeApiBaseUrl } from './api-base-url';
 import { maskAccessCode } from './keychain';
 
 export interface ConnectionTest {
@@ -86,6 +87,7 @@ export function credentialHandlers(
       const baseUrl = apiBaseUrl ?? ctx.settings.getSettings().apiBaseUrl;
       if (!baseUrl)
         throw new PosFailure('INVALID_INPUT', 'Enter the API base URL (it ends in /api/v1/business).');
+      requireSafeApiBaseUrl(baseUrl, 'apiBaseUrl');
       if (!(await ctx.keychain.available())) {
         state.unavailable();
         throw new PosFailure(
@@ -112,24 +114,34 @@ export function credentialHandlers(
       await ctx.connections.switchToTraining();
       return switched();
     },
-    testConnection: async ({ accessCode, secretKey, apiBaseUrl }) => {
-      const current = ctx.connections.current.endpoint;
+    testConnection: async ({ pin, accessCode, secretKey, apiBaseUrl }) => {
       if ((accessCode === undefined) !== (secretKey === undefined)) {
         throw new PosFailure(
           'INVALID_INPUT',
           'Give both the access code and the secret key to test new credentials.',
         );
       }
-      return testEndpoint(
-        ctx,
-        accessCode !== undefined && secretKey !== undefined
-          ? {
-              baseUrl: apiBaseUrl ?? ctx.settings.getSettings().apiBaseUrl ?? current.baseUrl,
-              accessCode,
-              secretKey,
-            }
-          : { ...current, baseUrl: apiBaseUrl ?? current.baseUrl },
-      );
+      if (accessCode !== undefined && secretKey !== undefined) {
+        // Credentials given with the call are the caller's own: they may be tried wherever the caller says.
+        const baseUrl =
+          apiBaseUrl ?? ctx.settings.getSettings().apiBaseUrl ?? ctx.connections.current.endpoint.baseUrl;
+        return testEndpoint(ctx, {
+          baseUrl: requireSafeApiBaseUrl(baseUrl, 'apiBaseUrl'),
+          accessCode,
+          secretKey,
+        });
+      }
+      // The counter's own credentials sign only towards the address they are configured for: a
+      // signature sent anywhere else could be replayed against the provider within its time window.
+      if (apiBaseUrl !== undefined) {
+        const message =
+          'The stored credentials are tested only against the configured API address. To try another address, enter the credentials with it.';
+        throw new PosFailure('INVALID_INPUT', message, { issues: [{ path: 'apiBaseUrl', message }] });
+      }
+      if (pin === undefined)
+        throw new PosFailure('PIN_REQUIRED', 'Enter the manager PIN to test the stored credentials.');
+      ctx.requireManager(pin);
+      return testEndpoint(ctx, ctx.connections.current.endpoint);
     },
   };
 }
