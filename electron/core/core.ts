@@ -84,7 +84,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const listeners = new Set<(event: PosEvent) => void>();
   const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
   settings.set('counter.id', counterId);
-  const managerPin = new ManagerPin(settings);
+  const managerPin = new ManagerPin(settings, () => now().getTime());
 
   let balance: BalanceView | null = null;
   let syncing: Promise<{ count: number; syncedAt: string }> | null = null;
