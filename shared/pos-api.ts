@@ -8,7 +8,7 @@ import { EsimDetailsSchema } from './domain/esim';
 import { PricingSchema } from './domain/pricing';
 import { PrinterSchema } from './domain/printer';
 import { ProviderOrderSchema } from './domain/provider-order';
-import { SALE_STATES, SaleSchema } from './domain/sale';
+import { SALE_STATES, SaleSchema, SaleSummarySchema } from './domain/sale';
 import { PaperWidthSchema, SettingsSchema } from './domain/settings';
 import { StatusSchema } from './domain/status';
 import { TOPUP_STATES, TopUpOptionSchema, TopUpSchema } from './domain/topup';
@@ -63,12 +63,20 @@ export const posApiContract = {
 
   getBalance: method(NoInput, BalanceViewSchema),
 
-  // Sales: the money path. `sell` answers with the sale in whatever state it reached.
+  // Sales: the money path. `sell` answers with the sale in whatever state it reached, a completed
+  // one with its eSIMs in full: the cashier hands them over now. Every other read of a sale is its
+  // summary, without activation codes (see docs/security.md).
   sell: method(
     z.object({ packageCode: z.string().min(1).max(200), quantity: Quantity.default(1) }).strict(),
     SaleSchema,
   ),
-  getSale: method(z.object({ id: Id }).strict(), SaleSchema),
+  getSale: method(z.object({ id: Id }).strict(), SaleSummarySchema),
+  /**
+   * A completed sale with its eSIMs in full, for the cashier to show or print them: a sale that
+   * completed after `sell` answered (pending), or one shown again. Each call is written to the
+   * journal's audit log; a sale not completed is INVALID_STATE.
+   */
+  getSaleForHandOver: method(z.object({ id: Id }).strict(), SaleSchema),
   listSales: method(
     z
       .object({
@@ -79,10 +87,10 @@ export const posApiContract = {
         limit: z.number().int().min(1).max(1000).default(200),
       })
       .strict(),
-    z.object({ sales: z.array(SaleSchema) }),
+    z.object({ sales: z.array(SaleSummarySchema) }),
   ),
   /** Try now to resolve a sale left in intent, sent or in_doubt (re-sends with its stored key). */
-  resolveSale: method(z.object({ id: Id }).strict(), SaleSchema),
+  resolveSale: method(z.object({ id: Id }).strict(), SaleSummarySchema),
 
   // Top-ups: sent exactly once; a second top-up of one ICCID within 10 minutes needs confirmRepeat.
   lookupEsim: method(z.object({ iccid: IccidSchema }).strict(), EsimDetailsSchema),

@@ -38,44 +38,73 @@ const SaleBaseSchema = z.object({
   attempts: z.number().int(),
 });
 
-/** The sale state machine: intent → sent → completed | pending → completed | support; sent → failed | in_doubt. */
-export const SaleSchema = z.discriminatedUnion('state', [
-  /** Written before anything is sent: the idempotency key exists, nothing has left the counter. */
-  SaleBaseSchema.extend({ state: z.literal('intent') }),
-  /** The order is on the wire; the answer has not been recorded yet. */
-  SaleBaseSchema.extend({ state: z.literal('sent'), sentAt: IsoTimeSchema }),
-  /** No answer (timeout, dropped connection, 5xx after the retry): resolved by re-sending with the same key. */
-  SaleBaseSchema.extend({ state: z.literal('in_doubt'), since: IsoTimeSchema, lastError: PosErrorSchema }),
-  /** The provider accepted and charged; provisioning is asynchronous and is polled. */
-  SaleBaseSchema.extend({
-    state: z.literal('pending'),
-    orderReference: z.string(),
-    cost: MoneySchema.nullable(),
-    pendingSince: IsoTimeSchema,
-    nextCheckAt: IsoTimeSchema,
-    giveUpAt: IsoTimeSchema,
-  }),
-  /** Paid and provisioned: the eSIMs can be handed over. */
-  SaleBaseSchema.extend({
-    state: z.literal('completed'),
-    orderReference: z.string(),
-    cost: MoneySchema,
-    margin: MoneySchema,
-    newBalance: MoneySchema.nullable(),
-    esims: z.array(SaleEsimSchema).min(1),
-    completedAt: IsoTimeSchema,
-  }),
-  /** Pending for longer than the provider's guidance (10 minutes): handed to provider support, never re-ordered. */
-  SaleBaseSchema.extend({
-    state: z.literal('support'),
-    orderReference: z.string(),
-    cost: MoneySchema.nullable(),
-    since: IsoTimeSchema,
-  }),
-  /** A definite error from the provider: nothing was charged. */
-  SaleBaseSchema.extend({ state: z.literal('failed'), error: PosErrorSchema, failedAt: IsoTimeSchema }),
-]);
+/**
+ * An eSIM of a sale as lists, reads and events show it: everything but what installs it. The keys
+ * that would (the LPA, the activation code, and the install links that embed them) are declared
+ * absent, so a full SaleEsim cannot be passed where a summary is expected: the compiler, not a
+ * reviewer, keeps activation codes out of lists (see docs/security.md).
+ */
+export const SaleEsimSummarySchema = SaleEsimSchema.omit({
+  lpa: true,
+  activationCode: true,
+  appleInstallUrl: true,
+  androidInstallUrl: true,
+}).extend({
+  lpa: z.never().optional(),
+  activationCode: z.never().optional(),
+  appleInstallUrl: z.never().optional(),
+  androidInstallUrl: z.never().optional(),
+});
+export type SaleEsimSummary = z.infer<typeof SaleEsimSummarySchema>;
+
+/**
+ * The sale state machine: intent → sent → completed | pending → completed | support; sent → failed |
+ * in_doubt. A completed sale's eSIMs are `esim`: in full (SaleSchema) only where the cashier hands
+ * them over, as summaries (SaleSummarySchema) everywhere else.
+ */
+function saleStates<E extends typeof SaleEsimSchema | typeof SaleEsimSummarySchema>(esim: E) {
+  return z.discriminatedUnion('state', [
+    /** Written before anything is sent: the idempotency key exists, nothing has left the counter. */
+    SaleBaseSchema.extend({ state: z.literal('intent') }),
+    /** The order is on the wire; the answer has not been recorded yet. */
+    SaleBaseSchema.extend({ state: z.literal('sent'), sentAt: IsoTimeSchema }),
+    /** No answer (timeout, dropped connection, 5xx after the retry): resolved by re-sending with the same key. */
+    SaleBaseSchema.extend({ state: z.literal('in_doubt'), since: IsoTimeSchema, lastError: PosErrorSchema }),
+    /** The provider accepted and charged; provisioning is asynchronous and is polled. */
+    SaleBaseSchema.extend({
+      state: z.literal('pending'),
+      orderReference: z.string(),
+      cost: MoneySchema.nullable(),
+      pendingSince: IsoTimeSchema,
+      nextCheckAt: IsoTimeSchema,
+      giveUpAt: IsoTimeSchema,
+    }),
+    /** Paid and provisioned: the eSIMs can be handed over. */
+    SaleBaseSchema.extend({
+      state: z.literal('completed'),
+      orderReference: z.string(),
+      cost: MoneySchema,
+      margin: MoneySchema,
+      newBalance: MoneySchema.nullable(),
+      esims: z.array(esim).min(1),
+      completedAt: IsoTimeSchema,
+    }),
+    /** Pending for longer than the provider's guidance (10 minutes): handed to provider support, never re-ordered. */
+    SaleBaseSchema.extend({
+      state: z.literal('support'),
+      orderReference: z.string(),
+      cost: MoneySchema.nullable(),
+      since: IsoTimeSchema,
+    }),
+    /** A definite error from the provider: nothing was charged. */
+    SaleBaseSchema.extend({ state: z.literal('failed'), error: PosErrorSchema, failedAt: IsoTimeSchema }),
+  ]);
+}
+
+export const SaleSchema = saleStates(SaleEsimSchema);
+export const SaleSummarySchema = saleStates(SaleEsimSummarySchema);
 export type Sale = z.infer<typeof SaleSchema>;
+export type SaleSummary = z.infer<typeof SaleSummarySchema>;
 export type SaleState = Sale['state'];
 export const SALE_STATES = [
   'intent',
@@ -87,3 +116,17 @@ export const SALE_STATES = [
   'failed',
 ] as const;
 export const SaleStateSchema = z.enum(SALE_STATES);
+
+/** A sale as lists, reads and events show it: a completed sale's eSIMs without what installs them. */
+export function toSaleSummary(sale: Sale | SaleSummary): SaleSummary {
+  if (sale.state !== 'completed') return sale;
+  return {
+    ...sale,
+    esims: sale.esims.map(({ lpa, activationCode, appleInstallUrl, androidInstallUrl, ...kept }) => kept),
+  };
+}
+
+/** Whether this is a completed sale with its eSIMs in full (sell's answer, or a hand-over), not a summary. */
+export function carriesInstallCodes(sale: Sale | SaleSummary): sale is Extract<Sale, { state: 'completed' }> {
+  return sale.state === 'completed' && sale.esims.every((esim) => typeof esim.lpa === 'string');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { CoreEvent } from '../../electron/core/core-events';
 import { CUSTOMER_QR_SHOWN_MS, CustomerDisplayState } from '../../electron/core/devices/customer-display';
-import type { PosEvent } from '../../shared/domain/events';
 import { type Sale, SaleSchema } from '../../shared/domain/sale';
 import { TopUpSchema } from '../../shared/domain/topup';
 import { money } from '../../shared/money';
@@ -14,7 +14,7 @@ function saleAt(id: string, quantity = 1): { intent: Sale; completed: Sale } {
 
 function harness(language: 'en' | 'ar' = 'en') {
   let clock = Date.parse('2025-03-12T11:05:02.000Z');
-  const emitted: PosEvent[] = [];
+  const emitted: CoreEvent[] = [];
   const state = new CustomerDisplayState({
     now: () => new Date(clock),
     shopLanguage: () => language,
@@ -24,7 +24,7 @@ function harness(language: 'en' | 'ar' = 'en') {
     state,
     emitted,
     /** Delivers an event as the core does; the display's own event follows once delivery is over. */
-    async deliver(event: PosEvent): Promise<void> {
+    async deliver(event: CoreEvent): Promise<void> {
       state.observe(event);
       await Promise.resolve();
     },
@@ -34,7 +34,7 @@ function harness(language: 'en' | 'ar' = 'en') {
   };
 }
 
-const updated = (sale: Sale): PosEvent => ({ type: 'sale.updated', sale });
+const updated = (sale: Sale): CoreEvent => ({ type: 'sale.updated', sale });
 
 describe('the customer display state', () => {
   it('is idle in the shop’s language at first', () => {

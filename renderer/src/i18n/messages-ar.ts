@@ -100,6 +100,7 @@ export const ar: Messages = {
     smdp: 'عنوان SM-DP+',
     activationCode: 'رمز التفعيل',
     iccid: 'رقم ICCID',
+    showEsims: (count) => `عرض رموز QR (${count} شريحة)`,
     iphoneInstall: 'التثبيت على آيفون',
     androidInstall: 'التثبيت على أندرويد',
     newBalance: 'الرصيد الجديد',

@@ -107,6 +107,7 @@ export const en = {
     smdp: 'SM-DP+ address',
     activationCode: 'Activation code',
     iccid: 'ICCID',
+    showEsims: (count: string) => `Show the QR codes (${count} eSIM)`,
     iphoneInstall: 'Install on iPhone',
     androidInstall: 'Install on Android',
     newBalance: 'New balance',

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { Language } from '../../../shared/domain/common';
-import type { Sale } from '../../../shared/domain/sale';
+import type { SaleSummary } from '../../../shared/domain/sale';
 import { DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
@@ -11,7 +11,7 @@ import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useJournal } from '../stores/journal-store';
 import { usePending } from '../stores/pending-store';
 
-function waitingSince(sale: Sale): string {
+function waitingSince(sale: SaleSummary): string {
   switch (sale.state) {
     case 'pending':
       return sale.pendingSince;
@@ -23,7 +23,7 @@ function waitingSince(sale: Sale): string {
   }
 }
 
-function nextStep(sale: Sale, t: Messages, language: Language): string {
+function nextStep(sale: SaleSummary, t: Messages, language: Language): string {
   switch (sale.state) {
     case 'pending':
       return t.pending.nextPending(time(sale.nextCheckAt, language), time(sale.giveUpAt, language));
