@@ -81,7 +81,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
   const settings = new SettingsTable(db);
-  const keychain = new Keychain(options.keychainService);
+  const keychain = new Keychain(options.keychainService, (error) =>
+    log.warn('the OS keychain library could not be loaded; training only', { error: String(error) }),
+  );
   const listeners = new Set<(event: CoreEvent) => void>();
   const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
   settings.set('counter.id', counterId);

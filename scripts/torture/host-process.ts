@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
 /**
  * The web host (`electron/host/cli.ts`) as a child process of its own, so it can be killed with
  * SIGKILL at any moment, like a power cut, and started again on the same data directory. It talks to
- * the API at `apiBaseUrl` with credentials passed in the environment, as a shop's live counter does.
+ * the API at `apiBaseUrl` with credentials passed in the environment, as a shop's live counter does;
+ * without `apiBaseUrl` it starts as a new install does, in training mode.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -14,9 +15,11 @@ const READY_TIMEOUT_MS = 60_000;
 
 export interface HostOptions {
   readonly dataDir: string;
-  readonly apiBaseUrl: string;
-  readonly accessCode: string;
-  readonly secretKey: string;
+  readonly apiBaseUrl?: string;
+  readonly accessCode?: string;
+  readonly secretKey?: string;
+  /** Modules Node loads before the host (`--import`), to set up a machine the test needs. */
+  readonly imports?: readonly string[];
 }
 
 export interface PosAnswer<T = unknown> {
@@ -45,21 +48,21 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
     [
       '--import',
       'tsx',
+      ...(options.imports ?? []).flatMap((module) => ['--import', module]),
       resolve(ROOT, 'electron/host/cli.ts'),
       '--port',
       '0',
       '--data-dir',
       options.dataDir,
-      '--api-base-url',
-      options.apiBaseUrl,
+      ...(options.apiBaseUrl ? ['--api-base-url', options.apiBaseUrl] : []),
     ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
-        ESIM_ACCESS_CODE: options.accessCode,
-        ESIM_SECRET_KEY: options.secretKey,
+        ...(options.accessCode ? { ESIM_ACCESS_CODE: options.accessCode } : {}),
+        ...(options.secretKey ? { ESIM_SECRET_KEY: options.secretKey } : {}),
         POS_HOST_TOKEN: token,
       },
     },

@@ -125,6 +125,7 @@ describe('API credentials in the OS keychain', () => {
     expect(child.stderr).toBe('');
     expect(JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}')).toEqual({
       keychain: 'unavailable',
+      problem: 'not-answering',
       code: 'KEYCHAIN_UNAVAILABLE',
       mode: 'training',
       secretOnDisk: false,

@@ -1,11 +1,11 @@
 import type { BalanceView } from '../../../shared/domain/balance';
-import type { Status } from '../../../shared/domain/status';
+import type { KeychainProblem, Status } from '../../../shared/domain/status';
 import type { Currency } from '../../../shared/money';
 import { clientFor, type Endpoint } from '../connection';
 import type { CoreContext, HandlerGroup } from '../context';
 import { PosFailure } from '../pos/failure';
 import { requireSafeApiBaseUrl } from './api-base-url';
-import { maskAccessCode } from './keychain';
+import { keychainAdvice, maskAccessCode } from './keychain';
 
 export interface ConnectionTest {
   readonly balance: BalanceView;
@@ -16,32 +16,34 @@ export interface ConnectionTest {
 
 /** What the core knows of the stored credentials, for getStatus: never more than a masked access code. */
 export class CredentialState {
-  private keychainAvailable = false;
+  private keychainProblem: KeychainProblem | null = 'not-answering';
   private accessCode: string | null = null;
 
   async load(ctx: CoreContext): Promise<void> {
-    this.keychainAvailable = await ctx.keychain.available();
-    this.accessCode = this.keychainAvailable
-      ? ((await ctx.keychain.read().catch(() => null))?.accessCode ?? null)
-      : null;
+    this.keychainProblem = await ctx.keychain.problem();
+    this.accessCode =
+      this.keychainProblem === null
+        ? ((await ctx.keychain.read().catch(() => null))?.accessCode ?? null)
+        : null;
   }
 
   stored(accessCode: string | null): void {
     this.accessCode = accessCode;
-    if (accessCode !== null) this.keychainAvailable = true;
+    if (accessCode !== null) this.keychainProblem = null;
   }
 
-  unavailable(): void {
-    this.keychainAvailable = false;
+  unavailable(problem: KeychainProblem): void {
+    this.keychainProblem = problem;
   }
 
-  view(): Pick<Status, 'credentials' | 'keychain'> {
+  view(): Pick<Status, 'credentials' | 'keychain' | 'keychainProblem'> {
     return {
       credentials: {
         stored: this.accessCode !== null,
         maskedAccessCode: this.accessCode === null ? null : maskAccessCode(this.accessCode),
       },
-      keychain: this.keychainAvailable ? 'available' : 'unavailable',
+      keychain: this.keychainProblem === null ? 'available' : 'unavailable',
+      keychainProblem: this.keychainProblem,
     };
   }
 }
@@ -88,12 +90,10 @@ export function credentialHandlers(
       if (!baseUrl)
         throw new PosFailure('INVALID_INPUT', 'Enter the API base URL (it ends in /api/v1/business).');
       requireSafeApiBaseUrl(baseUrl, 'apiBaseUrl');
-      if (!(await ctx.keychain.available())) {
-        state.unavailable();
-        throw new PosFailure(
-          'KEYCHAIN_UNAVAILABLE',
-          'No OS keychain is available, so API credentials cannot be stored safely.',
-        );
+      const problem = await ctx.keychain.problem();
+      if (problem !== null) {
+        state.unavailable(problem);
+        throw new PosFailure('KEYCHAIN_UNAVAILABLE', keychainAdvice(problem), { keychainProblem: problem });
       }
       await testEndpoint(ctx, { baseUrl, accessCode, secretKey });
       await ctx.keychain.write({ accessCode, secretKey });
