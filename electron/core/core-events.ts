@@ -1,5 +1,6 @@
 import type { PosEvent } from '../../shared/domain/events';
-import { type Sale, toSaleSummary } from '../../shared/domain/sale';
+import type { Sale } from '../../shared/domain/sale';
+import { toSaleSummary } from '../../shared/domain/sale-summary';
 
 /**
  * The core's own events: PosEvents, except that a sale carries its eSIMs in full for the parts of the

@@ -10,7 +10,8 @@ import { type RunningSimulator, startSimulator } from '../../electron/simulator/
 import { type HostProcess, startHost } from '../../scripts/torture/host-process';
 import { checkLedger } from '../../scripts/torture/ledger-check';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
-import { type Sale, type SaleSummary, toSaleSummary } from '../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../shared/domain/sale';
+import { toSaleSummary } from '../../shared/domain/sale-summary';
 import type { TopUp } from '../../shared/domain/topup';
 import { money } from '../../shared/money';
 import { copySyncedJournal } from '../support/catalogue-template';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Sale, type SaleSummary, toSaleSummary } from '../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../shared/domain/sale';
+import { toSaleSummary } from '../../shared/domain/sale-summary';
 import type { Status } from '../../shared/domain/status';
 import { unwrap } from '../support/core-harness';
 import {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
-import { type Sale, type SaleSummary, toSaleSummary } from '../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../shared/domain/sale';
+import { toSaleSummary } from '../../shared/domain/sale-summary';
 import type { Status } from '../../shared/domain/status';
 import { parseLpa } from '../../shared/lpa';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';

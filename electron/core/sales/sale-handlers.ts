@@ -1,4 +1,5 @@
-import { type Sale, toSaleSummary } from '../../../shared/domain/sale';
+import type { Sale } from '../../../shared/domain/sale';
+import { toSaleSummary } from '../../../shared/domain/sale-summary';
 import type { CoreContext, HandlerGroup } from '../context';
 import type { MoneyWork } from '../money-work';
 import { PosFailure } from '../pos/failure';

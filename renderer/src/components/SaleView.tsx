@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { carriesInstallCodes, type Sale, type SaleEsim, type SaleSummary } from '../../../shared/domain/sale';
+import type { Sale, SaleEsim, SaleSummary } from '../../../shared/domain/sale';
+import { carriesInstallCodes } from '../../../shared/domain/sale-summary';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';

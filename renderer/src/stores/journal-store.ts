@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { carriesInstallCodes, type Sale, type SaleSummary } from '../../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../../shared/domain/sale';
+import { carriesInstallCodes } from '../../../shared/domain/sale-summary';
 import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CataloguePackage } from '../../../shared/domain/catalogue';
-import { carriesInstallCodes, type Sale, type SaleSummary, toSaleSummary } from '../../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../../shared/domain/sale';
+import { carriesInstallCodes, toSaleSummary } from '../../../shared/domain/sale-summary';
 import type { PosError } from '../../../shared/errors';
 import { moneyDetail } from '../bridge/error-details';
 import { pos } from '../bridge/pos';
