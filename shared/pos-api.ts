@@ -237,6 +237,16 @@ export type PosApi = {
   readonly onEvent: (listener: (event: import('./domain/events').PosEvent) => void) => () => void;
 };
 
+/**
+ * What the screen facing the customer holds (`window.customerDisplay` in Electron): it reads the
+ * display and follows its changes, and can do nothing else; the counter decides what it shows.
+ */
+export type CustomerDisplayApi = Pick<PosApi, 'getCustomerDisplay'> & {
+  readonly onDisplay: (
+    listener: (display: import('./domain/customer-display').CustomerDisplay) => void,
+  ) => () => void;
+};
+
 // Both lists name the same methods, or this fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const methodListsAgree: Same<PosMethodName, PosMethodNameList> = true;

@@ -18,6 +18,7 @@ function harness(language: 'en' | 'ar' = 'en') {
   const state = new CustomerDisplayState({
     now: () => new Date(clock),
     shopLanguage: () => language,
+    shopName: () => 'Corner Shop',
     emit: (event) => emitted.push(event),
   });
   return {
@@ -38,7 +39,7 @@ const updated = (sale: Sale): CoreEvent => ({ type: 'sale.updated', sale });
 
 describe('the customer display state', () => {
   it('is idle in the shop’s language at first', () => {
-    expect(harness('ar').state.view()).toEqual({ language: 'ar', sale: null });
+    expect(harness('ar').state.view()).toEqual({ language: 'ar', shopName: 'Corner Shop', sale: null });
   });
 
   it('shows the completed sale begun at this counter, with its install codes and nothing of its money', async () => {
@@ -72,7 +73,10 @@ describe('the customer display state', () => {
     await h.deliver(updated(first.completed));
     await h.deliver(updated(second.intent));
     expect(h.state.view().sale).toBeNull();
-    expect(h.emitted.at(-1)).toEqual({ type: 'customer.display', display: { language: 'en', sale: null } });
+    expect(h.emitted.at(-1)).toEqual({
+      type: 'customer.display',
+      display: { language: 'en', shopName: 'Corner Shop', sale: null },
+    });
 
     await h.deliver(updated(second.completed));
     expect(h.state.view().sale?.id).toBe('s2');
@@ -144,8 +148,10 @@ describe('the customer display state', () => {
 
   it('speaks the language chosen for the customer, announcing only a change', () => {
     const h = harness();
-    expect(h.state.setLanguage('ar')).toEqual({ language: 'ar', sale: null });
-    expect(h.emitted).toEqual([{ type: 'customer.display', display: { language: 'ar', sale: null } }]);
+    expect(h.state.setLanguage('ar')).toEqual({ language: 'ar', shopName: 'Corner Shop', sale: null });
+    expect(h.emitted).toEqual([
+      { type: 'customer.display', display: { language: 'ar', shopName: 'Corner Shop', sale: null } },
+    ]);
     h.state.setLanguage('ar');
     expect(h.emitted).toHaveLength(1);
   });

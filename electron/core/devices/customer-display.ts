@@ -13,6 +13,7 @@ export interface CustomerDisplayDeps {
   readonly now: () => Date;
   /** The language the display speaks until the cashier chooses the customer's: the shop's. */
   readonly shopLanguage: () => Language;
+  readonly shopName: () => string;
   readonly emit: (event: CoreEvent) => void;
 }
 
@@ -34,7 +35,7 @@ export class CustomerDisplayState {
   view(): CustomerDisplay {
     const sale =
       this.shown && Date.parse(this.shown.showUntil) > this.deps.now().getTime() ? this.shown : null;
-    return { language: this.language ?? this.deps.shopLanguage(), sale };
+    return { language: this.language ?? this.deps.shopLanguage(), shopName: this.deps.shopName(), sale };
   }
 
   setLanguage(language: Language): CustomerDisplay {

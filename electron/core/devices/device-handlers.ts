@@ -24,6 +24,7 @@ export function deviceHandlers(
   const display = new CustomerDisplayState({
     now: ctx.now,
     shopLanguage: () => ctx.settings.getSettings().language,
+    shopName: () => ctx.settings.getSettings().shopName,
     emit: ctx.emit,
   });
   subscribe((event) => display.observe(event));
