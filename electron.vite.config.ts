@@ -13,11 +13,15 @@ export default defineConfig({
     },
   },
   preload: {
-    // Bundled whole: a sandboxed preload cannot require packages.
+    // Bundled whole: a sandboxed preload cannot require packages, nor a chunk, so the two preloads
+    // share no module of ours (see shared/customer-display-channels.ts).
     build: {
       outDir: 'out/preload',
       rollupOptions: {
-        input: { preload: resolve(__dirname, 'electron/preload.ts') },
+        input: {
+          preload: resolve(__dirname, 'electron/preload.ts'),
+          'customer-preload': resolve(__dirname, 'electron/customer-preload.ts'),
+        },
         // A sandboxed preload cannot be an ES module.
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },

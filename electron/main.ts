@@ -11,17 +11,18 @@ import {
   session,
   shell,
 } from 'electron';
+import { IPC_CUSTOMER_DISPLAY, IPC_CUSTOMER_EVENT } from '../shared/customer-display-channels';
 import { err } from '../shared/errors';
 import { IPC_CALL, IPC_EVENT } from '../shared/pos-methods';
 import { type App, startApp } from './compose';
 import { dispatch } from './core/pos/dispatch';
 import { followCustomerScreen } from './customer-window';
 import { printingHandlers } from './printing';
+import { APP_ORIGIN, mayOpenExternally, type Page, pageOf, webPreferencesFor } from './shell-policy';
 
 // The Electron shell: windows, the app:// protocol, IPC to the core's handlers. It decides nothing;
 // the core does. Hardening follows Electron's security checklist.
 
-const APP_ORIGIN = 'app://counter';
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
@@ -30,7 +31,7 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 const rendererDir = join(import.meta.dirname, '../renderer');
-const preloadFile = join(import.meta.dirname, '../preload/preload.cjs');
+const preloadDir = join(import.meta.dirname, '../preload');
 // better-sqlite3 is not ABI-stable: `npm start` prepares an Electron build of it here (scripts/prepare-electron-native.mjs),
 // leaving node_modules' Node build to the tests.
 const electronSqlite = join(app.getAppPath(), 'build', 'native', 'electron', 'better_sqlite3.node');
@@ -55,49 +56,35 @@ function serveApp(): void {
   });
 }
 
-function fromOwnApp(event: IpcMainInvokeEvent): boolean {
+/** Which of the app's pages sent an IPC call: every handler checks it (Electron's checklist). */
+function senderPage(event: IpcMainInvokeEvent): Page | null {
   const frame = event.senderFrame;
-  if (!frame) return false;
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
-  const origin = new URL(frame.url).origin;
-  return (
-    frame.url.startsWith(`${APP_ORIGIN}/`) || (devUrl !== undefined && origin === new URL(devUrl).origin)
-  );
+  return frame ? pageOf(frame.url, process.env.ELECTRON_RENDERER_URL) : null;
 }
 
-function createWindow(
-  path: '/' | '/customer',
-  placement: BrowserWindowConstructorOptions = {},
-): BrowserWindow {
+function createWindow(page: Page, placement: BrowserWindowConstructorOptions = {}): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 800,
     title: 'eSIM Counter',
     ...placement,
     show: false,
-    webPreferences: {
-      preload: preloadFile,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
+    webPreferences: webPreferencesFor({ page, packaged: app.isPackaged, preloadDir }),
   });
   // A window that takes no focus (the customer's) must not take the cashier's keyboard when it shows.
   win.once('ready-to-show', () => (placement.focusable === false ? win.showInactive() : win.show()));
   const devUrl = process.env.ELECTRON_RENDERER_URL;
-  if (devUrl) void win.loadURL(`${devUrl}${path === '/' ? '' : '/customer.html'}`);
-  else void win.loadURL(`${APP_ORIGIN}${path}`);
+  if (devUrl) void win.loadURL(`${devUrl}${page === 'counter' ? '' : '/customer.html'}`);
+  else void win.loadURL(`${APP_ORIGIN}${page === 'counter' ? '/' : '/customer'}`);
   return win;
 }
 
 /** The counter's window, and the customer display on a second screen while one is attached. */
 function openCounter(): void {
-  const win = createWindow('/');
+  const win = createWindow('counter');
   counterWindow = win;
   const stopCustomerDisplay = followCustomerScreen((bounds) =>
-    createWindow('/customer', {
+    createWindow('customer', {
       ...bounds,
       title: 'eSIM Counter · Customer',
       fullscreen: true,
@@ -112,13 +99,14 @@ function openCounter(): void {
 }
 
 function harden(): void {
-  // No page may navigate away or open windows; links to the web open in the user's browser instead.
+  // No page may navigate away or open windows; an eSIM's install link opens in the user's browser,
+  // and no other link leaves the app.
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
       if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
     });
     contents.setWindowOpenHandler(({ url }) => {
-      if (url.startsWith('https://')) void shell.openExternal(url);
+      if (mayOpenExternally(url)) void shell.openExternal(url);
       return { action: 'deny' };
     });
   });
@@ -137,12 +125,24 @@ async function main(): Promise<void> {
   // Printers belong to the shell: it answers the printing methods, the core everything else.
   const handlers = { ...core.handlers, ...printingHandlers(core.handlers, () => counterWindow) };
   ipcMain.handle(IPC_CALL, async (event, method: unknown, input: unknown) => {
-    if (!fromOwnApp(event)) return err('INVALID_INPUT', 'Calls are accepted from the counter window only');
+    if (senderPage(event) !== 'counter')
+      return err('INVALID_INPUT', 'Calls are accepted from the counter window only');
     if (typeof method !== 'string') return err('INVALID_INPUT', 'Method name must be a string');
     return dispatch(handlers, method, input, core.log);
   });
+  ipcMain.handle(IPC_CUSTOMER_DISPLAY, async (event) => {
+    if (senderPage(event) !== 'customer')
+      return err('INVALID_INPUT', 'The customer display is read from its own window only');
+    return dispatch(handlers, 'getCustomerDisplay', {}, core.log);
+  });
+  // The counter hears every event; the customer's window only what it shows.
   core.onEvent((event) => {
-    for (const win of BrowserWindow.getAllWindows()) win.webContents.send(IPC_EVENT, event);
+    for (const win of BrowserWindow.getAllWindows()) {
+      const page = pageOf(win.webContents.getURL(), process.env.ELECTRON_RENDERER_URL);
+      if (page === 'counter') win.webContents.send(IPC_EVENT, event);
+      else if (page === 'customer' && event.type === 'customer.display')
+        win.webContents.send(IPC_CUSTOMER_EVENT, event.display);
+    }
   });
   openCounter();
   app.on('activate', () => {

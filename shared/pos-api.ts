@@ -8,7 +8,7 @@ import { EsimDetailsSchema } from './domain/esim';
 import { PricingSchema } from './domain/pricing';
 import { PrinterSchema } from './domain/printer';
 import { ProviderOrderSchema } from './domain/provider-order';
-import { SaleSchema, SaleStateSchema } from './domain/sale';
+import { SaleSchema, SaleStateSchema, SaleSummarySchema } from './domain/sale';
 import { PaperWidthSchema, SettingsSchema } from './domain/settings';
 import { StatusSchema } from './domain/status';
 import { TopUpOptionSchema, TopUpSchema, TopUpStateSchema } from './domain/topup';
@@ -63,12 +63,20 @@ export const posApiContract = {
 
   getBalance: method(NoInput, BalanceViewSchema),
 
-  // Sales: the money path. `sell` answers with the sale in whatever state it reached.
+  // Sales: the money path. `sell` answers with the sale in whatever state it reached, a completed
+  // one with its eSIMs in full: the cashier hands them over now. Every other read of a sale is its
+  // summary, without activation codes (see docs/security.md).
   sell: method(
     z.object({ packageCode: z.string().min(1).max(200), quantity: Quantity.default(1) }).strict(),
     SaleSchema,
   ),
-  getSale: method(z.object({ id: Id }).strict(), SaleSchema),
+  getSale: method(z.object({ id: Id }).strict(), SaleSummarySchema),
+  /**
+   * A completed sale with its eSIMs in full, for the cashier to show or print them: a sale that
+   * completed after `sell` answered (pending), or one shown again. Each call is written to the
+   * journal's audit log; a sale not completed is INVALID_STATE.
+   */
+  getSaleForHandOver: method(z.object({ id: Id }).strict(), SaleSchema),
   listSales: method(
     z
       .object({
@@ -79,10 +87,10 @@ export const posApiContract = {
         limit: z.number().int().min(1).max(1000).default(200),
       })
       .strict(),
-    z.object({ sales: z.array(SaleSchema) }),
+    z.object({ sales: z.array(SaleSummarySchema) }),
   ),
   /** "Check now": settles a sale from the provider's records (order list, order status); never sends anything. */
-  resolveSale: method(z.object({ id: Id }).strict(), SaleSchema),
+  resolveSale: method(z.object({ id: Id }).strict(), SaleSummarySchema),
   /**
    * "Send again", once the cashier has confirmed it: a sale in doubt is looked for in the provider's
    * records first, then sent again with its stored key (which charges if the first send never arrived).
@@ -167,10 +175,14 @@ export const posApiContract = {
     StatusSchema,
   ),
   clearCredentials: method(z.object({ pin: ManagerPin }).strict(), StatusSchema),
-  /** Tests the stored credentials, or the ones given (without storing them). */
+  /**
+   * Tests the credentials given (without storing them), against apiBaseUrl or the configured address;
+   * or, with the manager PIN and no credentials, the stored ones against the configured address only.
+   */
   testConnection: method(
     z
       .object({
+        pin: ManagerPin.optional(),
         accessCode: z.string().trim().min(4).max(200).optional(),
         secretKey: z.string().trim().min(8).max(500).optional(),
         apiBaseUrl: z.string().url().optional(),
@@ -228,6 +240,16 @@ export type PosApi = {
 } & {
   /** Subscribes to core events; returns the unsubscribe function. */
   readonly onEvent: (listener: (event: import('./domain/events').PosEvent) => void) => () => void;
+};
+
+/**
+ * What the screen facing the customer holds (`window.customerDisplay` in Electron): it reads the
+ * display and follows its changes, and can do nothing else; the counter decides what it shows.
+ */
+export type CustomerDisplayApi = Pick<PosApi, 'getCustomerDisplay'> & {
+  readonly onDisplay: (
+    listener: (display: import('./domain/customer-display').CustomerDisplay) => void,
+  ) => () => void;
 };
 
 // Both lists name the same methods, or this fails to compile.

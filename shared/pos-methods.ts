@@ -10,6 +10,7 @@ export const POS_METHOD_NAMES = [
   'getBalance',
   'sell',
   'getSale',
+  'getSaleForHandOver',
   'listSales',
   'resolveSale',
   'resendSale',

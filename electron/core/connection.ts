@@ -1,5 +1,6 @@
 import { createResellerClient, type ResellerClient } from './api';
 import type { ApiCredentials } from './api/signing';
+import { apiBaseUrlProblem } from './credentials/api-base-url';
 import type { Keychain } from './credentials/keychain';
 import type { Logger, Redactor } from './log';
 
@@ -35,7 +36,7 @@ export function clientFor(endpoint: Endpoint, log: Logger): ResellerClient {
 
 /**
  * Chooses and holds the connection. Credentials forced from the environment win; then credentials
- * in the keychain with the configured base URL; otherwise training. A keychain that cannot be read
+ * in the keychain with the configured base URL (https, or loopback); otherwise training. A keychain that cannot be read
  * means training, never a plaintext fallback.
  */
 export class Connections {
@@ -51,7 +52,7 @@ export class Connections {
   async start(): Promise<Connection> {
     const forced = this.options.liveEndpoint;
     if (forced) return this.connectTo('live', forced, 'environment');
-    const baseUrl = this.options.liveBaseUrl();
+    const baseUrl = this.usableBaseUrl(this.options.liveBaseUrl());
     const stored = baseUrl ? await this.options.keychain.read().catch(() => null) : null;
     if (stored && baseUrl) return this.connectTo('live', { ...stored, baseUrl }, 'keychain');
     return this.switchToTraining();
@@ -63,6 +64,14 @@ export class Connections {
 
   async switchToTraining(): Promise<Connection> {
     return this.connectTo('training', await this.options.trainingEndpoint(), 'training');
+  }
+
+  /** A configured address saved before live addresses had to be https is not signed towards. */
+  private usableBaseUrl(baseUrl: string | null): string | null {
+    const problem = baseUrl === null ? null : apiBaseUrlProblem(baseUrl);
+    if (problem === null) return baseUrl;
+    this.options.log.warn('configured API address refused; training until it is corrected', { problem });
+    return null;
   }
 
   private connectTo(mode: Connection['mode'], endpoint: Endpoint, source: Connection['source']): Connection {

@@ -1,6 +1,8 @@
+import type { BalanceView } from '../../shared/domain/balance';
 import type { PosEvent } from '../../shared/domain/events';
 import type { Pricing } from '../../shared/domain/pricing';
 import type { Connections } from './connection';
+import type { CoreEvent } from './core-events';
 import type { Keychain } from './credentials/keychain';
 import type { CatalogueTable } from './journal/catalogue-table';
 import type { Db } from './journal/database';
@@ -28,7 +30,7 @@ export interface CoreContext {
   readonly log: Logger;
   readonly redactor: Redactor;
   readonly now: () => Date;
-  readonly emit: (event: PosEvent) => void;
+  readonly emit: (event: CoreEvent) => void;
   /** Aborted when the core closes or the connection changes: long work bound to it stops. */
   readonly signal: () => AbortSignal;
   readonly pricing: () => Pricing;

@@ -9,6 +9,7 @@ import { ApiFailure } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
 import { Connections, type Endpoint } from './connection';
 import type { CoreContext, HandlerGroup } from './context';
+import { type CoreEvent, toPosEvent } from './core-events';
 import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
 import { deviceHandlers } from './devices/device-handlers';
@@ -79,8 +80,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
   const settings = new SettingsTable(db);
-  const keychain = new Keychain(options.keychainService);
-  const listeners = new Set<(event: PosEvent) => void>();
+  const keychain = new Keychain(options.keychainService, (error) =>
+    log.warn('the OS keychain library could not be loaded; training only', { error: String(error) }),
+  );
+  const listeners = new Set<(event: CoreEvent) => void>();
   const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
   settings.set('counter.id', counterId);
   const managerPin = new ManagerPin(settings, now);
@@ -247,8 +250,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     handlers,
     log,
     onEvent(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      // What leaves the core goes to every window and browser: sales as summaries.
+      const relay = (event: CoreEvent): void => listener(toPosEvent(event));
+      listeners.add(relay);
+      return () => listeners.delete(relay);
     },
     esimProvisioned: (orderReference) => money.esimProvisioned(orderReference),
     async close() {

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApp } from '../compose';
+import { apiBaseUrlProblem } from '../core/credentials/api-base-url';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from '../core/sales/pending-timing';
 import { startWebHost } from './server';
 
@@ -65,11 +66,8 @@ if (args['api-base-url']) {
   if (!accessCode || !secretKey) {
     fail('--api-base-url needs ESIM_ACCESS_CODE and ESIM_SECRET_KEY in the environment.');
   }
-  try {
-    new URL(args['api-base-url']);
-  } catch {
-    fail(`--api-base-url is not a URL: "${args['api-base-url']}"`);
-  }
+  const problem = apiBaseUrlProblem(args['api-base-url']);
+  if (problem !== null) fail(`--api-base-url "${args['api-base-url']}": ${problem}`);
   liveEndpoint = { baseUrl: args['api-base-url'], accessCode, secretKey };
 }
 

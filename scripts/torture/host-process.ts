@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
 /**
  * The web host (`electron/host/cli.ts`) as a child process of its own, so it can be killed with
  * SIGKILL at any moment, like a power cut, and started again on the same data directory. It talks to
- * the API at `apiBaseUrl` with credentials passed in the environment, as a shop's live counter does.
+ * the API at `apiBaseUrl` with credentials passed in the environment, as a shop's live counter does;
+ * without `apiBaseUrl` it starts as a new install does, in training mode.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -14,11 +15,13 @@ const READY_TIMEOUT_MS = 60_000;
 
 export interface HostOptions {
   readonly dataDir: string;
-  readonly apiBaseUrl: string;
-  readonly accessCode: string;
-  readonly secretKey: string;
+  readonly apiBaseUrl?: string;
+  readonly accessCode?: string;
+  readonly secretKey?: string;
   /** The counter's clock runs this far ahead of the machine's (see shifted-clock.ts). */
   readonly clockOffsetMs?: number;
+  /** Modules Node loads before the host (`--import`), to set up a machine the test needs. */
+  readonly imports?: readonly string[];
 }
 
 export interface PosAnswer<T = unknown> {
@@ -48,21 +51,21 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
       '--import',
       'tsx',
       ...(options.clockOffsetMs ? ['--import', resolve(ROOT, 'scripts/torture/shifted-clock.ts')] : []),
+      ...(options.imports ?? []).flatMap((module) => ['--import', module]),
       resolve(ROOT, 'electron/host/cli.ts'),
       '--port',
       '0',
       '--data-dir',
       options.dataDir,
-      '--api-base-url',
-      options.apiBaseUrl,
+      ...(options.apiBaseUrl ? ['--api-base-url', options.apiBaseUrl] : []),
     ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
-        ESIM_ACCESS_CODE: options.accessCode,
-        ESIM_SECRET_KEY: options.secretKey,
+        ...(options.accessCode ? { ESIM_ACCESS_CODE: options.accessCode } : {}),
+        ...(options.secretKey ? { ESIM_SECRET_KEY: options.secretKey } : {}),
         POS_HOST_TOKEN: token,
         ...(options.clockOffsetMs ? { ESIM_TORTURE_CLOCK_OFFSET_MS: String(options.clockOffsetMs) } : {}),
       },

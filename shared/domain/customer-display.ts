@@ -19,6 +19,8 @@ export type CustomerEsim = z.infer<typeof CustomerEsimSchema>;
  */
 export const CustomerDisplaySchema = z.object({
   language: LanguageSchema,
+  /** The shop's name for the idle screen: the display reads nothing else of the shop's settings. */
+  shopName: z.string(),
   sale: z
     .object({
       id: z.string(),

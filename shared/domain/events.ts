@@ -3,13 +3,17 @@ import { ErrorCodeSchema } from '../errors';
 import { BalanceViewSchema } from './balance';
 import { IsoTimeSchema } from './common';
 import { CustomerDisplaySchema } from './customer-display';
-import { SaleSchema } from './sale';
+import { SaleSummarySchema } from './sale';
 import { StatusSchema } from './status';
 import { TopUpSchema } from './topup';
 
-/** Events the core pushes to the renderer. */
+/**
+ * Events the core pushes to the renderer. They go to every window and every browser of the counter,
+ * so a sale travels as its summary: the window that hands a completed sale over asks for its eSIMs
+ * with getSaleForHandOver.
+ */
 export const PosEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('sale.updated'), sale: SaleSchema }),
+  z.object({ type: z.literal('sale.updated'), sale: SaleSummarySchema }),
   z.object({ type: z.literal('topup.updated'), topUp: TopUpSchema }),
   z.object({ type: z.literal('balance.updated'), balance: BalanceViewSchema }),
   z.object({ type: z.literal('balance.low'), balance: BalanceViewSchema }),

@@ -75,48 +75,80 @@ export const SALE_OPEN_STATES: readonly SaleState[] = openStates(SALE_TRANSITION
  */
 export const SALE_UNANSWERED_STATES: readonly SaleState[] = ['sent', 'in_doubt'];
 
-/** The sale state machine (see SALE_TRANSITIONS): each state with what a sale in it carries. */
-export const SaleSchema = z.discriminatedUnion('state', [
-  /** Written before anything is sent: the idempotency key exists, nothing has left the counter. */
-  SaleBaseSchema.extend({ state: z.literal(state.intent) }),
-  /** The order is on the wire; the answer has not been recorded yet. */
-  SaleBaseSchema.extend({ state: z.literal(state.sent), sentAt: IsoTimeSchema }),
-  /** No answer (timeout, dropped connection, 5xx after the retry): resolved by re-sending with the same key. */
-  SaleBaseSchema.extend({
-    state: z.literal(state.in_doubt),
-    since: IsoTimeSchema,
-    lastError: PosErrorSchema,
-  }),
-  /** The provider accepted and charged; provisioning is asynchronous and is polled. */
-  SaleBaseSchema.extend({
-    state: z.literal(state.pending),
-    orderReference: z.string(),
-    cost: MoneySchema.nullable(),
-    pendingSince: IsoTimeSchema,
-    nextCheckAt: IsoTimeSchema,
-    giveUpAt: IsoTimeSchema,
-  }),
-  /** Paid and provisioned: the eSIMs can be handed over. */
-  SaleBaseSchema.extend({
-    state: z.literal(state.completed),
-    orderReference: z.string(),
-    cost: MoneySchema,
-    margin: MoneySchema,
-    newBalance: MoneySchema.nullable(),
-    esims: z.array(SaleEsimSchema).min(1),
-    completedAt: IsoTimeSchema,
-  }),
-  /** Pending for longer than the provider's guidance (10 minutes): handed to provider support, never re-ordered. */
-  SaleBaseSchema.extend({
-    state: z.literal(state.support),
-    orderReference: z.string(),
-    cost: MoneySchema.nullable(),
-    since: IsoTimeSchema,
-  }),
-  /** A definite error from the provider: nothing was charged. */
-  SaleBaseSchema.extend({ state: z.literal(state.failed), error: PosErrorSchema, failedAt: IsoTimeSchema }),
-]);
+/**
+ * An eSIM of a sale as lists, reads and events show it: everything but what installs it. The keys
+ * that would (the LPA, the activation code, and the install links that embed them) are declared
+ * absent, so a full SaleEsim cannot be passed where a summary is expected: the compiler, not a
+ * reviewer, keeps activation codes out of lists (see docs/security.md).
+ */
+export const SaleEsimSummarySchema = SaleEsimSchema.omit({
+  lpa: true,
+  activationCode: true,
+  appleInstallUrl: true,
+  androidInstallUrl: true,
+}).extend({
+  lpa: z.never().optional(),
+  activationCode: z.never().optional(),
+  appleInstallUrl: z.never().optional(),
+  androidInstallUrl: z.never().optional(),
+});
+export type SaleEsimSummary = z.infer<typeof SaleEsimSummarySchema>;
+
+/**
+ * The sale state machine (see SALE_TRANSITIONS): each state with what a sale in it carries. A
+ * completed sale's eSIMs are in full (SaleSchema) only where the cashier hands them over, as
+ * summaries (SaleSummarySchema) everywhere else.
+ */
+function saleStates<E extends typeof SaleEsimSchema | typeof SaleEsimSummarySchema>(esim: E) {
+  return z.discriminatedUnion('state', [
+    /** Written before anything is sent: the idempotency key exists, nothing has left the counter. */
+    SaleBaseSchema.extend({ state: z.literal(state.intent) }),
+    /** The order is on the wire; the answer has not been recorded yet. */
+    SaleBaseSchema.extend({ state: z.literal(state.sent), sentAt: IsoTimeSchema }),
+    /**
+     * No answer (timeout, dropped connection, 5xx after the retry): settled by reading the provider's
+     * records, or sent again with the same key when the cashier confirms.
+     */
+    SaleBaseSchema.extend({
+      state: z.literal(state.in_doubt),
+      since: IsoTimeSchema,
+      lastError: PosErrorSchema,
+    }),
+    /** The provider accepted and charged; provisioning is asynchronous and is polled. */
+    SaleBaseSchema.extend({
+      state: z.literal(state.pending),
+      orderReference: z.string(),
+      cost: MoneySchema.nullable(),
+      pendingSince: IsoTimeSchema,
+      nextCheckAt: IsoTimeSchema,
+      giveUpAt: IsoTimeSchema,
+    }),
+    /** Paid and provisioned: the eSIMs can be handed over. */
+    SaleBaseSchema.extend({
+      state: z.literal(state.completed),
+      orderReference: z.string(),
+      cost: MoneySchema,
+      margin: MoneySchema,
+      newBalance: MoneySchema.nullable(),
+      esims: z.array(esim).min(1),
+      completedAt: IsoTimeSchema,
+    }),
+    /** Pending for longer than the provider's guidance (10 minutes): handed to provider support, never re-ordered. */
+    SaleBaseSchema.extend({
+      state: z.literal(state.support),
+      orderReference: z.string(),
+      cost: MoneySchema.nullable(),
+      since: IsoTimeSchema,
+    }),
+    /** A definite error from the provider: nothing was charged. */
+    SaleBaseSchema.extend({ state: z.literal(state.failed), error: PosErrorSchema, failedAt: IsoTimeSchema }),
+  ]);
+}
+
+export const SaleSchema = saleStates(SaleEsimSchema);
+export const SaleSummarySchema = saleStates(SaleEsimSummarySchema);
 export type Sale = z.infer<typeof SaleSchema>;
+export type SaleSummary = z.infer<typeof SaleSummarySchema>;
 
 // One member of the union per state of the enum, or this fails to compile.
 const unionKeyedByEnum: SameStates<Sale['state'], SaleState> = true;

@@ -3,11 +3,20 @@ import { CurrencySchema } from '../money-schema';
 import { BalanceViewSchema } from './balance';
 import { IsoTimeSchema } from './common';
 
+/**
+ * Why the OS keychain cannot be used: its native library cannot be loaded (on Linux, libsecret is
+ * not installed), or it loads but no keychain answers (no Secret Service running or unlocked).
+ */
+export const KeychainProblemSchema = z.enum(['library-missing', 'not-answering']);
+export type KeychainProblem = z.infer<typeof KeychainProblemSchema>;
+
 export const StatusSchema = z.object({
   mode: z.enum(['training', 'live']),
   counterId: z.string(),
   credentials: z.object({ stored: z.boolean(), maskedAccessCode: z.string().nullable() }),
   keychain: z.enum(['available', 'unavailable']),
+  /** Why the keychain is unavailable (Settings says so); null while it is available. */
+  keychainProblem: KeychainProblemSchema.nullable(),
   apiBaseUrl: z.string(),
   connection: z.enum(['unknown', 'online', 'offline']),
   /** Server clock minus ours, from the API's Date headers; null until first seen. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { CustomerDisplay } from '../../shared/domain/customer-display';
-import type { Sale } from '../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../shared/domain/sale';
 import type { Result } from '../../shared/errors';
 import { decodeQr } from './qr';
 import { expect, test } from './support/web-host';
@@ -69,9 +69,10 @@ test('shows the idle screen, then the QR code of the sale made at the counter wi
   const qr = display.getByRole('img', { name: QR_NAME.en });
   await expect(qr).toBeVisible({ timeout: 1000 });
 
-  const { sales } = unwrap(await host.api<{ sales: Sale[] }>('listSales', { limit: 1 }));
-  const sale = sales[0];
-  if (sale?.state !== 'completed') throw new Error(`the sale ended ${sale?.state}`);
+  // Lists show summaries; the sale's eSIMs come from the audited hand-over.
+  const { sales } = unwrap(await host.api<{ sales: SaleSummary[] }>('listSales', { limit: 1 }));
+  const sale = unwrap(await host.api<Sale>('getSaleForHandOver', { id: sales[0]?.id ?? '' }));
+  if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
   expect(await decodeQr(qr)).toBe(sale.esims[0]!.lpa);
   await expect(display.getByRole('heading', { name: 'Your eSIM is ready' })).toBeVisible();
   await expect(display.getByText(sale.esims[0]!.activationCode)).toBeVisible();

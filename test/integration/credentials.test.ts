@@ -1,11 +1,17 @@
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import keytar from '@github/keytar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
+import { API_BASE_PATH, AUTH_HEADERS, signingPayload } from '../../shared/api/auth';
+import type { Settings } from '../../shared/domain/settings';
 import type { Status } from '../../shared/domain/status';
+import type { Result } from '../../shared/errors';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 
 const PIN = '2468';
@@ -32,6 +38,71 @@ function liveAccount() {
   const account = simulator.accounts.find((a) => a.kind === 'business' && a.currency === 'IQD');
   if (!account) throw new Error('the simulator has no IQD business account');
   return account;
+}
+
+/** Chooses the manager PIN and stores the live account's credentials: the counter goes live. */
+async function storeLiveCredentials(): Promise<{ account: ReturnType<typeof liveAccount>; status: Status }> {
+  unwrap(await h.call('setManagerPin', { pin: PIN }));
+  const account = liveAccount();
+  const status = unwrap(
+    await h.call<Status>('setCredentials', {
+      pin: PIN,
+      accessCode: account.accessCode,
+      secretKey: account.secretKey,
+      apiBaseUrl: simulator.baseUrl,
+    }),
+  );
+  return { account, status };
+}
+
+/** A listener the caller of testConnection controls: it records every request that reaches it. */
+interface Listener {
+  readonly baseUrl: string;
+  readonly requests: { headers: IncomingHttpHeaders; body: string }[];
+  close(): Promise<void>;
+}
+
+async function startListener(): Promise<Listener> {
+  const requests: Listener['requests'] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      requests.push({ headers: request.headers, body });
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ success: false, error: 'Invalid API key', code: 'INVALID_API_KEY' }));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}${API_BASE_PATH}`,
+    requests,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+/** Whether a request carries a signature made with this secret key. */
+function signedWith(secretKey: string, request: Listener['requests'][number]): boolean {
+  const header = (name: string): string => String(request.headers[name] ?? '');
+  const expected = createHmac('sha256', secretKey)
+    .update(
+      signingPayload(
+        header(AUTH_HEADERS.timestamp),
+        header(AUTH_HEADERS.requestId),
+        header(AUTH_HEADERS.accessCode),
+        request.body,
+      ),
+    )
+    .digest('hex')
+    .toUpperCase();
+  return header(AUTH_HEADERS.signature) === expected;
+}
+
+function codeAndPath(result: Result<unknown>): { code: string; path: string | undefined } | null {
+  if (result.ok) return null;
+  const issues = result.error.details?.issues as { path: string }[] | undefined;
+  return { code: result.error.code, path: issues?.[0]?.path };
 }
 
 describe('API credentials in the OS keychain', () => {
@@ -61,16 +132,7 @@ describe('API credentials in the OS keychain', () => {
   });
 
   it('stores accepted credentials only in the keychain, goes live, and stays live after a restart', async () => {
-    unwrap(await h.call('setManagerPin', { pin: PIN }));
-    const account = liveAccount();
-    const status = unwrap(
-      await h.call<Status>('setCredentials', {
-        pin: PIN,
-        accessCode: account.accessCode,
-        secretKey: account.secretKey,
-        apiBaseUrl: simulator.baseUrl,
-      }),
-    );
+    const { account, status } = await storeLiveCredentials();
     expect(status.mode).toBe('live');
     expect(status.credentials.stored).toBe(true);
     expect(status.credentials.maskedAccessCode).toBe(`••••${account.accessCode.slice(-4)}`);
@@ -125,9 +187,91 @@ describe('API credentials in the OS keychain', () => {
     expect(child.stderr).toBe('');
     expect(JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}')).toEqual({
       keychain: 'unavailable',
+      problem: 'not-answering',
       code: 'KEYCHAIN_UNAVAILABLE',
       mode: 'training',
       secretOnDisk: false,
     });
+  });
+});
+
+describe('testConnection never lends the stored secret to an address the caller chose', () => {
+  it('a stolen-signature attempt: no request signed with the stored secret reaches the chosen address', async () => {
+    const stored = (await storeLiveCredentials()).account;
+    const listener = await startListener();
+    try {
+      const withoutPin = await h.call('testConnection', { apiBaseUrl: listener.baseUrl });
+      const withPin = await h.call('testConnection', { pin: PIN, apiBaseUrl: listener.baseUrl });
+
+      expect(listener.requests.filter((request) => signedWith(stored.secretKey, request))).toEqual([]);
+      expect(listener.requests).toEqual([]);
+      expect(codeAndPath(withoutPin)).toEqual({ code: 'INVALID_INPUT', path: 'apiBaseUrl' });
+      expect(codeAndPath(withPin)).toEqual({ code: 'INVALID_INPUT', path: 'apiBaseUrl' });
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('tests the stored credentials only with the manager PIN, against the configured address', async () => {
+    await storeLiveCredentials();
+    const refused = await h.call('testConnection', {});
+    expect(refused.ok ? null : refused.error.code).toBe('PIN_REQUIRED');
+    const wrongPin = await h.call('testConnection', { pin: '0000' });
+    expect(wrongPin.ok ? null : wrongPin.error.code).toBe('PIN_INVALID');
+
+    const tested = unwrap(await h.call<{ currency: string }>('testConnection', { pin: PIN }));
+    expect(tested.currency).toBe('IQD');
+  });
+
+  it('signs with credentials given with the call, towards the address given with them', async () => {
+    const stored = (await storeLiveCredentials()).account;
+    const listener = await startListener();
+    try {
+      const given = { accessCode: 'given-access-code', secretKey: 'given-secret-key-123' };
+      const result = await h.call('testConnection', { ...given, apiBaseUrl: listener.baseUrl });
+      expect(result.ok).toBe(false);
+      expect(listener.requests.length).toBeGreaterThan(0);
+      expect(listener.requests.every((request) => signedWith(given.secretKey, request))).toBe(true);
+      expect(listener.requests.some((request) => signedWith(stored.secretKey, request))).toBe(false);
+    } finally {
+      await listener.close();
+    }
+  });
+});
+
+describe('live API addresses are https (loopback excepted, for development)', () => {
+  const PLAIN = 'http://api.example.com/api/v1/business';
+
+  it('refuses a plain-http address in settings, in setCredentials and in testConnection, naming the field', async () => {
+    unwrap(await h.call('setManagerPin', { pin: PIN }));
+    const account = simulator.defaultAccount;
+    const given = { accessCode: account.accessCode, secretKey: account.secretKey };
+
+    expect(codeAndPath(await h.call('updateSettings', { pin: PIN, patch: { apiBaseUrl: PLAIN } }))).toEqual({
+      code: 'INVALID_INPUT',
+      path: 'patch.apiBaseUrl',
+    });
+    expect(codeAndPath(await h.call('setCredentials', { pin: PIN, ...given, apiBaseUrl: PLAIN }))).toEqual({
+      code: 'INVALID_INPUT',
+      path: 'apiBaseUrl',
+    });
+    expect(codeAndPath(await h.call('testConnection', { ...given, apiBaseUrl: PLAIN }))).toEqual({
+      code: 'INVALID_INPUT',
+      path: 'apiBaseUrl',
+    });
+    expect(unwrap(await h.call<Settings>('getSettings')).apiBaseUrl).toBeNull();
+  });
+
+  it('accepts https and loopback addresses', async () => {
+    unwrap(await h.call('setManagerPin', { pin: PIN }));
+    for (const apiBaseUrl of [
+      'https://api.example.com/api/v1/business',
+      'http://127.0.0.1:8787/api/v1/business',
+      'http://localhost:8787/api/v1/business',
+      'http://[::1]:8787/api/v1/business',
+    ]) {
+      const saved = unwrap(await h.call<Settings>('updateSettings', { pin: PIN, patch: { apiBaseUrl } }));
+      expect(saved.apiBaseUrl).toBe(apiBaseUrl);
+    }
   });
 });

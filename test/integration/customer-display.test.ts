@@ -30,7 +30,7 @@ const settle = (): Promise<void> => new Promise((done) => setImmediate(done));
 
 describe('the customer display in the core', () => {
   it('starts idle, in the shop’s language', async () => {
-    expect(unwrap(await h.call('getCustomerDisplay'))).toEqual({ language: 'en', sale: null });
+    expect(unwrap(await h.call('getCustomerDisplay'))).toEqual({ language: 'en', shopName: '', sale: null });
   });
 
   it('shows a sale’s eSIMs the moment it completes, announced right after the sale’s own event', async () => {
@@ -53,7 +53,7 @@ describe('the customer display in the core', () => {
   it('takes the QR codes down when the cashier moves on, and when the next sale begins', async () => {
     const from = h.events.length;
     expect(unwrap(await h.call<CustomerDisplay>('clearCustomerDisplay')).sale).toBeNull();
-    expect(displayEvents(from)).toEqual([{ language: 'en', sale: null }]);
+    expect(displayEvents(from)).toEqual([{ language: 'en', shopName: '', sale: null }]);
 
     const shown = unwrap(await h.call<Sale>('sell', { packageCode, quantity: 1 }));
     await settle();
@@ -61,7 +61,9 @@ describe('the customer display in the core', () => {
     const beforeNext = h.events.length;
     const next = h.call<Sale>('sell', { packageCode, quantity: 1 });
     // The next sale's intent is journalled and announced before its order leaves the counter.
-    await expect.poll(() => displayEvents(beforeNext)[0] ?? null).toEqual({ language: 'en', sale: null });
+    await expect
+      .poll(() => displayEvents(beforeNext)[0] ?? null)
+      .toEqual({ language: 'en', shopName: '', sale: null });
     await next;
   });
 

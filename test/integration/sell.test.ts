@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
-import type { Sale } from '../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../shared/domain/sale';
+import { toSaleSummary } from '../../shared/domain/sale-summary';
 import type { Status } from '../../shared/domain/status';
 import { parseLpa } from '../../shared/lpa';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
@@ -44,9 +45,10 @@ describe('selling in training mode, core to simulator over HTTP', () => {
     expect(sale.cost).toEqual(pkg.cost);
     expect(sale.retailTotal).toEqual(pkg.retail);
 
-    // The journal has it, and the status shows the balance the provider reported.
-    const again = unwrap(await h.call<Sale>('getSale', { id: sale.id }));
-    expect(again).toEqual(sale);
+    // The journal has it (a read shows its summary, the hand-over all of it), and the status shows
+    // the balance the provider reported.
+    expect(unwrap(await h.call<SaleSummary>('getSale', { id: sale.id }))).toEqual(toSaleSummary(sale));
+    expect(unwrap(await h.call<Sale>('getSaleForHandOver', { id: sale.id }))).toEqual(sale);
     const status = unwrap(await h.call<Status>('getStatus'));
     expect(status.balance?.balance).toEqual(sale.newBalance);
     expect(sale.newBalance?.amount).toBe(50_000 - pkg.cost.amount);

@@ -23,5 +23,5 @@ const secretOnDisk = readdirSync(dataDir, { recursive: true, withFileTypes: true
 await h.close();
 rmSync(dataDir, { recursive: true, force: true });
 process.stdout.write(
-  `${JSON.stringify({ keychain: status.keychain, code: result.ok ? null : result.error.code, mode: status.mode, secretOnDisk })}\n`,
+  `${JSON.stringify({ keychain: status.keychain, problem: status.keychainProblem, code: result.ok ? null : result.error.code, mode: status.mode, secretOnDisk })}\n`,
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { CoreEvent } from '../../electron/core/core-events';
 import { CUSTOMER_QR_SHOWN_MS, CustomerDisplayState } from '../../electron/core/devices/customer-display';
-import type { PosEvent } from '../../shared/domain/events';
 import { type Sale, SaleSchema } from '../../shared/domain/sale';
 import { TopUpSchema } from '../../shared/domain/topup';
 import { money } from '../../shared/money';
@@ -14,17 +14,18 @@ function saleAt(id: string, quantity = 1): { intent: Sale; completed: Sale } {
 
 function harness(language: 'en' | 'ar' = 'en') {
   let clock = Date.parse('2025-03-12T11:05:02.000Z');
-  const emitted: PosEvent[] = [];
+  const emitted: CoreEvent[] = [];
   const state = new CustomerDisplayState({
     now: () => new Date(clock),
     shopLanguage: () => language,
+    shopName: () => 'Corner Shop',
     emit: (event) => emitted.push(event),
   });
   return {
     state,
     emitted,
     /** Delivers an event as the core does; the display's own event follows once delivery is over. */
-    async deliver(event: PosEvent): Promise<void> {
+    async deliver(event: CoreEvent): Promise<void> {
       state.observe(event);
       await Promise.resolve();
     },
@@ -34,11 +35,11 @@ function harness(language: 'en' | 'ar' = 'en') {
   };
 }
 
-const updated = (sale: Sale): PosEvent => ({ type: 'sale.updated', sale });
+const updated = (sale: Sale): CoreEvent => ({ type: 'sale.updated', sale });
 
 describe('the customer display state', () => {
   it('is idle in the shop’s language at first', () => {
-    expect(harness('ar').state.view()).toEqual({ language: 'ar', sale: null });
+    expect(harness('ar').state.view()).toEqual({ language: 'ar', shopName: 'Corner Shop', sale: null });
   });
 
   it('shows the completed sale begun at this counter, with its install codes and nothing of its money', async () => {
@@ -72,7 +73,10 @@ describe('the customer display state', () => {
     await h.deliver(updated(first.completed));
     await h.deliver(updated(second.intent));
     expect(h.state.view().sale).toBeNull();
-    expect(h.emitted.at(-1)).toEqual({ type: 'customer.display', display: { language: 'en', sale: null } });
+    expect(h.emitted.at(-1)).toEqual({
+      type: 'customer.display',
+      display: { language: 'en', shopName: 'Corner Shop', sale: null },
+    });
 
     await h.deliver(updated(second.completed));
     expect(h.state.view().sale?.id).toBe('s2');
@@ -144,8 +148,10 @@ describe('the customer display state', () => {
 
   it('speaks the language chosen for the customer, announcing only a change', () => {
     const h = harness();
-    expect(h.state.setLanguage('ar')).toEqual({ language: 'ar', sale: null });
-    expect(h.emitted).toEqual([{ type: 'customer.display', display: { language: 'ar', sale: null } }]);
+    expect(h.state.setLanguage('ar')).toEqual({ language: 'ar', shopName: 'Corner Shop', sale: null });
+    expect(h.emitted).toEqual([
+      { type: 'customer.display', display: { language: 'ar', shopName: 'Corner Shop', sale: null } },
+    ]);
     h.state.setLanguage('ar');
     expect(h.emitted).toHaveLength(1);
   });

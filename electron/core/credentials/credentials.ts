@@ -1,11 +1,12 @@
 import type { BalanceView } from '../../../shared/domain/balance';
-import type { Status } from '../../../shared/domain/status';
+import type { KeychainProblem, Status } from '../../../shared/domain/status';
 import type { Currency } from '../../../shared/money';
 import { clientFor, type Endpoint } from '../connection';
 import type { CoreContext, HandlerGroup } from '../context';
 import { balanceViewOf } from '../money/balance';
 import { PosFailure } from '../pos/failure';
-import { maskAccessCode } from './keychain';
+import { requireSafeApiBaseUrl } from './api-base-url';
+import { keychainAdvice, maskAccessCode } from './keychain';
 
 export interface ConnectionTest {
   readonly balance: BalanceView;
@@ -16,32 +17,34 @@ export interface ConnectionTest {
 
 /** What the core knows of the stored credentials, for getStatus: never more than a masked access code. */
 export class CredentialState {
-  private keychainAvailable = false;
+  private keychainProblem: KeychainProblem | null = 'not-answering';
   private accessCode: string | null = null;
 
   async load(ctx: CoreContext): Promise<void> {
-    this.keychainAvailable = await ctx.keychain.available();
-    this.accessCode = this.keychainAvailable
-      ? ((await ctx.keychain.read().catch(() => null))?.accessCode ?? null)
-      : null;
+    this.keychainProblem = await ctx.keychain.problem();
+    this.accessCode =
+      this.keychainProblem === null
+        ? ((await ctx.keychain.read().catch(() => null))?.accessCode ?? null)
+        : null;
   }
 
   stored(accessCode: string | null): void {
     this.accessCode = accessCode;
-    if (accessCode !== null) this.keychainAvailable = true;
+    if (accessCode !== null) this.keychainProblem = null;
   }
 
-  unavailable(): void {
-    this.keychainAvailable = false;
+  unavailable(problem: KeychainProblem): void {
+    this.keychainProblem = problem;
   }
 
-  view(): Pick<Status, 'credentials' | 'keychain'> {
+  view(): Pick<Status, 'credentials' | 'keychain' | 'keychainProblem'> {
     return {
       credentials: {
         stored: this.accessCode !== null,
         maskedAccessCode: this.accessCode === null ? null : maskAccessCode(this.accessCode),
       },
-      keychain: this.keychainAvailable ? 'available' : 'unavailable',
+      keychain: this.keychainProblem === null ? 'available' : 'unavailable',
+      keychainProblem: this.keychainProblem,
     };
   }
 }
@@ -76,12 +79,11 @@ export function credentialHandlers(
       const baseUrl = apiBaseUrl ?? ctx.settings.getSettings().apiBaseUrl;
       if (!baseUrl)
         throw new PosFailure('INVALID_INPUT', 'Enter the API base URL (it ends in /api/v1/business).');
-      if (!(await ctx.keychain.available())) {
-        state.unavailable();
-        throw new PosFailure(
-          'KEYCHAIN_UNAVAILABLE',
-          'No OS keychain is available, so API credentials cannot be stored safely.',
-        );
+      requireSafeApiBaseUrl(baseUrl, 'apiBaseUrl');
+      const problem = await ctx.keychain.problem();
+      if (problem !== null) {
+        state.unavailable(problem);
+        throw new PosFailure('KEYCHAIN_UNAVAILABLE', keychainAdvice(problem), { keychainProblem: problem });
       }
       await testEndpoint(ctx, { baseUrl, accessCode, secretKey });
       await ctx.keychain.write({ accessCode, secretKey });
@@ -102,24 +104,34 @@ export function credentialHandlers(
       await ctx.connections.switchToTraining();
       return switched();
     },
-    testConnection: async ({ accessCode, secretKey, apiBaseUrl }) => {
-      const current = ctx.connections.current.endpoint;
+    testConnection: async ({ pin, accessCode, secretKey, apiBaseUrl }) => {
       if ((accessCode === undefined) !== (secretKey === undefined)) {
         throw new PosFailure(
           'INVALID_INPUT',
           'Give both the access code and the secret key to test new credentials.',
         );
       }
-      return testEndpoint(
-        ctx,
-        accessCode !== undefined && secretKey !== undefined
-          ? {
-              baseUrl: apiBaseUrl ?? ctx.settings.getSettings().apiBaseUrl ?? current.baseUrl,
-              accessCode,
-              secretKey,
-            }
-          : { ...current, baseUrl: apiBaseUrl ?? current.baseUrl },
-      );
+      if (accessCode !== undefined && secretKey !== undefined) {
+        // Credentials given with the call are the caller's own: they may be tried wherever the caller says.
+        const baseUrl =
+          apiBaseUrl ?? ctx.settings.getSettings().apiBaseUrl ?? ctx.connections.current.endpoint.baseUrl;
+        return testEndpoint(ctx, {
+          baseUrl: requireSafeApiBaseUrl(baseUrl, 'apiBaseUrl'),
+          accessCode,
+          secretKey,
+        });
+      }
+      // The counter's own credentials sign only towards the address they are configured for: a
+      // signature sent anywhere else could be replayed against the provider within its time window.
+      if (apiBaseUrl !== undefined) {
+        const message =
+          'The stored credentials are tested only against the configured API address. To try another address, enter the credentials with it.';
+        throw new PosFailure('INVALID_INPUT', message, { issues: [{ path: 'apiBaseUrl', message }] });
+      }
+      if (pin === undefined)
+        throw new PosFailure('PIN_REQUIRED', 'Enter the manager PIN to test the stored credentials.');
+      ctx.requireManager(pin);
+      return testEndpoint(ctx, ctx.connections.current.endpoint);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/domain/common';
 import type { CustomerDisplay } from '../../../shared/domain/customer-display';
-import type { PosEvent } from '../../../shared/domain/events';
 import type { Sale } from '../../../shared/domain/sale';
+import type { CoreEvent } from '../core-events';
 
 /**
  * How long a sale's QR codes stay on the customer's screen when nothing else takes them off: long
@@ -13,7 +13,8 @@ export interface CustomerDisplayDeps {
   readonly now: () => Date;
   /** The language the display speaks until the cashier chooses the customer's: the shop's. */
   readonly shopLanguage: () => Language;
-  readonly emit: (event: PosEvent) => void;
+  readonly shopName: () => string;
+  readonly emit: (event: CoreEvent) => void;
 }
 
 /**
@@ -34,7 +35,7 @@ export class CustomerDisplayState {
   view(): CustomerDisplay {
     const sale =
       this.shown && Date.parse(this.shown.showUntil) > this.deps.now().getTime() ? this.shown : null;
-    return { language: this.language ?? this.deps.shopLanguage(), sale };
+    return { language: this.language ?? this.deps.shopLanguage(), shopName: this.deps.shopName(), sale };
   }
 
   setLanguage(language: Language): CustomerDisplay {
@@ -53,7 +54,7 @@ export class CustomerDisplayState {
    * Follows one core event. It runs while that event is being delivered, so the display's own
    * event is announced just after it, never in the middle of its delivery.
    */
-  observe(event: PosEvent): void {
+  observe(event: CoreEvent): void {
     const before = this.view();
     if (event.type === 'sale.updated') this.follow(event.sale);
     else if (event.type === 'topup.updated' && event.topUp.state === 'intent') {

@@ -1,5 +1,5 @@
-import type { PosEvent } from '../../../shared/domain/events';
 import type { CoreContext, HandlerGroup } from '../context';
+import type { CoreEvent } from '../core-events';
 import { PosFailure } from '../pos/failure';
 import { CustomerDisplayState } from './customer-display';
 
@@ -19,11 +19,12 @@ type DeviceMethods =
  */
 export function deviceHandlers(
   ctx: CoreContext,
-  subscribe: (listener: (event: PosEvent) => void) => void,
+  subscribe: (listener: (event: CoreEvent) => void) => void,
 ): HandlerGroup<DeviceMethods> {
   const display = new CustomerDisplayState({
     now: ctx.now,
     shopLanguage: () => ctx.settings.getSettings().language,
+    shopName: () => ctx.settings.getSettings().shopName,
     emit: ctx.emit,
   });
   subscribe((event) => display.observe(event));

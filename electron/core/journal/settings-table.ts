@@ -43,6 +43,14 @@ export class SettingsTable {
     this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
   }
 
+  /**
+   * Runs `work` as one transaction that takes the write lock first (BEGIN IMMEDIATE), for a read
+   * that decides a write: no other connection can change the row in between.
+   */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
   /** Appends to the audit log: who changed what is part of a shop's records. Never pass a secret here. */
   audit(at: string, kind: string, subject: string | null, detail: unknown): void {
     writeAudit(this.db, at, kind, subject, detail);

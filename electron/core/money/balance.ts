@@ -13,7 +13,7 @@ export interface AccountBalanceOptions {
   /** The shop's low-balance threshold, read at every change (the settings may change meanwhile). */
   readonly threshold: () => Money | null;
   readonly now: () => Date;
-  readonly emit: (event: PosEvent) => void;
+  readonly emit: (event: Extract<PosEvent, { type: 'balance.updated' | 'balance.low' }>) => void;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { PosEvent } from '../../../shared/domain/events';
 import type { Pricing } from '../../../shared/domain/pricing';
 import type { Connection } from '../connection';
+import type { CoreEvent } from '../core-events';
 import type { JournalOrigin } from '../journal/record-origin';
 import type { Logger } from '../log';
 import { scopeOf } from './scope';
@@ -13,7 +13,7 @@ export interface MoneyContext {
   readonly connection: () => Connection;
   readonly counterId: () => string;
   readonly now: () => Date;
-  readonly emit: (event: PosEvent) => void;
+  readonly emit: (event: CoreEvent) => void;
   readonly log: Logger;
 }
 

@@ -1,29 +1,51 @@
+import type { Sale } from '../../../shared/domain/sale';
+import { toSaleSummary } from '../../../shared/domain/sale-summary';
 import type { CoreContext, HandlerGroup } from '../context';
 import type { MoneyWork } from '../money-work';
 import { PosFailure } from '../pos/failure';
 
 const WEEK_MS = 7 * 86_400_000;
 
-/** Selling, resolving sales, and the sales journal. */
+/**
+ * Selling, resolving sales, and the sales journal. Only `sell` (the sale's own answer) and
+ * `getSaleForHandOver` (audited) answer with a completed sale's activation codes; every list and read
+ * answers with summaries.
+ */
 export function saleHandlers(
   ctx: CoreContext,
   money: MoneyWork,
-): HandlerGroup<'sell' | 'getSale' | 'listSales' | 'listBestSellers' | 'resolveSale' | 'resendSale'> {
+): HandlerGroup<
+  'sell' | 'getSale' | 'getSaleForHandOver' | 'listSales' | 'listBestSellers' | 'resolveSale' | 'resendSale'
+> {
+  const find = (id: string): Sale => {
+    const sale = ctx.salesJournal.get(id);
+    if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
+    return sale;
+  };
   return {
     sell: async (input) => money.resolver.sell(input),
-    getSale: async ({ id }) => {
-      const sale = ctx.salesJournal.get(id);
-      if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
+    getSale: async ({ id }) => toSaleSummary(find(id)),
+    getSaleForHandOver: async ({ id }) => {
+      const sale = find(id);
+      if (sale.state !== 'completed') {
+        throw new PosFailure('INVALID_STATE', 'Only a completed sale has eSIMs to hand over.', {
+          state: sale.state,
+        });
+      }
+      ctx.settings.audit(ctx.now().toISOString(), 'sale.handed-over', id, {
+        iccids: sale.esims.map((esim) => esim.iccid),
+      });
       return sale;
     },
-    listSales: async (filter) => ({ sales: ctx.salesJournal.list(filter) }),
+    listSales: async (filter) => ({ sales: ctx.salesJournal.list(filter).map(toSaleSummary) }),
     listBestSellers: async ({ limit }) => ({
       packageCodes: ctx.salesJournal.bestSellers(
         new Date(ctx.now().getTime() - WEEK_MS).toISOString(),
         limit,
       ),
     }),
-    resolveSale: async ({ id }) => money.resolver.resolve(id),
+    resolveSale: async ({ id }) => toSaleSummary(await money.resolver.resolve(id)),
+    // The cashier's confirmed send hands the eSIMs over, as a sale does.
     resendSale: async ({ id }) => money.resolver.resend(id),
   };
 }

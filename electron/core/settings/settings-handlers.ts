@@ -1,4 +1,5 @@
 import type { CoreContext, HandlerGroup } from '../context';
+import { requireSafeApiBaseUrl } from '../credentials/api-base-url';
 
 /** Shop settings, retail pricing and the manager PIN. Changes need the PIN. */
 export function settingsHandlers(
@@ -17,6 +18,7 @@ export function settingsHandlers(
     getSettings: async () => ctx.settings.getSettings(),
     updateSettings: async ({ pin, patch }) => {
       ctx.requireManager(pin);
+      if (patch.apiBaseUrl) requireSafeApiBaseUrl(patch.apiBaseUrl, 'patch.apiBaseUrl');
       const next = ctx.settings.updateSettings(patch);
       ctx.settings.audit(ctx.now().toISOString(), 'settings.changed', null, patch);
       ctx.balance.thresholdChanged();

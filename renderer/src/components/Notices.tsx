@@ -36,7 +36,8 @@ export function Notices(): ReactNode {
               className="small"
               onClick={() => {
                 dismiss(notice.id);
-                void view(notice.saleId);
+                // A sale that is ready is shown to be handed over: its QR codes at once.
+                void view(notice.saleId, notice.kind === 'sale-ready');
               }}
             >
               {t.show}

@@ -3,6 +3,7 @@ import { useMessages } from '../i18n/use-messages';
 import { useJournal } from '../stores/journal-store';
 import { usePending } from '../stores/pending-store';
 import { Dialog } from './Dialog';
+import { ErrorPanel } from './ErrorPanel';
 import { SaleView } from './SaleView';
 
 /** Any sale opened from Today, Pending or a notice, over whatever the cashier was doing. */
@@ -10,6 +11,8 @@ export function SaleDialog(): ReactNode {
   const t = useMessages();
   const sale = useJournal((state) => state.viewing);
   const close = useJournal((state) => state.closeView);
+  const handOver = useJournal((state) => state.handOver);
+  const error = useJournal((state) => state.viewError);
   const resolve = usePending((state) => state.resolve);
   const closeRef = useRef<HTMLButtonElement>(null);
   if (!sale) return null;
@@ -18,10 +21,12 @@ export function SaleDialog(): ReactNode {
       <SaleView
         sale={sale}
         reprint
+        onHandOver={() => void handOver()}
         onCheckNow={
           sale.state === 'in_doubt' || sale.state === 'intent' ? () => void resolve(sale.id) : undefined
         }
       />
+      {error ? <ErrorPanel error={error} /> : null}
       <div className="actions">
         <button ref={closeRef} type="button" className="secondary" onClick={close}>
           {t.close}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Sale, SaleEsim } from '../../../shared/domain/sale';
+import type { Sale, SaleEsim, SaleSummary } from '../../../shared/domain/sale';
+import { carriesInstallCodes } from '../../../shared/domain/sale-summary';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
@@ -55,16 +56,19 @@ function Waiting({ since }: { readonly since: string }): ReactNode {
 }
 
 /**
- * A sale in whatever state it is in: the eSIMs with their QR codes when completed; otherwise what
- * is happening and what the cashier must (not) do.
+ * A sale in whatever state it is in: the eSIMs with their QR codes when completed and handed over
+ * (a summary offers to show them); otherwise what is happening and what the cashier must (not) do.
  */
 export function SaleView({
   sale,
   onCheckNow,
+  onHandOver,
   reprint = false,
 }: {
-  readonly sale: Sale;
+  readonly sale: Sale | SaleSummary;
   readonly onCheckNow?: () => void;
+  /** Asks the core for the eSIMs of a completed sale shown as a summary. */
+  readonly onHandOver?: () => void;
   /** Shown again later (Today, Pending): its receipt prints as a COPY. */
   readonly reprint?: boolean;
 }): ReactNode {
@@ -88,11 +92,17 @@ export function SaleView({
               {t.sell.newBalance}: <strong>{moneyText(sale.newBalance, language)}</strong>
             </p>
           ) : null}
-          <div className="esim-grid">
-            {sale.esims.map((esim, i) => (
-              <EsimCard key={esim.iccid || i} esim={esim} n={i + 1} of={sale.esims.length} />
-            ))}
-          </div>
+          {carriesInstallCodes(sale) ? (
+            <div className="esim-grid">
+              {sale.esims.map((esim, i) => (
+                <EsimCard key={esim.iccid || i} esim={esim} n={i + 1} of={sale.esims.length} />
+              ))}
+            </div>
+          ) : onHandOver ? (
+            <button type="button" onClick={onHandOver}>
+              {t.sell.showEsims(integer(sale.esims.length, language))}
+            </button>
+          ) : null}
           <PrintReceiptButton kind="sale" id={sale.id} copy={reprint} />
         </section>
       );

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Language } from '../../../shared/domain/common';
 import type { CustomerDisplay } from '../../../shared/domain/customer-display';
-import type { PosError } from '../../../shared/errors';
+import type { PosError, Result } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 
 /**
@@ -12,7 +12,8 @@ import { pos } from '../bridge/pos';
 interface CustomerDisplayStore {
   readonly display: CustomerDisplay | null;
   readonly error: PosError | null;
-  load(): Promise<void>;
+  /** Reads the state whole, through the counter's bridge or the one `read` names (the customer window's). */
+  load(read?: () => Promise<Result<CustomerDisplay>>): Promise<void>;
   apply(display: CustomerDisplay): void;
   chooseLanguage(language: Language): Promise<void>;
   /** The cashier moved on from a completed sale: its QR codes leave the customer's screen. */
@@ -26,9 +27,9 @@ export const useCustomerDisplay = create<CustomerDisplayStore>()((set) => ({
   display: null,
   error: null,
 
-  async load() {
+  async load(read = () => pos().getCustomerDisplay({})) {
     const before = taken;
-    const result = await pos().getCustomerDisplay({});
+    const result = await read();
     if (taken !== before) return;
     taken++;
     set(result.ok ? { display: result.value, error: null } : { error: result.error });

@@ -100,6 +100,7 @@ export const ar: Messages = {
     smdp: 'عنوان SM-DP+',
     activationCode: 'رمز التفعيل',
     iccid: 'رقم ICCID',
+    showEsims: (count) => `عرض رموز QR (${count} شريحة)`,
     iphoneInstall: 'التثبيت على آيفون',
     androidInstall: 'التثبيت على أندرويد',
     newBalance: 'الرصيد الجديد',
@@ -263,7 +264,12 @@ export const ar: Messages = {
     credentials: 'بيانات دخول الواجهة',
     credentialsStored: (masked) => `محفوظة في خزنة النظام: ${masked}`,
     credentialsNone: 'لا توجد بيانات دخول محفوظة',
-    keychainMissing: 'لا توجد خزنة مفاتيح في النظام: لا يمكن حفظ بيانات الدخول على هذا الجهاز.',
+    keychainMissing: {
+      'not-answering':
+        'لا تستجيب خزنة مفاتيح النظام (على لينكس يجب تشغيل خدمة أسرار مثل GNOME Keyring وفتحها): لا يمكن حفظ بيانات الدخول على هذا الجهاز. وضع التدريب يعمل في الأثناء.',
+      'library-missing':
+        'مكتبة خزنة مفاتيح النظام غير مثبتة (على لينكس: libsecret): لا يمكن حفظ بيانات الدخول على هذا الجهاز. ثبّتها وأعد تشغيل التطبيق؛ وضع التدريب يعمل في الأثناء.',
+    },
     accessCode: 'رمز الوصول',
     secretKey: 'المفتاح السري',
     testConnection: 'اختبار الاتصال',

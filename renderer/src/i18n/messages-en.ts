@@ -107,6 +107,7 @@ export const en = {
     smdp: 'SM-DP+ address',
     activationCode: 'Activation code',
     iccid: 'ICCID',
+    showEsims: (count: string) => `Show the QR codes (${count} eSIM)`,
     iphoneInstall: 'Install on iPhone',
     androidInstall: 'Install on Android',
     newBalance: 'New balance',
@@ -271,7 +272,12 @@ export const en = {
     credentials: 'API credentials',
     credentialsStored: (masked: string) => `Stored in the OS keychain: ${masked}`,
     credentialsNone: 'No credentials stored',
-    keychainMissing: 'No OS keychain: credentials cannot be stored on this computer.',
+    keychainMissing: {
+      'not-answering':
+        'No OS keychain answers (on Linux, a Secret Service such as GNOME Keyring must run and be unlocked): credentials cannot be stored on this computer. Training mode works meanwhile.',
+      'library-missing':
+        'The OS keychain library is not installed (on Linux, libsecret): credentials cannot be stored on this computer. Install it and restart the app; training mode works meanwhile.',
+    },
     accessCode: 'Access code',
     secretKey: 'Secret key',
     testConnection: 'Test connection',

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Language } from '../../../shared/domain/common';
-import type { Sale } from '../../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../../shared/domain/sale';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -12,7 +12,7 @@ import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useJournal } from '../stores/journal-store';
 import { usePending } from '../stores/pending-store';
 
-function waitingSince(sale: Sale): string {
+function waitingSince(sale: SaleSummary): string {
   switch (sale.state) {
     case 'pending':
       return sale.pendingSince;
@@ -24,7 +24,7 @@ function waitingSince(sale: Sale): string {
   }
 }
 
-function nextStep(sale: Sale, t: Messages, language: Language): string {
+function nextStep(sale: SaleSummary, t: Messages, language: Language): string {
   switch (sale.state) {
     case 'pending':
       return t.pending.nextPending(time(sale.nextCheckAt, language), time(sale.giveUpAt, language));

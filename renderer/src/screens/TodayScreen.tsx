@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import type { Sale } from '../../../shared/domain/sale';
+import type { SaleSummary } from '../../../shared/domain/sale';
 import { addMinor, type Currency, type Money, minor } from '../../../shared/money';
 import { DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -9,7 +9,7 @@ import { useLanguage, useMessages } from '../i18n/use-messages';
 import { matchingTopUps, useJournal } from '../stores/journal-store';
 
 /** Completed takings per currency (a counter's account has one, but money is never added across two). */
-function takings(sales: readonly Sale[]): Money[] {
+function takings(sales: readonly SaleSummary[]): Money[] {
   const totals = new Map<Currency, Money>();
   for (const sale of sales) {
     if (sale.state !== 'completed') continue;

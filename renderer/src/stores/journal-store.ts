@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { Sale } from '../../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../../shared/domain/sale';
+import { carriesInstallCodes } from '../../../shared/domain/sale-summary';
 import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
@@ -7,19 +8,24 @@ import { pos } from '../bridge/pos';
 /** Today's journal: this counter's sales and top-ups since midnight, searchable. */
 
 interface JournalState {
-  readonly sales: readonly Sale[];
+  readonly sales: readonly SaleSummary[];
   readonly topUps: readonly TopUp[];
   readonly search: string;
   readonly loading: boolean;
   readonly error: PosError | null;
   readonly topUpsError: PosError | null;
-  /** The sale opened in the details dialog (from Today, Pending or a notice). */
-  readonly viewing: Sale | null;
+  /** The sale opened in the details dialog (from Today, Pending or a notice); in full once handed over. */
+  readonly viewing: Sale | SaleSummary | null;
+  /** Why the dialog's sale could not be handed over. */
+  readonly viewError: PosError | null;
   load(): Promise<void>;
-  view(id: string): Promise<void>;
+  /** Opens a sale's details; `handOver` also shows a completed sale's eSIMs (a ready pending sale). */
+  view(id: string, handOver?: boolean): Promise<void>;
+  /** Shows the eSIMs of the completed sale in the dialog: the core logs every hand-over. */
+  handOver(): Promise<void>;
   closeView(): void;
   setSearch(search: string): void;
-  applySale(sale: Sale): void;
+  applySale(sale: SaleSummary): void;
   applyTopUp(topUp: TopUp): void;
 }
 
@@ -60,6 +66,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
   error: null,
   topUpsError: null,
   viewing: null,
+  viewError: null,
 
   async load() {
     // Answers may come back out of order while the cashier types: only the newest counts.
@@ -88,23 +95,34 @@ export const useJournal = create<JournalState>()((set, get) => ({
     void get().load();
   },
 
-  async view(id) {
+  async view(id, handOver = false) {
     const known = get().sales.find((sale) => sale.id === id);
-    if (known) set({ viewing: known });
+    set({ viewing: known ?? null, viewError: null });
     const result = await pos().getSale({ id });
     if (result.ok) set({ viewing: result.value });
     else if (!known) set({ error: result.error });
+    if (handOver) await get().handOver();
+  },
+
+  async handOver() {
+    const { viewing } = get();
+    if (viewing?.state !== 'completed' || carriesInstallCodes(viewing)) return;
+    const result = await pos().getSaleForHandOver({ id: viewing.id });
+    if (get().viewing?.id !== viewing.id) return;
+    set(result.ok ? { viewing: result.value, viewError: null } : { viewError: result.error });
   },
 
   closeView() {
-    set({ viewing: null });
+    set({ viewing: null, viewError: null });
   },
 
   applySale(sale) {
     const { viewing } = get();
+    // Events carry summaries: a sale handed over in the dialog keeps its eSIMs.
+    const keep = viewing?.id !== sale.id || carriesInstallCodes(viewing);
     set({
       sales: upsertIn(get().sales, sale, get().search.trim() !== ''),
-      viewing: viewing?.id === sale.id ? sale : viewing,
+      viewing: keep ? viewing : sale,
     });
   },
 

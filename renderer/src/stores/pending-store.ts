@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { Sale, SaleState } from '../../../shared/domain/sale';
+import type { Sale, SaleState, SaleSummary } from '../../../shared/domain/sale';
+import { toSaleSummary } from '../../../shared/domain/sale-summary';
 import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
@@ -13,13 +14,13 @@ const WAITING_STATES: readonly SaleState[] = ['in_doubt', 'pending', 'support'];
 const OPEN_TOPUP_STATES = ['intent', 'sent', 'in_doubt'] as const;
 
 interface PendingState {
-  readonly sales: readonly Sale[];
+  readonly sales: readonly SaleSummary[];
   readonly topUps: readonly TopUp[];
   readonly error: PosError | null;
   load(): Promise<void>;
-  applySale(sale: Sale): void;
+  applySale(sale: SaleSummary): void;
   /** The newest version of a sale known here (an event may overtake the answer that created it). */
-  latest(sale: Sale): Sale;
+  latest(sale: Sale): Sale | SaleSummary;
   applyTopUp(topUp: TopUp): void;
   /** "Check now": the provider's records are read; nothing is sent. */
   resolve(id: string): Promise<void>;
@@ -27,7 +28,7 @@ interface PendingState {
   resend(id: string): Promise<void>;
 }
 
-function isOpen(sale: Sale): boolean {
+function isOpen(sale: SaleSummary): boolean {
   return OPEN_SALE_STATES.includes(sale.state);
 }
 
@@ -93,7 +94,7 @@ export const usePending = create<PendingState>()((set, get) => ({
 
   async resend(id) {
     const result = await pos().resendSale({ id, confirmed: true });
-    if (result.ok) get().applySale(result.value);
+    if (result.ok) get().applySale(toSaleSummary(result.value));
     else set({ error: result.error });
   },
 }));

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CataloguePackage } from '../../../shared/domain/catalogue';
-import type { Sale } from '../../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../../shared/domain/sale';
+import { carriesInstallCodes, toSaleSummary } from '../../../shared/domain/sale-summary';
 import type { PosError } from '../../../shared/errors';
 import { moneyDetail } from '../bridge/error-details';
 import { pos } from '../bridge/pos';
@@ -19,7 +20,8 @@ interface SaleState {
   readonly selected: CataloguePackage | null;
   readonly quantity: number;
   readonly phase: SalePhase;
-  readonly sale: Sale | null;
+  /** The sale on screen: in full once completed here, so its QR codes can be handed over. */
+  readonly sale: Sale | SaleSummary | null;
   readonly error: PosError | null;
   /** The counter service did not answer `sell`: the outcome is unknown to this window. */
   readonly lost: boolean;
@@ -31,8 +33,10 @@ interface SaleState {
   confirm(): Promise<void>;
   resolveNow(): Promise<void>;
   newSale(): void;
-  show(sale: Sale): void;
-  applySale(sale: Sale): void;
+  show(sale: Sale | SaleSummary): void;
+  applySale(sale: SaleSummary): void;
+  /** Fetches the eSIMs of the sale on screen once it completed after `sell` answered (it was pending). */
+  handOver(): Promise<void>;
 }
 
 export const MIN_QUANTITY = 1;
@@ -94,7 +98,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     }
     set({ phase: 'result', sale });
     if (sale.state === 'completed' && sale.newBalance) useSession.getState().applyNewBalance(sale.newBalance);
-    usePending.getState().applySale(sale);
+    usePending.getState().applySale(toSaleSummary(sale));
   },
 
   async resolveNow() {
@@ -114,8 +118,21 @@ export const useSale = create<SaleState>()((set, get) => ({
   },
 
   applySale(sale) {
-    if (get().sale?.id !== sale.id) return;
+    const current = get().sale;
+    // Events and checks carry summaries: a sale already handed over here keeps its eSIMs.
+    if (current?.id !== sale.id || carriesInstallCodes(current)) return;
     set({ sale });
-    if (sale.state === 'completed' && sale.newBalance) useSession.getState().applyNewBalance(sale.newBalance);
+    if (sale.state !== 'completed') return;
+    if (sale.newBalance) useSession.getState().applyNewBalance(sale.newBalance);
+    // The cashier is at this sale, waiting for it: its QR codes belong on screen now.
+    void get().handOver();
+  },
+
+  async handOver() {
+    const { sale } = get();
+    if (sale?.state !== 'completed' || carriesInstallCodes(sale)) return;
+    const result = await pos().getSaleForHandOver({ id: sale.id });
+    if (get().sale?.id !== sale.id) return;
+    set(result.ok ? { sale: result.value } : { error: result.error });
   },
 }));

@@ -152,7 +152,11 @@ export const useSettings = create<SettingsState>()((set, get) => {
 
     async testConnection(input) {
       set({ busy: true, error: null, notice: null });
-      const result = await pos().testConnection(input);
+      // The stored credentials are tested behind the manager PIN; credentials typed in need none.
+      const { pin } = get();
+      const result = await pos().testConnection(
+        input.accessCode === undefined && pin !== null ? { ...input, pin } : input,
+      );
       set(
         result.ok
           ? {

@@ -12,6 +12,7 @@ export function SaleResult(): ReactNode {
   const error = useSale((state) => state.error);
   const newSale = useSale((state) => state.newSale);
   const resolveNow = useSale((state) => state.resolveNow);
+  const handOver = useSale((state) => state.handOver);
   const newSaleRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     newSaleRef.current?.focus();
@@ -45,6 +46,7 @@ export function SaleResult(): ReactNode {
       {sale ? (
         <SaleView
           sale={sale}
+          onHandOver={() => void handOver()}
           onCheckNow={
             sale.state === 'in_doubt' || sale.state === 'intent' ? () => void resolveNow() : undefined
           }

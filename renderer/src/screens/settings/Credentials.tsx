@@ -31,7 +31,9 @@ export function Credentials(): ReactNode {
           ? t.settings.credentialsStored(status.credentials.maskedAccessCode)
           : t.settings.credentialsNone}
       </p>
-      {status.keychain === 'unavailable' ? <p className="warning">{t.settings.keychainMissing}</p> : null}
+      {status.keychainProblem !== null ? (
+        <p className="warning">{t.settings.keychainMissing[status.keychainProblem]}</p>
+      ) : null}
       <TextField label={t.settings.accessCode} value={accessCode} onChange={setAccessCode} dir="ltr" />
       <TextField
         label={t.settings.secretKey}
