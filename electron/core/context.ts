@@ -1,5 +1,3 @@
-import type { BalanceView } from '../../shared/domain/balance';
-import type { PosEvent } from '../../shared/domain/events';
 import type { Pricing } from '../../shared/domain/pricing';
 import type { Connections } from './connection';
 import type { CoreEvent } from './core-events';
