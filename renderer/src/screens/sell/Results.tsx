@@ -6,6 +6,7 @@ import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useCatalogue } from '../../stores/catalogue-store';
 import { useSale } from '../../stores/sale-store';
 import { optionId } from './SearchBox';
+import '../../components/package-line.css';
 
 export function Results({ listId }: { readonly listId: string }): ReactNode {
   const t = useMessages();

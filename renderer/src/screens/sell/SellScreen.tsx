@@ -11,6 +11,7 @@ import { Results } from './Results';
 import { SaleResult } from './SaleResult';
 import { SearchBox } from './SearchBox';
 import { SelectedPackage } from './SelectedPackage';
+import './sell.css';
 
 const NO_CODES: readonly string[] = [];
 

@@ -3,6 +3,7 @@ import { dataText } from '../../components/PackageFacts';
 import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
+import '../../components/package-line.css';
 
 export function TopUpOptions(): ReactNode {
   const t = useMessages();

@@ -7,6 +7,7 @@ import { useEscape } from '../../hooks/use-escape';
 import { dateTime, gigabytes, integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
+import '../../components/sale-view.css';
 
 export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
   const t = useMessages();

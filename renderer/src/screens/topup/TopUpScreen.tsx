@@ -7,6 +7,7 @@ import { EsimDetailsView } from './EsimDetailsView';
 import { IccidField } from './IccidField';
 import { TopUpOptions } from './TopUpOptions';
 import { TopUpResult } from './TopUpResult';
+import './topup.css';
 
 export function TopUpScreen(): ReactNode {
   const t = useMessages();
