@@ -120,7 +120,8 @@ export class MoneyWork {
 
   private saleSettled(sale: Sale): void {
     if (sale.state === 'completed' && sale.newBalance) this.ctx.balance.update(sale.newBalance);
-    else if (sale.state !== 'failed') this.balance.soon();
+    // A refusal for lack of balance says the shown balance is out of date: read it again.
+    else if (sale.state !== 'failed' || sale.error.code === 'INSUFFICIENT_BALANCE') this.balance.soon();
     if (sale.state === 'pending') this.poller.arm();
   }
 }

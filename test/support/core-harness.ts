@@ -36,6 +36,8 @@ export interface HarnessOptions {
   readonly moneyTiming?: CoreOptions['moneyTiming'];
   /** Pending polling the core may use only while training. */
   readonly trainingPendingTiming?: CoreOptions['trainingPendingTiming'];
+  /** The desktop shell's printing, for a core that prints straight to a printer. */
+  readonly shellPrinting?: CoreOptions['shellPrinting'];
 }
 
 export async function startCoreHarness(
@@ -66,6 +68,7 @@ export async function startCoreHarness(
       harness.keychainService ?? `esim-counter-test-${process.pid}-${Math.random().toString(36).slice(2)}`,
     ...(harness.moneyTiming ? { moneyTiming: harness.moneyTiming } : {}),
     ...(harness.trainingPendingTiming ? { trainingPendingTiming: harness.trainingPendingTiming } : {}),
+    ...(harness.shellPrinting ? { shellPrinting: harness.shellPrinting } : {}),
   });
   const events: PosEvent[] = [];
   core.onEvent((event) => events.push(event));

@@ -35,7 +35,7 @@ export function recordIntent(
     throw new PosFailure(
       'INVALID_INPUT',
       'This package is not in the catalogue. Refresh the catalogue and pick it again.',
-      { packageCode: input.packageCode },
+      { issues: [{ path: 'packageCode', message: `${input.packageCode} is not in the catalogue` }] },
     );
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());

@@ -1,5 +1,5 @@
 import type { TopUp } from '../../../shared/domain/topup';
-import type { PosError } from '../../../shared/errors';
+import { type PosError, posError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { mbToGb } from '../../../shared/units';
 import { ApiFailure } from '../api';
@@ -174,11 +174,11 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
   }
   if (now.getTime() - Date.parse(topUp.since) >= ctx.checkTiming.notAppliedAfterMs) {
     const minutes = Math.round(ctx.checkTiming.notAppliedAfterMs / 60_000);
-    const notApplied: PosError = {
-      code: topUp.lastError.code,
-      message: `The top-up was not applied: the eSIM's data and expiry did not change within ${minutes} minutes of the lost answer. Nothing was charged.`,
-      details: { before: topUp.before, after: reading.snapshot },
-    };
+    const notApplied = posError(
+      topUp.lastError.code,
+      `The top-up was not applied: the eSIM's data and expiry did not change within ${minutes} minutes of the lost answer. Nothing was charged.`,
+      { ...topUp.lastError.details, before: topUp.before, after: reading.snapshot },
+    );
     return settle(ctx, ctx.topUpsJournal.markFailed(topUp.id, notApplied, at, reading.raw));
   }
   return later();
