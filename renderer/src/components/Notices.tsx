@@ -15,7 +15,11 @@ function noticeText(notice: Notice, t: ReturnType<typeof useMessages>, language:
     case 'low-balance':
       return t.balanceLow;
     case 'error':
-      return errorMessage({ code: notice.code, message: notice.message }, language);
+      return errorMessage(notice.error, language);
+    default: {
+      const unknown: never = notice;
+      return unknown;
+    }
   }
 }
 
