@@ -188,7 +188,10 @@ export const PosErrorSchema = z.discriminatedUnion('code', [
   ...otherCodes.map(errorShape),
 ]) as unknown as z.ZodType<PosError>;
 
-/** Builds an error whose details fit its code (the one place a code known only at run time is paired with them). */
+/**
+ * Builds an error from a code and its details. Where the code is known only at run time the compiler
+ * cannot pair the two; the dispatcher's check at the bridge does.
+ */
 export function posError<C extends ErrorCode>(
   code: C,
   message: string,
