@@ -1,6 +1,7 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Core, type CoreOptions, createCore, type Endpoint } from './core/core';
+import type { ShellPrinting } from './core/devices/device-handlers';
 import { createLogger, Redactor } from './core/log';
 import { type RunningSimulator, startSimulator } from './simulator/index';
 
@@ -15,6 +16,8 @@ export interface AppOptions {
   readonly liveEndpoint?: Endpoint;
   /** better-sqlite3 binary built for the running runtime (Electron), when not the default. */
   readonly nativeBinding?: string;
+  /** The desktop shell's printing straight to a printer; without it the counter prints with the browser. */
+  readonly shellPrinting?: ShellPrinting;
   /** Training mode's simulator settings, and (end-to-end tests only) its shorter pending polling. */
   readonly training?: {
     readonly seed?: number;
@@ -58,6 +61,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     redactor,
     ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.shellPrinting ? { shellPrinting: options.shellPrinting } : {}),
     ...(options.training?.pendingTiming ? { trainingPendingTiming: options.training.pendingTiming } : {}),
   });
 

@@ -120,10 +120,11 @@ async function main(): Promise<void> {
   counter = await startApp({
     dataDir: app.getPath('userData'),
     ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}),
+    // Printers belong to the shell: it answers the printing methods, the core everything else.
+    shellPrinting: (core) => printingHandlers(core, () => counterWindow),
   });
   const core = counter.core;
-  // Printers belong to the shell: it answers the printing methods, the core everything else.
-  const handlers = { ...core.handlers, ...printingHandlers(core.handlers, () => counterWindow) };
+  const handlers = core.handlers;
   ipcMain.handle(IPC_CALL, async (event, method: unknown, input: unknown) => {
     if (senderPage(event) !== 'counter')
       return err('INVALID_INPUT', 'Calls are accepted from the counter window only');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { IsoTimeSchema } from './domain/common';
+import { MoneySchema } from './money-schema';
 
 /**
  * One union of every error code a caller can see: the reseller API's own codes (spelled as the API
@@ -47,13 +49,13 @@ export type ApiErrorCode = z.infer<typeof ApiErrorCodeSchema>;
 
 /** The app's own codes, for what the API description has no code for. */
 export const APP_ERROR_CODES = [
-  /** The API answered 401 with no code: no credentials were recognised at all. */
+  /** The API answered 401 with no code: no credentials were recognised at all (the counter's own service refusing a window is HOST_UNAUTHORIZED). */
   'UNAUTHENTICATED',
   /** The API answered 404 `User not found` (no code). */
   'USER_NOT_FOUND',
   /** The API answered an error without a code we know (kept in details.apiCode and details.status). */
   'API_ERROR',
-  /** No connection could be made to the API. */
+  /** No connection could be made to the API (the counter's own service is HOST_UNREACHABLE). */
   'OFFLINE',
   /** The API did not answer within the deadline; for an order, the outcome is unknown. */
   'TIMEOUT',
@@ -76,26 +78,127 @@ export const APP_ERROR_CODES = [
   'INVALID_STATE',
   /** The printer refused the receipt or is not there; `details.printer` names it. */
   'PRINT_FAILED',
-  /** A bug: something the code did not expect. The message is safe to show; details are logged. */
+  /** A bug: something the code did not expect. Nothing secret is in its message; the rest is logged. */
   'INTERNAL',
+  /**
+   * The counter window could not reach its counter service (the web host over HTTP, or Electron's
+   * main process over IPC), or lost its answer: for a sale or top-up, the outcome is unknown here.
+   */
+  'HOST_UNREACHABLE',
+  /** The counter service refused this window: its token is missing or no longer valid. */
+  'HOST_UNAUTHORIZED',
 ] as const;
 export const AppErrorCodeSchema = z.enum(APP_ERROR_CODES);
 export type AppErrorCode = z.infer<typeof AppErrorCodeSchema>;
 
-export const ErrorCodeSchema = z.enum([...API_ERROR_CODES, ...APP_ERROR_CODES]);
+export const ERROR_CODES = [...API_ERROR_CODES, ...APP_ERROR_CODES] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 export function isApiErrorCode(code: string): code is ApiErrorCode {
   return (API_ERROR_CODES as readonly string[]).includes(code);
 }
 
+/**
+ * Facts for logs and support that any error may carry (the endpoint, the HTTP status, the
+ * provider's own code and words, whether the request may have been performed). No screen reads
+ * them; they are secret-free like everything else in an error.
+ */
+const SupportFactsSchema = z.record(z.string(), z.unknown());
+export type SupportFacts = z.output<typeof SupportFactsSchema>;
+
+const IssueSchema = z.object({ path: z.string(), message: z.string() });
+
+/**
+ * The data a code carries, for the screens to use. Each is a loose object: the support facts above
+ * ride along beside the typed fields. A field is optional where the API can send the code without
+ * it (the provider's own ESIM_NOT_FOUND names no ICCID).
+ */
+export const ERROR_DETAILS = {
+  INSUFFICIENT_BALANCE: z.looseObject({
+    /** What must be loaded before the sale can go through (absent while the account's currency is unknown). */
+    needToLoad: MoneySchema.optional(),
+    currentBalance: MoneySchema.optional(),
+    requiredBalance: MoneySchema.optional(),
+  }),
+  INVALID_INPUT: z.looseObject({ issues: z.array(IssueSchema).readonly() }),
+  /** `field` is "" when the whole answer was unreadable. */
+  BAD_RESPONSE: z.looseObject({ field: z.string(), problem: z.string() }),
+  /** The top-ups of this eSIM that make another one a repeat. */
+  CONFIRMATION_REQUIRED: z.looseObject({
+    iccid: z.string(),
+    recent: z.array(z.object({ id: z.string(), state: z.string(), createdAt: IsoTimeSchema })).readonly(),
+  }),
+  /** When the provider (or the client's own limiter) takes requests again. */
+  RATE_LIMIT_EXCEEDED: z.looseObject({ retryAt: IsoTimeSchema.optional() }),
+  /** The printer asked for (null: the system's default, or none at all), and those there are. */
+  PRINT_FAILED: z.looseObject({
+    printer: z.string().nullable(),
+    available: z.array(z.string()).readonly().optional(),
+  }),
+  /** Too many wrong PINs: how long the PIN is refused. */
+  PIN_INVALID: z.looseObject({ retryAfterSeconds: z.number().int().nonnegative() }),
+  /** A reprint that hands over eSIMs not known to be installed. */
+  PIN_REQUIRED: z.looseObject({ iccids: z.array(z.string()).readonly() }),
+  /** The record's state, or the mode (training or live) it was made in. */
+  INVALID_STATE: z.looseObject({ state: z.string().optional(), training: z.boolean().optional() }),
+  ESIM_NOT_FOUND: z.looseObject({ iccid: z.string().optional() }),
+  /** The eSIM's status, when the counter read it (`status` alone is an answer's HTTP status). */
+  ESIM_NOT_TOPPABLE: z.looseObject({ esimStatus: z.string().optional() }),
+  INVALID_TOPUP_PACKAGE: z.looseObject({ iccid: z.string().optional(), packageCode: z.string().optional() }),
+  /** The order the provider reports as failed. */
+  ORDER_PROCESSING_ERROR: z.looseObject({
+    orderReference: z.string().optional(),
+    providerStatus: z.string().optional(),
+  }),
+} satisfies Partial<Record<ErrorCode, z.ZodType>>;
+
+type DetailedCode = keyof typeof ERROR_DETAILS;
+
+/** The details an error with this code carries: its typed data, or support facts alone. */
+export type ErrorDetails<C extends ErrorCode> = C extends DetailedCode
+  ? z.output<(typeof ERROR_DETAILS)[C]>
+  : SupportFacts;
+
 /** An error as it crosses the bridge: plain data, never a thrown object, never a secret inside. */
-export const PosErrorSchema = z.object({
-  code: ErrorCodeSchema,
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
-export type PosError = z.infer<typeof PosErrorSchema>;
+export type PosError<C extends ErrorCode = ErrorCode> = C extends ErrorCode
+  ? {
+      code: C;
+      /**
+       * The core's sentence, in English, for logs and support. The cashier reads the renderer's own
+       * words for the code, in their language (renderer/src/i18n/error-messages.ts); a screen shows
+       * this only as the line for support beside them.
+       */
+      message: string;
+      details?: ErrorDetails<C>;
+    }
+  : never;
+
+function detailsSchemaOf(code: ErrorCode): z.ZodType {
+  return Object.hasOwn(ERROR_DETAILS, code) ? ERROR_DETAILS[code as DetailedCode] : SupportFactsSchema;
+}
+
+const [firstCode, ...otherCodes] = ERROR_CODES;
+const errorShape = (code: ErrorCode) =>
+  z.object({ code: z.literal(code), message: z.string(), details: detailsSchemaOf(code).optional() });
+
+/** Checks an error's details against its code: what the core sends across the bridge is checked with this. */
+export const PosErrorSchema = z.discriminatedUnion('code', [
+  errorShape(firstCode),
+  ...otherCodes.map(errorShape),
+]) as unknown as z.ZodType<PosError>;
+
+/**
+ * Builds an error from a code and its details. Where the code is known only at run time the compiler
+ * cannot pair the two; the dispatcher's check at the bridge does.
+ */
+export function posError<C extends ErrorCode>(
+  code: C,
+  message: string,
+  details?: ErrorDetails<C>,
+): PosError<C> {
+  return (details ? { code, message, details } : { code, message }) as PosError<C>;
+}
 
 export type Result<T> =
   | { readonly ok: true; readonly value: T }
@@ -105,6 +208,6 @@ export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function err(code: ErrorCode, message: string, details?: Record<string, unknown>): Result<never> {
-  return { ok: false, error: details ? { code, message, details } : { code, message } };
+export function err<C extends ErrorCode>(code: C, message: string, details?: ErrorDetails<C>): Result<never> {
+  return { ok: false, error: posError(code, message, details) };
 }

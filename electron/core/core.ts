@@ -12,7 +12,7 @@ import type { CoreContext, HandlerGroup } from './context';
 import { type CoreEvent, toPosEvent } from './core-events';
 import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
-import { deviceHandlers } from './devices/device-handlers';
+import { deviceHandlers, printingMode, type ShellPrinting } from './devices/device-handlers';
 import { esimHandlers } from './esims/esim-handlers';
 import { DailyBackups } from './journal/backup';
 import { CatalogueTable } from './journal/catalogue-table';
@@ -50,6 +50,8 @@ export interface CoreOptions {
   readonly moneyTiming?: Partial<MoneyTiming>;
   /** Pending polling used only while the connection is training; a live provider is polled at its own pace. */
   readonly trainingPendingTiming?: PendingTiming;
+  /** The desktop shell's printing straight to a printer; without it the counter prints with the browser. */
+  readonly shellPrinting?: ShellPrinting;
 }
 
 export interface Core {
@@ -194,6 +196,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         support: counts.support,
       },
       managerPinSet: managerPin.isSet(),
+      devices: { printing: printingMode(options.shellPrinting) },
     };
   };
 
@@ -228,7 +231,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getBalance: async () => ctx.balance.refresh(),
   };
 
-  const handlers: PosHandlers = {
+  const coreHandlers: PosHandlers = {
     ...sessionHandlers,
     ...saleHandlers(ctx, money),
     ...topUpHandlers(money),
@@ -238,6 +241,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...receiptHandlers(ctx, money.topUpContext.topUpsJournal),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
   };
+  const handlers: PosHandlers = options.shellPrinting
+    ? { ...coreHandlers, ...options.shellPrinting(coreHandlers) }
+    : coreHandlers;
 
   warmUp(false);
   money.start();

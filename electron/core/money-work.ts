@@ -122,7 +122,12 @@ export class MoneyWork {
   }
 
   private saleSettled(sale: Sale): void {
-    if (!this.ctx.balance.learnFrom(sale) && sale.state !== 'failed') this.balanceRefresher.soon();
+    // A refusal for lack of balance says the shown balance is out of date: read it again, unless the
+    // refusal itself said what is left.
+    const refusedForBalance = sale.state === 'failed' && sale.error.code === 'INSUFFICIENT_BALANCE';
+    if (!this.ctx.balance.learnFrom(sale) && (sale.state !== 'failed' || refusedForBalance)) {
+      this.balanceRefresher.soon();
+    }
     if (sale.state === 'pending') this.poller.arm();
   }
 }

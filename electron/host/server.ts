@@ -77,13 +77,13 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (url.pathname === '/api/events' && req.method === 'GET') {
       if (!authorized(req))
-        return sendJson(res, 401, err('UNAUTHENTICATED', 'Missing or wrong counter token'));
+        return sendJson(res, 401, err('HOST_UNAUTHORIZED', 'Missing or wrong counter token'));
       return openEventStream(res);
     }
     if (url.pathname.startsWith('/api/')) {
       if (req.method !== 'POST') return sendJson(res, 405, err('INVALID_INPUT', 'Use POST for /api calls'));
       if (!authorized(req))
-        return sendJson(res, 401, err('UNAUTHENTICATED', 'Missing or wrong counter token'));
+        return sendJson(res, 401, err('HOST_UNAUTHORIZED', 'Missing or wrong counter token'));
       const origin = req.headers.origin;
       if (origin && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) {
         return sendJson(res, 403, err('INVALID_INPUT', 'Cross-origin call refused'));

@@ -1,10 +1,11 @@
+// The tokens and base rules come first: every component's own stylesheet builds on them.
+import './base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectPos } from './bridge/pos';
 import { startDevices } from './devices/start-devices';
 import { followLink, listenToCore, loadFromCore } from './stores/events';
-import './styles.css';
 
 connectPos(followLink);
 listenToCore();

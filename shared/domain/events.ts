@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorCodeSchema } from '../errors';
+import { PosErrorSchema } from '../errors';
 import { BalanceViewSchema } from './balance';
 import { IsoTimeSchema } from './common';
 import { CustomerDisplaySchema } from './customer-display';
@@ -20,6 +20,6 @@ export const PosEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status.changed'), status: StatusSchema }),
   z.object({ type: z.literal('catalogue.synced'), count: z.number().int(), syncedAt: IsoTimeSchema }),
   z.object({ type: z.literal('customer.display'), display: CustomerDisplaySchema }),
-  z.object({ type: z.literal('error'), code: ErrorCodeSchema, message: z.string() }),
+  z.object({ type: z.literal('error'), error: PosErrorSchema }),
 ]);
 export type PosEvent = z.infer<typeof PosEventSchema>;

@@ -10,6 +10,13 @@ import { IsoTimeSchema } from './common';
 export const KeychainProblemSchema = z.enum(['library-missing', 'not-answering']);
 export type KeychainProblem = z.infer<typeof KeychainProblemSchema>;
 
+/**
+ * How this counter prints a receipt: `silent`, straight to a printer through the desktop app's
+ * shell; `browser`, through the browser's own print dialog (the web host, which has no printers).
+ */
+export const PrintingModeSchema = z.enum(['silent', 'browser']);
+export type PrintingMode = z.infer<typeof PrintingModeSchema>;
+
 export const StatusSchema = z.object({
   mode: z.enum(['training', 'live']),
   counterId: z.string(),
@@ -26,5 +33,6 @@ export const StatusSchema = z.object({
   catalogue: z.object({ count: z.number().int(), syncedAt: IsoTimeSchema.nullable(), syncing: z.boolean() }),
   openSales: z.object({ pending: z.number().int(), inDoubt: z.number().int(), support: z.number().int() }),
   managerPinSet: z.boolean(),
+  devices: z.object({ printing: PrintingModeSchema }),
 });
 export type Status = z.infer<typeof StatusSchema>;

@@ -65,7 +65,7 @@ test('refuses a sale the balance cannot pay, says how much to load, and charges 
   const needToLoad = formatMoney(money(sold.cost.amount - 50, 'USD'), 'en');
   await expect(page.getByRole('alert')).toContainText(`Not enough balance: load at least ${needToLoad}`);
   await expect(page.getByRole('alert')).toContainText('Nothing was charged');
-  // The refusal carries the provider's reading of the balance, and the header shows it.
+  // The refusal has the core read the balance again; the header shows what the core sends.
   await expect(balanceStatus(page)).toContainText('$0.50');
   // The cashier can change the order at once: the package is still chosen, Sell still there.
   await expect(page.getByRole('button', { name: 'Sell', exact: true })).toBeVisible();

@@ -3,6 +3,7 @@ import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { CustomerDisplay } from '../../shared/domain/customer-display';
 import type { PosEvent } from '../../shared/domain/events';
 import type { Sale } from '../../shared/domain/sale';
+import type { Status } from '../../shared/domain/status';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 
 // The customer display's state in a real core selling from a real simulator over HTTP: what the
@@ -77,7 +78,8 @@ describe('the customer display in the core', () => {
     expect((await h.call('setCustomerLanguage', { language: 'fr' })).ok).toBe(false);
   });
 
-  it('leaves printing to the desktop app: the core answers NOT_SUPPORTED for the printing methods', async () => {
+  it('leaves printing to the desktop app: the status says browser, and the printing methods answer NOT_SUPPORTED', async () => {
+    expect(unwrap(await h.call<Status>('getStatus')).devices).toEqual({ printing: 'browser' });
     const sale = unwrap(await h.call<{ sales: Sale[] }>('listSales', { limit: 1 })).sales[0]!;
     for (const [method, input] of [
       ['listPrinters', {}],
@@ -92,5 +94,37 @@ describe('the customer display in the core', () => {
       unwrap(await h.call<{ copyNumber: number | null }>('renderReceipt', { kind: 'sale', id: sale.id }))
         .copyNumber,
     ).toBeNull();
+  });
+
+  it('says `silent` printing when the desktop shell prints, and lets the shell answer the printing methods', async () => {
+    const printed: string[] = [];
+    const desktop = await startCoreHarness(
+      {},
+      {
+        shellPrinting: (core) => ({
+          listPrinters: async () => ({
+            printers: [{ name: 'TM-T20', displayName: 'Epson', description: '' }],
+          }),
+          printReceipt: async (input) => {
+            const { copyNumber } = await core.renderReceipt(input);
+            printed.push(input.id);
+            return { copyNumber, printerName: 'TM-T20' };
+          },
+          saveReceiptPdf: async () => ({ path: null, copyNumber: null }),
+        }),
+      },
+    );
+    try {
+      expect(unwrap(await desktop.call<Status>('getStatus')).devices).toEqual({ printing: 'silent' });
+      const { packages } = unwrap(await desktop.call<{ packages: CataloguePackage[] }>('listPackages'));
+      const sale = unwrap(await desktop.call<Sale>('sell', { packageCode: packages[0]!.code, quantity: 1 }));
+      expect(unwrap(await desktop.call('printReceipt', { kind: 'sale', id: sale.id }))).toEqual({
+        copyNumber: null,
+        printerName: 'TM-T20',
+      });
+      expect(printed).toEqual([sale.id]);
+    } finally {
+      await desktop.close();
+    }
   });
 });

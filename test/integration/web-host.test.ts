@@ -56,7 +56,9 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ status
 
 describe('the web host', () => {
   it('serves PosApi methods behind the bearer token only', async () => {
-    expect((await api('getStatus', {}, {})).status).toBe(401);
+    const refused = await api('getStatus', {}, {});
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ ok: false, error: { code: 'HOST_UNAUTHORIZED' } });
     expect((await api('getStatus', {}, { authorization: 'Bearer wrong' })).status).toBe(401);
     const ok = await api('getStatus', {});
     expect(ok.status).toBe(200);

@@ -40,6 +40,8 @@ export interface HarnessOptions {
   readonly trainingPendingTiming?: CoreOptions['trainingPendingTiming'];
   /** Reach the simulator through this base URL instead (a tap that sees every request). */
   readonly apiBaseUrl?: string;
+  /** The desktop shell's printing, for a core that prints straight to a printer. */
+  readonly shellPrinting?: CoreOptions['shellPrinting'];
 }
 
 export async function startCoreHarness(
@@ -70,6 +72,7 @@ export async function startCoreHarness(
       harness.keychainService ?? `esim-counter-test-${process.pid}-${Math.random().toString(36).slice(2)}`,
     ...(harness.moneyTiming ? { moneyTiming: harness.moneyTiming } : {}),
     ...(harness.trainingPendingTiming ? { trainingPendingTiming: harness.trainingPendingTiming } : {}),
+    ...(harness.shellPrinting ? { shellPrinting: harness.shellPrinting } : {}),
   });
   const events: PosEvent[] = [];
   // Everything the core sends the renderer must keep the contract (ISO times, money, states…).

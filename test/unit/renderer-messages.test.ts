@@ -3,10 +3,9 @@ import { errorMessage } from '../../renderer/src/i18n/error-messages';
 import { moneyText as formatted } from '../../renderer/src/i18n/format';
 import { ar } from '../../renderer/src/i18n/messages-ar';
 import { en } from '../../renderer/src/i18n/messages-en';
-import { API_ERROR_CODES, APP_ERROR_CODES, type ErrorCode } from '../../shared/errors';
+import { ERROR_CODES, type PosError } from '../../shared/errors';
 import { money } from '../../shared/money';
 
-const ALL_CODES: readonly ErrorCode[] = [...API_ERROR_CODES, ...APP_ERROR_CODES];
 const ARABIC_LETTER = /[\u0621-\u064a]/;
 
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -20,9 +19,9 @@ describe('cashier messages', () => {
   });
 
   it('gives every error code its own sentence in English and in Arabic', () => {
-    for (const code of ALL_CODES) {
-      const english = errorMessage({ code, message: 'core message' }, 'en');
-      const arabic = errorMessage({ code, message: 'core message' }, 'ar');
+    for (const code of ERROR_CODES) {
+      const english = errorMessage({ code, message: 'core message' } as PosError, 'en');
+      const arabic = errorMessage({ code, message: 'core message' } as PosError, 'ar');
       expect(english, code).toMatch(/\w{3}/);
       expect(english, code).not.toContain('core message');
       expect(arabic, code).toMatch(ARABIC_LETTER);
@@ -39,23 +38,43 @@ describe('cashier messages', () => {
     );
   });
 
-  it('still explains a short balance when the amount is missing or malformed', () => {
-    for (const details of [
-      undefined,
-      { needToLoad: 12.5 },
-      { needToLoad: { amount: 1.5, currency: 'USD' } },
-    ]) {
+  it('still explains a short balance when the provider gave no amount', () => {
+    for (const details of [undefined, {}, { currentBalance: money(250, 'USD') }]) {
       const text = errorMessage({ code: 'INSUFFICIENT_BALANCE', message: 'x', details }, 'en');
-      expect(text).toMatch(/^Not enough balance/);
-      expect(text).not.toContain('NaN');
+      expect(text).toMatch(/^Not enough balance in the account/);
     }
   });
 
-  it('tells a lost host apart from a lost provider', () => {
-    const host = errorMessage({ code: 'OFFLINE', message: 'x', details: { source: 'host' } }, 'en');
-    const provider = errorMessage({ code: 'OFFLINE', message: 'x' }, 'en');
-    expect(host).toContain('counter service');
-    expect(provider).toContain('provider');
+  it('words the data a code carries: the field, the printer, the time to retry, the PIN lock', () => {
+    const bad = {
+      code: 'BAD_RESPONSE',
+      message: 'x',
+      details: { field: 'esims.0.iccid', problem: 'missing' },
+    };
+    expect(errorMessage(bad as PosError, 'en')).toContain('(esims.0.iccid)');
+    expect(
+      errorMessage({ code: 'PRINT_FAILED', message: 'x', details: { printer: 'TM-T20' } }, 'ar'),
+    ).toContain('TM-T20');
+    expect(errorMessage({ code: 'PRINT_FAILED', message: 'x', details: { printer: null } }, 'en')).toMatch(
+      /^The receipt did not print\. /,
+    );
+    const retryAt = '2031-03-04T10:00:30.000Z';
+    const shown = new Intl.DateTimeFormat('en', { timeStyle: 'medium' }).format(new Date(retryAt));
+    expect(errorMessage({ code: 'RATE_LIMIT_EXCEEDED', message: 'x', details: { retryAt } }, 'en')).toContain(
+      shown,
+    );
+    expect(errorMessage({ code: 'RATE_LIMIT_EXCEEDED', message: 'x' }, 'en')).toContain('Wait a minute');
+    expect(
+      errorMessage({ code: 'PIN_INVALID', message: 'x', details: { retryAfterSeconds: 30 } }, 'en'),
+    ).toBe('Too many wrong PINs. Try again in 30 seconds.');
+    expect(errorMessage({ code: 'PIN_INVALID', message: 'x' }, 'en')).toBe('Wrong manager PIN.');
+  });
+
+  it('tells the counter service apart from the provider', () => {
+    expect(errorMessage({ code: 'HOST_UNREACHABLE', message: 'x' }, 'en')).toContain('counter service');
+    expect(errorMessage({ code: 'OFFLINE', message: 'x' }, 'en')).toContain('provider');
+    expect(errorMessage({ code: 'HOST_UNAUTHORIZED', message: 'x' }, 'en')).toContain('window');
+    expect(errorMessage({ code: 'UNAUTHENTICATED', message: 'x' }, 'en')).toContain('provider');
   });
 });
 

@@ -65,7 +65,10 @@ function statusField(status: number | undefined): Record<string, unknown> {
   return status === undefined ? {} : { status };
 }
 
-/** Messages a cashier understands, by code. The API's own text goes to details.apiMessage, never here. */
+/**
+ * The core's sentence for each code, for logs and support (the cashier reads the renderer's words).
+ * The API's own text goes to details.apiMessage, never here.
+ */
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   INVALID_API_KEY: 'The provider does not recognise the access code. Check the API credentials in Settings.',
   INVALID_SIGNATURE: 'The provider rejected the signature. Check the secret key in Settings.',

@@ -62,7 +62,7 @@ export async function syncCatalogue(
     throw new PosFailure(
       'BAD_RESPONSE',
       'The provider sent a catalogue in which no package could be read; the catalogue on the counter is kept.',
-      { skipped },
+      { field: 'data.packages', problem: `none of the ${skipped} packages could be read`, skipped },
     );
   }
   const packages = [...byCode.values()];

@@ -1,21 +1,29 @@
+import type { PrintingMode } from '../../../shared/domain/status';
 import type { CoreContext, HandlerGroup } from '../context';
 import type { CoreEvent } from '../core-events';
+import type { PosHandlers } from '../pos/dispatch';
 import { PosFailure } from '../pos/failure';
 import { CustomerDisplayState } from './customer-display';
 
-type DeviceMethods =
-  | 'getCustomerDisplay'
-  | 'setCustomerLanguage'
-  | 'clearCustomerDisplay'
-  | 'listPrinters'
-  | 'printReceipt'
-  | 'saveReceiptPdf';
+type PrintingMethods = 'listPrinters' | 'printReceipt' | 'saveReceiptPdf';
+type DeviceMethods = 'getCustomerDisplay' | 'setCustomerLanguage' | 'clearCustomerDisplay' | PrintingMethods;
+
+/**
+ * The desktop shell's printing straight to a printer, given the core's handlers (it renders and
+ * logs each receipt through them). A core given one says so in its status (`devices.printing`).
+ */
+export type ShellPrinting = (core: PosHandlers) => HandlerGroup<PrintingMethods>;
+
+/** How a core prints, as its status tells the counter. */
+export function printingMode(shell: ShellPrinting | undefined): PrintingMode {
+  return shell ? 'silent' : 'browser';
+}
 
 /**
  * The counter's devices: the screen facing the customer, and the receipt printer. The display's
  * state lives here, following the core's events (`subscribe`). Printers belong to the desktop
- * shell, which answers the printing methods itself; anywhere else (the web host) they say so, and
- * the counter prints with the browser's own dialog.
+ * shell, which answers the printing methods itself (ShellPrinting); anywhere else (the web host)
+ * they say so, the status says `browser`, and the counter prints with the browser's own dialog.
  */
 export function deviceHandlers(
   ctx: CoreContext,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { err, ok, type Result } from '../../../shared/errors';
+import { err, ok, type PosError, PosErrorSchema, posError, type Result } from '../../../shared/errors';
 import {
   isPosMethodName,
   type PosMethodName,
@@ -21,7 +21,9 @@ export interface DispatchLog {
 /**
  * Runs one PosApi call from an untrusted transport (IPC or HTTP): checks the method name, validates
  * the input with the contract's schema, runs the handler, and returns a Result. Nothing is thrown
- * across the bridge; unexpected errors become INTERNAL with a generic message and are logged.
+ * across the bridge; unexpected errors become INTERNAL with a generic message and are logged. An
+ * error's details are checked against its code's schema on the way out, so the renderer can use
+ * them as typed without reading them back.
  */
 export async function dispatch(
   handlers: PosHandlers,
@@ -47,13 +49,28 @@ export async function dispatch(
     const handler = handlers[method] as (input: unknown) => Promise<unknown>;
     return ok(await handler(parsed.data));
   } catch (error) {
-    if (error instanceof PosFailure) return { ok: false, error: error.toPosError() };
+    if (error instanceof PosFailure) return { ok: false, error: checked(error.toPosError(), method, log) };
     log.error('unexpected error in PosApi handler', { method, error: describeError(error) });
     return err(
       'INTERNAL',
       'Something went wrong inside the app. Nothing was lost; try again or call support.',
     );
   }
+}
+
+/**
+ * The error as its code promises it. Details that do not fit are a bug in the core: they are logged
+ * and left out, and the code and message still say what happened.
+ */
+function checked(error: PosError, method: string, log: DispatchLog): PosError {
+  const parsed = PosErrorSchema.safeParse(error);
+  if (parsed.success) return parsed.data;
+  log.error('error details do not fit their code', {
+    method,
+    code: error.code,
+    problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+  });
+  return posError(error.code, error.message);
 }
 
 function describeError(error: unknown): string {

@@ -1,23 +1,27 @@
-import type { ErrorCode, PosError } from '../../../shared/errors';
+import { type ErrorCode, type ErrorDetails, type PosError, posError } from '../../../shared/errors';
 
 /**
  * The one error type the core throws. Everything that crosses the bridge is turned into
- * `{ok:false, error}` by the dispatcher; a PosFailure's message is written for the cashier and must
- * never contain a secret.
+ * `{ok:false, error}` by the dispatcher, whose check holds the details against the code's schema.
+ * Where the code is written out, the compiler already holds its details to that code's type.
  */
-export class PosFailure extends Error {
+export class PosFailure<C extends ErrorCode = ErrorCode> extends Error {
   override readonly name = 'PosFailure';
+  /**
+   * For logs and support, in English: the cashier reads the renderer's own words for the code
+   * (renderer/src/i18n/error-messages.ts), never this. It must never contain a secret.
+   */
+  declare readonly message: string;
+
   constructor(
-    readonly code: ErrorCode,
+    readonly code: C,
     message: string,
-    readonly details?: Record<string, unknown>,
+    readonly details?: ErrorDetails<C>,
   ) {
     super(message);
   }
 
   toPosError(): PosError {
-    return this.details
-      ? { code: this.code, message: this.message, details: this.details }
-      : { code: this.code, message: this.message };
+    return posError<ErrorCode>(this.code, this.message, this.details);
   }
 }

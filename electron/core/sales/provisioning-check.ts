@@ -91,7 +91,10 @@ function givenUp(ctx: SellContext, sale: Ordered, status: OrderStatus): Sale {
   const problem: PosError = {
     code: 'ORDER_PROCESSING_ERROR',
     message: 'The provider reports that this order failed. Check its refund with provider support.',
-    details: { orderReference: sale.orderReference, providerStatus: status.status },
+    details: {
+      orderReference: sale.orderReference,
+      ...(status.status === null ? {} : { providerStatus: status.status }),
+    },
   };
   return settle(ctx, ctx.salesJournal.markSupport(sale.id, problem, ctx.now().toISOString()));
 }

@@ -27,7 +27,7 @@ export function recordIntent(
     throw new PosFailure(
       'INVALID_INPUT',
       'This package is not in the catalogue. Refresh the catalogue and pick it again.',
-      { packageCode: input.packageCode },
+      { issues: [{ path: 'packageCode', message: `${input.packageCode} is not in the catalogue` }] },
     );
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
@@ -137,7 +137,10 @@ export function orderInput(ctx: Pick<SellContext, 'catalogueTable'>, sale: Sale)
     throw new PosFailure(
       'INVALID_INPUT',
       'This package is no longer in the catalogue. Refresh the catalogue and pick it again.',
-      { packageCode: sale.packageCode },
+      {
+        issues: [{ path: 'packageCode', message: 'not in the catalogue' }],
+        packageCode: sale.packageCode,
+      },
     );
   }
   return {

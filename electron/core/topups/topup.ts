@@ -1,5 +1,5 @@
 import type { TopUp } from '../../../shared/domain/topup';
-import type { PosError } from '../../../shared/errors';
+import { type PosError, posError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { ApiFailure } from '../api';
 import { listTopUpOptions } from '../api/reads';
@@ -229,12 +229,11 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
   }
   if (watching) return ctx.topUpsJournal.recordCheck(topUp.id, next, at);
   // The watch is over: the top-up waits for the manager, with what was searched and found.
-  const forManager: PosError = {
-    code: topUp.lastError.code,
-    message:
-      "The top-up's answer was lost and the provider's order list does not show its order. It may or may not have been charged: check the provider's order list before topping this eSIM up again.",
-    details: { ...topUp.lastError.details, ...evidenceFacts(window, evidence) },
-  };
+  const forManager = posError(
+    topUp.lastError.code,
+    "The top-up's answer was lost and the provider's order list does not show its order. It may or may not have been charged: check the provider's order list before topping this eSIM up again.",
+    { ...topUp.lastError.details, ...evidenceFacts(window, evidence) },
+  );
   if (topUp.lastError.message === forManager.message)
     return ctx.topUpsJournal.recordCheck(topUp.id, null, at);
   return ctx.topUpsJournal.markInDoubt(topUp.id, forManager, null, at);

@@ -1,5 +1,5 @@
 import type { PosEvent } from '../../../shared/domain/events';
-import type { PosError, Result } from '../../../shared/errors';
+import type { Result } from '../../../shared/errors';
 import type { PosApi, PosMethodName } from '../../../shared/pos-api';
 import { POS_METHOD_NAMES } from '../../../shared/pos-methods';
 import { createSseParser } from './sse-parser';
@@ -8,7 +8,8 @@ import { createSseParser } from './sse-parser';
  * PosApi over the web host's HTTP transport, for the counter opened in a browser: each method is
  * `POST /api/<method>` with the bearer token and the JSON input, answered by the Result JSON; core
  * events arrive on `GET /api/events` as a text/event-stream read with fetch (EventSource cannot send
- * an Authorization header), reconnected with a growing, jittered delay.
+ * an Authorization header), reconnected with a growing, jittered delay. Like the preload, it never
+ * throws: a failure of the transport itself is a Result with a HOST_ code.
  */
 
 /** The state of the event stream, which is also the best sign that the host is reachable. */
@@ -23,8 +24,9 @@ export interface WebBridgeOptions {
   readonly reconnect?: { readonly initialMs: number; readonly maxMs: number };
 }
 
-function hostError(code: PosError['code'], message: string, method: string): Result<never> {
-  return { ok: false, error: { code, message, details: { source: 'host', method } } };
+/** The host could not be reached or its answer was lost: for a sale or top-up, the outcome is unknown here. */
+function unreachable(message: string): Result<never> {
+  return { ok: false, error: { code: 'HOST_UNREACHABLE', message } };
 }
 
 function isResult(body: unknown): body is Result<unknown> {
@@ -49,27 +51,21 @@ export function createWebBridge(options: WebBridgeOptions): PosApi {
         cache: 'no-store',
       });
     } catch {
-      return hostError('OFFLINE', 'The counter service did not answer', method);
+      return unreachable(`The counter service did not answer ${method}`);
     }
     if (response.status === 401) {
-      return hostError('UNAUTHENTICATED', 'The counter service did not accept this window’s token', method);
+      const message = `The counter service did not accept this window’s token for ${method}`;
+      return { ok: false, error: { code: 'HOST_UNAUTHORIZED', message } };
     }
     let body: unknown;
     try {
       body = await response.json();
     } catch {
-      return hostError(
-        'OFFLINE',
-        `The counter service answered HTTP ${response.status} without a result`,
-        method,
-      );
+      return unreachable(`The counter service answered ${method} with HTTP ${response.status} and no result`);
     }
     if (!isResult(body)) {
-      return hostError(
-        'INTERNAL',
-        `The counter service answered HTTP ${response.status} without a result`,
-        method,
-      );
+      const message = `The counter service answered ${method} with HTTP ${response.status} and no result`;
+      return { ok: false, error: { code: 'INTERNAL', message } };
     }
     return body;
   }

@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import './dialog.css';
 
 interface DialogProps {
   readonly title: string;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PosError } from '../../../shared/errors';
 import { errorMessage } from '../i18n/error-messages';
 import { useLanguage } from '../i18n/use-messages';
+import './error-panel.css';
 
 /** An error as the cashier reads it, with the code and the core's own words kept for support. */
 export function ErrorPanel({

@@ -3,6 +3,7 @@ import { integer } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { usePending } from '../stores/pending-store';
 import { SCREENS, type Screen, useScreen } from '../stores/screen-store';
+import './nav-bar.css';
 
 export const SCREEN_KEYS: Readonly<Record<Screen, string>> = {
   sell: 'F2',

@@ -4,6 +4,7 @@ import { integer } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useJournal } from '../stores/journal-store';
 import { type Notice, useNotices } from '../stores/notice-store';
+import './notices.css';
 
 function noticeText(notice: Notice, t: ReturnType<typeof useMessages>, language: 'en' | 'ar'): string {
   switch (notice.kind) {
@@ -14,7 +15,11 @@ function noticeText(notice: Notice, t: ReturnType<typeof useMessages>, language:
     case 'low-balance':
       return t.balanceLow;
     case 'error':
-      return errorMessage({ code: notice.code, message: notice.message }, language);
+      return errorMessage(notice.error, language);
+    default: {
+      const unknown: never = notice;
+      return unknown;
+    }
   }
 }
 

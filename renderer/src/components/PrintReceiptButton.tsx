@@ -3,8 +3,9 @@ import type { PosError, Result } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { customerLanguage } from '../devices/customer-display-store';
 import { deviceText } from '../devices/device-text';
-import { printReceipt, usePrinting } from '../devices/receipt-printing';
+import { printReceipt } from '../devices/receipt-printing';
 import { useLanguage, useMessages } from '../i18n/use-messages';
+import { useSession } from '../stores/session-store';
 import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
 
@@ -28,7 +29,7 @@ export function PrintReceiptButton({
   const [pin, setPin] = useState('');
   const pinRef = useRef<HTMLInputElement>(null);
 
-  const printsToPdf = usePrinting((state) => state.mode === 'printer');
+  const printsToPdf = useSession((state) => state.status?.devices.printing === 'silent');
   const [action, setAction] = useState<'print' | 'pdf'>('print');
   const [saved, setSaved] = useState<string | null>(null);
 

@@ -8,6 +8,7 @@ import { CodeFact } from './CodeFact';
 import { ErrorPanel } from './ErrorPanel';
 import { PrintReceiptButton } from './PrintReceiptButton';
 import { QrCode } from './QrCode';
+import './sale-view.css';
 
 function EsimCard({
   esim,

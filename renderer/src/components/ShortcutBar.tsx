@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMessages } from '../i18n/use-messages';
 import { SCREEN_KEYS } from './NavBar';
+import './shortcut-bar.css';
 
 /** The keys that drive the counter, always on screen. */
 export function ShortcutBar(): ReactNode {

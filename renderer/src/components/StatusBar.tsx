@@ -4,6 +4,7 @@ import { useNow } from '../hooks/use-now';
 import { currencyShownIn, dateTime, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useSession } from '../stores/session-store';
+import './status-bar.css';
 
 /** A skew above this is shown: the API refuses requests whose clock is 5 minutes off. */
 const SKEW_WARNING_MS = 60_000;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMessages } from '../i18n/use-messages';
 import { useSession } from '../stores/session-store';
+import './training-banner.css';
 
 /**
  * On every screen in training mode, so nobody mistakes practice for a real sale. The word TRAINING

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLanguage } from '../i18n/use-messages';
+import { useSession } from '../stores/session-store';
 import { deviceText } from './device-text';
 import { usePrinting } from './receipt-printing';
 
@@ -10,10 +11,11 @@ import { usePrinting } from './receipt-printing';
 export function PrinterChoices({ onChoose }: { readonly onChoose: (name: string) => void }): ReactNode {
   const t = deviceText(useLanguage());
   const printers = usePrinting((state) => state.printers);
+  const mode = useSession((state) => state.status?.devices.printing);
   // A printer plugged in since the counter started is listed when Settings open.
   useEffect(() => {
-    void usePrinting.getState().detect();
-  }, []);
+    if (mode) void usePrinting.getState().loadPrinters();
+  }, [mode]);
   if (printers.length === 0) return null;
   return (
     <fieldset className="device-choices">

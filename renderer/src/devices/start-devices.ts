@@ -1,22 +1,22 @@
 import { pos } from '../bridge/pos';
 import { useNotices } from '../stores/notice-store';
-import { useSale } from '../stores/sale-store';
+import { type SaleStep, useSale } from '../stores/sale-store';
 import { useSession } from '../stores/session-store';
 import { useSettings } from '../stores/settings-store';
 import { customerLanguage, useCustomerDisplay } from './customer-display-store';
-import { printReceipt, usePrinting } from './receipt-printing';
+import { printReceipt } from './receipt-printing';
 
 /**
- * The counter's side of its devices: learn how it prints, follow the customer display, take the QR
- * codes off the customer's screen when the cashier moves on from a completed sale, and print each
- * completed sale's receipt when Settings ask for it.
+ * The counter's side of its devices: follow the customer display, take the QR codes off the
+ * customer's screen when the cashier moves on from a completed sale, and print each completed
+ * sale's receipt when Settings ask for it.
  */
 export function startDevices(): void {
-  void usePrinting.getState().detect();
   void useCustomerDisplay.getState().load();
 
   useSale.subscribe((now, before) => {
-    if (before.phase === 'result' && now.phase !== 'result') void useCustomerDisplay.getState().clear();
+    const shown = (step: SaleStep): boolean => step === 'result' || step === 'lost';
+    if (shown(before.flow.step) && !shown(now.flow.step)) void useCustomerDisplay.getState().clear();
   });
 
   // The first receipt of a sale is its original; if another window printed it already, the core
@@ -29,7 +29,7 @@ export function startDevices(): void {
     const language = customerLanguage(useSession.getState().language);
     void printReceipt({ kind: 'sale', id: event.sale.id, language, copy: false }).then((result) => {
       if (result.ok || result.error.code === 'PIN_REQUIRED') return;
-      useNotices.getState().push({ kind: 'error', code: result.error.code, message: result.error.message });
+      useNotices.getState().push({ kind: 'error', error: result.error });
     });
   });
 }

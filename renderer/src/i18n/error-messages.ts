@@ -1,17 +1,19 @@
 import type { Language } from '../../../shared/domain/common';
 import type { ErrorCode, PosError } from '../../../shared/errors';
-import { type ErrorDetails, moneyDetail, textDetail } from '../bridge/error-details';
-import { moneyText } from './format';
+import { integer, moneyText, time } from './format';
 
 /**
- * What the cashier reads for every error code, in both languages. The record is keyed by the whole
- * ErrorCode union, so a code added to shared/errors.ts does not compile until it has its words here.
+ * What the cashier reads for every error code, in both languages: the one place the cashier's words
+ * for errors live. The record is keyed by the whole ErrorCode union, so a code added to
+ * shared/errors.ts does not compile until it has its words here; a sentence that uses the error's
+ * data receives the error with its details typed for that code (the core checked them at the
+ * bridge). The core's own message is for logs and support and is never the cashier's sentence.
  */
 
-type Details = ErrorDetails;
-type Text = string | ((details: Details, language: Language) => string);
+type Words<C extends ErrorCode> = string | ((error: PosError<C>, language: Language) => string);
+type ErrorWords = { readonly [C in ErrorCode]: { readonly en: Words<C>; readonly ar: Words<C> } };
 
-const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: Text }>> = {
+const ERROR_TEXT: ErrorWords = {
   INVALID_API_KEY: {
     en: 'The provider does not recognise our access code. The manager must check the API credentials in Settings.',
     ar: 'المزوّد لا يتعرّف على رمز الوصول. على المدير مراجعة بيانات الدخول في الإعدادات.',
@@ -57,14 +59,14 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     ar: 'تغيّر سعر المزوّد. حدّث قائمة الباقات وراجع السعر مع الزبون.',
   },
   INSUFFICIENT_BALANCE: {
-    en: (details, language) => {
-      const need = moneyDetail(details, 'needToLoad');
+    en: ({ details }, language) => {
+      const need = details?.needToLoad;
       return need
         ? `Not enough balance: load at least ${moneyText(need, language)} into the account, then sell again. Nothing was charged.`
         : 'Not enough balance in the account: load more, then sell again. Nothing was charged.';
     },
-    ar: (details, language) => {
-      const need = moneyDetail(details, 'needToLoad');
+    ar: ({ details }, language) => {
+      const need = details?.needToLoad;
       return need
         ? `الرصيد غير كافٍ: اشحن الحساب بمبلغ ${moneyText(need, language)} على الأقل ثم بِع مرة أخرى. لم يُخصم أي مبلغ.`
         : 'الرصيد غير كافٍ: اشحن الحساب ثم بِع مرة أخرى. لم يُخصم أي مبلغ.';
@@ -79,13 +81,13 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     ar: 'لم يُدخل رقم ICCID. امسحه أو اكتبه.',
   },
   ESIM_NOT_TOPPABLE: {
-    en: (details) => {
-      const status = textDetail(details, 'status');
+    en: ({ details }) => {
+      const status = details?.esimStatus;
       const why = status ? ` Its status is ${status}.` : '';
       return `This eSIM cannot be topped up now.${why} Top-ups are possible once it is active, used up or expired.`;
     },
-    ar: (details) => {
-      const status = textDetail(details, 'status');
+    ar: ({ details }) => {
+      const status = details?.esimStatus;
       const why = status ? ` حالتها ${status}.` : '';
       return `لا يمكن تعبئة هذه الشريحة الآن.${why} التعبئة ممكنة عندما تكون مفعّلة أو مستهلكة أو منتهية.`;
     },
@@ -111,8 +113,14 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     ar: 'لم تردّ شبكة الهاتف على المزوّد. أعد المحاولة بعد بضع دقائق.',
   },
   RATE_LIMIT_EXCEEDED: {
-    en: 'Too many requests to the provider just now. Wait a minute, then try again.',
-    ar: 'طلبات كثيرة جدًا إلى المزوّد الآن. انتظر دقيقة ثم أعد المحاولة.',
+    en: ({ details }, language) =>
+      details?.retryAt
+        ? `Too many requests to the provider just now. Try again after ${time(details.retryAt, language)}.`
+        : 'Too many requests to the provider just now. Wait a minute, then try again.',
+    ar: ({ details }, language) =>
+      details?.retryAt
+        ? `طلبات كثيرة جدًا إلى المزوّد الآن. أعد المحاولة بعد ${time(details.retryAt, language)}.`
+        : 'طلبات كثيرة جدًا إلى المزوّد الآن. انتظر دقيقة ثم أعد المحاولة.',
   },
   ORDER_NOT_FOUND: {
     en: 'The provider has no order with this reference. Call support with the receipt number.',
@@ -167,14 +175,8 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     ar: 'تعذّر إرسال الرسالة. أعد المحاولة لاحقًا.',
   },
   UNAUTHENTICATED: {
-    en: (details) =>
-      details.source === 'host'
-        ? 'This window is no longer signed in to the counter. Open the counter again from the link it printed.'
-        : 'The provider did not accept our credentials. The manager must check them in Settings.',
-    ar: (details) =>
-      details.source === 'host'
-        ? 'هذه النافذة لم تعد مسجّلة في نقطة البيع. افتح نقطة البيع من جديد من الرابط الذي أظهرته.'
-        : 'لم يقبل المزوّد بيانات الدخول. على المدير مراجعتها في الإعدادات.',
+    en: 'The provider did not accept our credentials. The manager must check them in Settings.',
+    ar: 'لم يقبل المزوّد بيانات الدخول. على المدير مراجعتها في الإعدادات.',
   },
   USER_NOT_FOUND: {
     en: 'The provider does not know our account. The manager must check the API credentials.',
@@ -185,26 +187,20 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     ar: 'ردّ المزوّد بخطأ غير معروف. أعد المحاولة؛ وإن تكرر فاتصل بالدعم.',
   },
   OFFLINE: {
-    en: (details) =>
-      details.source === 'host'
-        ? 'The counter service does not answer. Check that the counter app is running.'
-        : 'No internet connection to the provider. Check the network, then try again.',
-    ar: (details) =>
-      details.source === 'host'
-        ? 'خدمة نقطة البيع لا تردّ. تأكد من أن تطبيق نقطة البيع يعمل.'
-        : 'لا يوجد اتصال بالإنترنت مع المزوّد. تحقّق من الشبكة ثم أعد المحاولة.',
+    en: 'No internet connection to the provider. Check the network, then try again.',
+    ar: 'لا يوجد اتصال بالإنترنت مع المزوّد. تحقّق من الشبكة ثم أعد المحاولة.',
   },
   TIMEOUT: {
     en: 'The provider did not answer in time. For a sale, the counter checks again by itself: look in Pending.',
     ar: 'لم يردّ المزوّد في الوقت المحدد. بالنسبة للبيع، تفحص نقطة البيع مجددًا تلقائيًا: راجع قائمة الانتظار.',
   },
   BAD_RESPONSE: {
-    en: (details) => {
-      const field = textDetail(details, 'field');
+    en: ({ details }) => {
+      const field = details?.field;
       return `The provider sent an answer we cannot read${field ? ` (${field})` : ''}. Call support.`;
     },
-    ar: (details) => {
-      const field = textDetail(details, 'field');
+    ar: ({ details }) => {
+      const field = details?.field;
       return `أرسل المزوّد ردًا لا يمكن قراءته${field ? ` (${field})` : ''}. اتصل بالدعم.`;
     },
   },
@@ -233,20 +229,26 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     ar: 'هذا يحتاج إلى رمز المدير.',
   },
   PIN_INVALID: {
-    en: 'Wrong manager PIN.',
-    ar: 'رمز المدير خاطئ.',
+    en: ({ details }, language) =>
+      details
+        ? `Too many wrong PINs. Try again in ${integer(details.retryAfterSeconds, language)} seconds.`
+        : 'Wrong manager PIN.',
+    ar: ({ details }, language) =>
+      details
+        ? `محاولات خاطئة كثيرة. أعد المحاولة بعد ${integer(details.retryAfterSeconds, language)} ثانية.`
+        : 'رمز المدير خاطئ.',
   },
   INVALID_STATE: {
     en: 'This cannot be done in its current state. Refresh and look again.',
     ar: 'لا يمكن تنفيذ هذا في حالته الحالية. حدّث الشاشة وتحقّق من جديد.',
   },
   PRINT_FAILED: {
-    en: (details) => {
-      const printer = textDetail(details, 'printer');
+    en: ({ details }) => {
+      const printer = details?.printer;
       return `The receipt did not print${printer ? ` on ${printer}` : ''}. Check that the printer is on, has paper and is chosen in Settings, then print again.`;
     },
-    ar: (details) => {
-      const printer = textDetail(details, 'printer');
+    ar: ({ details }) => {
+      const printer = details?.printer;
       return `لم يُطبع الإيصال${printer ? ` على ${printer}` : ''}. تأكّد أن الطابعة تعمل وفيها ورق ومختارة في الإعدادات، ثم اطبع مرة أخرى.`;
     },
   },
@@ -254,10 +256,19 @@ const ERROR_TEXT: Readonly<Record<ErrorCode, { readonly en: Text; readonly ar: T
     en: 'Something went wrong inside the counter. Nothing was lost; try again or call support.',
     ar: 'حدث خطأ داخل نقطة البيع. لم يُفقد شيء؛ أعد المحاولة أو اتصل بالدعم.',
   },
+  HOST_UNREACHABLE: {
+    en: 'The counter service does not answer. Check that the counter app is running.',
+    ar: 'خدمة نقطة البيع لا تردّ. تأكد من أن تطبيق نقطة البيع يعمل.',
+  },
+  HOST_UNAUTHORIZED: {
+    en: 'This window is no longer signed in to the counter. Open the counter again from the link it printed.',
+    ar: 'هذه النافذة لم تعد مسجّلة في نقطة البيع. افتح نقطة البيع من جديد من الرابط الذي أظهرته.',
+  },
 };
 
 /** The cashier's sentence for an error, in the language; the core's own message stays for support. */
 export function errorMessage(error: PosError, language: Language): string {
-  const text = ERROR_TEXT[error.code][language];
-  return typeof text === 'string' ? text : text(error.details ?? {}, language);
+  // The words are looked up by this error's own code, so they take this very error.
+  const words = ERROR_TEXT[error.code][language] as Words<ErrorCode>;
+  return typeof words === 'string' ? words : words(error, language);
 }

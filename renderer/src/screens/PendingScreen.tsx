@@ -11,6 +11,7 @@ import type { Messages } from '../i18n/messages';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useJournal } from '../stores/journal-store';
 import { usePending } from '../stores/pending-store';
+import './journal.css';
 
 function waitingSince(sale: SaleSummary): string {
   switch (sale.state) {

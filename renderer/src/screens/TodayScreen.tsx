@@ -7,6 +7,7 @@ import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
 import { integer, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { matchingTopUps, useJournal } from '../stores/journal-store';
+import './journal.css';
 
 /** Completed takings per currency (a counter's account has one, but money is never added across two). */
 function takings(sales: readonly SaleSummary[]): Money[] {

@@ -42,7 +42,7 @@ export function routeEvent(event: PosEvent): void {
       void useSession.getState().load();
       return;
     case 'error':
-      useNotices.getState().push({ kind: 'error', code: event.code, message: event.message });
+      useNotices.getState().push({ kind: 'error', error: event.error });
       return;
     default: {
       const unknown: never = event;

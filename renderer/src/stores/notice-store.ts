@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ErrorCode } from '../../../shared/errors';
+import type { PosError } from '../../../shared/errors';
 
 /** Notices that must catch the cashier's eye while they work on something else. */
 
@@ -13,7 +13,7 @@ export type Notice =
     }
   | { readonly id: number; readonly kind: 'sale-failed'; readonly saleId: string; readonly receipt: number }
   | { readonly id: number; readonly kind: 'low-balance' }
-  | { readonly id: number; readonly kind: 'error'; readonly code: ErrorCode; readonly message: string };
+  | { readonly id: number; readonly kind: 'error'; readonly error: PosError };
 
 type NewNotice = Notice extends infer N ? (N extends Notice ? Omit<N, 'id'> : never) : never;
 

@@ -3,28 +3,38 @@ import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import type { Sale, SaleSummary } from '../../../shared/domain/sale';
 import { carriesInstallCodes, toSaleSummary } from '../../../shared/domain/sale-summary';
 import type { PosError } from '../../../shared/errors';
-import { moneyDetail } from '../bridge/error-details';
 import { pos } from '../bridge/pos';
 import { usePending } from './pending-store';
-import { useSession } from './session-store';
 
 /**
- * The sale in front of the cashier: browse → confirm → sending → result. Nothing is charged before
- * "Confirm sale"; a sale whose answer is lost is never re-sent from here (the core resolves it with
- * its stored idempotency key), and the cashier is told not to sell it again.
+ * The sale in front of the cashier, one step at a time: choosing → confirming → sending → result
+ * (or lost, when the counter service's answer never came). Nothing is charged before "Confirm sale";
+ * a sale whose answer is lost is never re-sent from here (the core resolves it with its stored
+ * idempotency key), and the cashier is told not to sell it again.
  */
+export type SaleFlow =
+  /** Browsing the catalogue; a package may be picked, and a refused sale says why. */
+  | {
+      readonly step: 'choosing';
+      readonly pkg: CataloguePackage | null;
+      readonly quantity: number;
+      readonly error: PosError | null;
+    }
+  | { readonly step: 'confirming'; readonly pkg: CataloguePackage; readonly quantity: number }
+  /** `sell` is on the wire: a second Enter must not send a second order. */
+  | { readonly step: 'sending'; readonly pkg: CataloguePackage; readonly quantity: number }
+  /**
+   * The sale as the core holds it, in full once completed here so its QR codes can be handed over (a
+   * summary until then); `error` is a failed "check now" or hand-over.
+   */
+  | { readonly step: 'result'; readonly sale: Sale | SaleSummary; readonly error: PosError | null }
+  /** The counter service did not answer `sell`: the outcome is unknown to this window. */
+  | { readonly step: 'lost' };
 
-export type SalePhase = 'browse' | 'confirm' | 'sending' | 'result';
+export type SaleStep = SaleFlow['step'];
 
 interface SaleState {
-  readonly selected: CataloguePackage | null;
-  readonly quantity: number;
-  readonly phase: SalePhase;
-  /** The sale on screen: in full once completed here, so its QR codes can be handed over. */
-  readonly sale: Sale | SaleSummary | null;
-  readonly error: PosError | null;
-  /** The counter service did not answer `sell`: the outcome is unknown to this window. */
-  readonly lost: boolean;
+  readonly flow: SaleFlow;
   select(pkg: CataloguePackage): void;
   clearSelection(): void;
   setQuantity(quantity: number): void;
@@ -33,7 +43,6 @@ interface SaleState {
   confirm(): Promise<void>;
   resolveNow(): Promise<void>;
   newSale(): void;
-  show(sale: Sale | SaleSummary): void;
   applySale(sale: SaleSummary): void;
   /** Fetches the eSIMs of the sale on screen once it completed after `sell` answered (it was pending). */
   handOver(): Promise<void>;
@@ -47,92 +56,115 @@ export function clampQuantity(value: number): number {
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(value)));
 }
 
+const START: SaleFlow = { step: 'choosing', pkg: null, quantity: 1, error: null };
+
+/** The package and quantity on screen, in whichever step shows them. */
+export function chosenOf(
+  flow: SaleFlow,
+): { readonly pkg: CataloguePackage; readonly quantity: number } | null {
+  switch (flow.step) {
+    case 'choosing':
+      return flow.pkg ? { pkg: flow.pkg, quantity: flow.quantity } : null;
+    case 'confirming':
+    case 'sending':
+      return { pkg: flow.pkg, quantity: flow.quantity };
+    case 'result':
+    case 'lost':
+      return null;
+    default: {
+      const unknown: never = flow;
+      return unknown;
+    }
+  }
+}
+
 export const useSale = create<SaleState>()((set, get) => ({
-  selected: null,
-  quantity: 1,
-  phase: 'browse',
-  sale: null,
-  error: null,
-  lost: false,
+  flow: START,
 
   select(pkg) {
-    set({ selected: pkg, quantity: 1, phase: 'browse', sale: null, error: null, lost: false });
+    set({ flow: { step: 'choosing', pkg, quantity: 1, error: null } });
   },
 
   clearSelection() {
-    set({ selected: null, quantity: 1, phase: 'browse', error: null });
+    set({ flow: START });
   },
 
   setQuantity(quantity) {
-    set({ quantity: clampQuantity(quantity) });
+    const { flow } = get();
+    if (flow.step === 'choosing') set({ flow: { ...flow, quantity: clampQuantity(quantity) } });
   },
 
   askConfirm() {
-    if (get().selected && get().phase === 'browse') set({ phase: 'confirm', error: null });
+    const { flow } = get();
+    if (flow.step === 'choosing' && flow.pkg)
+      set({ flow: { step: 'confirming', pkg: flow.pkg, quantity: flow.quantity } });
   },
 
   cancelConfirm() {
-    if (get().phase === 'confirm') set({ phase: 'browse' });
+    const { flow } = get();
+    if (flow.step === 'confirming')
+      set({ flow: { step: 'choosing', pkg: flow.pkg, quantity: flow.quantity, error: null } });
   },
 
   async confirm() {
-    const { selected, quantity, phase } = get();
+    const { flow } = get();
     // A second Enter while the first sale is on the wire must not send a second order.
-    if (!selected || phase !== 'confirm') return;
-    set({ phase: 'sending', error: null, lost: false });
-    const result = await pos().sell({ packageCode: selected.code, quantity });
+    if (flow.step !== 'confirming') return;
+    const { pkg, quantity } = flow;
+    set({ flow: { step: 'sending', pkg, quantity } });
+    const result = await pos().sell({ packageCode: pkg.code, quantity });
     if (!result.ok) {
-      const lost = result.error.details?.source === 'host' && result.error.code === 'OFFLINE';
-      set(lost ? { phase: 'result', lost: true, sale: null } : { phase: 'browse', error: result.error });
-      if (lost) void usePending.getState().load();
+      if (result.error.code === 'HOST_UNREACHABLE') {
+        set({ flow: { step: 'lost' } });
+        void usePending.getState().load();
+      } else {
+        set({ flow: { step: 'choosing', pkg, quantity, error: result.error } });
+      }
       return;
     }
     const sale = usePending.getState().latest(result.value);
     if (sale.state === 'failed') {
-      set({ phase: 'browse', error: sale.error, sale: null });
-      // The refusal carries the provider's reading of the balance: show it rather than the older one.
-      const current = moneyDetail(sale.error.details, 'currentBalance');
-      if (sale.error.code === 'INSUFFICIENT_BALANCE' && current)
-        useSession.getState().applyNewBalance(current);
+      set({ flow: { step: 'choosing', pkg, quantity, error: sale.error } });
       return;
     }
-    set({ phase: 'result', sale });
-    if (sale.state === 'completed' && sale.newBalance) useSession.getState().applyNewBalance(sale.newBalance);
+    set({ flow: { step: 'result', sale, error: null } });
     usePending.getState().applySale(toSaleSummary(sale));
-  },
-
-  async resolveNow() {
-    const { sale } = get();
-    if (!sale) return;
-    const result = await pos().resolveSale({ id: sale.id });
-    if (result.ok) get().applySale(result.value);
-    else set({ error: result.error });
-  },
-
-  newSale() {
-    set({ selected: null, quantity: 1, phase: 'browse', sale: null, error: null, lost: false });
-  },
-
-  show(sale) {
-    set({ selected: null, phase: 'result', sale, error: null, lost: false });
-  },
-
-  applySale(sale) {
-    const current = get().sale;
-    // Events and checks carry summaries: a sale already handed over here keeps its eSIMs.
-    if (current?.id !== sale.id || carriesInstallCodes(current)) return;
-    set({ sale });
-    if (sale.state !== 'completed') return;
-    if (sale.newBalance) useSession.getState().applyNewBalance(sale.newBalance);
-    // The cashier is at this sale, waiting for it: its QR codes belong on screen now.
+    // An event may have brought the sale's completion first, as a summary: fetch its eSIMs.
     void get().handOver();
   },
 
+  async resolveNow() {
+    const { flow } = get();
+    if (flow.step !== 'result') return;
+    const result = await pos().resolveSale({ id: flow.sale.id });
+    if (result.ok) get().applySale(result.value);
+    else {
+      const now = get().flow;
+      if (now.step === 'result' && now.sale.id === flow.sale.id)
+        set({ flow: { ...now, error: result.error } });
+    }
+  },
+
+  newSale() {
+    set({ flow: START });
+  },
+
+  applySale(sale) {
+    const { flow } = get();
+    // Events and checks carry summaries: a sale already handed over here keeps its eSIMs.
+    if (flow.step !== 'result' || flow.sale.id !== sale.id || carriesInstallCodes(flow.sale)) return;
+    set({ flow: { ...flow, sale } });
+    // The cashier is at this sale, waiting for it: its QR codes belong on screen now.
+    if (sale.state === 'completed') void get().handOver();
+  },
+
   async handOver() {
-    const { sale } = get();
-    if (sale?.state !== 'completed' || carriesInstallCodes(sale)) return;
-    const result = await pos().getSaleForHandOver({ id: sale.id });
-    if (get().sale?.id !== sale.id) return;
-    set(result.ok ? { sale: result.value } : { error: result.error });
+    const { flow } = get();
+    if (flow.step !== 'result' || flow.sale.state !== 'completed' || carriesInstallCodes(flow.sale)) return;
+    const id = flow.sale.id;
+    const result = await pos().getSaleForHandOver({ id });
+    const now = get().flow;
+    if (now.step !== 'result' || now.sale.id !== id) return;
+    set({ flow: result.ok ? { ...now, sale: result.value, error: null } : { ...now, error: result.error } });
   },
 }));

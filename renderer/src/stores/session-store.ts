@@ -3,11 +3,13 @@ import type { BalanceView } from '../../../shared/domain/balance';
 import type { Language } from '../../../shared/domain/common';
 import type { Status } from '../../../shared/domain/status';
 import type { PosError } from '../../../shared/errors';
-import type { Money } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import type { BridgeLink } from '../bridge/web-bridge';
 
-/** Who and where the counter is: mode, balance, connection, language. */
+/**
+ * Who and where the counter is: mode, balance, connection, language. The balance is the core's: it
+ * comes with the status and with every `balance.updated` event, and is never worked out here.
+ */
 
 const LANGUAGE_KEY = 'esim-counter.language';
 
@@ -24,8 +26,6 @@ interface SessionState {
   toggleLanguage(): void;
   applyStatus(status: Status): void;
   applyBalance(balance: BalanceView): void;
-  /** A sale or top-up answer carries the balance after it: show it at once. */
-  applyNewBalance(balance: Money): void;
   setLink(link: BridgeLink): void;
 }
 
@@ -67,16 +67,6 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   applyBalance(balance) {
     set({ balance });
-  },
-
-  applyNewBalance(amount) {
-    const { balance } = get();
-    const now = new Date().toISOString();
-    set({
-      balance: balance
-        ? { ...balance, balance: amount, updatedAt: now }
-        : { balance: amount, enterprise: null, updatedAt: now, low: false },
-    });
   },
 
   setLink(link) {

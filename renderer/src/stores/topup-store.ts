@@ -5,26 +5,46 @@ import type { PosError } from '../../../shared/errors';
 import { type IccidProblem, iccidProblem } from '../../../shared/iccid';
 import { pos } from '../bridge/pos';
 import { usePending } from './pending-store';
-import { useSession } from './session-store';
 
 /**
- * A top-up by ICCID: enter → looking → found → confirm → sending → result. Top-ups have no
- * idempotency key, so this store sends each one exactly once and never retries; a second top-up of
- * the same eSIM within minutes goes through the explicit "repeat" confirmation the core asks for.
+ * A top-up by ICCID, one step at a time: entering → looking → found → confirming → sending → result
+ * (or lost, when the counter service's answer never came). Top-ups have no idempotency key, so this
+ * store sends each one exactly once and never retries; a second top-up of the same eSIM within
+ * minutes goes through the explicit "repeat" confirmation the core asks for.
  */
-
-export type TopUpPhase = 'enter' | 'looking' | 'found' | 'confirm' | 'repeat' | 'sending' | 'result';
+export type TopUpFlow =
+  | { readonly step: 'entering'; readonly error: PosError | null }
+  | { readonly step: 'looking' }
+  /** The eSIM and what it can be topped up with; `error` when its options could not be listed. */
+  | {
+      readonly step: 'found';
+      readonly esim: EsimDetails;
+      readonly options: readonly TopUpOption[];
+      readonly error: PosError | null;
+    }
+  /** `repeat`: the core asked for a second confirmation (another top-up of this eSIM is recent). */
+  | {
+      readonly step: 'confirming';
+      readonly esim: EsimDetails;
+      readonly options: readonly TopUpOption[];
+      readonly chosen: TopUpOption;
+      readonly repeat: boolean;
+    }
+  | {
+      readonly step: 'sending';
+      readonly esim: EsimDetails;
+      readonly options: readonly TopUpOption[];
+      readonly chosen: TopUpOption;
+    }
+  | { readonly step: 'result'; readonly topUp: TopUp }
+  /** The counter service did not answer `topUp`: the outcome is unknown to this window. */
+  | { readonly step: 'lost' };
 
 interface TopUpState {
+  /** The ICCID field, whatever step the flow is in. */
   readonly iccid: string;
   readonly problem: IccidProblem | null;
-  readonly esim: EsimDetails | null;
-  readonly options: readonly TopUpOption[];
-  readonly chosen: TopUpOption | null;
-  readonly phase: TopUpPhase;
-  readonly topUp: TopUp | null;
-  readonly error: PosError | null;
-  readonly lost: boolean;
+  readonly flow: TopUpFlow;
   setIccid(text: string): void;
   lookUp(): Promise<void>;
   choose(option: TopUpOption): void;
@@ -39,17 +59,26 @@ export function cleanIccid(text: string): string {
   return text.replace(/[\s-]+/g, '');
 }
 
-const START = {
-  iccid: '',
-  problem: 'empty' as IccidProblem | null,
-  esim: null,
-  options: [],
-  chosen: null,
-  phase: 'enter' as TopUpPhase,
-  topUp: null,
-  error: null,
-  lost: false,
-};
+/** The eSIM on screen, in whichever step shows it. */
+export function esimOf(flow: TopUpFlow): EsimDetails | null {
+  switch (flow.step) {
+    case 'found':
+    case 'confirming':
+    case 'sending':
+      return flow.esim;
+    case 'entering':
+    case 'looking':
+    case 'result':
+    case 'lost':
+      return null;
+    default: {
+      const unknown: never = flow;
+      return unknown;
+    }
+  }
+}
+
+const START = { iccid: '', problem: 'empty', flow: { step: 'entering', error: null } } as const;
 
 export const useTopUp = create<TopUpState>()((set, get) => ({
   ...START,
@@ -61,62 +90,65 @@ export const useTopUp = create<TopUpState>()((set, get) => ({
   },
 
   async lookUp() {
-    const { iccid, problem, phase } = get();
-    if (problem || phase === 'looking' || phase === 'sending') return;
-    set({ phase: 'looking', error: null, esim: null, options: [] });
+    const { iccid, problem, flow } = get();
+    if (problem || flow.step === 'looking' || flow.step === 'sending') return;
+    set({ flow: { step: 'looking' } });
     const esim = await pos().lookupEsim({ iccid });
     if (get().iccid !== iccid) return;
     if (!esim.ok) {
-      set({ phase: 'enter', error: esim.error });
+      set({ flow: { step: 'entering', error: esim.error } });
       return;
     }
     if (!esim.value.toppable) {
-      set({ phase: 'found', esim: esim.value, options: [] });
+      set({ flow: { step: 'found', esim: esim.value, options: [], error: null } });
       return;
     }
     const options = await pos().listTopUpPackages({ iccid });
     if (get().iccid !== iccid) return;
-    set(
-      options.ok
-        ? { phase: 'found', esim: esim.value, options: options.value.packages }
-        : { phase: 'found', esim: esim.value, options: [], error: options.error },
-    );
+    set({
+      flow: options.ok
+        ? { step: 'found', esim: esim.value, options: options.value.packages, error: null }
+        : { step: 'found', esim: esim.value, options: [], error: options.error },
+    });
   },
 
   choose(option) {
-    if (get().phase === 'found') set({ chosen: option, phase: 'confirm', error: null });
+    const { flow } = get();
+    if (flow.step === 'found')
+      set({
+        flow: { step: 'confirming', esim: flow.esim, options: flow.options, chosen: option, repeat: false },
+      });
   },
 
   cancel() {
-    const { phase } = get();
-    if (phase === 'confirm' || phase === 'repeat') set({ phase: 'found', chosen: null });
+    const { flow } = get();
+    if (flow.step === 'confirming')
+      set({ flow: { step: 'found', esim: flow.esim, options: flow.options, error: null } });
   },
 
   async confirm() {
-    const { iccid, chosen, phase } = get();
-    if (!chosen || (phase !== 'confirm' && phase !== 'repeat')) return;
-    const confirmRepeat = phase === 'repeat';
-    set({ phase: 'sending', error: null });
-    const result = await pos().topUp({ iccid, packageCode: chosen.code, confirmRepeat });
+    const { iccid, flow } = get();
+    if (flow.step !== 'confirming') return;
+    const { esim, options, chosen } = flow;
+    set({ flow: { step: 'sending', esim, options, chosen } });
+    const result = await pos().topUp({ iccid, packageCode: chosen.code, confirmRepeat: flow.repeat });
     if (!result.ok) {
       if (result.error.code === 'CONFIRMATION_REQUIRED') {
-        set({ phase: 'repeat' });
-      } else if (result.error.details?.source === 'host' && result.error.code === 'OFFLINE') {
-        set({ phase: 'result', lost: true });
+        set({ flow: { step: 'confirming', esim, options, chosen, repeat: true } });
+      } else if (result.error.code === 'HOST_UNREACHABLE') {
+        set({ flow: { step: 'lost' } });
         void usePending.getState().load();
       } else {
-        set({ phase: 'found', chosen: null, error: result.error });
+        set({ flow: { step: 'found', esim, options, error: result.error } });
       }
       return;
     }
     const topUp = result.value;
     if (topUp.state === 'failed') {
-      set({ phase: 'found', chosen: null, error: topUp.error });
+      set({ flow: { step: 'found', esim, options, error: topUp.error } });
       return;
     }
-    set({ phase: 'result', topUp });
-    if (topUp.state === 'completed' && topUp.newBalance)
-      useSession.getState().applyNewBalance(topUp.newBalance);
+    set({ flow: { step: 'result', topUp } });
     usePending.getState().applyTopUp(topUp);
   },
 
@@ -125,9 +157,7 @@ export const useTopUp = create<TopUpState>()((set, get) => ({
   },
 
   applyTopUp(topUp) {
-    if (get().topUp?.id !== topUp.id) return;
-    set({ topUp });
-    if (topUp.state === 'completed' && topUp.newBalance)
-      useSession.getState().applyNewBalance(topUp.newBalance);
+    const { flow } = get();
+    if (flow.step === 'result' && flow.topUp.id === topUp.id) set({ flow: { step: 'result', topUp } });
   },
 }));

@@ -9,18 +9,17 @@ import { useSale } from '../../stores/sale-store';
 export function ConfirmSale(): ReactNode {
   const t = useMessages();
   const language = useLanguage();
-  const selected = useSale((state) => state.selected);
-  const quantity = useSale((state) => state.quantity);
-  const phase = useSale((state) => state.phase);
+  const flow = useSale((state) => state.flow);
   const confirm = useSale((state) => state.confirm);
   const cancel = useSale((state) => state.cancelConfirm);
-  if (!selected || (phase !== 'confirm' && phase !== 'sending')) return null;
+  if (flow.step !== 'confirming' && flow.step !== 'sending') return null;
+  const { pkg: selected, quantity } = flow;
   const total = { ...selected.retail, amount: multiplyMinor(selected.retail.amount, quantity) };
   return (
     <ConfirmDialog
       title={t.sell.confirmTitle}
       confirmLabel={t.sell.confirmButton}
-      sending={phase === 'sending'}
+      sending={flow.step === 'sending'}
       sendingText={t.sell.sending}
       onConfirm={() => void confirm()}
       onCancel={cancel}

@@ -4,8 +4,9 @@ import { PackageFacts } from '../../components/PackageFacts';
 import { integer } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useCatalogue } from '../../stores/catalogue-store';
-import { useSale } from '../../stores/sale-store';
+import { chosenOf, useSale } from '../../stores/sale-store';
 import { optionId } from './SearchBox';
+import '../../components/package-line.css';
 
 export function Results({ listId }: { readonly listId: string }): ReactNode {
   const t = useMessages();
@@ -16,7 +17,7 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
   const text = useCatalogue((state) => state.query.text);
   const activeIndex = useCatalogue((state) => state.active);
   const onMove = useCatalogue((state) => state.setActive);
-  const selected = useSale((state) => state.selected);
+  const selected = useSale((state) => chosenOf(state.flow)?.pkg ?? null);
   const select = useSale((state) => state.select);
 
   useEffect(() => {

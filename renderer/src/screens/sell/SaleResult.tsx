@@ -7,9 +7,7 @@ import { useSale } from '../../stores/sale-store';
 
 export function SaleResult(): ReactNode {
   const t = useMessages();
-  const sale = useSale((state) => state.sale);
-  const lost = useSale((state) => state.lost);
-  const error = useSale((state) => state.error);
+  const flow = useSale((state) => state.flow);
   const newSale = useSale((state) => state.newSale);
   const resolveNow = useSale((state) => state.resolveNow);
   const handOver = useSale((state) => state.handOver);
@@ -36,21 +34,25 @@ export function SaleResult(): ReactNode {
           {t.sell.newSale}
         </button>
       </div>
-      {lost ? (
+      {flow.step === 'lost' ? (
         <div className="error-panel" role="alert">
           <strong>{t.sell.lostTitle}</strong>
           <p>{t.sell.lostBody}</p>
         </div>
       ) : null}
-      {error ? <ErrorPanel error={error} /> : null}
-      {sale ? (
-        <SaleView
-          sale={sale}
-          onHandOver={() => void handOver()}
-          onCheckNow={
-            sale.state === 'in_doubt' || sale.state === 'intent' ? () => void resolveNow() : undefined
-          }
-        />
+      {flow.step === 'result' ? (
+        <>
+          {flow.error ? <ErrorPanel error={flow.error} /> : null}
+          <SaleView
+            sale={flow.sale}
+            onHandOver={() => void handOver()}
+            onCheckNow={
+              flow.sale.state === 'in_doubt' || flow.sale.state === 'intent'
+                ? () => void resolveNow()
+                : undefined
+            }
+          />
+        </>
       ) : null}
     </div>
   );

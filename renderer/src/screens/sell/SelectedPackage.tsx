@@ -4,14 +4,16 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { coverageText, dataText, extrasText } from '../../components/PackageFacts';
 import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
-import { MAX_QUANTITY, MIN_QUANTITY, useSale } from '../../stores/sale-store';
+import { chosenOf, MAX_QUANTITY, MIN_QUANTITY, useSale } from '../../stores/sale-store';
 
 export function SelectedPackage(): ReactNode {
   const t = useMessages();
   const language = useLanguage();
-  const selected = useSale((state) => state.selected);
-  const quantity = useSale((state) => state.quantity);
-  const error = useSale((state) => state.error);
+  const flow = useSale((state) => state.flow);
+  const chosen = chosenOf(flow);
+  const selected = chosen?.pkg ?? null;
+  const quantity = chosen?.quantity ?? MIN_QUANTITY;
+  const error = flow.step === 'choosing' ? flow.error : null;
   const setQuantity = useSale((state) => state.setQuantity);
   const askConfirm = useSale((state) => state.askConfirm);
   const clearSelection = useSale((state) => state.clearSelection);

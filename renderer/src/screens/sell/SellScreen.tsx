@@ -11,18 +11,19 @@ import { Results } from './Results';
 import { SaleResult } from './SaleResult';
 import { SearchBox } from './SearchBox';
 import { SelectedPackage } from './SelectedPackage';
+import './sell.css';
 
 const NO_CODES: readonly string[] = [];
 
 export function SellScreen(): ReactNode {
   const t = useMessages();
   const listId = useId();
-  const phase = useSale((state) => state.phase);
+  const step = useSale((state) => state.flow.step);
   const text = useCatalogue((state) => state.query.text);
   const bestSellers = useCatalogue((state) => state.bestSellers);
   const pinned = useSettings((state) => state.settings?.pinnedPackageCodes ?? NO_CODES);
 
-  if (phase === 'result') {
+  if (step === 'result' || step === 'lost') {
     return (
       <div className="screen sell-screen">
         <SaleResult />

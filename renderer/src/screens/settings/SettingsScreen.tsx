@@ -11,6 +11,7 @@ import { Credentials } from './Credentials';
 import { GeneralSettings } from './GeneralSettings';
 import { PricingRules } from './PricingRules';
 import { Unlock } from './Unlock';
+import './settings.css';
 
 export function SettingsNoticeLine(): ReactNode {
   const t = useMessages();

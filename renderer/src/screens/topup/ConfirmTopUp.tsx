@@ -1,27 +1,30 @@
 import type { ReactNode } from 'react';
-import type { TopUpOption } from '../../../../shared/domain/topup';
 import { CodeFact } from '../../components/CodeFact';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { dataText } from '../../components/PackageFacts';
 import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
-import { useTopUp } from '../../stores/topup-store';
+import { type TopUpFlow, useTopUp } from '../../stores/topup-store';
 
-export function ConfirmTopUp({ option }: { readonly option: TopUpOption }): ReactNode {
+export function ConfirmTopUp({
+  flow,
+}: {
+  readonly flow: Extract<TopUpFlow, { step: 'confirming' | 'sending' }>;
+}): ReactNode {
   const t = useMessages();
   const language = useLanguage();
   const iccid = useTopUp((state) => state.iccid);
-  const phase = useTopUp((state) => state.phase);
   const confirm = useTopUp((state) => state.confirm);
   const cancel = useTopUp((state) => state.cancel);
-  const repeat = phase === 'repeat';
+  const option = flow.chosen;
+  const repeat = flow.step === 'confirming' && flow.repeat;
   return (
     <ConfirmDialog
       // A new dialog for the repeat question, so the keyboard lands on its button afresh.
       key={repeat ? 'repeat' : 'confirm'}
       title={repeat ? t.topUp.repeatTitle : t.topUp.confirmTitle}
       confirmLabel={repeat ? t.topUp.repeatButton : t.topUp.confirmButton}
-      sending={phase === 'sending'}
+      sending={flow.step === 'sending'}
       sendingText={t.topUp.sending}
       onConfirm={() => void confirm()}
       onCancel={cancel}

@@ -1,14 +1,26 @@
 import type { ReactNode } from 'react';
+import type { EsimDetails } from '../../../../shared/domain/esim';
+import type { PosError } from '../../../../shared/errors';
 import { CodeFact } from '../../components/CodeFact';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { date, megabytes, percent } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
-import { useTopUp } from '../../stores/topup-store';
+import { esimOf, useTopUp } from '../../stores/topup-store';
+
+/** Why the eSIM cannot be topped up, as an error the panel words like any other. */
+function notToppable(esim: EsimDetails): PosError {
+  const message = `status ${esim.status}`;
+  const code = esim.notToppableReason ?? 'ESIM_NOT_TOPPABLE';
+  // Only ESIM_NOT_TOPPABLE carries the status; any other reason is its code alone.
+  return code === 'ESIM_NOT_TOPPABLE'
+    ? { code, message, details: { esimStatus: esim.status } }
+    : ({ code, message } as PosError);
+}
 
 export function EsimDetailsView(): ReactNode {
   const t = useMessages();
   const language = useLanguage();
-  const esim = useTopUp((state) => state.esim);
+  const esim = useTopUp((state) => esimOf(state.flow));
   if (!esim) return null;
   return (
     <section className="esim-details" aria-label={t.topUp.esim}>
@@ -39,16 +51,7 @@ export function EsimDetailsView(): ReactNode {
           {esim.expired ? ` · ${t.topUp.expired}` : ''}
         </dd>
       </dl>
-      {!esim.toppable ? (
-        <ErrorPanel
-          title={t.topUp.notToppable}
-          error={{
-            code: esim.notToppableReason ?? 'ESIM_NOT_TOPPABLE',
-            message: `status ${esim.status}`,
-            details: { status: esim.status },
-          }}
-        />
-      ) : null}
+      {!esim.toppable ? <ErrorPanel title={t.topUp.notToppable} error={notToppable(esim)} /> : null}
     </section>
   );
 }

@@ -11,7 +11,7 @@ export function IccidField(): ReactNode {
   const id = useId();
   const iccid = useTopUp((state) => state.iccid);
   const problem = useTopUp((state) => state.problem);
-  const phase = useTopUp((state) => state.phase);
+  const looking = useTopUp((state) => state.flow.step === 'looking');
   const setIccid = useTopUp((state) => state.setIccid);
   const lookUp = useTopUp((state) => state.lookUp);
   useFocusOnScreen('topup', ref);
@@ -42,8 +42,8 @@ export function IccidField(): ReactNode {
           aria-describedby={`${id}-state`}
           onChange={(event) => setIccid(event.target.value)}
         />
-        <button type="submit" disabled={problem !== null || phase === 'looking'}>
-          {phase === 'looking' ? t.topUp.looking : t.topUp.lookUp}
+        <button type="submit" disabled={problem !== null || looking}>
+          {looking ? t.topUp.looking : t.topUp.lookUp}
         </button>
       </div>
       <p id={`${id}-state`} className={problem === null ? 'field-ok' : shownProblem ? 'field-error' : 'hint'}>

@@ -3,21 +3,22 @@ import { dataText } from '../../components/PackageFacts';
 import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
+import '../../components/package-line.css';
 
 export function TopUpOptions(): ReactNode {
   const t = useMessages();
   const language = useLanguage();
-  const esim = useTopUp((state) => state.esim);
-  const options = useTopUp((state) => state.options);
-  const phase = useTopUp((state) => state.phase);
+  const flow = useTopUp((state) => state.flow);
   const choose = useTopUp((state) => state.choose);
   const firstRef = useRef<HTMLButtonElement>(null);
-  const ready = phase === 'found' && options.length > 0;
+  const ready = flow.step === 'found' && flow.options.length > 0;
   useEffect(() => {
     // After a scan, the keyboard moves to the first top-up so Enter continues the flow.
     if (ready) firstRef.current?.focus();
   }, [ready]);
-  if (!esim?.toppable || (phase !== 'found' && phase !== 'confirm' && phase !== 'repeat')) return null;
+  // While a top-up is on the wire its options stay hidden: nothing here may start a second one.
+  if ((flow.step !== 'found' && flow.step !== 'confirming') || !flow.esim.toppable) return null;
+  const { options } = flow;
   return (
     <section className="topup-options" aria-label={t.topUp.options}>
       <h3>{t.topUp.options}</h3>

@@ -7,6 +7,7 @@ import { useEscape } from '../../hooks/use-escape';
 import { dateTime, gigabytes, integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
+import '../../components/sale-view.css';
 
 export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
   const t = useMessages();
@@ -61,8 +62,7 @@ export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
 
 export function TopUpResult(): ReactNode {
   const t = useMessages();
-  const topUp = useTopUp((state) => state.topUp);
-  const lost = useTopUp((state) => state.lost);
+  const flow = useTopUp((state) => state.flow);
   const reset = useTopUp((state) => state.reset);
   const againRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -80,13 +80,13 @@ export function TopUpResult(): ReactNode {
           {t.topUp.another}
         </button>
       </div>
-      {lost ? (
+      {flow.step === 'lost' ? (
         <div className="error-panel" role="alert">
           <strong>{t.sell.lostTitle}</strong>
           <p>{t.topUp.inDoubtBody}</p>
         </div>
       ) : null}
-      {topUp ? <TopUpOutcome topUp={topUp} /> : null}
+      {flow.step === 'result' ? <TopUpOutcome topUp={flow.topUp} /> : null}
     </div>
   );
 }

@@ -7,13 +7,12 @@ import { EsimDetailsView } from './EsimDetailsView';
 import { IccidField } from './IccidField';
 import { TopUpOptions } from './TopUpOptions';
 import { TopUpResult } from './TopUpResult';
+import './topup.css';
 
 export function TopUpScreen(): ReactNode {
   const t = useMessages();
-  const phase = useTopUp((state) => state.phase);
-  const chosen = useTopUp((state) => state.chosen);
-  const error = useTopUp((state) => state.error);
-  if (phase === 'result') {
+  const flow = useTopUp((state) => state.flow);
+  if (flow.step === 'result' || flow.step === 'lost') {
     return (
       <div className="screen topup-screen">
         <TopUpResult />
@@ -24,12 +23,12 @@ export function TopUpScreen(): ReactNode {
     <div className="screen topup-screen">
       <h1>{t.topUp.title}</h1>
       <IccidField />
-      {error ? <ErrorPanel error={error} /> : null}
+      {(flow.step === 'entering' || flow.step === 'found') && flow.error ? (
+        <ErrorPanel error={flow.error} />
+      ) : null}
       <EsimDetailsView />
       <TopUpOptions />
-      {chosen && (phase === 'confirm' || phase === 'repeat' || phase === 'sending') ? (
-        <ConfirmTopUp option={chosen} />
-      ) : null}
+      {flow.step === 'confirming' || flow.step === 'sending' ? <ConfirmTopUp flow={flow} /> : null}
     </div>
   );
 }
