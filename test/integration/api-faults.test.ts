@@ -93,11 +93,11 @@ describe('orders under faults', () => {
     expect(before - (await setup.balance())).toBe(setup.cost.amount);
   });
 
-  it('5xx before anything is done: re-sent once, outcome unknown, nothing charged; the same key later completes once', async () => {
+  it("the provider's ORDER_PROCESSING_ERROR: re-sent once, refused for certain (failed orders deduct nothing), nothing charged; the same key later completes once", async () => {
     const setup = await setUp();
     const before = await setup.balance();
     const { failure, sends } = await orderUnder(setup, { failRate: 1 }, 'fail-1');
-    expect(failure).toMatchObject({ kind: 'server', outcome: 'unknown' });
+    expect(failure).toMatchObject({ code: 'ORDER_PROCESSING_ERROR', kind: 'server', outcome: 'rejected' });
     expect(failure.status).toBeGreaterThanOrEqual(500);
     expect(sends).toBe(2);
     expect(await setup.balance()).toBe(before);

@@ -18,6 +18,10 @@ import { money } from '../../shared/money';
 import { copySyncedJournal } from '../support/catalogue-template';
 import { charges, driveEsim, eventually, ledger, SEED } from './money-support';
 
+// These tests start and kill whole counters (child processes, each building its catalogue): on a
+// loaded two-core machine one can take longer than the default 30 s without anything being wrong.
+const CHILD_PROCESS_TIMEOUT = { timeout: 120_000 };
+
 /**
  * Crashes between every pair of steps of a sale. The counter is the web host in a child process of
  * its own, killed with SIGKILL (no shutdown code runs) at a moment the simulator's faults hold open,
@@ -116,7 +120,7 @@ async function expectLedgerMatches(opening: number): Promise<void> {
   expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
 }
 
-describe('a crash at any step of a sale loses nothing and charges once', () => {
+describe('a crash at any step of a sale loses nothing and charges once', CHILD_PROCESS_TIMEOUT, () => {
   it('after the intent, before sending: never sent, failed, nothing charged', async () => {
     const counter = await startCounter();
     const pkg = await cheapestPackage(counter);
@@ -263,7 +267,7 @@ describe('a crash at any step of a sale loses nothing and charges once', () => {
   });
 });
 
-describe('a crash while a top-up is on the wire', () => {
+describe('a crash while a top-up is on the wire', CHILD_PROCESS_TIMEOUT, () => {
   it("is settled from the provider's order list after the restart, never sent again", async () => {
     const counter = await startCounter();
     const rechargeable = [
@@ -317,7 +321,7 @@ describe('a crash while a top-up is on the wire', () => {
   });
 });
 
-describe('recovery acts only on sales of the connected account', () => {
+describe('recovery acts only on sales of the connected account', CHILD_PROCESS_TIMEOUT, () => {
   it('never reads for, nor sends, a training sale to the live API', async () => {
     const counter = await startCounter();
     const pkg = await cheapestPackage(counter);

@@ -11,6 +11,10 @@ import { copySyncedJournal } from '../support/catalogue-template';
 import { startCoreHarness, unwrap } from '../support/core-harness';
 import { eventually, SEED } from './money-support';
 
+// These tests start and kill whole counters (child processes, each building its catalogue): on a
+// loaded two-core machine one can take longer than the default 30 s without anything being wrong.
+const CHILD_PROCESS_TIMEOUT = { timeout: 120_000 };
+
 /**
  * The secret key never reaches the journal, its backups, the log or any PosApi answer, whatever the
  * money paths went through: sales completed, failed and in doubt, a crash and its recovery, wrong
@@ -48,7 +52,7 @@ async function cheapest(host: HostProcess): Promise<CataloguePackage> {
   return pkg;
 }
 
-describe('the secret key stays in memory', () => {
+describe('the secret key stays in memory', CHILD_PROCESS_TIMEOUT, () => {
   // Two starts of the web host and a recovery: longer than the default per-test limit on a busy machine.
   it('is in no journal file, log line or answer of the web host, through faults and a crash', {
     timeout: 60_000,
