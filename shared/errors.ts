@@ -76,6 +76,12 @@ export const APP_ERROR_CODES = [
   'INVALID_STATE',
   /** The printer refused the receipt or is not there; `details.printer` names it. */
   'PRINT_FAILED',
+  /**
+   * The journal could not be written (`details.reason`: busy, full, readonly, io, corrupt). With
+   * `details.saleId` or `details.topUpId`, the provider had already answered: the record is in doubt
+   * until the kept answer is written.
+   */
+  'JOURNAL_UNAVAILABLE',
   /** A bug: something the code did not expect. The message is safe to show; details are logged. */
   'INTERNAL',
 ] as const;

@@ -8,6 +8,7 @@ import type { CatalogueTable } from './journal/catalogue-table';
 import type { Db } from './journal/database';
 import type { SalesJournal } from './journal/sales-journal';
 import type { SettingsTable } from './journal/settings-table';
+import type { UnsavedOutcomes } from './journal/unsaved-outcomes';
 import type { Logger, Redactor } from './log';
 import type { PosHandlers } from './pos/dispatch';
 import type { ManagerPin } from './security/manager-pin';
@@ -22,6 +23,8 @@ export interface CoreContext {
   readonly settings: SettingsTable;
   readonly salesJournal: SalesJournal;
   readonly catalogueTable: CatalogueTable;
+  /** Provider answers the journal could not take yet, written as soon as it can. */
+  readonly outcomes: UnsavedOutcomes;
   readonly managerPin: ManagerPin;
   readonly keychain: Keychain;
   readonly connections: Connections;

@@ -18,8 +18,11 @@ import { esimHandlers } from './esims/esim-handlers';
 import { DailyBackups } from './journal/backup';
 import { CatalogueTable } from './journal/catalogue-table';
 import { openJournal } from './journal/database';
+import { observeWrites, StorageHealth } from './journal/journal-write';
 import { SalesJournal } from './journal/sales-journal';
 import { SettingsTable } from './journal/settings-table';
+import { TopUpsJournal } from './journal/topups-journal';
+import { UnsavedOutcomes } from './journal/unsaved-outcomes';
 import type { Logger, Redactor } from './log';
 import { DEFAULT_PRICING, retailPrice } from './money/pricing';
 import { type MoneyTiming, MoneyWork } from './money-work';
@@ -61,6 +64,9 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/** Provider answers the journal could not take, kept beside it until it can (see UnsavedOutcomes). */
+const UNSAVED_ANSWERS_FILE = 'journal-unsaved-answers.jsonl';
+
 /** Catalogue older than this is refreshed in the background; the counter keeps selling from the cache. */
 const CATALOGUE_MAX_AGE_MS = 6 * 60 * 60_000;
 /** How often a running counter checks whether its catalogue has grown stale. */
@@ -79,6 +85,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
+  const storage = new StorageHealth(now);
+  observeWrites(db, storage);
+  const salesJournal = new SalesJournal(db);
+  const outcomes = new UnsavedOutcomes(
+    join(options.dataDir, UNSAVED_ANSWERS_FILE),
+    db,
+    {
+      sales: salesJournal,
+      topUps: new TopUpsJournal(db),
+    },
+    log,
+  );
+  // Answers a previous run could not record go in before anything reads the journal to decide.
+  outcomes.resume();
   const settings = new SettingsTable(db);
   const keychain = new Keychain(options.keychainService);
   const listeners = new Set<(event: PosEvent) => void>();
@@ -93,8 +113,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const ctx: CoreContext = {
     db,
     settings,
-    salesJournal: new SalesJournal(db),
+    salesJournal,
     catalogueTable: new CatalogueTable(db),
+    outcomes,
     managerPin,
     keychain,
     connections: new Connections({
@@ -212,6 +233,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         support: counts.support,
       },
       managerPinSet: managerPin.isSet(),
+      storage: storage.view(outcomes.size),
     };
   };
 

@@ -36,6 +36,8 @@ export interface HarnessOptions {
   readonly moneyTiming?: CoreOptions['moneyTiming'];
   /** Pending polling the core may use only while training. */
   readonly trainingPendingTiming?: CoreOptions['trainingPendingTiming'];
+  /** Where the counter sends the simulator's requests instead (a proxy in front of it). */
+  readonly apiBaseUrl?: string;
 }
 
 export async function startCoreHarness(
@@ -56,7 +58,7 @@ export async function startCoreHarness(
   const core = await createCore({
     dataDir,
     trainingEndpoint: async () => ({
-      baseUrl: simulator.baseUrl,
+      baseUrl: harness.apiBaseUrl ?? simulator.baseUrl,
       accessCode: account.accessCode,
       secretKey: account.secretKey,
     }),

@@ -1,5 +1,6 @@
 import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import type { Db } from './database';
+import { writeTransaction } from './journal-write';
 
 /** A package as cached: converted once at the API's edge; retail is computed on read from the pricing rules. */
 export type StoredPackage = Omit<CataloguePackage, 'retail'>;
@@ -13,12 +14,12 @@ export class CatalogueTable {
     const insert = this.db.prepare(
       'INSERT INTO catalogue (code, position, package_json, raw_json, synced_at) VALUES (?, ?, ?, ?, ?)',
     );
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db.prepare('DELETE FROM catalogue').run();
       packages.forEach(({ raw, ...pkg }, position) => {
         insert.run(pkg.code, position, JSON.stringify(pkg), raw, syncedAt);
       });
-    })();
+    });
   }
 
   list(): StoredPackage[] {

@@ -3,6 +3,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
+import { writeTransaction } from './journal-write';
 import {
   listQuery,
   periodAndStates,
@@ -13,8 +14,9 @@ import {
 } from './state-rows';
 
 /**
- * The sales journal. Each method is one state transition in one synchronous SQLite transaction, so a
- * crash leaves a sale in exactly one state; nothing here is ever held open across an await.
+ * The sales journal. Each method is one state transition and its audit row in one synchronous SQLite
+ * transaction, so a crash leaves a sale in exactly one state; nothing here is ever held open across an
+ * await.
  */
 
 interface SaleRow {
@@ -84,6 +86,25 @@ export interface SaleCompletion {
   rawResponse: string;
 }
 
+/** A pending order's facts and the first look at it, as `markPending` records them. */
+export interface PendingFacts {
+  orderReference: string;
+  cost: Money | null;
+  nextCheckAt: string;
+  giveUpAt: string;
+  rawResponse: string;
+}
+
+/**
+ * What an answer to a send does to a sale, as plain data: `record` applies it, and an answer the
+ * journal could not take is kept in this form until it can (see UnsavedOutcomes).
+ */
+export type SaleOutcome =
+  | { readonly to: 'completed'; readonly completion: SaleCompletion }
+  | { readonly to: 'pending'; readonly pending: PendingFacts }
+  | { readonly to: 'failed'; readonly error: PosError; readonly rawResponse: string | null }
+  | { readonly to: 'in_doubt'; readonly error: PosError };
+
 export interface SaleListFilter {
   from?: string;
   to?: string;
@@ -101,7 +122,8 @@ export class SalesJournal {
 
   /** Records the intent, with its idempotency key, before anything is sent. */
   createIntent(sale: NewSale, now: string): Sale {
-    this.db.transaction(() => {
+    // Immediate: the receipt number read here is still the highest when the row is written.
+    writeTransaction(this.db, () => {
       const next = this.db
         .prepare('SELECT coalesce(max(receipt_number), 0) + 1 AS n FROM sales WHERE training = ?')
         .get(sale.training ? 1 : 0) as { n: number };
@@ -124,8 +146,11 @@ export class SalesJournal {
           retailTotal: sale.retailTotal.amount,
           now,
         });
-      this.audit(now, 'sale.intent', sale.id, { packageCode: sale.packageCode, quantity: sale.quantity });
-    })();
+      writeAudit(this.db, now, 'sale.intent', sale.id, {
+        packageCode: sale.packageCode,
+        quantity: sale.quantity,
+      });
+    });
     return this.require(sale.id);
   }
 
@@ -138,60 +163,38 @@ export class SalesJournal {
   }
 
   markCompleted(id: string, completion: SaleCompletion, now: string): Sale {
-    this.db.transaction(() => {
-      this.transition(id, ['intent', 'sent', 'in_doubt', 'pending', 'support'], 'completed', now, {
-        sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
-              new_balance_minor = @newBalance, raw_response = @raw, completed_at = @now, last_error_json = NULL,
-              next_check_at = NULL, give_up_at = NULL`,
-        params: {
-          orderReference: completion.orderReference,
-          cost: completion.cost.amount,
-          costCurrency: completion.cost.currency,
-          newBalance: completion.newBalance?.amount ?? null,
-          raw: completion.rawResponse,
-        },
-      });
-      this.db.prepare('DELETE FROM sale_esims WHERE sale_id = ?').run(id);
-      const insert = this.db.prepare(
-        `INSERT INTO sale_esims (sale_id, position, iccid, lpa, smdp_address, activation_code, apple_install_url,
-           android_install_url, status, total_volume_bytes, validity_days, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      completion.esims.forEach((esim, position) => {
-        insert.run(
-          id,
-          position,
-          esim.iccid,
-          esim.lpa,
-          esim.smdpAddress,
-          esim.activationCode,
-          esim.appleInstallUrl,
-          esim.androidInstallUrl,
-          esim.status,
-          esim.totalVolumeBytes,
-          esim.validityDays,
-          esim.expiresAt,
-        );
-      });
-      this.audit(now, 'sale.completed', id, {
+    this.transition(id, ['intent', 'sent', 'in_doubt', 'pending', 'support'], 'completed', now, {
+      sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
+            new_balance_minor = @newBalance, raw_response = @raw, completed_at = @now, last_error_json = NULL,
+            next_check_at = NULL, give_up_at = NULL`,
+      params: {
         orderReference: completion.orderReference,
-        cost: completion.cost,
-      });
-    })();
+        cost: completion.cost.amount,
+        costCurrency: completion.cost.currency,
+        newBalance: completion.newBalance?.amount ?? null,
+        raw: completion.rawResponse,
+      },
+      audit: { orderReference: completion.orderReference, cost: completion.cost },
+      also: () => this.replaceEsims(id, completion.esims),
+    });
     return this.require(id);
   }
 
-  markPending(
-    id: string,
-    pending: {
-      orderReference: string;
-      cost: Money | null;
-      nextCheckAt: string;
-      giveUpAt: string;
-      rawResponse: string;
-    },
-    now: string,
-  ): Sale {
+  /** Applies the outcome of a send: the one transition it names. */
+  record(id: string, outcome: SaleOutcome, now: string): Sale {
+    switch (outcome.to) {
+      case 'completed':
+        return this.markCompleted(id, outcome.completion, now);
+      case 'pending':
+        return this.markPending(id, outcome.pending, now);
+      case 'failed':
+        return this.markFailed(id, outcome.error, now, outcome.rawResponse);
+      case 'in_doubt':
+        return this.markInDoubt(id, outcome.error, now);
+    }
+  }
+
+  markPending(id: string, pending: PendingFacts, now: string): Sale {
     this.transition(id, ['intent', 'sent', 'in_doubt', 'pending'], 'pending', now, {
       sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
             next_check_at = @nextCheckAt, give_up_at = @giveUpAt, raw_response = @raw, last_error_json = NULL`,
@@ -338,11 +341,31 @@ export class SalesJournal {
     change: StateChange,
   ): void {
     transitionRow(this.db, 'sales', id, from, to, now, change);
-    this.audit(now, `sale.${to}`, id, null);
   }
 
-  private audit(at: string, kind: string, subject: string, detail: unknown): void {
-    writeAudit(this.db, at, kind, subject, detail);
+  private replaceEsims(id: string, esims: readonly SaleEsim[]): void {
+    this.db.prepare('DELETE FROM sale_esims WHERE sale_id = ?').run(id);
+    const insert = this.db.prepare(
+      `INSERT INTO sale_esims (sale_id, position, iccid, lpa, smdp_address, activation_code, apple_install_url,
+         android_install_url, status, total_volume_bytes, validity_days, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    esims.forEach((esim, position) => {
+      insert.run(
+        id,
+        position,
+        esim.iccid,
+        esim.lpa,
+        esim.smdpAddress,
+        esim.activationCode,
+        esim.appleInstallUrl,
+        esim.androidInstallUrl,
+        esim.status,
+        esim.totalVolumeBytes,
+        esim.validityDays,
+        esim.expiresAt,
+      );
+    });
   }
 
   private esimsOf(id: string): SaleEsim[] {

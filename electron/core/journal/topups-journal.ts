@@ -3,6 +3,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
+import { writeTransaction } from './journal-write';
 import {
   listQuery,
   periodAndStates,
@@ -84,6 +85,15 @@ export interface TopUpCompletion {
   readonly rawResponse: string;
 }
 
+/**
+ * What the answer to a top-up does to it, as plain data: `record` applies it, and an answer the journal
+ * could not take is kept in this form until it can (see UnsavedOutcomes).
+ */
+export type TopUpOutcome =
+  | { readonly to: 'completed'; readonly completion: TopUpCompletion }
+  | { readonly to: 'failed'; readonly error: PosError; readonly rawResponse: string | null }
+  | { readonly to: 'in_doubt'; readonly error: PosError; readonly nextCheckAt: string };
+
 export interface TopUpListFilter {
   from?: string | undefined;
   to?: string | undefined;
@@ -105,7 +115,8 @@ export class TopUpsJournal {
    * by throwing: two counters (or two clicks) cannot both pass the repeat check.
    */
   createIntent(topUp: NewTopUp, now: string, since: string, guard: (others: TopUp[]) => void): TopUp {
-    this.db.transaction(() => {
+    // Immediate: no other writer can add a top-up of this ICCID between the check and the intent.
+    writeTransaction(this.db, () => {
       guard(this.recentFor(topUp.iccid, since));
       const next = this.db
         .prepare('SELECT coalesce(max(receipt_number), 0) + 1 AS n FROM topups WHERE training = ?')
@@ -146,7 +157,7 @@ export class TopUpsJournal {
         iccid: topUp.iccid,
         packageCode: topUp.packageCode,
       });
-    })();
+    });
     return this.require(topUp.id);
   }
 
@@ -156,31 +167,41 @@ export class TopUpsJournal {
     return this.require(id);
   }
 
+  /** Applies the outcome of the send: the one transition it names. */
+  record(id: string, outcome: TopUpOutcome, now: string): TopUp {
+    switch (outcome.to) {
+      case 'completed':
+        return this.markCompleted(id, outcome.completion, now);
+      case 'failed':
+        return this.markFailed(id, outcome.error, now, outcome.rawResponse);
+      case 'in_doubt':
+        return this.markInDoubt(id, outcome.error, outcome.nextCheckAt, now);
+    }
+  }
+
   markCompleted(id: string, completion: TopUpCompletion, now: string): TopUp {
-    this.db.transaction(() => {
-      this.transition(id, ['sent', 'in_doubt'], 'completed', now, {
-        sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
-              new_balance_minor = @newBalance, new_total_gb = @newTotalGb, new_remaining_gb = @newRemainingGb,
-              new_expires_at = @newExpiresAt, inferred = @inferred, raw_response = @raw, completed_at = @now,
-              last_error_json = NULL, next_check_at = NULL`,
-        params: {
-          orderReference: completion.orderReference,
-          cost: completion.cost.amount,
-          costCurrency: completion.cost.currency,
-          newBalance: completion.newBalance?.amount ?? null,
-          newTotalGb: completion.newTotalGb,
-          newRemainingGb: completion.newRemainingGb,
-          newExpiresAt: completion.newExpiresAt,
-          inferred: completion.inferred ? 1 : 0,
-          raw: completion.rawResponse,
-        },
-      });
-      writeAudit(this.db, now, 'topup.completed', id, {
+    this.transition(id, ['sent', 'in_doubt'], 'completed', now, {
+      sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
+            new_balance_minor = @newBalance, new_total_gb = @newTotalGb, new_remaining_gb = @newRemainingGb,
+            new_expires_at = @newExpiresAt, inferred = @inferred, raw_response = @raw, completed_at = @now,
+            last_error_json = NULL, next_check_at = NULL`,
+      params: {
+        orderReference: completion.orderReference,
+        cost: completion.cost.amount,
+        costCurrency: completion.cost.currency,
+        newBalance: completion.newBalance?.amount ?? null,
+        newTotalGb: completion.newTotalGb,
+        newRemainingGb: completion.newRemainingGb,
+        newExpiresAt: completion.newExpiresAt,
+        inferred: completion.inferred ? 1 : 0,
+        raw: completion.rawResponse,
+      },
+      audit: {
         orderReference: completion.orderReference,
         cost: completion.cost,
         inferred: completion.inferred,
-      });
-    })();
+      },
+    });
     return this.require(id);
   }
 
@@ -286,7 +307,6 @@ export class TopUpsJournal {
     change: StateChange,
   ): void {
     transitionRow(this.db, 'topups', id, from, to, now, change);
-    writeAudit(this.db, now, `topup.${to}`, id, null);
   }
 
   private toTopUp(row: TopUpRow): TopUp {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PosEvent } from '../../../shared/domain/events';
 import type { Pricing } from '../../../shared/domain/pricing';
 import type { Connection } from '../connection';
+import type { UnsavedOutcomes } from '../journal/unsaved-outcomes';
 import type { Logger } from '../log';
 import { scopeOf } from './scope';
 
@@ -14,6 +15,8 @@ export interface MoneyContext {
   readonly now: () => Date;
   readonly emit: (event: PosEvent) => void;
   readonly log: Logger;
+  /** Records the provider's answers, keeping those the journal cannot take until it can. */
+  readonly outcomes: UnsavedOutcomes;
 }
 
 /**

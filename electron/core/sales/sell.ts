@@ -59,9 +59,12 @@ export function recordIntent(
  * Sends (or re-sends) a journalled sale with its stored idempotency key, over `connection` (which the
  * caller has checked is the sale's account). Used for a new sale and for recovery: the provider
  * replays an order it completed, or performs it once. Every answer moves the sale to exactly one state
- * in one transaction.
+ * in one transaction; an answer the journal cannot take is kept (the sale is in doubt meanwhile), and a
+ * sale whose answer is kept is never sent again.
  */
 export async function send(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
+  const waiting = ctx.outcomes.waitingSale(sale);
+  if (waiting) return waiting;
   const sent = ctx.salesJournal.markSent(sale.id, ctx.now().toISOString());
   ctx.emit({ type: 'sale.updated', sale: sent });
   let sends = 0;
@@ -75,7 +78,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
   } catch (error) {
     // Only the sale's first send can be refused definitively (see recordFailure).
     const definite = sent.attempts === 1 && certainlyNotPerformed(error, sends);
-    return settle(ctx, recordFailure(ctx, sale, error, definite));
+    return settle(ctx, recordFailure(ctx, sent, error, definite));
   }
   // A replay (the key names an order already completed) does not say what was charged: ask for the
   // order. The order exists whatever this read says, so its failure leaves the sale in doubt, never failed.
@@ -96,7 +99,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
           code: 'BAD_RESPONSE' as const,
           message: 'The provider has the order but did not say what it cost yet. Check the sale again.',
         };
-        return settle(ctx, ctx.salesJournal.markInDoubt(sale.id, problem, at));
+        return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'in_doubt', error: problem }, at));
       }
       const completion = {
         orderReference: outcome.orderReference,
@@ -105,22 +108,17 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
         esims: outcome.esims,
         rawResponse: outcome.raw,
       };
-      return settle(ctx, ctx.salesJournal.markCompleted(sale.id, completion, at));
+      return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'completed', completion }, at));
     }
-    case 'pending':
-      return settle(
-        ctx,
-        ctx.salesJournal.markPending(
-          sale.id,
-          {
-            orderReference: outcome.orderReference,
-            cost: outcome.cost,
-            ...scheduleFrom(now, ctx.pendingTiming),
-            rawResponse: outcome.raw,
-          },
-          at,
-        ),
-      );
+    case 'pending': {
+      const pending = {
+        orderReference: outcome.orderReference,
+        cost: outcome.cost,
+        ...scheduleFrom(now, ctx.pendingTiming),
+        rawResponse: outcome.raw,
+      };
+      return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'pending', pending }, at));
+    }
   }
 }
 
@@ -144,7 +142,11 @@ export async function orderCost(connection: Connection, orderReference: string):
 function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: boolean): Sale {
   const now = ctx.now().toISOString();
   if (error instanceof ApiFailure && definite) {
-    return ctx.salesJournal.markFailed(sale.id, error.toPosError(), now, error.raw);
+    return ctx.outcomes.recordSale(
+      sale,
+      { to: 'failed', error: error.toPosError(), rawResponse: error.raw },
+      now,
+    );
   }
   if (!(error instanceof PosFailure))
     ctx.log.error('order ended unexpectedly', { saleId: sale.id, error: String(error) });
@@ -152,7 +154,7 @@ function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: b
     error instanceof PosFailure
       ? error.toPosError()
       : { code: 'INTERNAL', message: 'The order could not be confirmed.' };
-  return ctx.salesJournal.markInDoubt(sale.id, posError, now);
+  return ctx.outcomes.recordSale(sale, { to: 'in_doubt', error: posError }, now);
 }
 
 export function settle(ctx: Pick<SellContext, 'emit' | 'onOutcome'>, sale: Sale): Sale {
