@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BalanceView } from '../../shared/domain/balance';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
@@ -15,9 +16,10 @@ import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
 import { deviceHandlers } from './devices/device-handlers';
 import { esimHandlers } from './esims/esim-handlers';
+import { lockDataDir } from './instance-lock';
 import { DailyBackups } from './journal/backup';
 import { CatalogueTable } from './journal/catalogue-table';
-import { openJournal } from './journal/database';
+import { type Db, openJournal } from './journal/database';
 import { observeWrites, StorageHealth } from './journal/journal-write';
 import { SalesJournal } from './journal/sales-journal';
 import { SettingsTable } from './journal/settings-table';
@@ -80,11 +82,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const now = options.now ?? (() => new Date());
   const log = options.log;
   const journalFile = join(options.dataDir, 'journal.sqlite');
-  const db = openJournal({
-    file: journalFile,
-    now,
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-  });
+  const native = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const instance = lockDataDir(options.dataDir, { ...native, now });
+  let db: Db;
+  try {
+    db = openJournal({ file: journalFile, now, ...native });
+  } catch (error) {
+    // Refused or failed: the next start must see the same unclean state, so the marker stays.
+    instance.release();
+    throw error;
+  }
   const storage = new StorageHealth(now);
   observeWrites(db, storage);
   const salesJournal = new SalesJournal(db);
@@ -297,7 +305,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       lifetime.abort();
       await syncing?.catch(() => undefined);
       await Promise.all([money.stop(), backups.stop()]);
+      instance.closing();
       db.close();
+      instance.release();
     },
   };
 }

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startApp } from '../compose';
+import { type App, startApp } from '../compose';
+import { StartRefused } from '../core/instance-lock';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from '../core/sales/pending-timing';
 import { startWebHost } from './server';
 
@@ -96,11 +97,21 @@ if (!['index.html', 'customer.html'].every((page) => existsSync(join(staticDir, 
 }
 
 const token = process.env.POS_HOST_TOKEN || randomBytes(24).toString('base64url');
-const app = await startApp({
-  dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
-  ...(liveEndpoint ? { liveEndpoint } : {}),
-  training: { ...(seed !== undefined ? { seed } : {}), ...(pendingTiming ? { pendingTiming } : {}) },
-});
+/** A start refused for the shop's own safety (another counter open, a damaged journal): said plainly, exit 1. */
+async function startOrRefuse(): Promise<App> {
+  try {
+    return await startApp({
+      dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
+      ...(liveEndpoint ? { liveEndpoint } : {}),
+      training: { ...(seed !== undefined ? { seed } : {}), ...(pendingTiming ? { pendingTiming } : {}) },
+    });
+  } catch (error) {
+    if (!(error instanceof StartRefused)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+const app = await startOrRefuse();
 const host = await startWebHost({ core: app.core, port, token, staticDir });
 
 const simulator = app.simulator();
