@@ -15,8 +15,9 @@ import {
 import { err } from '../shared/errors';
 import { IPC_CALL, IPC_EVENT } from '../shared/pos-methods';
 import { type App, startApp } from './compose';
-import { counterHolder, StartRefused } from './core/instance-lock';
+import { counterHolder } from './core/instance-lock';
 import { dispatch } from './core/pos/dispatch';
+import { StartRefused } from './core/start-refused';
 import { followCustomerScreen } from './customer-window';
 import { printingHandlers } from './printing';
 

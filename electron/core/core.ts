@@ -23,6 +23,7 @@ import { type Db, openJournal } from './journal/database';
 import { observeWrites, StorageHealth } from './journal/journal-write';
 import { SalesJournal } from './journal/sales-journal';
 import { SettingsTable } from './journal/settings-table';
+import { JournalRefused } from './journal/start-checks';
 import { TopUpsJournal } from './journal/topups-journal';
 import { UnsavedOutcomes } from './journal/unsaved-outcomes';
 import type { Logger, Redactor } from './log';
@@ -84,12 +85,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const journalFile = join(options.dataDir, 'journal.sqlite');
   const native = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const instance = lockDataDir(options.dataDir, { ...native, now });
+  const instance = lockDataDir(options.dataDir, journalFile, { ...native, now });
   let db: Db;
   try {
-    db = openJournal({ file: journalFile, now, ...native });
+    db = openJournal({ file: journalFile, now, previousRunUnclean: instance.previousRunUnclean, ...native });
   } catch (error) {
-    // Refused or failed: the next start must see the same unclean state, so the marker stays.
+    // A journal refused unopened keeps telling the next start what it found (a lost log, an empty
+    // file). One that was opened had its log taken in by SQLite: the crash no longer applies.
+    if (error instanceof JournalRefused && !error.beforeOpen) instance.closing();
     instance.release();
     throw error;
   }

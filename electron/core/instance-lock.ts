@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { storageRefusal } from './journal/start-checks';
+import { StartRefused } from './start-refused';
 
 /**
  * One counter per data directory. Two counters on one journal would each believe they own every
@@ -17,11 +19,6 @@ import Database from 'better-sqlite3';
 
 const LOCK_FILE = 'counter.lock';
 const RUNNING_FILE = 'counter.running';
-
-/** Why a counter refuses to start: a message for whoever started it, naming what to do. */
-export class StartRefused extends Error {
-  override readonly name = 'StartRefused';
-}
 
 export interface CounterHolder {
   readonly pid: number;
@@ -61,35 +58,42 @@ export function counterHolder(dataDir: string): CounterHolder | null {
   }
 }
 
-/** Takes the data directory for this process, or throws CounterAlreadyOpen. */
+/**
+ * Takes the data directory for this process, or throws CounterAlreadyOpen; a directory that cannot be
+ * written (read-only, full) is refused naming `journalFile` and its backups.
+ */
 export function lockDataDir(
   dataDir: string,
+  journalFile: string,
   options: { readonly nativeBinding?: string; readonly now?: () => Date } = {},
 ): InstanceLock {
-  const lock = new Database(
-    join(dataDir, LOCK_FILE),
-    options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
-  );
+  let lock: Database.Database | null = null;
+  const running = join(dataDir, RUNNING_FILE);
+  let previousRunUnclean: boolean;
   try {
+    lock = new Database(
+      join(dataDir, LOCK_FILE),
+      options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
+    );
     lock.pragma('busy_timeout = 0');
     lock.pragma('locking_mode = EXCLUSIVE');
     // The first write takes the exclusive lock; locking_mode=EXCLUSIVE keeps it until the connection closes.
     lock.exec(
       'BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS taken (at TEXT); DELETE FROM taken; INSERT INTO taken VALUES (CURRENT_TIMESTAMP); COMMIT',
     );
+    previousRunUnclean = existsSync(running);
+    const since = (options.now ?? (() => new Date()))().toISOString();
+    writeFileSync(running, JSON.stringify({ pid: process.pid, since }), { mode: 0o600 });
   } catch (error) {
-    lock.close();
+    lock?.close();
     if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY'))
       throw new CounterAlreadyOpen(dataDir, counterHolder(dataDir));
-    throw error;
+    throw storageRefusal(journalFile, error, true) ?? error;
   }
-  const running = join(dataDir, RUNNING_FILE);
-  const previousRunUnclean = existsSync(running);
-  const since = (options.now ?? (() => new Date()))().toISOString();
-  writeFileSync(running, JSON.stringify({ pid: process.pid, since }), { mode: 0o600 });
+  const held = lock;
   return {
     previousRunUnclean,
     closing: () => rmSync(running, { force: true }),
-    release: () => lock.close(),
+    release: () => held.close(),
   };
 }

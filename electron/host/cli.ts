@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type App, startApp } from '../compose';
-import { StartRefused } from '../core/instance-lock';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from '../core/sales/pending-timing';
+import { StartRefused } from '../core/start-refused';
+import { defaultDataDir } from './data-dir';
 import { startWebHost } from './server';
 
 // `npm run web -- --port N [--data-dir DIR] [--api-base-url URL]`: the counter in a browser. Live
@@ -23,16 +23,6 @@ const root = resolve(import.meta.dirname, '../..');
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(2);
-}
-
-function defaultDataDir(): string {
-  const base =
-    process.platform === 'win32'
-      ? (process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
-      : process.platform === 'darwin'
-        ? join(homedir(), 'Library', 'Application Support')
-        : (process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'));
-  return join(base, 'esim-counter');
 }
 
 const OPTIONS = {

@@ -6,8 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountRefOf } from '../../electron/core/journal/account-scope';
 import { backupDirOf, DAILY_BACKUPS_KEPT, DailyBackups } from '../../electron/core/journal/backup';
 import { openJournal } from '../../electron/core/journal/database';
-import { MIGRATIONS } from '../../electron/core/journal/migrations';
+import {
+  checkedMigrations,
+  latestVersion,
+  MIGRATIONS,
+  type Migration,
+} from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import { dueQuery, nextCheckQuery } from '../../electron/core/journal/state-rows';
 import { type NewTopUp, TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
 
@@ -64,6 +70,24 @@ function topUp(overrides: Partial<NewTopUp> = {}): NewTopUp {
   };
 }
 
+describe('the migrations', () => {
+  it('carry their versions explicitly: 1, 2, 3… in order, each named for its file', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    for (const m of MIGRATIONS) expect(m.name.startsWith(String(m.version).padStart(4, '0'))).toBe(true);
+    expect(latestVersion()).toBe(MIGRATIONS.length);
+  });
+
+  it('refuse a list with a gap, a duplicate, or a step out of order', () => {
+    const step = (version: number): Migration => ({ version, name: `${version}`, up: () => {} });
+    expect(() => checkedMigrations([step(1), step(3)])).toThrow(
+      /version 3 where 2 belongs \(a gap before it\)/,
+    );
+    expect(() => checkedMigrations([step(1), step(1)])).toThrow(/version 1 where 2 belongs \(a duplicate\)/);
+    expect(() => checkedMigrations([step(2), step(1)])).toThrow(/version 2 where 1 belongs/);
+    expect(checkedMigrations([step(1), step(2)]).map((m) => m.version)).toEqual([1, 2]);
+  });
+});
+
 describe('migration 0002 (money paths)', () => {
   it('copies the journal first, then keeps every old sale, which recovery still finds by its mode', () => {
     journalAtVersion1();
@@ -79,7 +103,7 @@ describe('migration 0002 (money paths)', () => {
     db.close();
 
     const copies = readdirSync(backupDirOf(file));
-    expect(copies).toEqual(['journal-v1-before-v2-2026-11-22T09-30-00-000Z.sqlite']);
+    expect(copies).toEqual([`journal-v1-before-v${latestVersion()}-2026-11-22T09-30-00-000Z.sqlite`]);
     const copy = join(backupDirOf(file), copies[0]!);
     expect(statSync(copy).mode & 0o777).toBe(0o600);
     const old = new Database(copy, { readonly: true });
@@ -213,5 +237,60 @@ describe('daily online backups', () => {
     const reopened = openJournal({ file: restored });
     expect(new SalesJournal(reopened).get('s1')).toMatchObject({ state: 'intent', idempotencyKey: 'C1-s1' });
     reopened.close();
+  });
+});
+
+/** A journal as version 2 of the app left it, with one sale pending and due for a check. */
+function journalAtVersion2(): void {
+  const db = new Database(file);
+  MIGRATIONS[0]!.up(db);
+  MIGRATIONS[1]!.up(db);
+  db.pragma('user_version = 2');
+  db.prepare(
+    `INSERT INTO sales (id, receipt_number, counter_id, training, state, package_code, package_name, quantity,
+       idempotency_key, currency, retail_unit_minor, retail_total_minor, attempts, created_at, updated_at,
+       state_since, order_reference, next_check_at, give_up_at, account_ref)
+     VALUES ('pending-sale', 1, 'C1', 0, 'pending', 'PKG', 'Iraq 5 GB', 1, 'C1-p', 'USD', 1500, 1500, 1,
+       '2026-11-22T10:00:00.000Z', '2026-11-22T10:00:00.000Z', '2026-11-22T10:00:00.000Z', 'ORD-P',
+       '2026-11-22T10:00:20.000Z', '2026-11-22T10:10:00.000Z', @ref)`,
+  ).run({ ref: accountRefOf('RT-ACCOUNT') });
+  db.close();
+}
+
+function planOf(db: Database.Database, sql: string): string {
+  const params = { state: 'pending', at: '2026-11-22T11:00:00.000Z', training: 0, accountRef: 'x' };
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[])
+    .map((row) => row.detail)
+    .join('\n');
+}
+
+describe('migration 0003 (due checks)', () => {
+  it('copies a version-2 journal first and keeps its rows', () => {
+    journalAtVersion2();
+    const db = openJournal({ file, now: () => new Date('2026-11-22T09:30:00.000Z') });
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    const due = new SalesJournal(db).pendingDue(
+      { training: false, accountRef: accountRefOf('RT-ACCOUNT') },
+      '2026-11-22T10:01:00.000Z',
+    );
+    expect(due.map((s) => s.id)).toEqual(['pending-sale']);
+    db.close();
+    expect(readdirSync(backupDirOf(file))).toEqual(['journal-v2-before-v3-2026-11-22T09-30-00-000Z.sqlite']);
+  });
+
+  it('lets the due checks read one index range, in order, without sorting', () => {
+    journalAtVersion2();
+    const before = new Database(file, { readonly: true });
+    // Version 2: the state index alone, and a sort of every row in the state.
+    expect(planOf(before, dueQuery('sales'))).toMatch(/TEMP B-TREE/);
+    before.close();
+    const db = openJournal({ file });
+    for (const table of ['sales', 'topups'] as const) {
+      const due = planOf(db, dueQuery(table));
+      expect(due).toContain(`USING INDEX ${table}_by_state_due (state=? AND next_check_at<?)`);
+      expect(due).not.toMatch(/TEMP B-TREE/);
+      expect(planOf(db, nextCheckQuery(table))).toContain(`${table}_by_state_due (state=?)`);
+    }
+    db.close();
   });
 });

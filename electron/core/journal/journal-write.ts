@@ -9,8 +9,17 @@ import type { Db } from './database';
  * JournalWriteFailure naming what went wrong instead of a raw SQLite error.
  */
 
-/** SQLite's result codes (extended codes start with the primary one) that mean the disk or the file failed us. */
+/**
+ * SQLite's result codes (extended codes start with the primary one) and the system's error codes that
+ * mean the disk or the file failed us.
+ */
 const TROUBLE_BY_CODE: readonly (readonly [string, StorageTrouble])[] = [
+  ['EROFS', 'readonly'],
+  ['EACCES', 'readonly'],
+  ['EPERM', 'readonly'],
+  ['ENOSPC', 'full'],
+  ['EDQUOT', 'full'],
+  ['EIO', 'io'],
   ['SQLITE_BUSY', 'busy'],
   ['SQLITE_LOCKED', 'busy'],
   ['SQLITE_FULL', 'full'],
@@ -21,7 +30,7 @@ const TROUBLE_BY_CODE: readonly (readonly [string, StorageTrouble])[] = [
   ['SQLITE_NOTADB', 'corrupt'],
 ];
 
-/** The storage trouble a SQLite error means, or null for any other error (a bug, a refused transition). */
+/** The storage trouble an error means, or null for any other error (a bug, a refused transition). */
 export function storageTroubleOf(error: unknown): StorageTrouble | null {
   if (error instanceof JournalWriteFailure) return error.reason;
   const code = (error as { code?: unknown } | null)?.code;

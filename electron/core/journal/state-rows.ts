@@ -114,6 +114,17 @@ export function listQuery(table: 'sales' | 'topups', where: readonly string[]): 
           ORDER BY created_at DESC, receipt_number DESC LIMIT @limit`;
 }
 
+/** The rows in `@state` of one account due for a check by `@at`, the longest overdue first. */
+export function dueQuery(table: 'sales' | 'topups'): string {
+  return `SELECT * FROM ${table} WHERE state = @state AND next_check_at <= @at AND ${IN_SCOPE}
+          ORDER BY next_check_at`;
+}
+
+/** When the next row in `@state` of one account is due for a check. */
+export function nextCheckQuery(table: 'sales' | 'topups'): string {
+  return `SELECT min(next_check_at) AS at FROM ${table} WHERE state = @state AND ${IN_SCOPE}`;
+}
+
 /**
  * The rows of one table that belong to the connected account, as recovery and the background
  * checkers read them. The stores name these queries for what they mean (unresolved sales, due pending
@@ -139,20 +150,15 @@ export class ScopedRows<Row, Record> {
 
   /** Rows in `state` whose next check is due by `at`, the longest overdue first. */
   due(state: string, scope: AccountScope, at: string): Record[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM ${this.table} WHERE state = @state AND next_check_at <= @at AND ${IN_SCOPE}
-         ORDER BY next_check_at`,
-      )
-      .all({ ...scopeParams(scope), state, at }) as Row[];
+    const rows = this.db.prepare(dueQuery(this.table)).all({ ...scopeParams(scope), state, at }) as Row[];
     return rows.map(this.toRecord);
   }
 
   /** When the next row in `state` is due for a check; null when there is none. */
   nextCheck(state: string, scope: AccountScope): string | null {
-    const row = this.db
-      .prepare(`SELECT min(next_check_at) AS at FROM ${this.table} WHERE state = @state AND ${IN_SCOPE}`)
-      .get({ ...scopeParams(scope), state }) as { at: string | null };
+    const row = this.db.prepare(nextCheckQuery(this.table)).get({ ...scopeParams(scope), state }) as {
+      at: string | null;
+    };
     return row.at;
   }
 
