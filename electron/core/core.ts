@@ -96,8 +96,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     instance.release();
     throw error;
   }
-  const storage = new StorageHealth(now);
-  observeWrites(db, storage);
   const salesJournal = new SalesJournal(db);
   const outcomes = new UnsavedOutcomes(
     join(options.dataDir, UNSAVED_ANSWERS_FILE),
@@ -108,6 +106,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     log,
   );
+  // The status shows storage trouble as it comes and goes (once the core is up to tell the screen).
+  let ready = false;
+  const storage = new StorageHealth(
+    now,
+    () => outcomes.size,
+    () => {
+      if (ready) ctx.emit({ type: 'status.changed', status: status() });
+    },
+  );
+  observeWrites(db, storage);
   // Answers a previous run could not record go in before anything reads the journal to decide.
   outcomes.resume();
   const settings = new SettingsTable(db);
@@ -244,7 +252,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         support: counts.support,
       },
       managerPinSet: managerPin.isSet(),
-      storage: storage.view(outcomes.size),
+      storage: storage.view(),
     };
   };
 
@@ -290,6 +298,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   warmUp(false);
   money.start();
   backups.start();
+  ready = true;
   // A counter left open for days still sells from a fresh catalogue (prices change at the provider).
   const catalogueTimer = setInterval(() => syncIfStale(false), CATALOGUE_CHECK_MS);
   catalogueTimer.unref();

@@ -104,6 +104,10 @@ describe('an order answered while another process holds the journal lock', () =>
     expect(unwrap(await counter.call<Sale>('getSale', { id: sale.id })).state).toBe('completed');
     expect(auditKinds(sale.id)).toEqual(['sale.intent', 'sale.sent', 'sale.completed']);
     expect(unwrap(await counter.call<Status>('getStatus')).storage).toEqual({ state: 'ok' });
+    // The screen was told as the trouble came and went.
+    const shown = counter.events.flatMap((e) => (e.type === 'status.changed' ? [e.status.storage] : []));
+    expect(shown).toContainEqual(expect.objectContaining({ state: 'trouble', reason: 'busy', unsaved: 1 }));
+    expect(shown.at(-1)).toEqual({ state: 'ok' });
     expect(existsSync(join(dataDir, UNSAVED))).toBe(false);
     const orders = charges((await ledger(sim)).entries);
     expect(orders.filter((o) => o.idempotencyKey === sale.idempotencyKey)).toHaveLength(1);

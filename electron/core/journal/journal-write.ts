@@ -120,24 +120,35 @@ export function withoutWaiting<T>(db: Db, work: () => T): T {
 
 /**
  * Whether the journal takes writes, as the status shows it: in trouble from the first write refused
- * for its storage until a write succeeds again and no kept answer waits.
+ * for its storage until a write succeeds again and no kept answer waits. Each change of what the status
+ * would show is told to `onChange` (once the write that caused it has finished, so the count of kept
+ * answers is current).
  */
 export class StorageHealth implements WriteObserver {
   private trouble: { reason: StorageTrouble; since: string } | null = null;
   private lastReason: StorageTrouble = 'io';
+  private shown: string = JSON.stringify({ state: 'ok' });
 
-  constructor(private readonly now: () => Date) {}
+  constructor(
+    private readonly now: () => Date,
+    /** How many provider answers wait to be written. */
+    private readonly unsaved: () => number,
+    private readonly onChange: (storage: StorageStatus) => void = () => {},
+  ) {}
 
   succeeded(): void {
     this.trouble = null;
+    queueMicrotask(() => this.tell());
   }
 
   failed(reason: StorageTrouble): void {
     this.lastReason = reason;
     if (this.trouble?.reason !== reason) this.trouble = { reason, since: this.now().toISOString() };
+    queueMicrotask(() => this.tell());
   }
 
-  view(unsaved: number): StorageStatus {
+  view(): StorageStatus {
+    const unsaved = this.unsaved();
     if (!this.trouble && unsaved === 0) return { state: 'ok' };
     return {
       state: 'trouble',
@@ -145,5 +156,13 @@ export class StorageHealth implements WriteObserver {
       since: this.trouble?.since ?? this.now().toISOString(),
       unsaved,
     };
+  }
+
+  private tell(): void {
+    const view = this.view();
+    const shown = JSON.stringify(view);
+    if (shown === this.shown) return;
+    this.shown = shown;
+    this.onChange(view);
   }
 }

@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/domain/common';
-import { type StorageTrouble, StorageTroubleSchema } from '../../../shared/domain/status';
+import type { StorageTrouble } from '../../../shared/domain/status';
 import type { ErrorCode, PosError } from '../../../shared/errors';
 import { type ErrorDetails, moneyDetail, textDetail } from '../bridge/error-details';
 import { moneyText } from './format';
@@ -58,8 +58,9 @@ const JOURNAL_WORDS: Readonly<Record<Language, JournalWords>> = {
 /** JOURNAL_UNAVAILABLE: with a sale or top-up id, the provider had answered and the record is in doubt. */
 function journalUnavailable(details: Details, language: Language): string {
   const words = JOURNAL_WORDS[language];
-  const reason = StorageTroubleSchema.safeParse(details.reason);
-  const why = words.why[reason.success ? reason.data : 'io'];
+  const reason = textDetail(details, 'reason');
+  const why =
+    reason !== null && Object.hasOwn(words.why, reason) ? words.why[reason as StorageTrouble] : words.why.io;
   const saleId = textDetail(details, 'saleId');
   const topUpId = textDetail(details, 'topUpId');
   const record = saleId ? words.sale(saleId) : topUpId ? words.topUp(topUpId) : null;
