@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CatalogueTable, type StoredPackage } from '../../electron/core/journal/catalogue-table';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { type NewSale, SalesJournal } from '../../electron/core/journal/sales-journal';
@@ -162,5 +163,42 @@ describe('sale transitions', () => {
     expect(store.list({ search: 'turkey', limit: 10 }).map((s) => s.id)).toEqual(['x']);
     expect(store.list({ search: '100%', limit: 10 })).toEqual([]);
     expect(store.list({ states: ['in_doubt'], limit: 10 }).map((s) => s.id)).toEqual(['y']);
+  });
+});
+
+describe('the catalogue cache', () => {
+  const pkg = (code: string): StoredPackage & { raw: string } => ({
+    code,
+    name: `Iraq 5 GB ${code}`,
+    region: 'Iraq',
+    type: 'local',
+    dataGb: 5,
+    isUnlimited: false,
+    validityDays: 30,
+    cost: money(1000, 'USD'),
+    countries: ['IQ'],
+    hasVoice: false,
+    hasSms: false,
+    voiceMinutes: null,
+    smsCount: null,
+    has5g: null,
+    hasHotspot: null,
+    isRechargeable: true,
+    isRecurring: false,
+    activationPolicy: 'first_use',
+    networks: [],
+    raw: '{}',
+  });
+
+  it('is validated as it is read: a row in another shape is left out, never sold from', () => {
+    const table = new CatalogueTable(db);
+    table.replaceAll([pkg('GOOD'), pkg('BAD')], '2026-11-22T10:00:00.000Z');
+    // A row written in another shape (an amount as a float, as an older or damaged write might leave it).
+    db.prepare(
+      `UPDATE catalogue SET package_json = json_set(package_json, '$.cost.amount', 10.5) WHERE code = 'BAD'`,
+    ).run();
+    expect(table.list().map((p) => p.code)).toEqual(['GOOD']);
+    expect(table.get('BAD')).toBeNull();
+    expect(table.get('GOOD')).toMatchObject({ code: 'GOOD', cost: { amount: 1000, currency: 'USD' } });
   });
 });

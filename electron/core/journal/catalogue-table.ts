@@ -1,9 +1,24 @@
-import type { CataloguePackage } from '../../../shared/domain/catalogue';
+import { type CataloguePackage, CataloguePackageSchema } from '../../../shared/domain/catalogue';
 import type { Db } from './database';
 import { writeTransaction } from './journal-write';
 
 /** A package as cached: converted once at the API's edge; retail is computed on read from the pricing rules. */
 export type StoredPackage = Omit<CataloguePackage, 'retail'>;
+
+const StoredPackageSchema = CataloguePackageSchema.omit({ retail: true });
+
+/**
+ * A cached row, validated as it is read (like the settings): a row an older version wrote in another
+ * shape, or a damaged one, is left out rather than sold from; the next sync replaces it.
+ */
+function storedPackage(json: string): StoredPackage | null {
+  try {
+    const parsed = StoredPackageSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The catalogue cache: the counter sells from it, so a slow or absent network never blocks a search. */
 export class CatalogueTable {
@@ -26,14 +41,14 @@ export class CatalogueTable {
     const rows = this.db.prepare('SELECT package_json FROM catalogue ORDER BY position').all() as {
       package_json: string;
     }[];
-    return rows.map((row) => JSON.parse(row.package_json) as StoredPackage);
+    return rows.flatMap((row) => storedPackage(row.package_json) ?? []);
   }
 
   get(code: string): StoredPackage | null {
     const row = this.db.prepare('SELECT package_json FROM catalogue WHERE code = ?').get(code) as
       | { package_json: string }
       | undefined;
-    return row ? (JSON.parse(row.package_json) as StoredPackage) : null;
+    return row ? storedPackage(row.package_json) : null;
   }
 
   count(): number {
