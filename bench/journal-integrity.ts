@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { openJournal } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
-import { money } from '../shared/money';
+import { newSale, saleCompletion } from '../test/support/journal-records';
 
 /**
  * What the start-up integrity check costs on a big journal: a journal of completed sales grown to
@@ -45,45 +45,11 @@ function grow(file: string): number {
     db.transaction(() => {
       for (let n = 0; n < 500; n += 1, i += 1) {
         const id = `s${i}`;
-        sales.createIntent(
-          {
-            id,
-            counterId: 'C1',
-            cashierId: null,
-            shiftId: null,
-            training: false,
-            packageCode: 'PKG-1',
-            packageName: 'Iraq 5 GB',
-            quantity: 1,
-            idempotencyKey: `key-${id}`,
-            retailUnit: money(1250, 'USD'),
-            retailTotal: money(1250, 'USD'),
-          },
-          at,
-        );
+        sales.createIntent(newSale({ id, training: false }), at);
         sales.markSent(id, at);
         sales.markCompleted(
           id,
-          {
-            orderReference: `ORD-${i}`,
-            cost: money(1000, 'USD'),
-            newBalance: null,
-            rawResponse: rawAnswer(i),
-            esims: [
-              {
-                iccid: `894450000000${String(i).padStart(7, '0')}`,
-                lpa: 'LPA:1$smdp.example.net$AC',
-                smdpAddress: 'smdp.example.net',
-                activationCode: 'AC',
-                appleInstallUrl: null,
-                androidInstallUrl: null,
-                status: 'New',
-                totalVolumeBytes: 5 * 1073741824,
-                validityDays: 30,
-                expiresAt: null,
-              },
-            ],
-          },
+          saleCompletion({ orderReference: `ORD-${i}`, newBalance: null, rawResponse: rawAnswer(i) }),
           at,
         );
       }

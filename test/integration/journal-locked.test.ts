@@ -8,6 +8,7 @@ import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import type { Status } from '../../shared/domain/status';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
+import type { Result } from '../../shared/errors';
 import { copySyncedJournal } from '../support/catalogue-template';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 import { type GatedProxy, startGatedProxy } from '../support/gated-proxy';
@@ -65,16 +66,25 @@ async function packages(counter: CoreHarness): Promise<CataloguePackage[]> {
   return unwrap(await counter.call<{ packages: CataloguePackage[] }>('listPackages')).packages;
 }
 
+/**
+ * Starts `call` (a sale or a top-up), and once its request is held on the wire, takes the journal's
+ * lock in another process and lets the provider answer. Resolves with what the cashier is told.
+ */
+async function answeredWhileLocked<T>(call: () => Promise<Result<T>>): Promise<Result<T>> {
+  const calling = call();
+  await proxy!.arrived();
+  lock = await holdJournalLock(join(dataDir, 'journal.sqlite'));
+  proxy!.release();
+  return calling;
+}
+
 describe('an order answered while another process holds the journal lock', () => {
   it('tells the cashier the sale is in doubt by its id, keeps the answer, and records it once the lock is gone', async () => {
     const counter = await counterBehind('/esims/order');
     const pkg = cheapest(await packages(counter));
-    const selling = counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
-    await proxy!.arrived();
-    lock = await holdJournalLock(join(dataDir, 'journal.sqlite'));
-    proxy!.release();
-
-    const answer = await selling;
+    const answer = await answeredWhileLocked(() =>
+      counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }),
+    );
     expect(answer.ok).toBe(true);
     const sale = unwrap(answer);
     expect(sale.state).toBe('in_doubt');
@@ -92,7 +102,7 @@ describe('an order answered while another process holds the journal lock', () =>
       unsaved: 1,
     });
 
-    await lock.release();
+    await lock?.release();
     lock = null;
     const done = await eventually('the kept answer to be written', () =>
       counter.events.find(
@@ -116,16 +126,14 @@ describe('an order answered while another process holds the journal lock', () =>
   it('a counter closed while the answer is kept writes it at its next start, and never sends the sale again', async () => {
     const counter = await counterBehind('/esims/order');
     const pkg = cheapest(await packages(counter));
-    const selling = counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
-    await proxy!.arrived();
-    lock = await holdJournalLock(join(dataDir, 'journal.sqlite'));
-    proxy!.release();
-    const sale = unwrap(await selling);
+    const sale = unwrap(
+      await answeredWhileLocked(() => counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 })),
+    );
     expect(sale.state).toBe('in_doubt');
 
     await counter.close();
     h = null;
-    await lock.release();
+    await lock?.release();
     lock = null;
     h = await startCoreHarness({}, { dataDir, simulator: sim, apiBaseUrl: proxy!.baseUrl });
     const after = unwrap(await h.call<Sale>('getSale', { id: sale.id }));
@@ -161,11 +169,11 @@ describe('a top-up answered while another process holds the journal lock', () =>
     }
     if (!iccid || !option) throw new Error('no rechargeable package with top-ups in the catalogue');
 
-    const toppingUp = counter.call<TopUp>('topUp', { iccid, packageCode: option.code, confirmRepeat: false });
-    await proxy!.arrived();
-    lock = await holdJournalLock(join(dataDir, 'journal.sqlite'));
-    proxy!.release();
-    const topUp = unwrap(await toppingUp);
+    const topUp = unwrap(
+      await answeredWhileLocked(() =>
+        counter.call<TopUp>('topUp', { iccid, packageCode: option.code, confirmRepeat: false }),
+      ),
+    );
     expect(topUp.state).toBe('in_doubt');
     if (topUp.state !== 'in_doubt') return;
     expect(topUp.lastError).toMatchObject({
@@ -173,7 +181,7 @@ describe('a top-up answered while another process holds the journal lock', () =>
       details: { reason: 'busy', topUpId: topUp.id },
     });
 
-    await lock.release();
+    await lock?.release();
     lock = null;
     const done = await eventually('the kept top-up answer to be written', async () => {
       const got = unwrap(await counter.call<TopUp>('getTopUp', { id: topUp.id }));

@@ -14,8 +14,9 @@ import {
 } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { dueQuery, nextCheckQuery } from '../../electron/core/journal/state-rows';
-import { type NewTopUp, TopUpsJournal } from '../../electron/core/journal/topups-journal';
+import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
+import { newTopUp } from '../support/journal-records';
 
 let dir: string;
 let file: string;
@@ -43,31 +44,6 @@ function journalAtVersion1(): void {
        '{"code":"TIMEOUT","message":"no answer"}')`,
   ).run();
   db.close();
-}
-
-function topUp(overrides: Partial<NewTopUp> = {}): NewTopUp {
-  return {
-    id: `t-${Math.random().toString(36).slice(2)}`,
-    counterId: 'C1',
-    cashierId: null,
-    shiftId: null,
-    training: false,
-    accountRef: accountRefOf('RT-ACCOUNT'),
-    iccid: '8988000000000000001',
-    packageCode: 'TOPUP-1GB',
-    packageName: 'Top-up 1 GB',
-    retail: money(600, 'USD'),
-    quotedCost: money(450, 'USD'),
-    before: {
-      totalMb: 1024,
-      remainingMb: 100,
-      expiresAt: '2026-12-01T00:00:00.000Z',
-      status: 'ACTIVE',
-      takenAt: '2026-11-22T10:00:00.000Z',
-    },
-    beforeRaw: '{"success":true}',
-    ...overrides,
-  };
 }
 
 describe('the migrations', () => {
@@ -121,7 +97,12 @@ describe('migration 0002 (money paths)', () => {
   it('creates a STRICT top-ups table that refuses unknown states and non-integer money', () => {
     const db = openJournal({ file });
     const store = new TopUpsJournal(db);
-    const t = store.createIntent(topUp(), '2026-11-22T10:00:00.000Z', '2026-11-22T09:50:00.000Z', () => {});
+    const t = store.createIntent(
+      newTopUp(),
+      '2026-11-22T10:00:00.000Z',
+      '2026-11-22T09:50:00.000Z',
+      () => {},
+    );
     expect(() => db.prepare(`UPDATE topups SET state = 'pending' WHERE id = ?`).run(t.id)).toThrow(/CHECK/);
     expect(() => db.prepare(`UPDATE topups SET retail_minor = 6.5 WHERE id = ?`).run(t.id)).toThrow(
       /cannot store REAL/,
@@ -133,7 +114,7 @@ describe('migration 0002 (money paths)', () => {
     const db = openJournal({ file });
     const store = new TopUpsJournal(db);
     const t = store.createIntent(
-      topUp({ id: 't1' }),
+      newTopUp({ id: 't1' }),
       '2026-11-22T10:00:00.000Z',
       '2026-11-22T09:50:00.000Z',
       () => {},
@@ -179,16 +160,21 @@ describe('migration 0002 (money paths)', () => {
     const store = new TopUpsJournal(db);
     const seen: string[][] = [];
     const guard = (others: readonly { id: string }[]) => void seen.push(others.map((o) => o.id));
-    store.createIntent(topUp({ id: 'a' }), '2026-11-22T10:00:00.000Z', '2026-11-22T09:50:00.000Z', guard);
+    store.createIntent(newTopUp({ id: 'a' }), '2026-11-22T10:00:00.000Z', '2026-11-22T09:50:00.000Z', guard);
     store.markSent('a', '2026-11-22T10:00:01.000Z');
     store.markFailed('a', { code: 'ESIM_NOT_TOPPABLE', message: 'no' }, '2026-11-22T10:00:02.000Z', null);
-    store.createIntent(topUp({ id: 'b' }), '2026-11-22T10:01:00.000Z', '2026-11-22T09:51:00.000Z', guard);
+    store.createIntent(newTopUp({ id: 'b' }), '2026-11-22T10:01:00.000Z', '2026-11-22T09:51:00.000Z', guard);
     // Older than the window but unresolved: still counts.
-    store.createIntent(topUp({ id: 'c' }), '2026-11-22T11:00:00.000Z', '2026-11-22T10:50:00.000Z', guard);
+    store.createIntent(newTopUp({ id: 'c' }), '2026-11-22T11:00:00.000Z', '2026-11-22T10:50:00.000Z', guard);
     expect(() =>
-      store.createIntent(topUp({ id: 'd' }), '2026-11-22T11:01:00.000Z', '2026-11-22T10:51:00.000Z', () => {
-        throw new Error('refused');
-      }),
+      store.createIntent(
+        newTopUp({ id: 'd' }),
+        '2026-11-22T11:01:00.000Z',
+        '2026-11-22T10:51:00.000Z',
+        () => {
+          throw new Error('refused');
+        },
+      ),
     ).toThrow('refused');
     expect(store.get('d')).toBeNull();
     expect(seen).toEqual([[], [], ['b']]);

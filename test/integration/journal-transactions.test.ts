@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountRefOf } from '../../electron/core/journal/account-scope';
 import { type Db, openJournal } from '../../electron/core/journal/database';
-import { type NewSale, SalesJournal } from '../../electron/core/journal/sales-journal';
-import { type NewTopUp, TopUpsJournal } from '../../electron/core/journal/topups-journal';
+import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
+import { newSale, newTopUp, saleCompletion } from '../support/journal-records';
 
 /**
  * Every state change and its audit row are one transaction, with exactly one audit row per change;
@@ -35,61 +35,6 @@ const T1 = '2026-11-22T10:00:01.000Z';
 const T2 = '2026-11-22T10:00:02.000Z';
 const T3 = '2026-11-22T10:00:03.000Z';
 
-function newSale(id: string): NewSale {
-  return {
-    id,
-    counterId: 'C1',
-    cashierId: null,
-    shiftId: null,
-    training: true,
-    packageCode: 'PKG-1',
-    packageName: 'Iraq 5 GB',
-    quantity: 1,
-    idempotencyKey: `key-${id}`,
-    retailUnit: money(1250, 'USD'),
-    retailTotal: money(1250, 'USD'),
-  };
-}
-
-function newTopUp(id: string): NewTopUp {
-  return {
-    id,
-    counterId: 'C1',
-    cashierId: null,
-    shiftId: null,
-    training: false,
-    accountRef: accountRefOf('RT-ACCOUNT'),
-    iccid: '8988000000000000001',
-    packageCode: 'TOPUP-1GB',
-    packageName: 'Top-up 1 GB',
-    retail: money(600, 'USD'),
-    quotedCost: money(450, 'USD'),
-    before: { totalMb: 1024, remainingMb: 100, expiresAt: null, status: 'ACTIVE', takenAt: T0 },
-    beforeRaw: '{"success":true}',
-  };
-}
-
-const completion = {
-  orderReference: 'ORD-1',
-  cost: money(1000, 'USD'),
-  newBalance: money(49000, 'USD'),
-  rawResponse: '{"success":true}',
-  esims: [
-    {
-      iccid: '8944500000000000000',
-      lpa: 'LPA:1$smdp.example.net$AC-1',
-      smdpAddress: 'smdp.example.net',
-      activationCode: 'AC-1',
-      appleInstallUrl: null,
-      androidInstallUrl: null,
-      status: 'New',
-      totalVolumeBytes: 5 * 1073741824,
-      validityDays: 30,
-      expiresAt: null,
-    },
-  ],
-};
-
 function auditOf(subject: string): { kind: string; detail: unknown }[] {
   return (
     db.prepare('SELECT kind, detail_json FROM audit WHERE subject = ? ORDER BY id').all(subject) as {
@@ -109,10 +54,10 @@ function failAuditWrites(): void {
 describe('one audit row per state change', () => {
   it('a sale: one row for each step, the completion with what was charged', () => {
     const sales = new SalesJournal(db);
-    sales.createIntent(newSale('s1'), T0);
+    sales.createIntent(newSale({ id: 's1' }), T0);
     sales.markSent('s1', T1);
     sales.markInDoubt('s1', { code: 'TIMEOUT', message: 'no answer' }, T2);
-    sales.markCompleted('s1', completion, T3);
+    sales.markCompleted('s1', saleCompletion(), T3);
     expect(auditOf('s1')).toEqual([
       { kind: 'sale.intent', detail: { packageCode: 'PKG-1', quantity: 1 } },
       { kind: 'sale.sent', detail: null },
@@ -126,7 +71,7 @@ describe('one audit row per state change', () => {
 
   it('a top-up: one row for each step, the completion with what was charged', () => {
     const topUps = new TopUpsJournal(db);
-    topUps.createIntent(newTopUp('t1'), T0, T0, () => {});
+    topUps.createIntent(newTopUp({ id: 't1' }), T0, T0, () => {});
     topUps.markSent('t1', T1);
     topUps.markCompleted(
       't1',
@@ -154,7 +99,7 @@ describe('one audit row per state change', () => {
 describe('a state change and its audit row commit together or not at all', () => {
   it('a sale whose audit row cannot be written stays where it was', () => {
     const sales = new SalesJournal(db);
-    sales.createIntent(newSale('s2'), T0);
+    sales.createIntent(newSale({ id: 's2' }), T0);
     sales.markSent('s2', T1);
     failAuditWrites();
     expect(() => sales.markInDoubt('s2', { code: 'TIMEOUT', message: 'no answer' }, T2)).toThrow(
@@ -167,7 +112,7 @@ describe('a state change and its audit row commit together or not at all', () =>
 
   it('a top-up whose audit row cannot be written stays where it was', () => {
     const topUps = new TopUpsJournal(db);
-    topUps.createIntent(newTopUp('t2'), T0, T0, () => {});
+    topUps.createIntent(newTopUp({ id: 't2' }), T0, T0, () => {});
     failAuditWrites();
     expect(() => topUps.markSent('t2', T1)).toThrow(/audit write failed/);
     expect(topUps.require('t2').state).toBe('intent');
@@ -184,7 +129,7 @@ describe('a transaction that reads before it writes takes the write lock first',
     };
     let refused: unknown = null;
     try {
-      topUps.createIntent(newTopUp('t3'), T0, T0, () => {
+      topUps.createIntent(newTopUp({ id: 't3' }), T0, T0, () => {
         // The guard runs inside the intent's transaction, after its read of the ICCID's top-ups.
         try {
           otherWrite();

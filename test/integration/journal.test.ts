@@ -6,8 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogueTable, type StoredPackage } from '../../electron/core/journal/catalogue-table';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
-import { type NewSale, SalesJournal } from '../../electron/core/journal/sales-journal';
+import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { money } from '../../shared/money';
+import { newSale, saleCompletion } from '../support/journal-records';
+import { cataloguePackage } from '../unit/renderer-catalogue-fixture';
 
 let dir: string;
 let file: string;
@@ -23,24 +25,6 @@ afterEach(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-function newSale(overrides: Partial<NewSale> = {}): NewSale {
-  const id = overrides.id ?? `sale-${Math.random().toString(36).slice(2)}`;
-  return {
-    id,
-    counterId: 'C1',
-    cashierId: null,
-    shiftId: null,
-    training: true,
-    packageCode: 'PKG-1',
-    packageName: 'Iraq 5 GB',
-    quantity: 1,
-    idempotencyKey: `key-${id}`,
-    retailUnit: money(1250, 'USD'),
-    retailTotal: money(1250, 'USD'),
-    ...overrides,
-  };
-}
 
 describe('the journal file', () => {
   it('is readable by its owner only, in WAL mode with full sync and foreign keys', () => {
@@ -86,30 +70,7 @@ describe('sale transitions', () => {
     });
     const sent = store.markSent('s1', '2026-11-22T10:00:01.000Z');
     expect(sent).toMatchObject({ state: 'sent', attempts: 1, sentAt: '2026-11-22T10:00:01.000Z' });
-    const done = store.markCompleted(
-      's1',
-      {
-        orderReference: 'ORD-1',
-        cost: money(1000, 'USD'),
-        newBalance: money(49000, 'USD'),
-        rawResponse: '{"success":true}',
-        esims: [
-          {
-            iccid: '8944500000000000000',
-            lpa: 'LPA:1$smdp.example.net$AC-1',
-            smdpAddress: 'smdp.example.net',
-            activationCode: 'AC-1',
-            appleInstallUrl: null,
-            androidInstallUrl: null,
-            status: 'New',
-            totalVolumeBytes: 5 * 1073741824,
-            validityDays: 30,
-            expiresAt: null,
-          },
-        ],
-      },
-      '2026-11-22T10:00:02.000Z',
-    );
+    const done = store.markCompleted('s1', saleCompletion(), '2026-11-22T10:00:02.000Z');
     expect(done).toMatchObject({
       state: 'completed',
       orderReference: 'ORD-1',
@@ -167,28 +128,10 @@ describe('sale transitions', () => {
 });
 
 describe('the catalogue cache', () => {
-  const pkg = (code: string): StoredPackage & { raw: string } => ({
-    code,
-    name: `Iraq 5 GB ${code}`,
-    region: 'Iraq',
-    type: 'local',
-    dataGb: 5,
-    isUnlimited: false,
-    validityDays: 30,
-    cost: money(1000, 'USD'),
-    countries: ['IQ'],
-    hasVoice: false,
-    hasSms: false,
-    voiceMinutes: null,
-    smsCount: null,
-    has5g: null,
-    hasHotspot: null,
-    isRechargeable: true,
-    isRecurring: false,
-    activationPolicy: 'first_use',
-    networks: [],
-    raw: '{}',
-  });
+  const pkg = (code: string): StoredPackage & { raw: string } => {
+    const { retail: _shownPrice, ...stored } = cataloguePackage({ code, countries: ['IQ'] });
+    return { ...stored, raw: '{}' };
+  };
 
   it('is validated as it is read: a row in another shape is left out, never sold from', () => {
     const table = new CatalogueTable(db);
@@ -199,6 +142,6 @@ describe('the catalogue cache', () => {
     ).run();
     expect(table.list().map((p) => p.code)).toEqual(['GOOD']);
     expect(table.get('BAD')).toBeNull();
-    expect(table.get('GOOD')).toMatchObject({ code: 'GOOD', cost: { amount: 1000, currency: 'USD' } });
+    expect(table.get('GOOD')).toMatchObject({ code: 'GOOD', cost: { amount: 400, currency: 'USD' } });
   });
 });

@@ -211,18 +211,9 @@ export class DailyBackups {
 
   /** The daily copies, newest first. */
   list(): string[] {
-    const dir = backupDirOf(this.journalFile);
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return [];
-    }
-    return names
-      .filter((name) => name.startsWith(DAILY_PREFIX) && name.endsWith('.sqlite'))
-      .sort()
-      .reverse()
-      .map((name) => join(dir, name));
+    return listBackups(this.journalFile)
+      .map((copy) => copy.file)
+      .filter((file) => basename(file).startsWith(DAILY_PREFIX));
   }
 
   private async copyIfDue(): Promise<string | null> {

@@ -79,24 +79,22 @@ export class UnsavedOutcomes {
 
   /** Records a sale's answer; if the journal cannot take it, keeps it and answers with the sale in doubt. */
   recordSale(sale: Sale, outcome: SaleOutcome, at: string): Sale {
-    const kept: UnsavedOutcome = { record: 'sale', id: sale.id, at, outcome };
-    try {
-      return this.write(kept, () => this.journals.sales.record(sale.id, outcome, at));
-    } catch (error) {
-      const lastError = this.keepAfter(error, kept, { saleId: sale.id });
-      return SaleSchema.parse({ ...sale, state: 'in_doubt', since: at, updatedAt: at, lastError });
-    }
+    return this.recordOrKeep(
+      { record: 'sale', id: sale.id, at, outcome },
+      () => this.journals.sales.record(sale.id, outcome, at),
+      (lastError) => SaleSchema.parse({ ...sale, state: 'in_doubt', since: at, updatedAt: at, lastError }),
+      { saleId: sale.id },
+    );
   }
 
   /** Records a top-up's answer; if the journal cannot take it, keeps it and answers with the top-up in doubt. */
   recordTopUp(topUp: TopUp, outcome: TopUpOutcome, at: string): TopUp {
-    const kept: UnsavedOutcome = { record: 'topup', id: topUp.id, at, outcome };
-    try {
-      return this.write(kept, () => this.journals.topUps.record(topUp.id, outcome, at));
-    } catch (error) {
-      const lastError = this.keepAfter(error, kept, { topUpId: topUp.id });
-      return TopUpSchema.parse({ ...topUp, state: 'in_doubt', since: at, updatedAt: at, lastError });
-    }
+    return this.recordOrKeep(
+      { record: 'topup', id: topUp.id, at, outcome },
+      () => this.journals.topUps.record(topUp.id, outcome, at),
+      (lastError) => TopUpSchema.parse({ ...topUp, state: 'in_doubt', since: at, updatedAt: at, lastError }),
+      { topUpId: topUp.id },
+    );
   }
 
   /**
@@ -153,11 +151,24 @@ export class UnsavedOutcomes {
       : { record: 'topup', value: this.journals.topUps.record(kept.id, kept.outcome, kept.at) };
   }
 
-  /** Writes now, unless an earlier answer for the same record still waits: answers are written in order. */
-  private write<T>(kept: UnsavedOutcome, record: () => T): T {
-    if (this.holds(kept.record, kept.id)) this.flush();
-    if (this.holds(kept.record, kept.id) && this.lastFailure) throw this.lastFailure;
-    return record();
+  /**
+   * Writes the answer now (after any earlier answer of the same record still waiting: answers are
+   * written in order). If the journal refuses it for its storage, keeps it and returns the record in
+   * doubt; any other error is not ours to handle.
+   */
+  private recordOrKeep<T>(
+    kept: UnsavedOutcome,
+    write: () => T,
+    inDoubt: (lastError: PosError) => T,
+    record: Record<string, string>,
+  ): T {
+    try {
+      if (this.holds(kept.record, kept.id)) this.flush();
+      if (this.holds(kept.record, kept.id) && this.lastFailure) throw this.lastFailure;
+      return write();
+    } catch (error) {
+      return inDoubt(this.keepAfter(error, kept, record));
+    }
   }
 
   /** Keeps an answer the journal refused for its storage; any other error is not ours to handle. */

@@ -1,0 +1,74 @@
+import { accountRefOf } from '../../electron/core/journal/account-scope';
+import type { NewSale, SaleCompletion } from '../../electron/core/journal/sales-journal';
+import type { NewTopUp } from '../../electron/core/journal/topups-journal';
+import { money } from '../../shared/money';
+
+/** Records for the journal's own tests, written straight to a store: one sale, one top-up, one answer. */
+
+export function newSale(overrides: Partial<NewSale> = {}): NewSale {
+  const id = overrides.id ?? `sale-${Math.random().toString(36).slice(2)}`;
+  return {
+    id,
+    counterId: 'C1',
+    cashierId: null,
+    shiftId: null,
+    training: true,
+    packageCode: 'PKG-1',
+    packageName: 'Iraq 5 GB',
+    quantity: 1,
+    idempotencyKey: `key-${id}`,
+    retailUnit: money(1250, 'USD'),
+    retailTotal: money(1250, 'USD'),
+    ...overrides,
+  };
+}
+
+export function newTopUp(overrides: Partial<NewTopUp> = {}): NewTopUp {
+  return {
+    id: `t-${Math.random().toString(36).slice(2)}`,
+    counterId: 'C1',
+    cashierId: null,
+    shiftId: null,
+    training: false,
+    accountRef: accountRefOf('RT-ACCOUNT'),
+    iccid: '8988000000000000001',
+    packageCode: 'TOPUP-1GB',
+    packageName: 'Top-up 1 GB',
+    retail: money(600, 'USD'),
+    quotedCost: money(450, 'USD'),
+    before: {
+      totalMb: 1024,
+      remainingMb: 100,
+      expiresAt: '2026-12-01T00:00:00.000Z',
+      status: 'ACTIVE',
+      takenAt: '2026-11-22T10:00:00.000Z',
+    },
+    beforeRaw: '{"success":true}',
+    ...overrides,
+  };
+}
+
+/** The provider's answer to a one-eSIM order, as the sales journal records it. */
+export function saleCompletion(overrides: Partial<SaleCompletion> = {}): SaleCompletion {
+  return {
+    orderReference: 'ORD-1',
+    cost: money(1000, 'USD'),
+    newBalance: money(49000, 'USD'),
+    rawResponse: '{"success":true}',
+    esims: [
+      {
+        iccid: '8944500000000000000',
+        lpa: 'LPA:1$smdp.example.net$AC-1',
+        smdpAddress: 'smdp.example.net',
+        activationCode: 'AC-1',
+        appleInstallUrl: null,
+        androidInstallUrl: null,
+        status: 'New',
+        totalVolumeBytes: 5 * 1073741824,
+        validityDays: 30,
+        expiresAt: null,
+      },
+    ],
+    ...overrides,
+  };
+}
