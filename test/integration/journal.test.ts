@@ -7,7 +7,6 @@ import { CatalogueTable, type StoredPackage } from '../../electron/core/journal/
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
-import { money } from '../../shared/money';
 import { newSale, saleCompletion } from '../support/journal-records';
 import { cataloguePackage } from '../unit/renderer-catalogue-fixture';
 
