@@ -242,11 +242,13 @@ export class SalesJournal {
 
   /** A pending order was checked and is still provisioning: when to look again. */
   recordPendingCheck(id: string, nextCheckAt: string, now: string): Sale {
-    const result = this.db
-      .prepare(
-        `UPDATE sales SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = 'pending'`,
-      )
-      .run({ id, nextCheckAt, now });
+    const result = writeTransaction(this.db, () =>
+      this.db
+        .prepare(
+          `UPDATE sales SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = 'pending'`,
+        )
+        .run({ id, nextCheckAt, now }),
+    );
     if (result.changes !== 1) throw new Error(`sale ${id} is not pending`);
     return this.require(id);
   }

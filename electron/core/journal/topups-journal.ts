@@ -217,11 +217,13 @@ export class TopUpsJournal {
 
   /** An in-doubt top-up was looked at and is still undecided: when to look again. */
   recordCheck(id: string, nextCheckAt: string, now: string): TopUp {
-    const result = this.db
-      .prepare(
-        `UPDATE topups SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = 'in_doubt'`,
-      )
-      .run({ id, nextCheckAt, now });
+    const result = writeTransaction(this.db, () =>
+      this.db
+        .prepare(
+          `UPDATE topups SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = 'in_doubt'`,
+        )
+        .run({ id, nextCheckAt, now }),
+    );
     if (result.changes !== 1) throw new Error(`top-up ${id} is not in doubt`);
     return this.require(id);
   }
