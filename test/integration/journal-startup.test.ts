@@ -132,19 +132,28 @@ describe('a journal the counter cannot trust is refused at start', () => {
     await host.kill();
     host = null;
     expect(existsSync(`${journal}-wal`)).toBe(true);
-    const aside = join(dataDir, 'wal-aside');
-    renameSync(`${journal}-wal`, aside);
+    expect(existsSync(`${journal}-shm`)).toBe(true);
+    const aside = (suffix: string): string => join(dataDir, `aside${suffix}`);
+    const refusedStart = async (): Promise<string> => {
+      const refused = startHost(options);
+      await expect(refused).rejects.toThrow(/exited \(1\)/);
+      return refused.then(
+        () => '',
+        (error: Error) => error.message,
+      );
+    };
 
-    const refused = startHost(options);
-    await expect(refused).rejects.toThrow(/exited \(1\)/);
-    const message = await refused.then(
-      () => '',
-      (error: Error) => error.message,
-    );
+    // The log deleted, its index (-shm) still there.
+    renameSync(`${journal}-wal`, aside('-wal'));
+    const message = await refusedStart();
     expect(message).toMatch(/lost its write-ahead log/);
     expectNamesJournalAndBackups(message);
+    // Both deleted: the crash marker the killed counter left still tells.
+    renameSync(`${journal}-shm`, aside('-shm'));
+    expect(await refusedStart()).toMatch(/lost its write-ahead log/);
 
-    renameSync(aside, `${journal}-wal`);
+    renameSync(aside('-wal'), `${journal}-wal`);
+    renameSync(aside('-shm'), `${journal}-shm`);
     host = await startHost(options);
     const got = await host.call<Sale>('getSale', { id: sold.value!.id });
     expect(got.value?.state).toBe('completed');

@@ -96,5 +96,5 @@ export function migrate(db: Db): void {
   db.transaction(() => {
     for (const migration of MIGRATIONS.filter((m) => m.version > current)) migration.up(db);
     db.pragma(`user_version = ${latest}`);
-  })();
+  }).immediate();
 }
