@@ -9,6 +9,8 @@ import { createResellerClient } from '../electron/core/api/client';
 import { CatalogueTable } from '../electron/core/journal/catalogue-table';
 import { openJournal } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
+import { TopUpsJournal } from '../electron/core/journal/topups-journal';
+import { UnsavedOutcomes } from '../electron/core/journal/unsaved-outcomes';
 import { createLogger, Redactor } from '../electron/core/log';
 import { DEFAULT_PRICING } from '../electron/core/money/pricing';
 import { PROVIDER_PENDING_TIMING } from '../electron/core/sales/pending-timing';
@@ -116,8 +118,16 @@ async function measure(): Promise<readonly string[]> {
       .packages.reduce((cheapest, candidate) =>
         candidate.cost.amount < cheapest.cost.amount ? candidate : cheapest,
       );
+    const salesJournal = new SalesJournal(db);
+    const log = createLogger(() => {}, new Redactor());
     const ctx: SellContext = {
-      salesJournal: new SalesJournal(db),
+      salesJournal,
+      outcomes: new UnsavedOutcomes(
+        join(dir, 'journal-unsaved-answers.jsonl'),
+        db,
+        { sales: salesJournal, topUps: new TopUpsJournal(db) },
+        log,
+      ),
       catalogueTable: catalogue,
       pricing: () => DEFAULT_PRICING,
       connection: () => ({
@@ -130,7 +140,7 @@ async function measure(): Promise<readonly string[]> {
       now: () => new Date(),
       emit: () => {},
       onOutcome: () => {},
-      log: createLogger(() => {}, new Redactor()),
+      log,
       pendingTiming: PROVIDER_PENDING_TIMING,
     };
     const sales = new SaleResolver(ctx);

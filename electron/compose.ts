@@ -1,8 +1,8 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Core, type CoreOptions, createCore, type Endpoint } from './core/core';
 import type { ShellPrinting } from './core/devices/device-handlers';
-import { createLogger, Redactor } from './core/log';
+import { createLogger, Redactor, rotatingFile } from './core/log';
 import { type RunningSimulator, startSimulator } from './simulator/index';
 
 /**
@@ -36,8 +36,8 @@ export interface App {
 export async function startApp(options: AppOptions): Promise<App> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const redactor = new Redactor();
-  const logStream = createWriteStream(join(options.dataDir, 'counter.log'), { flags: 'a', mode: 0o600 });
-  const log = createLogger((line) => logStream.write(`${line}\n`), redactor);
+  const logFile = rotatingFile(join(options.dataDir, 'counter.log'));
+  const log = createLogger(logFile.write, redactor);
 
   let simulator: RunningSimulator | null = null;
   let starting: Promise<RunningSimulator> | null = null;
@@ -71,7 +71,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     close: async () => {
       await core.close();
       await simulator?.close();
-      await new Promise<void>((done) => logStream.end(() => done()));
+      logFile.close();
     },
   };
 }

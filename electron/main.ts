@@ -4,6 +4,7 @@ import {
   app,
   BrowserWindow,
   type BrowserWindowConstructorOptions,
+  dialog,
   type IpcMainInvokeEvent,
   ipcMain,
   net,
@@ -15,7 +16,9 @@ import { IPC_CUSTOMER_DISPLAY, IPC_CUSTOMER_EVENT } from '../shared/customer-dis
 import { err } from '../shared/errors';
 import { IPC_CALL, IPC_EVENT } from '../shared/pos-methods';
 import { type App, startApp } from './compose';
+import { counterHolder } from './core/instance-lock';
 import { dispatch } from './core/pos/dispatch';
+import { StartRefused } from './core/start-refused';
 import { followCustomerScreen } from './customer-window';
 import { printingHandlers } from './printing';
 import { APP_ORIGIN, mayOpenExternally, type Page, pageOf, webPreferencesFor } from './shell-policy';
@@ -162,7 +165,22 @@ app.on('will-quit', (event) => {
   void closing.close().finally(() => app.quit());
 });
 
-main().catch((error: unknown) => {
-  console.error('eSIM Counter failed to start', error);
+// One app per user: a second start hands over to the open counter (its window comes to the front)
+// and exits. The core also locks the data directory, for every host (see core/instance-lock.ts).
+if (!app.requestSingleInstanceLock()) {
+  const holder = counterHolder(app.getPath('userData'));
+  process.stderr.write(`The counter is already open (pid ${holder?.pid ?? 'unknown'}).\n`);
   app.exit(1);
-});
+} else {
+  app.on('second-instance', () => {
+    if (!counterWindow) return;
+    if (counterWindow.isMinimized()) counterWindow.restore();
+    counterWindow.focus();
+  });
+  main().catch((error: unknown) => {
+    // A refused start (another counter on this data, a damaged journal) is explained to the shop.
+    if (error instanceof StartRefused) dialog.showErrorBox('eSIM Counter cannot start', error.message);
+    else console.error('eSIM Counter failed to start', error);
+    app.exit(1);
+  });
+}

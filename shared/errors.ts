@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoTimeSchema } from './domain/common';
+import { StorageTroubleSchema } from './domain/status';
 import { MoneySchema } from './money-schema';
 
 /**
@@ -78,6 +79,12 @@ export const APP_ERROR_CODES = [
   'INVALID_STATE',
   /** The printer refused the receipt or is not there; `details.printer` names it. */
   'PRINT_FAILED',
+  /**
+   * The journal could not be written (`details.reason`: busy, full, readonly, io, corrupt). With
+   * `details.saleId` or `details.topUpId`, the provider had already answered: the record is in doubt
+   * until the kept answer is written.
+   */
+  'JOURNAL_UNAVAILABLE',
   /** A bug: something the code did not expect. Nothing secret is in its message; the rest is logged. */
   'INTERNAL',
   /**
@@ -146,6 +153,12 @@ export const ERROR_DETAILS = {
   /** The eSIM's status, when the counter read it (`status` alone is an answer's HTTP status). */
   ESIM_NOT_TOPPABLE: z.looseObject({ esimStatus: z.string().optional() }),
   INVALID_TOPUP_PACKAGE: z.looseObject({ iccid: z.string().optional(), packageCode: z.string().optional() }),
+  /** Why the journal could not be written; with the record whose provider answer is kept unwritten. */
+  JOURNAL_UNAVAILABLE: z.looseObject({
+    reason: StorageTroubleSchema,
+    saleId: z.string().optional(),
+    topUpId: z.string().optional(),
+  }),
   /** The order the provider reports as failed. */
   ORDER_PROCESSING_ERROR: z.looseObject({
     orderReference: z.string().optional(),

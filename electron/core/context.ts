@@ -6,6 +6,7 @@ import type { CatalogueTable } from './journal/catalogue-table';
 import type { Db } from './journal/database';
 import type { SalesJournal } from './journal/sales-journal';
 import type { SettingsTable } from './journal/settings-table';
+import type { UnsavedOutcomes } from './journal/unsaved-outcomes';
 import type { Logger, Redactor } from './log';
 import type { AccountBalance } from './money/balance';
 import type { PosHandlers } from './pos/dispatch';
@@ -21,6 +22,8 @@ export interface CoreContext {
   readonly settings: SettingsTable;
   readonly salesJournal: SalesJournal;
   readonly catalogueTable: CatalogueTable;
+  /** Provider answers the journal could not take yet, written as soon as it can. */
+  readonly outcomes: UnsavedOutcomes;
   readonly managerPin: ManagerPin;
   readonly keychain: Keychain;
   readonly connections: Connections;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { PosEvent } from '../../shared/domain/events';
@@ -14,11 +15,16 @@ import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
 import { deviceHandlers, printingMode, type ShellPrinting } from './devices/device-handlers';
 import { esimHandlers } from './esims/esim-handlers';
+import { lockDataDir } from './instance-lock';
 import { DailyBackups } from './journal/backup';
 import { CatalogueTable } from './journal/catalogue-table';
-import { openJournal } from './journal/database';
+import { type Db, openJournal } from './journal/database';
+import { observeWrites, StorageHealth } from './journal/journal-write';
 import { SalesJournal } from './journal/sales-journal';
 import { SettingsTable } from './journal/settings-table';
+import { JournalRefused } from './journal/start-checks';
+import { TopUpsJournal } from './journal/topups-journal';
+import { UnsavedOutcomes } from './journal/unsaved-outcomes';
 import type { Logger, Redactor } from './log';
 import { AccountBalance } from './money/balance';
 import { DEFAULT_PRICING, retailPrice } from './money/pricing';
@@ -63,6 +69,9 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/** Provider answers the journal could not take, kept beside it until it can (see UnsavedOutcomes). */
+const UNSAVED_ANSWERS_FILE = 'journal-unsaved-answers.jsonl';
+
 /** Catalogue older than this is refreshed in the background; the counter keeps selling from the cache. */
 const CATALOGUE_MAX_AGE_MS = 6 * 60 * 60_000;
 /** How often a running counter checks whether its catalogue has grown stale. */
@@ -76,11 +85,41 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const now = options.now ?? (() => new Date());
   const log = options.log;
   const journalFile = join(options.dataDir, 'journal.sqlite');
-  const db = openJournal({
-    file: journalFile,
+  const native = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const instance = lockDataDir(options.dataDir, journalFile, { ...native, now });
+  let db: Db;
+  try {
+    db = openJournal({ file: journalFile, now, previousRunUnclean: instance.previousRunUnclean, ...native });
+  } catch (error) {
+    // A journal refused unopened keeps telling the next start what it found (a lost log, an empty
+    // file). One that was opened had its log taken in by SQLite: the crash no longer applies.
+    if (error instanceof JournalRefused && !error.beforeOpen) instance.closing();
+    instance.release();
+    throw error;
+  }
+  const salesJournal = new SalesJournal(db);
+  const outcomes = new UnsavedOutcomes(
+    join(options.dataDir, UNSAVED_ANSWERS_FILE),
+    db,
+    {
+      sales: salesJournal,
+      topUps: new TopUpsJournal(db),
+    },
+    log,
+  );
+  // The status shows storage trouble as it comes and goes (once the core is up to tell the screen).
+  let ready = false;
+  const storage = new StorageHealth(
     now,
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-  });
+    () => outcomes.size,
+    () => {
+      if (ready) ctx.emit({ type: 'status.changed', status: status() });
+    },
+  );
+  observeWrites(db, storage);
+  // Answers a previous run could not record go in before anything reads the journal to decide.
+  outcomes.resume();
   const settings = new SettingsTable(db);
   const keychain = new Keychain(options.keychainService, (error) =>
     log.warn('the OS keychain library could not be loaded; training only', { error: String(error) }),
@@ -96,8 +135,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const ctx: CoreContext = {
     db,
     settings,
-    salesJournal: new SalesJournal(db),
+    salesJournal,
     catalogueTable: new CatalogueTable(db),
+    outcomes,
     managerPin,
     keychain,
     connections: new Connections({
@@ -197,6 +237,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       managerPinSet: managerPin.isSet(),
       devices: { printing: printingMode(options.shellPrinting) },
+      storage: storage.view(),
     };
   };
 
@@ -248,6 +289,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   warmUp(false);
   money.start();
   backups.start();
+  ready = true;
   // A counter left open for days still sells from a fresh catalogue (prices change at the provider).
   const catalogueTimer = setInterval(() => syncIfStale(false), CATALOGUE_CHECK_MS);
   catalogueTimer.unref();
@@ -268,7 +310,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       lifetime.abort();
       await syncing?.catch(() => undefined);
       await Promise.all([money.stop(), backups.stop()]);
+      instance.closing();
       db.close();
+      instance.release();
     },
   };
 }

@@ -7,21 +7,29 @@ import type { MoneyContext } from './money/money-context';
 import { scopeOf } from './money/scope';
 import { pendingPoller } from './sales/pending-poller';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from './sales/pending-timing';
-import type { SellContext } from './sales/sale-context';
+import { type SellContext, settle } from './sales/sale-context';
 import { recoverSales, SaleResolver } from './sales/sale-resolver';
-import { DEFAULT_TOPUP_CHECK_TIMING, type TopUpCheckTiming, type TopUpContext } from './topups/topup';
+import {
+  DEFAULT_TOPUP_CHECK_TIMING,
+  settle as settleTopUp,
+  type TopUpCheckTiming,
+  type TopUpContext,
+} from './topups/topup';
 import { TopUpWatcher } from './topups/topup-watch';
 
 export interface MoneyTiming {
   readonly pending: PendingTiming;
   readonly topUpCheck: TopUpCheckTiming;
   readonly balanceRefreshMs: number;
+  /** How often answers the journal could not take are offered to it again. */
+  readonly unsavedRetryMs: number;
 }
 
 export const DEFAULT_MONEY_TIMING: MoneyTiming = {
   pending: PROVIDER_PENDING_TIMING,
   topUpCheck: DEFAULT_TOPUP_CHECK_TIMING,
   balanceRefreshMs: BALANCE_REFRESH_EVERY_MS,
+  unsavedRetryMs: 5_000,
 };
 
 /**
@@ -37,6 +45,8 @@ export class MoneyWork {
   private readonly poller: DueTimer;
   private readonly balanceRefresher: BalanceRefresher;
   private recovery: Promise<unknown> | null = null;
+  private readonly unsavedRetryMs: number;
+  private unsavedRetry: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ctx: CoreContext,
@@ -47,6 +57,7 @@ export class MoneyWork {
     } = {},
   ) {
     const timing = { ...DEFAULT_MONEY_TIMING, ...options.timing };
+    this.unsavedRetryMs = timing.unsavedRetryMs;
     const { trainingPending } = options;
     this.balanceRefresher = new BalanceRefresher(
       () => ctx.balance.refresh(),
@@ -60,6 +71,7 @@ export class MoneyWork {
       now: ctx.now,
       emit: ctx.emit,
       log: ctx.log,
+      outcomes: ctx.outcomes,
     };
     this.sellContext = {
       ...shared,
@@ -86,6 +98,11 @@ export class MoneyWork {
       },
     };
     this.topUpWatcher = new TopUpWatcher(this.topUpContext);
+    // An answer the journal could not take reaches the cashier's screen and the timers once written.
+    ctx.outcomes.onWritten((written) => {
+      if (written.record === 'sale') settle(this.sellContext, written.value);
+      else settleTopUp(this.topUpContext, written.value);
+    });
   }
 
   /**
@@ -98,12 +115,18 @@ export class MoneyWork {
     this.balanceRefresher.start();
     this.poller.start();
     this.topUpWatcher.timer.start();
+    this.unsavedRetry = setInterval(() => {
+      if (this.ctx.outcomes.size > 0) this.ctx.outcomes.flush();
+    }, this.unsavedRetryMs);
+    this.unsavedRetry.unref();
     this.recovery = recoverSales(this.sellContext, this.resolver, signal).catch((error: unknown) =>
       this.ctx.log.warn('sale recovery failed', { error: String(error) }),
     );
   }
 
   async stop(): Promise<void> {
+    if (this.unsavedRetry) clearInterval(this.unsavedRetry);
+    this.unsavedRetry = null;
     await this.recovery;
     await Promise.all([this.poller.stop(), this.topUpWatcher.timer.stop(), this.balanceRefresher.stop()]);
     await this.resolver.idle();

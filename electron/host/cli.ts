@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startApp } from '../compose';
+import { type App, startApp } from '../compose';
 import { apiBaseUrlProblem } from '../core/credentials/api-base-url';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from '../core/sales/pending-timing';
+import { StartRefused } from '../core/start-refused';
+import { defaultDataDir } from './data-dir';
 import { startWebHost } from './server';
 
 // `npm run web -- --port N [--data-dir DIR] [--api-base-url URL]`: the counter in a browser. Live
@@ -23,16 +24,6 @@ const root = resolve(import.meta.dirname, '../..');
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(2);
-}
-
-function defaultDataDir(): string {
-  const base =
-    process.platform === 'win32'
-      ? (process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
-      : process.platform === 'darwin'
-        ? join(homedir(), 'Library', 'Application Support')
-        : (process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'));
-  return join(base, 'esim-counter');
 }
 
 const OPTIONS = {
@@ -94,11 +85,21 @@ if (!['index.html', 'customer.html'].every((page) => existsSync(join(staticDir, 
 }
 
 const token = process.env.POS_HOST_TOKEN || randomBytes(24).toString('base64url');
-const app = await startApp({
-  dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
-  ...(liveEndpoint ? { liveEndpoint } : {}),
-  training: { ...(seed !== undefined ? { seed } : {}), ...(pendingTiming ? { pendingTiming } : {}) },
-});
+/** A start refused for the shop's own safety (another counter open, a damaged journal): said plainly, exit 1. */
+async function startOrRefuse(): Promise<App> {
+  try {
+    return await startApp({
+      dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
+      ...(liveEndpoint ? { liveEndpoint } : {}),
+      training: { ...(seed !== undefined ? { seed } : {}), ...(pendingTiming ? { pendingTiming } : {}) },
+    });
+  } catch (error) {
+    if (!(error instanceof StartRefused)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+const app = await startOrRefuse();
 const host = await startWebHost({ core: app.core, port, token, staticDir });
 
 const simulator = app.simulator();

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { PosEvent } from '../../shared/domain/events';
-import { err } from '../../shared/errors';
+import { type ErrorCode, err } from '../../shared/errors';
 import type { Core } from '../core/core';
 import { dispatch } from '../core/pos/dispatch';
 
@@ -72,21 +72,30 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
   };
 
+  /**
+   * A request refused before it reached the core: answered, and logged (a wrong token may be someone
+   * trying); the logger keeps a flood of these to a few lines a minute.
+   */
+  const refuse = (res: ServerResponse, status: number, code: ErrorCode, message: string): void => {
+    options.core.log.warn('web host refused a request', { status, reason: message });
+    sendJson(res, status, err(code, message));
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (!sameHost(req)) return sendJson(res, 421, err('INVALID_INPUT', 'Unknown host'));
+    if (!sameHost(req)) return refuse(res, 421, 'INVALID_INPUT', 'Unknown host');
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const path = decodedPath(url.pathname);
+    if (path === null) return refuse(res, 400, 'INVALID_INPUT', 'Malformed address');
     if (url.pathname === '/api/events' && req.method === 'GET') {
-      if (!authorized(req))
-        return sendJson(res, 401, err('HOST_UNAUTHORIZED', 'Missing or wrong counter token'));
+      if (!authorized(req)) return refuse(res, 401, 'HOST_UNAUTHORIZED', 'Missing or wrong counter token');
       return openEventStream(res);
     }
     if (url.pathname.startsWith('/api/')) {
-      if (req.method !== 'POST') return sendJson(res, 405, err('INVALID_INPUT', 'Use POST for /api calls'));
-      if (!authorized(req))
-        return sendJson(res, 401, err('HOST_UNAUTHORIZED', 'Missing or wrong counter token'));
+      if (req.method !== 'POST') return refuse(res, 405, 'INVALID_INPUT', 'Use POST for /api calls');
+      if (!authorized(req)) return refuse(res, 401, 'HOST_UNAUTHORIZED', 'Missing or wrong counter token');
       const origin = req.headers.origin;
       if (origin && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) {
-        return sendJson(res, 403, err('INVALID_INPUT', 'Cross-origin call refused'));
+        return refuse(res, 403, 'INVALID_INPUT', 'Cross-origin call refused');
       }
       const body = await readBody(req);
       if (body === null) return sendJson(res, 413, err('INVALID_INPUT', 'Request body too large'));
@@ -96,12 +105,12 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       } catch {
         return sendJson(res, 400, err('INVALID_INPUT', 'Request body is not valid JSON'));
       }
-      const method = decodeURIComponent(url.pathname.slice('/api/'.length));
+      const method = path.slice('/api/'.length);
       return sendJson(res, 200, await dispatch(options.core.handlers, method, input, options.core.log));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendJson(res, 405, err('INVALID_INPUT', 'Method not allowed'));
-    return serveStatic(url.pathname, res);
+    return serveStatic(path, res);
   };
 
   const openEventStream = (res: ServerResponse): void => {
@@ -120,8 +129,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     });
   };
 
-  const serveStatic = async (pathname: string, res: ServerResponse): Promise<void> => {
-    const relative = PAGES[pathname] ?? normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+  /** `path` is decoded already. */
+  const serveStatic = async (path: string, res: ServerResponse): Promise<void> => {
+    const relative = PAGES[path] ?? normalize(path).replace(/^([/\\])+/, '');
     const file = join(staticRoot, relative);
     if (!file.startsWith(staticRoot + sep)) return sendText(res, 404, 'Not found');
     try {
@@ -167,6 +177,15 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+/** The address path decoded, or null when its %-escapes are malformed (a client's error, not ours). */
+function decodedPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<string | null> {

@@ -17,6 +17,25 @@ export type KeychainProblem = z.infer<typeof KeychainProblemSchema>;
 export const PrintingModeSchema = z.enum(['silent', 'browser']);
 export type PrintingMode = z.infer<typeof PrintingModeSchema>;
 
+/**
+ * Why the journal cannot be written: another process holds its lock beyond the wait (busy), the disk is
+ * full, the file or its folder is read-only, the disk failed a read or write (io), or the file is damaged.
+ */
+export const StorageTroubleSchema = z.enum(['busy', 'full', 'readonly', 'io', 'corrupt']);
+export type StorageTrouble = z.infer<typeof StorageTroubleSchema>;
+
+/** Whether the journal takes writes; in trouble, how many provider answers wait in memory to be written. */
+export const StorageStatusSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('ok') }),
+  z.object({
+    state: z.literal('trouble'),
+    reason: StorageTroubleSchema,
+    since: IsoTimeSchema,
+    unsaved: z.number().int(),
+  }),
+]);
+export type StorageStatus = z.infer<typeof StorageStatusSchema>;
+
 export const StatusSchema = z.object({
   mode: z.enum(['training', 'live']),
   counterId: z.string(),
@@ -34,5 +53,6 @@ export const StatusSchema = z.object({
   openSales: z.object({ pending: z.number().int(), inDoubt: z.number().int(), support: z.number().int() }),
   managerPinSet: z.boolean(),
   devices: z.object({ printing: PrintingModeSchema }),
+  storage: StorageStatusSchema,
 });
 export type Status = z.infer<typeof StatusSchema>;

@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountRefOf } from '../../electron/core/journal/account-scope';
 import { backupDirOf, DAILY_BACKUPS_KEPT, DailyBackups } from '../../electron/core/journal/backup';
 import { openJournal } from '../../electron/core/journal/database';
-import { MIGRATIONS } from '../../electron/core/journal/migrations';
+import {
+  checkedMigrations,
+  latestVersion,
+  MIGRATIONS,
+  type Migration,
+} from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
@@ -40,6 +45,24 @@ function journalAtVersion(version: number): void {
   db.close();
 }
 
+describe('the migrations', () => {
+  it('carry their versions explicitly: 1, 2, 3… in order, each named for its file', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    for (const m of MIGRATIONS) expect(m.name.startsWith(String(m.version).padStart(4, '0'))).toBe(true);
+    expect(latestVersion()).toBe(MIGRATIONS.length);
+  });
+
+  it('refuse a list with a gap, a duplicate, or a step out of order', () => {
+    const step = (version: number): Migration => ({ version, name: `${version}`, up: () => {} });
+    expect(() => checkedMigrations([step(1), step(3)])).toThrow(
+      /version 3 where 2 belongs \(a gap before it\)/,
+    );
+    expect(() => checkedMigrations([step(1), step(1)])).toThrow(/version 1 where 2 belongs \(a duplicate\)/);
+    expect(() => checkedMigrations([step(2), step(1)])).toThrow(/version 2 where 1 belongs/);
+    expect(checkedMigrations([step(1), step(2)]).map((m) => m.version)).toEqual([1, 2]);
+  });
+});
+
 describe('migration 0002 (money paths)', () => {
   it('copies the journal first, then keeps every old sale, which recovery still finds by its mode', () => {
     journalAtVersion(1);
@@ -55,7 +78,7 @@ describe('migration 0002 (money paths)', () => {
     db.close();
 
     const copies = readdirSync(backupDirOf(file));
-    expect(copies).toEqual([`journal-v1-before-v${MIGRATIONS.length}-2026-11-22T09-30-00-000Z.sqlite`]);
+    expect(copies).toEqual([`journal-v1-before-v${latestVersion()}-2026-11-22T09-30-00-000Z.sqlite`]);
     const copy = join(backupDirOf(file), copies[0]!);
     expect(statSync(copy).mode & 0o777).toBe(0o600);
     const old = new Database(copy, { readonly: true });

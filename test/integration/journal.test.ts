@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CatalogueTable, type StoredPackage } from '../../electron/core/journal/catalogue-table';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
-import { money } from '../../shared/money';
-import { ACCOUNT, newSale } from '../support/journal-records';
+import { ACCOUNT, newSale, saleCompletion } from '../support/journal-records';
+import { cataloguePackage } from '../unit/renderer-catalogue-fixture';
 
 let dir: string;
 let file: string;
@@ -68,30 +69,7 @@ describe('sale transitions', () => {
     });
     const sent = store.markSent('s1', '2026-11-22T10:00:01.000Z');
     expect(sent).toMatchObject({ state: 'sent', attempts: 1, sentAt: '2026-11-22T10:00:01.000Z' });
-    const done = store.markCompleted(
-      's1',
-      {
-        orderReference: 'ORD-1',
-        cost: money(1000, 'USD'),
-        newBalance: money(49000, 'USD'),
-        rawResponse: '{"success":true}',
-        esims: [
-          {
-            iccid: '8944500000000000000',
-            lpa: 'LPA:1$smdp.example.net$AC-1',
-            smdpAddress: 'smdp.example.net',
-            activationCode: 'AC-1',
-            appleInstallUrl: null,
-            androidInstallUrl: null,
-            status: 'New',
-            totalVolumeBytes: 5 * 1073741824,
-            validityDays: 30,
-            expiresAt: null,
-          },
-        ],
-      },
-      '2026-11-22T10:00:02.000Z',
-    );
+    const done = store.markCompleted('s1', saleCompletion(), '2026-11-22T10:00:02.000Z');
     expect(done).toMatchObject({
       state: 'completed',
       orderReference: 'ORD-1',
@@ -147,5 +125,24 @@ describe('sale transitions', () => {
     expect(store.list({ search: 'turkey', limit: 10 }).map((s) => s.id)).toEqual(['x']);
     expect(store.list({ search: '100%', limit: 10 })).toEqual([]);
     expect(store.list({ states: ['in_doubt'], limit: 10 }).map((s) => s.id)).toEqual(['y']);
+  });
+});
+
+describe('the catalogue cache', () => {
+  const pkg = (code: string): StoredPackage & { raw: string } => {
+    const { retail: _shownPrice, ...stored } = cataloguePackage({ code, countries: ['IQ'] });
+    return { ...stored, raw: '{}' };
+  };
+
+  it('is validated as it is read: a row in another shape is left out, never sold from', () => {
+    const table = new CatalogueTable(db);
+    table.replaceAll([pkg('GOOD'), pkg('BAD')], '2026-11-22T10:00:00.000Z');
+    // A row written in another shape (an amount as a float, as an older or damaged write might leave it).
+    db.prepare(
+      `UPDATE catalogue SET package_json = json_set(package_json, '$.cost.amount', 10.5) WHERE code = 'BAD'`,
+    ).run();
+    expect(table.list().packages.map((p) => p.code)).toEqual(['GOOD']);
+    expect(table.get('BAD')).toBeNull();
+    expect(table.get('GOOD')).toMatchObject({ code: 'GOOD', cost: { amount: 400, currency: 'USD' } });
   });
 });

@@ -38,7 +38,7 @@ export interface HarnessOptions {
   readonly moneyTiming?: CoreOptions['moneyTiming'];
   /** Pending polling the core may use only while training. */
   readonly trainingPendingTiming?: CoreOptions['trainingPendingTiming'];
-  /** Reach the simulator through this base URL instead (a tap that sees every request). */
+  /** Reach the simulator through this base URL instead (a tap or proxy that sees every request). */
   readonly apiBaseUrl?: string;
   /** The desktop shell's printing, for a core that prints straight to a printer. */
   readonly shellPrinting?: CoreOptions['shellPrinting'];

@@ -1,5 +1,5 @@
 import { accountRefOf } from '../../electron/core/journal/account-scope';
-import type { NewSale } from '../../electron/core/journal/sales-journal';
+import type { NewSale, SaleCompletion } from '../../electron/core/journal/sales-journal';
 import type { NewTopUp } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
 
@@ -52,6 +52,31 @@ export function newTopUp(overrides: Partial<NewTopUp> = {}): NewTopUp {
       takenAt: '2026-11-22T10:00:00.000Z',
     },
     beforeRaw: '{"success":true}',
+    ...overrides,
+  };
+}
+
+/** The provider's answer to a one-eSIM order, as the sales journal records it. */
+export function saleCompletion(overrides: Partial<SaleCompletion> = {}): SaleCompletion {
+  return {
+    orderReference: 'ORD-1',
+    cost: money(1000, 'USD'),
+    newBalance: money(49000, 'USD'),
+    rawResponse: '{"success":true}',
+    esims: [
+      {
+        iccid: '8944500000000000000',
+        lpa: 'LPA:1$smdp.example.net$AC-1',
+        smdpAddress: 'smdp.example.net',
+        activationCode: 'AC-1',
+        appleInstallUrl: null,
+        androidInstallUrl: null,
+        status: 'New',
+        totalVolumeBytes: 5 * 1073741824,
+        validityDays: 30,
+        expiresAt: null,
+      },
+    ],
     ...overrides,
   };
 }

@@ -1,5 +1,19 @@
-import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Db } from './database';
 
 /**
@@ -18,6 +32,101 @@ export const DAILY_BACKUPS_KEPT = 7;
 
 export function backupDirOf(journalFile: string): string {
   return join(dirname(journalFile), 'backups');
+}
+
+/** One complete copy of the journal in `backups/`. */
+export interface BackupCopy {
+  readonly file: string;
+  /** When it was taken (from its name), ISO 8601. */
+  readonly takenAt: string;
+  readonly bytes: number;
+}
+
+/** Every copy in `backups/` (daily ones and those taken before a migration), newest first. */
+export function listBackups(journalFile: string): BackupCopy[] {
+  const dir = backupDirOf(journalFile);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.startsWith('journal-') && name.endsWith('.sqlite'))
+    .map((name) => {
+      const file = join(dir, name);
+      return { file, takenAt: new Date(takenAtOf(name)).toISOString(), bytes: statSync(file).size };
+    })
+    .sort((a, b) => b.takenAt.localeCompare(a.takenAt));
+}
+
+/** Where the last restore is written down, beside the journal: copies older than it describe another journal. */
+const RESTORE_RECORD = 'journal-restored.json';
+
+/** When a backup was last brought back over this journal, or null if never. */
+export function lastRestoreAt(journalFile: string): string | null {
+  try {
+    const record = JSON.parse(readFileSync(join(dirname(journalFile), RESTORE_RECORD), 'utf8')) as {
+      at?: unknown;
+    };
+    return typeof record.at === 'string' ? record.at : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The files that make up a journal on disk, and those that belong to it alone. */
+function journalFiles(journalFile: string): string[] {
+  const dir = dirname(journalFile);
+  return [
+    journalFile,
+    `${journalFile}-wal`,
+    `${journalFile}-shm`,
+    // Answers kept for the journal being replaced belong with it, never with the copy brought back.
+    join(dir, 'journal-unsaved-answers.jsonl'),
+  ];
+}
+
+/**
+ * Brings back a copy over the journal (the counter must not be running: the caller holds the data
+ * directory's lock). The journal being replaced, with its write-ahead log, is moved into
+ * `backups/replaced-{time}/`, never deleted. The copy must be a whole, undamaged journal. Returns
+ * where the replaced files went.
+ */
+export function restoreBackup(
+  journalFile: string,
+  copy: string,
+  at: Date,
+  nativeBinding?: string,
+): { readonly replacedInto: string } {
+  const check = new Database(copy, { readonly: true, ...(nativeBinding ? { nativeBinding } : {}) });
+  try {
+    const verdict = check.pragma('integrity_check', { simple: true });
+    if (verdict !== 'ok') throw new Error(`${copy} is damaged (${String(verdict)}); choose another copy.`);
+  } finally {
+    check.close();
+  }
+  const replacedInto = join(backupDirOf(journalFile), `replaced-${stampOf(at)}`);
+  mkdirSync(replacedInto, { recursive: true, mode: 0o700 });
+  for (const file of journalFiles(journalFile)) {
+    if (existsSync(file)) renameSync(file, join(replacedInto, basename(file)));
+  }
+  const partial = `${journalFile}.partial`;
+  privateEmptyFile(partial);
+  copyFileSync(copy, partial);
+  const fd = openSync(partial, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(partial, journalFile);
+  writeFileSync(
+    join(dirname(journalFile), RESTORE_RECORD),
+    JSON.stringify({ from: copy, at: at.toISOString(), replacedInto }),
+    { mode: 0o600 },
+  );
+  return { replacedInto };
 }
 
 function stampOf(at: Date): string {
@@ -102,18 +211,9 @@ export class DailyBackups {
 
   /** The daily copies, newest first. */
   list(): string[] {
-    const dir = backupDirOf(this.journalFile);
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return [];
-    }
-    return names
-      .filter((name) => name.startsWith(DAILY_PREFIX) && name.endsWith('.sqlite'))
-      .sort()
-      .reverse()
-      .map((name) => join(dir, name));
+    return listBackups(this.journalFile)
+      .map((copy) => copy.file)
+      .filter((file) => basename(file).startsWith(DAILY_PREFIX));
   }
 
   private async copyIfDue(): Promise<string | null> {

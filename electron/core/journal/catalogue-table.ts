@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { CataloguePackageSchema } from '../../../shared/domain/catalogue';
 import type { Db } from './database';
+import { writeTransaction } from './journal-write';
 
 /** A package as cached: converted once at the API's edge; retail is computed on read from the pricing rules. */
 const StoredPackageSchema = CataloguePackageSchema.omit({ retail: true });
@@ -40,7 +41,7 @@ export class CatalogueTable {
       'INSERT INTO catalogue (code, position, package_json, raw_json, synced_at) VALUES (?, ?, ?, ?, ?)',
     );
     const lastSync: LastSync = { syncedAt, skipped };
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db.prepare('DELETE FROM catalogue').run();
       packages.forEach(({ raw, ...pkg }, position) => {
         insert.run(pkg.code, position, JSON.stringify(pkg), raw, syncedAt);
@@ -50,7 +51,7 @@ export class CatalogueTable {
           'INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json',
         )
         .run(LAST_SYNC_KEY, JSON.stringify(lastSync));
-    })();
+    });
   }
 
   /** How many of the provider's packages the last sync left out because they could not be read. */

@@ -10,6 +10,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import type { Db } from './database';
+import { writeTransaction } from './journal-write';
 import { claimedOrderReferences } from './order-claims';
 import { nextReceiptNumber } from './receipt-numbers';
 import {
@@ -30,8 +31,9 @@ import {
 } from './state-rows';
 
 /**
- * The sales journal. Each method is one state transition in one synchronous SQLite transaction, so a
- * crash leaves a sale in exactly one state; nothing here is ever held open across an await.
+ * The sales journal. Each method is one state transition and its audit row in one synchronous SQLite
+ * transaction, so a crash leaves a sale in exactly one state; nothing here is ever held open across an
+ * await.
  */
 
 interface SaleRow extends OriginRow {
@@ -110,6 +112,25 @@ export interface SaleCompletion {
   rawResponse: string;
 }
 
+/** A pending order's facts and the first look at it, as `markPending` records them. */
+export interface PendingFacts {
+  orderReference: string;
+  cost: Money | null;
+  nextCheckAt: string;
+  giveUpAt: string;
+  rawResponse: string;
+}
+
+/**
+ * What an answer to a send does to a sale, as plain data: `record` applies it, and an answer the
+ * journal could not take is kept in this form until it can (see UnsavedOutcomes).
+ */
+export type SaleOutcome =
+  | { readonly to: 'completed'; readonly completion: SaleCompletion }
+  | { readonly to: 'pending'; readonly pending: PendingFacts }
+  | { readonly to: 'failed'; readonly error: PosError; readonly rawResponse: string | null }
+  | { readonly to: 'in_doubt'; readonly error: PosError };
+
 export interface SaleListFilter {
   from?: string;
   to?: string;
@@ -127,35 +148,37 @@ export class SalesJournal {
 
   /** Records the intent, with its idempotency key, before anything is sent. */
   createIntent(sale: NewSale, now: string): Sale {
-    this.db
-      .transaction(() => {
-        const receiptNumber = nextReceiptNumber(this.db, sale);
-        this.db
-          .prepare(
-            `INSERT INTO sales (${ORIGIN_COLUMNS}, receipt_number, state, package_code, package_name, quantity,
-             idempotency_key, currency, retail_unit_minor, retail_total_minor, quoted_cost_minor, quoted_cost_currency,
-             created_at, updated_at, state_since)
-           VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @packageCode, @packageName, @quantity,
-             @idempotencyKey, @currency, @retailUnit, @retailTotal, @quotedCost, @quotedCostCurrency, @now, @now, @now)`,
-          )
-          .run({
-            ...originColumns(sale),
-            receiptNumber,
-            state: 'intent' satisfies SaleState,
-            packageCode: sale.packageCode,
-            packageName: sale.packageName,
-            quantity: sale.quantity,
-            idempotencyKey: sale.idempotencyKey,
-            currency: sale.retailTotal.currency,
-            retailUnit: sale.retailUnit.amount,
-            retailTotal: sale.retailTotal.amount,
-            quotedCost: sale.quotedCost?.amount ?? null,
-            quotedCostCurrency: sale.quotedCost?.currency ?? null,
-            now,
-          });
-        this.audit(now, 'sale.intent', sale.id, { packageCode: sale.packageCode, quantity: sale.quantity });
-      })
-      .immediate();
+    // Immediate: the receipt number taken here is still the next one when the row is written.
+    writeTransaction(this.db, () => {
+      const receiptNumber = nextReceiptNumber(this.db, sale);
+      this.db
+        .prepare(
+          `INSERT INTO sales (${ORIGIN_COLUMNS}, receipt_number, state, package_code, package_name, quantity,
+           idempotency_key, currency, retail_unit_minor, retail_total_minor, quoted_cost_minor, quoted_cost_currency,
+           created_at, updated_at, state_since)
+         VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @packageCode, @packageName, @quantity,
+           @idempotencyKey, @currency, @retailUnit, @retailTotal, @quotedCost, @quotedCostCurrency, @now, @now, @now)`,
+        )
+        .run({
+          ...originColumns(sale),
+          receiptNumber,
+          state: 'intent' satisfies SaleState,
+          packageCode: sale.packageCode,
+          packageName: sale.packageName,
+          quantity: sale.quantity,
+          idempotencyKey: sale.idempotencyKey,
+          currency: sale.retailTotal.currency,
+          retailUnit: sale.retailUnit.amount,
+          retailTotal: sale.retailTotal.amount,
+          quotedCost: sale.quotedCost?.amount ?? null,
+          quotedCostCurrency: sale.quotedCost?.currency ?? null,
+          now,
+        });
+      writeAudit(this.db, now, 'sale.intent', sale.id, {
+        packageCode: sale.packageCode,
+        quantity: sale.quantity,
+      });
+    });
     return this.require(sale.id);
   }
 
@@ -168,60 +191,38 @@ export class SalesJournal {
   }
 
   markCompleted(id: string, completion: SaleCompletion, now: string): Sale {
-    this.db.transaction(() => {
-      this.transition(id, 'completed', now, {
-        sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
-              new_balance_minor = @newBalance, raw_response = @raw, completed_at = @now, last_error_json = NULL,
-              next_check_at = NULL, give_up_at = NULL`,
-        params: {
-          orderReference: completion.orderReference,
-          cost: completion.cost.amount,
-          costCurrency: completion.cost.currency,
-          newBalance: completion.newBalance?.amount ?? null,
-          raw: completion.rawResponse,
-        },
-      });
-      this.db.prepare('DELETE FROM sale_esims WHERE sale_id = ?').run(id);
-      const insert = this.db.prepare(
-        `INSERT INTO sale_esims (sale_id, position, iccid, lpa, smdp_address, activation_code, apple_install_url,
-           android_install_url, status, total_volume_bytes, validity_days, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      completion.esims.forEach((esim, position) => {
-        insert.run(
-          id,
-          position,
-          esim.iccid,
-          esim.lpa,
-          esim.smdpAddress,
-          esim.activationCode,
-          esim.appleInstallUrl,
-          esim.androidInstallUrl,
-          esim.status,
-          esim.totalVolumeBytes,
-          esim.validityDays,
-          esim.expiresAt,
-        );
-      });
-      this.audit(now, 'sale.completed', id, {
+    this.transition(id, 'completed', now, {
+      sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
+            new_balance_minor = @newBalance, raw_response = @raw, completed_at = @now, last_error_json = NULL,
+            next_check_at = NULL, give_up_at = NULL`,
+      params: {
         orderReference: completion.orderReference,
-        cost: completion.cost,
-      });
-    })();
+        cost: completion.cost.amount,
+        costCurrency: completion.cost.currency,
+        newBalance: completion.newBalance?.amount ?? null,
+        raw: completion.rawResponse,
+      },
+      audit: { orderReference: completion.orderReference, cost: completion.cost },
+      also: () => this.replaceEsims(id, completion.esims),
+    });
     return this.require(id);
   }
 
-  markPending(
-    id: string,
-    pending: {
-      orderReference: string;
-      cost: Money | null;
-      nextCheckAt: string;
-      giveUpAt: string;
-      rawResponse: string;
-    },
-    now: string,
-  ): Sale {
+  /** Applies the outcome of a send: the one transition it names. */
+  record(id: string, outcome: SaleOutcome, now: string): Sale {
+    switch (outcome.to) {
+      case 'completed':
+        return this.markCompleted(id, outcome.completion, now);
+      case 'pending':
+        return this.markPending(id, outcome.pending, now);
+      case 'failed':
+        return this.markFailed(id, outcome.error, now, outcome.rawResponse);
+      case 'in_doubt':
+        return this.markInDoubt(id, outcome.error, now);
+    }
+  }
+
+  markPending(id: string, pending: PendingFacts, now: string): Sale {
     this.transition(id, 'pending', now, {
       sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
             next_check_at = @nextCheckAt, give_up_at = @giveUpAt, raw_response = @raw, last_error_json = NULL`,
@@ -269,11 +270,13 @@ export class SalesJournal {
 
   /** A pending order was checked and is still provisioning: when to look again. */
   recordPendingCheck(id: string, nextCheckAt: string, now: string): Sale {
-    const result = this.db
-      .prepare(
-        `UPDATE sales SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = @pending`,
-      )
-      .run({ id, nextCheckAt, now, pending: 'pending' satisfies SaleState });
+    const result = writeTransaction(this.db, () =>
+      this.db
+        .prepare(
+          `UPDATE sales SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = @pending`,
+        )
+        .run({ id, nextCheckAt, now, pending: 'pending' satisfies SaleState }),
+    );
     if (result.changes !== 1) throw new Error(`sale ${id} is not pending`);
     return this.require(id);
   }
@@ -411,11 +414,31 @@ export class SalesJournal {
   /** Every state change of a sale: only the moves SALE_TRANSITIONS allows, each with its audit row. */
   private transition(id: string, to: SaleState, now: string, change: StateChange): void {
     transitionRow(this.db, 'sales', SALE_TRANSITIONS, id, to, now, change);
-    this.audit(now, `sale.${to}`, id, null);
   }
 
-  private audit(at: string, kind: string, subject: string, detail: unknown): void {
-    writeAudit(this.db, at, kind, subject, detail);
+  private replaceEsims(id: string, esims: readonly SaleEsim[]): void {
+    this.db.prepare('DELETE FROM sale_esims WHERE sale_id = ?').run(id);
+    const insert = this.db.prepare(
+      `INSERT INTO sale_esims (sale_id, position, iccid, lpa, smdp_address, activation_code, apple_install_url,
+         android_install_url, status, total_volume_bytes, validity_days, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    esims.forEach((esim, position) => {
+      insert.run(
+        id,
+        position,
+        esim.iccid,
+        esim.lpa,
+        esim.smdpAddress,
+        esim.activationCode,
+        esim.appleInstallUrl,
+        esim.androidInstallUrl,
+        esim.status,
+        esim.totalVolumeBytes,
+        esim.validityDays,
+        esim.expiresAt,
+      );
+    });
   }
 
   private sendsOf(row: SaleRow): SaleSends {

@@ -1,5 +1,6 @@
 import { type Settings, SettingsSchema } from '../../../shared/domain/settings';
 import type { Db } from './database';
+import { writeTransaction } from './journal-write';
 import { writeAudit } from './state-rows';
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -32,15 +33,19 @@ export class SettingsTable {
   }
 
   set(key: string, value: unknown): void {
-    this.db
-      .prepare(
-        'INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json',
-      )
-      .run(key, JSON.stringify(value));
+    writeTransaction(this.db, () => {
+      this.db
+        .prepare(
+          'INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json',
+        )
+        .run(key, JSON.stringify(value));
+    });
   }
 
   delete(key: string): void {
-    this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+    writeTransaction(this.db, () => {
+      this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+    });
   }
 
   /**
@@ -53,7 +58,16 @@ export class SettingsTable {
 
   /** Appends to the audit log: who changed what is part of a shop's records. Never pass a secret here. */
   audit(at: string, kind: string, subject: string | null, detail: unknown): void {
-    writeAudit(this.db, at, kind, subject, detail);
+    writeTransaction(this.db, () => writeAudit(this.db, at, kind, subject, detail));
+  }
+
+  /** Runs `change` (writes to these settings) and writes its audit row, in one transaction. */
+  changeAudited<T>(at: string, kind: string, detail: unknown, change: () => T): T {
+    return writeTransaction(this.db, () => {
+      const result = change();
+      writeAudit(this.db, at, kind, null, detail);
+      return result;
+    });
   }
 
   getSettings(): Settings {

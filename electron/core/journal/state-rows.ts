@@ -1,10 +1,11 @@
 import { statesLeadingTo, type Transitions } from '../../../shared/domain/state-machine';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import type { Db } from './database';
+import { writeTransaction } from './journal-write';
 
 /**
- * What the sale and top-up stores share: a guarded state change of one row, and the audit log. Every
- * caller runs these inside its own synchronous transaction or as one statement, never across an await.
+ * What the sale and top-up stores share: a guarded state change of one row with its audit row, in one
+ * transaction, and the audit log. Nothing here is ever held open across an await.
  */
 
 export interface StateChange {
@@ -13,12 +14,30 @@ export interface StateChange {
   readonly params?: Record<string, unknown>;
   /** A row that stays in the same state (another in-doubt answer) keeps the time it entered it. */
   readonly keepSince?: boolean;
+  /** What the audit row says about the change, beyond its kind (what was charged…). Never a secret. */
+  readonly audit?: unknown;
+  /** More writes that belong to the same change (a completed sale's eSIMs), inside its transaction. */
+  readonly also?: () => void;
+}
+
+/** A transition the state machine does not allow from the row's current state: a bug, or a row that moved on. */
+export class TransitionRefused extends Error {
+  override readonly name = 'TransitionRefused';
+  constructor(
+    readonly table: 'sales' | 'topups',
+    readonly id: string,
+    readonly current: string | null,
+    readonly to: string,
+  ) {
+    super(`${table} row ${id} cannot move from ${current ?? 'nowhere'} to ${to}`);
+  }
 }
 
 /**
  * Moves row `id` of `table` to state `to` if its state machine allows that move from the state it is
- * in, or throws naming both states: a transition from the wrong state is a bug, and the guard keeps
- * it from corrupting money rows.
+ * in, and writes the one audit row of that change (`{sale|topup}.{to}`), in one transaction: both are
+ * recorded, or neither. A transition from the wrong state throws TransitionRefused: the guard keeps a
+ * bug from corrupting money rows.
  */
 export function transitionRow<S extends string>(
   db: Db,
@@ -31,21 +50,25 @@ export function transitionRow<S extends string>(
 ): void {
   const from = statesLeadingTo(transitions, to);
   const since = change.keepSince ? `CASE WHEN state = @to THEN state_since ELSE @now END` : '@now';
-  const result = db
-    .prepare(
-      `UPDATE ${table} SET state = @to, updated_at = @now, state_since = ${since}, ${change.sql}
-       WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
-    )
-    .run({ ...change.params, id, to, now, from: JSON.stringify(from) });
-  if (result.changes !== 1) {
-    const current = db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(id) as
-      | { state: string }
-      | undefined;
-    throw new Error(`${table} row ${id} cannot move from ${current?.state ?? 'nowhere'} to ${to}`);
-  }
+  writeTransaction(db, () => {
+    const result = db
+      .prepare(
+        `UPDATE ${table} SET state = @to, updated_at = @now, state_since = ${since}, ${change.sql}
+         WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
+      )
+      .run({ ...change.params, id, to, now, from: JSON.stringify(from) });
+    if (result.changes !== 1) {
+      const current = db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(id) as
+        | { state: string }
+        | undefined;
+      throw new TransitionRefused(table, id, current?.state ?? null, to);
+    }
+    change.also?.();
+    writeAudit(db, now, `${table === 'sales' ? 'sale' : 'topup'}.${to}`, id, change.audit ?? null);
+  });
 }
 
-/** Appends to the audit log. Never pass a secret here. */
+/** Appends to the audit log, inside the caller's transaction. Never pass a secret here. */
 export function writeAudit(db: Db, at: string, kind: string, subject: string | null, detail: unknown): void {
   db.prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)').run(
     at,
@@ -94,6 +117,17 @@ export function listQuery(table: 'sales' | 'topups', where: readonly string[]): 
           ORDER BY created_at DESC, receipt_number DESC LIMIT @limit`;
 }
 
+/** The rows in `@state` of one account due for a check by `@at`, the longest overdue first. */
+export function dueQuery(table: 'sales' | 'topups'): string {
+  return `SELECT * FROM ${table} WHERE state = @state AND next_check_at <= @at AND ${IN_SCOPE}
+          ORDER BY next_check_at`;
+}
+
+/** When the next row in `@state` of one account is due for a check. */
+export function nextCheckQuery(table: 'sales' | 'topups'): string {
+  return `SELECT min(next_check_at) AS at FROM ${table} WHERE state = @state AND ${IN_SCOPE}`;
+}
+
 /**
  * The rows of one table that belong to the connected account, as recovery and the background
  * checkers read them. The stores name these queries for what they mean (unresolved sales, due pending
@@ -119,20 +153,15 @@ export class ScopedRows<Row, Record, State extends string> {
 
   /** Rows in `state` whose next check is due by `at`, the longest overdue first. */
   due(state: State, scope: AccountScope, at: string): Record[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM ${this.table} WHERE state = @state AND next_check_at <= @at AND ${IN_SCOPE}
-         ORDER BY next_check_at`,
-      )
-      .all({ ...scopeParams(scope), state, at }) as Row[];
+    const rows = this.db.prepare(dueQuery(this.table)).all({ ...scopeParams(scope), state, at }) as Row[];
     return rows.map(this.toRecord);
   }
 
   /** When the next row in `state` is due for a check; null when there is none. */
   nextCheck(state: State, scope: AccountScope): string | null {
-    const row = this.db
-      .prepare(`SELECT min(next_check_at) AS at FROM ${this.table} WHERE state = @state AND ${IN_SCOPE}`)
-      .get({ ...scopeParams(scope), state }) as { at: string | null };
+    const row = this.db.prepare(nextCheckQuery(this.table)).get({ ...scopeParams(scope), state }) as {
+      at: string | null;
+    };
     return row.at;
   }
 

@@ -10,6 +10,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
+import { writeTransaction } from './journal-write';
 import { claimedOrderReferences } from './order-claims';
 import { nextReceiptNumber } from './receipt-numbers';
 import {
@@ -90,6 +91,15 @@ export interface TopUpCompletion {
   readonly rawResponse: string;
 }
 
+/**
+ * What the answer to a top-up does to it, as plain data: `record` applies it, and an answer the journal
+ * could not take is kept in this form until it can (see UnsavedOutcomes).
+ */
+export type TopUpOutcome =
+  | { readonly to: 'completed'; readonly completion: TopUpCompletion }
+  | { readonly to: 'failed'; readonly error: PosError; readonly rawResponse: string | null }
+  | { readonly to: 'in_doubt'; readonly error: PosError; readonly nextCheckAt: string };
+
 export interface TopUpListFilter {
   from?: string | undefined;
   to?: string | undefined;
@@ -111,42 +121,41 @@ export class TopUpsJournal {
    * by throwing: two counters (or two clicks) cannot both pass the repeat check.
    */
   createIntent(topUp: NewTopUp, now: string, since: string, guard: (others: TopUp[]) => void): TopUp {
-    this.db
-      .transaction(() => {
-        guard(this.recentFor(topUp.iccid, since));
-        const receiptNumber = nextReceiptNumber(this.db, topUp);
-        this.db
-          .prepare(
-            `INSERT INTO topups (${ORIGIN_COLUMNS}, receipt_number, state, iccid, package_code, package_name, currency,
+    // Immediate: no other writer can add a top-up of this ICCID between the check and the intent.
+    writeTransaction(this.db, () => {
+      guard(this.recentFor(topUp.iccid, since));
+      const receiptNumber = nextReceiptNumber(this.db, topUp);
+      this.db
+        .prepare(
+          `INSERT INTO topups (${ORIGIN_COLUMNS}, receipt_number, state, iccid, package_code, package_name, currency,
              retail_minor, quoted_cost_minor, before_total_mb, before_remaining_mb, before_expires_at, before_status,
              before_taken_at, before_raw, created_at, updated_at, state_since)
            VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @iccid, @packageCode, @packageName, @currency, @retail,
              @quotedCost, @totalMb, @remainingMb, @expiresAt, @status, @takenAt, @beforeRaw, @now, @now, @now)`,
-          )
-          .run({
-            ...originColumns(topUp),
-            receiptNumber,
-            state: 'intent' satisfies TopUpState,
-            iccid: topUp.iccid,
-            packageCode: topUp.packageCode,
-            packageName: topUp.packageName,
-            currency: topUp.retail.currency,
-            retail: topUp.retail.amount,
-            quotedCost: topUp.quotedCost.amount,
-            totalMb: topUp.before.totalMb,
-            remainingMb: topUp.before.remainingMb,
-            expiresAt: topUp.before.expiresAt,
-            status: topUp.before.status,
-            takenAt: topUp.before.takenAt,
-            beforeRaw: topUp.beforeRaw,
-            now,
-          });
-        writeAudit(this.db, now, 'topup.intent', topUp.id, {
+        )
+        .run({
+          ...originColumns(topUp),
+          receiptNumber,
+          state: 'intent' satisfies TopUpState,
           iccid: topUp.iccid,
           packageCode: topUp.packageCode,
+          packageName: topUp.packageName,
+          currency: topUp.retail.currency,
+          retail: topUp.retail.amount,
+          quotedCost: topUp.quotedCost.amount,
+          totalMb: topUp.before.totalMb,
+          remainingMb: topUp.before.remainingMb,
+          expiresAt: topUp.before.expiresAt,
+          status: topUp.before.status,
+          takenAt: topUp.before.takenAt,
+          beforeRaw: topUp.beforeRaw,
+          now,
         });
-      })
-      .immediate();
+      writeAudit(this.db, now, 'topup.intent', topUp.id, {
+        iccid: topUp.iccid,
+        packageCode: topUp.packageCode,
+      });
+    });
     return this.require(topUp.id);
   }
 
@@ -156,31 +165,41 @@ export class TopUpsJournal {
     return this.require(id);
   }
 
+  /** Applies the outcome of the send: the one transition it names. */
+  record(id: string, outcome: TopUpOutcome, now: string): TopUp {
+    switch (outcome.to) {
+      case 'completed':
+        return this.markCompleted(id, outcome.completion, now);
+      case 'failed':
+        return this.markFailed(id, outcome.error, now, outcome.rawResponse);
+      case 'in_doubt':
+        return this.markInDoubt(id, outcome.error, outcome.nextCheckAt, now);
+    }
+  }
+
   markCompleted(id: string, completion: TopUpCompletion, now: string): TopUp {
-    this.db.transaction(() => {
-      this.transition(id, 'completed', now, {
-        sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
-              new_balance_minor = @newBalance, new_total_gb = @newTotalGb, new_remaining_gb = @newRemainingGb,
-              new_expires_at = @newExpiresAt, inferred = @inferred, raw_response = @raw, completed_at = @now,
-              last_error_json = NULL, next_check_at = NULL`,
-        params: {
-          orderReference: completion.orderReference,
-          cost: completion.cost.amount,
-          costCurrency: completion.cost.currency,
-          newBalance: completion.newBalance?.amount ?? null,
-          newTotalGb: completion.newTotalGb,
-          newRemainingGb: completion.newRemainingGb,
-          newExpiresAt: completion.newExpiresAt,
-          inferred: completion.inferred ? 1 : 0,
-          raw: completion.rawResponse,
-        },
-      });
-      writeAudit(this.db, now, 'topup.completed', id, {
+    this.transition(id, 'completed', now, {
+      sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
+            new_balance_minor = @newBalance, new_total_gb = @newTotalGb, new_remaining_gb = @newRemainingGb,
+            new_expires_at = @newExpiresAt, inferred = @inferred, raw_response = @raw, completed_at = @now,
+            last_error_json = NULL, next_check_at = NULL`,
+      params: {
+        orderReference: completion.orderReference,
+        cost: completion.cost.amount,
+        costCurrency: completion.cost.currency,
+        newBalance: completion.newBalance?.amount ?? null,
+        newTotalGb: completion.newTotalGb,
+        newRemainingGb: completion.newRemainingGb,
+        newExpiresAt: completion.newExpiresAt,
+        inferred: completion.inferred ? 1 : 0,
+        raw: completion.rawResponse,
+      },
+      audit: {
         orderReference: completion.orderReference,
         cost: completion.cost,
         inferred: completion.inferred,
-      });
-    })();
+      },
+    });
     return this.require(id);
   }
 
@@ -208,11 +227,13 @@ export class TopUpsJournal {
 
   /** An in-doubt top-up was looked at and is still undecided: when to look again (null: only when asked). */
   recordCheck(id: string, nextCheckAt: string | null, now: string): TopUp {
-    const result = this.db
-      .prepare(
-        `UPDATE topups SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = @inDoubt`,
-      )
-      .run({ id, nextCheckAt, now, inDoubt: 'in_doubt' satisfies TopUpState });
+    const result = writeTransaction(this.db, () =>
+      this.db
+        .prepare(
+          `UPDATE topups SET next_check_at = @nextCheckAt, updated_at = @now WHERE id = @id AND state = @inDoubt`,
+        )
+        .run({ id, nextCheckAt, now, inDoubt: 'in_doubt' satisfies TopUpState }),
+    );
     if (result.changes !== 1) throw new Error(`top-up ${id} is not in doubt`);
     return this.require(id);
   }
@@ -303,7 +324,6 @@ export class TopUpsJournal {
   /** Every state change of a top-up: only the moves TOPUP_TRANSITIONS allows, each with its audit row. */
   private transition(id: string, to: TopUpState, now: string, change: StateChange): void {
     transitionRow(this.db, 'topups', TOPUP_TRANSITIONS, id, to, now, change);
-    writeAudit(this.db, now, `topup.${to}`, id, null);
   }
 
   private toTopUp(row: TopUpRow): TopUp {

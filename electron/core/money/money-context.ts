@@ -3,6 +3,7 @@ import type { Pricing } from '../../../shared/domain/pricing';
 import type { Connection } from '../connection';
 import type { CoreEvent } from '../core-events';
 import type { JournalOrigin } from '../journal/record-origin';
+import type { UnsavedOutcomes } from '../journal/unsaved-outcomes';
 import type { Logger } from '../log';
 import { scopeOf } from './scope';
 
@@ -15,6 +16,8 @@ export interface MoneyContext {
   readonly now: () => Date;
   readonly emit: (event: CoreEvent) => void;
   readonly log: Logger;
+  /** Records the provider's answers, keeping those the journal cannot take until it can. */
+  readonly outcomes: UnsavedOutcomes;
 }
 
 /**

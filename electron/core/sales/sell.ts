@@ -52,10 +52,13 @@ export function recordIntent(
  * Sends (or re-sends) a journalled sale with its stored idempotency key, over `connection` (which the
  * caller has checked is the sale's account). Only ever called while the cashier is at it: the sale
  * itself, or their confirmed "send again". The provider replays an order it completed, or performs
- * it once. Every answer moves the sale to exactly one state in one transaction; a sale left in doubt
- * is looked for at once in the provider's records (reads only).
+ * it once. Every answer moves the sale to exactly one state in one transaction; an answer the journal
+ * cannot take is kept (the sale is in doubt meanwhile), and a sale whose answer is kept is never sent
+ * again. A sale left in doubt is looked for at once in the provider's records (reads only).
  */
 export async function send(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
+  const waiting = ctx.outcomes.waitingSale(sale);
+  if (waiting) return waiting;
   const input = orderInput(ctx, sale);
   const sent = ctx.salesJournal.markSent(sale.id, ctx.now().toISOString());
   ctx.emit({ type: 'sale.updated', sale: sent });
@@ -66,7 +69,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
   } catch (error) {
     // Every send of this call was refused, and no earlier call of the sale was made (see recordFailure).
     const definite = sent.attempts === 1 && certainlyNotPerformed(error);
-    const recorded = settle(ctx, recordFailure(ctx, sale, error, definite));
+    const recorded = settle(ctx, recordFailure(ctx, sent, error, definite));
     return recorded.state === 'in_doubt' ? lookAtOnce(ctx, recorded, connection) : recorded;
   }
   // A replay (the key names an order already completed), or a terse answer, may not say what was
@@ -93,7 +96,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
           ...scheduleFrom(now, ctx.pendingTiming),
           rawResponse: outcome.raw,
         };
-        return settle(ctx, ctx.salesJournal.markPending(sale.id, pending, at));
+        return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'pending', pending }, at));
       }
       const completion = {
         orderReference: outcome.orderReference,
@@ -102,22 +105,17 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
         esims: outcome.esims,
         rawResponse: outcome.raw,
       };
-      return settle(ctx, ctx.salesJournal.markCompleted(sale.id, completion, at));
+      return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'completed', completion }, at));
     }
-    case 'pending':
-      return settle(
-        ctx,
-        ctx.salesJournal.markPending(
-          sale.id,
-          {
-            orderReference: outcome.orderReference,
-            cost: outcome.cost,
-            ...scheduleFrom(now, ctx.pendingTiming),
-            rawResponse: outcome.raw,
-          },
-          at,
-        ),
-      );
+    case 'pending': {
+      const pending = {
+        orderReference: outcome.orderReference,
+        cost: outcome.cost,
+        ...scheduleFrom(now, ctx.pendingTiming),
+        rawResponse: outcome.raw,
+      };
+      return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'pending', pending }, at));
+    }
   }
 }
 
@@ -162,7 +160,11 @@ export function orderInput(ctx: Pick<SellContext, 'catalogueTable'>, sale: Sale)
 function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: boolean): Sale {
   const now = ctx.now().toISOString();
   if (error instanceof ApiFailure && definite) {
-    return ctx.salesJournal.markFailed(sale.id, error.toPosError(), now, error.raw);
+    return ctx.outcomes.recordSale(
+      sale,
+      { to: 'failed', error: error.toPosError(), rawResponse: error.raw },
+      now,
+    );
   }
   if (!(error instanceof PosFailure))
     ctx.log.error('order ended unexpectedly', { saleId: sale.id, error: String(error) });
@@ -170,7 +172,7 @@ function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: b
     error instanceof PosFailure
       ? error.toPosError()
       : { code: 'INTERNAL', message: 'The order could not be confirmed.' };
-  return ctx.salesJournal.markInDoubt(sale.id, posError, now);
+  return ctx.outcomes.recordSale(sale, { to: 'in_doubt', error: posError }, now);
 }
 
 /**

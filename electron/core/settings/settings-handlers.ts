@@ -11,16 +11,18 @@ export function settingsHandlers(
     getPricing: async () => ctx.pricing(),
     setPricing: async ({ pin, pricing }) => {
       ctx.requireManager(pin);
-      ctx.settings.set('pricing', pricing);
-      ctx.settings.audit(ctx.now().toISOString(), 'pricing.changed', null, pricing);
+      ctx.settings.changeAudited(ctx.now().toISOString(), 'pricing.changed', pricing, () =>
+        ctx.settings.set('pricing', pricing),
+      );
       return pricing;
     },
     getSettings: async () => ctx.settings.getSettings(),
     updateSettings: async ({ pin, patch }) => {
       ctx.requireManager(pin);
       if (patch.apiBaseUrl) requireSafeApiBaseUrl(patch.apiBaseUrl, 'patch.apiBaseUrl');
-      const next = ctx.settings.updateSettings(patch);
-      ctx.settings.audit(ctx.now().toISOString(), 'settings.changed', null, patch);
+      const next = ctx.settings.changeAudited(ctx.now().toISOString(), 'settings.changed', patch, () =>
+        ctx.settings.updateSettings(patch),
+      );
       ctx.balance.thresholdChanged();
       return next;
     },

@@ -154,14 +154,15 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
       inferred: false,
       rawResponse: result.raw,
     };
-    return settle(ctx, ctx.topUpsJournal.markCompleted(intent.id, completion, ctx.now().toISOString()));
+    return settle(
+      ctx,
+      ctx.outcomes.recordTopUp(sent, { to: 'completed', completion }, ctx.now().toISOString()),
+    );
   } catch (error) {
-    const at = ctx.now();
+    const at = ctx.now().toISOString();
     if (error instanceof ApiFailure && certainlyNotPerformed(error)) {
-      return settle(
-        ctx,
-        ctx.topUpsJournal.markFailed(intent.id, error.toPosError(), at.toISOString(), error.raw),
-      );
+      const refused = { to: 'failed', error: error.toPosError(), rawResponse: error.raw } as const;
+      return settle(ctx, ctx.outcomes.recordTopUp(sent, refused, at));
     }
     if (!(error instanceof PosFailure))
       ctx.log.error('top-up ended unexpectedly', { topUpId: intent.id, error: String(error) });
@@ -169,8 +170,10 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
       error instanceof PosFailure
         ? error.toPosError()
         : { code: 'INTERNAL', message: 'The top-up could not be confirmed.' };
-    const inDoubt = ctx.topUpsJournal.markInDoubt(intent.id, lost, at.toISOString(), at.toISOString());
+    const inDoubt = ctx.outcomes.recordTopUp(sent, { to: 'in_doubt', error: lost, nextCheckAt: at }, at);
     ctx.emit({ type: 'topup.updated', topUp: inDoubt });
+    // An in-doubt state the journal could not take yet is looked at once it is written.
+    if (ctx.outcomes.holds('topup', intent.id)) return inDoubt;
     // The provider may already have applied it (an answer lost after the work was done): look now.
     const checked = await checkInDoubt(ctx, inDoubt, connection);
     if (checked.state === 'in_doubt') ctx.onOutcome(checked);
@@ -239,7 +242,7 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
   return ctx.topUpsJournal.markInDoubt(topUp.id, forManager, null, at);
 }
 
-function settle(ctx: TopUpContext, topUp: TopUp): TopUp {
+export function settle(ctx: Pick<TopUpContext, 'emit' | 'onOutcome'>, topUp: TopUp): TopUp {
   ctx.emit({ type: 'topup.updated', topUp });
   ctx.onOutcome(topUp);
   return topUp;

@@ -69,6 +69,19 @@ function Clock(): ReactNode {
   );
 }
 
+/** The journal cannot be written: shown until it can again and every kept answer is recorded. */
+function Storage(): ReactNode {
+  const t = useMessages();
+  const storage = useSession((state) => state.status?.storage ?? null);
+  if (storage?.state !== 'trouble') return null;
+  return (
+    <span className="badge warn" role="alert">
+      {t.storageTrouble[storage.reason]}
+      {storage.unsaved > 0 ? ` ${t.storageUnsaved(storage.unsaved)}` : ''}
+    </span>
+  );
+}
+
 export function StatusBar(): ReactNode {
   const t = useMessages();
   const toggleLanguage = useSession((state) => state.toggleLanguage);
@@ -79,6 +92,7 @@ export function StatusBar(): ReactNode {
       <Balance />
       <Connection />
       <Clock />
+      <Storage />
       {pinMissing ? <span className="hint">{t.noPinYet}</span> : null}
       <button
         type="button"

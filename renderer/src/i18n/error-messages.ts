@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/domain/common';
+import type { StorageTrouble } from '../../../shared/domain/status';
 import type { ErrorCode, PosError } from '../../../shared/errors';
 import { integer, moneyText, time } from './format';
 
@@ -12,6 +13,61 @@ import { integer, moneyText, time } from './format';
 
 type Words<C extends ErrorCode> = string | ((error: PosError<C>, language: Language) => string);
 type ErrorWords = { readonly [C in ErrorCode]: { readonly en: Words<C>; readonly ar: Words<C> } };
+
+interface JournalWords {
+  readonly why: Readonly<Record<StorageTrouble, string>>;
+  readonly sale: (id: string) => string;
+  readonly topUp: (id: string) => string;
+  /** The provider answered a sale or top-up the journal could not record. */
+  readonly answerKept: (why: string, record: string) => string;
+  /** A write refused before anything was sent. */
+  readonly refused: (why: string) => string;
+}
+
+const JOURNAL_WORDS: Readonly<Record<Language, JournalWords>> = {
+  en: {
+    why: {
+      busy: 'another program is holding it',
+      full: 'the disk is full',
+      readonly: 'the disk is read-only',
+      io: 'the disk failed to read or write',
+      corrupt: 'the journal file is damaged',
+    },
+    sale: (id) => `Sale ${id}`,
+    topUp: (id) => `Top-up ${id}`,
+    answerKept: (why, record) =>
+      `The provider answered, but this counter could not record the answer (${why}). ${record} is in doubt: do not sell it again. The answer is kept and recorded as soon as the journal can take it; call support if this lasts.`,
+    refused: (why) =>
+      `This counter cannot write its journal (${why}), so it cannot sell now. Nothing was charged by this action. Call support.`,
+  },
+  ar: {
+    why: {
+      busy: 'برنامج آخر يستخدمه',
+      full: 'القرص ممتلئ',
+      readonly: 'القرص للقراءة فقط',
+      io: 'تعذّرت القراءة أو الكتابة على القرص',
+      corrupt: 'ملف السجل تالف',
+    },
+    sale: (id) => `البيع ${id}`,
+    topUp: (id) => `التعبئة ${id}`,
+    answerKept: (why, record) =>
+      `ردّ المزوّد، لكن نقطة البيع لم تتمكن من تسجيل الرد (${why}). ${record} غير مؤكَّد: لا تبِعه مرة أخرى. الرد محفوظ وسيُسجَّل فور أن يقبله السجل؛ اتصل بالدعم إن استمر ذلك.`,
+    refused: (why) =>
+      `لا تستطيع نقطة البيع الكتابة في سجلها (${why})، فلا يمكنها البيع الآن. لم يُخصم أي مبلغ بهذه العملية. اتصل بالدعم.`,
+  },
+};
+
+/** JOURNAL_UNAVAILABLE: with a sale or top-up id, the provider had answered and the record is in doubt. */
+function journalUnavailable({ details }: PosError<'JOURNAL_UNAVAILABLE'>, language: Language): string {
+  const words = JOURNAL_WORDS[language];
+  const why = words.why[details?.reason ?? 'io'];
+  const record = details?.saleId
+    ? words.sale(details.saleId)
+    : details?.topUpId
+      ? words.topUp(details.topUpId)
+      : null;
+  return record ? words.answerKept(why, record) : words.refused(why);
+}
 
 const ERROR_TEXT: ErrorWords = {
   INVALID_API_KEY: {
@@ -252,6 +308,7 @@ const ERROR_TEXT: ErrorWords = {
       return `لم يُطبع الإيصال${printer ? ` على ${printer}` : ''}. تأكّد أن الطابعة تعمل وفيها ورق ومختارة في الإعدادات، ثم اطبع مرة أخرى.`;
     },
   },
+  JOURNAL_UNAVAILABLE: { en: journalUnavailable, ar: journalUnavailable },
   INTERNAL: {
     en: 'Something went wrong inside the counter. Nothing was lost; try again or call support.',
     ar: 'حدث خطأ داخل نقطة البيع. لم يُفقد شيء؛ أعد المحاولة أو اتصل بالدعم.',

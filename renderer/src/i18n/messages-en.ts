@@ -1,5 +1,5 @@
 import type { SaleState } from '../../../shared/domain/sale';
-import type { Status } from '../../../shared/domain/status';
+import type { Status, StorageTrouble } from '../../../shared/domain/status';
 
 /**
  * Every word the counter shows, in English. `messages-ar.ts` must give the same keys (the type
@@ -24,6 +24,15 @@ export const en = {
   clock: 'Clock',
   clockSkew: (seconds: string) => `Clock differs from the provider by ${seconds} s: ask the manager`,
   noPinYet: 'No manager PIN yet: choose one in Settings (F8).',
+  storageTrouble: {
+    busy: 'Journal locked by another program: sales cannot be recorded. Close it or call support.',
+    full: 'Disk full: sales cannot be recorded. Free some space or call support.',
+    readonly: 'Disk read-only: sales cannot be recorded. Call support.',
+    io: 'Disk failing: sales cannot be recorded. Call support.',
+    corrupt: 'Journal damaged: sales cannot be recorded. Call support.',
+  } satisfies Record<StorageTrouble, string>,
+  storageUnsaved: (count: number) =>
+    count === 1 ? '1 answer waits to be recorded.' : `${count} answers wait to be recorded.`,
   loading: 'Loading…',
   retry: 'Try again',
   close: 'Close',

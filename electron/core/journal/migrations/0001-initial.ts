@@ -2,6 +2,7 @@ import type { Migration } from './index';
 
 /** Settings, the catalogue cache, sales with their eSIMs, and the audit log. */
 export const m0001Initial: Migration = {
+  version: 1,
   name: '0001-initial',
   up(db) {
     db.exec(`

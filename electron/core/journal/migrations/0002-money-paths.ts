@@ -5,6 +5,7 @@ import type { Migration } from './index';
  * another account), the pending poller's and the resolver's schedule, and the top-ups journal.
  */
 export const m0002MoneyPaths: Migration = {
+  version: 2,
   name: '0002-money-paths',
   up(db) {
     db.exec(`

@@ -6,6 +6,7 @@ import type { Migration } from './index';
  * and next check. It starts with the state, so the indexes on state alone go.
  */
 export const m0003DueCheckIndexes: Migration = {
+  version: 3,
   name: '0003-due-check-indexes',
   up(db) {
     db.exec(`

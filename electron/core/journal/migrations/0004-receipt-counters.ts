@@ -6,6 +6,7 @@ import type { Migration } from './index';
  * so no number already printed is given again.
  */
 export const m0004ReceiptCounters: Migration = {
+  version: 4,
   name: '0004-receipt-counters',
   up(db) {
     db.exec(`

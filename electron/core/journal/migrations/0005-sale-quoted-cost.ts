@@ -6,6 +6,7 @@ import type { Migration } from './index';
  * package, amount and time, and the amount is this one.
  */
 export const m0005SaleQuotedCost: Migration = {
+  version: 5,
   name: '0005-sale-quoted-cost',
   up(db) {
     db.exec(`

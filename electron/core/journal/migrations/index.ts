@@ -5,16 +5,43 @@ import { m0003DueCheckIndexes } from './0003-due-check-indexes';
 import { m0004ReceiptCounters } from './0004-receipt-counters';
 import { m0005SaleQuotedCost } from './0005-sale-quoted-cost';
 
+/** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
+  readonly version: number;
   readonly name: string;
   up(db: Database.Database): void;
 }
 
-/** Numbered migrations; the position in this list is the schema version they lead to (1-based). */
-export const MIGRATIONS: readonly Migration[] = [
+/**
+ * Refuses a list that is not exactly versions 1, 2, 3… in order: a gap would leave a journal at a
+ * version no migration leads from, a duplicate would run two steps as one, and either would misread
+ * money rows. Checked when the module loads, so no build with a broken list can start.
+ */
+export function checkedMigrations(list: readonly Migration[]): readonly Migration[] {
+  list.forEach((migration, index) => {
+    const expected = index + 1;
+    if (migration.version !== expected) {
+      const seen = list.filter((m) => m.version === migration.version).length;
+      const problem =
+        seen > 1 ? 'a duplicate' : migration.version > expected ? 'a gap before it' : 'out of order';
+      throw new Error(
+        `Migration ${migration.name} has version ${migration.version} where ${expected} belongs (${problem}).`,
+      );
+    }
+  });
+  return list;
+}
+
+/** Every migration, by the version it leads to. */
+export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0001Initial,
   m0002MoneyPaths,
   m0003DueCheckIndexes,
   m0004ReceiptCounters,
   m0005SaleQuotedCost,
-];
+]);
+
+/** The schema this code writes. */
+export function latestVersion(): number {
+  return MIGRATIONS.at(-1)?.version ?? 0;
+}

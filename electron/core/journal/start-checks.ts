@@ -1,0 +1,125 @@
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { StorageTrouble } from '../../../shared/domain/status';
+import { StartRefused } from '../start-refused';
+import { type BackupCopy, lastRestoreAt, listBackups } from './backup';
+import type { Db } from './database';
+import { storageTroubleOf, troubleText } from './journal-write';
+
+/**
+ * What the journal must pass before the counter trusts it. A journal that is missing, empty, shorter
+ * than its own newest backup, damaged, or that lost its write-ahead log in a crash is never quietly
+ * started as a new shop: a fresh journal would sell on, and every unresolved sale and every record of
+ * what the provider charged would be forgotten. The refusal names the file and the backups and says
+ * how to bring one back.
+ */
+
+/** The journal cannot be trusted or written; `beforeOpen` when the file was refused without being opened. */
+export class JournalRefused extends StartRefused {
+  constructor(
+    message: string,
+    readonly beforeOpen: boolean,
+  ) {
+    super(message);
+  }
+}
+
+function describeCopy(copy: BackupCopy): string {
+  return `  ${copy.file} (taken ${copy.takenAt}, ${copy.bytes} bytes)`;
+}
+
+/** The end of every refusal: the backups there are, and the command that brings one back. */
+function whatToDo(journalFile: string): string {
+  const copies = listBackups(journalFile);
+  const dir = dirname(journalFile);
+  const listed = copies.length
+    ? `Backups of this journal, newest first:\n${copies.map(describeCopy).join('\n')}`
+    : `There are no backups of this journal in ${dir}/backups.`;
+  const restore = copies[0]
+    ? `To bring one back: npm run restore -- --data-dir ${dir} ${copies[0].file}\n(see docs/journal.md, "Backups and restoring one").`
+    : 'Call support before starting the counter again.';
+  return `The counter has not started: nothing was sent or changed.\n${listed}\n${restore}`;
+}
+
+function refusal(journalFile: string, problem: string, beforeOpen: boolean): JournalRefused {
+  return new JournalRefused(`The journal ${journalFile} ${problem}.\n${whatToDo(journalFile)}`, beforeOpen);
+}
+
+/**
+ * SQLite says only "unable to open" when it cannot create a file; the folder itself says whether that
+ * is because it is read-only.
+ */
+function troubleAtStart(journalFile: string, error: unknown): StorageTrouble | null {
+  const reason = storageTroubleOf(error);
+  if (reason !== 'io') return reason;
+  try {
+    accessSync(dirname(journalFile), constants.W_OK);
+    return reason;
+  } catch (probe) {
+    return storageTroubleOf(probe) ?? reason;
+  }
+}
+
+/** A journal written by a newer app: never misread by this one. */
+export function newerJournal(journalFile: string, version: number, known: number): JournalRefused {
+  return refusal(
+    journalFile,
+    `was written by a newer version of the app (schema ${version}; this app knows up to ${known}). Install that version again`,
+    false,
+  );
+}
+
+/** A storage fault met while starting (the journal or the data directory cannot be written), as a refusal. */
+export function storageRefusal(
+  journalFile: string,
+  error: unknown,
+  beforeOpen: boolean,
+): JournalRefused | null {
+  const reason = troubleAtStart(journalFile, error);
+  if (reason === null) return null;
+  return refusal(journalFile, `cannot be used: ${troubleText(reason)} (${String(error)})`, beforeOpen);
+}
+
+/**
+ * Before the journal is opened: whether it is a new shop's (no journal and no backups), or an existing
+ * journal fit to open. Throws JournalRefused for a missing, empty or log-less journal.
+ */
+export function checkBeforeOpen(journalFile: string, previousRunUnclean: boolean): 'new' | 'existing' {
+  if (!existsSync(journalFile)) {
+    if (listBackups(journalFile).length === 0) return 'new';
+    throw refusal(journalFile, 'is missing, but backups of it exist (it was moved or deleted)', true);
+  }
+  if (statSync(journalFile).size === 0) throw refusal(journalFile, 'is empty (zero bytes)', true);
+  const wal = existsSync(`${journalFile}-wal`);
+  const shm = existsSync(`${journalFile}-shm`);
+  if (!wal && (shm || previousRunUnclean)) {
+    throw refusal(
+      journalFile,
+      `has lost its write-ahead log (${journalFile}-wal): the counter did not close cleanly last time, and the last sales it recorded were in that file. If it was moved, put it back beside the journal`,
+      true,
+    );
+  }
+  return 'existing';
+}
+
+/**
+ * Once open, before anything is written: SQLite's integrity check (about a second on a 100 MB
+ * journal; see bench/journal-integrity.ts), and a size no smaller than the newest backup taken since
+ * the last restore (the journal only grows; a smaller one is an older or truncated copy).
+ */
+export function checkOpened(db: Db, journalFile: string): void {
+  const verdict = db.pragma('integrity_check', { simple: true });
+  if (verdict !== 'ok') throw refusal(journalFile, `is damaged (integrity check: ${String(verdict)})`, false);
+  const bytes =
+    (db.pragma('page_count', { simple: true }) as number) *
+    (db.pragma('page_size', { simple: true }) as number);
+  const restoredAt = lastRestoreAt(journalFile);
+  const newest = listBackups(journalFile).find((copy) => restoredAt === null || copy.takenAt > restoredAt);
+  if (newest && bytes < newest.bytes) {
+    throw refusal(
+      journalFile,
+      `is smaller (${bytes} bytes) than its newest backup ${newest.file} (${newest.bytes} bytes): it is an older or cut-short copy, not the journal the counter last wrote`,
+      false,
+    );
+  }
+}

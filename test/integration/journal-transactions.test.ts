@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, openJournal } from '../../electron/core/journal/database';
+import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
+import { money } from '../../shared/money';
+import { newSale, newTopUp, saleCompletion } from '../support/journal-records';
+
+/**
+ * Every state change and its audit row are one transaction, with exactly one audit row per change;
+ * a transaction that reads before it writes holds the write lock from its first read. All on a real
+ * journal file, with a second connection playing the other writer.
+ */
+
+let dir: string;
+let file: string;
+let db: Db;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'journal-tx-'));
+  file = join(dir, 'journal.sqlite');
+  db = openJournal({ file });
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const T0 = '2026-11-22T10:00:00.000Z';
+const T1 = '2026-11-22T10:00:01.000Z';
+const T2 = '2026-11-22T10:00:02.000Z';
+const T3 = '2026-11-22T10:00:03.000Z';
+
+function auditOf(subject: string): { kind: string; detail: unknown }[] {
+  return (
+    db.prepare('SELECT kind, detail_json FROM audit WHERE subject = ? ORDER BY id').all(subject) as {
+      kind: string;
+      detail_json: string | null;
+    }[]
+  ).map((row) => ({ kind: row.kind, detail: row.detail_json === null ? null : JSON.parse(row.detail_json) }));
+}
+
+/** From now on every audit insert on this connection fails, as a disk that fills between two writes would. */
+function failAuditWrites(): void {
+  db.exec(
+    `CREATE TEMP TRIGGER audit_fails BEFORE INSERT ON audit BEGIN SELECT RAISE(ABORT, 'audit write failed'); END`,
+  );
+}
+
+describe('one audit row per state change', () => {
+  it('a sale: one row for each step, the completion with what was charged', () => {
+    const sales = new SalesJournal(db);
+    sales.createIntent(newSale({ id: 's1' }), T0);
+    sales.markSent('s1', T1);
+    sales.markInDoubt('s1', { code: 'TIMEOUT', message: 'no answer' }, T2);
+    sales.markCompleted('s1', saleCompletion(), T3);
+    expect(auditOf('s1')).toEqual([
+      { kind: 'sale.intent', detail: { packageCode: 'PKG-1', quantity: 1 } },
+      { kind: 'sale.sent', detail: null },
+      { kind: 'sale.in_doubt', detail: null },
+      {
+        kind: 'sale.completed',
+        detail: { orderReference: 'ORD-1', cost: { amount: 1000, currency: 'USD' } },
+      },
+    ]);
+  });
+
+  it('a top-up: one row for each step, the completion with what was charged', () => {
+    const topUps = new TopUpsJournal(db);
+    topUps.createIntent(newTopUp({ id: 't1' }), T0, T0, () => {});
+    topUps.markSent('t1', T1);
+    topUps.markCompleted(
+      't1',
+      {
+        orderReference: 'TOP-1',
+        cost: money(450, 'USD'),
+        newBalance: null,
+        newTotalGb: 2,
+        newRemainingGb: 1.1,
+        newExpiresAt: null,
+        inferred: false,
+        rawResponse: '{}',
+      },
+      T2,
+    );
+    expect(auditOf('t1').map((row) => row.kind)).toEqual(['topup.intent', 'topup.sent', 'topup.completed']);
+    expect(auditOf('t1')[2]?.detail).toEqual({
+      orderReference: 'TOP-1',
+      cost: { amount: 450, currency: 'USD' },
+      inferred: false,
+    });
+  });
+});
+
+describe('a state change and its audit row commit together or not at all', () => {
+  it('a sale whose audit row cannot be written stays where it was', () => {
+    const sales = new SalesJournal(db);
+    sales.createIntent(newSale({ id: 's2' }), T0);
+    sales.markSent('s2', T1);
+    failAuditWrites();
+    expect(() => sales.markInDoubt('s2', { code: 'TIMEOUT', message: 'no answer' }, T2)).toThrow(
+      /audit write failed/,
+    );
+    expect(sales.require('s2').state).toBe('sent');
+    expect(() => sales.markFailed('s2', { code: 'INVALID_PACKAGE', message: 'no' }, T2, null)).toThrow();
+    expect(sales.require('s2').state).toBe('sent');
+  });
+
+  it('a top-up whose audit row cannot be written stays where it was', () => {
+    const topUps = new TopUpsJournal(db);
+    topUps.createIntent(newTopUp({ id: 't2' }), T0, T0, () => {});
+    failAuditWrites();
+    expect(() => topUps.markSent('t2', T1)).toThrow(/audit write failed/);
+    expect(topUps.require('t2').state).toBe('intent');
+  });
+});
+
+describe('a transaction that reads before it writes takes the write lock first', () => {
+  it('no other writer commits between the repeat check and the intent it guards', () => {
+    const topUps = new TopUpsJournal(db);
+    const other = new Database(file);
+    other.pragma('busy_timeout = 0');
+    const otherWrite = (): void => {
+      other.prepare(`INSERT INTO settings (key, value_json) VALUES ('other.counter', '1')`).run();
+    };
+    let refused: unknown = null;
+    try {
+      topUps.createIntent(newTopUp({ id: 't3' }), T0, T0, () => {
+        // The guard runs inside the intent's transaction, after its read of the ICCID's top-ups.
+        try {
+          otherWrite();
+        } catch (error) {
+          refused = error;
+        }
+      });
+      expect((refused as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
+      expect(topUps.require('t3').state).toBe('intent');
+    } finally {
+      other.close();
+    }
+  });
+});
