@@ -9,7 +9,8 @@ import {
   startSimulator,
 } from '../electron/simulator/index';
 import type { CataloguePackage } from '../shared/domain/catalogue';
-import { SALE_SENDABLE_STATES, type Sale } from '../shared/domain/sale';
+import type { Sale } from '../shared/domain/sale';
+import { SALE_SENDABLE_STATES } from '../shared/domain/sale-states';
 import type { Status } from '../shared/domain/status';
 import { startApiTap } from './torture/api-tap';
 import { CashierCalls, type HostLife, unattendedOrders } from './torture/cashier-calls';

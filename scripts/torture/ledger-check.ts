@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { SALE_SENDABLE_STATES, type SaleState } from '../../shared/domain/sale';
+import { SALE_SENDABLE_STATES, type SaleState } from '../../shared/domain/sale-states';
 
 /**
  * The torture's verdict: the counter's journal against the provider's own records (the simulator's

@@ -3,7 +3,8 @@ import { PosErrorSchema } from '../errors';
 import { MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
 import { RecordOriginSchema } from './record-origin';
-import { openStates, type SameStates, type Transitions } from './state-machine';
+import type { SameStates } from './state-machine';
+import { TOPUP_STATES, type TopUpState } from './topup-states';
 
 /** What the eSIM looked like before the top-up was sent, as the provider reported it then. */
 export const EsimSnapshotSchema = z.object({
@@ -27,29 +28,8 @@ const TopUpBaseSchema = RecordOriginSchema.extend({
 });
 
 /** Every state a top-up can be in. The journal's CHECK constraint on `topups.state` holds the same list (tested). */
-export const TopUpStateSchema = z.enum(['intent', 'sent', 'in_doubt', 'completed', 'failed']);
-export type TopUpState = z.infer<typeof TopUpStateSchema>;
-export const TOPUP_STATES = TopUpStateSchema.options;
+export const TopUpStateSchema = z.enum(TOPUP_STATES);
 const state = TopUpStateSchema.enum;
-
-/**
- * The moves a top-up may make, and the only ones the journal performs. The API has no idempotency key
- * for top-ups, so nothing leads back to `sent`: a top-up is sent at most once. An in-doubt one is
- * settled only by its order in the provider's order list (completed); nothing proves it was not
- * charged, so it never moves to failed and stays for the manager.
- */
-export const TOPUP_TRANSITIONS: Transitions<TopUpState> = {
-  intent: ['sent', 'failed'],
-  sent: ['in_doubt', 'completed', 'failed'],
-  in_doubt: ['in_doubt', 'completed'],
-  completed: [],
-  failed: [],
-};
-
-/** Top-ups not settled yet: they may still charge. */
-export const TOPUP_OPEN_STATES: readonly TopUpState[] = openStates(TOPUP_TRANSITIONS);
-/** Top-ups with no answer recorded: a crash in these leaves the outcome to be decided at start-up. */
-export const TOPUP_UNANSWERED_STATES: readonly TopUpState[] = [state.intent, state.sent];
 
 /** The top-up state machine (see TOPUP_TRANSITIONS): each state with what a top-up in it carries. */
 export const TopUpSchema = z.discriminatedUnion('state', [

@@ -50,6 +50,8 @@ const PACKAGES: Readonly<Record<string, readonly Runtime[]>> = {
   jsqr: ['tooling'],
   esbuild: ['tooling'],
   'electron-vite': ['tooling'],
+  // The packaged app's fuses are checked with electron-builder's own configuration loader.
+  'app-builder-lib': ['tooling'],
   '@vitejs/plugin-react': ['tooling'],
 };
 

@@ -1,11 +1,10 @@
+import type { Sale, SaleEsim } from '../../../shared/domain/sale';
 import {
   SALE_STATES,
   SALE_TRANSITIONS,
   SALE_UNANSWERED_STATES,
-  type Sale,
-  type SaleEsim,
   type SaleState,
-} from '../../../shared/domain/sale';
+} from '../../../shared/domain/sale-states';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';

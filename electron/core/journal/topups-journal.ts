@@ -1,11 +1,10 @@
+import type { EsimSnapshot, TopUp } from '../../../shared/domain/topup';
 import {
-  type EsimSnapshot,
   TOPUP_OPEN_STATES,
   TOPUP_TRANSITIONS,
   TOPUP_UNANSWERED_STATES,
-  type TopUp,
   type TopUpState,
-} from '../../../shared/domain/topup';
+} from '../../../shared/domain/topup-states';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';

@@ -1,4 +1,4 @@
-import type { SaleState } from '../../../shared/domain/sale';
+import type { SaleState } from '../../../shared/domain/sale-states';
 import type { Status, StorageTrouble } from '../../../shared/domain/status';
 
 /**

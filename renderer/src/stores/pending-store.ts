@@ -1,17 +1,17 @@
 import { create } from 'zustand';
-import type { Sale, SaleState, SaleSummary } from '../../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../../shared/domain/sale';
+import { SALE_OPEN_STATES, type SaleState } from '../../../shared/domain/sale-states';
 import { toSaleSummary } from '../../../shared/domain/sale-summary';
 import type { TopUp } from '../../../shared/domain/topup';
+import { TOPUP_OPEN_STATES } from '../../../shared/domain/topup-states';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { useNotices } from './notice-store';
 
 /** Sales and top-ups whose outcome is not final yet, kept live by the core's events. */
 
-export const OPEN_SALE_STATES: readonly SaleState[] = ['intent', 'sent', 'in_doubt', 'pending', 'support'];
 /** States a cashier may have walked away from; a sale leaving them deserves a notice. */
 const WAITING_STATES: readonly SaleState[] = ['in_doubt', 'pending', 'support'];
-const OPEN_TOPUP_STATES = ['intent', 'sent', 'in_doubt'] as const;
 
 interface PendingState {
   readonly sales: readonly SaleSummary[];
@@ -29,7 +29,7 @@ interface PendingState {
 }
 
 function isOpen(sale: SaleSummary): boolean {
-  return OPEN_SALE_STATES.includes(sale.state);
+  return SALE_OPEN_STATES.includes(sale.state);
 }
 
 function upsert<T extends { readonly id: string; readonly createdAt: string }>(
@@ -48,8 +48,8 @@ export const usePending = create<PendingState>()((set, get) => ({
 
   async load() {
     const [sales, topUps] = await Promise.all([
-      pos().listSales({ states: [...OPEN_SALE_STATES], limit: 200 }),
-      pos().listTopUps({ states: [...OPEN_TOPUP_STATES], limit: 200 }),
+      pos().listSales({ states: [...SALE_OPEN_STATES], limit: 200 }),
+      pos().listTopUps({ states: [...TOPUP_OPEN_STATES], limit: 200 }),
     ]);
     set({
       sales: sales.ok
@@ -82,7 +82,7 @@ export const usePending = create<PendingState>()((set, get) => ({
   },
 
   applyTopUp(topUp) {
-    const open = (OPEN_TOPUP_STATES as readonly string[]).includes(topUp.state);
+    const open = TOPUP_OPEN_STATES.includes(topUp.state);
     set({ topUps: upsert(get().topUps, topUp, open) });
   },
 
