@@ -9,10 +9,13 @@ import { createResellerClient } from '../electron/core/api/client';
 import { CatalogueTable } from '../electron/core/journal/catalogue-table';
 import { openJournal } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
+import { SettingsTable } from '../electron/core/journal/settings-table';
 import { createLogger, Redactor } from '../electron/core/log';
 import { DEFAULT_PRICING } from '../electron/core/money/pricing';
 import { PROVIDER_PENDING_TIMING } from '../electron/core/sales/pending-timing';
 import { SaleResolver } from '../electron/core/sales/sale-resolver';
+import { ManagerPin } from '../electron/core/security/manager-pin';
+import { createEndOfDay } from '../electron/core/shifts/end-of-day-module';
 import type { SellContext } from '../electron/core/sales/sell';
 
 /**
@@ -114,7 +117,19 @@ async function measure(): Promise<readonly string[]> {
     const pkg = catalogue
       .list()
       .reduce((cheapest, candidate) => (candidate.cost.amount < cheapest.cost.amount ? candidate : cheapest));
+    const settings = new SettingsTable(db);
+    const { till } = createEndOfDay({
+      db,
+      settings,
+      managerPin: new ManagerPin(settings),
+      counterId: 'BENCH',
+      now: () => new Date(),
+      roundingStep: () => undefined,
+      training: () => true,
+      timeZone: 'UTC',
+    });
     const ctx: SellContext = {
+      till,
       salesJournal: new SalesJournal(db),
       catalogueTable: catalogue,
       pricing: () => DEFAULT_PRICING,

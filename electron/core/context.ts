@@ -11,6 +11,7 @@ import type { SettingsTable } from './journal/settings-table';
 import type { Logger, Redactor } from './log';
 import type { PosHandlers } from './pos/dispatch';
 import type { ManagerPin } from './security/manager-pin';
+import type { Till } from './shifts/till';
 
 /**
  * What every part of the core shares: the journal's stores, the connection to the API, the clock,
@@ -23,6 +24,8 @@ export interface CoreContext {
   readonly salesJournal: SalesJournal;
   readonly catalogueTable: CatalogueTable;
   readonly managerPin: ManagerPin;
+  /** Journals each new sale and top-up with its cashier, shift and tender. */
+  readonly till: Till;
   readonly keychain: Keychain;
   readonly connections: Connections;
   readonly counterId: string;

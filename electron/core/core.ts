@@ -30,6 +30,7 @@ import type { PendingTiming } from './sales/pending-timing';
 import { saleHandlers } from './sales/sale-handlers';
 import { ManagerPin } from './security/manager-pin';
 import { settingsHandlers } from './settings/settings-handlers';
+import { createEndOfDay } from './shifts/end-of-day-module';
 import { topUpHandlers } from './topups/topup-handlers';
 
 export type { Endpoint } from './connection';
@@ -85,6 +86,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
   settings.set('counter.id', counterId);
   const managerPin = new ManagerPin(settings);
+  const endOfDay = createEndOfDay({
+    db,
+    settings,
+    managerPin,
+    counterId,
+    now,
+    roundingStep: (currency) => ctx.pricing().roundingSteps[currency],
+    training: () => ctx.connections.current.mode === 'training',
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
 
   let balance: BalanceView | null = null;
   let syncing: Promise<{ count: number; syncedAt: string }> | null = null;
@@ -96,6 +107,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     salesJournal: new SalesJournal(db),
     catalogueTable: new CatalogueTable(db),
     managerPin,
+    till: endOfDay.till,
     keychain,
     connections: new Connections({
       trainingEndpoint: options.trainingEndpoint,
@@ -252,6 +264,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...credentialHandlers(ctx, credentials, switched),
     ...receiptHandlers(ctx),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
+    ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
   };
 
   warmUp(false);

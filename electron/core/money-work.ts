@@ -57,6 +57,7 @@ export class MoneyWork {
       now: ctx.now,
       emit: ctx.emit,
       log: ctx.log,
+      till: ctx.till,
     };
     this.sellContext = {
       ...shared,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PosErrorSchema } from '../errors';
 import { MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
+import { TenderSchema } from './till';
 
 /** One eSIM handed over in a sale, with everything the customer needs to install it. */
 export const SaleEsimSchema = z.object({
@@ -36,6 +37,8 @@ const SaleBaseSchema = z.object({
   retailTotal: MoneySchema,
   /** Send attempts made so far (the API allows one retry with the same key). */
   attempts: z.number().int(),
+  /** How the customer paid (cash with what they handed over and the change, card, transfer); null when not recorded. */
+  tender: TenderSchema.nullable().default(null),
 });
 
 /** The sale state machine: intent → sent → completed | pending → completed | support; sent → failed | in_doubt. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PosErrorSchema } from '../errors';
 import { MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
+import { TenderSchema } from './till';
 
 /** What a top-up looked like on the eSIM before it was sent: the evidence for resolving an in-doubt top-up. */
 export const EsimSnapshotSchema = z.object({
@@ -27,6 +28,8 @@ const TopUpBaseSchema = z.object({
   packageName: z.string(),
   retail: MoneySchema,
   before: EsimSnapshotSchema,
+  /** How the customer paid (cash with what they handed over and the change, card, transfer); null when not recorded. */
+  tender: TenderSchema.nullable().default(null),
 });
 
 /** The top-up state machine. The API has no idempotency key for top-ups, so nothing here is ever re-sent. */

@@ -79,7 +79,7 @@ describe('migration 0002 (money paths)', () => {
     db.close();
 
     const copies = readdirSync(backupDirOf(file));
-    expect(copies).toEqual(['journal-v1-before-v2-2026-11-22T09-30-00-000Z.sqlite']);
+    expect(copies).toEqual([`journal-v1-before-v${MIGRATIONS.length}-2026-11-22T09-30-00-000Z.sqlite`]);
     const copy = join(backupDirOf(file), copies[0]!);
     expect(statSync(copy).mode & 0o777).toBe(0o600);
     const old = new Database(copy, { readonly: true });

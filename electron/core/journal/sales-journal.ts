@@ -3,6 +3,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
+import { type TenderColumns, tenderFromColumns } from './tender-columns';
 import {
   listQuery,
   periodAndStates,
@@ -17,7 +18,7 @@ import {
  * crash leaves a sale in exactly one state; nothing here is ever held open across an await.
  */
 
-interface SaleRow {
+interface SaleRow extends TenderColumns {
   id: string;
   receipt_number: number;
   counter_id: string;
@@ -383,6 +384,7 @@ export class SalesJournal {
       retailUnit: { amount: minor(row.retail_unit_minor), currency: row.currency },
       retailTotal: { amount: minor(row.retail_total_minor), currency: row.currency },
       attempts: row.attempts,
+      tender: tenderFromColumns(row),
     };
     const cost: Money | null =
       row.cost_minor !== null && row.cost_currency

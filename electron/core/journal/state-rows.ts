@@ -1,4 +1,5 @@
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
+import { appendToChain } from './chain';
 import type { Db } from './database';
 
 /**
@@ -42,7 +43,10 @@ export function transitionRow(
   }
 }
 
-/** Appends to the audit log. Never pass a secret here. */
+/**
+ * Appends to the audit log, and the same record to the tamper-evident chain (see chain.ts). Never
+ * pass a secret here.
+ */
 export function writeAudit(db: Db, at: string, kind: string, subject: string | null, detail: unknown): void {
   db.prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)').run(
     at,
@@ -50,6 +54,7 @@ export function writeAudit(db: Db, at: string, kind: string, subject: string | n
     subject,
     detail === null ? null : JSON.stringify(detail),
   );
+  appendToChain(db, { at, kind, subject, detail });
 }
 
 /** The filters every journal list takes: a creation-time range and a set of states. */

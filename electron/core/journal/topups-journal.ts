@@ -3,6 +3,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
+import { type TenderColumns, tenderFromColumns } from './tender-columns';
 import {
   listQuery,
   periodAndStates,
@@ -18,7 +19,7 @@ import {
  * transaction.
  */
 
-interface TopUpRow {
+interface TopUpRow extends TenderColumns {
   id: string;
   receipt_number: number;
   counter_id: string;
@@ -310,6 +311,7 @@ export class TopUpsJournal {
         status: row.before_status,
         takenAt: row.before_taken_at,
       },
+      tender: tenderFromColumns(row),
     };
     const lastError = row.last_error_json ? (JSON.parse(row.last_error_json) as PosError) : null;
     const unknownError: PosError = { code: 'INTERNAL', message: 'No error was recorded.' };

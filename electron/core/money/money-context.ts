@@ -3,6 +3,7 @@ import type { PosEvent } from '../../../shared/domain/events';
 import type { Pricing } from '../../../shared/domain/pricing';
 import type { Connection } from '../connection';
 import type { Logger } from '../log';
+import type { Till } from '../shifts/till';
 import { scopeOf } from './scope';
 
 /** What the sale and top-up paths both need from the core. */
@@ -14,11 +15,13 @@ export interface MoneyContext {
   readonly now: () => Date;
   readonly emit: (event: PosEvent) => void;
   readonly log: Logger;
+  /** Journals each new record with its cashier, shift and tender. */
+  readonly till: Till;
 }
 
 /**
  * Where a new sale or top-up comes from: a fresh id, this counter, and the account it is sent to.
- * Cashier and shift are null until cashiers and shifts exist.
+ * The till adds the cashier and the shift (see Till.record).
  */
 export function newRecordOrigin(
   ctx: MoneyContext,

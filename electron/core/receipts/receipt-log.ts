@@ -1,4 +1,5 @@
 import type { Db } from '../journal/database';
+import { writeAudit } from '../journal/state-rows';
 import type { PrintHistory } from './reprint-policy';
 
 export type ReceiptKind = 'sale' | 'topup';
@@ -35,17 +36,12 @@ export class ReceiptLog {
   }
 
   record(entry: ReceiptLogEntry): void {
-    this.db.prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)').run(
-      entry.at,
-      entry.copyNumber === null ? ORIGINAL : COPY,
-      entry.id,
-      JSON.stringify({
-        record: entry.kind,
-        copyNumber: entry.copyNumber,
-        language: entry.language,
-        paperWidthMm: entry.paperWidthMm,
-        managerPin: entry.managerPin,
-      }),
-    );
+    writeAudit(this.db, entry.at, entry.copyNumber === null ? ORIGINAL : COPY, entry.id, {
+      record: entry.kind,
+      copyNumber: entry.copyNumber,
+      language: entry.language,
+      paperWidthMm: entry.paperWidthMm,
+      managerPin: entry.managerPin,
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type { Sale } from '../../../shared/domain/sale';
+import type { TenderInput } from '../../../shared/domain/till';
 import { requireSameAccount, scopeOf } from '../money/scope';
 import { PosFailure } from '../pos/failure';
 import { checkProvisioning } from './provisioning-check';
@@ -15,7 +16,7 @@ export class SaleResolver {
   constructor(private readonly ctx: SellContext) {}
 
   /** Journals a new sale, then sends it. */
-  sell(input: { packageCode: string; quantity: number }): Promise<Sale> {
+  sell(input: { packageCode: string; quantity: number; tender?: TenderInput | undefined }): Promise<Sale> {
     const connection = this.ctx.connection();
     const intent = recordIntent(this.ctx, connection, input);
     return this.once(intent.id, () => send(this.ctx, intent, connection));

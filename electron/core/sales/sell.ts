@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Sale } from '../../../shared/domain/sale';
+import type { TenderInput } from '../../../shared/domain/till';
 import type { PosError } from '../../../shared/errors';
 import { type Money, multiplyMinor } from '../../../shared/money';
 import { ApiFailure, type OrderOutcome } from '../api';
@@ -28,7 +29,7 @@ export interface SellContext extends MoneyContext {
 export function recordIntent(
   ctx: SellContext,
   connection: Connection,
-  input: { packageCode: string; quantity: number },
+  input: { packageCode: string; quantity: number; tender?: TenderInput | undefined },
 ): Sale {
   const pkg = ctx.catalogueTable.get(input.packageCode);
   if (!pkg) {
@@ -39,18 +40,23 @@ export function recordIntent(
     );
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
-  const intent = ctx.salesJournal.createIntent(
-    {
-      ...newRecordOrigin(ctx, connection),
-      packageCode: pkg.code,
-      packageName: pkg.name,
-      quantity: input.quantity,
-      idempotencyKey: `${ctx.counterId()}-${randomUUID()}`,
-      retailUnit: retail,
-      retailTotal: { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency },
-    },
-    ctx.now().toISOString(),
+  const retailTotal = { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency };
+  const id = ctx.till.record('sale', retailTotal, input.tender, (staff) =>
+    ctx.salesJournal.createIntent(
+      {
+        ...newRecordOrigin(ctx, connection),
+        ...staff,
+        packageCode: pkg.code,
+        packageName: pkg.name,
+        quantity: input.quantity,
+        idempotencyKey: `${ctx.counterId()}-${randomUUID()}`,
+        retailUnit: retail,
+        retailTotal,
+      },
+      ctx.now().toISOString(),
+    ).id,
   );
+  const intent = ctx.salesJournal.require(id);
   ctx.emit({ type: 'sale.updated', sale: intent });
   return intent;
 }

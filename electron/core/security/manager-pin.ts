@@ -1,21 +1,12 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { SettingsTable } from '../journal/settings-table';
 import { PosFailure } from '../pos/failure';
+import { hashPin, pinMatches, type StoredPin } from './pin-hash';
 
 /**
  * The manager PIN guards settings, credentials and reprints. Only a scrypt hash is stored; wrong
  * guesses are slowed down by a lock-out, since a 4-digit PIN has only 10,000 values.
  */
-interface StoredPin {
-  readonly salt: string;
-  readonly hash: string;
-  readonly n: number;
-  readonly r: number;
-  readonly p: number;
-}
-
 const KEY = 'manager.pin';
-const SCRYPT = { n: 16_384, r: 8, p: 1 } as const;
 const MAX_FAILURES = 5;
 const LOCKOUT_MS = 60_000;
 
@@ -39,13 +30,7 @@ export class ManagerPin {
         throw new PosFailure('PIN_REQUIRED', 'Enter the current manager PIN to change it.');
       this.require(currentPin);
     }
-    const salt = randomBytes(16);
-    const hash = scryptSync(pin, salt, 32, { N: SCRYPT.n, r: SCRYPT.r, p: SCRYPT.p });
-    this.settings.set(KEY, {
-      salt: salt.toString('base64'),
-      hash: hash.toString('base64'),
-      ...SCRYPT,
-    } satisfies StoredPin);
+    this.settings.set(KEY, hashPin(pin));
   }
 
   /** Whether the PIN is right. Counts failures; after five in a row, refuses for a minute. */
@@ -58,13 +43,7 @@ export class ManagerPin {
         retryAfterSeconds: seconds,
       });
     }
-    const expected = Buffer.from(stored.hash, 'base64');
-    const given = scryptSync(pin, Buffer.from(stored.salt, 'base64'), expected.length, {
-      N: stored.n,
-      r: stored.r,
-      p: stored.p,
-    });
-    const valid = timingSafeEqual(given, expected);
+    const valid = pinMatches(pin, stored);
     if (valid) {
       this.failures = 0;
     } else if (++this.failures >= MAX_FAILURES) {
