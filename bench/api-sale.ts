@@ -14,9 +14,9 @@ import { createLogger, Redactor } from '../electron/core/log';
 import { DEFAULT_PRICING } from '../electron/core/money/pricing';
 import { PROVIDER_PENDING_TIMING } from '../electron/core/sales/pending-timing';
 import { SaleResolver } from '../electron/core/sales/sale-resolver';
+import type { SellContext } from '../electron/core/sales/sell';
 import { ManagerPin } from '../electron/core/security/manager-pin';
 import { createEndOfDay } from '../electron/core/shifts/end-of-day-module';
-import type { SellContext } from '../electron/core/sales/sell';
 
 /**
  * A sale through the core's sale path (electron/core/sales `SaleResolver.sell`: journal intent → the client's

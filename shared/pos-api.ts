@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { OrderListStatusFilterSchema } from './api/common';
 import { BalanceViewSchema } from './domain/balance';
-import { ApprovalSchema, CashierNameSchema, CashierRoleSchema, CashierSchema, PinSchema } from './domain/cashier';
+import {
+  ApprovalSchema,
+  CashierNameSchema,
+  CashierRoleSchema,
+  CashierSchema,
+  PinSchema,
+} from './domain/cashier';
 import { CataloguePackageSchema } from './domain/catalogue';
 import { IsoTimeSchema, LanguageSchema } from './domain/common';
 import { CustomerDisplaySchema } from './domain/customer-display';
@@ -253,7 +259,9 @@ export const posApiContract = {
   // Cashiers. Adding and changing one needs a manager's approval; signing in needs the cashier's PIN.
   listCashiers: method(NoInput, z.object({ cashiers: z.array(CashierSchema) })),
   addCashier: method(
-    z.object({ name: CashierNameSchema, role: CashierRoleSchema, pin: PinSchema, approval: Approval }).strict(),
+    z
+      .object({ name: CashierNameSchema, role: CashierRoleSchema, pin: PinSchema, approval: Approval })
+      .strict(),
     CashierSchema,
   ),
   updateCashier: method(
@@ -299,9 +307,7 @@ export const posApiContract = {
   countDrawer: method(z.object({ counts: Counts }).strict(), CountResultSchema),
   /** Closes the open shift on its latest count; a variance above the tolerance needs a reason and a manager. */
   closeShift: method(
-    z
-      .object({ countId: Id, reason: z.string().max(300).optional(), approval: Approval.optional() })
-      .strict(),
+    z.object({ countId: Id, reason: z.string().max(300).optional(), approval: Approval.optional() }).strict(),
     z.object({ shift: ShiftSchema, report: ShiftReportSchema }),
   ),
   /** Closes a shift left open as not counted (never as zero); a manager decides. */
@@ -310,11 +316,19 @@ export const posApiContract = {
     z.object({ shift: ShiftSchema, report: ShiftReportSchema }),
   ),
   /** The later count of a shift closed as not counted: a new record, listed on the next Z. */
-  countClosedShift: method(z.object({ shiftId: Id, counts: Counts, approval: Approval }).strict(), ShiftSchema),
+  countClosedShift: method(
+    z.object({ shiftId: Id, counts: Counts, approval: Approval }).strict(),
+    ShiftSchema,
+  ),
   /** A correction of a closed shift's cash: a new record pointing to it, listed on the next Z. */
   correctShift: method(
     z
-      .object({ shiftId: Id, amount: MoneySchema, reason: z.string().trim().min(1).max(300), approval: Approval })
+      .object({
+        shiftId: Id,
+        amount: MoneySchema,
+        reason: z.string().trim().min(1).max(300),
+        approval: Approval,
+      })
       .strict(),
     z.object({ recorded: z.literal(true) }),
   ),

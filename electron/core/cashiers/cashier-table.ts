@@ -89,7 +89,12 @@ export class CashierTable {
   /** Renames, changes the role, deactivates or gives a new PIN (which also lifts a lock-out). */
   update(
     id: string,
-    patch: { name?: string | undefined; role?: CashierRole | undefined; active?: boolean | undefined; pin?: string | undefined },
+    patch: {
+      name?: string | undefined;
+      role?: CashierRole | undefined;
+      active?: boolean | undefined;
+      pin?: string | undefined;
+    },
     approvedBy: Cashier,
   ): Cashier {
     const at = this.now().toISOString();
@@ -198,7 +203,7 @@ export class CashierTable {
       throw new PosFailure('PIN_REQUIRED', `${action} needs a manager's approval.`, { approval: 'manager' });
     }
     const manager = this.get(approval.managerId);
-    if (!manager || manager.role !== 'manager' || !manager.active) {
+    if (manager?.role !== 'manager' || !manager.active) {
       throw new PosFailure('PIN_INVALID', `${action} needs a manager's approval.`, { approval: 'manager' });
     }
     return this.verify(manager.id, approval.pin);

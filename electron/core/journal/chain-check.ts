@@ -109,7 +109,10 @@ export function checkChain(db: Db, counterId: string): ChainCheck {
   let rowBroken: LinkRow | null = null;
   for (const [key, { link, rows }] of latest) {
     const [rowKind, subject] = splitKey(key);
-    if (canonicalJson(currentRows(db, rowKind, subject)) !== rows && (!rowBroken || link.seq < rowBroken.seq)) {
+    if (
+      canonicalJson(currentRows(db, rowKind, subject)) !== rows &&
+      (!rowBroken || link.seq < rowBroken.seq)
+    ) {
       rowBroken = link;
     }
   }

@@ -147,7 +147,16 @@ export const RECORD_ROWS = {
   rate: {
     table: 'exchange_rates',
     key: 'id',
-    columns: ['id', 'base', 'quote', 'buy_per_100_minor', 'sell_per_100_minor', 'business_day', 'set_by', 'at'],
+    columns: [
+      'id',
+      'base',
+      'quote',
+      'buy_per_100_minor',
+      'sell_per_100_minor',
+      'business_day',
+      'set_by',
+      'at',
+    ],
   },
   cashier: { table: 'cashiers', key: 'id', columns: ['id', 'name', 'role', 'active'] },
 } as const satisfies Record<string, { table: string; key: string; columns: readonly string[] }>;

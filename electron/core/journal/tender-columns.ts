@@ -13,7 +13,8 @@ export interface TenderColumns {
 
 /** The row's tender, or null for a record journalled without one. */
 export function tenderFromColumns(row: TenderColumns): Tender | null {
-  if (row.tender_method === null || row.tender_currency === null || row.tender_due_minor === null) return null;
+  if (row.tender_method === null || row.tender_currency === null || row.tender_due_minor === null)
+    return null;
   const currency = row.tender_currency;
   return {
     method: row.tender_method,

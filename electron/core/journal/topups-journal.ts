@@ -3,7 +3,6 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
 import type { Db } from './database';
-import { type TenderColumns, tenderFromColumns } from './tender-columns';
 import {
   listQuery,
   periodAndStates,
@@ -12,6 +11,7 @@ import {
   transitionRow,
   writeAudit,
 } from './state-rows';
+import { type TenderColumns, tenderFromColumns } from './tender-columns';
 
 /**
  * The top-ups journal. The API has no idempotency key for top-ups, so a top-up is sent at most once:

@@ -105,7 +105,12 @@ function headerSection({ text, format }: Kit, report: ShiftReport): Html {
   ])}</section>`;
 }
 
-function takingsSection({ text, format }: Kit, title: string, lines: readonly TakingsLine[], esims: boolean): Html {
+function takingsSection(
+  { text, format }: Kit,
+  title: string,
+  lines: readonly TakingsLine[],
+  esims: boolean,
+): Html {
   if (lines.length === 0) return section(title, html`<p>${text.none}</p>`);
   return section(
     title,
@@ -131,7 +136,8 @@ function tendersSection({ text, format }: Kit, report: ShiftReport): Html {
 }
 
 function cashSection({ text, format }: Kit, report: ShiftReport, line: ShiftReport['cash'][number]): Html {
-  const signed = (value: Money): string => (value.amount > 0 ? `+${format.money(value)}` : format.money(value));
+  const signed = (value: Money): string =>
+    value.amount > 0 ? `+${format.money(value)}` : format.money(value);
   const isZ = report.kind === 'z';
   return section(
     text.cash(line.currency),
@@ -142,8 +148,12 @@ function cashSection({ text, format }: Kit, report: ShiftReport, line: ShiftRepo
       [text.refunds, format.money(line.refunds)],
       [text.payIns, format.money(line.payIns)],
       [text.payOuts, format.money(line.payOuts)],
-      line.expected ? [text.expected, format.money(line.expected), 'total'] : [text.expected, text.expectedHidden],
-      isZ || line.counted ? [text.counted, line.counted ? format.money(line.counted) : text.notCounted, 'total'] : null,
+      line.expected
+        ? [text.expected, format.money(line.expected), 'total']
+        : [text.expected, text.expectedHidden],
+      isZ || line.counted
+        ? [text.counted, line.counted ? format.money(line.counted) : text.notCounted, 'total']
+        : null,
       line.variance ? [text.variance, signed(line.variance), 'total'] : null,
       isZ && report.varianceReason ? [text.reason, report.varianceReason] : null,
       isZ && report.approvedBy ? [text.approvedBy, report.approvedBy] : null,
@@ -157,9 +167,14 @@ function movementsSection({ text, format }: Kit, report: ShiftReport): Html {
     format.money(line.amount),
   ]);
   lines.push(
-    ...report.floatDifference.map((diff): Row => [`${text.floatDifference} ${diff.currency}`, format.money(diff)]),
+    ...report.floatDifference.map(
+      (diff): Row => [`${text.floatDifference} ${diff.currency}`, format.money(diff)],
+    ),
   );
-  lines.push([text.noSaleOpens, format.number(report.noSaleOpens)], [text.reprints, format.number(report.reprints)]);
+  lines.push(
+    [text.noSaleOpens, format.number(report.noSaleOpens)],
+    [text.reprints, format.number(report.reprints)],
+  );
   return section(text.movements, rows(lines));
 }
 
@@ -169,7 +184,10 @@ function exceptionsSection({ text, format }: Kit, report: ShiftReport): Html {
     format.money(each.amount),
   ]);
   const held: Row[] = report.cashHeld.map((amount) => [text.cashHeld, format.money(amount), 'total']);
-  return section(text.carriedForward, open.length > 0 ? rows([...open, ...held]) : rows([[text.cashHeld, text.none]]));
+  return section(
+    text.carriedForward,
+    open.length > 0 ? rows([...open, ...held]) : rows([[text.cashHeld, text.none]]),
+  );
 }
 
 function correctionsSection({ text, format }: Kit, report: ShiftReport): Html | null {
@@ -180,10 +198,17 @@ function correctionsSection({ text, format }: Kit, report: ShiftReport): Html | 
       const z = line.zNumber === null ? '—' : formatZNumber(line.zNumber);
       const variance =
         line.expected !== null
-          ? { amount: (line.amount.amount - line.expected.amount) as Money['amount'], currency: line.currency }
+          ? {
+              amount: (line.amount.amount - line.expected.amount) as Money['amount'],
+              currency: line.currency,
+            }
           : null;
       return rows([
-        [line.kind === 'late_count' ? text.lateCount(z) : text.adjustment(z), format.money(line.amount), 'total'],
+        [
+          line.kind === 'late_count' ? text.lateCount(z) : text.adjustment(z),
+          format.money(line.amount),
+          'total',
+        ],
         line.expected ? [text.expected, format.money(line.expected)] : null,
         variance ? [text.variance, format.money(variance)] : null,
         [text.reason, line.reason],
@@ -198,14 +223,16 @@ function ratesSection({ text, format }: Kit, report: ShiftReport): Html | null {
   return section(
     text.rates,
     rows(
-      report.rates.map((rate): Row => [
-        `100 ${rate.base}`,
-        text.rateLine(
-          rate.quote,
-          format.money({ amount: rate.buyPer100, currency: rate.quote }),
-          format.money({ amount: rate.sellPer100, currency: rate.quote }),
-        ),
-      ]),
+      report.rates.map(
+        (rate): Row => [
+          `100 ${rate.base}`,
+          text.rateLine(
+            rate.quote,
+            format.money({ amount: rate.buyPer100, currency: rate.quote }),
+            format.money({ amount: rate.sellPer100, currency: rate.quote }),
+          ),
+        ],
+      ),
     ),
   );
 }

@@ -1,5 +1,5 @@
-import type { HandlerGroup } from '../context';
 import type { CashierTable } from '../cashiers/cashier-table';
+import type { HandlerGroup } from '../context';
 import { checkChain } from '../journal/chain-check';
 import type { Db } from '../journal/database';
 import type { SettingsTable } from '../journal/settings-table';
@@ -20,19 +20,22 @@ export interface ReportHandlerDeps {
   readonly now: () => Date;
 }
 
+/** The counter's last closed shift: a Z printed without naming one is that shift's. */
+function lastClosed(endOfDay: EndOfDay): string {
+  const id = endOfDay.listShifts(2).find((shift) => shift.state !== 'open')?.id;
+  if (!id) throw new PosFailure('NOT_FOUND', 'No shift has been closed on this counter yet.');
+  return id;
+}
+
 /** Printing X and Z reports (each print logged in the chain), and the manager's check of the chain. */
-export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<'renderShiftReport' | 'checkJournalChain'> {
+export function reportHandlers(
+  deps: ReportHandlerDeps,
+): HandlerGroup<'renderShiftReport' | 'checkJournalChain'> {
   return {
     renderShiftReport: async ({ kind, shiftId, paper, language }) => {
       const { endOfDay, settings, db, now } = deps;
-      let report;
-      if (kind === 'x') {
-        report = endOfDay.xReport(shiftId);
-      } else {
-        const id = shiftId ?? endOfDay.listShifts(1).find((shift) => shift.state !== 'open')?.id;
-        if (!id) throw new PosFailure('NOT_FOUND', 'No shift has been closed on this counter yet.');
-        report = endOfDay.zReport(id);
-      }
+      const report =
+        kind === 'x' ? endOfDay.xReport(shiftId) : endOfDay.zReport(shiftId ?? lastClosed(endOfDay));
       const shop = settings.getSettings();
       const printedAt = now().toISOString();
       const html = renderReportDocument(report, {

@@ -70,7 +70,10 @@ class Totals<K> {
   add(id: string, key: K, values: readonly number[]): void {
     const found = this.map.get(id);
     if (!found) this.map.set(id, { key, values: [...values] });
-    else values.forEach((value, i) => (found.values[i] = (found.values[i] ?? 0) + value));
+    else
+      values.forEach((value, i) => {
+        found.values[i] = (found.values[i] ?? 0) + value;
+      });
   }
   entries(): { key: K; values: number[] }[] {
     return [...this.map.values()];
@@ -121,7 +124,10 @@ export function shiftFigures(
       continue;
     }
     const currency = row.tender_currency;
-    tenders.add(`${row.tender_method}:${currency}`, { method: row.tender_method, currency }, [row.n, row.due ?? 0]);
+    tenders.add(`${row.tender_method}:${currency}`, { method: row.tender_method, currency }, [
+      row.n,
+      row.due ?? 0,
+    ]);
     if (row.tender_method === 'cash') cashIn.add(currency, currency, [row.tendered ?? 0, row.change ?? 0]);
   }
   const movementRows = db.prepare(MOVEMENTS).all(shiftId) as {
@@ -140,7 +146,13 @@ export function shiftFigures(
       continue;
     }
     const amount = row.amount ?? 0;
-    movements.push({ kind: row.kind, reason: row.reason, currency: row.currency, count: row.n, amount: money(amount, row.currency) });
+    movements.push({
+      kind: row.kind,
+      reason: row.reason,
+      currency: row.currency,
+      count: row.n,
+      amount: money(amount, row.currency),
+    });
     moved.add(row.currency, row.currency, [
       row.kind === 'pay_in' ? amount : 0,
       row.kind === 'pay_out' ? amount : 0,
@@ -155,7 +167,8 @@ export function shiftFigures(
   const cash = currencies.map((currency): CashLine => {
     const open = opening.find((each) => each.currency === currency)?.amount ?? minor(0);
     const [tendered = 0, change = 0] = cashIn.entries().find((each) => each.key === currency)?.values ?? [];
-    const [payIns = 0, payOuts = 0, refunds = 0] = moved.entries().find((each) => each.key === currency)?.values ?? [];
+    const [payIns = 0, payOuts = 0, refunds = 0] =
+      moved.entries().find((each) => each.key === currency)?.values ?? [];
     const expected = open + tendered - change - refunds + payIns - payOuts;
     return {
       currency,

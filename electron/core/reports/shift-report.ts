@@ -61,7 +61,8 @@ export function computeShiftReport(db: Db, zJournal: ZJournal, request: ReportRe
   const counted = close?.counted ?? null;
   const cash = counted ? withCount(figures.cash, counted) : figures.cash;
   const open = carriedForward(db, shift.counterId);
-  const name = (id: string | null): string | null => (id === null ? null : (request.cashierName(id)?.name ?? id));
+  const name = (id: string | null): string | null =>
+    id === null ? null : (request.cashierName(id)?.name ?? id);
   const cashiers = (db.prepare(SHIFT_CASHIERS).all({ shift: shift.id }) as { id: string }[])
     .map((row) => request.cashierName(row.id))
     .filter((cashier): cashier is Cashier => cashier !== null)
@@ -85,7 +86,10 @@ export function computeShiftReport(db: Db, zJournal: ZJournal, request: ReportRe
     tenders: figures.tenders,
     untendered: figures.untendered,
     cash: request.expectedVisible ? cash : cash.map((line) => ({ ...line, expected: null, variance: null })),
-    movements: figures.movements.map((line) => ({ ...line, reason: line.reason as ShiftReport['movements'][number]['reason'] })),
+    movements: figures.movements.map((line) => ({
+      ...line,
+      reason: line.reason as ShiftReport['movements'][number]['reason'],
+    })),
     varianceReason: close?.varianceReason ?? null,
     approvedBy: name(close?.approvedBy ?? null),
     counted: request.kind === 'x' || counted !== null,
@@ -98,7 +102,12 @@ export function computeShiftReport(db: Db, zJournal: ZJournal, request: ReportRe
     corrections: zJournal
       .between(shift.counterId, request.corrections.after, request.corrections.through)
       .map((line) => ({ ...line, approvedBy: name(line.approvedBy) })),
-    rates: request.rates.map(({ base, quote, buyPer100, sellPer100 }) => ({ base, quote, buyPer100, sellPer100 })),
+    rates: request.rates.map(({ base, quote, buyPer100, sellPer100 }) => ({
+      base,
+      quote,
+      buyPer100,
+      sellPer100,
+    })),
     chainHead: chainHead(db, shift.counterId),
   };
 }

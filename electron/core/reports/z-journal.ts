@@ -1,4 +1,8 @@
-import { type CorrectionLine, type ShiftReport, ShiftReportSchema } from '../../../shared/domain/shift-report';
+import {
+  type CorrectionLine,
+  type ShiftReport,
+  ShiftReportSchema,
+} from '../../../shared/domain/shift-report';
 import { type Currency, type Money, minor } from '../../../shared/money';
 import type { Db } from '../journal/database';
 import { writeAudit } from '../journal/state-rows';
@@ -42,7 +46,14 @@ export class ZJournal {
           `INSERT INTO z_reports (counter_id, z_number, shift_id, report_json, corrections_through, created_at)
            VALUES (?, ?, ?, ?, ?, ?)`,
         )
-        .run(report.counterId, report.zNumber, report.shiftId, JSON.stringify(report), correctionsThrough, at);
+        .run(
+          report.counterId,
+          report.zNumber,
+          report.shiftId,
+          JSON.stringify(report),
+          correctionsThrough,
+          at,
+        );
       writeAudit(this.db, at, 'z.issued', report.shiftId, null);
     })();
   }
@@ -134,7 +145,8 @@ export class ZJournal {
       zNumber: row.z_number,
       currency: row.currency,
       amount: { amount: minor(row.amount_minor), currency: row.currency },
-      expected: row.expected_minor === null ? null : { amount: minor(row.expected_minor), currency: row.currency },
+      expected:
+        row.expected_minor === null ? null : { amount: minor(row.expected_minor), currency: row.currency },
       reason: row.reason,
       approvedBy: row.approved_by,
       at: row.at,

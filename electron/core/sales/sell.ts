@@ -41,20 +41,24 @@ export function recordIntent(
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
   const retailTotal = { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency };
-  const id = ctx.till.record('sale', retailTotal, input.tender, (staff) =>
-    ctx.salesJournal.createIntent(
-      {
-        ...newRecordOrigin(ctx, connection),
-        ...staff,
-        packageCode: pkg.code,
-        packageName: pkg.name,
-        quantity: input.quantity,
-        idempotencyKey: `${ctx.counterId()}-${randomUUID()}`,
-        retailUnit: retail,
-        retailTotal,
-      },
-      ctx.now().toISOString(),
-    ).id,
+  const id = ctx.till.record(
+    'sale',
+    retailTotal,
+    input.tender,
+    (staff) =>
+      ctx.salesJournal.createIntent(
+        {
+          ...newRecordOrigin(ctx, connection),
+          ...staff,
+          packageCode: pkg.code,
+          packageName: pkg.name,
+          quantity: input.quantity,
+          idempotencyKey: `${ctx.counterId()}-${randomUUID()}`,
+          retailUnit: retail,
+          retailTotal,
+        },
+        ctx.now().toISOString(),
+      ).id,
   );
   const intent = ctx.salesJournal.require(id);
   ctx.emit({ type: 'sale.updated', sale: intent });

@@ -12,8 +12,8 @@ import type { ManagerPin } from '../security/manager-pin';
 import { EndOfDay } from './end-of-day';
 import { EndOfDaySettingsStore } from './end-of-day-settings';
 import { ExchangeRates } from './exchange-rates';
-import { ShiftJournal } from './shift-journal';
 import { shiftHandlers } from './shift-handlers';
+import { ShiftJournal } from './shift-journal';
 import { CounterTill, type Till } from './till';
 
 export interface EndOfDayOptions {
@@ -80,7 +80,16 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
     roundingStep: options.roundingStep,
     now,
   });
-  const endOfDay = new EndOfDay({ db, counterId, cashiers, settings, shifts, zJournal: new ZJournal(db), rates, now });
+  const endOfDay = new EndOfDay({
+    db,
+    counterId,
+    cashiers,
+    settings,
+    shifts,
+    zJournal: new ZJournal(db),
+    rates,
+    now,
+  });
   return {
     till,
     endOfDay,

@@ -171,17 +171,30 @@ export class EndOfDay {
     const cashier = cashiers.requireCurrent('the drawer is counted by the cashier closing it');
     const shift = this.requireOpenShift();
     const counted = drawerCount(lines, settings.get().currencies);
-    const countId = shifts.recordCount(shift.id, counterId, 'closing', counted, cashier.id, now().toISOString());
+    const countId = shifts.recordCount(
+      shift.id,
+      counterId,
+      'closing',
+      counted,
+      cashier.id,
+      now().toISOString(),
+    );
     return this.variance(shift, countId, counted);
   }
 
   /** Closes the open shift on its latest count and stores its Z. */
-  closeShift(input: { countId: string; reason?: string | undefined; approval?: Approval | undefined }): Closed {
+  closeShift(input: {
+    countId: string;
+    reason?: string | undefined;
+    approval?: Approval | undefined;
+  }): Closed {
     const { cashiers, shifts, db } = this.deps;
     const cashier = cashiers.requireCurrent('a shift is closed by the cashier who counted it');
     const shift = this.requireOpenShift();
     if (shifts.latestCount(shift.id, 'closing') !== input.countId) {
-      throw new PosFailure('INVALID_STATE', 'Close on the latest count of this drawer.', { field: 'countId' });
+      throw new PosFailure('INVALID_STATE', 'Close on the latest count of this drawer.', {
+        field: 'countId',
+      });
     }
     const counted = shifts.count(input.countId)?.lines ?? [];
     // Sales made between the count and the close move the expected cash: the variance is taken now.
@@ -190,15 +203,25 @@ export class EndOfDay {
     let approver: Cashier | null = null;
     if (result.approvalNeeded) {
       if (!reason) {
-        throw new PosFailure('CONFIRMATION_REQUIRED', 'The count differs by more than the tolerance: say why.', {
-          field: 'reason',
-          count: result,
-        });
+        throw new PosFailure(
+          'CONFIRMATION_REQUIRED',
+          'The count differs by more than the tolerance: say why.',
+          {
+            field: 'reason',
+            count: result,
+          },
+        );
       }
       approver = cashiers.approve(input.approval, 'Closing with a variance above the tolerance');
     }
     return db.transaction(() =>
-      this.closeWith(shift, { countId: input.countId, counted, closedBy: cashier.id, reason, approvedBy: approver?.id ?? null }),
+      this.closeWith(shift, {
+        countId: input.countId,
+        counted,
+        closedBy: cashier.id,
+        reason,
+        approvedBy: approver?.id ?? null,
+      }),
     )();
   }
 
@@ -210,7 +233,9 @@ export class EndOfDay {
   forceClose(input: { reason: string; approval?: Approval | undefined }): Closed {
     const shift = this.requireOpenShift();
     if (input.reason.trim() === '') {
-      throw new PosFailure('INVALID_INPUT', 'Say why the shift is closed without a count.', { field: 'reason' });
+      throw new PosFailure('INVALID_INPUT', 'Say why the shift is closed without a count.', {
+        field: 'reason',
+      });
     }
     const manager = this.deps.cashiers.approve(input.approval, 'Closing a shift without a count');
     return this.deps.db.transaction(() =>
@@ -266,7 +291,8 @@ export class EndOfDay {
     if (shift.state === 'open') {
       throw new PosFailure('INVALID_STATE', 'An open shift is not corrected: count it at its close.');
     }
-    if (input.amount.amount === 0) throw new PosFailure('INVALID_INPUT', 'A correction moves some money.', { field: 'amount' });
+    if (input.amount.amount === 0)
+      throw new PosFailure('INVALID_INPUT', 'A correction moves some money.', { field: 'amount' });
     if (input.reason.trim() === '') throw new PosFailure('INVALID_INPUT', 'Say why.', { field: 'reason' });
     const manager = cashiers.approve(input.approval, 'Correcting a closed shift');
     zJournal.record(
@@ -329,12 +355,16 @@ export class EndOfDay {
   }): ExchangeRate {
     const { cashiers, rates, settings, now } = this.deps;
     if (input.base === input.quote) {
-      throw new PosFailure('INVALID_INPUT', 'A rate is between two different currencies.', { field: 'quote' });
+      throw new PosFailure('INVALID_INPUT', 'A rate is between two different currencies.', {
+        field: 'quote',
+      });
     }
     const buy = parseRatePer100(input.buy, input.per, input.quote);
     const sell = parseRatePer100(input.sell, input.per, input.quote);
-    if (buy === null) throw new PosFailure('INVALID_INPUT', 'Enter the buying rate as a number.', { field: 'buy' });
-    if (sell === null) throw new PosFailure('INVALID_INPUT', 'Enter the selling rate as a number.', { field: 'sell' });
+    if (buy === null)
+      throw new PosFailure('INVALID_INPUT', 'Enter the buying rate as a number.', { field: 'buy' });
+    if (sell === null)
+      throw new PosFailure('INVALID_INPUT', 'Enter the selling rate as a number.', { field: 'sell' });
     const manager = cashiers.approve(input.approval, "Setting the day's rate");
     const at = now();
     return rates.set(
@@ -386,7 +416,13 @@ export class EndOfDay {
     const zNumber = shifts.nextZNumber(counterId);
     shifts.close(
       shift.id,
-      { countId: close.countId, closedBy: close.closedBy, zNumber, varianceReason: close.reason, approvedBy: close.approvedBy },
+      {
+        countId: close.countId,
+        closedBy: close.closedBy,
+        zNumber,
+        varianceReason: close.reason,
+        approvedBy: close.approvedBy,
+      },
       at,
     );
     const closed = shifts.require(shift.id);
@@ -407,7 +443,11 @@ export class EndOfDay {
     kind: 'x' | 'z',
     shift: Shift,
     at: string,
-    close: { counted: readonly Money[] | null; varianceReason: string | null; approvedBy: string | null } | null,
+    close: {
+      counted: readonly Money[] | null;
+      varianceReason: string | null;
+      approvedBy: string | null;
+    } | null,
     expectedVisible: boolean,
     corrections?: { after: number; through: number },
     rates?: ShiftReport['rates'],
@@ -476,15 +516,22 @@ function drawerCount(lines: readonly CountLine[], currencies: readonly Currency[
   }
   for (const line of lines) {
     if (!currencies.includes(line.currency)) {
-      throw new PosFailure('INVALID_INPUT', `This drawer does not hold ${line.currency}.`, { field: line.currency });
+      throw new PosFailure('INVALID_INPUT', `This drawer does not hold ${line.currency}.`, {
+        field: line.currency,
+      });
     }
-    if (line.amount < 0) throw new PosFailure('INVALID_INPUT', 'A count is never below zero.', { field: line.currency });
+    if (line.amount < 0)
+      throw new PosFailure('INVALID_INPUT', 'A count is never below zero.', { field: line.currency });
     if (line.denominations) {
       const sum = line.denominations.reduce((total, each) => total + each.unit * each.count, 0);
       if (sum !== line.amount) {
-        throw new PosFailure('INVALID_INPUT', `The ${line.currency} notes and coins do not add up to the amount.`, {
-          field: line.currency,
-        });
+        throw new PosFailure(
+          'INVALID_INPUT',
+          `The ${line.currency} notes and coins do not add up to the amount.`,
+          {
+            field: line.currency,
+          },
+        );
       }
     }
   }

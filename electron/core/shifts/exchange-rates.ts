@@ -42,7 +42,16 @@ export class ExchangeRates {
           `INSERT INTO exchange_rates (counter_id, base, quote, buy_per_100_minor, sell_per_100_minor, business_day,
              set_by, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(this.counterId, rate.base, rate.quote, rate.buyPer100, rate.sellPer100, rate.businessDay, rate.setBy, at);
+        .run(
+          this.counterId,
+          rate.base,
+          rate.quote,
+          rate.buyPer100,
+          rate.sellPer100,
+          rate.businessDay,
+          rate.setBy,
+          at,
+        );
       writeAudit(this.db, at, 'rate.set', String(lastInsertRowid), null);
       return Number(lastInsertRowid);
     })();

@@ -127,11 +127,19 @@ export class ShiftJournal {
     return rows.map((row) => this.toShift(row));
   }
 
-  closeDetails(id: string): { varianceReason: string | null; approvedBy: string | null; countId: string | null } {
+  closeDetails(id: string): {
+    varianceReason: string | null;
+    approvedBy: string | null;
+    countId: string | null;
+  } {
     const row = this.db
       .prepare('SELECT variance_reason, approved_by, closing_count_id FROM shifts WHERE id = ?')
       .get(id) as Pick<ShiftRow, 'variance_reason' | 'approved_by' | 'closing_count_id'>;
-    return { varianceReason: row.variance_reason, approvedBy: row.approved_by, countId: row.closing_count_id };
+    return {
+      varianceReason: row.variance_reason,
+      approvedBy: row.approved_by,
+      countId: row.closing_count_id,
+    };
   }
 
   /** One count of the drawer, one row per currency, chained as one record. Returns the count's id. */
@@ -170,8 +178,15 @@ export class ShiftJournal {
   /** A count's lines, in the order they were entered. */
   count(countId: string): { shiftId: string; purpose: CountPurpose; lines: Money[] } | null {
     const rows = this.db
-      .prepare('SELECT shift_id, purpose, currency, amount_minor FROM drawer_counts WHERE count_id = ? ORDER BY rowid')
-      .all(countId) as { shift_id: string; purpose: CountPurpose; currency: Currency; amount_minor: number }[];
+      .prepare(
+        'SELECT shift_id, purpose, currency, amount_minor FROM drawer_counts WHERE count_id = ? ORDER BY rowid',
+      )
+      .all(countId) as {
+      shift_id: string;
+      purpose: CountPurpose;
+      currency: Currency;
+      amount_minor: number;
+    }[];
     const first = rows[0];
     if (!first) return null;
     return {
@@ -199,7 +214,9 @@ export class ShiftJournal {
   /** The last count of `purpose` on a shift; null when there is none. */
   latestCount(shiftId: string, purpose: CountPurpose): string | null {
     const row = this.db
-      .prepare('SELECT count_id FROM drawer_counts WHERE shift_id = ? AND purpose = ? ORDER BY rowid DESC LIMIT 1')
+      .prepare(
+        'SELECT count_id FROM drawer_counts WHERE shift_id = ? AND purpose = ? ORDER BY rowid DESC LIMIT 1',
+      )
       .get(shiftId, purpose) as { count_id: string } | undefined;
     return row?.count_id ?? null;
   }

@@ -41,7 +41,13 @@ export function tenderFor(input: TenderInput, price: Money, rules: TenderRules):
         field: 'tendered',
       });
     }
-    return { method: input.method, due: dueMoney, tendered: dueMoney, change: { amount: minor(0), currency }, ratePer100 };
+    return {
+      method: input.method,
+      due: dueMoney,
+      tendered: dueMoney,
+      change: { amount: minor(0), currency },
+      ratePer100,
+    };
   }
   if (input.tendered === undefined || input.tendered < due) {
     throw new PosFailure('INVALID_INPUT', 'The cash handed over is less than the amount due.', {

@@ -1,5 +1,5 @@
-import type { TopUp } from '../../../shared/domain/topup';
 import type { TenderInput } from '../../../shared/domain/till';
+import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { mbToGb } from '../../../shared/units';
@@ -76,23 +76,27 @@ export async function topUp(
     );
   }
   const reading = await readEsim(connection, input.iccid, ctx.now());
-  const id = ctx.till.record('topup', option.retail, input.tender, (staff) =>
-    ctx.topUpsJournal.createIntent(
-      {
-        ...newRecordOrigin(ctx, connection),
-        ...staff,
-        iccid: input.iccid,
-        packageCode: option.code,
-        packageName: option.name,
-        retail: option.retail,
-        quotedCost: option.cost,
-        before: reading.snapshot,
-        beforeRaw: reading.raw,
-      },
-      ctx.now().toISOString(),
-      since(),
-      guard,
-    ).id,
+  const id = ctx.till.record(
+    'topup',
+    option.retail,
+    input.tender,
+    (staff) =>
+      ctx.topUpsJournal.createIntent(
+        {
+          ...newRecordOrigin(ctx, connection),
+          ...staff,
+          iccid: input.iccid,
+          packageCode: option.code,
+          packageName: option.name,
+          retail: option.retail,
+          quotedCost: option.cost,
+          before: reading.snapshot,
+          beforeRaw: reading.raw,
+        },
+        ctx.now().toISOString(),
+        since(),
+        guard,
+      ).id,
   );
   const intent = ctx.topUpsJournal.require(id);
   ctx.emit({ type: 'topup.updated', topUp: intent });

@@ -10,7 +10,15 @@ const TOPUP_FACTS = `state, counter_id, cashier_id, shift_id, training, receipt_
   tender_method, tender_currency, tender_due_minor, tendered_minor, change_minor, rate_per_100_minor`;
 
 /** Tables whose rows are written once and never changed or removed. */
-const APPEND_ONLY = ['audit', 'chain', 'drawer_counts', 'cash_movements', 'corrections', 'z_reports', 'exchange_rates'];
+const APPEND_ONLY = [
+  'audit',
+  'chain',
+  'drawer_counts',
+  'cash_movements',
+  'corrections',
+  'z_reports',
+  'exchange_rates',
+];
 
 /**
  * End of day: cashiers, shifts per drawer with their counts and cash movements, the tender of each
