@@ -31,6 +31,7 @@ export const ar: Messages = {
     sell: 'بيع',
     topUp: 'تعبئة',
     pending: 'قيد الانتظار',
+    shift: 'الوردية',
     today: 'اليوم',
     settings: 'الإعدادات',
   },

@@ -2,8 +2,10 @@ import { create } from 'zustand';
 import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import type { Sale } from '../../../shared/domain/sale';
 import type { PosError } from '../../../shared/errors';
+import { multiplyMinor } from '../../../shared/money';
 import { moneyDetail } from '../bridge/error-details';
 import { pos } from '../bridge/pos';
+import { tenderToSend } from '../shift/tender-store';
 import { usePending } from './pending-store';
 import { useSession } from './session-store';
 
@@ -75,8 +77,14 @@ export const useSale = create<SaleState>()((set, get) => ({
     const { selected, quantity, phase } = get();
     // A second Enter while the first sale is on the wire must not send a second order.
     if (!selected || phase !== 'confirm') return;
+    // The payment shown in the confirm step goes with the sale; until it adds up, nothing is sent.
+    const tender = tenderToSend({
+      ...selected.retail,
+      amount: multiplyMinor(selected.retail.amount, quantity),
+    });
+    if (!tender) return;
     set({ phase: 'sending', error: null, lost: false });
-    const result = await pos().sell({ packageCode: selected.code, quantity });
+    const result = await pos().sell({ packageCode: selected.code, quantity, tender });
     if (!result.ok) {
       const lost = result.error.details?.source === 'host' && result.error.code === 'OFFLINE';
       set(lost ? { phase: 'result', lost: true, sale: null } : { phase: 'browse', error: result.error });

@@ -4,6 +4,7 @@ import type { TopUp, TopUpOption } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { type IccidProblem, iccidProblem } from '../../../shared/iccid';
 import { pos } from '../bridge/pos';
+import { tenderToSend } from '../shift/tender-store';
 import { usePending } from './pending-store';
 import { useSession } from './session-store';
 
@@ -96,8 +97,10 @@ export const useTopUp = create<TopUpState>()((set, get) => ({
     const { iccid, chosen, phase } = get();
     if (!chosen || (phase !== 'confirm' && phase !== 'repeat')) return;
     const confirmRepeat = phase === 'repeat';
+    const tender = tenderToSend(chosen.retail);
+    if (!tender) return;
     set({ phase: 'sending', error: null });
-    const result = await pos().topUp({ iccid, packageCode: chosen.code, confirmRepeat });
+    const result = await pos().topUp({ iccid, packageCode: chosen.code, confirmRepeat, tender });
     if (!result.ok) {
       if (result.error.code === 'CONFIRMATION_REQUIRED') {
         set({ phase: 'repeat' });

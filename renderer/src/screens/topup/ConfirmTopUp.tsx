@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { dataText } from '../../components/PackageFacts';
 import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
+import { TenderFields } from '../../shift/TenderFields';
 import { useTopUp } from '../../stores/topup-store';
 
 export function ConfirmTopUp({ option }: { readonly option: TopUpOption }): ReactNode {
@@ -37,6 +38,7 @@ export function ConfirmTopUp({ option }: { readonly option: TopUpOption }): Reac
         <dt>{t.sell.toCharge}</dt>
         <dd className="charge">{moneyText(option.retail, language)}</dd>
       </dl>
+      {repeat ? null : <TenderFields price={option.retail} />}
     </ConfirmDialog>
   );
 }
