@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { CASH_REASONS, type CashReason } from '../../../shared/domain/shift';
 import type { PosError } from '../../../shared/errors';
 import type { Currency } from '../../../shared/money';
@@ -9,7 +9,7 @@ import { AmountField } from './AmountField';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
 import { tillCall, typedAmount } from './shift-actions';
 import { shiftText } from './shift-text';
-import { useTill } from './till-store';
+import { useDrawerCurrencies } from './till-store';
 
 type MoveKind = 'pay_in' | 'pay_out' | 'refund';
 
@@ -19,7 +19,7 @@ type MoveKind = 'pay_in' | 'pay_out' | 'refund';
  */
 export function CashMoves(): ReactNode {
   const t = shiftText(useLanguage());
-  const currencies = useTill((state) => state.till?.settings.currencies ?? []);
+  const currencies = useDrawerCurrencies();
   const [kind, setKind] = useState<MoveKind>('pay_out');
   const [reason, setReason] = useState<CashReason>('expense');
   const [currency, setCurrency] = useState<Currency | null>(null);
@@ -28,10 +28,11 @@ export function CashMoves(): ReactNode {
   const [approval, setApproval] = useState(NO_APPROVAL);
   const [error, setError] = useState<PosError | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const headingId = useId();
   const chosen = currency ?? currencies[0] ?? 'USD';
   return (
-    <section className="card">
-      <h2>{t.cashMoves}</h2>
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.cashMoves}</h2>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -11,7 +11,7 @@ import { AmountField } from './AmountField';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
 import { tillCall, typedAmount } from './shift-actions';
 import { shiftText } from './shift-text';
-import { useTill } from './till-store';
+import { useDrawerCurrencies } from './till-store';
 
 /**
  * The blind close: the cashier types what they counted in each currency (the fields start empty and
@@ -27,7 +27,7 @@ export function CloseShift({
 }): ReactNode {
   const language = useLanguage();
   const t = shiftText(language);
-  const currencies = useTill((state) => state.till?.settings.currencies ?? []);
+  const currencies = useDrawerCurrencies();
   const [counts, setCounts] = useState<Partial<Record<Currency, string>>>({});
   const [result, setResult] = useState<CountResult | null>(null);
   const [reason, setReason] = useState('');

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import type { Approval } from '../../../shared/domain/cashier';
 import { useLanguage } from '../i18n/use-messages';
 import { shiftText } from './shift-text';
-import { useTill } from './till-store';
+import { useActiveCashiers, useTill } from './till-store';
 
 /** Which manager approves, and their PIN: asked only where a cashier may not act alone. */
 export function ManagerApproval({
@@ -13,9 +13,7 @@ export function ManagerApproval({
   readonly onChange: (approval: Approval) => void;
 }): ReactNode {
   const t = shiftText(useLanguage());
-  const managers = useTill(
-    (state) => state.till?.cashiers.filter((cashier) => cashier.role === 'manager') ?? [],
-  );
+  const managers = useActiveCashiers().filter((cashier) => cashier.role === 'manager');
   const pinId = useId();
   const managerId = value.managerId || managers[0]?.id || '';
   return (

@@ -12,7 +12,7 @@ import { AmountField } from './AmountField';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
 import { tillCall, typedAmount } from './shift-actions';
 import { shiftText } from './shift-text';
-import { useTill } from './till-store';
+import { useDrawerCurrencies, useTill } from './till-store';
 
 /**
  * What a manager does at the drawer, each behind their approval: close a shift left open without a
@@ -80,7 +80,7 @@ function ApprovedForm({
 
 function ForceClose({ onChanged }: { readonly onChanged: () => void }): ReactNode {
   const t = shiftText(useLanguage());
-  const open = useTill((state) => state.till?.shift !== null);
+  const open = useTill((state) => Boolean(state.till?.shift));
   const [reason, setReason] = useState('');
   if (!open) return null;
   return (
@@ -110,7 +110,7 @@ function ForceClose({ onChanged }: { readonly onChanged: () => void }): ReactNod
 
 function Correction(): ReactNode {
   const t = shiftText(useLanguage());
-  const currencies = useTill((state) => state.till?.settings.currencies ?? []);
+  const currencies = useDrawerCurrencies();
   const [zNumber, setZNumber] = useState('');
   const [currency, setCurrency] = useState<Currency | null>(null);
   const [amount, setAmount] = useState('');
@@ -361,7 +361,7 @@ function AddCashier(): ReactNode {
           </select>
         </label>
         <label className="field">
-          {t.pin}
+          {t.newPin}
           <input
             type="password"
             inputMode="numeric"

@@ -12,7 +12,7 @@ import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval'
 import { PrintReport } from './PrintReport';
 import { typedAmount } from './shift-actions';
 import { shiftText } from './shift-text';
-import { useTill } from './till-store';
+import { useDrawerCurrencies } from './till-store';
 
 /** The counter's last shifts with their Z numbers: reprint a Z, count one closed without a count. */
 export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNode {
@@ -71,7 +71,7 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
 
 function CountLater({ shift, onDone }: { readonly shift: Shift; readonly onDone: () => void }): ReactNode {
   const t = shiftText(useLanguage());
-  const currencies = useTill((state) => state.till?.settings.currencies ?? []);
+  const currencies = useDrawerCurrencies();
   const [counts, setCounts] = useState<Partial<Record<Currency, string>>>({});
   const [approval, setApproval] = useState(NO_APPROVAL);
   const [error, setError] = useState<PosError | null>(null);

@@ -4,12 +4,12 @@ import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useLanguage } from '../i18n/use-messages';
 import { shiftText } from './shift-text';
-import { useTill } from './till-store';
+import { useActiveCashiers, useTill } from './till-store';
 
 /** Quick switch: pick who you are, type your PIN. */
 export function SignInForm({ onDone }: { readonly onDone?: () => void }): ReactNode {
   const t = shiftText(useLanguage());
-  const cashiers = useTill((state) => state.till?.cashiers ?? []);
+  const cashiers = useActiveCashiers();
   const current = useTill((state) => state.till?.cashier?.id ?? null);
   const apply = useTill((state) => state.apply);
   const [cashierId, setCashierId] = useState('');
@@ -20,6 +20,7 @@ export function SignInForm({ onDone }: { readonly onDone?: () => void }): ReactN
   return (
     <form
       className="sign-in"
+      aria-label={t.signIn}
       onSubmit={(event) => {
         event.preventDefault();
         void pos()

@@ -106,6 +106,7 @@ export interface ShiftText {
   readonly setRate: string;
   readonly rateNow: (base: string, quote: string, buy: string, sell: string) => string;
   readonly addCashier: string;
+  readonly newPin: string;
   readonly name: string;
   readonly role: string;
   readonly roles: Readonly<Record<'cashier' | 'manager', string>>;
@@ -238,6 +239,7 @@ const EN: ShiftText = {
   setRate: 'Set rate',
   rateNow: (base, quote, buy, sell) => `100 ${base}: buy ${buy}, sell ${sell} (${quote})`,
   addCashier: 'Add cashier',
+  newPin: 'Their PIN',
   name: 'Name',
   role: 'Role',
   roles: { cashier: 'Cashier', manager: 'Manager' },
@@ -368,6 +370,7 @@ const AR: ShiftText = {
   setRate: 'تحديد السعر',
   rateNow: (base, quote, buy, sell) => `100 ${base}: شراء ${buy}، بيع ${sell} (${quote})`,
   addCashier: 'إضافة كاشير',
+  newPin: 'رمزه السري',
   name: 'الاسم',
   role: 'الدور',
   roles: { cashier: 'كاشير', manager: 'مدير' },

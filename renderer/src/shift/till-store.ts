@@ -1,6 +1,8 @@
 import { create } from 'zustand';
+import type { Cashier } from '../../../shared/domain/cashier';
 import type { TillView } from '../../../shared/domain/shift';
 import type { PosError } from '../../../shared/errors';
+import type { Currency } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 
 /**
@@ -26,3 +28,16 @@ export const useTill = create<TillState>()((set) => ({
     set({ till, error: null });
   },
 }));
+
+const NO_CURRENCIES: readonly Currency[] = [];
+const NO_CASHIERS: readonly Cashier[] = [];
+
+/** The drawer's currencies; a stable empty list until the till is known (selectors must not make new arrays). */
+export function useDrawerCurrencies(): readonly Currency[] {
+  return useTill((state) => state.till?.settings.currencies ?? NO_CURRENCIES);
+}
+
+/** The shop's active cashiers, for the quick switch and approvals. */
+export function useActiveCashiers(): readonly Cashier[] {
+  return useTill((state) => state.till?.cashiers ?? NO_CASHIERS);
+}
