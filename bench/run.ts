@@ -10,6 +10,7 @@ interface BenchmarkModule {
 const modules: ReadonlyArray<() => Promise<BenchmarkModule>> = [
   () => import('./catalogue-search'),
   () => import('./api-sale'),
+  () => import('./end-of-day'),
 ];
 
 export {};
