@@ -1,21 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkChain } from '../../electron/core/journal/chain-check';
-import { type Db, openJournal } from '../../electron/core/journal/database';
-import { SalesJournal } from '../../electron/core/journal/sales-journal';
-import { SettingsTable } from '../../electron/core/journal/settings-table';
-import { ManagerPin } from '../../electron/core/security/manager-pin';
-import { createEndOfDay, type EndOfDayModule } from '../../electron/core/shifts/end-of-day-module';
 import type { Cashier } from '../../shared/domain/cashier';
 import type { CountResult, Shift } from '../../shared/domain/shift';
 import type { ShiftReport } from '../../shared/domain/shift-report';
 import type { TenderInput } from '../../shared/domain/till';
 import { type Currency, type Money, minor, money } from '../../shared/money';
-import { fixtureEsim } from './receipt-fixtures';
+import {
+  DAY_COUNTER,
+  DAY_PIN,
+  type Day,
+  journalSale,
+  type SaleOutcome,
+  startDay,
+} from './end-of-day-journal';
 
 /**
  * The drawer's invariants, over random days: for every currency the expected cash is the float plus
@@ -25,11 +23,7 @@ import { fixtureEsim } from './receipt-fixtures';
  * the journal the way the sale path settles them).
  */
 
-const PIN = '2468';
-const COUNTER = 'CPROP';
 const RATE_PER_100 = 132_000; // IQD per 100 USD
-
-type Outcome = 'completed' | 'failed' | 'pending' | 'in_doubt';
 
 type Op =
   | {
@@ -37,7 +31,7 @@ type Op =
       price: number;
       tender: 'none' | 'card' | 'cash_usd' | 'cash_iqd';
       extra: number;
-      outcome: Outcome;
+      outcome: SaleOutcome;
     }
   | { kind: 'move'; move: 'pay_in' | 'pay_out' | 'refund'; currency: Currency; amount: number }
   | { kind: 'no_sale' }
@@ -84,55 +78,6 @@ const shiftArb: fc.Arbitrary<ShiftPlan> = fc.record({
   ),
 });
 
-interface Day {
-  readonly db: Db;
-  readonly eod: EndOfDayModule;
-  readonly call: ReturnType<EndOfDayModule['handlers']>;
-  readonly sales: SalesJournal;
-  readonly approval: { managerId: string; pin: string };
-  readonly cashiers: readonly Cashier[];
-  close(): void;
-}
-
-function startDay(): Day {
-  const dir = mkdtempSync(join(tmpdir(), 'eod-prop-'));
-  const db = openJournal({ file: join(dir, 'journal.sqlite') });
-  const settings = new SettingsTable(db);
-  settings.set('counter.id', COUNTER);
-  const managerPin = new ManagerPin(settings);
-  managerPin.set(PIN);
-  let tick = Date.parse('2026-11-20T08:00:00.000Z');
-  const now = (): Date => {
-    tick += 1000;
-    return new Date(tick);
-  };
-  const eod = createEndOfDay({
-    db,
-    settings,
-    managerPin,
-    counterId: COUNTER,
-    now,
-    roundingStep: () => undefined,
-    training: () => false,
-    timeZone: 'Asia/Baghdad',
-  });
-  const call = eod.handlers(() => {});
-  const manager = eod.endOfDay.view().cashiers[0]!;
-  const approval = { managerId: manager.id, pin: PIN };
-  return {
-    db,
-    eod,
-    call,
-    sales: new SalesJournal(db),
-    approval,
-    cashiers: [manager],
-    close() {
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** The model: what each currency of the drawer should hold, added up from the plan alone. */
 class DrawerModel {
   readonly cash = new Map<Currency, number>();
@@ -167,63 +112,16 @@ function tenderOf(op: Extract<Op, { kind: 'sale' }>): { input?: TenderInput; cas
   }
 }
 
-async function runSale(day: Day, op: Extract<Op, { kind: 'sale' }>, model: DrawerModel): Promise<void> {
-  const price = money(op.price, 'USD');
+function runSale(day: Day, op: Extract<Op, { kind: 'sale' }>, model: DrawerModel): void {
   const { input, cash } = tenderOf(op);
-  const id = day.eod.till.record(
-    'sale',
-    price,
-    input,
-    (staff) =>
-      day.sales.createIntent(
-        {
-          id: randomUUID(),
-          counterId: COUNTER,
-          accountRef: 'prop',
-          ...staff,
-          training: false,
-          packageCode: 'PKG',
-          packageName: 'Package',
-          quantity: 1,
-          idempotencyKey: randomUUID(),
-          retailUnit: price,
-          retailTotal: price,
-        },
-        new Date().toISOString(),
-      ).id,
-  );
-  const at = new Date().toISOString();
-  day.sales.markSent(id, at);
-  const error = { code: 'TIMEOUT' as const, message: 'no answer' };
-  if (op.outcome === 'completed') {
-    day.sales.markCompleted(
-      id,
-      {
-        orderReference: `O-${id}`,
-        cost: money(Math.floor(op.price / 2), 'USD'),
-        newBalance: null,
-        esims: [fixtureEsim(0)],
-        rawResponse: '{}',
-      },
-      at,
-    );
-  } else if (op.outcome === 'failed') {
-    day.sales.markFailed(id, { code: 'INSUFFICIENT_BALANCE', message: 'no' }, at, null);
-  } else if (op.outcome === 'pending') {
-    day.sales.markPending(
-      id,
-      { orderReference: `O-${id}`, cost: null, nextCheckAt: at, giveUpAt: at, rawResponse: '{}' },
-      at,
-    );
-  } else {
-    day.sales.markInDoubt(id, error, at);
-  }
+  journalSale(day, money(op.price, 'USD'), input, op.outcome);
   // A failed sale charged nothing: the customer's money went back.
   if (cash && op.outcome !== 'failed') model.add(cash.currency, cash.amount);
 }
 
 async function runShift(
   day: Day,
+  cashiers: readonly Cashier[],
   plan: ShiftPlan,
 ): Promise<{ shift: Shift; report: ShiftReport; model: DrawerModel }> {
   const model = new DrawerModel(plan.floats);
@@ -235,12 +133,12 @@ async function runShift(
   });
   let signedIn = 0;
   for (const op of plan.ops) {
-    if (op.kind === 'sale') await runSale(day, op, model);
+    if (op.kind === 'sale') runSale(day, op, model);
     else if (op.kind === 'no_sale') await day.call.noSale({ note: '' });
     else if (op.kind === 'switch') {
-      signedIn = (signedIn + 1) % day.cashiers.length;
-      const next = day.cashiers[signedIn]!;
-      await day.call.signIn({ cashierId: next.id, pin: next.usesManagerPin ? PIN : '1111' });
+      signedIn = (signedIn + 1) % cashiers.length;
+      const next = cashiers[signedIn]!;
+      await day.call.signIn({ cashierId: next.id, pin: next.usesManagerPin ? DAY_PIN : '1111' });
     } else {
       await day.call.moveCash({
         kind: op.move,
@@ -282,7 +180,7 @@ describe('end-of-day invariants', () => {
             pin: '1111',
             approval: day.approval,
           });
-          (day.cashiers as Cashier[]).push(alice);
+          const cashiers = [day.manager, alice];
           await day.call.updateEndOfDaySettings({
             patch: { currencies: ['USD', 'IQD'] },
             approval: day.approval,
@@ -298,7 +196,7 @@ describe('end-of-day invariants', () => {
           await day.call.signIn({ cashierId: alice.id, pin: '1111' });
           const zNumbers: number[] = [];
           for (const plan of plans) {
-            const { shift, report, model } = await runShift(day, plan);
+            const { shift, report, model } = await runShift(day, cashiers, plan);
             for (const currency of ['USD', 'IQD'] as const) {
               const line = report.cash.find((each) => each.currency === currency);
               expect(line?.expected?.amount, currency).toBe(model.cash.get(currency));
@@ -313,12 +211,12 @@ describe('end-of-day invariants', () => {
           }
           expect(zNumbers).toEqual(plans.map((_, i) => i + 1));
           const seqs = (
-            day.db.prepare('SELECT seq FROM chain WHERE counter_id = ? ORDER BY seq').all(COUNTER) as {
+            day.db.prepare('SELECT seq FROM chain WHERE counter_id = ? ORDER BY seq').all(DAY_COUNTER) as {
               seq: number;
             }[]
           ).map((row) => row.seq);
           expect(seqs).toEqual(seqs.map((_, i) => i + 1));
-          expect(checkChain(day.db, COUNTER)).toMatchObject({ firstBroken: null, unlinked: [] });
+          expect(checkChain(day.db, DAY_COUNTER)).toMatchObject({ firstBroken: null, unlinked: [] });
         } finally {
           day.close();
         }

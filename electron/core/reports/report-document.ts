@@ -223,21 +223,18 @@ function ratesSection({ text, format }: Kit, report: ShiftReport): Html | null {
   return section(
     text.rates,
     rows(
-      report.rates.map(
-        (rate): Row => [
-          `100 ${rate.base}`,
-          text.rateLine(
-            rate.quote,
-            format.money({ amount: rate.buyPer100, currency: rate.quote }),
-            format.money({ amount: rate.sellPer100, currency: rate.quote }),
-          ),
-        ],
-      ),
+      report.rates.flatMap((rate): Row[] => [
+        [text.rateBuy(rate.base), format.money({ amount: rate.buyPer100, currency: rate.quote })],
+        [text.rateSell(rate.base), format.money({ amount: rate.sellPer100, currency: rate.quote })],
+      ]),
     ),
   );
 }
 
+// A report's values are amounts and times: kept whole on their line, the label wraps instead.
 const REPORT_CSS = `
+.part .rows { grid-template-columns: minmax(0, 1fr) auto; }
+.part .rows dd { white-space: nowrap; overflow-wrap: normal; }
 .part h3 { font-size: 1.05em; margin: 2mm 0 0.5mm; border-bottom: 0.3mm solid #000; }
 .note { font-size: 0.9em; margin-top: 1mm; }
 .chain .code { font-size: 0.85em; }

@@ -58,7 +58,8 @@ export interface ReportText {
   readonly lateCount: (z: string) => string;
   readonly adjustment: (z: string) => string;
   readonly rates: string;
-  readonly rateLine: (base: string, buy: string, sell: string) => string;
+  readonly rateBuy: (base: string) => string;
+  readonly rateSell: (base: string) => string;
   readonly chainHead: string;
   readonly chainNote: string;
   readonly printed: string;
@@ -130,7 +131,8 @@ const EN: ReportText = {
   lateCount: (z) => `Late count of ${z}`,
   adjustment: (z) => `Correction of ${z}`,
   rates: "Day's rates",
-  rateLine: (base, buy, sell) => `${base}: buy ${buy} · sell ${sell}`,
+  rateBuy: (base) => `Buy 100 ${base}`,
+  rateSell: (base) => `Sell 100 ${base}`,
   chainHead: 'Journal chain head',
   chainNote: 'Tamper-evident journal, not a fiscal certification.',
   printed: 'Printed',
@@ -202,7 +204,8 @@ const AR: ReportText = {
   lateCount: (z) => `عدّ لاحق لـ ${z}`,
   adjustment: (z) => `تصحيح ${z}`,
   rates: 'أسعار الصرف لليوم',
-  rateLine: (base, buy, sell) => `${base}: شراء ${buy} · بيع ${sell}`,
+  rateBuy: (base) => `شراء 100 ${base}`,
+  rateSell: (base) => `بيع 100 ${base}`,
   chainHead: 'رأس سلسلة السجل',
   chainNote: 'سجل يكشف التلاعب، وليس شهادة ضريبية رسمية.',
   printed: 'طُبع',
