@@ -131,8 +131,3 @@ export const ShiftReportSchema = z.object({
   chainHead: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
 });
 export type ShiftReport = z.infer<typeof ShiftReportSchema>;
-
-/** How a Z number is shown and printed: Z-000012. */
-export function formatZNumber(zNumber: number): string {
-  return `Z-${String(zNumber).padStart(6, '0')}`;
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASH_REASONS } from '../end-of-day';
 import { CurrencySchema, MinorUnitsSchema, MoneySchema } from '../money-schema';
 import { CashierSchema } from './cashier';
 import { IsoTimeSchema } from './common';
@@ -63,15 +64,6 @@ export const CASH_MOVEMENT_KINDS = ['pay_in', 'pay_out', 'refund'] as const;
 export const CashMovementKindSchema = z.enum(CASH_MOVEMENT_KINDS);
 export type CashMovementKind = z.infer<typeof CashMovementKindSchema>;
 
-export const CASH_REASONS = [
-  'expense',
-  'owner_drop',
-  'bank_deposit',
-  'provider_deposit',
-  'change_float',
-  'customer_refund',
-  'other',
-] as const;
 export const CashReasonSchema = z.enum(CASH_REASONS);
 export type CashReason = z.infer<typeof CashReasonSchema>;
 

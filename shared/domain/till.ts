@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TENDER_METHODS } from '../end-of-day';
 import { CurrencySchema, MinorUnitsSchema, MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
 
@@ -7,7 +8,6 @@ import { IsoTimeSchema } from './common';
  * currency. Cash stays in the currency it was paid in: the drawer never converts.
  */
 
-export const TENDER_METHODS = ['cash', 'card', 'transfer'] as const;
 export const TenderMethodSchema = z.enum(TENDER_METHODS);
 export type TenderMethod = z.infer<typeof TenderMethodSchema>;
 

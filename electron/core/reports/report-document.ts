@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/domain/common';
-import { formatZNumber, type ShiftReport, type TakingsLine } from '../../../shared/domain/shift-report';
+import type { ShiftReport, TakingsLine } from '../../../shared/domain/shift-report';
+import { formatZNumber } from '../../../shared/end-of-day';
 import type { Money } from '../../../shared/money';
 import { type Html, html, trusted } from '../receipts/html';
 import type { ReceiptShop } from '../receipts/receipt-context';

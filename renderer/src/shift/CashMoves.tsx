@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
-import { CASH_REASONS, type CashReason } from '../../../shared/domain/shift';
+import type { CashReason } from '../../../shared/domain/shift';
+import { CASH_REASONS } from '../../../shared/end-of-day';
 import type { PosError } from '../../../shared/errors';
 import type { Currency } from '../../../shared/money';
 import { pos } from '../bridge/pos';

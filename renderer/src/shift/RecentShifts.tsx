@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { Shift } from '../../../shared/domain/shift';
-import { formatZNumber } from '../../../shared/domain/shift-report';
+import { formatZNumber } from '../../../shared/end-of-day';
 import type { PosError } from '../../../shared/errors';
 import type { Currency } from '../../../shared/money';
 import { pos } from '../bridge/pos';

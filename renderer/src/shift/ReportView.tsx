@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatZNumber, type ShiftReport, type TakingsLine } from '../../../shared/domain/shift-report';
+import type { ShiftReport, TakingsLine } from '../../../shared/domain/shift-report';
+import { formatZNumber } from '../../../shared/end-of-day';
 import type { Money } from '../../../shared/money';
 import { dateTime, integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';

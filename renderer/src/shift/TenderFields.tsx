@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId } from 'react';
-import { TENDER_METHODS } from '../../../shared/domain/till';
+import { TENDER_METHODS } from '../../../shared/end-of-day';
 import type { Currency, Money } from '../../../shared/money';
 import { moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
