@@ -2,11 +2,13 @@ import type { TillView } from '../../../shared/domain/shift';
 import type { HandlerGroup } from '../context';
 import type { CashierTable } from './cashier-table';
 
+export type CashierMethods = 'listCashiers' | 'addCashier' | 'updateCashier' | 'signIn' | 'signOut';
+
 /** Cashiers and the quick switch at the counter. `changed` pushes the new till view to every window. */
 export function cashierHandlers(
   cashiers: CashierTable,
   changed: () => TillView,
-): HandlerGroup<'listCashiers' | 'addCashier' | 'updateCashier' | 'signIn' | 'signOut'> {
+): HandlerGroup<CashierMethods> {
   return {
     listCashiers: async () => ({ cashiers: cashiers.list() }),
     addCashier: async ({ approval, ...input }) => {

@@ -17,6 +17,32 @@ export const CHAIN_RECORD_VERSION = 1;
 /** A journal not yet given a counter id (a bare journal in tools and tests) chains under this name. */
 export const UNASSIGNED_COUNTER = 'unassigned';
 
+/** The columns a sale and a top-up share: where they come from, and how the customer paid. */
+const ORIGIN_COLUMNS = [
+  'id',
+  'state',
+  'counter_id',
+  'cashier_id',
+  'shift_id',
+  'training',
+  'receipt_number',
+] as const;
+const MONEY_COLUMNS = [
+  'cost_minor',
+  'cost_currency',
+  'order_reference',
+  'created_at',
+  'completed_at',
+] as const;
+const TENDER_COLUMNS = [
+  'tender_method',
+  'tender_currency',
+  'tender_due_minor',
+  'tendered_minor',
+  'change_minor',
+  'rate_per_100_minor',
+] as const;
+
 /**
  * The money row a record is about, by the prefix of its kind (`sale.completed` → the sale): which
  * table, which key the record's subject names, and the columns that are facts. Only these columns
@@ -27,59 +53,29 @@ export const RECORD_ROWS = {
     table: 'sales',
     key: 'id',
     columns: [
-      'id',
-      'state',
-      'counter_id',
-      'cashier_id',
-      'shift_id',
-      'training',
-      'receipt_number',
+      ...ORIGIN_COLUMNS,
       'package_code',
       'quantity',
       'idempotency_key',
       'currency',
       'retail_unit_minor',
       'retail_total_minor',
-      'cost_minor',
-      'cost_currency',
-      'order_reference',
-      'created_at',
-      'completed_at',
-      'tender_method',
-      'tender_currency',
-      'tender_due_minor',
-      'tendered_minor',
-      'change_minor',
-      'rate_per_100_minor',
+      ...MONEY_COLUMNS,
+      ...TENDER_COLUMNS,
     ],
   },
   topup: {
     table: 'topups',
     key: 'id',
     columns: [
-      'id',
-      'state',
-      'counter_id',
-      'cashier_id',
-      'shift_id',
-      'training',
-      'receipt_number',
+      ...ORIGIN_COLUMNS,
       'iccid',
       'package_code',
       'currency',
       'retail_minor',
       'quoted_cost_minor',
-      'cost_minor',
-      'cost_currency',
-      'order_reference',
-      'created_at',
-      'completed_at',
-      'tender_method',
-      'tender_currency',
-      'tender_due_minor',
-      'tendered_minor',
-      'change_minor',
-      'rate_per_100_minor',
+      ...MONEY_COLUMNS,
+      ...TENDER_COLUMNS,
     ],
   },
   shift: {

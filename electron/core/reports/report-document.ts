@@ -2,6 +2,7 @@ import type { Language } from '../../../shared/domain/common';
 import type { ShiftReport, TakingsLine } from '../../../shared/domain/shift-report';
 import { formatZNumber } from '../../../shared/end-of-day';
 import type { Money } from '../../../shared/money';
+import { type ReportText, reportText } from '../../../shared/report-text';
 import { type Html, html, trusted } from '../receipts/html';
 import type { ReceiptShop } from '../receipts/receipt-context';
 import { codeField, ltr, type Row, rows } from '../receipts/receipt-document';
@@ -14,7 +15,6 @@ import {
 } from '../receipts/receipt-format';
 import { paperLayout, receiptCss } from '../receipts/receipt-style';
 import { receiptText } from '../receipts/receipt-text';
-import { type ReportText, reportText } from './report-text';
 
 export type ReportPaper = '58' | '80' | 'a4';
 

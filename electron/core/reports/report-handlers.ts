@@ -27,10 +27,10 @@ function lastClosed(endOfDay: EndOfDay): string {
   return id;
 }
 
+export type ReportMethods = 'renderShiftReport' | 'checkJournalChain';
+
 /** Printing X and Z reports (each print logged in the chain), and the manager's check of the chain. */
-export function reportHandlers(
-  deps: ReportHandlerDeps,
-): HandlerGroup<'renderShiftReport' | 'checkJournalChain'> {
+export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<ReportMethods> {
   return {
     renderShiftReport: async ({ kind, shiftId, paper, language }) => {
       const { endOfDay, settings, db, now } = deps;

@@ -1,18 +1,18 @@
 import type { TillView } from '../../../shared/domain/shift';
 import type { Currency } from '../../../shared/money';
-import { cashierHandlers } from '../cashiers/cashier-handlers';
+import { type CashierMethods, cashierHandlers } from '../cashiers/cashier-handlers';
 import { CashierTable } from '../cashiers/cashier-table';
 import type { HandlerGroup } from '../context';
 import type { Db } from '../journal/database';
 import type { SettingsTable } from '../journal/settings-table';
 import type { PosHandlers } from '../pos/dispatch';
-import { reportHandlers } from '../reports/report-handlers';
+import { type ReportMethods, reportHandlers } from '../reports/report-handlers';
 import { ZJournal } from '../reports/z-journal';
 import type { ManagerPin } from '../security/manager-pin';
 import { EndOfDay } from './end-of-day';
 import { EndOfDaySettingsStore } from './end-of-day-settings';
 import { ExchangeRates } from './exchange-rates';
-import { shiftHandlers } from './shift-handlers';
+import { type ShiftMethods, shiftHandlers } from './shift-handlers';
 import { ShiftJournal } from './shift-journal';
 import { CounterTill, type Till } from './till';
 
@@ -29,28 +29,7 @@ export interface EndOfDayOptions {
   readonly timeZone: string;
 }
 
-type EndOfDayMethods =
-  | 'listCashiers'
-  | 'addCashier'
-  | 'updateCashier'
-  | 'signIn'
-  | 'signOut'
-  | 'getTill'
-  | 'openShift'
-  | 'moveCash'
-  | 'noSale'
-  | 'getXReport'
-  | 'countDrawer'
-  | 'closeShift'
-  | 'forceCloseShift'
-  | 'countClosedShift'
-  | 'correctShift'
-  | 'getZReport'
-  | 'listShifts'
-  | 'setExchangeRate'
-  | 'updateEndOfDaySettings'
-  | 'renderShiftReport'
-  | 'checkJournalChain';
+type EndOfDayMethods = CashierMethods | ShiftMethods | ReportMethods;
 
 export interface EndOfDayModule {
   readonly till: Till;

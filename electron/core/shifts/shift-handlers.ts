@@ -2,7 +2,7 @@ import type { TillView } from '../../../shared/domain/shift';
 import type { HandlerGroup } from '../context';
 import type { EndOfDay } from './end-of-day';
 
-type ShiftMethods =
+export type ShiftMethods =
   | 'getTill'
   | 'openShift'
   | 'moveCash'

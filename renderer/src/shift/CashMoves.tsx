@@ -6,7 +6,9 @@ import type { Currency } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useLanguage } from '../i18n/use-messages';
+import { TextField } from '../screens/settings/TextField';
 import { AmountField } from './AmountField';
+import { CurrencySelect } from './CurrencySelect';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
 import { tillCall, typedAmount } from './shift-actions';
 import { shiftText } from './shift-text';
@@ -84,22 +86,10 @@ export function CashMoves(): ReactNode {
               ))}
             </select>
           </label>
-          <label className="field">
-            {t.currency}
-            <select value={chosen} onChange={(event) => setCurrency(event.target.value as Currency)}>
-              {currencies.map((each) => (
-                <option key={each} value={each}>
-                  {each}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CurrencySelect label={t.currency} value={chosen} currencies={currencies} onChange={setCurrency} />
           <AmountField label={t.amount} value={amount} onChange={setAmount} />
         </div>
-        <label className="field">
-          {t.note}
-          <input type="text" maxLength={200} value={note} onChange={(event) => setNote(event.target.value)} />
-        </label>
+        <TextField label={t.note} value={note} onChange={setNote} />
         {kind !== 'pay_in' ? <ManagerApproval value={approval} onChange={setApproval} /> : null}
         {error ? <ErrorPanel error={error} /> : null}
         {done ? <p role="status">{done}</p> : null}

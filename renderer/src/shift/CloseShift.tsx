@@ -2,14 +2,14 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { CountResult, Shift } from '../../../shared/domain/shift';
 import type { ShiftReport } from '../../../shared/domain/shift-report';
 import type { PosError } from '../../../shared/errors';
-import type { Currency } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
-import { AmountField } from './AmountField';
+import { TextField } from '../screens/settings/TextField';
+import { DrawerCountFields } from './DrawerCountFields';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
-import { tillCall, typedAmount } from './shift-actions';
+import { countLines, type TypedCounts, tillCall, UNCOUNTED } from './shift-actions';
 import { shiftText } from './shift-text';
 import { useDrawerCurrencies } from './till-store';
 
@@ -28,7 +28,7 @@ export function CloseShift({
   const language = useLanguage();
   const t = shiftText(language);
   const currencies = useDrawerCurrencies();
-  const [counts, setCounts] = useState<Partial<Record<Currency, string>>>({});
+  const [counts, setCounts] = useState<TypedCounts>({});
   const [result, setResult] = useState<CountResult | null>(null);
   const [reason, setReason] = useState('');
   const [approval, setApproval] = useState(NO_APPROVAL);
@@ -44,16 +44,13 @@ export function CloseShift({
         className="card"
         onSubmit={(event) => {
           event.preventDefault();
-          const lines = currencies.map((currency) => ({
-            currency,
-            amount: typedAmount(counts[currency] ?? '', currency),
-          }));
-          if (lines.some((line) => line.amount === null)) {
-            setError({ code: 'INVALID_INPUT', message: 'Count every currency.' });
+          const lines = countLines(counts, currencies);
+          if (!lines) {
+            setError(UNCOUNTED);
             return;
           }
           void pos()
-            .countDrawer({ counts: lines.map((line) => ({ currency: line.currency, amount: line.amount! })) })
+            .countDrawer({ counts: lines })
             .then((counted) => {
               if (counted.ok) {
                 setError(null);
@@ -64,15 +61,13 @@ export function CloseShift({
       >
         <h2>{t.countTitle}</h2>
         <p className="hint">{t.countHint}</p>
-        {currencies.map((currency, index) => (
-          <AmountField
-            key={currency}
-            label={t.counted(currency)}
-            value={counts[currency] ?? ''}
-            onChange={(text) => setCounts({ ...counts, [currency]: text })}
-            {...(index === 0 ? { inputRef: firstRef } : {})}
-          />
-        ))}
+        <DrawerCountFields
+          currencies={currencies}
+          label={t.counted}
+          counts={counts}
+          onChange={setCounts}
+          firstRef={firstRef}
+        />
         {error ? <ErrorPanel error={error} /> : null}
         <div className="actions">
           <button type="submit" className="primary">
@@ -130,15 +125,7 @@ export function CloseShift({
       </table>
       {result.approvalNeeded ? (
         <>
-          <label className="field">
-            {t.reason}
-            <input
-              type="text"
-              maxLength={300}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </label>
+          <TextField label={t.reason} value={reason} onChange={setReason} />
           <ManagerApproval value={approval} onChange={setApproval} />
         </>
       ) : null}

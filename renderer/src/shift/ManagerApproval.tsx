@@ -1,6 +1,7 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import type { Approval } from '../../../shared/domain/cashier';
 import { useLanguage } from '../i18n/use-messages';
+import { PinInput } from '../screens/settings/PinInput';
 import { shiftText } from './shift-text';
 import { useActiveCashiers, useTill } from './till-store';
 
@@ -14,7 +15,6 @@ export function ManagerApproval({
 }): ReactNode {
   const t = shiftText(useLanguage());
   const managers = useActiveCashiers().filter((cashier) => cashier.role === 'manager');
-  const pinId = useId();
   const managerId = value.managerId || managers[0]?.id || '';
   return (
     <fieldset className="approval">
@@ -29,18 +29,7 @@ export function ManagerApproval({
           ))}
         </select>
       </label>
-      <div className="field">
-        <label htmlFor={pinId}>{t.managerPin}</label>
-        <input
-          id={pinId}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={8}
-          value={value.pin}
-          onChange={(event) => onChange({ managerId, pin: event.target.value.replace(/\D/g, '') })}
-        />
-      </div>
+      <PinInput label={t.managerPin} value={value.pin} onChange={(pin) => onChange({ managerId, pin })} />
     </fieldset>
   );
 }

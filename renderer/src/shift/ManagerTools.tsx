@@ -7,8 +7,11 @@ import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
+import { PinInput } from '../screens/settings/PinInput';
+import { TextField } from '../screens/settings/TextField';
 import { useSession } from '../stores/session-store';
 import { AmountField } from './AmountField';
+import { CurrencySelect } from './CurrencySelect';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
 import { tillCall, typedAmount } from './shift-actions';
 import { shiftText } from './shift-text';
@@ -95,15 +98,7 @@ function ForceClose({ onChanged }: { readonly onChanged: () => void }): ReactNod
         return t.saved;
       }}
     >
-      <label className="field">
-        {t.reason}
-        <input
-          type="text"
-          maxLength={300}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </label>
+      <TextField label={t.reason} value={reason} onChange={setReason} />
     </ApprovedForm>
   );
 }
@@ -148,27 +143,10 @@ function Correction(): ReactNode {
     >
       <div className="row">
         <AmountField label="Z" value={zNumber} onChange={setZNumber} />
-        <label className="field">
-          {t.currency}
-          <select value={chosen} onChange={(event) => setCurrency(event.target.value as Currency)}>
-            {currencies.map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CurrencySelect label={t.currency} value={chosen} currencies={currencies} onChange={setCurrency} />
         <AmountField label={t.amount} value={amount} onChange={setAmount} />
       </div>
-      <label className="field">
-        {t.reason}
-        <input
-          type="text"
-          maxLength={300}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </label>
+      <TextField label={t.reason} value={reason} onChange={setReason} />
     </ApprovedForm>
   );
 }
@@ -207,16 +185,7 @@ function RateOfTheDay(): ReactNode {
         </p>
       ))}
       <div className="row">
-        <label className="field">
-          {t.currency}
-          <select value={chosen} onChange={(event) => setQuote(event.target.value as Currency)}>
-            {others.map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CurrencySelect label={t.currency} value={chosen} currencies={others} onChange={setQuote} />
         <AmountField label={`${t.rateBuy} · ${t.ratePer(base)}`} value={buy} onChange={setBuy} />
         <AmountField label={`${t.rateSell} · ${t.ratePer(base)}`} value={sell} onChange={setSell} />
       </div>
@@ -349,10 +318,7 @@ function AddCashier(): ReactNode {
       }}
     >
       <div className="row">
-        <label className="field">
-          {t.name}
-          <input type="text" maxLength={40} value={name} onChange={(event) => setName(event.target.value)} />
-        </label>
+        <TextField label={t.name} value={name} onChange={setName} />
         <label className="field">
           {t.role}
           <select value={role} onChange={(event) => setRole(event.target.value as CashierRole)}>
@@ -360,17 +326,7 @@ function AddCashier(): ReactNode {
             <option value="manager">{t.roles.manager}</option>
           </select>
         </label>
-        <label className="field">
-          {t.newPin}
-          <input
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={8}
-            value={pin}
-            onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
-          />
-        </label>
+        <PinInput label={t.newPin} value={pin} onChange={setPin} />
       </div>
     </ApprovedForm>
   );

@@ -1,13 +1,12 @@
 import { type ReactNode, useRef, useState } from 'react';
 import type { PosError } from '../../../shared/errors';
-import type { Currency } from '../../../shared/money';
 import { toDecimalText } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
-import { AmountField } from './AmountField';
-import { tillCall, typedAmount } from './shift-actions';
+import { DrawerCountFields } from './DrawerCountFields';
+import { countLines, type TypedCounts, tillCall, UNCOUNTED } from './shift-actions';
 import { shiftText } from './shift-text';
 import { useTill } from './till-store';
 
@@ -19,35 +18,24 @@ export function OpenShiftForm(): ReactNode {
   const language = useLanguage();
   const t = shiftText(language);
   const till = useTill((state) => state.till);
-  const [floats, setFloats] = useState<Partial<Record<Currency, string>>>({});
+  const [floats, setFloats] = useState<TypedCounts>({});
   const [error, setError] = useState<PosError | null>(null);
   const firstRef = useRef<HTMLInputElement>(null);
   if (!till) return null;
-  const currencies = till.settings.currencies;
-  const lastCount = till.lastCount;
+  const { currencies } = till.settings;
+  const { lastCount } = till;
   return (
     <form
       className="card"
       onSubmit={(event) => {
         event.preventDefault();
-        const lines = currencies.map((currency) => ({
-          currency,
-          amount: typedAmount(floats[currency] ?? '', currency),
-        }));
-        if (lines.some((line) => line.amount === null)) {
-          setError({ code: 'INVALID_INPUT', message: 'Count every currency.' });
+        const lines = countLines(floats, currencies);
+        if (!lines) {
+          setError(UNCOUNTED);
           firstRef.current?.focus();
           return;
         }
-        void tillCall(
-          () =>
-            pos().openShift({
-              floats: lines.map((line) => ({ currency: line.currency, amount: line.amount! })),
-            }),
-          setError,
-        ).then((shift) => {
-          if (shift) setError(null);
-        });
+        void tillCall(() => pos().openShift({ floats: lines }), setError);
       }}
     >
       <h2>{t.openShift}</h2>
@@ -69,15 +57,13 @@ export function OpenShiftForm(): ReactNode {
           </button>
         </p>
       ) : null}
-      {currencies.map((currency, index) => (
-        <AmountField
-          key={currency}
-          label={t.openingFloat(currency)}
-          value={floats[currency] ?? ''}
-          onChange={(text) => setFloats({ ...floats, [currency]: text })}
-          {...(index === 0 ? { inputRef: firstRef } : {})}
-        />
-      ))}
+      <DrawerCountFields
+        currencies={currencies}
+        label={t.openingFloat}
+        counts={floats}
+        onChange={setFloats}
+        firstRef={firstRef}
+      />
       {error ? <ErrorPanel error={error} /> : null}
       <div className="actions">
         <button type="submit" className="primary">

@@ -2,15 +2,14 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { Shift } from '../../../shared/domain/shift';
 import { formatZNumber } from '../../../shared/end-of-day';
 import type { PosError } from '../../../shared/errors';
-import type { Currency } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { dateTime } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
-import { AmountField } from './AmountField';
+import { DrawerCountFields } from './DrawerCountFields';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
 import { PrintReport } from './PrintReport';
-import { typedAmount } from './shift-actions';
+import { countLines, type TypedCounts, UNCOUNTED } from './shift-actions';
 import { shiftText } from './shift-text';
 import { useDrawerCurrencies } from './till-store';
 
@@ -72,38 +71,28 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
 function CountLater({ shift, onDone }: { readonly shift: Shift; readonly onDone: () => void }): ReactNode {
   const t = shiftText(useLanguage());
   const currencies = useDrawerCurrencies();
-  const [counts, setCounts] = useState<Partial<Record<Currency, string>>>({});
+  const [counts, setCounts] = useState<TypedCounts>({});
   const [approval, setApproval] = useState(NO_APPROVAL);
   const [error, setError] = useState<PosError | null>(null);
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        const lines = currencies.map((currency) => ({
-          currency,
-          amount: typedAmount(counts[currency] ?? '', currency),
-        }));
-        if (lines.some((line) => line.amount === null)) {
-          setError({ code: 'INVALID_INPUT', message: 'Count every currency.' });
+        const lines = countLines(counts, currencies);
+        if (!lines) {
+          setError(UNCOUNTED);
           return;
         }
         void pos()
           .countClosedShift({
             shiftId: shift.id,
-            counts: lines.map((line) => ({ currency: line.currency, amount: line.amount! })),
+            counts: lines,
             approval: approvalToSend(approval),
           })
           .then((result) => (result.ok ? onDone() : setError(result.error)));
       }}
     >
-      {currencies.map((currency) => (
-        <AmountField
-          key={currency}
-          label={t.counted(currency)}
-          value={counts[currency] ?? ''}
-          onChange={(text) => setCounts({ ...counts, [currency]: text })}
-        />
-      ))}
+      <DrawerCountFields currencies={currencies} label={t.counted} counts={counts} onChange={setCounts} />
       <ManagerApproval value={approval} onChange={setApproval} />
       {error ? <ErrorPanel error={error} /> : null}
       <button type="submit" className="primary">

@@ -1,8 +1,9 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { useLanguage } from '../i18n/use-messages';
+import { PinInput } from '../screens/settings/PinInput';
 import { shiftText } from './shift-text';
 import { useActiveCashiers, useTill } from './till-store';
 
@@ -15,7 +16,6 @@ export function SignInForm({ onDone }: { readonly onDone?: () => void }): ReactN
   const [cashierId, setCashierId] = useState('');
   const [pin, setPin] = useState('');
   const [error, setError] = useState<PosError | null>(null);
-  const pinId = useId();
   const chosen = cashierId || cashiers.find((cashier) => cashier.id !== current)?.id || cashiers[0]?.id || '';
   return (
     <form
@@ -47,18 +47,7 @@ export function SignInForm({ onDone }: { readonly onDone?: () => void }): ReactN
           ))}
         </select>
       </label>
-      <div className="field">
-        <label htmlFor={pinId}>{t.pin}</label>
-        <input
-          id={pinId}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={8}
-          value={pin}
-          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
-        />
-      </div>
+      <PinInput label={t.pin} value={pin} onChange={setPin} />
       {error ? <ErrorPanel error={error} /> : null}
       <div className="actions">
         <button type="submit" className="primary">

@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect, useId } from 'react';
 import { TENDER_METHODS } from '../../../shared/end-of-day';
-import type { Currency, Money } from '../../../shared/money';
+import type { Money } from '../../../shared/money';
 import { moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
+import { CurrencySelect } from './CurrencySelect';
 import { shiftText } from './shift-text';
 import { quoteTender, useTender } from './tender-store';
 import { useTill } from './till-store';
@@ -41,16 +42,7 @@ export function TenderFields({ price }: { readonly price: Money }): ReactNode {
         ))}
       </fieldset>
       {currencies.length > 1 ? (
-        <label className="field">
-          {t.paidIn}
-          <select value={shown} onChange={(event) => state.setCurrency(event.target.value as Currency)}>
-            {currencies.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CurrencySelect label={t.paidIn} value={shown} currencies={currencies} onChange={state.setCurrency} />
       ) : null}
       {quote.ok || quote.reason === 'too_little' ? (
         shown !== price.currency ? (

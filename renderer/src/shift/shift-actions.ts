@@ -27,3 +27,23 @@ export async function tillCall<T>(
   await useTill.getState().load();
   return result.value;
 }
+
+/** What the cashier typed per currency in a count of the drawer. */
+export type TypedCounts = Partial<Record<Currency, string>>;
+
+/** A count with every currency of the drawer read, or null while one is missing or unreadable. */
+export function countLines(
+  typed: TypedCounts,
+  currencies: readonly Currency[],
+): { currency: Currency; amount: MinorUnits }[] | null {
+  const lines = currencies.map((currency) => ({
+    currency,
+    amount: typedAmount(typed[currency] ?? '', currency),
+  }));
+  return lines.every((line) => line.amount !== null)
+    ? lines.map((line) => ({ currency: line.currency, amount: line.amount! }))
+    : null;
+}
+
+/** The error a count with a currency left out answers with: every currency is counted, even at zero. */
+export const UNCOUNTED: PosError = { code: 'INVALID_INPUT', message: 'Count every currency of the drawer.' };

@@ -22,7 +22,6 @@ export interface ShiftText {
   readonly useLastCount: string;
   readonly signInFirst: string;
   readonly xReport: string;
-  readonly xNote: string;
   readonly closeShift: string;
   readonly countTitle: string;
   readonly countHint: string;
@@ -38,7 +37,6 @@ export interface ShiftText {
   readonly approvingManager: string;
   readonly managerPin: string;
   readonly back: string;
-  readonly zNumber: (z: string) => string;
   readonly printZ: string;
   readonly printX: string;
   readonly printZOf: (z: string) => string;
@@ -65,31 +63,6 @@ export interface ShiftText {
   readonly change: string;
   readonly tooLittle: string;
   readonly noRate: (base: string, quote: string) => string;
-  readonly report: {
-    readonly sales: string;
-    readonly topUps: string;
-    readonly count: string;
-    readonly retail: string;
-    readonly cost: string;
-    readonly margin: string;
-    readonly tenders: string;
-    readonly cash: (currency: string) => string;
-    readonly opening: string;
-    readonly cashIn: string;
-    readonly changeGiven: string;
-    readonly refunds: string;
-    readonly payIns: string;
-    readonly payOuts: string;
-    readonly expectedHidden: string;
-    readonly notCounted: string;
-    readonly carriedForward: string;
-    readonly cashHeld: string;
-    readonly corrections: string;
-    readonly none: string;
-    readonly noSaleOpens: string;
-    readonly reprints: string;
-    readonly cashiers: string;
-  };
   readonly recent: string;
   readonly states: Readonly<Record<'open' | 'closed' | 'not_counted', string>>;
   readonly countedLater: string;
@@ -145,7 +118,6 @@ const EN: ShiftText = {
   useLastCount: 'Use the last count',
   signInFirst: 'Sign in as a cashier first.',
   xReport: 'X report',
-  xNote: 'X — not a closing',
   closeShift: 'Close shift',
   countTitle: 'Count the drawer',
   countHint:
@@ -162,7 +134,6 @@ const EN: ShiftText = {
   approvingManager: 'Manager',
   managerPin: 'Manager PIN',
   back: 'Back',
-  zNumber: (z) => `Z report ${z}`,
   printZ: 'Print Z report',
   printX: 'Print X',
   printZOf: (z) => `Print ${z}`,
@@ -197,31 +168,6 @@ const EN: ShiftText = {
   change: 'Change',
   tooLittle: 'Less than the amount to pay',
   noRate: (base, quote) => `No ${base} to ${quote} rate for today: ask the manager to set it.`,
-  report: {
-    sales: 'Sales',
-    topUps: 'Top-ups',
-    count: 'Count',
-    retail: 'Retail',
-    cost: 'Cost',
-    margin: 'Margin',
-    tenders: 'Tenders',
-    cash: (currency) => `Cash ${currency}`,
-    opening: 'Opening float',
-    cashIn: 'Cash in',
-    changeGiven: 'Change given',
-    refunds: 'Refunds',
-    payIns: 'Pay-ins',
-    payOuts: 'Pay-outs',
-    expectedHidden: 'Hidden until the count',
-    notCounted: 'Not counted',
-    carriedForward: 'Carried forward: not delivered yet',
-    cashHeld: 'Cash held for undelivered eSIMs',
-    corrections: 'Corrections to earlier reports',
-    none: 'None',
-    noSaleOpens: 'No-sale drawer opens',
-    reprints: 'Receipt reprints',
-    cashiers: 'Cashiers',
-  },
   recent: 'Recent shifts',
   states: { open: 'Open', closed: 'Closed', not_counted: 'Not counted' },
   countedLater: 'counted later',
@@ -278,7 +224,6 @@ const AR: ShiftText = {
   useLastCount: 'استخدام آخر عدّ',
   signInFirst: 'سجّل دخولك ككاشير أولًا.',
   xReport: 'تقرير X',
-  xNote: 'X — ليس إغلاقًا',
   closeShift: 'إغلاق الوردية',
   countTitle: 'عدّ الدرج',
   countHint: 'عُدّ النقد بكل عملة واكتب ما عددته. يظهر المبلغ المتوقع بعد العدّ.',
@@ -294,7 +239,6 @@ const AR: ShiftText = {
   approvingManager: 'المدير',
   managerPin: 'رمز المدير',
   back: 'رجوع',
-  zNumber: (z) => `تقرير Z ${z}`,
   printZ: 'طباعة تقرير Z',
   printX: 'طباعة X',
   printZOf: (z) => `طباعة ${z}`,
@@ -329,31 +273,6 @@ const AR: ShiftText = {
   change: 'الباقي',
   tooLittle: 'أقل من المبلغ المطلوب',
   noRate: (base, quote) => `لا يوجد سعر صرف من ${base} إلى ${quote} لليوم: اطلب من المدير تحديده.`,
-  report: {
-    sales: 'المبيعات',
-    topUps: 'إعادات التعبئة',
-    count: 'العدد',
-    retail: 'سعر البيع',
-    cost: 'التكلفة',
-    margin: 'الربح',
-    tenders: 'طرق الدفع',
-    cash: (currency) => `النقد ${currency}`,
-    opening: 'رصيد الافتتاح',
-    cashIn: 'النقد المستلم',
-    changeGiven: 'الباقي المُعاد',
-    refunds: 'المبالغ المستردة',
-    payIns: 'الإيداعات',
-    payOuts: 'المسحوبات',
-    expectedHidden: 'مخفي حتى العدّ',
-    notCounted: 'لم يُعدّ',
-    carriedForward: 'مُرحَّل: لم يُسلَّم بعد',
-    cashHeld: 'نقد محجوز لشرائح لم تُسلَّم',
-    corrections: 'تصحيحات لتقارير سابقة',
-    none: 'لا شيء',
-    noSaleOpens: 'فتح الدرج دون بيع',
-    reprints: 'إعادة طباعة الإيصالات',
-    cashiers: 'الكاشيرون',
-  },
   recent: 'الورديات الأخيرة',
   states: { open: 'مفتوحة', closed: 'مغلقة', not_counted: 'لم تُعدّ' },
   countedLater: 'عُدّت لاحقًا',

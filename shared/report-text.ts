@@ -1,10 +1,11 @@
-import type { Language } from '../../../shared/domain/common';
-import type { CashReason } from '../../../shared/domain/shift';
-import type { TenderMethod } from '../../../shared/domain/till';
+import type { Language } from './domain/common';
+import type { CashReason } from './domain/shift';
+import type { TenderMethod } from './domain/till';
 
 /**
- * Every word an X or Z report prints, per language. Amounts, dates and numbers are formatted with
- * `Intl` (the receipts' ReceiptFormat) before they reach these functions.
+ * Every word of an X or Z report, per language: the core prints them and the counter shows them, so
+ * the report on screen and on paper say the same. Amounts, dates and numbers are formatted with `Intl`
+ * before they reach these functions. Plain data: the renderer bundles it.
  */
 export interface ReportText {
   readonly xTitle: string;
