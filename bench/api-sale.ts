@@ -9,6 +9,7 @@ import { createResellerClient } from '../electron/core/api/client';
 import { CatalogueTable } from '../electron/core/journal/catalogue-table';
 import { openJournal } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
+import { SettingsTable } from '../electron/core/journal/settings-table';
 import { TopUpsJournal } from '../electron/core/journal/topups-journal';
 import { UnsavedOutcomes } from '../electron/core/journal/unsaved-outcomes';
 import { createLogger, Redactor } from '../electron/core/log';
@@ -16,6 +17,8 @@ import { DEFAULT_PRICING } from '../electron/core/money/pricing';
 import { PROVIDER_PENDING_TIMING } from '../electron/core/sales/pending-timing';
 import type { SellContext } from '../electron/core/sales/sale-context';
 import { SaleResolver } from '../electron/core/sales/sale-resolver';
+import { ManagerPin } from '../electron/core/security/manager-pin';
+import { createEndOfDay } from '../electron/core/shifts/end-of-day-module';
 
 /**
  * A sale through the core's sale path (electron/core/sales `SaleResolver.sell`: journal intent → the client's
@@ -118,9 +121,21 @@ async function measure(): Promise<readonly string[]> {
       .packages.reduce((cheapest, candidate) =>
         candidate.cost.amount < cheapest.cost.amount ? candidate : cheapest,
       );
+    const settings = new SettingsTable(db);
+    const { till } = createEndOfDay({
+      db,
+      settings,
+      managerPin: new ManagerPin(settings, () => new Date()),
+      counterId: 'BENCH',
+      now: () => new Date(),
+      roundingStep: () => undefined,
+      training: () => true,
+      timeZone: 'UTC',
+    });
     const salesJournal = new SalesJournal(db);
     const log = createLogger(() => {}, new Redactor());
     const ctx: SellContext = {
+      till,
       salesJournal,
       outcomes: new UnsavedOutcomes(
         join(dir, 'journal-unsaved-answers.jsonl'),

@@ -11,6 +11,7 @@ const modules: ReadonlyArray<() => Promise<BenchmarkModule>> = [
   () => import('./catalogue-search'),
   () => import('./api-sale'),
   () => import('./journal-integrity'),
+  () => import('./end-of-day'),
 ];
 
 export {};

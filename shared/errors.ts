@@ -132,10 +132,14 @@ export const ERROR_DETAILS = {
   /** `field` is "" when the whole answer was unreadable. */
   BAD_RESPONSE: z.looseObject({ field: z.string(), problem: z.string() }),
   /** The top-ups of this eSIM that make another one a repeat. */
-  CONFIRMATION_REQUIRED: z.looseObject({
-    iccid: z.string(),
-    recent: z.array(z.object({ id: z.string(), state: z.string(), createdAt: IsoTimeSchema })).readonly(),
-  }),
+  CONFIRMATION_REQUIRED: z.union([
+    z.looseObject({
+      iccid: z.string(),
+      recent: z.array(z.object({ id: z.string(), state: z.string(), createdAt: IsoTimeSchema })).readonly(),
+    }),
+    /** A drawer count off by more than the tolerance: the close needs a reason (and a manager). */
+    z.looseObject({ field: z.literal('reason'), count: z.unknown() }),
+  ]),
   /** When the provider (or the client's own limiter) takes requests again. */
   RATE_LIMIT_EXCEEDED: z.looseObject({ retryAt: IsoTimeSchema.optional() }),
   /** The printer asked for (null: the system's default, or none at all), and those there are. */
@@ -144,9 +148,17 @@ export const ERROR_DETAILS = {
     available: z.array(z.string()).readonly().optional(),
   }),
   /** Too many wrong PINs: how long the PIN is refused. */
-  PIN_INVALID: z.looseObject({ retryAfterSeconds: z.number().int().nonnegative() }),
+  PIN_INVALID: z.union([
+    z.looseObject({ retryAfterSeconds: z.number().int().nonnegative() }),
+    /** The approver named is not an active manager. */
+    z.looseObject({ approval: z.literal('manager') }),
+  ]),
   /** A reprint that hands over eSIMs not known to be installed. */
-  PIN_REQUIRED: z.looseObject({ iccids: z.array(z.string()).readonly() }),
+  PIN_REQUIRED: z.union([
+    z.looseObject({ iccids: z.array(z.string()).readonly() }),
+    /** An action only a manager may approve (a pay-out over the limit, a forced close…). */
+    z.looseObject({ approval: z.literal('manager') }),
+  ]),
   /** The record's state, or the mode (training or live) it was made in. */
   INVALID_STATE: z.looseObject({ state: z.string().optional(), training: z.boolean().optional() }),
   ESIM_NOT_FOUND: z.looseObject({ iccid: z.string().optional() }),

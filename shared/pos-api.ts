@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { OrderListStatusFilterSchema } from './api/common';
 import { BalanceViewSchema } from './domain/balance';
+import {
+  ApprovalSchema,
+  CashierNameSchema,
+  CashierRoleSchema,
+  CashierSchema,
+  PinSchema,
+} from './domain/cashier';
 import { CataloguePackageSchema } from './domain/catalogue';
 import { IsoTimeSchema, LanguageSchema } from './domain/common';
 import { CustomerDisplaySchema } from './domain/customer-display';
@@ -10,11 +17,22 @@ import { PrinterSchema } from './domain/printer';
 import { ProviderOrderSchema } from './domain/provider-order';
 import { SaleSchema, SaleStateSchema, SaleSummarySchema } from './domain/sale';
 import { PaperWidthSchema, SettingsSchema } from './domain/settings';
+import {
+  CashMovementSchema,
+  CashReasonSchema,
+  CountLineSchema,
+  CountResultSchema,
+  EndOfDaySettingsSchema,
+  ShiftSchema,
+  TillViewSchema,
+} from './domain/shift';
+import { ShiftReportSchema } from './domain/shift-report';
 import { StatusSchema } from './domain/status';
+import { ExchangeRateSchema, TenderInputSchema } from './domain/till';
 import { TopUpOptionSchema, TopUpSchema, TopUpStateSchema } from './domain/topup';
 import type { Result } from './errors';
 import { IccidSchema } from './iccid-schema';
-import { CurrencySchema } from './money-schema';
+import { CurrencySchema, MoneySchema } from './money-schema';
 import { POS_METHOD_NAMES, type PosMethodNameList } from './pos-methods';
 
 /**
@@ -27,6 +45,26 @@ const NoInput = z.object({}).strict();
 const ManagerPin = z.string().regex(/^\d{4,8}$/, 'PIN must be 4 to 8 digits');
 const Quantity = z.number().int().min(1).max(10);
 const Id = z.string().min(1).max(100);
+const Approval = ApprovalSchema;
+/** A count of the drawer: one line per currency, never more than three. */
+const Counts = z.array(CountLineSchema).min(1).max(3);
+
+const ChainCheckSchema = z.object({
+  counterId: z.string(),
+  links: z.number().int(),
+  head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
+  firstBroken: z
+    .object({
+      counterId: z.string(),
+      seq: z.number().int(),
+      kind: z.string(),
+      subject: z.string().nullable(),
+      at: IsoTimeSchema,
+      problem: z.enum(['sequence', 'previous_hash', 'hash', 'columns', 'row_changed']),
+    })
+    .nullable(),
+  unlinked: z.array(z.object({ kind: z.string(), id: z.string() })),
+});
 
 /** Which receipt to render, and how. */
 const ReceiptRequest = z
@@ -67,7 +105,14 @@ export const posApiContract = {
   // one with its eSIMs in full: the cashier hands them over now. Every other read of a sale is its
   // summary, without activation codes (see docs/security.md).
   sell: method(
-    z.object({ packageCode: z.string().min(1).max(200), quantity: Quantity.default(1) }).strict(),
+    z
+      .object({
+        packageCode: z.string().min(1).max(200),
+        quantity: Quantity.default(1),
+        /** How the customer pays; journalled with the sale and counted at the close. */
+        tender: TenderInputSchema.optional(),
+      })
+      .strict(),
     SaleSchema,
   ),
   getSale: method(z.object({ id: Id }).strict(), SaleSummarySchema),
@@ -109,6 +154,7 @@ export const posApiContract = {
         iccid: IccidSchema,
         packageCode: z.string().min(1).max(200),
         confirmRepeat: z.boolean().default(false),
+        tender: TenderInputSchema.optional(),
       })
       .strict(),
     TopUpSchema,
@@ -226,6 +272,120 @@ export const posApiContract = {
   setCustomerLanguage: method(z.object({ language: LanguageSchema }).strict(), CustomerDisplaySchema),
   /** Takes the QR codes off the customer's screen (the cashier moved on). */
   clearCustomerDisplay: method(NoInput, CustomerDisplaySchema),
+
+  // Cashiers. Adding and changing one needs a manager's approval; signing in needs the cashier's PIN.
+  listCashiers: method(NoInput, z.object({ cashiers: z.array(CashierSchema) })),
+  addCashier: method(
+    z
+      .object({ name: CashierNameSchema, role: CashierRoleSchema, pin: PinSchema, approval: Approval })
+      .strict(),
+    CashierSchema,
+  ),
+  updateCashier: method(
+    z
+      .object({
+        id: Id,
+        name: CashierNameSchema.optional(),
+        role: CashierRoleSchema.optional(),
+        active: z.boolean().optional(),
+        pin: PinSchema.optional(),
+        approval: Approval,
+      })
+      .strict(),
+    CashierSchema,
+  ),
+  /** Quick switch: the cashier whose PIN this is works the counter from now on. */
+  signIn: method(z.object({ cashierId: Id, pin: PinSchema }).strict(), TillViewSchema),
+  signOut: method(NoInput, TillViewSchema),
+
+  // The drawer and its shift. Closing never needs the network.
+  /** Who is signed in, the open shift, the day's rates and the end-of-day settings. */
+  getTill: method(NoInput, TillViewSchema),
+  /** Opens the drawer's shift with a counted float in each of its currencies. */
+  openShift: method(z.object({ floats: Counts }).strict(), ShiftSchema),
+  /** A pay-in, a pay-out (a manager above the limit) or a cash refund (a manager). */
+  moveCash: method(
+    z
+      .object({
+        kind: z.enum(['pay_in', 'pay_out', 'refund']),
+        reason: CashReasonSchema,
+        amount: MoneySchema,
+        note: z.string().max(200).default(''),
+        approval: Approval.optional(),
+      })
+      .strict(),
+    CashMovementSchema,
+  ),
+  /** The drawer opened without a sale: logged, no money moves. */
+  noSale: method(z.object({ note: z.string().max(200).default('') }).strict(), CashMovementSchema),
+  /** The X report: the open shift (or the one named) so far, not a closing. */
+  getXReport: method(z.object({ shiftId: Id.optional() }).strict(), ShiftReportSchema),
+  /** Records a blind count of the open shift; answers with the variance only after it is recorded. */
+  countDrawer: method(z.object({ counts: Counts }).strict(), CountResultSchema),
+  /** Closes the open shift on its latest count; a variance above the tolerance needs a reason and a manager. */
+  closeShift: method(
+    z.object({ countId: Id, reason: z.string().max(300).optional(), approval: Approval.optional() }).strict(),
+    z.object({ shift: ShiftSchema, report: ShiftReportSchema }),
+  ),
+  /** Closes a shift left open as not counted (never as zero); a manager decides. */
+  forceCloseShift: method(
+    z.object({ reason: z.string().trim().min(1).max(300), approval: Approval }).strict(),
+    z.object({ shift: ShiftSchema, report: ShiftReportSchema }),
+  ),
+  /** The later count of a shift closed as not counted: a new record, listed on the next Z. */
+  countClosedShift: method(
+    z.object({ shiftId: Id, counts: Counts, approval: Approval }).strict(),
+    ShiftSchema,
+  ),
+  /** A correction of a closed shift's cash: a new record pointing to it, listed on the next Z. */
+  correctShift: method(
+    z
+      .object({
+        shiftId: Id,
+        amount: MoneySchema,
+        reason: z.string().trim().min(1).max(300),
+        approval: Approval,
+      })
+      .strict(),
+    z.object({ recorded: z.literal(true) }),
+  ),
+  getZReport: method(z.object({ shiftId: Id }).strict(), ShiftReportSchema),
+  listShifts: method(
+    z.object({ limit: z.number().int().min(1).max(200).default(30) }).strict(),
+    z.object({ shifts: z.array(ShiftSchema) }),
+  ),
+  /** Today's rate between the account's currency and one the shop takes, per 1 or per 100 units. */
+  setExchangeRate: method(
+    z
+      .object({
+        base: CurrencySchema,
+        quote: CurrencySchema,
+        buy: z.string().trim().min(1).max(30),
+        sell: z.string().trim().min(1).max(30),
+        per: z.union([z.literal(1), z.literal(100)]),
+        approval: Approval,
+      })
+      .strict(),
+    ExchangeRateSchema,
+  ),
+  updateEndOfDaySettings: method(
+    z.object({ patch: EndOfDaySettingsSchema.partial(), approval: Approval }).strict(),
+    EndOfDaySettingsSchema,
+  ),
+  /** An X or Z report as a printable document: 58 or 80 mm roll, or an A4 page; its printing is logged. */
+  renderShiftReport: method(
+    z
+      .object({
+        kind: z.enum(['x', 'z']),
+        shiftId: Id.optional(),
+        paper: z.enum(['58', '80', 'a4']),
+        language: LanguageSchema.optional(),
+      })
+      .strict(),
+    z.object({ html: z.string() }),
+  ),
+  /** Walks the tamper-evident chain and names the first link that does not hold (a manager's check). */
+  checkJournalChain: method(z.object({ approval: Approval }).strict(), ChainCheckSchema),
 } as const;
 
 export type PosApiContract = typeof posApiContract;

@@ -11,6 +11,7 @@ import type { Logger, Redactor } from './log';
 import type { AccountBalance } from './money/balance';
 import type { PosHandlers } from './pos/dispatch';
 import type { ManagerPin } from './security/manager-pin';
+import type { Till } from './shifts/till';
 
 /**
  * What every part of the core shares: the journal's stores, the connection to the API, the clock,
@@ -25,6 +26,8 @@ export interface CoreContext {
   /** Provider answers the journal could not take yet, written as soon as it can. */
   readonly outcomes: UnsavedOutcomes;
   readonly managerPin: ManagerPin;
+  /** Journals each new sale and top-up with its cashier, shift and tender. */
+  readonly till: Till;
   readonly keychain: Keychain;
   readonly connections: Connections;
   readonly counterId: string;

@@ -37,6 +37,7 @@ import type { PendingTiming } from './sales/pending-timing';
 import { saleHandlers } from './sales/sale-handlers';
 import { ManagerPin } from './security/manager-pin';
 import { settingsHandlers } from './settings/settings-handlers';
+import { createEndOfDay } from './shifts/end-of-day-module';
 import { topUpHandlers } from './topups/topup-handlers';
 
 export type { Endpoint } from './connection';
@@ -129,6 +130,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
   settings.set('counter.id', counterId);
   const managerPin = new ManagerPin(settings, now);
+  const endOfDay = createEndOfDay({
+    db,
+    settings,
+    managerPin,
+    counterId,
+    now,
+    roundingStep: (currency) => ctx.pricing().roundingSteps[currency],
+    training: () => ctx.connections.current.mode === 'training',
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
 
   let syncing: Promise<{ count: number; syncedAt: string }> | null = null;
   let lifetime = new AbortController();
@@ -140,6 +151,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     catalogueTable: new CatalogueTable(db),
     outcomes,
     managerPin,
+    till: endOfDay.till,
     keychain,
     connections: new Connections({
       trainingEndpoint: options.trainingEndpoint,
@@ -282,6 +294,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...credentialHandlers(ctx, credentials, switched),
     ...receiptHandlers(ctx, money.topUpContext.topUpsJournal),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
+    ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
   };
   const handlers: PosHandlers = options.shellPrinting
     ? { ...coreHandlers, ...options.shellPrinting(coreHandlers) }

@@ -72,6 +72,7 @@ export class MoneyWork {
       emit: ctx.emit,
       log: ctx.log,
       outcomes: ctx.outcomes,
+      till: ctx.till,
     };
     this.sellContext = {
       ...shared,

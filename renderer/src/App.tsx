@@ -14,6 +14,8 @@ import { SellScreen } from './screens/sell/SellScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { TodayScreen } from './screens/TodayScreen';
 import { TopUpScreen } from './screens/topup/TopUpScreen';
+import { CashierBar } from './shift/CashierBar';
+import { ShiftScreen } from './shift/ShiftScreen';
 import { type Screen, useScreen } from './stores/screen-store';
 import { useSession } from './stores/session-store';
 
@@ -21,6 +23,7 @@ const SCREEN_VIEWS: Readonly<Record<Screen, () => ReactNode>> = {
   sell: SellScreen,
   topup: TopUpScreen,
   pending: PendingScreen,
+  shift: ShiftScreen,
   today: TodayScreen,
   settings: SettingsScreen,
 };
@@ -44,6 +47,7 @@ export function App(): ReactNode {
     <div className="app">
       <TrainingBanner />
       <StatusBar />
+      <CashierBar />
       <NavBar />
       <Notices />
       <main id="screen" role="tabpanel" aria-labelledby={`tab-${screen}`}>

@@ -4,6 +4,7 @@ import { BalanceViewSchema } from './balance';
 import { IsoTimeSchema } from './common';
 import { CustomerDisplaySchema } from './customer-display';
 import { SaleSummarySchema } from './sale';
+import { TillViewSchema } from './shift';
 import { StatusSchema } from './status';
 import { TopUpSchema } from './topup';
 
@@ -20,6 +21,8 @@ export const PosEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status.changed'), status: StatusSchema }),
   z.object({ type: z.literal('catalogue.synced'), count: z.number().int(), syncedAt: IsoTimeSchema }),
   z.object({ type: z.literal('customer.display'), display: CustomerDisplaySchema }),
+  /** The cashier signed in, the shift or the day's rates changed. */
+  z.object({ type: z.literal('till.updated'), till: TillViewSchema }),
   z.object({ type: z.literal('error'), error: PosErrorSchema }),
 ]);
 export type PosEvent = z.infer<typeof PosEventSchema>;

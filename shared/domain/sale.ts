@@ -5,6 +5,7 @@ import { IsoTimeSchema } from './common';
 import { RecordOriginSchema } from './record-origin';
 import { SALE_STATES, type SaleState } from './sale-states';
 import type { SameStates } from './state-machine';
+import { TenderSchema } from './till';
 
 /** One eSIM handed over in a sale, with everything the customer needs to install it. */
 export const SaleEsimSchema = z.object({
@@ -34,6 +35,8 @@ const SaleBaseSchema = RecordOriginSchema.extend({
   retailTotal: MoneySchema,
   /** Send attempts made so far (the API allows one retry with the same key). */
   attempts: z.number().int(),
+  /** How the customer paid (cash with what they handed over and the change, card, transfer); null when not recorded. */
+  tender: TenderSchema.nullable().default(null),
 });
 
 /** Every state a sale can be in. The journal's CHECK constraint on `sales.state` holds the same list (tested). */

@@ -4,6 +4,7 @@ import { MoneySchema } from '../money-schema';
 import { IsoTimeSchema } from './common';
 import { RecordOriginSchema } from './record-origin';
 import type { SameStates } from './state-machine';
+import { TenderSchema } from './till';
 import { TOPUP_STATES, type TopUpState } from './topup-states';
 
 /** What the eSIM looked like before the top-up was sent, as the provider reported it then. */
@@ -25,6 +26,8 @@ const TopUpBaseSchema = RecordOriginSchema.extend({
   packageName: z.string(),
   retail: MoneySchema,
   before: EsimSnapshotSchema,
+  /** How the customer paid (cash with what they handed over and the change, card, transfer); null when not recorded. */
+  tender: TenderSchema.nullable().default(null),
 });
 
 /** Every state a top-up can be in. The journal's CHECK constraint on `topups.state` holds the same list (tested). */

@@ -69,6 +69,29 @@ function readsOf(sold: Sold): { readonly [M in Exclude<PosMethodName, HandsOver>
     clearCredentials: [{ pin: '1111' }],
     testConnection: [{}, { pin: '2468' }],
     listPrinters: [{}],
+    // End of day: reads of the drawer and the shifts; the writes take counts, PINs or approvals and
+    // answer cashiers, shifts, counts and reports, which hold money and names but no eSIM.
+    listCashiers: [{}],
+    getTill: [{}],
+    getXReport: [{}],
+    listShifts: [{}],
+    addCashier: [],
+    updateCashier: [],
+    signIn: [],
+    signOut: [],
+    openShift: [],
+    moveCash: [],
+    noSale: [],
+    countDrawer: [],
+    closeShift: [],
+    forceCloseShift: [],
+    countClosedShift: [],
+    correctShift: [],
+    getZReport: [],
+    setExchangeRate: [],
+    updateEndOfDaySettings: [],
+    renderShiftReport: [],
+    checkJournalChain: [],
   };
 }
 

@@ -255,6 +255,8 @@ describe('a crash at any step of a sale loses nothing and charges once', CHILD_P
     host = null;
     expect((await checkLedger(control(), journalFile, opening)).breaches).toEqual([]);
     const db = new Database(journalFile);
+    // A completed sale is never edited by the app; this tamper goes around the journal's guard.
+    db.exec('DROP TRIGGER sales_settled_are_final');
     db.prepare(`UPDATE sales SET idempotency_key = 'never-sent' WHERE id = ?`).run(first.value!.id);
     db.close();
     const verdict = await checkLedger(control(), journalFile, opening);

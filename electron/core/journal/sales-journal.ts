@@ -28,6 +28,7 @@ import {
   transitionRow,
   writeAudit,
 } from './state-rows';
+import { type TenderColumns, tenderFromColumns } from './tender-columns';
 
 /**
  * The sales journal. Each method is one state transition and its audit row in one synchronous SQLite
@@ -35,7 +36,7 @@ import {
  * await.
  */
 
-interface SaleRow extends OriginRow {
+interface SaleRow extends OriginRow, TenderColumns {
   receipt_number: number;
   state: SaleState;
   package_code: string;
@@ -489,6 +490,7 @@ export class SalesJournal {
       retailUnit: { amount: minor(row.retail_unit_minor), currency: row.currency },
       retailTotal: { amount: minor(row.retail_total_minor), currency: row.currency },
       attempts: row.attempts,
+      tender: tenderFromColumns(row),
     };
     const cost: Money | null =
       row.cost_minor !== null && row.cost_currency

@@ -1,5 +1,6 @@
 import { statesLeadingTo, type Transitions } from '../../../shared/domain/state-machine';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
+import { appendToChain } from './chain';
 import type { Db } from './database';
 import { writeTransaction } from './journal-write';
 
@@ -68,7 +69,10 @@ export function transitionRow<S extends string>(
   });
 }
 
-/** Appends to the audit log, inside the caller's transaction. Never pass a secret here. */
+/**
+ * Appends to the audit log, and the same record to the tamper-evident chain (see chain.ts), inside
+ * the caller's transaction. Never pass a secret here.
+ */
 export function writeAudit(db: Db, at: string, kind: string, subject: string | null, detail: unknown): void {
   db.prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)').run(
     at,
@@ -76,6 +80,7 @@ export function writeAudit(db: Db, at: string, kind: string, subject: string | n
     subject,
     detail === null ? null : JSON.stringify(detail),
   );
+  appendToChain(db, { at, kind, subject, detail });
 }
 
 /** The filters every journal list takes: a creation-time range and a set of states. */

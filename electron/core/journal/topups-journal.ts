@@ -28,6 +28,7 @@ import {
   transitionRow,
   writeAudit,
 } from './state-rows';
+import { type TenderColumns, tenderFromColumns } from './tender-columns';
 
 /**
  * The top-ups journal. The API has no idempotency key for top-ups, so a top-up is sent at most once:
@@ -35,7 +36,7 @@ import {
  * proves a lost top-up charged nothing). Each method is one transition in one synchronous transaction.
  */
 
-interface TopUpRow extends OriginRow {
+interface TopUpRow extends OriginRow, TenderColumns {
   receipt_number: number;
   state: TopUpState;
   iccid: string;
@@ -342,6 +343,7 @@ export class TopUpsJournal {
         status: row.before_status,
         takenAt: row.before_taken_at,
       },
+      tender: tenderFromColumns(row),
     };
     const lastError = row.last_error_json ? (JSON.parse(row.last_error_json) as PosError) : null;
     const unknownError: PosError = { code: 'INTERNAL', message: 'No error was recorded.' };

@@ -5,6 +5,7 @@ import type { CoreEvent } from '../core-events';
 import type { JournalOrigin } from '../journal/record-origin';
 import type { UnsavedOutcomes } from '../journal/unsaved-outcomes';
 import type { Logger } from '../log';
+import type { Till } from '../shifts/till';
 import { scopeOf } from './scope';
 
 /** What the sale and top-up paths both need from the core. */
@@ -18,11 +19,13 @@ export interface MoneyContext {
   readonly log: Logger;
   /** Records the provider's answers, keeping those the journal cannot take until it can. */
   readonly outcomes: UnsavedOutcomes;
+  /** Journals each new record with its cashier, shift and tender. */
+  readonly till: Till;
 }
 
 /**
  * Where a new sale or top-up comes from: a fresh id, this counter, and the account it is sent to.
- * Cashier and shift are null until cashiers and shifts exist.
+ * The till adds the cashier and the shift (see Till.record).
  */
 export function newRecordOrigin(ctx: MoneyContext, connection: Connection): JournalOrigin {
   const scope = scopeOf(connection);

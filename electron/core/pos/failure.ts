@@ -25,3 +25,15 @@ export class PosFailure<C extends ErrorCode = ErrorCode> extends Error {
     return posError<ErrorCode>(this.code, this.message, this.details);
   }
 }
+
+/**
+ * INVALID_INPUT naming the one field that is wrong, as the contract's own validation names it, so
+ * the screen can highlight that field. `message` says what is wrong, for the field and for support.
+ */
+export function invalidField(
+  field: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): PosFailure<'INVALID_INPUT'> {
+  return new PosFailure('INVALID_INPUT', message, { ...extra, issues: [{ path: field, message }] });
+}

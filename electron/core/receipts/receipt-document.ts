@@ -1,3 +1,5 @@
+import type { Tender } from '../../../shared/domain/till';
+import type { Money } from '../../../shared/money';
 import { type Html, type HtmlValue, html, trusted } from './html';
 import type { ReceiptContext } from './receipt-context';
 import {
@@ -53,6 +55,35 @@ export function rows(list: readonly (Row | null)[]): Html {
     ([label, value, className]) =>
       html`<dt${className ? trusted(` class="${className}"`) : ''}>${label}</dt><dd${className ? trusted(` class="${className}"`) : ''}>${value}</dd>`,
   )}</dl>`;
+}
+
+/**
+ * How the customer paid, under the price: the method, the amount in the currency paid with the rate
+ * when that is not the price's currency, and for cash what was handed over and the change.
+ */
+export function tenderRows({ text, format }: ReceiptKit, tender: Tender | null, price: Money): Row[] {
+  if (!tender) return [];
+  const converted = tender.due.currency !== price.currency && tender.ratePer100 !== null;
+  return [
+    [text.paidBy, text.tenderMethods[tender.method]],
+    ...(converted
+      ? ([
+          [text.amountPaid, format.money(tender.due), 'total'],
+          [
+            text.rate,
+            ltr(
+              `100 ${price.currency} = ${format.money({ amount: tender.ratePer100!, currency: tender.due.currency })}`,
+            ),
+          ],
+        ] as Row[])
+      : []),
+    ...(tender.method === 'cash'
+      ? ([
+          [text.cashGiven, format.money(tender.tendered)],
+          [text.change, format.money(tender.change)],
+        ] as Row[])
+      : []),
+  ];
 }
 
 /** Text that is always left to right (codes, phone numbers), kept intact inside Arabic lines. */

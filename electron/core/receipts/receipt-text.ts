@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/domain/common';
+import type { TenderMethod } from '../../../shared/domain/till';
 import { DEVICE_INSTALL_STEPS } from '../../../shared/install-steps';
 
 /**
@@ -46,6 +47,12 @@ export interface ReceiptText {
   readonly validUntil: string;
   readonly topUpNoNewQr: string;
   readonly thanks: string;
+  readonly paidBy: string;
+  readonly tenderMethods: Readonly<Record<TenderMethod, string>>;
+  readonly amountPaid: string;
+  readonly rate: string;
+  readonly cashGiven: string;
+  readonly change: string;
 }
 
 const EN: ReceiptText = {
@@ -92,6 +99,12 @@ const EN: ReceiptText = {
   validUntil: 'Valid until',
   topUpNoNewQr: 'The data was added to the eSIM already on the phone: nothing to install.',
   thanks: 'Thank you',
+  paidBy: 'Paid by',
+  tenderMethods: { cash: 'Cash', card: 'Card', transfer: 'Transfer' },
+  amountPaid: 'Amount paid',
+  rate: 'Rate',
+  cashGiven: 'Cash given',
+  change: 'Change',
 };
 
 // Arabic plural forms of "country": one, two, few (3-10), many (11-99), other.
@@ -151,6 +164,12 @@ const AR: ReceiptText = {
   validUntil: 'صالحة حتى',
   topUpNoNewQr: 'أُضيفت البيانات إلى الشريحة المثبتة على الهاتف: لا حاجة لتثبيت أي شيء.',
   thanks: 'شكرًا لكم',
+  paidBy: 'طريقة الدفع',
+  tenderMethods: { cash: 'نقدًا', card: 'بطاقة', transfer: 'تحويل' },
+  amountPaid: 'المبلغ المدفوع',
+  rate: 'سعر الصرف',
+  cashGiven: 'النقد المستلم',
+  change: 'الباقي',
 };
 
 const TEXTS: Readonly<Record<Language, ReceiptText>> = { en: EN, ar: AR };

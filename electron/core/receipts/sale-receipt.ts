@@ -3,7 +3,15 @@ import { BYTES_PER_GB } from '../../../shared/units';
 import { type Html, html } from './html';
 import { qrSvg } from './qr-svg';
 import type { ReceiptContext, ReceiptPackageInfo } from './receipt-context';
-import { codeField, ltr, type ReceiptKit, receiptDocument, receiptKit, rows } from './receipt-document';
+import {
+  codeField,
+  ltr,
+  type ReceiptKit,
+  receiptDocument,
+  receiptKit,
+  rows,
+  tenderRows,
+} from './receipt-document';
 import { formatCoverage } from './receipt-format';
 
 export type CompletedSale = Extract<Sale, { state: 'completed' }>;
@@ -33,6 +41,7 @@ ${rows([
         [text.total, format.money(sale.retailTotal), 'total'] as const,
       ]
     : [[text.price, format.money(sale.retailTotal), 'total'] as const]),
+  ...tenderRows(kit, sale.tender, sale.retailTotal),
 ])}
 ${sale.esims.map((esim, index) => esimSection(kit, sale, esim, index))}
 <hr>

@@ -1,7 +1,15 @@
 import type { TopUp } from '../../../shared/domain/topup';
 import { html } from './html';
 import type { ReceiptContext } from './receipt-context';
-import { codeField, ltr, type ReceiptKit, receiptDocument, receiptKit, rows } from './receipt-document';
+import {
+  codeField,
+  ltr,
+  type ReceiptKit,
+  receiptDocument,
+  receiptKit,
+  rows,
+  tenderRows,
+} from './receipt-document';
 
 export type CompletedTopUp = Extract<TopUp, { state: 'completed' }>;
 
@@ -19,6 +27,7 @@ ${rows([
     : null,
   info ? [text.validity, format.days(info.validityDays)] : null,
   [text.price, format.money(topUp.retail), 'total'],
+  ...tenderRows(kit, topUp.tender, topUp.retail),
 ])}
 <hr>
 ${rows([

@@ -1,4 +1,5 @@
 import type { Sale } from '../../../shared/domain/sale';
+import type { TenderInput } from '../../../shared/domain/till';
 import type { PosError } from '../../../shared/errors';
 import type { Connection } from '../connection';
 import { evidenceFacts } from '../money/order-evidence';
@@ -33,7 +34,7 @@ export class SaleResolver {
   constructor(private readonly ctx: SellContext) {}
 
   /** Journals a new sale, then sends it (the cashier is at the counter). */
-  sell(input: { packageCode: string; quantity: number }): Promise<Sale> {
+  sell(input: { packageCode: string; quantity: number; tender?: TenderInput | undefined }): Promise<Sale> {
     const connection = this.ctx.connection();
     const intent = recordIntent(this.ctx, connection, input);
     return this.once(intent.id, () => send(this.ctx, intent, connection));

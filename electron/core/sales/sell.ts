@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Sale } from '../../../shared/domain/sale';
+import type { TenderInput } from '../../../shared/domain/till';
 import type { PosError } from '../../../shared/errors';
 import { type Money, money, multiplyMinor } from '../../../shared/money';
 import { ApiFailure, type OrderInput, type OrderOutcome } from '../api';
@@ -20,7 +21,7 @@ import { settleByReads } from './sale-evidence';
 export function recordIntent(
   ctx: SellContext,
   connection: Connection,
-  input: { packageCode: string; quantity: number },
+  input: { packageCode: string; quantity: number; tender?: TenderInput | undefined },
 ): Sale {
   const pkg = ctx.catalogueTable.get(input.packageCode);
   if (!pkg) {
@@ -31,19 +32,28 @@ export function recordIntent(
     );
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
-  const intent = ctx.salesJournal.createIntent(
-    {
-      ...newRecordOrigin(ctx, connection),
-      packageCode: pkg.code,
-      packageName: pkg.name,
-      quantity: input.quantity,
-      idempotencyKey: `${ctx.counterId()}-${randomUUID()}`,
-      retailUnit: retail,
-      retailTotal: { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency },
-      quotedCost: { amount: multiplyMinor(pkg.cost.amount, input.quantity), currency: pkg.cost.currency },
-    },
-    ctx.now().toISOString(),
+  const retailTotal = { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency };
+  const id = ctx.till.record(
+    'sale',
+    retailTotal,
+    input.tender,
+    (staff) =>
+      ctx.salesJournal.createIntent(
+        {
+          ...newRecordOrigin(ctx, connection),
+          ...staff,
+          packageCode: pkg.code,
+          packageName: pkg.name,
+          quantity: input.quantity,
+          idempotencyKey: `${ctx.counterId()}-${randomUUID()}`,
+          retailUnit: retail,
+          retailTotal,
+          quotedCost: { amount: multiplyMinor(pkg.cost.amount, input.quantity), currency: pkg.cost.currency },
+        },
+        ctx.now().toISOString(),
+      ).id,
   );
+  const intent = ctx.salesJournal.require(id);
   ctx.emit({ type: 'sale.updated', sale: intent });
   return intent;
 }

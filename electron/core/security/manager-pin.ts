@@ -1,20 +1,12 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { SettingsTable } from '../journal/settings-table';
 import { PosFailure } from '../pos/failure';
+import { hashPin, pinMatches, type StoredPin } from './pin-hash';
 
 /**
  * The manager PIN guards settings, credentials and reprints. Only a scrypt hash is stored. A 4-digit
  * PIN has only 10,000 values, so wrong guesses are slowed down by a lock-out kept in the journal: a
  * restart of the app does not give a guesser fresh tries.
  */
-interface StoredPin {
-  readonly salt: string;
-  readonly hash: string;
-  readonly n: number;
-  readonly r: number;
-  readonly p: number;
-}
-
 /** Wrong PINs in a row since the last right one, and the lock-out they earned (none: lockMs 0). */
 interface PinAttempts {
   readonly failures: number;
@@ -25,7 +17,6 @@ interface PinAttempts {
 
 const KEY = 'manager.pin';
 const ATTEMPTS_KEY = 'manager.pin.attempts';
-const SCRYPT = { n: 16_384, r: 8, p: 1 } as const;
 const NO_ATTEMPTS: PinAttempts = { failures: 0, lockedAt: 0, lockMs: 0 };
 
 /** Wrong PINs that cost nothing: enough for a manager who mistypes. */
@@ -62,13 +53,7 @@ export class ManagerPin {
         throw new PosFailure('PIN_REQUIRED', 'Enter the current manager PIN to change it.');
       this.require(currentPin);
     }
-    const salt = randomBytes(16);
-    const hash = scryptSync(pin, salt, 32, { N: SCRYPT.n, r: SCRYPT.r, p: SCRYPT.p });
-    this.settings.set(KEY, {
-      salt: salt.toString('base64'),
-      hash: hash.toString('base64'),
-      ...SCRYPT,
-    } satisfies StoredPin);
+    this.settings.set(KEY, hashPin(pin));
   }
 
   /**
@@ -86,13 +71,7 @@ export class ManagerPin {
         retryAfterSeconds: seconds,
       });
     }
-    const expected = Buffer.from(stored.hash, 'base64');
-    const given = scryptSync(pin, Buffer.from(stored.salt, 'base64'), expected.length, {
-      N: stored.n,
-      r: stored.r,
-      p: stored.p,
-    });
-    const valid = timingSafeEqual(given, expected);
+    const valid = pinMatches(pin, stored);
     if (valid) this.forgetFailures();
     else this.countFailure();
     return valid;

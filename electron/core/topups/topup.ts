@@ -1,3 +1,4 @@
+import type { TenderInput } from '../../../shared/domain/till';
 import type { TopUp } from '../../../shared/domain/topup';
 import { type PosError, posError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
@@ -96,7 +97,7 @@ function refuseRepeat(iccid: string, others: readonly TopUp[]): never {
  */
 export async function topUp(
   ctx: TopUpContext,
-  input: { iccid: string; packageCode: string; confirmRepeat: boolean },
+  input: { iccid: string; packageCode: string; confirmRepeat: boolean; tender?: TenderInput | undefined },
 ): Promise<TopUp> {
   const connection = ctx.connection();
   const since = (): string => new Date(ctx.now().getTime() - REPEAT_WINDOW_MS).toISOString();
@@ -117,21 +118,29 @@ export async function topUp(
     );
   }
   const reading = await readEsim(connection, input.iccid, ctx.now());
-  const intent = ctx.topUpsJournal.createIntent(
-    {
-      ...newRecordOrigin(ctx, connection),
-      iccid: input.iccid,
-      packageCode: option.code,
-      packageName: option.name,
-      retail: option.retail,
-      quotedCost: option.cost,
-      before: reading.snapshot,
-      beforeRaw: reading.raw,
-    },
-    ctx.now().toISOString(),
-    since(),
-    guard,
+  const id = ctx.till.record(
+    'topup',
+    option.retail,
+    input.tender,
+    (staff) =>
+      ctx.topUpsJournal.createIntent(
+        {
+          ...newRecordOrigin(ctx, connection),
+          ...staff,
+          iccid: input.iccid,
+          packageCode: option.code,
+          packageName: option.name,
+          retail: option.retail,
+          quotedCost: option.cost,
+          before: reading.snapshot,
+          beforeRaw: reading.raw,
+        },
+        ctx.now().toISOString(),
+        since(),
+        guard,
+      ).id,
   );
+  const intent = ctx.topUpsJournal.require(id);
   ctx.emit({ type: 'topup.updated', topUp: intent });
   return sendOnce(ctx, intent, connection);
 }

@@ -9,6 +9,7 @@ export const SCREEN_KEYS: Readonly<Record<Screen, string>> = {
   sell: 'F2',
   topup: 'F3',
   pending: 'F4',
+  shift: 'F6',
   today: 'F7',
   settings: 'F8',
 };
@@ -23,6 +24,7 @@ export function NavBar(): ReactNode {
     sell: t.nav.sell,
     topup: t.nav.topUp,
     pending: t.nav.pending,
+    shift: t.nav.shift,
     today: t.nav.today,
     settings: t.nav.settings,
   };

@@ -10,6 +10,7 @@ export function ShortcutBar(): ReactNode {
     [SCREEN_KEYS.sell, t.nav.sell],
     [SCREEN_KEYS.topup, t.nav.topUp],
     [SCREEN_KEYS.pending, t.nav.pending],
+    [SCREEN_KEYS.shift, t.nav.shift],
     [SCREEN_KEYS.today, t.nav.today],
     [SCREEN_KEYS.settings, t.nav.settings],
     ['F9', t.shortcuts.language],

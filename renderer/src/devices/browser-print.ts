@@ -38,8 +38,15 @@ export function fitPageToReceipt(doc: Document): string {
   return rule;
 }
 
-/** Opens the browser's print dialog for the receipt's HTML; resolves once the dialog is open or done. */
-export function printInBrowser(html: string): Promise<void> {
+/**
+ * Opens the browser's print dialog for the receipt's HTML; resolves once the dialog is open or done.
+ * `sizePage` gives the page its size once laid out; a document that declares its own (an A4 report) passes
+ * one that leaves it alone.
+ */
+export function printInBrowser(
+  html: string,
+  sizePage: (doc: Document) => void = fitPageToReceipt,
+): Promise<void> {
   // A frame is kept until its dialog closes (printing reads it until then); one left from an
   // earlier print whose afterprint never came goes now.
   for (const stale of document.querySelectorAll(`iframe[${FRAME_MARK}]`)) stale.remove();
@@ -67,7 +74,7 @@ export function printInBrowser(html: string): Promise<void> {
         return;
       }
       try {
-        fitPageToReceipt(doc);
+        sizePage(doc);
       } catch (error) {
         frame.remove();
         reject(error);

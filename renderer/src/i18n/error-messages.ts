@@ -286,13 +286,13 @@ const ERROR_TEXT: ErrorWords = {
   },
   PIN_INVALID: {
     en: ({ details }, language) =>
-      details
+      typeof details?.retryAfterSeconds === 'number'
         ? `Too many wrong PINs. Try again in ${integer(details.retryAfterSeconds, language)} seconds.`
-        : 'Wrong manager PIN.',
+        : 'Wrong PIN.',
     ar: ({ details }, language) =>
-      details
+      typeof details?.retryAfterSeconds === 'number'
         ? `محاولات خاطئة كثيرة. أعد المحاولة بعد ${integer(details.retryAfterSeconds, language)} ثانية.`
-        : 'رمز المدير خاطئ.',
+        : 'الرمز خاطئ.',
   },
   INVALID_STATE: {
     en: 'This cannot be done in its current state. Refresh and look again.',

@@ -39,6 +39,7 @@ export const ar: Messages = {
     sell: 'بيع',
     topUp: 'تعبئة',
     pending: 'قيد الانتظار',
+    shift: 'الوردية',
     today: 'اليوم',
     settings: 'الإعدادات',
   },

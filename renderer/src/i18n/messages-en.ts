@@ -47,6 +47,7 @@ export const en = {
     sell: 'Sell',
     topUp: 'Top-up',
     pending: 'Pending',
+    shift: 'Shift',
     today: 'Today',
     settings: 'Settings',
   },

@@ -2,6 +2,7 @@ import type { PosEvent } from '../../../shared/domain/events';
 import { pos } from '../bridge/pos';
 import type { BridgeLink } from '../bridge/web-bridge';
 import { useCustomerDisplay } from '../devices/customer-display-store';
+import { useTill } from '../shift/till-store';
 import { useCatalogue } from './catalogue-store';
 import { useJournal } from './journal-store';
 import { useNotices } from './notice-store';
@@ -41,6 +42,9 @@ export function routeEvent(event: PosEvent): void {
       void useCatalogue.getState().load();
       void useSession.getState().load();
       return;
+    case 'till.updated':
+      useTill.getState().apply(event.till);
+      return;
     case 'error':
       useNotices.getState().push({ kind: 'error', error: event.error });
       return;
@@ -61,6 +65,7 @@ export function loadFromCore(): void {
   void useSettings.getState().load();
   void useCatalogue.getState().load();
   void usePending.getState().load();
+  void useTill.getState().load();
 }
 
 let wasOpen = false;

@@ -3,7 +3,9 @@ import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import type { Sale, SaleSummary } from '../../../shared/domain/sale';
 import { carriesInstallCodes, toSaleSummary } from '../../../shared/domain/sale-summary';
 import type { PosError } from '../../../shared/errors';
+import { multiplyMinor } from '../../../shared/money';
 import { pos } from '../bridge/pos';
+import { tenderToSend } from '../shift/tender-store';
 import { usePending } from './pending-store';
 
 /**
@@ -111,8 +113,11 @@ export const useSale = create<SaleState>()((set, get) => ({
     // A second Enter while the first sale is on the wire must not send a second order.
     if (flow.step !== 'confirming') return;
     const { pkg, quantity } = flow;
+    // The payment shown in the confirm step goes with the sale; until it adds up, nothing is sent.
+    const tender = tenderToSend({ ...pkg.retail, amount: multiplyMinor(pkg.retail.amount, quantity) });
+    if (!tender) return;
     set({ flow: { step: 'sending', pkg, quantity } });
-    const result = await pos().sell({ packageCode: pkg.code, quantity });
+    const result = await pos().sell({ packageCode: pkg.code, quantity, tender });
     if (!result.ok) {
       if (result.error.code === 'HOST_UNREACHABLE') {
         set({ flow: { step: 'lost' } });

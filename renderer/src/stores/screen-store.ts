@@ -2,9 +2,9 @@ import { create } from 'zustand';
 
 /** Which screen the cashier is on, and a counter of arrivals so each screen can focus its main field. */
 
-export type Screen = 'sell' | 'topup' | 'pending' | 'today' | 'settings';
+export type Screen = 'sell' | 'topup' | 'pending' | 'shift' | 'today' | 'settings';
 
-export const SCREENS: readonly Screen[] = ['sell', 'topup', 'pending', 'today', 'settings'];
+export const SCREENS: readonly Screen[] = ['sell', 'topup', 'pending', 'shift', 'today', 'settings'];
 
 interface ScreenState {
   readonly screen: Screen;

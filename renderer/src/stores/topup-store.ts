@@ -4,6 +4,7 @@ import type { TopUp, TopUpOption } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { type IccidProblem, iccidProblem } from '../../../shared/iccid';
 import { pos } from '../bridge/pos';
+import { tenderToSend } from '../shift/tender-store';
 import { usePending } from './pending-store';
 
 /**
@@ -130,8 +131,10 @@ export const useTopUp = create<TopUpState>()((set, get) => ({
     const { iccid, flow } = get();
     if (flow.step !== 'confirming') return;
     const { esim, options, chosen } = flow;
+    const tender = tenderToSend(chosen.retail);
+    if (!tender) return;
     set({ flow: { step: 'sending', esim, options, chosen } });
-    const result = await pos().topUp({ iccid, packageCode: chosen.code, confirmRepeat: flow.repeat });
+    const result = await pos().topUp({ iccid, packageCode: chosen.code, confirmRepeat: flow.repeat, tender });
     if (!result.ok) {
       if (result.error.code === 'CONFIRMATION_REQUIRED') {
         set({ flow: { step: 'confirming', esim, options, chosen, repeat: true } });

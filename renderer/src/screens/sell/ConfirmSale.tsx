@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { coverageText, dataText } from '../../components/PackageFacts';
 import { days, integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
+import { TenderFields } from '../../shift/TenderFields';
 import { useSale } from '../../stores/sale-store';
 
 export function ConfirmSale(): ReactNode {
@@ -35,6 +36,7 @@ export function ConfirmSale(): ReactNode {
         <dt>{t.sell.toCharge}</dt>
         <dd className="charge">{moneyText(total, language)}</dd>
       </dl>
+      <TenderFields price={total} />
     </ConfirmDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 
 export function TextField({
   label,
@@ -7,6 +7,8 @@ export function TextField({
   hint,
   type = 'text',
   dir,
+  inputMode,
+  inputRef,
 }: {
   readonly label: string;
   readonly value: string;
@@ -14,15 +16,21 @@ export function TextField({
   readonly hint?: string;
   readonly type?: string;
   readonly dir?: 'ltr' | 'rtl';
+  /** "decimal" for an amount typed as text (money is never a float). */
+  readonly inputMode?: 'text' | 'decimal' | 'numeric';
+  readonly inputRef?: Ref<HTMLInputElement>;
 }): ReactNode {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
+        ref={inputRef}
         id={id}
         type={type}
         dir={dir}
+        inputMode={inputMode}
+        autoComplete={inputMode === 'decimal' ? 'off' : undefined}
         value={value}
         aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.value)}

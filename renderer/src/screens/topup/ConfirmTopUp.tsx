@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { dataText } from '../../components/PackageFacts';
 import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
+import { TenderFields } from '../../shift/TenderFields';
 import { type TopUpFlow, useTopUp } from '../../stores/topup-store';
 
 export function ConfirmTopUp({
@@ -40,6 +41,7 @@ export function ConfirmTopUp({
         <dt>{t.sell.toCharge}</dt>
         <dd className="charge">{moneyText(option.retail, language)}</dd>
       </dl>
+      {repeat ? null : <TenderFields price={option.retail} />}
     </ConfirmDialog>
   );
 }

@@ -1,0 +1,35 @@
+import type { TillView } from '../../../shared/domain/shift';
+import type { HandlerGroup } from '../context';
+import type { CashierTable } from './cashier-table';
+
+export type CashierMethods = 'listCashiers' | 'addCashier' | 'updateCashier' | 'signIn' | 'signOut';
+
+/** Cashiers and the quick switch at the counter. `changed` pushes the new till view to every window. */
+export function cashierHandlers(
+  cashiers: CashierTable,
+  changed: () => TillView,
+): HandlerGroup<CashierMethods> {
+  return {
+    listCashiers: async () => ({ cashiers: cashiers.list() }),
+    addCashier: async ({ approval, ...input }) => {
+      const manager = cashiers.approve(approval, 'Adding a cashier');
+      const added = cashiers.add(input, manager);
+      changed();
+      return added;
+    },
+    updateCashier: async ({ id, approval, ...patch }) => {
+      const manager = cashiers.approve(approval, 'Changing a cashier');
+      const updated = cashiers.update(id, patch, manager);
+      changed();
+      return updated;
+    },
+    signIn: async ({ cashierId, pin }) => {
+      cashiers.signIn(cashierId, pin);
+      return changed();
+    },
+    signOut: async () => {
+      cashiers.signOut();
+      return changed();
+    },
+  };
+}

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { Approval, Cashier, CashierRole } from '../../../shared/domain/cashier';
+import type { Db } from '../journal/database';
+import type { SettingsTable } from '../journal/settings-table';
+import { writeAudit } from '../journal/state-rows';
+import { invalidField, PosFailure } from '../pos/failure';
+import type { ManagerPin } from '../security/manager-pin';
+import { hashPin, pinMatches, type StoredPin } from '../security/pin-hash';
+import { lockoutAfter } from './pin-backoff';
+
+interface CashierRow {
+  id: string;
+  name: string;
+  role: CashierRole;
+  pin_json: string | null;
+  failures: number;
+  locked_until: string | null;
+  active: number;
+}
+
+/** The settings key naming the cashier signed in at this counter; the chain reads it for every record. */
+export const CURRENT_CASHIER_KEY = 'counter.cashier';
+
+/**
+ * The shop's cashiers and who is signed in at this counter. Each cashier has a personal PIN, kept as
+ * a scrypt hash with its wrong-PIN count and lock-out in the journal (a restart does not reset them);
+ * the first manager signs in with the manager PIN of Settings, so that PIN keeps one owner and one
+ * back-off. Every change, sign-in and wrong PIN is a chained record.
+ */
+export class CashierTable {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsTable,
+    private readonly managerPin: ManagerPin,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The manager PIN becomes the first manager: there is always someone who can approve. */
+  ensureFirstManager(): void {
+    const exists = this.db.prepare('SELECT 1 FROM cashiers WHERE pin_json IS NULL').get();
+    if (exists) return;
+    const at = this.now().toISOString();
+    const id = randomUUID();
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES (?, ?, 'manager', NULL, ?)`,
+        )
+        .run(id, this.freeName('Manager'), at);
+      writeAudit(this.db, at, 'cashier.added', id, { role: 'manager', usesManagerPin: true });
+    })();
+  }
+
+  list(): Cashier[] {
+    return (this.db.prepare('SELECT * FROM cashiers ORDER BY active DESC, name').all() as CashierRow[]).map(
+      toCashier,
+    );
+  }
+
+  get(id: string): Cashier | null {
+    const row = this.row(id);
+    return row ? toCashier(row) : null;
+  }
+
+  /** The cashier signed in at this counter, if any. */
+  current(): Cashier | null {
+    const id = this.settings.get<string>(CURRENT_CASHIER_KEY);
+    const cashier = id ? this.get(id) : null;
+    return cashier?.active ? cashier : null;
+  }
+
+  add(input: { name: string; role: CashierRole; pin: string }, approvedBy: Cashier): Cashier {
+    const at = this.now().toISOString();
+    const id = randomUUID();
+    this.db.transaction(() => {
+      if (this.db.prepare('SELECT 1 FROM cashiers WHERE name = ? AND active = 1').get(input.name)) {
+        throw invalidField('name', `There is already a cashier called ${input.name}.`);
+      }
+      this.db
+        .prepare('INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES (?, ?, ?, ?, ?)')
+        .run(id, input.name, input.role, JSON.stringify(hashPin(input.pin)), at);
+      writeAudit(this.db, at, 'cashier.added', id, { role: input.role, approvedBy: approvedBy.id });
+    })();
+    return this.require(id);
+  }
+
+  /** Renames, changes the role, deactivates or gives a new PIN (which also lifts a lock-out). */
+  update(
+    id: string,
+    patch: {
+      name?: string | undefined;
+      role?: CashierRole | undefined;
+      active?: boolean | undefined;
+      pin?: string | undefined;
+    },
+    approvedBy: Cashier,
+  ): Cashier {
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      const row = this.requireRow(id);
+      const role = patch.role ?? row.role;
+      const active = patch.active ?? row.active === 1;
+      if (row.pin_json === null && (role !== 'manager' || !active)) {
+        throw invalidField(
+          patch.role ? 'role' : 'active',
+          'The first manager signs in with the manager PIN and stays a manager.',
+        );
+      }
+      if (patch.pin !== undefined && row.pin_json === null) {
+        throw invalidField('pin', 'Change the manager PIN in Settings.');
+      }
+      this.db
+        .prepare(
+          `UPDATE cashiers SET name = @name, role = @role, active = @active,
+             pin_json = coalesce(@pin, pin_json), failures = CASE WHEN @pin IS NULL THEN failures ELSE 0 END,
+             locked_until = CASE WHEN @pin IS NULL THEN locked_until ELSE NULL END
+           WHERE id = @id`,
+        )
+        .run({
+          id,
+          name: patch.name ?? row.name,
+          role,
+          active: active ? 1 : 0,
+          pin: patch.pin === undefined ? null : JSON.stringify(hashPin(patch.pin)),
+        });
+      writeAudit(this.db, at, 'cashier.changed', id, {
+        name: patch.name !== undefined,
+        role: patch.role ?? null,
+        active: patch.active ?? null,
+        newPin: patch.pin !== undefined,
+        approvedBy: approvedBy.id,
+      });
+    })();
+    if (patch.active === false && this.settings.get<string>(CURRENT_CASHIER_KEY) === id) this.signOut();
+    return this.require(id);
+  }
+
+  /**
+   * Checks a cashier's PIN under the persisted back-off: while locked out, even the right PIN waits.
+   * Every wrong PIN is recorded (and chained) with the count so far.
+   */
+  verify(id: string, pin: string): Cashier {
+    const row = this.requireRow(id);
+    if (row.active !== 1) throw new PosFailure('PIN_INVALID', `${row.name} is no longer a cashier here.`);
+    if (row.pin_json === null) {
+      if (!this.managerPin.isSet()) {
+        throw new PosFailure('PIN_REQUIRED', 'No manager PIN is set yet. Choose one in Settings first.');
+      }
+      if (!this.managerPin.verify(pin)) {
+        this.recordFailure(row, null);
+        throw new PosFailure('PIN_INVALID', `That is not ${row.name}'s PIN.`);
+      }
+      return toCashier(row);
+    }
+    const now = this.now();
+    if (row.locked_until && Date.parse(row.locked_until) > now.getTime()) {
+      const seconds = Math.ceil((Date.parse(row.locked_until) - now.getTime()) / 1000);
+      throw new PosFailure('PIN_INVALID', `Too many wrong PINs. Try again in ${seconds} seconds.`, {
+        retryAfterSeconds: seconds,
+      });
+    }
+    if (!pinMatches(pin, JSON.parse(row.pin_json) as StoredPin)) {
+      const failures = row.failures + 1;
+      const lockMs = lockoutAfter(failures);
+      this.recordFailure(row, lockMs > 0 ? new Date(now.getTime() + lockMs).toISOString() : null, failures);
+      throw new PosFailure(
+        'PIN_INVALID',
+        `That is not ${row.name}'s PIN.`,
+        lockMs > 0 ? { retryAfterSeconds: Math.ceil(lockMs / 1000) } : undefined,
+      );
+    }
+    if (row.failures > 0) {
+      this.db.prepare('UPDATE cashiers SET failures = 0, locked_until = NULL WHERE id = ?').run(id);
+    }
+    return toCashier(row);
+  }
+
+  /** Quick switch: the cashier whose PIN this is works the counter from now on. */
+  signIn(id: string, pin: string): Cashier {
+    const cashier = this.verify(id, pin);
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      this.settings.set(CURRENT_CASHIER_KEY, cashier.id);
+      writeAudit(this.db, at, 'cashier.signed_in', cashier.id, null);
+    })();
+    return cashier;
+  }
+
+  signOut(): void {
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      const id = this.settings.get<string>(CURRENT_CASHIER_KEY);
+      if (!id) return;
+      writeAudit(this.db, at, 'cashier.signed_out', id, null);
+      this.settings.delete(CURRENT_CASHIER_KEY);
+    })();
+  }
+
+  /** A manager's approval: an active manager and their PIN. Returns the manager who approved. */
+  approve(approval: Approval | undefined, action: string): Cashier {
+    if (!approval) {
+      throw new PosFailure('PIN_REQUIRED', `${action} needs a manager's approval.`, { approval: 'manager' });
+    }
+    const manager = this.get(approval.managerId);
+    if (manager?.role !== 'manager' || !manager.active) {
+      throw new PosFailure('PIN_INVALID', `${action} needs a manager's approval.`, { approval: 'manager' });
+    }
+    return this.verify(manager.id, approval.pin);
+  }
+
+  /** The signed-in cashier, or a refusal that says who must sign in. */
+  requireCurrent(action: string): Cashier {
+    const cashier = this.current();
+    if (!cashier) throw new PosFailure('PIN_REQUIRED', `Sign in as a cashier first: ${action}.`);
+    return cashier;
+  }
+
+  require(id: string): Cashier {
+    return toCashier(this.requireRow(id));
+  }
+
+  private recordFailure(row: CashierRow, lockedUntil: string | null, failures?: number): void {
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      if (failures !== undefined) {
+        this.db
+          .prepare('UPDATE cashiers SET failures = ?, locked_until = ? WHERE id = ?')
+          .run(failures, lockedUntil, row.id);
+      }
+      writeAudit(this.db, at, 'pin.failed', row.id, {
+        failures: failures ?? null,
+        lockedUntil,
+      });
+    })();
+  }
+
+  private row(id: string): CashierRow | undefined {
+    return this.db.prepare('SELECT * FROM cashiers WHERE id = ?').get(id) as CashierRow | undefined;
+  }
+
+  private requireRow(id: string): CashierRow {
+    const row = this.row(id);
+    if (!row) throw new PosFailure('NOT_FOUND', `No cashier with id ${id}.`);
+    return row;
+  }
+
+  private freeName(wanted: string): string {
+    for (let n = 1; ; n += 1) {
+      const name = n === 1 ? wanted : `${wanted} ${n}`;
+      if (!this.db.prepare('SELECT 1 FROM cashiers WHERE name = ? AND active = 1').get(name)) return name;
+    }
+  }
+}
+
+function toCashier(row: CashierRow): Cashier {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    active: row.active === 1,
+    usesManagerPin: row.pin_json === null,
+  };
+}

@@ -1,0 +1,185 @@
+import {
+  CHAIN_RECORD_VERSION,
+  canonicalJson,
+  currentRows,
+  GENESIS_HASH,
+  linkHash,
+  RECORD_ROWS,
+  type RecordRowKind,
+  recordRowKind,
+} from './chain';
+import type { Db } from './database';
+
+/** Why a link is broken, from the most to the least fundamental. */
+export type ChainProblem =
+  /** The sequence skips or repeats a number: a link was removed or inserted. */
+  | 'sequence'
+  /** The link does not follow the previous link's hash: something before it was rewritten. */
+  | 'previous_hash'
+  /** The link's hash is not SHA-256 of the previous hash and its record: the record was edited. */
+  | 'hash'
+  /** The link's columns say something else than its record. */
+  | 'columns'
+  /** The money row the link was written for has changed (or gone) since, behind the journal's back. */
+  | 'row_changed';
+
+export interface BrokenLink {
+  readonly counterId: string;
+  readonly seq: number;
+  readonly kind: string;
+  readonly subject: string | null;
+  readonly at: string;
+  readonly problem: ChainProblem;
+}
+
+export interface ChainCheck {
+  readonly counterId: string;
+  readonly links: number;
+  readonly head: { readonly seq: number; readonly hash: string } | null;
+  /** The earliest link that does not hold; null when the whole chain and every chained row hold. */
+  readonly firstBroken: BrokenLink | null;
+  /** Sales, top-ups and cash movements made since the chain began that have no link at all (forged rows). */
+  readonly unlinked: { readonly kind: RecordRowKind; readonly id: string }[];
+}
+
+interface LinkRow {
+  counter_id: string;
+  seq: number;
+  at: string;
+  kind: string;
+  subject: string | null;
+  cashier_id: string | null;
+  shift_id: string | null;
+  record_json: string;
+  prev_hash: string;
+  hash: string;
+}
+
+interface ChainedRecord {
+  v: number;
+  counter: string;
+  seq: number;
+  at: string;
+  kind: string;
+  subject: string | null;
+  cashier: string | null;
+  shift: string | null;
+  rows: unknown[] | null;
+}
+
+/**
+ * Walks a counter's chain from its first link: every sequence number, every hash, every link's
+ * columns against its record, and then every chained money row against the last link written for
+ * it. Names the first link that does not hold. Read-only; the journal keeps working meanwhile.
+ */
+export function checkChain(db: Db, counterId: string): ChainCheck {
+  const latest = new Map<string, { link: LinkRow; rows: string }>();
+  let expectedSeq = 1;
+  let prevHash = GENESIS_HASH;
+  let links = 0;
+  let head: ChainCheck['head'] = null;
+  let broken: BrokenLink | null = null;
+  const breakAt = (link: LinkRow, problem: ChainProblem): void => {
+    broken ??= {
+      counterId,
+      seq: link.seq,
+      kind: link.kind,
+      subject: link.subject,
+      at: link.at,
+      problem,
+    };
+  };
+  const statement = db.prepare('SELECT * FROM chain WHERE counter_id = ? ORDER BY seq');
+  for (const link of statement.iterate(counterId) as IterableIterator<LinkRow>) {
+    links += 1;
+    head = { seq: link.seq, hash: link.hash };
+    if (broken) continue;
+    if (link.seq !== expectedSeq) breakAt(link, 'sequence');
+    else if (link.prev_hash !== prevHash) breakAt(link, 'previous_hash');
+    else if (linkHash(link.prev_hash, link.record_json) !== link.hash) breakAt(link, 'hash');
+    else if (!columnsAgree(link)) breakAt(link, 'columns');
+    expectedSeq = link.seq + 1;
+    prevHash = link.hash;
+    const record = parse(link.record_json);
+    if (record?.rows && link.subject !== null && recordRowKind(link.kind)) {
+      latest.set(`${recordRowKind(link.kind)}:${link.subject}`, { link, rows: canonicalJson(record.rows) });
+    }
+  }
+  // A row edited after its last link: the earliest such link is the first broken one if it comes first.
+  let rowBroken: LinkRow | null = null;
+  for (const [key, { link, rows }] of latest) {
+    const [rowKind, subject] = splitKey(key);
+    if (
+      canonicalJson(currentRows(db, rowKind, subject)) !== rows &&
+      (!rowBroken || link.seq < rowBroken.seq)
+    ) {
+      rowBroken = link;
+    }
+  }
+  const found = broken as BrokenLink | null;
+  const firstBroken: BrokenLink | null =
+    rowBroken && (!found || rowBroken.seq < found.seq)
+      ? {
+          counterId,
+          seq: rowBroken.seq,
+          kind: rowBroken.kind,
+          subject: rowBroken.subject,
+          at: rowBroken.at,
+          problem: 'row_changed',
+        }
+      : found;
+  return { counterId, links, head, firstBroken, unlinked: unlinkedRows(db, counterId) };
+}
+
+function parse(json: string): ChainedRecord | null {
+  try {
+    const record = JSON.parse(json) as ChainedRecord;
+    return record.v === CHAIN_RECORD_VERSION ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+function columnsAgree(link: LinkRow): boolean {
+  const record = parse(link.record_json);
+  return (
+    record !== null &&
+    record.counter === link.counter_id &&
+    record.seq === link.seq &&
+    record.at === link.at &&
+    record.kind === link.kind &&
+    record.subject === link.subject &&
+    record.cashier === link.cashier_id &&
+    record.shift === link.shift_id
+  );
+}
+
+function splitKey(key: string): [RecordRowKind, string] {
+  const at = key.indexOf(':');
+  return [key.slice(0, at) as RecordRowKind, key.slice(at + 1)];
+}
+
+/** Rows of the chained money tables, made since the chain's first link, with no link of their own. */
+function unlinkedRows(db: Db, counterId: string): { kind: RecordRowKind; id: string }[] {
+  const first = db.prepare('SELECT at FROM chain WHERE counter_id = ? ORDER BY seq LIMIT 1').get(counterId) as
+    | { at: string }
+    | undefined;
+  if (!first) return [];
+  const found: { kind: RecordRowKind; id: string }[] = [];
+  for (const [kind, since] of [
+    ['sale', 'created_at'],
+    ['topup', 'created_at'],
+    ['cash', 'at'],
+  ] as const) {
+    const { table, key } = RECORD_ROWS[kind];
+    const rows = db
+      .prepare(
+        `SELECT ${key} AS id FROM ${table} WHERE counter_id = @counter AND ${since} >= @since
+           AND NOT EXISTS (SELECT 1 FROM chain WHERE chain.subject = ${table}.${key} AND chain.kind LIKE @kind)
+         LIMIT 10`,
+      )
+      .all({ counter: counterId, since: first.at, kind: `${kind}.%` }) as { id: string }[];
+    found.push(...rows.map((row) => ({ kind, id: row.id })));
+  }
+  return found;
+}

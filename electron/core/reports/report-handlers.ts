@@ -1,0 +1,66 @@
+import type { CashierTable } from '../cashiers/cashier-table';
+import type { HandlerGroup } from '../context';
+import { checkChain } from '../journal/chain-check';
+import type { Db } from '../journal/database';
+import type { SettingsTable } from '../journal/settings-table';
+import { writeAudit } from '../journal/state-rows';
+import { PosFailure } from '../pos/failure';
+import type { EndOfDay } from '../shifts/end-of-day';
+import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
+import { renderReportDocument } from './report-document';
+
+export interface ReportHandlerDeps {
+  readonly db: Db;
+  readonly counterId: string;
+  readonly endOfDay: EndOfDay;
+  readonly cashiers: CashierTable;
+  readonly settings: SettingsTable;
+  readonly endOfDaySettings: EndOfDaySettingsStore;
+  readonly training: () => boolean;
+  readonly now: () => Date;
+}
+
+/** The counter's last closed shift: a Z printed without naming one is that shift's. */
+function lastClosed(endOfDay: EndOfDay): string {
+  const id = endOfDay.listShifts(2).find((shift) => shift.state !== 'open')?.id;
+  if (!id) throw new PosFailure('NOT_FOUND', 'No shift has been closed on this counter yet.');
+  return id;
+}
+
+export type ReportMethods = 'renderShiftReport' | 'checkJournalChain';
+
+/** Printing X and Z reports (each print logged in the chain), and the manager's check of the chain. */
+export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<ReportMethods> {
+  return {
+    renderShiftReport: async ({ kind, shiftId, paper, language }) => {
+      const { endOfDay, settings, db, now } = deps;
+      const report =
+        kind === 'x' ? endOfDay.xReport(shiftId) : endOfDay.zReport(shiftId ?? lastClosed(endOfDay));
+      const shop = settings.getSettings();
+      const printedAt = now().toISOString();
+      const html = renderReportDocument(report, {
+        shop,
+        language: language ?? shop.language,
+        paper,
+        training: deps.training(),
+        printedAt,
+        timeZone: deps.endOfDaySettings.timeZone(),
+      });
+      writeAudit(db, printedAt, kind === 'x' ? 'report.x_printed' : 'z.printed', report.shiftId, {
+        paper,
+        language: language ?? shop.language,
+      });
+      return { html };
+    },
+    checkJournalChain: async ({ approval }) => {
+      const manager = deps.cashiers.approve(approval, 'Checking the journal');
+      const result = checkChain(deps.db, deps.counterId);
+      writeAudit(deps.db, deps.now().toISOString(), 'chain.checked', null, {
+        by: manager.id,
+        links: result.links,
+        firstBroken: result.firstBroken?.seq ?? null,
+      });
+      return result;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { TillView } from '../../../shared/domain/shift';
+import type { Currency } from '../../../shared/money';
+import { type CashierMethods, cashierHandlers } from '../cashiers/cashier-handlers';
+import { CashierTable } from '../cashiers/cashier-table';
+import type { HandlerGroup } from '../context';
+import type { Db } from '../journal/database';
+import type { SettingsTable } from '../journal/settings-table';
+import type { PosHandlers } from '../pos/dispatch';
+import { type ReportMethods, reportHandlers } from '../reports/report-handlers';
+import { ZJournal } from '../reports/z-journal';
+import type { ManagerPin } from '../security/manager-pin';
+import { EndOfDay } from './end-of-day';
+import { EndOfDaySettingsStore } from './end-of-day-settings';
+import { ExchangeRates } from './exchange-rates';
+import { type ShiftMethods, shiftHandlers } from './shift-handlers';
+import { ShiftJournal } from './shift-journal';
+import { CounterTill, type Till } from './till';
+
+export interface EndOfDayOptions {
+  readonly db: Db;
+  readonly settings: SettingsTable;
+  readonly managerPin: ManagerPin;
+  readonly counterId: string;
+  readonly now: () => Date;
+  /** The shop's rounding step for prices in a currency, applied to prices asked in another currency. */
+  readonly roundingStep: (currency: Currency) => number | undefined;
+  readonly training: () => boolean;
+  /** The counter's own time zone, used when the shop has not named one. */
+  readonly timeZone: string;
+}
+
+type EndOfDayMethods = CashierMethods | ShiftMethods | ReportMethods;
+
+export interface EndOfDayModule {
+  readonly till: Till;
+  readonly endOfDay: EndOfDay;
+  /** The PosApi handlers; `changed` is told the new till view after each change of cashier, shift or rate. */
+  handlers(changed: (till: TillView) => void): HandlerGroup<EndOfDayMethods>;
+}
+
+/**
+ * Cashiers, shifts, the drawer and its reports, composed on one journal. The manager PIN becomes the
+ * first manager here, at every start, so a journal from before cashiers existed has one at once.
+ */
+export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
+  const { db, counterId, now } = options;
+  const cashiers = new CashierTable(db, options.settings, options.managerPin, now);
+  cashiers.ensureFirstManager();
+  const settings = new EndOfDaySettingsStore(options.settings, options.timeZone);
+  const shifts = new ShiftJournal(db);
+  const rates = new ExchangeRates(db, counterId);
+  const till = new CounterTill({
+    db,
+    counterId,
+    cashiers,
+    shifts,
+    settings,
+    rates,
+    roundingStep: options.roundingStep,
+    now,
+  });
+  const endOfDay = new EndOfDay({
+    db,
+    counterId,
+    cashiers,
+    settings,
+    shifts,
+    zJournal: new ZJournal(db),
+    rates,
+    now,
+  });
+  return {
+    till,
+    endOfDay,
+    handlers(changed) {
+      const announce = (): TillView => {
+        const view = endOfDay.view();
+        changed(view);
+        return view;
+      };
+      const handlers: HandlerGroup<EndOfDayMethods> = {
+        ...cashierHandlers(cashiers, announce),
+        ...shiftHandlers(endOfDay, announce),
+        ...reportHandlers({
+          db,
+          counterId,
+          endOfDay,
+          cashiers,
+          settings: options.settings,
+          endOfDaySettings: settings,
+          training: options.training,
+          now,
+        }),
+      };
+      return handlers satisfies Partial<PosHandlers>;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { businessDayOf } from '../../../shared/business-day';
+import { type EndOfDaySettings, EndOfDaySettingsSchema } from '../../../shared/domain/shift';
+import { minor } from '../../../shared/money';
+import type { SettingsTable } from '../journal/settings-table';
+
+const KEY = 'endOfDay.settings';
+
+/**
+ * A shop that has not set anything: one drawer currency (the account's, USD until the provider says
+ * otherwise), a 04:00 cut-off so a late evening stays on its day, a small tolerance, and blind counts.
+ */
+export const DEFAULT_END_OF_DAY: EndOfDaySettings = {
+  currencies: ['USD'],
+  sellingCurrency: null,
+  dayCutOff: '04:00',
+  timeZone: null,
+  varianceTolerance: { USD: minor(100), EUR: minor(100), IQD: minor(1000) },
+  payOutLimit: { USD: minor(5000), EUR: minor(5000), IQD: minor(50_000) },
+  showExpectedToCashiers: false,
+  requireOpenShift: false,
+};
+
+/** The shop's end-of-day settings, kept beside the shop's other settings and validated on every read. */
+export class EndOfDaySettingsStore {
+  constructor(
+    private readonly settings: SettingsTable,
+    private readonly counterTimeZone: string,
+  ) {}
+
+  get(): EndOfDaySettings {
+    const parsed = EndOfDaySettingsSchema.safeParse({
+      ...DEFAULT_END_OF_DAY,
+      ...(this.settings.get<Partial<EndOfDaySettings>>(KEY) ?? {}),
+    });
+    return parsed.success ? parsed.data : DEFAULT_END_OF_DAY;
+  }
+
+  /** Merges and stores a change; the caller journals it (a chained settings change). */
+  update(patch: Partial<EndOfDaySettings>): EndOfDaySettings {
+    const next = EndOfDaySettingsSchema.parse({ ...this.get(), ...patch });
+    this.settings.set(KEY, next);
+    return next;
+  }
+
+  timeZone(): string {
+    return this.get().timeZone ?? this.counterTimeZone;
+  }
+
+  /** The business day `instant` falls in, on this counter's clock and cut-off. */
+  businessDay(instant: Date): string {
+    return businessDayOf(instant, this.timeZone(), this.get().dayCutOff);
+  }
+}

@@ -1,0 +1,355 @@
+import { type ReactNode, useState } from 'react';
+import type { Approval, CashierRole } from '../../../shared/domain/cashier';
+import type { EndOfDaySettings } from '../../../shared/domain/shift';
+import type { PosError } from '../../../shared/errors';
+import { CURRENCIES, type Currency, type MinorUnits, toDecimalText } from '../../../shared/money';
+import { pos } from '../bridge/pos';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { integer, moneyText } from '../i18n/format';
+import { useLanguage } from '../i18n/use-messages';
+import { PinInput } from '../screens/settings/PinInput';
+import { TextField } from '../screens/settings/TextField';
+import { useSession } from '../stores/session-store';
+import { AmountField } from './AmountField';
+import { CurrencySelect } from './CurrencySelect';
+import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
+import { tillCall, typedAmount } from './shift-actions';
+import { shiftText } from './shift-text';
+import { useDrawerCurrencies, useTill } from './till-store';
+
+/**
+ * What a manager does at the drawer, each behind their approval: close a shift left open without a
+ * count, correct a closed one, set today's rate, the end-of-day settings, cashiers, and the check of
+ * the journal's chain.
+ */
+export function ManagerTools({ onChanged }: { readonly onChanged: () => void }): ReactNode {
+  const t = shiftText(useLanguage());
+  return (
+    <details className="card manager-tools">
+      <summary>{t.managerTools}</summary>
+      <ForceClose onChanged={onChanged} />
+      <Correction />
+      <RateOfTheDay />
+      <EndOfDaySettingsForm />
+      <AddCashier />
+      <ChainCheck />
+    </details>
+  );
+}
+
+/** A small form with a manager's approval: its own error and confirmation line. */
+function ApprovedForm({
+  title,
+  hint,
+  submit,
+  children,
+  run,
+}: {
+  readonly title: string;
+  readonly hint?: string;
+  readonly submit: string;
+  readonly children?: ReactNode;
+  readonly run: (approval: Approval, fail: (error: PosError) => void) => Promise<string | null>;
+}): ReactNode {
+  const [approval, setApproval] = useState(NO_APPROVAL);
+  const [error, setError] = useState<PosError | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <form
+      className="tool"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setDone(null);
+        setError(null);
+        void run(approvalToSend(approval), setError).then((message) => {
+          if (message === null) return;
+          setApproval(NO_APPROVAL);
+          setDone(message);
+        });
+      }}
+    >
+      <h3>{title}</h3>
+      {hint ? <p className="hint">{hint}</p> : null}
+      {children}
+      <ManagerApproval value={approval} onChange={setApproval} />
+      {error ? <ErrorPanel error={error} /> : null}
+      {done ? <p role="status">{done}</p> : null}
+      <button type="submit" className="secondary">
+        {submit}
+      </button>
+    </form>
+  );
+}
+
+function ForceClose({ onChanged }: { readonly onChanged: () => void }): ReactNode {
+  const t = shiftText(useLanguage());
+  const open = useTill((state) => Boolean(state.till?.shift));
+  const [reason, setReason] = useState('');
+  if (!open) return null;
+  return (
+    <ApprovedForm
+      title={t.forceClose}
+      hint={t.forceCloseHint}
+      submit={t.forceClose}
+      run={async (approval, fail) => {
+        const closed = await tillCall(() => pos().forceCloseShift({ reason, approval }), fail);
+        if (!closed) return null;
+        onChanged();
+        return t.saved;
+      }}
+    >
+      <TextField label={t.reason} value={reason} onChange={setReason} />
+    </ApprovedForm>
+  );
+}
+
+function Correction(): ReactNode {
+  const t = shiftText(useLanguage());
+  const currencies = useDrawerCurrencies();
+  const [zNumber, setZNumber] = useState('');
+  const [currency, setCurrency] = useState<Currency | null>(null);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const chosen = currency ?? currencies[0] ?? 'USD';
+  return (
+    <ApprovedForm
+      title={t.correct}
+      hint={t.correctHint}
+      submit={t.correct}
+      run={async (approval, fail) => {
+        const listed = await pos().listShifts({ limit: 200 });
+        const shift = listed.ok
+          ? listed.value.shifts.find(
+              (each) => String(each.zNumber) === zNumber.replace(/\D/g, '').replace(/^0+/, ''),
+            )
+          : null;
+        const minor = typedAmount(amount, chosen);
+        if (!shift || minor === null) {
+          fail({ code: 'INVALID_INPUT', message: 'Name a Z and an amount.' });
+          return null;
+        }
+        const done = await tillCall(
+          () =>
+            pos().correctShift({
+              shiftId: shift.id,
+              amount: { amount: minor, currency: chosen },
+              reason,
+              approval,
+            }),
+          fail,
+        );
+        return done ? t.saved : null;
+      }}
+    >
+      <div className="row">
+        <AmountField label="Z" value={zNumber} onChange={setZNumber} />
+        <CurrencySelect label={t.currency} value={chosen} currencies={currencies} onChange={setCurrency} />
+        <AmountField label={t.amount} value={amount} onChange={setAmount} />
+      </div>
+      <TextField label={t.reason} value={reason} onChange={setReason} />
+    </ApprovedForm>
+  );
+}
+
+function RateOfTheDay(): ReactNode {
+  const language = useLanguage();
+  const t = shiftText(language);
+  const base = useSession((state) => state.status?.currency ?? state.balance?.balance.currency ?? 'USD');
+  const till = useTill((state) => state.till);
+  const others = (till?.settings.currencies ?? []).filter((each) => each !== base);
+  const [quote, setQuote] = useState<Currency | null>(null);
+  const [buy, setBuy] = useState('');
+  const [sell, setSell] = useState('');
+  if (others.length === 0) return null;
+  const chosen = quote ?? others[0]!;
+  return (
+    <ApprovedForm
+      title={t.rateTitle}
+      submit={t.setRate}
+      run={async (approval, fail) => {
+        const rate = await tillCall(
+          () => pos().setExchangeRate({ base, quote: chosen, buy, sell, per: 100, approval }),
+          fail,
+        );
+        return rate ? t.saved : null;
+      }}
+    >
+      {till?.rates.map((rate) => (
+        <p key={rate.id} className="hint">
+          {t.rateNow(
+            rate.base,
+            rate.quote,
+            moneyText({ amount: rate.buyPer100, currency: rate.quote }, language),
+            moneyText({ amount: rate.sellPer100, currency: rate.quote }, language),
+          )}
+        </p>
+      ))}
+      <div className="row">
+        <CurrencySelect label={t.currency} value={chosen} currencies={others} onChange={setQuote} />
+        <AmountField label={`${t.rateBuy} · ${t.ratePer(base)}`} value={buy} onChange={setBuy} />
+        <AmountField label={`${t.rateSell} · ${t.ratePer(base)}`} value={sell} onChange={setSell} />
+      </div>
+    </ApprovedForm>
+  );
+}
+
+function EndOfDaySettingsForm(): ReactNode {
+  const t = shiftText(useLanguage());
+  const current = useTill((state) => state.till?.settings ?? null);
+  const [draft, setDraft] = useState<EndOfDaySettings | null>(null);
+  if (!current) return null;
+  const settings = draft ?? current;
+  const edit = (patch: Partial<EndOfDaySettings>): void => setDraft({ ...settings, ...patch });
+  const amountText = (value: MinorUnits | undefined, currency: Currency): string =>
+    value === undefined ? '' : toDecimalText(value, currency);
+  const perCurrency = (
+    key: 'varianceTolerance' | 'payOutLimit',
+    currency: Currency,
+    text: string,
+  ): EndOfDaySettings['varianceTolerance'] => {
+    const amount = typedAmount(text, currency);
+    return { ...settings[key], [currency]: amount ?? undefined };
+  };
+  return (
+    <ApprovedForm
+      title={t.settingsTitle}
+      submit={t.save}
+      run={async (approval, fail) => {
+        const saved = await tillCall(() => pos().updateEndOfDaySettings({ patch: settings, approval }), fail);
+        if (!saved) return null;
+        setDraft(null);
+        return t.saved;
+      }}
+    >
+      <fieldset>
+        <legend>{t.drawerCurrencies}</legend>
+        {CURRENCIES.map((currency) => (
+          <label key={currency} className="check">
+            <input
+              type="checkbox"
+              checked={settings.currencies.includes(currency)}
+              onChange={(event) =>
+                edit({
+                  currencies: event.target.checked
+                    ? [...settings.currencies, currency]
+                    : settings.currencies.filter((each) => each !== currency),
+                })
+              }
+            />
+            {currency}
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        {t.sellingCurrency}
+        <select
+          value={settings.sellingCurrency ?? ''}
+          onChange={(event) => edit({ sellingCurrency: (event.target.value || null) as Currency | null })}
+        >
+          <option value="">{t.priceCurrency}</option>
+          {settings.currencies.map((currency) => (
+            <option key={currency} value={currency}>
+              {currency}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        {t.cutOff}
+        <input
+          type="time"
+          value={settings.dayCutOff}
+          onChange={(event) => edit({ dayCutOff: event.target.value })}
+        />
+      </label>
+      <div className="row">
+        {settings.currencies.map((currency) => (
+          <AmountField
+            key={`tolerance-${currency}`}
+            label={t.tolerance(currency)}
+            value={amountText(settings.varianceTolerance[currency], currency)}
+            onChange={(text) => edit({ varianceTolerance: perCurrency('varianceTolerance', currency, text) })}
+          />
+        ))}
+        {settings.currencies.map((currency) => (
+          <AmountField
+            key={`limit-${currency}`}
+            label={t.payOutLimit(currency)}
+            value={amountText(settings.payOutLimit[currency], currency)}
+            onChange={(text) => edit({ payOutLimit: perCurrency('payOutLimit', currency, text) })}
+          />
+        ))}
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.showExpectedToCashiers}
+          onChange={(event) => edit({ showExpectedToCashiers: event.target.checked })}
+        />
+        {t.showExpected}
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.requireOpenShift}
+          onChange={(event) => edit({ requireOpenShift: event.target.checked })}
+        />
+        {t.requireShift}
+      </label>
+    </ApprovedForm>
+  );
+}
+
+function AddCashier(): ReactNode {
+  const t = shiftText(useLanguage());
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<CashierRole>('cashier');
+  const [pin, setPin] = useState('');
+  return (
+    <ApprovedForm
+      title={t.addCashier}
+      submit={t.addCashier}
+      run={async (approval, fail) => {
+        const added = await tillCall(() => pos().addCashier({ name, role, pin, approval }), fail);
+        if (!added) return null;
+        setName('');
+        setPin('');
+        return t.saved;
+      }}
+    >
+      <div className="row">
+        <TextField label={t.name} value={name} onChange={setName} />
+        <label className="field">
+          {t.role}
+          <select value={role} onChange={(event) => setRole(event.target.value as CashierRole)}>
+            <option value="cashier">{t.roles.cashier}</option>
+            <option value="manager">{t.roles.manager}</option>
+          </select>
+        </label>
+        <PinInput label={t.newPin} value={pin} onChange={setPin} />
+      </div>
+    </ApprovedForm>
+  );
+}
+
+function ChainCheck(): ReactNode {
+  const language = useLanguage();
+  const t = shiftText(language);
+  return (
+    <ApprovedForm
+      title={t.checkChain}
+      submit={t.checkChain}
+      run={async (approval, fail) => {
+        const result = await pos().checkJournalChain({ approval });
+        if (!result.ok) {
+          fail(result.error);
+          return null;
+        }
+        const { firstBroken, links } = result.value;
+        return firstBroken
+          ? t.chainBroken(integer(firstBroken.seq, language), firstBroken.kind, firstBroken.problem)
+          : t.chainOk(integer(links, language));
+      }}
+    />
+  );
+}

@@ -1,0 +1,316 @@
+import type { Language } from '../../../shared/domain/common';
+import type { CashReason } from '../../../shared/domain/shift';
+import type { TenderMethod } from '../../../shared/domain/till';
+
+/** The counter's words for cashiers, the drawer, the tender and the X and Z reports, per language. */
+export interface ShiftText {
+  readonly title: string;
+  readonly cashier: string;
+  readonly noCashier: string;
+  readonly manager: string;
+  readonly switchCashier: string;
+  readonly signIn: string;
+  readonly signOut: string;
+  readonly who: string;
+  readonly pin: string;
+  readonly noShift: string;
+  readonly shiftOpen: (since: string, by: string) => string;
+  readonly businessDay: (day: string) => string;
+  readonly openShift: string;
+  readonly openingFloat: (currency: string) => string;
+  readonly lastCount: (amounts: string) => string;
+  readonly useLastCount: string;
+  readonly signInFirst: string;
+  readonly xReport: string;
+  readonly closeShift: string;
+  readonly countTitle: string;
+  readonly countHint: string;
+  readonly counted: (currency: string) => string;
+  readonly countCash: string;
+  readonly countAgain: string;
+  readonly expected: string;
+  readonly variance: string;
+  readonly withinTolerance: string;
+  readonly aboveTolerance: string;
+  readonly reason: string;
+  readonly managerApproval: string;
+  readonly approvingManager: string;
+  readonly managerPin: string;
+  readonly back: string;
+  readonly printZ: string;
+  readonly printX: string;
+  readonly printZOf: (z: string) => string;
+  readonly paper: string;
+  readonly a4: string;
+  readonly cashMoves: string;
+  readonly moveKind: string;
+  readonly moveKinds: Readonly<Record<'pay_in' | 'pay_out' | 'refund', string>>;
+  readonly moveReason: string;
+  readonly reasons: Readonly<Record<CashReason, string>>;
+  readonly currency: string;
+  readonly amount: string;
+  readonly note: string;
+  readonly record: string;
+  readonly recorded: string;
+  readonly noSale: string;
+  readonly noSaleDone: string;
+  readonly payment: string;
+  readonly methods: Readonly<Record<TenderMethod, string>>;
+  readonly paidIn: string;
+  readonly toPay: string;
+  readonly tendered: string;
+  readonly tenderedHint: string;
+  readonly change: string;
+  readonly tooLittle: string;
+  readonly noRate: (base: string, quote: string) => string;
+  readonly recent: string;
+  readonly states: Readonly<Record<'open' | 'closed' | 'not_counted', string>>;
+  readonly countedLater: string;
+  readonly countLater: string;
+  readonly managerTools: string;
+  readonly forceClose: string;
+  readonly forceCloseHint: string;
+  readonly correct: string;
+  readonly correctHint: string;
+  readonly rateTitle: string;
+  readonly rateBuy: string;
+  readonly rateSell: string;
+  readonly ratePer: (base: string) => string;
+  readonly setRate: string;
+  readonly rateNow: (base: string, quote: string, buy: string, sell: string) => string;
+  readonly addCashier: string;
+  readonly newPin: string;
+  readonly name: string;
+  readonly role: string;
+  readonly roles: Readonly<Record<'cashier' | 'manager', string>>;
+  readonly checkChain: string;
+  readonly chainOk: (links: string) => string;
+  readonly chainBroken: (seq: string, kind: string, problem: string) => string;
+  readonly saved: string;
+  readonly settingsTitle: string;
+  readonly drawerCurrencies: string;
+  readonly sellingCurrency: string;
+  readonly priceCurrency: string;
+  readonly cutOff: string;
+  readonly tolerance: (currency: string) => string;
+  readonly payOutLimit: (currency: string) => string;
+  readonly showExpected: string;
+  readonly requireShift: string;
+  readonly save: string;
+}
+
+const EN: ShiftText = {
+  title: 'Shift and drawer',
+  cashier: 'Cashier',
+  noCashier: 'No cashier signed in',
+  manager: 'manager',
+  switchCashier: 'Switch cashier',
+  signIn: 'Sign in',
+  signOut: 'Sign out',
+  who: 'Who',
+  pin: 'PIN',
+  noShift: 'No shift is open on this drawer.',
+  shiftOpen: (since, by) => `Shift open since ${since}, opened by ${by}`,
+  businessDay: (day) => `Business day ${day}`,
+  openShift: 'Open shift',
+  openingFloat: (currency) => `Opening float ${currency}`,
+  lastCount: (amounts) => `The last close counted ${amounts}.`,
+  useLastCount: 'Use the last count',
+  signInFirst: 'Sign in as a cashier first.',
+  xReport: 'X report',
+  closeShift: 'Close shift',
+  countTitle: 'Count the drawer',
+  countHint:
+    'Count the cash in each currency and type what you counted. The expected amount appears after the count.',
+  counted: (currency) => `Counted ${currency}`,
+  countCash: 'Count cash',
+  countAgain: 'Count again',
+  expected: 'Expected',
+  variance: 'Variance',
+  withinTolerance: 'within tolerance',
+  aboveTolerance: 'above tolerance: a reason and a manager are needed',
+  reason: 'Reason',
+  managerApproval: 'Manager approval',
+  approvingManager: 'Manager',
+  managerPin: 'Manager PIN',
+  back: 'Back',
+  printZ: 'Print Z report',
+  printX: 'Print X',
+  printZOf: (z) => `Print ${z}`,
+  paper: 'Paper',
+  a4: 'A4 page (PDF)',
+  cashMoves: 'Pay in or pay out',
+  moveKind: 'Movement',
+  moveKinds: { pay_in: 'Pay-in', pay_out: 'Pay-out', refund: 'Cash refund' },
+  moveReason: 'Reason',
+  reasons: {
+    expense: 'Expense',
+    owner_drop: 'Owner drop',
+    bank_deposit: 'Bank deposit',
+    provider_deposit: 'Deposit to the provider account',
+    change_float: 'Change for the drawer',
+    customer_refund: 'Customer refund',
+    other: 'Other',
+  },
+  currency: 'Currency',
+  amount: 'Amount',
+  note: 'Note',
+  record: 'Record',
+  recorded: 'Recorded.',
+  noSale: 'No sale (open drawer)',
+  noSaleDone: 'Drawer opened: logged.',
+  payment: 'Payment',
+  methods: { cash: 'Cash', card: 'Card', transfer: 'Transfer' },
+  paidIn: 'Paid in',
+  toPay: 'To pay',
+  tendered: 'Tendered',
+  tenderedHint: 'Empty: the exact amount',
+  change: 'Change',
+  tooLittle: 'Less than the amount to pay',
+  noRate: (base, quote) => `No ${base} to ${quote} rate for today: ask the manager to set it.`,
+  recent: 'Recent shifts',
+  states: { open: 'Open', closed: 'Closed', not_counted: 'Not counted' },
+  countedLater: 'counted later',
+  countLater: 'Count it now',
+  managerTools: 'Manager',
+  forceClose: 'Close without a count',
+  forceCloseHint: 'For a shift left open: it closes as not counted (never as zero) and can be counted later.',
+  correct: 'Correct a closed shift',
+  correctHint:
+    'A correction is a new record on the next Z; the closed Z is never changed. Negative for less cash.',
+  rateTitle: "Today's exchange rate",
+  rateBuy: 'Buy',
+  rateSell: 'Sell',
+  ratePer: (base) => `Per 100 ${base}`,
+  setRate: 'Set rate',
+  rateNow: (base, quote, buy, sell) => `100 ${base}: buy ${buy}, sell ${sell} (${quote})`,
+  addCashier: 'Add cashier',
+  newPin: 'Their PIN',
+  name: 'Name',
+  role: 'Role',
+  roles: { cashier: 'Cashier', manager: 'Manager' },
+  checkChain: 'Check the journal',
+  chainOk: (links) => `The journal holds: ${links} records, none changed.`,
+  chainBroken: (seq, kind, problem) => `Broken at record ${seq} (${kind}): ${problem}.`,
+  saved: 'Saved.',
+  settingsTitle: 'End-of-day settings',
+  drawerCurrencies: 'Drawer currencies',
+  sellingCurrency: 'Customers pay in',
+  priceCurrency: 'The price’s currency',
+  cutOff: 'Business day ends at',
+  tolerance: (currency) => `Variance tolerance ${currency}`,
+  payOutLimit: (currency) => `Pay-out limit ${currency}`,
+  showExpected: 'Cashiers see the expected cash before counting',
+  requireShift: 'Sell only while a shift is open',
+  save: 'Save',
+};
+
+const AR: ShiftText = {
+  title: 'الوردية والدرج',
+  cashier: 'الكاشير',
+  noCashier: 'لم يسجّل أي كاشير دخوله',
+  manager: 'مدير',
+  switchCashier: 'تبديل الكاشير',
+  signIn: 'تسجيل الدخول',
+  signOut: 'تسجيل الخروج',
+  who: 'من',
+  pin: 'الرمز السري',
+  noShift: 'لا توجد وردية مفتوحة على هذا الدرج.',
+  shiftOpen: (since, by) => `وردية مفتوحة منذ ${since}، فتحها ${by}`,
+  businessDay: (day) => `يوم العمل ${day}`,
+  openShift: 'فتح الوردية',
+  openingFloat: (currency) => `رصيد الافتتاح ${currency}`,
+  lastCount: (amounts) => `عُدّ في آخر إغلاق ${amounts}.`,
+  useLastCount: 'استخدام آخر عدّ',
+  signInFirst: 'سجّل دخولك ككاشير أولًا.',
+  xReport: 'تقرير X',
+  closeShift: 'إغلاق الوردية',
+  countTitle: 'عدّ الدرج',
+  countHint: 'عُدّ النقد بكل عملة واكتب ما عددته. يظهر المبلغ المتوقع بعد العدّ.',
+  counted: (currency) => `المعدود ${currency}`,
+  countCash: 'تسجيل العدّ',
+  countAgain: 'العدّ من جديد',
+  expected: 'المتوقع',
+  variance: 'الفرق',
+  withinTolerance: 'ضمن الحد المسموح',
+  aboveTolerance: 'فوق الحد المسموح: يلزم سبب وموافقة المدير',
+  reason: 'السبب',
+  managerApproval: 'موافقة المدير',
+  approvingManager: 'المدير',
+  managerPin: 'رمز المدير',
+  back: 'رجوع',
+  printZ: 'طباعة تقرير Z',
+  printX: 'طباعة X',
+  printZOf: (z) => `طباعة ${z}`,
+  paper: 'الورق',
+  a4: 'صفحة A4 (PDF)',
+  cashMoves: 'إيداع أو سحب',
+  moveKind: 'الحركة',
+  moveKinds: { pay_in: 'إيداع', pay_out: 'سحب', refund: 'استرداد نقدي' },
+  moveReason: 'السبب',
+  reasons: {
+    expense: 'مصروف',
+    owner_drop: 'سحب المالك',
+    bank_deposit: 'إيداع في البنك',
+    provider_deposit: 'إيداع في حساب المزوّد',
+    change_float: 'فكّة للدرج',
+    customer_refund: 'استرداد لزبون',
+    other: 'أخرى',
+  },
+  currency: 'العملة',
+  amount: 'المبلغ',
+  note: 'ملاحظة',
+  record: 'تسجيل',
+  recorded: 'سُجّل.',
+  noSale: 'فتح الدرج دون بيع',
+  noSaleDone: 'فُتح الدرج: سُجّل ذلك.',
+  payment: 'الدفع',
+  methods: { cash: 'نقدًا', card: 'بطاقة', transfer: 'تحويل' },
+  paidIn: 'عملة الدفع',
+  toPay: 'المطلوب',
+  tendered: 'المبلغ المستلم',
+  tenderedHint: 'فارغ: المبلغ المطلوب تمامًا',
+  change: 'الباقي',
+  tooLittle: 'أقل من المبلغ المطلوب',
+  noRate: (base, quote) => `لا يوجد سعر صرف من ${base} إلى ${quote} لليوم: اطلب من المدير تحديده.`,
+  recent: 'الورديات الأخيرة',
+  states: { open: 'مفتوحة', closed: 'مغلقة', not_counted: 'لم تُعدّ' },
+  countedLater: 'عُدّت لاحقًا',
+  countLater: 'عدّها الآن',
+  managerTools: 'المدير',
+  forceClose: 'الإغلاق دون عدّ',
+  forceCloseHint: 'لوردية تُركت مفتوحة: تُغلق على أنها لم تُعدّ (وليس صفرًا) ويمكن عدّها لاحقًا.',
+  correct: 'تصحيح وردية مغلقة',
+  correctHint: 'التصحيح سجل جديد يظهر في تقرير Z التالي؛ ولا يتغير تقرير Z المغلق أبدًا. بالسالب لنقد أقل.',
+  rateTitle: 'سعر الصرف لليوم',
+  rateBuy: 'شراء',
+  rateSell: 'بيع',
+  ratePer: (base) => `لكل 100 ${base}`,
+  setRate: 'تحديد السعر',
+  rateNow: (base, quote, buy, sell) => `100 ${base}: شراء ${buy}، بيع ${sell} (${quote})`,
+  addCashier: 'إضافة كاشير',
+  newPin: 'رمزه السري',
+  name: 'الاسم',
+  role: 'الدور',
+  roles: { cashier: 'كاشير', manager: 'مدير' },
+  checkChain: 'فحص السجل',
+  chainOk: (links) => `السجل سليم: ${links} سجلًا، لم يتغير أي منها.`,
+  chainBroken: (seq, kind, problem) => `انكسر عند السجل ${seq} (${kind}): ${problem}.`,
+  saved: 'حُفظ.',
+  settingsTitle: 'إعدادات نهاية اليوم',
+  drawerCurrencies: 'عملات الدرج',
+  sellingCurrency: 'يدفع الزبائن بـ',
+  priceCurrency: 'عملة السعر',
+  cutOff: 'ينتهي يوم العمل عند',
+  tolerance: (currency) => `الفرق المسموح ${currency}`,
+  payOutLimit: (currency) => `حد السحب ${currency}`,
+  showExpected: 'يرى الكاشير النقد المتوقع قبل العدّ',
+  requireShift: 'البيع فقط أثناء وردية مفتوحة',
+  save: 'حفظ',
+};
+
+const TEXTS: Readonly<Record<Language, ShiftText>> = { en: EN, ar: AR };
+
+export function shiftText(language: Language): ShiftText {
+  return TEXTS[language];
+}

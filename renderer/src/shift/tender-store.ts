@@ -1,0 +1,88 @@
+import { create } from 'zustand';
+import type { TenderInput, TenderMethod } from '../../../shared/domain/till';
+import { priceAtRate } from '../../../shared/exchange-rate';
+import { type Currency, type Money, parseDecimalToMinor } from '../../../shared/money';
+import { useSettings } from '../stores/settings-store';
+import { useTill } from './till-store';
+
+/**
+ * How the customer in front of the cashier pays: the method, the currency, and for cash what they
+ * handed over (as typed). Reset each time a confirm step opens; read once, when it is confirmed.
+ */
+interface TenderState {
+  readonly method: TenderMethod;
+  /** Null: the shop's selling currency, or the price's own. */
+  readonly currency: Currency | null;
+  readonly tendered: string;
+  reset(): void;
+  setMethod(method: TenderMethod): void;
+  setCurrency(currency: Currency): void;
+  setTendered(text: string): void;
+}
+
+export const useTender = create<TenderState>()((set) => ({
+  method: 'cash',
+  currency: null,
+  tendered: '',
+  reset() {
+    set({ method: 'cash', currency: null, tendered: '' });
+  },
+  setMethod(method) {
+    set({ method });
+  },
+  setCurrency(currency) {
+    set({ currency, tendered: '' });
+  },
+  setTendered(tendered) {
+    set({ tendered });
+  },
+}));
+
+export type TenderQuote =
+  /** The amount due in the currency paid, what was handed over and the change. */
+  | {
+      readonly ok: true;
+      readonly due: Money;
+      readonly change: Money | null;
+      readonly input: TenderInput;
+    }
+  /** No rate for today between the price's currency and the one chosen. */
+  | { readonly ok: false; readonly reason: 'no_rate'; readonly base: Currency; readonly quote: Currency }
+  /** Cash typed that is unreadable or less than the amount due. */
+  | { readonly ok: false; readonly reason: 'too_little'; readonly due: Money };
+
+/**
+ * What the customer pays for `price` as things stand: the same conversion the core makes (today's
+ * selling rate, the shop's rounding step), so the amount shown is the amount journalled.
+ */
+export function quoteTender(
+  price: Money,
+  state: Pick<TenderState, 'method' | 'currency' | 'tendered'>,
+): TenderQuote {
+  const till = useTill.getState().till;
+  const currency = state.currency ?? till?.settings.sellingCurrency ?? price.currency;
+  let due = price;
+  if (currency !== price.currency) {
+    const rate = till?.rates.find((each) => each.base === price.currency && each.quote === currency);
+    if (!rate) return { ok: false, reason: 'no_rate', base: price.currency, quote: currency };
+    const step = useSettings.getState().pricing?.roundingSteps[currency];
+    due = priceAtRate(price, currency, rate.sellPer100, step);
+  }
+  if (state.method !== 'cash')
+    return { ok: true, due, change: null, input: { method: state.method, currency } };
+  const typed = state.tendered.trim();
+  const tendered = typed === '' ? due.amount : parseDecimalToMinor(typed, currency);
+  if (tendered === null || tendered < due.amount) return { ok: false, reason: 'too_little', due };
+  return {
+    ok: true,
+    due,
+    change: { amount: (tendered - due.amount) as Money['amount'], currency },
+    input: { method: 'cash', currency, tendered },
+  };
+}
+
+/** The tender to send with a sale or top-up of `price`, or null while the cashier must still fix it. */
+export function tenderToSend(price: Money): TenderInput | null {
+  const quote = quoteTender(price, useTender.getState());
+  return quote.ok ? quote.input : null;
+}

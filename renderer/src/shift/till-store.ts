@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+import type { Cashier } from '../../../shared/domain/cashier';
+import type { TillView } from '../../../shared/domain/shift';
+import type { PosError } from '../../../shared/errors';
+import type { Currency } from '../../../shared/money';
+import { pos } from '../bridge/pos';
+
+/**
+ * Who works the counter and its drawer, as the core says: the cashier signed in, the open shift, the
+ * day's rates and the end-of-day settings. Every window follows the core's `till.updated` events.
+ */
+interface TillState {
+  readonly till: TillView | null;
+  readonly error: PosError | null;
+  load(): Promise<void>;
+  apply(till: TillView): void;
+}
+
+export const useTill = create<TillState>()((set) => ({
+  till: null,
+  error: null,
+  async load() {
+    const result = await pos().getTill({});
+    if (result.ok) set({ till: result.value, error: null });
+    else set({ error: result.error });
+  },
+  apply(till) {
+    set({ till, error: null });
+  },
+}));
+
+const NO_CURRENCIES: readonly Currency[] = [];
+const NO_CASHIERS: readonly Cashier[] = [];
+
+/** The drawer's currencies; a stable empty list until the till is known (selectors must not make new arrays). */
+export function useDrawerCurrencies(): readonly Currency[] {
+  return useTill((state) => state.till?.settings.currencies ?? NO_CURRENCIES);
+}
+
+/** The shop's active cashiers, for the quick switch and approvals. */
+export function useActiveCashiers(): readonly Cashier[] {
+  return useTill((state) => state.till?.cashiers ?? NO_CASHIERS);
+}

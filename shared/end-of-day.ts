@@ -1,0 +1,21 @@
+/**
+ * The end of day's plain values, without zod (the renderer bundles this file; the schemas in
+ * shared/domain import these lists from here).
+ */
+
+export const TENDER_METHODS = ['cash', 'card', 'transfer'] as const;
+
+export const CASH_REASONS = [
+  'expense',
+  'owner_drop',
+  'bank_deposit',
+  'provider_deposit',
+  'change_float',
+  'customer_refund',
+  'other',
+] as const;
+
+/** How a Z number is shown and printed: Z-000012. */
+export function formatZNumber(zNumber: number): string {
+  return `Z-${String(zNumber).padStart(6, '0')}`;
+}

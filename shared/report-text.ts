@@ -1,0 +1,219 @@
+import type { Language } from './domain/common';
+import type { CashReason } from './domain/shift';
+import type { TenderMethod } from './domain/till';
+
+/**
+ * Every word of an X or Z report, per language: the core prints them and the counter shows them, so
+ * the report on screen and on paper say the same. Amounts, dates and numbers are formatted with `Intl`
+ * before they reach these functions. Plain data: the renderer bundles it.
+ */
+export interface ReportText {
+  readonly xTitle: string;
+  readonly xNote: string;
+  readonly zTitle: string;
+  readonly notCounted: string;
+  readonly notCountedNote: string;
+  readonly businessDay: string;
+  readonly counter: string;
+  readonly opened: string;
+  readonly closed: string;
+  readonly openedBy: string;
+  readonly closedBy: string;
+  readonly cashiers: string;
+  readonly sales: string;
+  readonly topUps: string;
+  readonly count: string;
+  readonly esims: string;
+  readonly retail: string;
+  readonly cost: string;
+  readonly margin: string;
+  readonly none: string;
+  readonly tenders: string;
+  readonly methods: Readonly<Record<TenderMethod, string>>;
+  readonly tenderLine: (method: string, count: string) => string;
+  readonly untendered: string;
+  readonly cash: (currency: string) => string;
+  readonly opening: string;
+  readonly cashIn: string;
+  readonly change: string;
+  readonly refunds: string;
+  readonly payIns: string;
+  readonly payOuts: string;
+  readonly expected: string;
+  readonly expectedHidden: string;
+  readonly counted: string;
+  readonly variance: string;
+  readonly reason: string;
+  readonly approvedBy: string;
+  readonly movements: string;
+  readonly movementKinds: Readonly<Record<'pay_in' | 'pay_out' | 'refund', string>>;
+  readonly reasons: Readonly<Record<CashReason, string>>;
+  readonly floatDifference: string;
+  readonly noSaleOpens: string;
+  readonly reprints: string;
+  readonly carriedForward: string;
+  readonly states: Readonly<Record<string, string>>;
+  readonly receiptNo: (number: string) => string;
+  readonly cashHeld: string;
+  readonly corrections: string;
+  readonly lateCount: (z: string) => string;
+  readonly adjustment: (z: string) => string;
+  readonly rates: string;
+  readonly rateBuy: (base: string) => string;
+  readonly rateSell: (base: string) => string;
+  readonly chainHead: string;
+  readonly chainNote: string;
+  readonly printed: string;
+}
+
+const EN: ReportText = {
+  xTitle: 'X report',
+  xNote: 'X — not a closing',
+  zTitle: 'Z report',
+  notCounted: 'NOT COUNTED',
+  notCountedNote: 'Closed without a count. A later count is a correction on the next Z.',
+  businessDay: 'Business day',
+  counter: 'Counter',
+  opened: 'Opened',
+  closed: 'Closed',
+  openedBy: 'Opened by',
+  closedBy: 'Closed by',
+  cashiers: 'Cashiers',
+  sales: 'Sales',
+  topUps: 'Top-ups',
+  count: 'Count',
+  esims: 'eSIMs',
+  retail: 'Retail',
+  cost: 'Cost',
+  margin: 'Margin',
+  none: 'None',
+  tenders: 'Tenders',
+  methods: { cash: 'Cash', card: 'Card', transfer: 'Transfer' },
+  tenderLine: (method, count) => `${method} (${count})`,
+  untendered: 'No tender recorded',
+  cash: (currency) => `Cash ${currency}`,
+  opening: 'Opening float',
+  cashIn: 'Cash in',
+  change: 'Change given',
+  refunds: 'Refunds',
+  payIns: 'Pay-ins',
+  payOuts: 'Pay-outs',
+  expected: 'Expected',
+  expectedHidden: 'Counted blind: expected shown after the count',
+  counted: 'Counted',
+  variance: 'Variance',
+  reason: 'Reason',
+  approvedBy: 'Approved by',
+  movements: 'Pay-ins and pay-outs',
+  movementKinds: { pay_in: 'Pay-in', pay_out: 'Pay-out', refund: 'Refund' },
+  reasons: {
+    expense: 'expense',
+    owner_drop: 'owner drop',
+    bank_deposit: 'bank deposit',
+    provider_deposit: 'deposit to the provider account',
+    change_float: 'change for the drawer',
+    customer_refund: 'customer refund',
+    other: 'other',
+  },
+  floatDifference: 'Float against the last count',
+  noSaleOpens: 'No-sale drawer opens',
+  reprints: 'Receipt reprints',
+  carriedForward: 'Carried forward: not delivered yet',
+  states: {
+    intent: 'not sent',
+    sent: 'sent',
+    in_doubt: 'in doubt',
+    pending: 'pending',
+    support: 'with support',
+  },
+  receiptNo: (number) => `No. ${number}`,
+  cashHeld: 'Cash held for undelivered eSIMs',
+  corrections: 'Corrections to earlier reports',
+  lateCount: (z) => `Late count of ${z}`,
+  adjustment: (z) => `Correction of ${z}`,
+  rates: "Day's rates",
+  rateBuy: (base) => `Buy 100 ${base}`,
+  rateSell: (base) => `Sell 100 ${base}`,
+  chainHead: 'Journal chain head',
+  chainNote: 'Tamper-evident journal, not a fiscal certification.',
+  printed: 'Printed',
+};
+
+const AR: ReportText = {
+  xTitle: 'تقرير X',
+  xNote: 'X — ليس إغلاقًا',
+  zTitle: 'تقرير Z',
+  notCounted: 'لم يُعدّ · NOT COUNTED',
+  notCountedNote: 'أُغلق دون عدّ النقد. العدّ اللاحق يظهر تصحيحًا في تقرير Z التالي.',
+  businessDay: 'يوم العمل',
+  counter: 'نقطة البيع',
+  opened: 'الفتح',
+  closed: 'الإغلاق',
+  openedBy: 'فتحها',
+  closedBy: 'أغلقها',
+  cashiers: 'الكاشيرون',
+  sales: 'المبيعات',
+  topUps: 'إعادات التعبئة',
+  count: 'العدد',
+  esims: 'الشرائح',
+  retail: 'سعر البيع',
+  cost: 'التكلفة',
+  margin: 'الربح',
+  none: 'لا شيء',
+  tenders: 'طرق الدفع',
+  methods: { cash: 'نقدًا', card: 'بطاقة', transfer: 'تحويل' },
+  tenderLine: (method, count) => `${method} (${count})`,
+  untendered: 'دون طريقة دفع مسجلة',
+  cash: (currency) => `النقد ${currency}`,
+  opening: 'رصيد الافتتاح',
+  cashIn: 'النقد المستلم',
+  change: 'الباقي المُعاد',
+  refunds: 'المبالغ المستردة',
+  payIns: 'الإيداعات',
+  payOuts: 'المسحوبات',
+  expected: 'المتوقع',
+  expectedHidden: 'عدّ أعمى: يظهر المتوقع بعد العدّ',
+  counted: 'المعدود',
+  variance: 'الفرق',
+  reason: 'السبب',
+  approvedBy: 'وافق عليه',
+  movements: 'الإيداعات والمسحوبات',
+  movementKinds: { pay_in: 'إيداع', pay_out: 'سحب', refund: 'استرداد' },
+  reasons: {
+    expense: 'مصروف',
+    owner_drop: 'سحب المالك',
+    bank_deposit: 'إيداع في البنك',
+    provider_deposit: 'إيداع في حساب المزوّد',
+    change_float: 'فكّة للدرج',
+    customer_refund: 'استرداد لزبون',
+    other: 'أخرى',
+  },
+  floatDifference: 'رصيد الافتتاح مقابل آخر عدّ',
+  noSaleOpens: 'فتح الدرج دون بيع',
+  reprints: 'إعادة طباعة الإيصالات',
+  carriedForward: 'مُرحَّل: لم يُسلَّم بعد',
+  states: {
+    intent: 'لم يُرسل',
+    sent: 'أُرسل',
+    in_doubt: 'غير مؤكد',
+    pending: 'قيد التجهيز',
+    support: 'لدى الدعم',
+  },
+  receiptNo: (number) => `رقم ${number}`,
+  cashHeld: 'نقد محجوز لشرائح لم تُسلَّم',
+  corrections: 'تصحيحات لتقارير سابقة',
+  lateCount: (z) => `عدّ لاحق لـ ${z}`,
+  adjustment: (z) => `تصحيح ${z}`,
+  rates: 'أسعار الصرف لليوم',
+  rateBuy: (base) => `شراء 100 ${base}`,
+  rateSell: (base) => `بيع 100 ${base}`,
+  chainHead: 'رأس سلسلة السجل',
+  chainNote: 'سجل يكشف التلاعب، وليس شهادة ضريبية رسمية.',
+  printed: 'طُبع',
+};
+
+const TEXTS: Readonly<Record<Language, ReportText>> = { en: EN, ar: AR };
+
+export function reportText(language: Language): ReportText {
+  return TEXTS[language];
+}

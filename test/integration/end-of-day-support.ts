@@ -1,0 +1,85 @@
+import type { Approval, Cashier } from '../../shared/domain/cashier';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
+import type { CountResult, Shift, TillView } from '../../shared/domain/shift';
+import type { ShiftReport } from '../../shared/domain/shift-report';
+import type { TenderInput } from '../../shared/domain/till';
+import { type Currency, type Money, money } from '../../shared/money';
+import type { CoreHarness } from '../support/core-harness';
+import { unwrap } from '../support/core-harness';
+
+/** The people of the end-of-day tests: the manager (the manager PIN) and two cashiers. */
+export const MANAGER_PIN = '2468';
+export const ALICE_PIN = '1111';
+export const BOB_PIN = '2222';
+
+export interface Staff {
+  readonly manager: Cashier;
+  readonly alice: Cashier;
+  readonly bob: Cashier;
+  readonly approval: Approval;
+}
+
+/** Chooses the manager PIN, adds Alice and Bob, and signs Alice in. */
+export async function hireStaff(h: CoreHarness): Promise<Staff> {
+  unwrap(await h.call('setManagerPin', { pin: MANAGER_PIN }));
+  const till = unwrap(await h.call<TillView>('getTill'));
+  const manager = till.cashiers.find((cashier) => cashier.usesManagerPin);
+  if (!manager) throw new Error('the manager PIN did not become the first manager');
+  const approval = { managerId: manager.id, pin: MANAGER_PIN };
+  const alice = unwrap(
+    await h.call<Cashier>('addCashier', { name: 'Alice', role: 'cashier', pin: ALICE_PIN, approval }),
+  );
+  const bob = unwrap(
+    await h.call<Cashier>('addCashier', { name: 'Bob', role: 'cashier', pin: BOB_PIN, approval }),
+  );
+  unwrap(await h.call('signIn', { cashierId: alice.id, pin: ALICE_PIN }));
+  return { manager, alice, bob, approval };
+}
+
+export async function openShift(h: CoreHarness, floats: readonly Money[]): Promise<Shift> {
+  return unwrap(
+    await h.call<Shift>('openShift', {
+      floats: floats.map((float) => ({ currency: float.currency, amount: float.amount })),
+    }),
+  );
+}
+
+export async function sell(h: CoreHarness, pkg: CataloguePackage, tender?: TenderInput): Promise<Sale> {
+  return unwrap(
+    await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1, ...(tender ? { tender } : {}) }),
+  );
+}
+
+/** Cash for a price, rounded up to the next whole ten: the customer hands over a note and gets change. */
+export function noteFor(price: Money): number {
+  const ten = price.currency === 'IQD' ? 10_000 : 1000;
+  return Math.ceil((price.amount + 1) / ten) * ten;
+}
+
+export async function count(h: CoreHarness, counted: readonly Money[]): Promise<CountResult> {
+  return unwrap(
+    await h.call<CountResult>('countDrawer', {
+      counts: counted.map((line) => ({ currency: line.currency, amount: line.amount })),
+    }),
+  );
+}
+
+export async function xReport(h: CoreHarness): Promise<ShiftReport> {
+  return unwrap(await h.call<ShiftReport>('getXReport', {}));
+}
+
+/** The cash line of one currency of a report. */
+export function cashOf(report: ShiftReport, currency: Currency): ShiftReport['cash'][number] {
+  const line = report.cash.find((each) => each.currency === currency);
+  if (!line) throw new Error(`the report has no ${currency} cash`);
+  return line;
+}
+
+export function usd(amount: number): Money {
+  return money(amount, 'USD');
+}
+
+export function iqd(amount: number): Money {
+  return money(amount, 'IQD');
+}
