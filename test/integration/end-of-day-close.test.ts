@@ -35,7 +35,8 @@ describe('closing the day', () => {
     sim.setFaults({ pendingRate: 1, pendingDelayMs: -1 });
     const pending = await sell(h, pkg, cash);
     expect(pending.state).toBe('pending');
-    sim.setFaults({ pendingRate: 0, dropAfterCommitRate: 1, paths: ['POST /esims/order'] });
+    // The order's answer is lost, and so is the order list the counter reads at once to settle it.
+    sim.setFaults({ pendingRate: 0, dropAfterCommitRate: 1, paths: ['POST /esims/order', 'GET /orders'] });
     const inDoubt = await sell(h, pkg, cash);
     expect(inDoubt.state).toBe('in_doubt');
     await sim.close();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Approval, Cashier, CashierRole } from '../../../shared/domain/cashier';
 import type { Db } from '../journal/database';
+import { writeTransaction } from '../journal/journal-write';
 import type { SettingsTable } from '../journal/settings-table';
 import { writeAudit } from '../journal/state-rows';
 import { invalidField, PosFailure } from '../pos/failure';
@@ -41,14 +42,14 @@ export class CashierTable {
     if (exists) return;
     const at = this.now().toISOString();
     const id = randomUUID();
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db
         .prepare(
           `INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES (?, ?, 'manager', NULL, ?)`,
         )
         .run(id, this.freeName('Manager'), at);
       writeAudit(this.db, at, 'cashier.added', id, { role: 'manager', usesManagerPin: true });
-    })();
+    });
   }
 
   list(): Cashier[] {
@@ -72,7 +73,7 @@ export class CashierTable {
   add(input: { name: string; role: CashierRole; pin: string }, approvedBy: Cashier): Cashier {
     const at = this.now().toISOString();
     const id = randomUUID();
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       if (this.db.prepare('SELECT 1 FROM cashiers WHERE name = ? AND active = 1').get(input.name)) {
         throw invalidField('name', `There is already a cashier called ${input.name}.`);
       }
@@ -80,7 +81,7 @@ export class CashierTable {
         .prepare('INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES (?, ?, ?, ?, ?)')
         .run(id, input.name, input.role, JSON.stringify(hashPin(input.pin)), at);
       writeAudit(this.db, at, 'cashier.added', id, { role: input.role, approvedBy: approvedBy.id });
-    })();
+    });
     return this.require(id);
   }
 
@@ -96,7 +97,7 @@ export class CashierTable {
     approvedBy: Cashier,
   ): Cashier {
     const at = this.now().toISOString();
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       const row = this.requireRow(id);
       const role = patch.role ?? row.role;
       const active = patch.active ?? row.active === 1;
@@ -130,7 +131,7 @@ export class CashierTable {
         newPin: patch.pin !== undefined,
         approvedBy: approvedBy.id,
       });
-    })();
+    });
     if (patch.active === false && this.settings.get<string>(CURRENT_CASHIER_KEY) === id) this.signOut();
     return this.require(id);
   }
@@ -179,21 +180,21 @@ export class CashierTable {
   signIn(id: string, pin: string): Cashier {
     const cashier = this.verify(id, pin);
     const at = this.now().toISOString();
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.settings.set(CURRENT_CASHIER_KEY, cashier.id);
       writeAudit(this.db, at, 'cashier.signed_in', cashier.id, null);
-    })();
+    });
     return cashier;
   }
 
   signOut(): void {
     const at = this.now().toISOString();
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       const id = this.settings.get<string>(CURRENT_CASHIER_KEY);
       if (!id) return;
       writeAudit(this.db, at, 'cashier.signed_out', id, null);
       this.settings.delete(CURRENT_CASHIER_KEY);
-    })();
+    });
   }
 
   /** A manager's approval: an active manager and their PIN. Returns the manager who approved. */
@@ -221,7 +222,7 @@ export class CashierTable {
 
   private recordFailure(row: CashierRow, lockedUntil: string | null, failures?: number): void {
     const at = this.now().toISOString();
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       if (failures !== undefined) {
         this.db
           .prepare('UPDATE cashiers SET failures = ?, locked_until = ? WHERE id = ?')
@@ -231,7 +232,7 @@ export class CashierTable {
         failures: failures ?? null,
         lockedUntil,
       });
-    })();
+    });
   }
 
   private row(id: string): CashierRow | undefined {

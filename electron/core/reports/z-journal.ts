@@ -5,6 +5,7 @@ import {
 } from '../../../shared/domain/shift-report';
 import { type Currency, type Money, minor } from '../../../shared/money';
 import type { Db } from '../journal/database';
+import { writeTransaction } from '../journal/journal-write';
 import { writeAudit } from '../journal/state-rows';
 
 interface CorrectionRow {
@@ -40,7 +41,7 @@ export class ZJournal {
 
   store(report: ShiftReport, correctionsThrough: number, at: string): void {
     if (report.zNumber === null) throw new Error('only a Z report is stored');
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db
         .prepare(
           `INSERT INTO z_reports (counter_id, z_number, shift_id, report_json, corrections_through, created_at)
@@ -55,7 +56,7 @@ export class ZJournal {
           at,
         );
       writeAudit(this.db, at, 'z.issued', report.shiftId, null);
-    })();
+    });
   }
 
   byShift(shiftId: string): ShiftReport | null {
@@ -107,7 +108,7 @@ export class ZJournal {
   }
 
   record(correction: NewCorrection, counterId: string, at: string): number {
-    return this.db.transaction(() => {
+    return writeTransaction(this.db, () => {
       const { lastInsertRowid } = this.db
         .prepare(
           `INSERT INTO corrections (kind, shift_id, currency, amount_minor, expected_minor, reason, counter_id, cashier_id,
@@ -127,7 +128,7 @@ export class ZJournal {
         );
       writeAudit(this.db, at, `correction.${correction.kind}`, String(lastInsertRowid), null);
       return Number(lastInsertRowid);
-    })();
+    });
   }
 
   /** Corrections with an id in (after, through], oldest first, with the Z number of the shift they point to. */

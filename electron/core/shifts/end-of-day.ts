@@ -14,6 +14,7 @@ import { parseRatePer100 } from '../../../shared/exchange-rate';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { CashierTable } from '../cashiers/cashier-table';
 import type { Db } from '../journal/database';
+import { writeTransaction } from '../journal/journal-write';
 import { writeAudit } from '../journal/state-rows';
 import { invalidField, PosFailure } from '../pos/failure';
 import { computeShiftReport } from '../reports/shift-report';
@@ -212,7 +213,7 @@ export class EndOfDay {
       }
       approver = cashiers.approve(input.approval, 'Closing with a variance above the tolerance');
     }
-    return db.transaction(() =>
+    return writeTransaction(db, () =>
       this.closeWith(shift, {
         countId: input.countId,
         counted,
@@ -220,7 +221,7 @@ export class EndOfDay {
         reason,
         approvedBy: approver?.id ?? null,
       }),
-    )();
+    );
   }
 
   /**
@@ -234,7 +235,7 @@ export class EndOfDay {
       throw invalidField('reason', 'Say why the shift is closed without a count.');
     }
     const manager = this.deps.cashiers.approve(input.approval, 'Closing a shift without a count');
-    return this.deps.db.transaction(() =>
+    return writeTransaction(this.deps.db, () =>
       this.closeWith(shift, {
         countId: null,
         counted: null,
@@ -242,7 +243,7 @@ export class EndOfDay {
         reason: input.reason.trim(),
         approvedBy: manager.id,
       }),
-    )();
+    );
   }
 
   /**
@@ -259,7 +260,7 @@ export class EndOfDay {
     const z = zJournal.byShift(shift.id);
     const counted = drawerCount(input.lines, settings.get().currencies);
     const at = now().toISOString();
-    db.transaction(() => {
+    writeTransaction(db, () => {
       shifts.recordCount(shift.id, counterId, 'late', counted, cashiers.current()?.id ?? null, at);
       for (const line of counted) {
         const expected = z?.cash.find((each) => each.currency === line.currency)?.expected ?? null;
@@ -277,7 +278,7 @@ export class EndOfDay {
           at,
         );
       }
-    })();
+    });
   }
 
   /** A correction of a closed shift's cash (a miscount found later): a new record, on the next Z. */
@@ -381,11 +382,11 @@ export class EndOfDay {
         throw invalidField('timeZone', `${patch.timeZone} is not a time zone.`);
       }
     }
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       const next = settings.update(patch);
       writeAudit(db, now().toISOString(), 'settings.end_of_day', null, { patch, approvedBy: manager.id });
       return next;
-    })();
+    });
   }
 
   listShifts(limit: number): Shift[] {

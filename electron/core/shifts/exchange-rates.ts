@@ -1,6 +1,7 @@
 import type { ExchangeRate } from '../../../shared/domain/till';
 import { type Currency, type MinorUnits, minor } from '../../../shared/money';
 import type { Db } from '../journal/database';
+import { writeTransaction } from '../journal/journal-write';
 import { writeAudit } from '../journal/state-rows';
 
 interface RateRow {
@@ -36,7 +37,7 @@ export class ExchangeRates {
     },
     at: string,
   ): ExchangeRate {
-    const id = this.db.transaction(() => {
+    const id = writeTransaction(this.db, () => {
       const { lastInsertRowid } = this.db
         .prepare(
           `INSERT INTO exchange_rates (counter_id, base, quote, buy_per_100_minor, sell_per_100_minor, business_day,
@@ -54,7 +55,7 @@ export class ExchangeRates {
         );
       writeAudit(this.db, at, 'rate.set', String(lastInsertRowid), null);
       return Number(lastInsertRowid);
-    })();
+    });
     const row = this.db.prepare('SELECT * FROM exchange_rates WHERE id = ?').get(id) as RateRow;
     return toRate(row);
   }

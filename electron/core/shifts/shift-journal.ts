@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CashMovement, CashReason, CountLine, Shift, ShiftState } from '../../../shared/domain/shift';
 import { type Currency, type Money, minor } from '../../../shared/money';
 import type { Db } from '../journal/database';
+import { writeTransaction } from '../journal/journal-write';
 import { writeAudit } from '../journal/state-rows';
 
 interface ShiftRow {
@@ -76,7 +77,7 @@ export class ShiftJournal {
     at: string,
   ): Shift {
     const id = randomUUID();
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db
         .prepare(
           `INSERT INTO shifts (id, counter_id, drawer, state, business_day, opened_at, opened_by, previous_shift_id)
@@ -85,7 +86,7 @@ export class ShiftJournal {
         .run(id, shift.counterId, shift.drawer, shift.businessDay, at, shift.openedBy, shift.previousShiftId);
       writeAudit(this.db, at, 'shift.opened', id, null);
       this.recordCount(id, shift.counterId, 'opening', shift.floats, shift.openedBy, at);
-    })();
+    });
     return this.require(id);
   }
 
@@ -152,7 +153,7 @@ export class ShiftJournal {
     at: string,
   ): string {
     const countId = randomUUID();
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       const insert = this.db.prepare(
         `INSERT INTO drawer_counts (count_id, shift_id, purpose, currency, amount_minor, denominations_json, counter_id,
            cashier_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -171,7 +172,7 @@ export class ShiftJournal {
         );
       }
       writeAudit(this.db, at, `count.${purpose}`, countId, { shiftId });
-    })();
+    });
     return countId;
   }
 
@@ -223,7 +224,7 @@ export class ShiftJournal {
 
   recordMovement(movement: NewMovement, counterId: string, at: string): CashMovement {
     const id = randomUUID();
-    this.db.transaction(() => {
+    writeTransaction(this.db, () => {
       this.db
         .prepare(
           `INSERT INTO cash_movements (id, shift_id, kind, reason, currency, amount_minor, note, counter_id, cashier_id,
@@ -243,7 +244,7 @@ export class ShiftJournal {
           at,
         );
       writeAudit(this.db, at, `cash.${movement.kind}`, id, null);
-    })();
+    });
     const row = this.db.prepare('SELECT * FROM cash_movements WHERE id = ?').get(id) as MovementRow;
     return toMovement(row);
   }

@@ -2,6 +2,7 @@ import type { TenderInput } from '../../../shared/domain/till';
 import type { Money } from '../../../shared/money';
 import type { CashierTable } from '../cashiers/cashier-table';
 import type { Db } from '../journal/database';
+import { writeTransaction } from '../journal/journal-write';
 import { writeAudit } from '../journal/state-rows';
 import { PosFailure } from '../pos/failure';
 import type { EndOfDaySettingsStore } from './end-of-day-settings';
@@ -82,7 +83,7 @@ export class CounterTill implements Till {
           roundingStep: this.deps.roundingStep,
         })
       : null;
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       const id = write(staff);
       if (tender) {
         const table = kind === 'sale' ? 'sales' : 'topups';
@@ -101,6 +102,6 @@ export class CounterTill implements Till {
         writeAudit(db, this.deps.now().toISOString(), `${kind}.tender`, id, null);
       }
       return id;
-    })();
+    });
   }
 }
