@@ -67,7 +67,7 @@ describe('cashier messages', () => {
     expect(
       errorMessage({ code: 'PIN_INVALID', message: 'x', details: { retryAfterSeconds: 30 } }, 'en'),
     ).toBe('Too many wrong PINs. Try again in 30 seconds.');
-    expect(errorMessage({ code: 'PIN_INVALID', message: 'x' }, 'en')).toBe('Wrong PIN.');
+    expect(errorMessage({ code: 'PIN_INVALID', message: 'x' }, 'en')).toBe('Wrong manager PIN.');
   });
 
   it('tells the counter service apart from the provider', () => {

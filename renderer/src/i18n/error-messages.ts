@@ -288,11 +288,11 @@ const ERROR_TEXT: ErrorWords = {
     en: ({ details }, language) =>
       typeof details?.retryAfterSeconds === 'number'
         ? `Too many wrong PINs. Try again in ${integer(details.retryAfterSeconds, language)} seconds.`
-        : 'Wrong PIN.',
+        : 'Wrong manager PIN.',
     ar: ({ details }, language) =>
       typeof details?.retryAfterSeconds === 'number'
         ? `محاولات خاطئة كثيرة. أعد المحاولة بعد ${integer(details.retryAfterSeconds, language)} ثانية.`
-        : 'الرمز خاطئ.',
+        : 'رمز المدير خاطئ.',
   },
   INVALID_STATE: {
     en: 'This cannot be done in its current state. Refresh and look again.',
