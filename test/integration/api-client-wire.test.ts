@@ -63,7 +63,7 @@ describe('the signed request on the wire', () => {
     const client = createResellerClient({
       baseUrl: server.baseUrl,
       credentials: () => TEST_CREDENTIALS,
-      now: () => 1_750_000_000_123,
+      now: () => new Date(1_750_000_000_123),
     });
     await client.getBalance();
     expect(server.requests[0]?.headers['rt-timestamp']).toBe('1750000000123');

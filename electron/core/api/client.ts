@@ -73,8 +73,8 @@ export interface ResellerClientOptions {
     /** POST and PUT (orders, top-ups), which the provider may take a while to process. Default 30 s. */
     readonly writeMs?: number;
   };
-  /** The local clock, epoch milliseconds (tests inject one). */
-  readonly now?: () => number;
+  /** The local clock, the core's one clock type (tests inject one). */
+  readonly now?: () => Date;
   readonly log?: ApiLog;
   readonly rateLimits?: {
     /** The key's windows; default 100/minute, 1,000/hour, 10,000/day. */
@@ -198,7 +198,9 @@ const KeyedOrderSchema = OrderRequestSchema.required({ idempotency_key: true });
 const silentLog: ApiLog = { info: () => {}, warn: () => {} };
 
 export function createResellerClient(options: ResellerClientOptions): ResellerClient {
-  const time = options.now ? { ...realTimekeeper, now: options.now } : realTimekeeper;
+  const clock = options.now;
+  // The limiter and the request runner count in epoch milliseconds, read from the one clock.
+  const time = clock ? { ...realTimekeeper, now: () => clock().getTime() } : realTimekeeper;
   const limiter = new RateLimiter({
     time,
     ...(options.rateLimits?.windows ? { windows: options.rateLimits.windows } : {}),
