@@ -155,6 +155,7 @@ export const ar: Messages = {
     usage: (used, total, pct) => `${used} من ${total} (${pct})`,
     expires: 'تنتهي في',
     expired: 'منتهية',
+    notReported: 'لم يُبلَّغ عنه',
     notToppable: 'لا يمكن تعبئة هذه الشريحة الآن',
     options: 'باقات التعبئة',
     noOptions: 'لا يقدّم المزوّد أي تعبئة لهذه الشريحة.',

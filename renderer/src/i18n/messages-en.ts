@@ -163,6 +163,7 @@ export const en = {
     usage: (used: string, total: string, pct: string) => `${used} of ${total} (${pct})`,
     expires: 'Expires',
     expired: 'Expired',
+    notReported: 'not reported',
     notToppable: 'This eSIM cannot be topped up now',
     options: 'Top-up packages',
     noOptions: 'The provider offers no top-up for this eSIM.',
