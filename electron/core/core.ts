@@ -228,6 +228,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         count: ctx.catalogueTable.count(),
         syncedAt: ctx.catalogueTable.syncedAt(),
         syncing: syncing !== null,
+        skipped: ctx.catalogueTable.skipped(),
+        unreadable: ctx.catalogueTable.unreadable(),
       },
       openSales: {
         pending: counts.pending,

@@ -25,6 +25,8 @@ export const ar: Messages = {
     corrupt: 'السجل تالف: لا يمكن تسجيل المبيعات. اتصل بالدعم.',
   },
   storageUnsaved: (count) => (count === 1 ? 'ردّ واحد ينتظر التسجيل.' : `${count} ردود تنتظر التسجيل.`),
+  catalogueNotOffered: (count, shown) =>
+    count === 1 ? 'باقة واحدة تعذّرت قراءتها ولا تُعرض للبيع' : `${shown} باقات تعذّرت قراءتها ولا تُعرض للبيع`,
   loading: 'جارٍ التحميل…',
   retry: 'أعد المحاولة',
   close: 'إغلاق',

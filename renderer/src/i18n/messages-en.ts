@@ -33,6 +33,10 @@ export const en = {
   } satisfies Record<StorageTrouble, string>,
   storageUnsaved: (count: number) =>
     count === 1 ? '1 answer waits to be recorded.' : `${count} answers wait to be recorded.`,
+  catalogueNotOffered: (count: number, shown: string) =>
+    count === 1
+      ? '1 package could not be read and is not offered'
+      : `${shown} packages could not be read and are not offered`,
   loading: 'Loading…',
   retry: 'Try again',
   close: 'Close',
