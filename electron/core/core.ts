@@ -277,7 +277,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const coreHandlers: PosHandlers = {
     ...sessionHandlers,
     ...saleHandlers(ctx, money),
-    ...topUpHandlers(money),
+    ...topUpHandlers(ctx, money),
     ...settingsHandlers(ctx),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),

@@ -159,6 +159,9 @@ export const en = {
       check_digit: 'Check digit wrong: mistyped or misscanned. Scan again.',
     },
     valid: 'Valid ICCID',
+    checkTheNumber:
+      'Check the number: if it is right, look it up anyway (some eSIMs carry a number that fails the check).',
+    lookUpAnyway: 'Look it up anyway',
     esim: 'eSIM',
     package: 'Package',
     status: 'Status',
