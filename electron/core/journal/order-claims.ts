@@ -19,14 +19,15 @@ export function claimedOrderReferences(db: Db, references: readonly string[]): S
 }
 
 /**
- * Whether a record of the journal names this ICCID: a sale handed the eSIM over, or a top-up went to
- * it. Such an ICCID came from the provider, whatever its check digit says.
+ * Whether a record of the journal names this ICCID: a sale handed the eSIM over, an answer to a sale
+ * named it, or a top-up went to it. Such an ICCID came from the provider, whatever its check digit says.
  */
 export function journalHoldsIccid(db: Db, iccid: string): boolean {
   return (
     db
       .prepare(
-        `SELECT 1 FROM sale_esims WHERE iccid = @iccid UNION ALL SELECT 1 FROM topups WHERE iccid = @iccid LIMIT 1`,
+        `SELECT 1 FROM sale_esims WHERE iccid = @iccid UNION ALL SELECT 1 FROM answer_esims WHERE iccid = @iccid
+         UNION ALL SELECT 1 FROM topups WHERE iccid = @iccid LIMIT 1`,
       )
       .get({ iccid }) !== undefined
   );

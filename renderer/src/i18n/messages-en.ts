@@ -136,6 +136,9 @@ export const en = {
     inDoubtBody:
       "The counter looks for this order in the provider's records. If it is not there, Pending offers to send it again. Do not sell it again.",
     checkNow: 'Check now',
+    esimsNamed: (count: number, shown: string) =>
+      `The provider's answer, which the counter could not read, named ${count === 1 ? '1 eSIM' : `${shown} eSIMs`}. Their QR codes appear here once the order is confirmed.`,
+    iccidNotGiven: 'ICCID not given',
     supportTitle: 'Handed to provider support',
     supportBody: (reference: string) =>
       `The provider took too long. Call support with order reference ${reference}. Do not sell it again.`,

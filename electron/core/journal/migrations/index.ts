@@ -4,6 +4,7 @@ import { m0002MoneyPaths } from './0002-money-paths';
 import { m0003DueCheckIndexes } from './0003-due-check-indexes';
 import { m0004ReceiptCounters } from './0004-receipt-counters';
 import { m0005SaleQuotedCost } from './0005-sale-quoted-cost';
+import { m0006Answers } from './0006-answers';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0003DueCheckIndexes,
   m0004ReceiptCounters,
   m0005SaleQuotedCost,
+  m0006Answers,
 ]);
 
 /** The schema this code writes. */
