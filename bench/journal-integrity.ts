@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { openJournal } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
-import { newSale, saleCompletion } from '../test/support/journal-records';
+import { keptAnswer, newSale, saleCompletion } from '../test/support/journal-records';
 
 /**
  * What the start-up integrity check costs on a big journal: a journal of completed sales grown to
@@ -49,7 +49,11 @@ function grow(file: string): number {
         sales.markSent(id, at);
         sales.markCompleted(
           id,
-          saleCompletion({ orderReference: `ORD-${i}`, newBalance: null, rawResponse: rawAnswer(i) }),
+          saleCompletion({
+            orderReference: `ORD-${i}`,
+            newBalance: null,
+            answers: [keptAnswer(rawAnswer(i))],
+          }),
           at,
         );
       }

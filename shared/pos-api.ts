@@ -31,7 +31,7 @@ import { StatusSchema } from './domain/status';
 import { ExchangeRateSchema, TenderInputSchema } from './domain/till';
 import { TopUpOptionSchema, TopUpSchema, TopUpStateSchema } from './domain/topup';
 import type { Result } from './errors';
-import { IccidSchema } from './iccid-schema';
+import { IssuedIccidSchema } from './iccid-schema';
 import { CurrencySchema, MoneySchema } from './money-schema';
 import { POS_METHOD_NAMES, type PosMethodNameList } from './pos-methods';
 
@@ -65,6 +65,11 @@ const ChainCheckSchema = z.object({
     .nullable(),
   unlinked: z.array(z.object({ kind: z.string(), id: z.string() })),
 });
+/**
+ * An ICCID the cashier typed or scanned. Its check digit catches a typo: one that does not match is
+ * refused unless the cashier confirmed the number (`checkDigitOverride`), or the journal holds it.
+ */
+const TypedIccid = { iccid: IssuedIccidSchema, checkDigitOverride: z.boolean().default(false) };
 
 /** Which receipt to render, and how. */
 const ReceiptRequest = z
@@ -143,15 +148,15 @@ export const posApiContract = {
   resendSale: method(z.object({ id: Id, confirmed: z.literal(true) }).strict(), SaleSchema),
 
   // Top-ups: sent exactly once; a second top-up of one ICCID within 10 minutes needs confirmRepeat.
-  lookupEsim: method(z.object({ iccid: IccidSchema }).strict(), EsimDetailsSchema),
+  lookupEsim: method(z.object(TypedIccid).strict(), EsimDetailsSchema),
   listTopUpPackages: method(
-    z.object({ iccid: IccidSchema }).strict(),
+    z.object(TypedIccid).strict(),
     z.object({ packages: z.array(TopUpOptionSchema) }),
   ),
   topUp: method(
     z
       .object({
-        iccid: IccidSchema,
+        ...TypedIccid,
         packageCode: z.string().min(1).max(200),
         confirmRepeat: z.boolean().default(false),
         tender: TenderInputSchema.optional(),

@@ -241,6 +241,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         count: ctx.catalogueTable.count(),
         syncedAt: ctx.catalogueTable.syncedAt(),
         syncing: syncing !== null,
+        skipped: ctx.catalogueTable.skipped(),
+        unreadable: ctx.catalogueTable.unreadable(),
       },
       openSales: {
         pending: counts.pending,
@@ -288,7 +290,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const coreHandlers: PosHandlers = {
     ...sessionHandlers,
     ...saleHandlers(ctx, money),
-    ...topUpHandlers(money),
+    ...topUpHandlers(ctx, money),
     ...settingsHandlers(ctx),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),

@@ -17,6 +17,7 @@ const NUMBER_FAULT_FLAGS: Record<string, NumberFault> = {
   '--pending-delay-ms': 'pendingDelayMs',
   '--clock-offset-ms': 'clockOffsetMs',
   '--provider-error-rate': 'providerErrorRate',
+  '--wrong-check-digit-rate': 'wrongCheckDigitRate',
 };
 
 export const USAGE = `Usage: npm run simulator -- [options]
@@ -33,7 +34,8 @@ export const USAGE = `Usage: npm run simulator -- [options]
 Faults:
   --latency-ms N  --jitter-ms N  --fail-rate R  --drop-after-commit-rate R  --hang-rate R
   --hang-after-commit-rate R  --rate-limit-storm-rate R  --pending-rate R  --pending-delay-ms N
-  --clock-offset-ms N  --provider-error-rate R  --fault-paths "/esims/order,GET /balance"
+  --clock-offset-ms N  --provider-error-rate R  --wrong-check-digit-rate R
+  --fault-paths "/esims/order,GET /balance"
 Rates R are from 0 to 1.`;
 
 function number(flag: string, text: string | undefined): number {

@@ -1,10 +1,11 @@
-import { withCheckDigit } from '../../shared/iccid';
+import { luhnCheckDigit, withCheckDigit } from '../../shared/iccid';
 import type { Provider } from './catalogue';
 import { deriveCode, deriveDigits } from './seed';
 
 /**
  * Identifiers the simulator hands out, derived from the seed and a serial number: unique (the serial
- * is), valid (ICCIDs carry their Luhn digit), and the same for the same seed and sequence of orders.
+ * is), valid (ICCIDs carry their Luhn digit unless told otherwise), and the same for the same seed and
+ * sequence of orders.
  */
 
 // Issuer prefixes: "89" (telecom) + country code + issuer. The service's own network issues 20-digit
@@ -25,7 +26,11 @@ export function smdpAddressOf(provider: Provider): string {
   return SMDP[provider.id];
 }
 
-export function iccidFor(seed: number, provider: Provider, serial: number): string {
+/**
+ * The ICCID of the eSIM with this serial. `wrongCheckDigit`: its last digit is not the Luhn digit of
+ * the others, as some issuers' numbers are not (the counter must take the provider's ICCIDs as issued).
+ */
+export function iccidFor(seed: number, provider: Provider, serial: number, wrongCheckDigit = false): string {
   const payloadLength = provider.ownNetwork ? 19 : 18;
   const prefix = ICCID_PREFIX[provider.id];
   const serialText = String(serial).padStart(7, '0');
@@ -34,7 +39,8 @@ export function iccidFor(seed: number, provider: Provider, serial: number): stri
     `iccid:${provider.id}`,
     payloadLength - prefix.length - serialText.length,
   );
-  return withCheckDigit(`${prefix}${filler}${serialText}`);
+  const payload = `${prefix}${filler}${serialText}`;
+  return wrongCheckDigit ? `${payload}${(luhnCheckDigit(payload) + 5) % 10}` : withCheckDigit(payload);
 }
 
 export function activationCodeFor(seed: number, serial: number): string {

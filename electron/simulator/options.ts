@@ -50,6 +50,8 @@ export interface Faults {
   clockOffsetMs: number;
   /** Share of live-status requests answered 502 PROVIDER_ERROR. */
   providerErrorRate: number;
+  /** Share of issued eSIMs whose ICCID's last digit is not its Luhn check digit (as some issuers' are not). */
+  wrongCheckDigitRate: number;
   /**
    * Which requests the latency, 5xx, drop, hang and storm faults affect: entries like
    * `/esims/order` (any method) or `POST /esims/order`, relative to the API base. Empty: all.
@@ -71,6 +73,7 @@ export const DEFAULT_FAULTS: Readonly<Faults> = {
   pendingDelayMs: 60_000,
   clockOffsetMs: 0,
   providerErrorRate: 0,
+  wrongCheckDigitRate: 0,
   paths: [],
   answerStyle: 'tidy',
 };
@@ -138,6 +141,7 @@ const RATE_KEYS = [
   'rateLimitStormRate',
   'pendingRate',
   'providerErrorRate',
+  'wrongCheckDigitRate',
 ] as const;
 
 /** Merges a partial fault set into the current one, rejecting values that make no sense. */

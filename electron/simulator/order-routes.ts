@@ -244,7 +244,7 @@ function commit(ctx: ApiContext, order: ValidOrder, pending: boolean, startedAt:
       { kind: 'order', delta: -required, orderReference: placed.reference, idempotencyKey: order.key },
       now,
     );
-    if (!pending) issueEsims(db, ctx.sim.seed, placed, order.pkg, now);
+    if (!pending) issueEsims(ctx.sim, placed, order.pkg, now);
     return { kind: 'placed', order: placed, balanceAfter };
   })();
 }

@@ -35,7 +35,7 @@ export function completePendingOrder(sim: Sim, orderId: number): boolean {
     db.prepare(
       `UPDATE orders SET status = 'completed', provision_due_at = NULL, updated_at = ? WHERE id = ?`,
     ).run(now, orderId);
-    const esims = issueEsims(db, sim.seed, order, catalogueEntry(sim, order.package_code), now);
+    const esims = issueEsims(sim, order, catalogueEntry(sim, order.package_code), now);
     return { order: orderById(db, orderId), esims };
   })();
   if (!done) return false;

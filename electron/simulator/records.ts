@@ -3,6 +3,7 @@ import type { CataloguePackage } from './catalogue';
 import type { Db } from './db';
 import { nextSerial } from './db';
 import { activationCodeFor, iccidFor, ownNetworkNumbers, qrTokenFor, smdpAddressOf } from './identifiers';
+import type { Sim } from './sim';
 
 /** Rows of the orders and esims tables, and the few writes every endpoint shares. */
 
@@ -99,14 +100,18 @@ export function lpaOf(esim: Pick<EsimRow, 'smdp_address' | 'activation_code'>): 
   return `LPA:1$${esim.smdp_address}$${esim.activation_code}`;
 }
 
-/** Issues the eSIMs of an order: NEW, not yet installed. Call inside the order's transaction. */
+/**
+ * Issues the eSIMs of an order: NEW, not yet installed. Call inside the order's transaction. A share
+ * of them (`wrongCheckDigitRate`) carry an ICCID whose last digit is not its Luhn check digit, as some
+ * issuers' numbers do.
+ */
 export function issueEsims(
-  db: Db,
-  seed: number,
+  sim: Pick<Sim, 'db' | 'seed' | 'faults'>,
   order: Pick<OrderRow, 'id' | 'account_id' | 'quantity'>,
   pkg: CataloguePackage,
   now: number,
 ): EsimRow[] {
+  const { db, seed, faults } = sim;
   const insert = db.prepare(
     `INSERT INTO esims (order_id, account_id, iccid, package_code, status, esim_status, profile_status, sim_status,
        smdp_status, unlimited, total_mb, validity_days, created_at, expires_at, imsi, msisdn, smdp_address,
@@ -122,7 +127,7 @@ export function issueEsims(
     const { lastInsertRowid } = insert.run(
       order.id,
       order.account_id,
-      iccidFor(seed, pkg.provider, serial),
+      iccidFor(seed, pkg.provider, serial, faults.strikes(faults.faults.wrongCheckDigitRate)),
       pkg.code,
       pkg.unlimited ? 1 : 0,
       pkg.unlimited ? 0 : Math.round(pkg.dataGb * 1024),

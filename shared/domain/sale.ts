@@ -22,6 +22,9 @@ export const SaleEsimSchema = z.object({
 });
 export type SaleEsim = z.infer<typeof SaleEsimSchema>;
 
+/** An eSIM an unreadable answer named: its ICCID when the answer gave one beside it, and nothing that installs it. */
+const EsimNamedSchema = z.object({ iccid: z.string().nullable() }).strict();
+
 const SaleBaseSchema = RecordOriginSchema.extend({
   receiptNumber: z.number().int(),
   createdAt: IsoTimeSchema,
@@ -81,6 +84,11 @@ function saleStates<E extends typeof SaleEsimSchema | typeof SaleEsimSummarySche
       state: z.literal(state.in_doubt),
       since: IsoTimeSchema,
       lastError: PosErrorSchema,
+      /**
+       * The eSIMs an answer the counter could not read named (it may have been charged): their ICCIDs
+       * only. What installs them stays in the journal and is handed over once the sale is settled.
+       */
+      esimsNamed: z.array(EsimNamedSchema).default([]),
     }),
     /** The provider accepted and charged; provisioning is asynchronous and is polled. */
     SaleBaseSchema.extend({

@@ -49,7 +49,15 @@ export const StatusSchema = z.object({
   clockSkewMs: z.number().nullable(),
   balance: BalanceViewSchema.nullable(),
   currency: CurrencySchema.nullable(),
-  catalogue: z.object({ count: z.number().int(), syncedAt: IsoTimeSchema.nullable(), syncing: z.boolean() }),
+  catalogue: z.object({
+    count: z.number().int(),
+    syncedAt: IsoTimeSchema.nullable(),
+    syncing: z.boolean(),
+    /** The provider's packages the last sync could not read: left out, never offered. */
+    skipped: z.number().int(),
+    /** Cached packages that no longer read (damaged, or written by an older version): not offered either. */
+    unreadable: z.number().int(),
+  }),
   openSales: z.object({ pending: z.number().int(), inDoubt: z.number().int(), support: z.number().int() }),
   managerPinSet: z.boolean(),
   devices: z.object({ printing: PrintingModeSchema }),

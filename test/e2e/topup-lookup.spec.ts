@@ -136,6 +136,49 @@ test('a mistyped ICCID is caught by its check digit before anything is sent', as
   expect(lookups).toEqual([]);
 });
 
+test('an eSIM whose issued ICCID fails the check digit is looked up and topped up once the cashier confirms the number', async ({
+  page,
+  counter,
+}) => {
+  await counter.open(page);
+  await counter.sim.setFaults({ wrongCheckDigitRate: 1 });
+  const sale = await counter.api<Sale>('sell', { packageCode: await firstPackageCode(counter, 'FR') });
+  await counter.sim.setFaults({ wrongCheckDigitRate: 0 });
+  if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
+  const iccid = sale.esims[0]?.iccid ?? '';
+  await counter.sim.activate(iccid);
+  const calls: { method: string; input: unknown }[] = [];
+  page.on('request', (request) => {
+    const method = /\/api\/(lookupEsim|listTopUpPackages|topUp)$/.exec(request.url())?.[1];
+    if (method) calls.push({ method, input: request.postDataJSON() });
+  });
+
+  await page.keyboard.press('F3');
+  await expect(page.getByLabel('ICCID', { exact: true })).toBeFocused();
+  await page.keyboard.type(iccid);
+  await expect(page.getByText('Check digit wrong: mistyped or misscanned.')).toBeVisible();
+  await expect(page.getByText('Check the number: if it is right, look it up anyway')).toBeVisible();
+  // Enter is the typo guard's: nothing is looked up until the cashier says the number is right.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Look up', exact: true })).toBeDisabled();
+  expect(calls).toEqual([]);
+  await page.getByRole('button', { name: 'Look it up anyway' }).click();
+
+  const esim = page.getByRole('region', { name: 'eSIM' });
+  await expect(fact(esim, 'ICCID')).toHaveText(iccid);
+  const options = page.getByRole('region', { name: 'Top-up packages' }).getByRole('button');
+  await options.first().click();
+  await page
+    .getByRole('dialog', { name: 'Confirm the top-up' })
+    .getByRole('button', { name: 'Confirm top-up' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Top-up complete' })).toBeVisible();
+  expect((await counter.sim.ledger()).filter((entry) => entry.kind === 'topup')).toHaveLength(1);
+  // Every call about this eSIM carried the cashier's confirmation.
+  expect(calls.map((call) => call.method)).toEqual(['lookupEsim', 'listTopUpPackages', 'topUp']);
+  for (const call of calls) expect(call.input).toMatchObject({ iccid, checkDigitOverride: true });
+});
+
 async function firstPackageCode(
   counter: { api<T>(method: string, input?: unknown): Promise<T> },
   country: string,

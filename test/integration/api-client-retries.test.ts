@@ -5,6 +5,7 @@ import { createResellerClient, type ResellerClient } from '../../electron/core/a
 import { money } from '../../shared/money';
 import {
   completedOrder,
+  failureOf,
   type ReceivedRequest,
   type Reply,
   serverPerTest,
@@ -141,6 +142,39 @@ describe('orders', () => {
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'BAD_RESPONSE', outcome: 'unknown' });
     expect(server.requests.length).toBe(1);
+  });
+
+  it('carry every answer their sends received, a cut-off one as far as it arrived', async () => {
+    const cutOff = '{"success":true,"orderReference":"ORD-77","esims":[{"iccid":"8988247000100000015","lpaS';
+    const client = await clientFor((_request, index) =>
+      index === 0
+        ? { kind: 'truncate', text: cutOff }
+        : { kind: 'json', status: 502, body: { success: false, error: 'bad gateway' } },
+    );
+    const error = await failureOf(
+      client.createOrder({ packageCode: 'P1', expectedCost: COST, idempotencyKey: 'k-answers' }),
+    );
+    expect(error.outcome).toBe('unknown');
+    expect(error.answers).toEqual([
+      { attempt: 1, status: 200, receivedAt: expect.any(String), body: cutOff, whole: false },
+      {
+        attempt: 2,
+        status: 502,
+        receivedAt: expect.any(String),
+        body: '{"success":false,"error":"bad gateway"}',
+        whole: true,
+      },
+    ]);
+
+    await server.close();
+    const resent = await clientFor((_request, index) =>
+      index === 0 ? { kind: 'drop' } : { kind: 'json', body: completedOrder() },
+    );
+    const result = await resent.createOrder({ packageCode: 'P1', expectedCost: COST, idempotencyKey: 'k-2' });
+    // A dropped connection brought no answer: only the re-send's is there.
+    expect(result.answers).toEqual([
+      { attempt: 2, status: 200, receivedAt: expect.any(String), body: result.raw, whole: true },
+    ]);
   });
 
   it('wait out a rate limit and go through with the same key', async () => {

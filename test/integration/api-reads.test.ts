@@ -121,6 +121,33 @@ describe('lookupEsim', () => {
     expect(server.requests.length).toBe(1);
   });
 
+  it('gives what the provider left out as null, never as nothing used or not expired', async () => {
+    const client = await clientOf(() => ({
+      kind: 'json',
+      body: {
+        success: true,
+        data: { esims: [{ iccid: ICCID, status: 'ACTIVE', data: { used_mb: 300 } }] },
+      },
+    }));
+    expect(await lookupEsim(client, ICCID)).toEqual({
+      iccid: ICCID,
+      packageName: null,
+      packageCode: null,
+      status: 'ACTIVE',
+      unlimited: null,
+      totalMb: null,
+      usedMb: 300,
+      remainingMb: null,
+      usagePercent: null,
+      validityDays: null,
+      activatedAt: null,
+      expiresAt: null,
+      expired: null,
+      toppable: true,
+      notToppableReason: null,
+    });
+  });
+
   it('says ESIM_NOT_FOUND when the search finds only other eSIMs', async () => {
     const client = await clientOf(() => esimList('ACTIVE', '8988247000100000023'));
     await expect(lookupEsim(client, ICCID)).rejects.toMatchObject({ code: 'ESIM_NOT_FOUND' });

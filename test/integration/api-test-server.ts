@@ -12,7 +12,8 @@ import {
 /**
  * A real HTTP server on 127.0.0.1 for the answers the simulator cannot give: truncated bodies,
  * non-JSON, untidy error shapes. Each test scripts its replies; every request is recorded as it
- * arrived on the wire.
+ * arrived on the wire. A reply may also pass the request on to the simulator (`forwardTo`) and change
+ * its answer: the provider did the work, and its answer reached the counter in a shape the test chose.
  */
 export interface ReceivedRequest {
   readonly method: string;
@@ -46,15 +47,16 @@ export type Reply =
   /** Sends the headers and part of the body, then closes the connection. */
   | { readonly kind: 'truncate'; readonly status?: number; readonly text: string };
 
+/** Scripts the server's answers: one per request, in the order received. */
+export type Replier = (request: ReceivedRequest, index: number) => Reply | Promise<Reply>;
+
 export interface TestServer {
   readonly baseUrl: string;
   readonly requests: ReceivedRequest[];
   close(): Promise<void>;
 }
 
-export async function startTestServer(
-  reply: (request: ReceivedRequest, index: number) => Reply,
-): Promise<TestServer> {
+export async function startTestServer(reply: Replier): Promise<TestServer> {
   const requests: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
@@ -69,36 +71,41 @@ export async function startTestServer(
         at: Date.now(),
       };
       requests.push(received);
-      const answer = reply(received, requests.length - 1);
-      switch (answer.kind) {
-        case 'json':
-        case 'text': {
-          const text = answer.kind === 'json' ? JSON.stringify(answer.body) : answer.text;
-          res.writeHead(answer.status ?? 200, {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(text),
-            ...answer.headers,
-          });
-          res.end(text);
-          return;
-        }
-        case 'hang':
-          return;
-        case 'drop':
-          req.socket.destroy();
-          return;
-        case 'stall':
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
-          res.write(answer.text);
-          return;
-        case 'truncate':
-          res.writeHead(answer.status ?? 200, {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(answer.text) * 2,
-          });
-          res.write(answer.text, () => req.socket.destroy());
-          return;
-      }
+      // A reply that fails (an upstream gone) is a connection dropped without an answer.
+      void Promise.resolve(reply(received, requests.length - 1)).then(
+        (answer) => {
+          switch (answer.kind) {
+            case 'json':
+            case 'text': {
+              const text = answer.kind === 'json' ? JSON.stringify(answer.body) : answer.text;
+              res.writeHead(answer.status ?? 200, {
+                'content-type': 'application/json',
+                ...answer.headers,
+                'content-length': Buffer.byteLength(text),
+              });
+              res.end(text);
+              return;
+            }
+            case 'hang':
+              return;
+            case 'drop':
+              req.socket.destroy();
+              return;
+            case 'stall':
+              res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
+              res.write(answer.text);
+              return;
+            case 'truncate':
+              res.writeHead(answer.status ?? 200, {
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(answer.text) * 2,
+              });
+              res.write(answer.text, () => req.socket.destroy());
+              return;
+          }
+        },
+        () => req.socket.destroy(),
+      );
     });
   });
   server.on('connection', (socket) => {
@@ -120,10 +127,10 @@ export async function startTestServer(
 
 /** A test file's server: started by each test that needs one, closed after it. */
 export interface ServerPerTest {
-  start(reply: (request: ReceivedRequest, index: number) => Reply): Promise<TestServer>;
+  start(reply: Replier): Promise<TestServer>;
   /** Starts the server and returns a client of it signing with TEST_CREDENTIALS, with any other client options. */
   client(
-    reply: (request: ReceivedRequest, index: number) => Reply,
+    reply: Replier,
     options?: Partial<Omit<ResellerClientOptions, 'baseUrl' | 'credentials'>>,
   ): Promise<ResellerClient>;
   /** Requests the current server received; none before one is started. */
@@ -139,7 +146,7 @@ export function serverPerTest(): ServerPerTest {
     current = undefined;
   };
   afterEach(close);
-  const start = async (reply: (request: ReceivedRequest, index: number) => Reply): Promise<TestServer> => {
+  const start = async (reply: Replier): Promise<TestServer> => {
     await close();
     current = await startTestServer(reply);
     return current;
@@ -159,6 +166,40 @@ export function serverPerTest(): ServerPerTest {
     },
     close,
   };
+}
+
+/** Headers of the upstream's answer that describe its body or connection, which the test server sets itself. */
+const HOP_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
+
+/**
+ * Passes a request on to another API (the simulator) exactly as it arrived, signature and all, and
+ * gives its answer as a reply: its status, its headers (the Date and rate-limit headers the client
+ * learns from) and its body, which the test may change before answering with it.
+ */
+export async function forwardTo(
+  upstreamBaseUrl: string,
+  request: ReceivedRequest,
+): Promise<Extract<Reply, { kind: 'text' }>> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string' && name !== 'host' && !HOP_HEADERS.has(name)) headers.set(name, value);
+  }
+  const answer = await fetch(new URL(request.url, upstreamBaseUrl), {
+    method: request.method,
+    headers,
+    ...(request.method === 'GET' ? {} : { body: request.body }),
+  });
+  const kept: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    if (!HOP_HEADERS.has(name)) kept[name] = value;
+  });
+  return { kind: 'text', status: answer.status, headers: kept, text: await answer.text() };
 }
 
 /** The ApiFailure a call ends in (the test fails if it succeeds or throws anything else). */

@@ -108,16 +108,16 @@ export function journalSale(
         cost: money(Math.floor(price.amount / 2), price.currency),
         newBalance: null,
         esims: [fixtureEsim(0)],
-        rawResponse: '{}',
+        answers: [],
       },
       at,
     );
   } else if (outcome === 'failed') {
-    sales.markFailed(id, { code: 'INSUFFICIENT_BALANCE', message: 'no' }, at, null);
+    sales.markFailed(id, { code: 'INSUFFICIENT_BALANCE', message: 'no' }, at);
   } else if (outcome === 'pending') {
     sales.markPending(
       id,
-      { orderReference: `O-${id}`, cost: null, nextCheckAt: at, giveUpAt: at, rawResponse: '{}' },
+      { orderReference: `O-${id}`, cost: null, nextCheckAt: at, giveUpAt: at, answers: [] },
       at,
     );
   } else {

@@ -15,7 +15,7 @@ import {
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
-import { newSale, newTopUp } from '../support/journal-records';
+import { keptAnswer, newSale, newTopUp } from '../support/journal-records';
 
 let dir: string;
 let file: string;
@@ -138,7 +138,7 @@ describe('migration 0002 (money paths)', () => {
         newRemainingGb: 1.1,
         newExpiresAt: '2026-12-31T00:00:00.000Z',
         inferred: true,
-        rawResponse: '{"success":true,"data":{}}',
+        answers: [keptAnswer('{"success":true,"data":{}}')],
       },
       '2026-11-22T10:01:00.000Z',
     );
@@ -149,7 +149,7 @@ describe('migration 0002 (money paths)', () => {
       inferred: true,
     });
     expect(() =>
-      store.markFailed('t1', { code: 'TIMEOUT', message: 'x' }, '2026-11-22T10:02:00.000Z', null),
+      store.markFailed('t1', { code: 'TIMEOUT', message: 'x' }, '2026-11-22T10:02:00.000Z'),
     ).toThrow(/cannot move from completed/);
     db.close();
   });
@@ -161,7 +161,7 @@ describe('migration 0002 (money paths)', () => {
     const guard = (others: readonly { id: string }[]) => void seen.push(others.map((o) => o.id));
     store.createIntent(newTopUp({ id: 'a' }), '2026-11-22T10:00:00.000Z', '2026-11-22T09:50:00.000Z', guard);
     store.markSent('a', '2026-11-22T10:00:01.000Z');
-    store.markFailed('a', { code: 'ESIM_NOT_TOPPABLE', message: 'no' }, '2026-11-22T10:00:02.000Z', null);
+    store.markFailed('a', { code: 'ESIM_NOT_TOPPABLE', message: 'no' }, '2026-11-22T10:00:02.000Z');
     store.createIntent(newTopUp({ id: 'b' }), '2026-11-22T10:01:00.000Z', '2026-11-22T09:51:00.000Z', guard);
     // Older than the window but unresolved: still counts.
     store.createIntent(newTopUp({ id: 'c' }), '2026-11-22T11:00:00.000Z', '2026-11-22T10:50:00.000Z', guard);
@@ -223,6 +223,60 @@ describe('migration 0005 (sale quoted cost)', () => {
     expect(readdirSync(backupDirOf(file))).toEqual([
       `journal-v2-before-v${MIGRATIONS.length}-2026-11-22T09-30-00-000Z.sqlite`,
     ]);
+  });
+});
+
+describe('migration 0007 (answers)', () => {
+  it('moves the last answer of each record into the answers kept, which are appended and never changed', () => {
+    journalAtVersion(5);
+    const old = new Database(file);
+    old.prepare(`UPDATE sales SET raw_response = '{"success":true,"esims":[]}' WHERE id = 'old-sale'`).run();
+    old.close();
+    const db = openJournal({ file, now: () => new Date('2026-11-22T09:30:00.000Z') });
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(db.prepare('SELECT * FROM answers').all()).toEqual([
+      {
+        record_kind: 'sale',
+        record_id: 'old-sale',
+        seq: 1,
+        request: null,
+        send: null,
+        attempt: null,
+        status: null,
+        whole: 1,
+        received_at: '2026-11-01T10:00:00.000Z',
+        body: '{"success":true,"esims":[]}',
+      },
+    ]);
+    const columns = (table: string): string[] =>
+      (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map(
+        (column) => column.name,
+      );
+    expect(columns('sales')).not.toContain('raw_response');
+    expect(columns('topups')).not.toContain('raw_response');
+
+    // A later answer comes after it; none can be changed or taken away.
+    const sales = new SalesJournal(db);
+    sales.markInDoubt(
+      'old-sale',
+      { code: 'TIMEOUT', message: 'still no answer' },
+      '2026-11-22T10:00:00.000Z',
+      [keptAnswer('<html>502</html>', { status: 502, send: 2 })],
+    );
+    expect(db.prepare(`SELECT seq, send, status FROM answers ORDER BY seq`).all()).toEqual([
+      { seq: 1, send: null, status: null },
+      { seq: 2, send: 2, status: 502 },
+    ]);
+    expect(() => db.prepare(`UPDATE answers SET body = '{}'`).run()).toThrow(/kept as received/);
+    expect(() => db.prepare('DELETE FROM answers').run()).toThrow(/kept as received/);
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO answers (record_kind, record_id, seq, whole, received_at, body) VALUES ('order', 'x', 1, 1, '', '')`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    db.close();
   });
 });
 

@@ -7,7 +7,7 @@ import type { Transitions } from '../../shared/domain/state-machine';
 import { TOPUP_STATES, TOPUP_TRANSITIONS, type TopUpState } from '../../shared/domain/topup-states';
 import type { PosError } from '../../shared/errors';
 import { money } from '../../shared/money';
-import { newSale, newTopUp } from '../support/journal-records';
+import { keptAnswer, newSale, newTopUp } from '../support/journal-records';
 import { tempJournalPerTest } from '../support/temp-journal';
 
 /**
@@ -107,7 +107,7 @@ describe('the journals move records only as the transitions tables say', () => {
             cost: money(900, 'USD'),
             nextCheckAt: T(30),
             giveUpAt: T(59),
-            rawResponse: '{}',
+            answers: [keptAnswer('{}')],
           },
           T(second),
         ),
@@ -132,12 +132,12 @@ describe('the journals move records only as the transitions tables say', () => {
                 expiresAt: null,
               },
             ],
-            rawResponse: '{}',
+            answers: [keptAnswer('{}')],
           },
           T(second),
         ),
       support: (id) => sales.markSupport(id, null, T(second)),
-      failed: (id) => sales.markFailed(id, lost, T(second), null),
+      failed: (id) => sales.markFailed(id, lost, T(second)),
     };
     const create = (): string => {
       second += 1;
@@ -165,11 +165,11 @@ describe('the journals move records only as the transitions tables say', () => {
             newRemainingGb: 1,
             newExpiresAt: null,
             inferred: false,
-            rawResponse: '{}',
+            answers: [keptAnswer('{}')],
           },
           T(second),
         ),
-      failed: (id) => topUps.markFailed(id, lost, T(second), null),
+      failed: (id) => topUps.markFailed(id, lost, T(second)),
     };
     const create = (): string => {
       second += 1;

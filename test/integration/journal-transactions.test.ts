@@ -7,7 +7,7 @@ import { type Db, openJournal } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
-import { newSale, newTopUp, saleCompletion } from '../support/journal-records';
+import { keptAnswer, newSale, newTopUp, saleCompletion } from '../support/journal-records';
 
 /**
  * Every state change and its audit row are one transaction, with exactly one audit row per change;
@@ -83,7 +83,7 @@ describe('one audit row per state change', () => {
         newRemainingGb: 1.1,
         newExpiresAt: null,
         inferred: false,
-        rawResponse: '{}',
+        answers: [keptAnswer('{}')],
       },
       T2,
     );
@@ -106,7 +106,7 @@ describe('a state change and its audit row commit together or not at all', () =>
       /audit write failed/,
     );
     expect(sales.require('s2').state).toBe('sent');
-    expect(() => sales.markFailed('s2', { code: 'INVALID_PACKAGE', message: 'no' }, T2, null)).toThrow();
+    expect(() => sales.markFailed('s2', { code: 'INVALID_PACKAGE', message: 'no' }, T2)).toThrow();
     expect(sales.require('s2').state).toBe('sent');
   });
 

@@ -87,7 +87,6 @@ describe('sale transitions', () => {
       's2',
       { code: 'INVALID_PACKAGE', message: 'unknown package' },
       '2026-11-22T10:00:01.000Z',
-      null,
     );
     expect(() => store.markSent('s2', '2026-11-22T10:00:02.000Z')).toThrow(/cannot move from failed to sent/);
     expect(store.require('s2').state).toBe('failed');

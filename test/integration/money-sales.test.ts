@@ -12,7 +12,7 @@ import {
   completePending,
   eventually,
   failPending,
-  journalColumn,
+  keptAnswers,
   ledger,
   setBalance,
   startCounter,
@@ -52,7 +52,15 @@ describe('selling under faults: one journal sale per charge', () => {
     ]);
     expect(sale.newBalance?.amount).toBe(balanceMinor);
     // The provider's answer is kept verbatim beside the parsed columns.
-    const raw = JSON.parse(String(journalColumn(c.dataDir, 'sales', sale.id, 'raw_response')));
+    const [answer] = keptAnswers(c.dataDir, 'sale', sale.id);
+    expect(answer).toMatchObject({
+      request: 'POST /esims/order',
+      send: 1,
+      attempt: 1,
+      status: 200,
+      whole: 1,
+    });
+    const raw = JSON.parse(answer?.body ?? '');
     expect(raw).toMatchObject({ orderReference: sale.orderReference, status: 'completed' });
     expect(raw.esims).toHaveLength(10);
   });

@@ -147,6 +147,32 @@ export function journalColumn(
   }
 }
 
+/** A row of the journal's `answers` table. */
+export interface KeptAnswerRow {
+  readonly seq: number;
+  readonly request: string | null;
+  readonly send: number | null;
+  readonly attempt: number | null;
+  readonly status: number | null;
+  readonly whole: number;
+  readonly body: string;
+}
+
+/** A record's kept answers, in the order the journal took them, read from the file as the counter left it. */
+export function keptAnswers(dataDir: string, kind: 'sale' | 'topup', id: string): KeptAnswerRow[] {
+  const db = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT seq, request, send, attempt, status, whole, body FROM answers
+         WHERE record_kind = ? AND record_id = ? ORDER BY seq`,
+      )
+      .all(kind, id) as KeptAnswerRow[];
+  } finally {
+    db.close();
+  }
+}
+
 /** Waits (bounded) until `check` returns a value; fails with `what` if it never does. */
 export async function eventually<T>(
   what: string,

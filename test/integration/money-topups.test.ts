@@ -18,6 +18,7 @@ import {
   driveEsim,
   eventually,
   journalColumn,
+  keptAnswers,
   ledger,
   SEED,
   setBalance,
@@ -95,7 +96,9 @@ describe('top-ups', () => {
     // The reading the snapshot came from and the provider's answer are kept verbatim.
     const beforeRaw = JSON.parse(String(journalColumn(c.dataDir, 'topups', topUp.id, 'before_raw')));
     expect(beforeRaw.data.esim.iccid).toBe(iccid);
-    const answer = JSON.parse(String(journalColumn(c.dataDir, 'topups', topUp.id, 'raw_response')));
+    const kept = keptAnswers(c.dataDir, 'topup', topUp.id);
+    expect(kept).toEqual([expect.objectContaining({ request: 'POST /topup/order', send: 1, status: 200 })]);
+    const answer = JSON.parse(kept[0]?.body ?? '');
     expect(answer).toMatchObject({ orderReference: topUp.orderReference, iccid });
     expect(unwrap(await c.h.call<{ topUps: TopUp[] }>('listTopUps', { iccid })).topUps).toEqual([topUp]);
     const states = c.h.events.flatMap((e) =>

@@ -14,7 +14,7 @@ import { ManagerPin } from '../../electron/core/security/manager-pin';
 import type { Sale } from '../../shared/domain/sale';
 import type { Result } from '../../shared/errors';
 import { money } from '../../shared/money';
-import { newSale } from '../support/journal-records';
+import { keptAnswer, newSale } from '../support/journal-records';
 import { fixtureEsim } from './receipt-fixtures';
 
 // The receipt handler on a real SQLite journal: sales written by the journal's own store, the
@@ -121,7 +121,7 @@ function completedSale(id: string, quantity = 1, esimStatus = 'New'): Sale {
       cost: money(900 * quantity, 'USD'),
       newBalance: money(40_000, 'USD'),
       esims: Array.from({ length: quantity }, (_, i) => ({ ...fixtureEsim(i), status: esimStatus })),
-      rawResponse: '{}',
+      answers: [keptAnswer('{}')],
     },
     now,
   );

@@ -5,7 +5,7 @@ import {
   OrderReplayResultSchema,
   OrderStatusResponseSchema,
 } from '../../shared/api';
-import { isValidIccid } from '../../shared/iccid';
+import { iccidProblem, isIssuedIccid, isValidIccid } from '../../shared/iccid';
 import { parseLpa } from '../../shared/lpa';
 import { accountOf, balanceOf, findPackages, ledger, setBalance } from './support/fixtures';
 import { call, control, type Json } from './support/signed-fetch';
@@ -75,6 +75,20 @@ describe('POST /esims/order', () => {
       expect(await balanceOf(sim, sim.defaultAccount)).toBe(1000);
     },
   );
+
+  it('issues ICCIDs whose check digit is wrong when asked to, as some issuers do, and finds them as issued', async () => {
+    sim.setFaults({ wrongCheckDigitRate: 1 });
+    const res = await order({ packageCode: pkg.package_code, quantity: 2, idempotency_key: 'wrong-check-1' });
+    sim.setFaults({ wrongCheckDigitRate: 0 });
+    const iccids = OrderCompletedResultSchema.parse(res.body).esims.map((esim) => esim.iccid);
+    expect(iccids).toHaveLength(2);
+    for (const iccid of iccids) {
+      expect(iccidProblem(iccid)).toBe('check_digit');
+      expect(isIssuedIccid(iccid)).toBe(true);
+      const usage = await call(sim.baseUrl, sim.defaultAccount, 'GET', `/esims/usage/query?iccid=${iccid}`);
+      expect(usage.body).toMatchObject({ success: true, data: { esim: { iccid } } });
+    }
+  });
 
   it('answers 400 MISSING_PACKAGE_CODE without packageCode', async () => {
     const res = await order({ quantity: 1 });

@@ -1,4 +1,5 @@
 import { accountRefOf } from '../../electron/core/journal/account-scope';
+import type { KeptAnswer } from '../../electron/core/journal/answers';
 import type { NewSale, SaleCompletion } from '../../electron/core/journal/sales-journal';
 import type { NewTopUp } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
@@ -56,13 +57,27 @@ export function newTopUp(overrides: Partial<NewTopUp> = {}): NewTopUp {
   };
 }
 
+/** An answer to a record's first send, as the journal keeps it. */
+export function keptAnswer(body: string, overrides: Partial<KeptAnswer> = {}): KeptAnswer {
+  return {
+    request: 'POST /esims/order',
+    send: 1,
+    attempt: 1,
+    status: 200,
+    whole: true,
+    receivedAt: '2026-11-22T10:00:00.000Z',
+    body,
+    ...overrides,
+  };
+}
+
 /** The provider's answer to a one-eSIM order, as the sales journal records it. */
 export function saleCompletion(overrides: Partial<SaleCompletion> = {}): SaleCompletion {
   return {
     orderReference: 'ORD-1',
     cost: money(1000, 'USD'),
     newBalance: money(49000, 'USD'),
-    rawResponse: '{"success":true}',
+    answers: [keptAnswer('{"success":true}')],
     esims: [
       {
         iccid: '8944500000000000000',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { iccidProblem, isValidIccid, luhnCheckDigit, withCheckDigit } from '../../shared/iccid';
-import { IccidSchema } from '../../shared/iccid-schema';
+import { IssuedIccidSchema } from '../../shared/iccid-schema';
 import { formatLpa, parseLpa } from '../../shared/lpa';
 
 describe('ICCID', () => {
@@ -28,7 +28,18 @@ describe('ICCID', () => {
     expect(iccidProblem('894450')).toBe('too_short');
     expect(iccidProblem(`${valid}12`)).toBe('too_long');
     expect(iccidProblem(wrongCheck)).toBe('check_digit');
-    expect(IccidSchema.safeParse(wrongCheck).error?.issues[0]?.message).toMatch(/check digit/);
+  });
+
+  it('lets through the bridge every number the provider may have issued, and nothing of another shape', () => {
+    const valid = withCheckDigit('894450000000000000');
+    const wrongCheck = `${valid.slice(0, -1)}${(Number(valid.at(-1)) + 1) % 10}`;
+    for (const issued of [valid, wrongCheck, `${valid}12`, '8988247000100000001F'])
+      expect(IssuedIccidSchema.safeParse(issued).success).toBe(true);
+    expect(IssuedIccidSchema.safeParse('8944 5000 0000 0000 000').error?.issues[0]?.message).toMatch(
+      /digits only/,
+    );
+    expect(IssuedIccidSchema.safeParse('894450').error?.issues[0]?.message).toMatch(/too short/);
+    expect(IssuedIccidSchema.safeParse('').success).toBe(false);
   });
 
   it('catches every single-digit typo', () => {

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../../shared/errors';
 import { PosFailure } from '../pos/failure';
+import type { ProviderAnswer } from './provider-answer';
 
 /**
  * Whether the provider may have performed the request. The money paths branch on this:
@@ -38,6 +39,8 @@ export interface ApiFailureInit {
   readonly details?: Record<string, unknown>;
   /** The answer's text as received, for the journal; never put into `details` or messages. */
   readonly raw?: string;
+  /** Every answer the call received, one per attempt that got one (see ProviderAnswer). */
+  readonly answers?: readonly ProviderAnswer[];
 }
 
 /** A failed call to the reseller API: a PosFailure carrying the HTTP status and whether it may have been performed. */
@@ -46,6 +49,9 @@ export class ApiFailure extends PosFailure {
   readonly outcome: ApiOutcome;
   readonly status: number | null;
   readonly raw: string | null;
+  /** Every answer the call received, in order, this failure's own among them: the journal keeps them all. */
+  readonly answers: readonly ProviderAnswer[];
+  private readonly init: ApiFailureInit;
 
   constructor(code: ErrorCode, message: string, init: ApiFailureInit) {
     super(code, message, { ...init.details, outcome: init.outcome, ...statusField(init.status) });
@@ -53,6 +59,13 @@ export class ApiFailure extends PosFailure {
     this.outcome = init.outcome;
     this.status = init.status ?? null;
     this.raw = init.raw ?? null;
+    this.answers = init.answers ?? [];
+    this.init = init;
+  }
+
+  /** The same failure, carrying every answer its call received. */
+  withAnswers(answers: readonly ProviderAnswer[]): ApiFailure {
+    return new ApiFailure(this.code, this.message, { ...this.init, answers });
   }
 
   /** A failure after which the request may have been performed, and re-sending is the API's recommended cure. */

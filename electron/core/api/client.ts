@@ -336,7 +336,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
       const checked = KeyedOrderSchema.safeParse(body);
       if (!checked.success) throw invalidInput('order', checked.error);
       const lane = callOptions?.lane ?? 'sale';
-      const { value, raw, attempts } = await runner.call({
+      const { value, raw, attempts, answers } = await runner.call({
         method: 'POST',
         path: '/esims/order',
         body,
@@ -346,7 +346,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
         ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
       });
       if (value.cost) runner.learnCurrency(value.cost.currency);
-      return { ...value, raw, attempts };
+      return { ...value, raw, attempts, answers };
     },
 
     async getOrder(orderReference, callOptions) {
@@ -384,7 +384,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
       const checked = TopUpRequestSchema.safeParse(body);
       if (!checked.success) throw invalidInput('top-up', checked.error);
       const lane = callOptions?.lane ?? 'sale';
-      const { value, raw } = await runner.call({
+      const { value, raw, answers } = await runner.call({
         method: 'POST',
         path: '/topup/order',
         body,
@@ -394,7 +394,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
         ...(callOptions?.onSend ? { onSend: callOptions.onSend } : {}),
       });
       if (value.cost) runner.learnCurrency(value.cost.currency);
-      return { ...value, raw };
+      return { ...value, raw, answers };
     },
 
     async listEsims(query = {}, callOptions) {

@@ -54,13 +54,35 @@ export async function exchange(request: HttpRequest, now: () => number, path: st
     throw networkFailure(error, controller.signal.aborted, request.timeoutMs, path, 'request');
   }
   const receivedAt = now();
+  const body = new BodyText();
   try {
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text, receivedAt };
+    const reader = response.body?.getReader();
+    for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) {
+      body.add(chunk.value);
+    }
+    return { status: response.status, headers: response.headers, text: body.end(), receivedAt };
   } catch (error) {
-    throw networkFailure(error, controller.signal.aborted, request.timeoutMs, path, 'body', response.status);
+    // What arrived before the connection ended is kept: it may be all the counter ever gets of a charge.
+    throw networkFailure(error, controller.signal.aborted, request.timeoutMs, path, 'body', response.status, {
+      raw: body.end(),
+    });
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** A body decoded as UTF-8 as it arrives, so that a part is still text when the rest never comes. */
+class BodyText {
+  private readonly decoder = new TextDecoder();
+  private text = '';
+
+  add(chunk: Uint8Array): void {
+    this.text += this.decoder.decode(chunk, { stream: true });
+  }
+
+  end(): string {
+    this.text += this.decoder.decode();
+    return this.text;
   }
 }
 
@@ -71,6 +93,7 @@ function networkFailure(
   path: string,
   phase: 'request' | 'body',
   status?: number,
+  partial: { readonly raw?: string } = {},
 ): ApiFailure {
   const details = { path, phase };
   if (timedOut) {
@@ -79,6 +102,7 @@ function networkFailure(
       outcome: 'unknown',
       details: { ...details, timeoutMs },
       ...(status === undefined ? {} : { status }),
+      ...partial,
     });
   }
   const code = errorCode(error);
@@ -97,6 +121,7 @@ function networkFailure(
       outcome: 'unknown',
       details: { ...details, network: code ?? 'connection lost' },
       ...(status === undefined ? {} : { status }),
+      ...partial,
     },
   );
 }

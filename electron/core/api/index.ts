@@ -37,6 +37,7 @@ export type {
 } from './order-results';
 export type { Balance, CachedPackage, PackageFacts, PackagePage } from './package-results';
 export type { PageInfo } from './pages';
+export type { ProviderAnswer } from './provider-answer';
 export type { Lane, RateWindow } from './rate-limiter';
 export type { ApiLog } from './request-runner';
 export type { ApiCredentials } from './signing';

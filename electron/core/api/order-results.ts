@@ -4,6 +4,7 @@ import type { Money } from '../../../shared/money';
 import { Fields, readItems } from './fields';
 import { type PageInfo, type PageQuery, type PageRead, pageCounts } from './pages';
 import { type AccountCurrency, iccidOrNull, installOf, issuedIccidOf, moneyReader } from './parse';
+import type { ProviderAnswer } from './provider-answer';
 
 /** What a POST /esims/order answer means for the sale. Every variant keeps the answer's text for the journal. */
 export type OrderOutcome = OrderCompleted | OrderPending | OrderReplay;
@@ -23,6 +24,8 @@ interface OrderBase {
   readonly raw: string;
   /** How many times the order was sent (the API allows one re-send with the same key). */
   readonly attempts: number;
+  /** Every answer the sends received, this one last: a re-sent order may have had two. */
+  readonly answers: readonly ProviderAnswer[];
 }
 
 /** Charged and provisioned: the eSIMs can be handed over, whether or not the answer says what was charged. */
@@ -48,7 +51,7 @@ export interface OrderReplay extends OrderBase {
   readonly esims: readonly SaleEsim[];
 }
 
-type Conversion<T> = Omit<T, 'raw' | 'attempts'>;
+type Conversion<T> = Omit<T, 'raw' | 'attempts' | 'answers'>;
 
 /** Order `status` texts that mean provisioning has not finished (`pending` is the order list's word for it). */
 const PENDING_STATUSES = new Set(['pending_details', 'pending']);

@@ -37,22 +37,21 @@ export async function lookupEsim(client: ResellerClient, iccid: string): Promise
     });
   }
   const reason = await notToppableReason(client, iccid, esim.statusCode);
-  // The screen's shape has no "unknown": what the provider left out shows as nothing used, nothing
-  // known of the package, and not expired; the top-up decision rests on the status and the API alone.
+  // What the provider left out stays unknown (null); the top-up decision rests on the status and the API alone.
   return {
     iccid: esim.iccid,
-    packageName: esim.packageName ?? esim.packageCode ?? '',
+    packageName: esim.packageName ?? esim.packageCode,
     packageCode: esim.packageCode,
-    status: esim.status ?? '',
-    unlimited: esim.data.unlimited ?? false,
-    totalMb: esim.data.totalMb ?? 0,
-    usedMb: esim.data.usedMb ?? 0,
-    remainingMb: esim.data.remainingMb ?? 0,
-    usagePercent: esim.data.usagePercent ?? 0,
+    status: esim.status,
+    unlimited: esim.data.unlimited,
+    totalMb: esim.data.totalMb,
+    usedMb: esim.data.usedMb,
+    remainingMb: esim.data.remainingMb,
+    usagePercent: esim.data.usagePercent,
     validityDays: esim.validity.days,
     activatedAt: esim.validity.activatedAt,
     expiresAt: esim.validity.expiresAt,
-    expired: esim.validity.expired ?? false,
+    expired: esim.validity.expired,
     toppable: reason === null,
     notToppableReason: reason,
   };

@@ -6,6 +6,7 @@ import { ApiFailure, messageFor } from './api-failure';
 import { Fields, parseJson } from './fields';
 import { exchange, type HttpAnswer } from './http-exchange';
 import { FieldProblem, moneyReader } from './parse';
+import type { ProviderAnswer } from './provider-answer';
 import type { Lane, RateLimiter, Timekeeper } from './rate-limiter';
 import { ServerClock } from './server-clock';
 import { type ApiCredentials, signedHeaders } from './signing';
@@ -52,6 +53,8 @@ export interface Received<R> {
   /** The answer's body exactly as received. */
   readonly raw: string;
   readonly attempts: number;
+  /** Every answer the call received, this one last (earlier attempts may have had answers too). */
+  readonly answers: readonly ProviderAnswer[];
 }
 
 export interface RunnerOptions {
@@ -134,8 +137,21 @@ export class RequestRunner {
     // The first failure after which the request may have been performed. Once there is one, no
     // later refusal can make the call's outcome certain again: the money paths must see "unknown".
     let uncertain: ApiFailure | null = null;
+    // Every answer of every attempt, whatever became of it: a money request's are all journalled.
+    const answers: ProviderAnswer[] = [];
+    const keep = (attempt: number, status: number, text: string, at: number, whole: boolean): void => {
+      answers.push({
+        attempt,
+        status,
+        receivedAt: new Date(at).toISOString(),
+        body: spec.secretBearing ? '' : text,
+        whole,
+      });
+    };
     const final = (error: ApiFailure): ApiFailure =>
-      uncertain && error.outcome === 'rejected' ? stillUnknown(uncertain, error) : error;
+      (uncertain && error.outcome === 'rejected' ? stillUnknown(uncertain, error) : error).withAnswers(
+        answers,
+      );
     for (;;) {
       try {
         await limiter.acquire(spec.lane, this.options.maxWaitMs[spec.lane]);
@@ -148,14 +164,21 @@ export class RequestRunner {
       spec.onSend?.(attempts, requestId);
       const started = time.now();
       const fields = { method: spec.method, path: spec.path, lane: spec.lane, requestId, attempt: attempts };
+      let answered = false;
       try {
         const answer = await this.send(url, spec.method, headers, rawBody, timeoutMs, spec.path);
+        answered = true;
+        keep(attempts, answer.status, answer.text, answer.receivedAt, true);
         const value = await this.interpret(answer, spec);
         this.clock.accepted(offset);
         log.info('api call', { ...fields, status: answer.status, ms: time.now() - started });
-        return { value, raw: answer.text, attempts };
+        return { value, raw: answer.text, attempts, answers };
       } catch (error) {
         if (!(error instanceof ApiFailure)) throw error;
+        // An answer cut off on its way: what arrived of it is an answer too.
+        if (!answered && error.raw !== null && error.status !== null) {
+          keep(attempts, error.status, error.raw, time.now(), false);
+        }
         log.warn('api call failed', {
           ...fields,
           code: error.code,

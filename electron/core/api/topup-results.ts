@@ -3,6 +3,7 @@ import { Fields } from './fields';
 import { type PackageFacts, packageFactsOf, readPackageList } from './package-results';
 import { type PageInfo, type PageQuery, type PageRead, pageCounts } from './pages';
 import { type AccountCurrency, moneyReader } from './parse';
+import type { ProviderAnswer } from './provider-answer';
 
 /** A top-up package offered for one eSIM; its code is what POST /topup/order takes. */
 export type TopUpPackage = PackageFacts;
@@ -43,12 +44,14 @@ export interface TopUpCompleted {
   /** As sent; not always ISO 8601. */
   readonly newExpiresAt: string | null;
   readonly raw: string;
+  /** The answer, as the journal keeps it (a top-up is sent once, so there is one). */
+  readonly answers: readonly ProviderAnswer[];
 }
 
 export async function parseTopUpResult(
   json: unknown,
   accountCurrency: AccountCurrency,
-): Promise<Omit<TopUpCompleted, 'raw'>> {
+): Promise<Omit<TopUpCompleted, 'raw' | 'answers'>> {
   const body = Fields.of(json);
   const money = await moneyReader(body, ['amount', 'newBalance', 'profit'], accountCurrency);
   const esimData = body.object('esimData');

@@ -26,6 +26,9 @@ export interface CatalogueRead {
  * skipped (and counted) rather than offered for sale malformed; the next sync replaces it.
  */
 export class CatalogueTable {
+  /** How many cached rows do not parse, as last counted; null until the cache is read or replaced. */
+  private unreadableRows: number | null = null;
+
   constructor(private readonly db: Db) {}
 
   /**
@@ -52,6 +55,7 @@ export class CatalogueTable {
         )
         .run(LAST_SYNC_KEY, JSON.stringify(lastSync));
     });
+    this.unreadableRows = 0;
   }
 
   /** How many of the provider's packages the last sync left out because they could not be read. */
@@ -71,7 +75,13 @@ export class CatalogueTable {
       const pkg = storedPackageOf(row.package_json);
       if (pkg) packages.push(pkg);
     }
-    return { packages, unreadable: rows.length - packages.length };
+    this.unreadableRows = rows.length - packages.length;
+    return { packages, unreadable: this.unreadableRows };
+  }
+
+  /** How many cached rows do not parse (and are not offered): counted once, then kept until the next sync. */
+  unreadable(): number {
+    return this.unreadableRows ?? this.list().unreadable;
   }
 
   /** The package, or null when it is not cached or its row does not parse. */

@@ -8,6 +8,7 @@ import {
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
+import { type AnswerEsim, answerEsimsOf, type KeptAnswer, keepAnswers } from './answers';
 import type { Db } from './database';
 import { writeTransaction } from './journal-write';
 import { claimedOrderReferences } from './order-claims';
@@ -109,7 +110,8 @@ export interface SaleCompletion {
   cost: Money;
   newBalance: Money | null;
   esims: readonly SaleEsim[];
-  rawResponse: string;
+  /** The answers (or the read) that completed it, kept after the sale's earlier answers. */
+  answers: readonly KeptAnswer[];
 }
 
 /** A pending order's facts and the first look at it, as `markPending` records them. */
@@ -118,7 +120,7 @@ export interface PendingFacts {
   cost: Money | null;
   nextCheckAt: string;
   giveUpAt: string;
-  rawResponse: string;
+  answers: readonly KeptAnswer[];
 }
 
 /**
@@ -128,8 +130,8 @@ export interface PendingFacts {
 export type SaleOutcome =
   | { readonly to: 'completed'; readonly completion: SaleCompletion }
   | { readonly to: 'pending'; readonly pending: PendingFacts }
-  | { readonly to: 'failed'; readonly error: PosError; readonly rawResponse: string | null }
-  | { readonly to: 'in_doubt'; readonly error: PosError };
+  | { readonly to: 'failed'; readonly error: PosError; readonly answers: readonly KeptAnswer[] }
+  | { readonly to: 'in_doubt'; readonly error: PosError; readonly answers: readonly KeptAnswer[] };
 
 export interface SaleListFilter {
   from?: string;
@@ -193,17 +195,19 @@ export class SalesJournal {
   markCompleted(id: string, completion: SaleCompletion, now: string): Sale {
     this.transition(id, 'completed', now, {
       sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
-            new_balance_minor = @newBalance, raw_response = @raw, completed_at = @now, last_error_json = NULL,
+            new_balance_minor = @newBalance, completed_at = @now, last_error_json = NULL,
             next_check_at = NULL, give_up_at = NULL`,
       params: {
         orderReference: completion.orderReference,
         cost: completion.cost.amount,
         costCurrency: completion.cost.currency,
         newBalance: completion.newBalance?.amount ?? null,
-        raw: completion.rawResponse,
       },
       audit: { orderReference: completion.orderReference, cost: completion.cost },
-      also: () => this.replaceEsims(id, completion.esims),
+      also: () => {
+        keepAnswers(this.db, 'sale', id, completion.answers);
+        this.replaceEsims(id, completion.esims);
+      },
     });
     return this.require(id);
   }
@@ -216,42 +220,45 @@ export class SalesJournal {
       case 'pending':
         return this.markPending(id, outcome.pending, now);
       case 'failed':
-        return this.markFailed(id, outcome.error, now, outcome.rawResponse);
+        return this.markFailed(id, outcome.error, now, outcome.answers);
       case 'in_doubt':
-        return this.markInDoubt(id, outcome.error, now);
+        return this.markInDoubt(id, outcome.error, now, outcome.answers);
     }
   }
 
   markPending(id: string, pending: PendingFacts, now: string): Sale {
     this.transition(id, 'pending', now, {
       sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
-            next_check_at = @nextCheckAt, give_up_at = @giveUpAt, raw_response = @raw, last_error_json = NULL`,
+            next_check_at = @nextCheckAt, give_up_at = @giveUpAt, last_error_json = NULL`,
       params: {
         orderReference: pending.orderReference,
         cost: pending.cost?.amount ?? null,
         costCurrency: pending.cost?.currency ?? null,
         nextCheckAt: pending.nextCheckAt,
         giveUpAt: pending.giveUpAt,
-        raw: pending.rawResponse,
       },
       keepSince: true,
+      also: () => keepAnswers(this.db, 'sale', id, pending.answers),
     });
     return this.require(id);
   }
 
-  markFailed(id: string, error: PosError, now: string, rawResponse: string | null): Sale {
+  markFailed(id: string, error: PosError, now: string, answers: readonly KeptAnswer[] = []): Sale {
     this.transition(id, 'failed', now, {
-      sql: 'last_error_json = @error, raw_response = coalesce(@raw, raw_response)',
-      params: { error: JSON.stringify(error), raw: rawResponse },
+      sql: 'last_error_json = @error',
+      params: { error: JSON.stringify(error) },
+      also: () => keepAnswers(this.db, 'sale', id, answers),
     });
     return this.require(id);
   }
 
-  markInDoubt(id: string, error: PosError, now: string): Sale {
+  /** No answer that settles it; whatever answers did come are kept, with the eSIMs found in them. */
+  markInDoubt(id: string, error: PosError, now: string, answers: readonly KeptAnswer[] = []): Sale {
     this.transition(id, 'in_doubt', now, {
       sql: 'last_error_json = @error',
       params: { error: JSON.stringify(error) },
       keepSince: true,
+      also: () => keepAnswers(this.db, 'sale', id, answers),
     });
     return this.require(id);
   }
@@ -297,7 +304,8 @@ export class SalesJournal {
     if (filter.search) {
       where.push(`(package_name LIKE @like ESCAPE '\\' OR package_code LIKE @like ESCAPE '\\'
         OR order_reference LIKE @like ESCAPE '\\' OR CAST(receipt_number AS TEXT) = @exact
-        OR id IN (SELECT sale_id FROM sale_esims WHERE iccid LIKE @like ESCAPE '\\'))`);
+        OR id IN (SELECT sale_id FROM sale_esims WHERE iccid LIKE @like ESCAPE '\\')
+        OR id IN (SELECT sale_id FROM answer_esims WHERE iccid LIKE @like ESCAPE '\\'))`);
       params.like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       params.exact = filter.search;
     }
@@ -359,12 +367,26 @@ export class SalesJournal {
     return claimedOrderReferences(this.db, references);
   }
 
-  /** The ICCIDs among `iccids` that some sale of the journal already handed over. */
-  claimedIccids(iccids: readonly string[]): Set<string> {
+  /**
+   * The ICCIDs among `iccids` that another sale of the journal than `saleId` holds: it handed them over,
+   * or an answer to it named them.
+   */
+  claimedIccids(iccids: readonly string[], saleId: string): Set<string> {
     const rows = this.db
-      .prepare('SELECT DISTINCT iccid FROM sale_esims WHERE iccid IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(iccids)) as { iccid: string }[];
+      .prepare(
+        `SELECT iccid FROM sale_esims WHERE sale_id != @saleId AND iccid IN (SELECT value FROM json_each(@iccids))
+         UNION SELECT iccid FROM answer_esims WHERE sale_id != @saleId AND iccid IN (SELECT value FROM json_each(@iccids))`,
+      )
+      .all({ saleId, iccids: JSON.stringify(iccids) }) as { iccid: string }[];
     return new Set(rows.map((row) => row.iccid));
+  }
+
+  /**
+   * The eSIMs the sale's unreadable answers named, with what installs them: at hand for settling it,
+   * never shown before (the sale's summaries give their ICCIDs only).
+   */
+  answerEsims(id: string): AnswerEsim[] {
+    return answerEsimsOf(this.db, id);
   }
 
   /** Pending sales of this account whose next check is due by `at`, oldest check first. */
@@ -504,7 +526,13 @@ export class SalesJournal {
       case 'sent':
         return { ...base, state: 'sent', sentAt: row.sent_at ?? row.state_since };
       case 'in_doubt':
-        return { ...base, state: 'in_doubt', since: row.state_since, lastError: lastError ?? unknownError };
+        return {
+          ...base,
+          state: 'in_doubt',
+          since: row.state_since,
+          lastError: lastError ?? unknownError,
+          esimsNamed: answerEsimsOf(this.db, row.id).map((esim) => ({ iccid: esim.iccid })),
+        };
       case 'pending':
         return {
           ...base,

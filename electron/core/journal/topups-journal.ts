@@ -8,6 +8,7 @@ import {
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { AccountScope } from './account-scope';
+import { type KeptAnswer, keepAnswers } from './answers';
 import type { Db } from './database';
 import { writeTransaction } from './journal-write';
 import { claimedOrderReferences } from './order-claims';
@@ -88,7 +89,7 @@ export interface TopUpCompletion {
   /** True when settled from the provider's order list after the top-up's answer was lost. */
   readonly inferred: boolean;
   /** The top-up's answer, or the order list page that showed its order. */
-  readonly rawResponse: string;
+  readonly answers: readonly KeptAnswer[];
 }
 
 /**
@@ -97,8 +98,13 @@ export interface TopUpCompletion {
  */
 export type TopUpOutcome =
   | { readonly to: 'completed'; readonly completion: TopUpCompletion }
-  | { readonly to: 'failed'; readonly error: PosError; readonly rawResponse: string | null }
-  | { readonly to: 'in_doubt'; readonly error: PosError; readonly nextCheckAt: string };
+  | { readonly to: 'failed'; readonly error: PosError; readonly answers: readonly KeptAnswer[] }
+  | {
+      readonly to: 'in_doubt';
+      readonly error: PosError;
+      readonly nextCheckAt: string;
+      readonly answers: readonly KeptAnswer[];
+    };
 
 export interface TopUpListFilter {
   from?: string | undefined;
@@ -171,9 +177,9 @@ export class TopUpsJournal {
       case 'completed':
         return this.markCompleted(id, outcome.completion, now);
       case 'failed':
-        return this.markFailed(id, outcome.error, now, outcome.rawResponse);
+        return this.markFailed(id, outcome.error, now, outcome.answers);
       case 'in_doubt':
-        return this.markInDoubt(id, outcome.error, outcome.nextCheckAt, now);
+        return this.markInDoubt(id, outcome.error, outcome.nextCheckAt, now, outcome.answers);
     }
   }
 
@@ -181,7 +187,7 @@ export class TopUpsJournal {
     this.transition(id, 'completed', now, {
       sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
             new_balance_minor = @newBalance, new_total_gb = @newTotalGb, new_remaining_gb = @newRemainingGb,
-            new_expires_at = @newExpiresAt, inferred = @inferred, raw_response = @raw, completed_at = @now,
+            new_expires_at = @newExpiresAt, inferred = @inferred, completed_at = @now,
             last_error_json = NULL, next_check_at = NULL`,
       params: {
         orderReference: completion.orderReference,
@@ -192,13 +198,13 @@ export class TopUpsJournal {
         newRemainingGb: completion.newRemainingGb,
         newExpiresAt: completion.newExpiresAt,
         inferred: completion.inferred ? 1 : 0,
-        raw: completion.rawResponse,
       },
       audit: {
         orderReference: completion.orderReference,
         cost: completion.cost,
         inferred: completion.inferred,
       },
+      also: () => keepAnswers(this.db, 'topup', id, completion.answers),
     });
     return this.require(id);
   }
@@ -207,11 +213,18 @@ export class TopUpsJournal {
    * No answer: applied or not is decided by the provider's order list; `nextCheckAt` says when to look
    * (null: only when someone asks).
    */
-  markInDoubt(id: string, error: PosError, nextCheckAt: string | null, now: string): TopUp {
+  markInDoubt(
+    id: string,
+    error: PosError,
+    nextCheckAt: string | null,
+    now: string,
+    answers: readonly KeptAnswer[] = [],
+  ): TopUp {
     this.transition(id, 'in_doubt', now, {
       sql: 'last_error_json = @error, next_check_at = @nextCheckAt',
       params: { error: JSON.stringify(error), nextCheckAt },
       keepSince: true,
+      also: () => keepAnswers(this.db, 'topup', id, answers),
     });
     return this.require(id);
   }
@@ -239,10 +252,11 @@ export class TopUpsJournal {
   }
 
   /** A definite refusal, or a top-up never sent: nothing was charged. */
-  markFailed(id: string, error: PosError, now: string, rawResponse: string | null): TopUp {
+  markFailed(id: string, error: PosError, now: string, answers: readonly KeptAnswer[] = []): TopUp {
     this.transition(id, 'failed', now, {
-      sql: 'last_error_json = @error, raw_response = coalesce(@raw, raw_response), next_check_at = NULL',
-      params: { error: JSON.stringify(error), raw: rawResponse },
+      sql: 'last_error_json = @error, next_check_at = NULL',
+      params: { error: JSON.stringify(error) },
+      also: () => keepAnswers(this.db, 'topup', id, answers),
     });
     return this.require(id);
   }

@@ -3,6 +3,7 @@ import { formatLpa, parseLpa } from '../../../shared/lpa';
 import { BYTES_PER_MB } from '../../../shared/units';
 import type { EsimRecord } from '../api';
 import type { Connection } from '../connection';
+import type { AnswerEsim } from '../journal/answers';
 import { CLOCK_MARGIN_MS } from '../money/send-window';
 
 /** An order whose eSIMs are looked for: its reference, what it sold, and when the provider placed it. */
@@ -21,18 +22,28 @@ const CONFIRMATIONS_MAX = 40;
 
 /**
  * The eSIMs of a completed order, by reads alone. GET /esims/order names the order's first eSIM with
- * its LPA (`first`); an order of one eSIM needs nothing more. For the others, GET /esims lists the
- * account's eSIMs of the package issued since the order was placed and not already handed over by a
- * sale of the journal (`claimed`), and GET /esims/usage/query confirms each as this order's: its
- * `esim.order_id` is the order reference. Null when the reads do not yield every eSIM of the order.
+ * its LPA (`first`); an order of one eSIM needs nothing more. An answer to the sale the counter could
+ * not read may have named them all (`answered`): when it names the order's first eSIM, it was this
+ * order's answer, and its eSIMs are this order's. For the others, GET /esims lists the account's
+ * eSIMs of the package issued since the order was placed and not held by another sale of the journal
+ * (`claimed`), and GET /esims/usage/query confirms each as this order's: its `esim.order_id` is the
+ * order reference. Null when the reads do not yield every eSIM of the order.
  */
 export async function readOrderEsims(
   connection: Connection,
   order: OrderToRead,
   first: SaleEsim | null,
+  answered: readonly AnswerEsim[],
   claimed: (iccids: readonly string[]) => Set<string>,
 ): Promise<SaleEsim[] | null> {
   const found: SaleEsim[] = first ? [first] : [];
+  if (first && answered.some((esim) => esim.iccid === first.iccid)) {
+    for (const esim of answered) {
+      if (esim.iccid !== null && !found.some((known) => known.iccid === esim.iccid)) {
+        found.push(answeredEsim(esim.iccid, esim));
+      }
+    }
+  }
   if (found.length >= order.quantity) return found.slice(0, order.quantity);
   const candidates = await unclaimedEsimsOf(connection, order, claimed, new Set(found.map((e) => e.iccid)));
   let confirmations = 0;
@@ -74,6 +85,22 @@ async function unclaimedEsimsOf(
 function issuedAt(record: EsimRecord): number {
   const at = record.createdAt === null ? Number.NaN : Date.parse(record.createdAt);
   return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at;
+}
+
+/** An eSIM an answer named, as the sale hands it over: what installs it, and nothing else is known. */
+function answeredEsim(iccid: string, esim: AnswerEsim): SaleEsim {
+  return {
+    iccid,
+    lpa: esim.lpa,
+    smdpAddress: esim.smdpAddress,
+    activationCode: esim.activationCode,
+    appleInstallUrl: null,
+    androidInstallUrl: null,
+    status: null,
+    totalVolumeBytes: null,
+    validityDays: null,
+    expiresAt: null,
+  };
 }
 
 /** An eSIM of the list as the sale hands it over; null if its LPA cannot be read. */

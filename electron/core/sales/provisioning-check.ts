@@ -3,6 +3,7 @@ import type { PosError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { ApiFailure, type OrderStatus } from '../api';
 import type { Connection } from '../connection';
+import { readAnswer } from '../money/kept-answers';
 import { PosFailure } from '../pos/failure';
 import { readOrderEsims } from './order-esims';
 import { nextCheckAt, scheduleFrom } from './pending-timing';
@@ -47,7 +48,8 @@ export async function settleFromOrder(
           placedAt: Number.isNaN(placedAt) ? null : new Date(placedAt),
         },
         status.esim,
-        (iccids) => ctx.salesJournal.claimedIccids(iccids),
+        ctx.salesJournal.answerEsims(sale.id),
+        (iccids) => ctx.salesJournal.claimedIccids(iccids, sale.id),
       )
     : null;
   const waiting = sale.state === 'pending' || sale.state === 'support';
@@ -58,6 +60,7 @@ export async function settleFromOrder(
     ('cost' in sale ? sale.cost : null) ??
     (await orderCost(connection, known.orderReference));
   const at = ctx.now();
+  const answers = [readAnswer('GET /esims/order', status.raw, at.toISOString())];
   if (!esims || !cost) {
     if (waiting) return sale;
     // The provider has the order and charged it; its eSIMs are not readable yet. Polled like any
@@ -70,7 +73,7 @@ export async function settleFromOrder(
           orderReference: known.orderReference,
           cost,
           ...scheduleFrom(at, ctx.pendingTiming),
-          rawResponse: status.raw,
+          answers,
         },
         at.toISOString(),
       ),
@@ -81,7 +84,7 @@ export async function settleFromOrder(
     cost,
     newBalance: null,
     esims,
-    rawResponse: status.raw,
+    answers,
   };
   return settle(ctx, ctx.salesJournal.markCompleted(sale.id, completion, at.toISOString()));
 }

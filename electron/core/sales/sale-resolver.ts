@@ -160,7 +160,7 @@ export async function recoverSales(
     outcomes[state] = (outcomes[state] ?? 0) + 1;
   };
   for (const sale of ctx.salesJournal.neverSent()) {
-    count(settle(ctx, ctx.salesJournal.markFailed(sale.id, NEVER_SENT, ctx.now().toISOString(), null)).state);
+    count(settle(ctx, ctx.salesJournal.markFailed(sale.id, NEVER_SENT, ctx.now().toISOString())).state);
   }
   const open = ctx.salesJournal.unresolved(scopeOf(ctx.connection()));
   for (const sale of open) {

@@ -6,12 +6,16 @@ import { type Money, money, multiplyMinor } from '../../../shared/money';
 import { ApiFailure, type OrderInput, type OrderOutcome } from '../api';
 import type { Connection } from '../connection';
 import { certainlyNotPerformed } from '../money/definite-refusal';
+import { sendAnswers, withEsimsFound } from '../money/kept-answers';
 import { newRecordOrigin } from '../money/money-context';
 import { retailPrice } from '../money/pricing';
 import { PosFailure } from '../pos/failure';
 import { scheduleFrom } from './pending-timing';
 import { orderCost, type SellContext, settle } from './sale-context';
 import { settleByReads } from './sale-evidence';
+
+/** The request every send of a sale makes; its answers are journalled under this name. */
+const ORDER_REQUEST = 'POST /esims/order';
 
 /**
  * Journals a sale of `quantity` eSIMs of one package, with its idempotency key, before anything is
@@ -93,6 +97,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
   }
   const now = ctx.now();
   const at = now.toISOString();
+  const answers = sendAnswers(ORDER_REQUEST, sent.attempts, outcome.answers);
   switch (outcome.kind) {
     case 'completed':
     case 'replay': {
@@ -104,7 +109,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
           orderReference: outcome.orderReference,
           cost: null,
           ...scheduleFrom(now, ctx.pendingTiming),
-          rawResponse: outcome.raw,
+          answers,
         };
         return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'pending', pending }, at));
       }
@@ -113,7 +118,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
         cost: charged,
         newBalance: outcome.newBalance,
         esims: outcome.esims,
-        rawResponse: outcome.raw,
+        answers,
       };
       return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'completed', completion }, at));
     }
@@ -122,7 +127,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
         orderReference: outcome.orderReference,
         cost: outcome.cost,
         ...scheduleFrom(now, ctx.pendingTiming),
-        rawResponse: outcome.raw,
+        answers,
       };
       return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'pending', pending }, at));
     }
@@ -169,12 +174,9 @@ export function orderInput(ctx: Pick<SellContext, 'catalogueTable'>, sale: Sale)
  */
 function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: boolean): Sale {
   const now = ctx.now().toISOString();
+  const answers = error instanceof ApiFailure ? sendAnswers(ORDER_REQUEST, sale.attempts, error.answers) : [];
   if (error instanceof ApiFailure && definite) {
-    return ctx.outcomes.recordSale(
-      sale,
-      { to: 'failed', error: error.toPosError(), rawResponse: error.raw },
-      now,
-    );
+    return ctx.outcomes.recordSale(sale, { to: 'failed', error: error.toPosError(), answers }, now);
   }
   if (!(error instanceof PosFailure))
     ctx.log.error('order ended unexpectedly', { saleId: sale.id, error: String(error) });
@@ -182,7 +184,12 @@ function recordFailure(ctx: SellContext, sale: Sale, error: unknown, definite: b
     error instanceof PosFailure
       ? error.toPosError()
       : { code: 'INTERNAL', message: 'The order could not be confirmed.' };
-  return ctx.outcomes.recordSale(sale, { to: 'in_doubt', error: posError }, now);
+  // The answers are kept with the eSIMs found in them: at hand when the sale is settled.
+  return ctx.outcomes.recordSale(
+    sale,
+    { to: 'in_doubt', error: posError, answers: withEsimsFound(answers) },
+    now,
+  );
 }
 
 /**

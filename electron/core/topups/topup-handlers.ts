@@ -1,12 +1,19 @@
-import type { HandlerGroup } from '../context';
+import type { CoreContext, HandlerGroup } from '../context';
+import { admitTypedIccid } from '../esims/typed-iccid';
 import type { MoneyWork } from '../money-work';
 import { PosFailure } from '../pos/failure';
 import { topUp } from './topup';
 
 /** Topping up an eSIM, and the top-ups journal. */
-export function topUpHandlers(money: MoneyWork): HandlerGroup<'topUp' | 'getTopUp' | 'listTopUps'> {
+export function topUpHandlers(
+  ctx: Pick<CoreContext, 'db'>,
+  money: MoneyWork,
+): HandlerGroup<'topUp' | 'getTopUp' | 'listTopUps'> {
   return {
-    topUp: async (input) => topUp(money.topUpContext, input),
+    topUp: async (input) => {
+      admitTypedIccid(ctx.db, input);
+      return topUp(money.topUpContext, input);
+    },
     // Asking about an in-doubt top-up looks at its eSIM now (a read; the top-up is never re-sent).
     getTopUp: async ({ id }) => {
       const found = money.topUpContext.topUpsJournal.get(id);

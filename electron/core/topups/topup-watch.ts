@@ -39,7 +39,6 @@ export class TopUpWatcher {
                 message: 'The app stopped before this top-up was sent. Nothing was charged.',
               },
               now,
-              null,
             )
           : this.ctx.topUpsJournal.markInDoubt(
               topUp.id,

@@ -7,6 +7,7 @@ import { listTopUpOptions } from '../api/reads';
 import type { Connection } from '../connection';
 import type { TopUpsJournal } from '../journal/topups-journal';
 import { certainlyNotPerformed } from '../money/definite-refusal';
+import { readAnswer, sendAnswers } from '../money/kept-answers';
 import { type MoneyContext, newRecordOrigin } from '../money/money-context';
 import {
   allMatch,
@@ -20,6 +21,9 @@ import { retailPrice } from '../money/pricing';
 import { CLOCK_MARGIN_MS, providerSkewMs, type SendWindow, sendWindow } from '../money/send-window';
 import { PosFailure } from '../pos/failure';
 import { readEsim } from './esim-reading';
+
+/** The request a top-up makes; its answers are journalled under this name. */
+const TOPUP_REQUEST = 'POST /topup/order';
 
 /** A second top-up of one ICCID within this window needs `confirmRepeat`. */
 export const REPEAT_WINDOW_MS = 10 * 60_000;
@@ -161,7 +165,7 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
       newRemainingGb: result.newRemainingGb,
       newExpiresAt: result.newExpiresAt,
       inferred: false,
-      rawResponse: result.raw,
+      answers: sendAnswers(TOPUP_REQUEST, 1, result.answers),
     };
     return settle(
       ctx,
@@ -169,8 +173,10 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
     );
   } catch (error) {
     const at = ctx.now().toISOString();
+    // Sent once, so every answer is of send 1: an unreadable one is kept all the same.
+    const answers = error instanceof ApiFailure ? sendAnswers(TOPUP_REQUEST, 1, error.answers) : [];
     if (error instanceof ApiFailure && certainlyNotPerformed(error)) {
-      const refused = { to: 'failed', error: error.toPosError(), rawResponse: error.raw } as const;
+      const refused = { to: 'failed', error: error.toPosError(), answers } as const;
       return settle(ctx, ctx.outcomes.recordTopUp(sent, refused, at));
     }
     if (!(error instanceof PosFailure))
@@ -179,7 +185,11 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
       error instanceof PosFailure
         ? error.toPosError()
         : { code: 'INTERNAL', message: 'The top-up could not be confirmed.' };
-    const inDoubt = ctx.outcomes.recordTopUp(sent, { to: 'in_doubt', error: lost, nextCheckAt: at }, at);
+    const inDoubt = ctx.outcomes.recordTopUp(
+      sent,
+      { to: 'in_doubt', error: lost, nextCheckAt: at, answers },
+      at,
+    );
     ctx.emit({ type: 'topup.updated', topUp: inDoubt });
     // An in-doubt state the journal could not take yet is looked at once it is written.
     if (ctx.outcomes.holds('topup', intent.id)) return inDoubt;
@@ -235,7 +245,7 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
       newRemainingGb: null,
       newExpiresAt: null,
       inferred: true,
-      rawResponse: evidence.raw,
+      answers: [readAnswer('GET /orders', evidence.raw, at)],
     };
     return settle(ctx, ctx.topUpsJournal.markCompleted(topUp.id, completion, at));
   }

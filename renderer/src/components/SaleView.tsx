@@ -57,6 +57,27 @@ function Waiting({ since }: { readonly since: string }): ReactNode {
 }
 
 /**
+ * The eSIMs an answer the counter could not read named: by ICCID only. Their QR codes are shown once
+ * the order is confirmed, never before (the sale may not have been charged).
+ */
+function EsimsNamed({ iccids }: { readonly iccids: readonly (string | null)[] }): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  return (
+    <div className="esims-named">
+      <p>{t.sell.esimsNamed(iccids.length, integer(iccids.length, language))}</p>
+      <ul>
+        {iccids.map((iccid, i) => (
+          <li key={iccid ?? `unnamed-${i}`} className="mono" dir="ltr">
+            {iccid ?? t.sell.iccidNotGiven}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
  * A sale in whatever state it is in: the eSIMs with their QR codes when completed and handed over
  * (a summary offers to show them); otherwise what is happening and what the cashier must (not) do.
  */
@@ -128,6 +149,9 @@ export function SaleView({
           <p>{t.sell.inDoubtBody}</p>
           <Waiting since={sale.state === 'in_doubt' ? sale.since : sale.createdAt} />
           {sale.state === 'in_doubt' ? <ErrorPanel error={sale.lastError} /> : null}
+          {sale.state === 'in_doubt' && sale.esimsNamed.length > 0 ? (
+            <EsimsNamed iccids={sale.esimsNamed.map((esim) => esim.iccid)} />
+          ) : null}
           {onCheckNow ? (
             <button type="button" onClick={onCheckNow}>
               {t.sell.checkNow}

@@ -25,6 +25,8 @@ export const ar: Messages = {
     corrupt: 'السجل تالف: لا يمكن تسجيل المبيعات. اتصل بالدعم.',
   },
   storageUnsaved: (count) => (count === 1 ? 'ردّ واحد ينتظر التسجيل.' : `${count} ردود تنتظر التسجيل.`),
+  catalogueNotOffered: (count, shown) =>
+    count === 1 ? 'باقة واحدة تعذّرت قراءتها ولا تُعرض للبيع' : `${shown} باقات تعذّرت قراءتها ولا تُعرض للبيع`,
   loading: 'جارٍ التحميل…',
   retry: 'أعد المحاولة',
   close: 'إغلاق',
@@ -125,6 +127,9 @@ export const ar: Messages = {
     inDoubtBody:
       'تبحث نقطة البيع عن هذا الطلب في سجلات المزوّد. إن لم يكن هناك، تعرض شاشة الانتظار إعادة إرساله. لا تبعه مرة أخرى.',
     checkNow: 'افحص الآن',
+    esimsNamed: (count, shown) =>
+      `ذكر ردّ المزوّد، الذي تعذّرت قراءته، ${count === 1 ? 'شريحة واحدة' : `${shown} شرائح`}. تظهر رموز QR هنا عند تأكيد الطلب.`,
+    iccidNotGiven: 'لم يُذكر رقم ICCID',
     supportTitle: 'أُحيل إلى دعم المزوّد',
     supportBody: (reference) =>
       `تأخر المزوّد كثيرًا. اتصل بالدعم وأعطهم مرجع الطلب ${reference}. لا تبعه مرة أخرى.`,
@@ -148,6 +153,9 @@ export const ar: Messages = {
       check_digit: 'رقم التحقق خاطئ: خطأ في الكتابة أو المسح. امسح مرة أخرى.',
     },
     valid: 'رقم ICCID صحيح',
+    checkTheNumber:
+      'تحقّق من الرقم: إن كان صحيحًا فابحث عنه على أي حال (بعض الشرائح تحمل رقمًا لا يجتاز التحقق).',
+    lookUpAnyway: 'ابحث عنه على أي حال',
     esim: 'الشريحة',
     package: 'الباقة',
     status: 'الحالة',
@@ -156,6 +164,7 @@ export const ar: Messages = {
     usage: (used, total, pct) => `${used} من ${total} (${pct})`,
     expires: 'تنتهي في',
     expired: 'منتهية',
+    notReported: 'لم يُبلَّغ عنه',
     notToppable: 'لا يمكن تعبئة هذه الشريحة الآن',
     options: 'باقات التعبئة',
     noOptions: 'لا يقدّم المزوّد أي تعبئة لهذه الشريحة.',

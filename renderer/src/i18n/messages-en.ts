@@ -33,6 +33,10 @@ export const en = {
   } satisfies Record<StorageTrouble, string>,
   storageUnsaved: (count: number) =>
     count === 1 ? '1 answer waits to be recorded.' : `${count} answers wait to be recorded.`,
+  catalogueNotOffered: (count: number, shown: string) =>
+    count === 1
+      ? '1 package could not be read and is not offered'
+      : `${shown} packages could not be read and are not offered`,
   loading: 'Loading…',
   retry: 'Try again',
   close: 'Close',
@@ -133,6 +137,9 @@ export const en = {
     inDoubtBody:
       "The counter looks for this order in the provider's records. If it is not there, Pending offers to send it again. Do not sell it again.",
     checkNow: 'Check now',
+    esimsNamed: (count: number, shown: string) =>
+      `The provider's answer, which the counter could not read, named ${count === 1 ? '1 eSIM' : `${shown} eSIMs`}. Their QR codes appear here once the order is confirmed.`,
+    iccidNotGiven: 'ICCID not given',
     supportTitle: 'Handed to provider support',
     supportBody: (reference: string) =>
       `The provider took too long. Call support with order reference ${reference}. Do not sell it again.`,
@@ -156,6 +163,9 @@ export const en = {
       check_digit: 'Check digit wrong: mistyped or misscanned. Scan again.',
     },
     valid: 'Valid ICCID',
+    checkTheNumber:
+      'Check the number: if it is right, look it up anyway (some eSIMs carry a number that fails the check).',
+    lookUpAnyway: 'Look it up anyway',
     esim: 'eSIM',
     package: 'Package',
     status: 'Status',
@@ -164,6 +174,7 @@ export const en = {
     usage: (used: string, total: string, pct: string) => `${used} of ${total} (${pct})`,
     expires: 'Expires',
     expired: 'Expired',
+    notReported: 'not reported',
     notToppable: 'This eSIM cannot be topped up now',
     options: 'Top-up packages',
     noOptions: 'The provider offers no top-up for this eSIM.',

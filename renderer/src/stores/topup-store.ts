@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { EsimDetails } from '../../../shared/domain/esim';
 import type { TopUp, TopUpOption } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
-import { type IccidProblem, iccidProblem } from '../../../shared/iccid';
+import { type IccidProblem, iccidProblem, isIssuedIccid } from '../../../shared/iccid';
 import { pos } from '../bridge/pos';
 import { tenderToSend } from '../shift/tender-store';
 import { usePending } from './pending-store';
@@ -45,9 +45,15 @@ interface TopUpState {
   /** The ICCID field, whatever step the flow is in. */
   readonly iccid: string;
   readonly problem: IccidProblem | null;
+  /**
+   * The cashier confirmed a number the ICCID check questions (some eSIMs carry one that fails it):
+   * the core is told so with every call about this eSIM.
+   */
+  readonly checkDigitOverride: boolean;
   readonly flow: TopUpFlow;
   setIccid(text: string): void;
-  lookUp(): Promise<void>;
+  /** Looks the eSIM up; `anyway`: the cashier confirmed a number the ICCID check questions. */
+  lookUp(anyway?: boolean): Promise<void>;
   choose(option: TopUpOption): void;
   cancel(): void;
   confirm(): Promise<void>;
@@ -79,7 +85,20 @@ export function esimOf(flow: TopUpFlow): EsimDetails | null {
   }
 }
 
-const START = { iccid: '', problem: 'empty', flow: { step: 'entering', error: null } } as const;
+/**
+ * Whether the cashier may confirm the number as it is: it fails the check (digit or length) but can be
+ * an ICCID the provider issued.
+ */
+export function mayConfirmIccid(iccid: string, problem: IccidProblem | null): boolean {
+  return problem !== null && problem !== 'empty' && isIssuedIccid(iccid);
+}
+
+const START = {
+  iccid: '',
+  problem: 'empty',
+  checkDigitOverride: false,
+  flow: { step: 'entering', error: null },
+} as const;
 
 export const useTopUp = create<TopUpState>()((set, get) => ({
   ...START,
@@ -90,11 +109,12 @@ export const useTopUp = create<TopUpState>()((set, get) => ({
     set({ ...START, iccid, problem: iccidProblem(iccid) });
   },
 
-  async lookUp() {
+  async lookUp(anyway = false) {
     const { iccid, problem, flow } = get();
-    if (problem || flow.step === 'looking' || flow.step === 'sending') return;
-    set({ flow: { step: 'looking' } });
-    const esim = await pos().lookupEsim({ iccid });
+    const checkDigitOverride = anyway && mayConfirmIccid(iccid, problem);
+    if ((problem && !checkDigitOverride) || flow.step === 'looking' || flow.step === 'sending') return;
+    set({ checkDigitOverride, flow: { step: 'looking' } });
+    const esim = await pos().lookupEsim({ iccid, checkDigitOverride });
     if (get().iccid !== iccid) return;
     if (!esim.ok) {
       set({ flow: { step: 'entering', error: esim.error } });
@@ -104,7 +124,7 @@ export const useTopUp = create<TopUpState>()((set, get) => ({
       set({ flow: { step: 'found', esim: esim.value, options: [], error: null } });
       return;
     }
-    const options = await pos().listTopUpPackages({ iccid });
+    const options = await pos().listTopUpPackages({ iccid, checkDigitOverride });
     if (get().iccid !== iccid) return;
     set({
       flow: options.ok
@@ -128,13 +148,19 @@ export const useTopUp = create<TopUpState>()((set, get) => ({
   },
 
   async confirm() {
-    const { iccid, flow } = get();
+    const { iccid, checkDigitOverride, flow } = get();
     if (flow.step !== 'confirming') return;
     const { esim, options, chosen } = flow;
     const tender = tenderToSend(chosen.retail);
     if (!tender) return;
     set({ flow: { step: 'sending', esim, options, chosen } });
-    const result = await pos().topUp({ iccid, packageCode: chosen.code, confirmRepeat: flow.repeat, tender });
+    const result = await pos().topUp({
+      iccid,
+      checkDigitOverride,
+      packageCode: chosen.code,
+      confirmRepeat: flow.repeat,
+      tender,
+    });
     if (!result.ok) {
       if (result.error.code === 'CONFIRMATION_REQUIRED') {
         set({ flow: { step: 'confirming', esim, options, chosen, repeat: true } });

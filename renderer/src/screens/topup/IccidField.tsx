@@ -2,7 +2,7 @@ import { type ReactNode, useId, useRef } from 'react';
 import { useFocusOnScreen } from '../../hooks/use-focus-on-screen';
 import { integer } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
-import { useTopUp } from '../../stores/topup-store';
+import { mayConfirmIccid, useTopUp } from '../../stores/topup-store';
 
 export function IccidField(): ReactNode {
   const t = useMessages();
@@ -18,6 +18,8 @@ export function IccidField(): ReactNode {
   const invalid = problem !== null && problem !== 'empty';
   // A number still being typed is not wrong yet; say so only once it cannot become right.
   const shownProblem = problem === 'too_short' ? null : problem;
+  // The check is a typo guard: a number that fails it may still be one the provider issued.
+  const confirmable = mayConfirmIccid(iccid, problem);
   return (
     <form
       className="iccid-form"
@@ -45,6 +47,11 @@ export function IccidField(): ReactNode {
         <button type="submit" disabled={problem !== null || looking}>
           {looking ? t.topUp.looking : t.topUp.lookUp}
         </button>
+        {confirmable ? (
+          <button type="button" className="secondary" disabled={looking} onClick={() => void lookUp(true)}>
+            {t.topUp.lookUpAnyway}
+          </button>
+        ) : null}
       </div>
       <p id={`${id}-state`} className={problem === null ? 'field-ok' : shownProblem ? 'field-error' : 'hint'}>
         {problem === null
@@ -52,6 +59,7 @@ export function IccidField(): ReactNode {
           : shownProblem
             ? t.topUp.problems[shownProblem]
             : `${t.topUp.iccidHint}${iccid ? ` · ${t.topUp.digits(integer(iccid.length, language))}` : ''}`}
+        {confirmable ? ` ${t.topUp.checkTheNumber}` : ''}
       </p>
     </form>
   );

@@ -1,0 +1,95 @@
+import type { Db } from './database';
+
+/**
+ * The provider's answers a record rests on, kept as received (the `answers` table): every answer to a
+ * sale's or a top-up's send, whatever became of it, and the reads that settled it. Rows are appended
+ * in the transaction of the change they belong to, and never changed or removed (the table's
+ * triggers refuse it).
+ */
+
+export type AnswerRecord = 'sale' | 'topup';
+
+/** An eSIM found in the text of an answer that could not be read: what installs it, and its ICCID if given beside it. */
+export interface AnswerEsim {
+  readonly iccid: string | null;
+  readonly lpa: string;
+  readonly smdpAddress: string;
+  readonly activationCode: string;
+}
+
+export interface KeptAnswer {
+  /** What was asked: `POST /esims/order`, `GET /orders`… */
+  readonly request: string;
+  /** The record's send it answered (a sale's attempt count; 1 for a top-up); null for a read. */
+  readonly send: number | null;
+  /** The client's attempt within that send (2: its re-send); null for a read. */
+  readonly attempt: number | null;
+  /** The HTTP status; null for a read, whose answer was a success. */
+  readonly status: number | null;
+  /** False when the body was cut off on its way. */
+  readonly whole: boolean;
+  /** This computer's clock, ISO 8601. */
+  readonly receivedAt: string;
+  readonly body: string;
+  /** For a sale's answer that could not be read: the eSIMs found in its text (see recoverEsims). */
+  readonly esims?: readonly AnswerEsim[];
+}
+
+/** Appends a record's answers after those it has, inside the caller's transaction. */
+export function keepAnswers(db: Db, record: AnswerRecord, id: string, answers: readonly KeptAnswer[]): void {
+  if (answers.length === 0) return;
+  const { last } = db
+    .prepare('SELECT coalesce(max(seq), 0) AS last FROM answers WHERE record_kind = ? AND record_id = ?')
+    .get(record, id) as { last: number };
+  const insert = db.prepare(
+    `INSERT INTO answers (record_kind, record_id, seq, request, send, attempt, status, whole, received_at, body)
+     VALUES (@record, @id, @seq, @request, @send, @attempt, @status, @whole, @receivedAt, @body)`,
+  );
+  const insertEsim = db.prepare(
+    `INSERT INTO answer_esims (sale_id, answer_seq, position, iccid, lpa, smdp_address, activation_code)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  answers.forEach((answer, index) => {
+    const seq = last + index + 1;
+    insert.run({
+      record,
+      id,
+      seq,
+      request: answer.request,
+      send: answer.send,
+      attempt: answer.attempt,
+      status: answer.status,
+      whole: answer.whole ? 1 : 0,
+      receivedAt: answer.receivedAt,
+      body: answer.body,
+    });
+    (answer.esims ?? []).forEach((esim, position) => {
+      insertEsim.run(id, seq, position, esim.iccid, esim.lpa, esim.smdpAddress, esim.activationCode);
+    });
+  });
+}
+
+/**
+ * The eSIMs a sale's unreadable answers named, each once (by its LPA, with an ICCID where any answer
+ * gave one), in the order the answers came. They include what installs each: for the core only.
+ */
+export function answerEsimsOf(db: Db, saleId: string): AnswerEsim[] {
+  const rows = db
+    .prepare(
+      `SELECT iccid, lpa, smdp_address, activation_code FROM answer_esims WHERE sale_id = ?
+       ORDER BY answer_seq, position`,
+    )
+    .all(saleId) as { iccid: string | null; lpa: string; smdp_address: string; activation_code: string }[];
+  const byLpa = new Map<string, AnswerEsim>();
+  for (const row of rows) {
+    const known = byLpa.get(row.lpa);
+    if (known && (known.iccid !== null || row.iccid === null)) continue;
+    byLpa.set(row.lpa, {
+      iccid: row.iccid,
+      lpa: row.lpa,
+      smdpAddress: row.smdp_address,
+      activationCode: row.activation_code,
+    });
+  }
+  return [...byLpa.values()];
+}
