@@ -114,7 +114,36 @@ export function isApiErrorCode(code: string): code is ApiErrorCode {
 const SupportFactsSchema = z.record(z.string(), z.unknown());
 export type SupportFacts = z.output<typeof SupportFactsSchema>;
 
-const IssueSchema = z.object({ path: z.string(), message: z.string() });
+/**
+ * What was wrong with a field a person filled in, named so each screen can say it in its own
+ * language (the issue's `message` is the core's English, for logs and support).
+ */
+export const INPUT_PROBLEMS = [
+  'not_above_zero',
+  'zero_amount',
+  'below_zero',
+  'not_a_number',
+  'reason_needed',
+  'currency_not_in_drawer',
+  'same_currency',
+  'unknown_time_zone',
+  'counted_twice',
+  'count_missing',
+  'count_not_summed',
+  'less_than_due',
+  'exact_amount_only',
+  'name_taken',
+  'first_manager_stays',
+  'manager_pin_in_settings',
+  'no_such_z',
+] as const;
+export type InputProblem = (typeof INPUT_PROBLEMS)[number];
+
+const IssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  problem: z.enum(INPUT_PROBLEMS).optional(),
+});
 
 /**
  * The data a code carries, for the screens to use. Each is a loose object: the support facts above
@@ -152,6 +181,8 @@ export const ERROR_DETAILS = {
     z.looseObject({ retryAfterSeconds: z.number().int().nonnegative() }),
     /** The approver named is not an active manager. */
     z.looseObject({ approval: z.literal('manager') }),
+    /** A cashier's own PIN was wrong, or the cashier was deactivated; a name is no secret. */
+    z.looseObject({ cashier: z.string(), inactive: z.boolean().optional() }),
   ]),
   /** A reprint that hands over eSIMs not known to be installed. */
   PIN_REQUIRED: z.union([

@@ -186,6 +186,40 @@ describe('permissions', () => {
     expect(cashOf(report, 'USD')).toMatchObject({ payIns: usd(5000), payOuts: usd(6000), refunds: usd(100) });
   });
 
+  it('names the field a refusal is about and its problem, and whose PIN was wrong', async () => {
+    const { h } = await start();
+    const staff = await hireStaff(h);
+    await openShift(h, [usd(10_000)]);
+    const noNote = await h.call('moveCash', {
+      kind: 'pay_out',
+      reason: 'other',
+      amount: usd(100),
+      note: ' ',
+    });
+    expect(noNote).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', details: { issues: [{ path: 'note', problem: 'reason_needed' }] } },
+    });
+    const zero = await h.call('moveCash', { kind: 'pay_in', reason: 'change_float', amount: usd(0) });
+    expect(zero).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', details: { issues: [{ path: 'amount', problem: 'not_above_zero' }] } },
+    });
+    const missing = await h.call('countDrawer', { counts: [usd(10_000), usd(5)] });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', details: { issues: [{ path: 'counts', problem: 'counted_twice' }] } },
+    });
+    const wrong = await h.call('signIn', { cashierId: staff.bob.id, pin: '0000' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'PIN_INVALID', details: { cashier: 'Bob' } } });
+    unwrap(await h.call('updateCashier', { id: staff.bob.id, active: false, approval: staff.approval }));
+    const left = await h.call('signIn', { cashierId: staff.bob.id, pin: BOB_PIN });
+    expect(left).toMatchObject({
+      ok: false,
+      error: { code: 'PIN_INVALID', details: { cashier: 'Bob', inactive: true } },
+    });
+  });
+
   it('keeps a cashier locked out after wrong PINs across a restart, and chains every wrong PIN', async () => {
     const c = await start();
     const staff = await hireStaff(c.h);

@@ -3,7 +3,7 @@ import { errorMessage } from '../../renderer/src/i18n/error-messages';
 import { moneyText as formatted } from '../../renderer/src/i18n/format';
 import { ar } from '../../renderer/src/i18n/messages-ar';
 import { en } from '../../renderer/src/i18n/messages-en';
-import { ERROR_CODES, type PosError } from '../../shared/errors';
+import { ERROR_CODES, type InputProblem, type PosError } from '../../shared/errors';
 import { money } from '../../shared/money';
 
 const ARABIC_LETTER = /[\u0621-\u064a]/;
@@ -68,6 +68,32 @@ describe('cashier messages', () => {
       errorMessage({ code: 'PIN_INVALID', message: 'x', details: { retryAfterSeconds: 30 } }, 'en'),
     ).toBe('Too many wrong PINs. Try again in 30 seconds.');
     expect(errorMessage({ code: 'PIN_INVALID', message: 'x' }, 'en')).toBe('Wrong manager PIN.');
+    expect(errorMessage({ code: 'PIN_INVALID', message: 'x', details: { cashier: 'Bob' } }, 'en')).toBe(
+      "That is not Bob's PIN.",
+    );
+    expect(errorMessage({ code: 'PIN_INVALID', message: 'x', details: { cashier: 'Bob' } }, 'ar')).toBe(
+      'هذا ليس رمز Bob.',
+    );
+  });
+
+  it("says what was wrong with a refused field in the screen's language, by the problem the core named", () => {
+    const refused = (path: string, problem: InputProblem): PosError => ({
+      code: 'INVALID_INPUT',
+      message: 'core words',
+      details: { issues: [{ path, message: 'core words', problem }] },
+    });
+    expect(errorMessage(refused('IQD', 'count_missing'), 'en')).toBe(
+      'Count the IQD too: every currency in the drawer is counted.',
+    );
+    expect(errorMessage(refused('IQD', 'count_missing'), 'ar')).toBe('اعدد IQD أيضًا: تُعدّ كل عملات الدرج.');
+    expect(errorMessage(refused('note', 'reason_needed'), 'ar')).toBe('اكتب السبب في الحقل المحدد.');
+    // Without a named problem (the contract's own validation), the generic words stand.
+    expect(
+      errorMessage(
+        { code: 'INVALID_INPUT', message: 'x', details: { issues: [{ path: 'q', message: 'x' }] } },
+        'en',
+      ),
+    ).toBe('Something entered is not valid. Check the highlighted field.');
   });
 
   it('tells the counter service apart from the provider', () => {

@@ -75,7 +75,7 @@ export class CashierTable {
     const id = randomUUID();
     writeTransaction(this.db, () => {
       if (this.db.prepare('SELECT 1 FROM cashiers WHERE name = ? AND active = 1').get(input.name)) {
-        throw invalidField('name', `There is already a cashier called ${input.name}.`);
+        throw invalidField('name', 'name_taken', `There is already a cashier called ${input.name}.`);
       }
       this.db
         .prepare('INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES (?, ?, ?, ?, ?)')
@@ -104,11 +104,12 @@ export class CashierTable {
       if (row.pin_json === null && (role !== 'manager' || !active)) {
         throw invalidField(
           patch.role ? 'role' : 'active',
+          'first_manager_stays',
           'The first manager signs in with the manager PIN and stays a manager.',
         );
       }
       if (patch.pin !== undefined && row.pin_json === null) {
-        throw invalidField('pin', 'Change the manager PIN in Settings.');
+        throw invalidField('pin', 'manager_pin_in_settings', 'Change the manager PIN in Settings.');
       }
       this.db
         .prepare(
@@ -142,7 +143,11 @@ export class CashierTable {
    */
   verify(id: string, pin: string): Cashier {
     const row = this.requireRow(id);
-    if (row.active !== 1) throw new PosFailure('PIN_INVALID', `${row.name} is no longer a cashier here.`);
+    if (row.active !== 1)
+      throw new PosFailure('PIN_INVALID', `${row.name} is no longer a cashier here.`, {
+        cashier: row.name,
+        inactive: true,
+      });
     if (row.pin_json === null) {
       if (!this.managerPin.isSet()) {
         throw new PosFailure('PIN_REQUIRED', 'No manager PIN is set yet. Choose one in Settings first.');
@@ -167,7 +172,7 @@ export class CashierTable {
       throw new PosFailure(
         'PIN_INVALID',
         `That is not ${row.name}'s PIN.`,
-        lockMs > 0 ? { retryAfterSeconds: Math.ceil(lockMs / 1000) } : undefined,
+        lockMs > 0 ? { retryAfterSeconds: Math.ceil(lockMs / 1000) } : { cashier: row.name },
       );
     }
     if (row.failures > 0) {

@@ -1,4 +1,10 @@
-import { type ErrorCode, type ErrorDetails, type PosError, posError } from '../../../shared/errors';
+import {
+  type ErrorCode,
+  type ErrorDetails,
+  type InputProblem,
+  type PosError,
+  posError,
+} from '../../../shared/errors';
 
 /**
  * The one error type the core throws. Everything that crosses the bridge is turned into
@@ -28,12 +34,14 @@ export class PosFailure<C extends ErrorCode = ErrorCode> extends Error {
 
 /**
  * INVALID_INPUT naming the one field that is wrong, as the contract's own validation names it, so
- * the screen can highlight that field. `message` says what is wrong, for the field and for support.
+ * the screen can highlight that field and say, in its language, what `problem` it has. `message`
+ * says the same in English, for logs and support.
  */
 export function invalidField(
   field: string,
+  problem: InputProblem,
   message: string,
   extra: Record<string, unknown> = {},
 ): PosFailure<'INVALID_INPUT'> {
-  return new PosFailure('INVALID_INPUT', message, { ...extra, issues: [{ path: field, message }] });
+  return new PosFailure('INVALID_INPUT', message, { ...extra, issues: [{ path: field, message, problem }] });
 }

@@ -104,13 +104,17 @@ export class EndOfDay {
     const shift = this.requireOpenShift();
     const rules = settings.get();
     if (!rules.currencies.includes(input.amount.currency)) {
-      throw invalidField('currency', `This drawer does not hold ${input.amount.currency}.`);
+      throw invalidField(
+        'currency',
+        'currency_not_in_drawer',
+        `This drawer does not hold ${input.amount.currency}.`,
+      );
     }
     if (input.amount.amount <= 0) {
-      throw invalidField('amount', 'Enter an amount above zero.');
+      throw invalidField('amount', 'not_above_zero', 'Enter an amount above zero.');
     }
     if (input.reason === 'other' && input.note.trim() === '') {
-      throw invalidField('note', 'Say what the money is for.');
+      throw invalidField('note', 'reason_needed', 'Say what the money is for.');
     }
     const limit = rules.payOutLimit[input.amount.currency] ?? 0;
     const needsManager = input.kind === 'refund' || (input.kind === 'pay_out' && input.amount.amount > limit);
@@ -232,7 +236,7 @@ export class EndOfDay {
   forceClose(input: { reason: string; approval?: Approval | undefined }): Closed {
     const shift = this.requireOpenShift();
     if (input.reason.trim() === '') {
-      throw invalidField('reason', 'Say why the shift is closed without a count.');
+      throw invalidField('reason', 'reason_needed', 'Say why the shift is closed without a count.');
     }
     const manager = this.deps.cashiers.approve(input.approval, 'Closing a shift without a count');
     return writeTransaction(this.deps.db, () =>
@@ -288,8 +292,9 @@ export class EndOfDay {
     if (shift.state === 'open') {
       throw new PosFailure('INVALID_STATE', 'An open shift is not corrected: count it at its close.');
     }
-    if (input.amount.amount === 0) throw invalidField('amount', 'A correction moves some money.');
-    if (input.reason.trim() === '') throw invalidField('reason', 'Say why.');
+    if (input.amount.amount === 0)
+      throw invalidField('amount', 'zero_amount', 'A correction moves some money.');
+    if (input.reason.trim() === '') throw invalidField('reason', 'reason_needed', 'Say why.');
     const manager = cashiers.approve(input.approval, 'Correcting a closed shift');
     zJournal.record(
       {
@@ -351,12 +356,12 @@ export class EndOfDay {
   }): ExchangeRate {
     const { cashiers, rates, settings, now } = this.deps;
     if (input.base === input.quote) {
-      throw invalidField('quote', 'A rate is between two different currencies.');
+      throw invalidField('quote', 'same_currency', 'A rate is between two different currencies.');
     }
     const buy = parseRatePer100(input.buy, input.per, input.quote);
     const sell = parseRatePer100(input.sell, input.per, input.quote);
-    if (buy === null) throw invalidField('buy', 'Enter the buying rate as a number.');
-    if (sell === null) throw invalidField('sell', 'Enter the selling rate as a number.');
+    if (buy === null) throw invalidField('buy', 'not_a_number', 'Enter the buying rate as a number.');
+    if (sell === null) throw invalidField('sell', 'not_a_number', 'Enter the selling rate as a number.');
     const manager = cashiers.approve(input.approval, "Setting the day's rate");
     const at = now();
     return rates.set(
@@ -379,7 +384,7 @@ export class EndOfDay {
       try {
         new Intl.DateTimeFormat('en', { timeZone: patch.timeZone });
       } catch {
-        throw invalidField('timeZone', `${patch.timeZone} is not a time zone.`);
+        throw invalidField('timeZone', 'unknown_time_zone', `${patch.timeZone} is not a time zone.`);
       }
     }
     return writeTransaction(db, () => {
@@ -504,18 +509,23 @@ export class EndOfDay {
 function drawerCount(lines: readonly CountLine[], currencies: readonly Currency[]): CountLine[] {
   const byCurrency = new Map(lines.map((line) => [line.currency, line]));
   if (byCurrency.size !== lines.length) {
-    throw invalidField('counts', 'Count each currency once.');
+    throw invalidField('counts', 'counted_twice', 'Count each currency once.');
   }
   for (const line of lines) {
     if (!currencies.includes(line.currency)) {
-      throw invalidField(line.currency, `This drawer does not hold ${line.currency}.`);
+      throw invalidField(
+        line.currency,
+        'currency_not_in_drawer',
+        `This drawer does not hold ${line.currency}.`,
+      );
     }
-    if (line.amount < 0) throw invalidField(line.currency, 'A count is never below zero.');
+    if (line.amount < 0) throw invalidField(line.currency, 'below_zero', 'A count is never below zero.');
     if (line.denominations) {
       const sum = line.denominations.reduce((total, each) => total + each.unit * each.count, 0);
       if (sum !== line.amount) {
         throw invalidField(
           line.currency,
+          'count_not_summed',
           `The ${line.currency} notes and coins do not add up to the amount.`,
         );
       }
@@ -523,7 +533,7 @@ function drawerCount(lines: readonly CountLine[], currencies: readonly Currency[
   }
   return currencies.map((currency) => {
     const line = byCurrency.get(currency);
-    if (!line) throw invalidField(currency, `Count the ${currency} too.`);
+    if (!line) throw invalidField(currency, 'count_missing', `Count the ${currency} too.`);
     return line;
   });
 }

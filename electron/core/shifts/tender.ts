@@ -37,7 +37,11 @@ export function tenderFor(input: TenderInput, price: Money, rules: TenderRules):
   const due = dueMoney.amount;
   if (input.method !== 'cash') {
     if (input.tendered !== undefined && input.tendered !== due) {
-      throw invalidField('tendered', 'A card or transfer payment is for the amount due exactly.');
+      throw invalidField(
+        'tendered',
+        'exact_amount_only',
+        'A card or transfer payment is for the amount due exactly.',
+      );
     }
     return {
       method: input.method,
@@ -48,7 +52,9 @@ export function tenderFor(input: TenderInput, price: Money, rules: TenderRules):
     };
   }
   if (input.tendered === undefined || input.tendered < due) {
-    throw invalidField('tendered', 'The cash handed over is less than the amount due.', { due: dueMoney });
+    throw invalidField('tendered', 'less_than_due', 'The cash handed over is less than the amount due.', {
+      due: dueMoney,
+    });
   }
   return {
     method: 'cash',

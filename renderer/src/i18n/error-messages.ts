@@ -2,6 +2,7 @@ import type { Language } from '../../../shared/domain/common';
 import type { StorageTrouble } from '../../../shared/domain/status';
 import type { ErrorCode, PosError } from '../../../shared/errors';
 import { integer, moneyText, time } from './format';
+import { inputProblemText } from './input-problems';
 
 /**
  * What the cashier reads for every error code, in both languages: the one place the cashier's words
@@ -269,8 +270,9 @@ const ERROR_TEXT: ErrorWords = {
     ar: 'لم تُضبط بيانات دخول الواجهة. على المدير إدخالها في الإعدادات.',
   },
   INVALID_INPUT: {
-    en: 'Something entered is not valid. Check the highlighted field.',
-    ar: 'أحد المدخلات غير صالح. راجع الحقل المحدد.',
+    en: (error) =>
+      inputProblemText(error, 'en') ?? 'Something entered is not valid. Check the highlighted field.',
+    ar: (error) => inputProblemText(error, 'ar') ?? 'أحد المدخلات غير صالح. راجع الحقل المحدد.',
   },
   NOT_FOUND: {
     en: 'This record does not exist on this counter.',
@@ -285,14 +287,28 @@ const ERROR_TEXT: ErrorWords = {
     ar: 'هذا يحتاج إلى رمز المدير.',
   },
   PIN_INVALID: {
-    en: ({ details }, language) =>
-      typeof details?.retryAfterSeconds === 'number'
-        ? `Too many wrong PINs. Try again in ${integer(details.retryAfterSeconds, language)} seconds.`
-        : 'Wrong manager PIN.',
-    ar: ({ details }, language) =>
-      typeof details?.retryAfterSeconds === 'number'
-        ? `محاولات خاطئة كثيرة. أعد المحاولة بعد ${integer(details.retryAfterSeconds, language)} ثانية.`
-        : 'رمز المدير خاطئ.',
+    en: ({ details }, language) => {
+      if (typeof details?.retryAfterSeconds === 'number') {
+        return `Too many wrong PINs. Try again in ${integer(details.retryAfterSeconds, language)} seconds.`;
+      }
+      if (typeof details?.cashier === 'string') {
+        return details.inactive
+          ? `${details.cashier} is no longer a cashier here. Ask the manager.`
+          : `That is not ${details.cashier}'s PIN.`;
+      }
+      return 'Wrong manager PIN.';
+    },
+    ar: ({ details }, language) => {
+      if (typeof details?.retryAfterSeconds === 'number') {
+        return `محاولات خاطئة كثيرة. أعد المحاولة بعد ${integer(details.retryAfterSeconds, language)} ثانية.`;
+      }
+      if (typeof details?.cashier === 'string') {
+        return details.inactive
+          ? `${details.cashier} لم يعد كاشيرًا هنا. اسأل المدير.`
+          : `هذا ليس رمز ${details.cashier}.`;
+      }
+      return 'رمز المدير خاطئ.';
+    },
   },
   INVALID_STATE: {
     en: 'This cannot be done in its current state. Refresh and look again.',

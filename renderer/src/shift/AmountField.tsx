@@ -7,11 +7,13 @@ export function AmountField({
   value,
   onChange,
   inputRef,
+  field,
 }: {
   readonly label: string;
   readonly value: string;
   readonly onChange: (text: string) => void;
   readonly inputRef?: Ref<HTMLInputElement>;
+  readonly field?: string;
 }): ReactNode {
   return (
     <TextField
@@ -21,6 +23,7 @@ export function AmountField({
       dir="ltr"
       inputMode="decimal"
       {...(inputRef ? { inputRef } : {})}
+      {...(field ? { field } : {})}
     />
   );
 }

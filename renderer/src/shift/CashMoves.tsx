@@ -5,6 +5,7 @@ import type { PosError } from '../../../shared/errors';
 import type { Currency } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { FieldErrors, invalidInput } from '../components/field-errors';
 import { useLanguage } from '../i18n/use-messages';
 import { TextField } from '../screens/settings/TextField';
 import { AmountField } from './AmountField';
@@ -36,80 +37,87 @@ export function CashMoves(): ReactNode {
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.cashMoves}</h2>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          setDone(null);
-          const minor = typedAmount(amount, chosen);
-          if (minor === null || minor <= 0) {
-            setError({ code: 'INVALID_INPUT', message: 'Enter an amount.' });
-            return;
-          }
-          void tillCall(
-            () =>
-              pos().moveCash({
-                kind,
-                reason,
-                amount: { amount: minor, currency: chosen },
-                note,
-                ...(approval.pin ? { approval: approvalToSend(approval) } : {}),
-              }),
-            setError,
-          ).then((moved) => {
-            if (!moved) return;
-            setError(null);
-            setAmount('');
-            setNote('');
-            setApproval(NO_APPROVAL);
-            setDone(t.recorded);
-          });
-        }}
-      >
-        <div className="row">
-          <label className="field">
-            {t.moveKind}
-            <select value={kind} onChange={(event) => setKind(event.target.value as MoveKind)}>
-              {(['pay_in', 'pay_out', 'refund'] as const).map((each) => (
-                <option key={each} value={each}>
-                  {t.moveKinds[each]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            {t.moveReason}
-            <select value={reason} onChange={(event) => setReason(event.target.value as CashReason)}>
-              {CASH_REASONS.map((each) => (
-                <option key={each} value={each}>
-                  {t.reasons[each]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <CurrencySelect label={t.currency} value={chosen} currencies={currencies} onChange={setCurrency} />
-          <AmountField label={t.amount} value={amount} onChange={setAmount} />
-        </div>
-        <TextField label={t.note} value={note} onChange={setNote} />
-        {kind !== 'pay_in' ? <ManagerApproval value={approval} onChange={setApproval} /> : null}
-        {error ? <ErrorPanel error={error} /> : null}
-        {done ? <p role="status">{done}</p> : null}
-        <div className="actions">
-          <button type="submit" className="primary">
-            {t.record}
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() =>
-              void tillCall(() => pos().noSale({ note: '' }), setError).then((opened) => {
-                if (opened) setDone(t.noSaleDone);
-              })
+      <FieldErrors error={error}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setDone(null);
+            const minor = typedAmount(amount, chosen);
+            if (minor === null || minor <= 0) {
+              setError(invalidInput('amount', 'not_above_zero', 'Enter an amount.'));
+              return;
             }
-          >
-            {t.noSale}
-          </button>
-        </div>
-      </form>
+            void tillCall(
+              () =>
+                pos().moveCash({
+                  kind,
+                  reason,
+                  amount: { amount: minor, currency: chosen },
+                  note,
+                  ...(approval.pin ? { approval: approvalToSend(approval) } : {}),
+                }),
+              setError,
+            ).then((moved) => {
+              if (!moved) return;
+              setError(null);
+              setAmount('');
+              setNote('');
+              setApproval(NO_APPROVAL);
+              setDone(t.recorded);
+            });
+          }}
+        >
+          <div className="row">
+            <label className="field">
+              {t.moveKind}
+              <select value={kind} onChange={(event) => setKind(event.target.value as MoveKind)}>
+                {(['pay_in', 'pay_out', 'refund'] as const).map((each) => (
+                  <option key={each} value={each}>
+                    {t.moveKinds[each]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              {t.moveReason}
+              <select value={reason} onChange={(event) => setReason(event.target.value as CashReason)}>
+                {CASH_REASONS.map((each) => (
+                  <option key={each} value={each}>
+                    {t.reasons[each]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <CurrencySelect
+              label={t.currency}
+              value={chosen}
+              currencies={currencies}
+              onChange={setCurrency}
+            />
+            <AmountField label={t.amount} value={amount} onChange={setAmount} field="amount" />
+          </div>
+          <TextField label={t.note} value={note} onChange={setNote} field="note" />
+          {kind !== 'pay_in' ? <ManagerApproval value={approval} onChange={setApproval} /> : null}
+          {error ? <ErrorPanel error={error} /> : null}
+          {done ? <p role="status">{done}</p> : null}
+          <div className="actions">
+            <button type="submit" className="primary">
+              {t.record}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() =>
+                void tillCall(() => pos().noSale({ note: '' }), setError).then((opened) => {
+                  if (opened) setDone(t.noSaleDone);
+                })
+              }
+            >
+              {t.noSale}
+            </button>
+          </div>
+        </form>
+      </FieldErrors>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { ShiftReport } from '../../../shared/domain/shift-report';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { FieldErrors } from '../components/field-errors';
 import { moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
 import { TextField } from '../screens/settings/TextField';
@@ -40,111 +41,115 @@ export function CloseShift({
 
   if (!result) {
     return (
-      <form
-        className="card"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const lines = countLines(counts, currencies);
-          if (!lines) {
-            setError(UNCOUNTED);
-            return;
-          }
-          void pos()
-            .countDrawer({ counts: lines })
-            .then((counted) => {
-              if (counted.ok) {
-                setError(null);
-                setResult(counted.value);
-              } else setError(counted.error);
-            });
-        }}
-      >
-        <h2>{t.countTitle}</h2>
-        <p className="hint">{t.countHint}</p>
-        <DrawerCountFields
-          currencies={currencies}
-          label={t.counted}
-          counts={counts}
-          onChange={setCounts}
-          firstRef={firstRef}
-        />
-        {error ? <ErrorPanel error={error} /> : null}
-        <div className="actions">
-          <button type="submit" className="primary">
-            {t.countCash}
-          </button>
-          <button type="button" className="secondary" onClick={onBack}>
-            {t.back}
-          </button>
-        </div>
-      </form>
+      <FieldErrors error={error}>
+        <form
+          className="card"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const lines = countLines(counts, currencies);
+            if (!lines) {
+              setError(UNCOUNTED);
+              return;
+            }
+            void pos()
+              .countDrawer({ counts: lines })
+              .then((counted) => {
+                if (counted.ok) {
+                  setError(null);
+                  setResult(counted.value);
+                } else setError(counted.error);
+              });
+          }}
+        >
+          <h2>{t.countTitle}</h2>
+          <p className="hint">{t.countHint}</p>
+          <DrawerCountFields
+            currencies={currencies}
+            label={t.counted}
+            counts={counts}
+            onChange={setCounts}
+            firstRef={firstRef}
+          />
+          {error ? <ErrorPanel error={error} /> : null}
+          <div className="actions">
+            <button type="submit" className="primary">
+              {t.countCash}
+            </button>
+            <button type="button" className="secondary" onClick={onBack}>
+              {t.back}
+            </button>
+          </div>
+        </form>
+      </FieldErrors>
     );
   }
 
   return (
-    <form
-      className="card"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void tillCall(
-          () =>
-            pos().closeShift({
-              countId: result.countId,
-              ...(reason.trim() ? { reason } : {}),
-              ...(approval.pin ? { approval: approvalToSend(approval) } : {}),
-            }),
-          setError,
-        ).then((closed) => {
-          if (closed) onClosed(closed);
-        });
-      }}
-    >
-      <h2>{t.countTitle}</h2>
-      <table className="table variance">
-        <thead>
-          <tr>
-            <th scope="col">{t.currency}</th>
-            <th scope="col">{t.counted('')}</th>
-            <th scope="col">{t.expected}</th>
-            <th scope="col">{t.variance}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.lines.map((line) => (
-            <tr key={line.currency} className={line.withinTolerance ? '' : 'above'}>
-              <th scope="row">{line.currency}</th>
-              <td>{moneyText(line.counted, language)}</td>
-              <td>{moneyText(line.expected, language)}</td>
-              <td>
-                <strong>{moneyText(line.variance, language)}</strong>{' '}
-                <span className="hint">{line.withinTolerance ? t.withinTolerance : t.aboveTolerance}</span>
-              </td>
+    <FieldErrors error={error}>
+      <form
+        className="card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void tillCall(
+            () =>
+              pos().closeShift({
+                countId: result.countId,
+                ...(reason.trim() ? { reason } : {}),
+                ...(approval.pin ? { approval: approvalToSend(approval) } : {}),
+              }),
+            setError,
+          ).then((closed) => {
+            if (closed) onClosed(closed);
+          });
+        }}
+      >
+        <h2>{t.countTitle}</h2>
+        <table className="table variance">
+          <thead>
+            <tr>
+              <th scope="col">{t.currency}</th>
+              <th scope="col">{t.counted('')}</th>
+              <th scope="col">{t.expected}</th>
+              <th scope="col">{t.variance}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {result.approvalNeeded ? (
-        <>
-          <TextField label={t.reason} value={reason} onChange={setReason} />
-          <ManagerApproval value={approval} onChange={setApproval} />
-        </>
-      ) : null}
-      {error ? <ErrorPanel error={error} /> : null}
-      <div className="actions">
-        <button type="submit" className="primary">
-          {t.closeShift}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => {
-            setCounts({});
-            setResult(null);
-          }}
-        >
-          {t.countAgain}
-        </button>
-      </div>
-    </form>
+          </thead>
+          <tbody>
+            {result.lines.map((line) => (
+              <tr key={line.currency} className={line.withinTolerance ? '' : 'above'}>
+                <th scope="row">{line.currency}</th>
+                <td>{moneyText(line.counted, language)}</td>
+                <td>{moneyText(line.expected, language)}</td>
+                <td>
+                  <strong>{moneyText(line.variance, language)}</strong>{' '}
+                  <span className="hint">{line.withinTolerance ? t.withinTolerance : t.aboveTolerance}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {result.approvalNeeded ? (
+          <>
+            <TextField label={t.reason} value={reason} onChange={setReason} field="reason" />
+            <ManagerApproval value={approval} onChange={setApproval} />
+          </>
+        ) : null}
+        {error ? <ErrorPanel error={error} /> : null}
+        <div className="actions">
+          <button type="submit" className="primary">
+            {t.closeShift}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setCounts({});
+              setResult(null);
+            }}
+          >
+            {t.countAgain}
+          </button>
+        </div>
+      </form>
+    </FieldErrors>
   );
 }

@@ -21,6 +21,7 @@ export function DrawerCountFields({
     <AmountField
       key={currency}
       label={label(currency)}
+      field={currency}
       value={counts[currency] ?? ''}
       onChange={(text) => onChange({ ...counts, [currency]: text })}
       {...(index === 0 && firstRef ? { inputRef: firstRef } : {})}

@@ -1,10 +1,11 @@
-import { type ReactNode, useState } from 'react';
-import type { Approval, CashierRole } from '../../../shared/domain/cashier';
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import type { Approval, Cashier, CashierRole } from '../../../shared/domain/cashier';
 import type { EndOfDaySettings } from '../../../shared/domain/shift';
 import type { PosError } from '../../../shared/errors';
 import { CURRENCIES, type Currency, type MinorUnits, toDecimalText } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { FieldErrors, invalidInput } from '../components/field-errors';
 import { integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
 import { PinInput } from '../screens/settings/PinInput';
@@ -32,6 +33,7 @@ export function ManagerTools({ onChanged }: { readonly onChanged: () => void }):
       <RateOfTheDay />
       <EndOfDaySettingsForm />
       <AddCashier />
+      <EditCashier />
       <ChainCheck />
     </details>
   );
@@ -54,30 +56,34 @@ function ApprovedForm({
   const [approval, setApproval] = useState(NO_APPROVAL);
   const [error, setError] = useState<PosError | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const headingId = useId();
   return (
-    <form
-      className="tool"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setDone(null);
-        setError(null);
-        void run(approvalToSend(approval), setError).then((message) => {
-          if (message === null) return;
-          setApproval(NO_APPROVAL);
-          setDone(message);
-        });
-      }}
-    >
-      <h3>{title}</h3>
-      {hint ? <p className="hint">{hint}</p> : null}
-      {children}
-      <ManagerApproval value={approval} onChange={setApproval} />
-      {error ? <ErrorPanel error={error} /> : null}
-      {done ? <p role="status">{done}</p> : null}
-      <button type="submit" className="secondary">
-        {submit}
-      </button>
-    </form>
+    <FieldErrors error={error}>
+      <form
+        className="tool"
+        aria-labelledby={headingId}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setDone(null);
+          setError(null);
+          void run(approvalToSend(approval), setError).then((message) => {
+            if (message === null) return;
+            setApproval(NO_APPROVAL);
+            setDone(message);
+          });
+        }}
+      >
+        <h3 id={headingId}>{title}</h3>
+        {hint ? <p className="hint">{hint}</p> : null}
+        {children}
+        <ManagerApproval value={approval} onChange={setApproval} />
+        {error ? <ErrorPanel error={error} /> : null}
+        {done ? <p role="status">{done}</p> : null}
+        <button type="submit" className="secondary">
+          {submit}
+        </button>
+      </form>
+    </FieldErrors>
   );
 }
 
@@ -98,7 +104,7 @@ function ForceClose({ onChanged }: { readonly onChanged: () => void }): ReactNod
         return t.saved;
       }}
     >
-      <TextField label={t.reason} value={reason} onChange={setReason} />
+      <TextField label={t.reason} value={reason} onChange={setReason} field="reason" />
     </ApprovedForm>
   );
 }
@@ -124,8 +130,12 @@ function Correction(): ReactNode {
             )
           : null;
         const minor = typedAmount(amount, chosen);
-        if (!shift || minor === null) {
-          fail({ code: 'INVALID_INPUT', message: 'Name a Z and an amount.' });
+        if (!shift) {
+          fail(invalidInput('zNumber', 'no_such_z', 'No closed shift has this Z number.'));
+          return null;
+        }
+        if (minor === null) {
+          fail(invalidInput('amount', 'not_a_number', 'The amount is not a number.'));
           return null;
         }
         const done = await tillCall(
@@ -142,11 +152,11 @@ function Correction(): ReactNode {
       }}
     >
       <div className="row">
-        <AmountField label="Z" value={zNumber} onChange={setZNumber} />
+        <AmountField label="Z" value={zNumber} onChange={setZNumber} field="zNumber" />
         <CurrencySelect label={t.currency} value={chosen} currencies={currencies} onChange={setCurrency} />
-        <AmountField label={t.amount} value={amount} onChange={setAmount} />
+        <AmountField label={t.amount} value={amount} onChange={setAmount} field="amount" />
       </div>
-      <TextField label={t.reason} value={reason} onChange={setReason} />
+      <TextField label={t.reason} value={reason} onChange={setReason} field="reason" />
     </ApprovedForm>
   );
 }
@@ -186,8 +196,13 @@ function RateOfTheDay(): ReactNode {
       ))}
       <div className="row">
         <CurrencySelect label={t.currency} value={chosen} currencies={others} onChange={setQuote} />
-        <AmountField label={`${t.rateBuy} · ${t.ratePer(base)}`} value={buy} onChange={setBuy} />
-        <AmountField label={`${t.rateSell} · ${t.ratePer(base)}`} value={sell} onChange={setSell} />
+        <AmountField label={`${t.rateBuy} · ${t.ratePer(base)}`} value={buy} onChange={setBuy} field="buy" />
+        <AmountField
+          label={`${t.rateSell} · ${t.ratePer(base)}`}
+          value={sell}
+          onChange={setSell}
+          field="sell"
+        />
       </div>
     </ApprovedForm>
   );
@@ -300,6 +315,93 @@ function EndOfDaySettingsForm(): ReactNode {
   );
 }
 
+/**
+ * Renames a cashier, changes their role, gives them a new PIN (which also lifts a lock-out) or marks
+ * that they left: a cashier is never deleted, because the journal's records name them.
+ */
+function EditCashier(): ReactNode {
+  const t = shiftText(useLanguage());
+  const [cashiers, setCashiers] = useState<readonly Cashier[]>([]);
+  const [chosenId, setChosenId] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<CashierRole>('cashier');
+  const [active, setActive] = useState(true);
+  const [pin, setPin] = useState('');
+  const choose = useCallback((cashier: Cashier | undefined): void => {
+    setChosenId(cashier?.id ?? '');
+    setName(cashier?.name ?? '');
+    setRole(cashier?.role ?? 'cashier');
+    setActive(cashier?.active ?? true);
+    setPin('');
+  }, []);
+  const reload = useCallback(
+    async (keep: string): Promise<void> => {
+      const listed = await pos().listCashiers({});
+      if (!listed.ok) return;
+      setCashiers(listed.value.cashiers);
+      choose(listed.value.cashiers.find((each) => each.id === keep) ?? listed.value.cashiers[0]);
+    },
+    [choose],
+  );
+  useEffect(() => {
+    void reload('');
+  }, [reload]);
+  const chosen = cashiers.find((each) => each.id === chosenId);
+  return (
+    <ApprovedForm
+      title={t.editCashier}
+      submit={t.editCashier}
+      run={async (approval, fail) => {
+        if (!chosen) return null;
+        const changed = await tillCall(
+          () =>
+            pos().updateCashier({
+              id: chosen.id,
+              ...(name !== chosen.name ? { name } : {}),
+              ...(role !== chosen.role ? { role } : {}),
+              ...(active !== chosen.active ? { active } : {}),
+              ...(pin ? { pin } : {}),
+              approval,
+            }),
+          fail,
+        );
+        if (!changed) return null;
+        await reload(changed.id);
+        return t.saved;
+      }}
+    >
+      <div className="row">
+        <label className="field">
+          {t.cashierToEdit}
+          <select
+            value={chosenId}
+            onChange={(event) => choose(cashiers.find((each) => each.id === event.target.value))}
+          >
+            {cashiers.map((each) => (
+              <option key={each.id} value={each.id}>
+                {each.active ? each.name : `${each.name} (${t.inactive})`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TextField label={t.name} value={name} onChange={setName} field="name" />
+        <label className="field">
+          {t.role}
+          <select value={role} onChange={(event) => setRole(event.target.value as CashierRole)}>
+            <option value="cashier">{t.roles.cashier}</option>
+            <option value="manager">{t.roles.manager}</option>
+          </select>
+        </label>
+        {chosen?.usesManagerPin ? null : <PinInput label={t.replacePin} value={pin} onChange={setPin} />}
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
+        {t.activeCashier}
+      </label>
+    </ApprovedForm>
+  );
+}
+
 function AddCashier(): ReactNode {
   const t = shiftText(useLanguage());
   const [name, setName] = useState('');
@@ -318,7 +420,7 @@ function AddCashier(): ReactNode {
       }}
     >
       <div className="row">
-        <TextField label={t.name} value={name} onChange={setName} />
+        <TextField label={t.name} value={name} onChange={setName} field="name" />
         <label className="field">
           {t.role}
           <select value={role} onChange={(event) => setRole(event.target.value as CashierRole)}>

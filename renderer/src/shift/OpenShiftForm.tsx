@@ -3,6 +3,7 @@ import type { PosError } from '../../../shared/errors';
 import { toDecimalText } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { FieldErrors } from '../components/field-errors';
 import { moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
 import { DrawerCountFields } from './DrawerCountFields';
@@ -25,51 +26,56 @@ export function OpenShiftForm(): ReactNode {
   const { currencies } = till.settings;
   const { lastCount } = till;
   return (
-    <form
-      className="card"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const lines = countLines(floats, currencies);
-        if (!lines) {
-          setError(UNCOUNTED);
-          firstRef.current?.focus();
-          return;
-        }
-        void tillCall(() => pos().openShift({ floats: lines }), setError);
-      }}
-    >
-      <h2>{t.openShift}</h2>
-      {lastCount.length > 0 ? (
-        <p className="hint">
-          {t.lastCount(lastCount.map((amount) => moneyText(amount, language)).join(' + '))}{' '}
-          <button
-            type="button"
-            className="link"
-            onClick={() =>
-              setFloats(
-                Object.fromEntries(
-                  lastCount.map((amount) => [amount.currency, toDecimalText(amount.amount, amount.currency)]),
-                ),
-              )
-            }
-          >
-            {t.useLastCount}
+    <FieldErrors error={error}>
+      <form
+        className="card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const lines = countLines(floats, currencies);
+          if (!lines) {
+            setError(UNCOUNTED);
+            firstRef.current?.focus();
+            return;
+          }
+          void tillCall(() => pos().openShift({ floats: lines }), setError);
+        }}
+      >
+        <h2>{t.openShift}</h2>
+        {lastCount.length > 0 ? (
+          <p className="hint">
+            {t.lastCount(lastCount.map((amount) => moneyText(amount, language)).join(' + '))}{' '}
+            <button
+              type="button"
+              className="link"
+              onClick={() =>
+                setFloats(
+                  Object.fromEntries(
+                    lastCount.map((amount) => [
+                      amount.currency,
+                      toDecimalText(amount.amount, amount.currency),
+                    ]),
+                  ),
+                )
+              }
+            >
+              {t.useLastCount}
+            </button>
+          </p>
+        ) : null}
+        <DrawerCountFields
+          currencies={currencies}
+          label={t.openingFloat}
+          counts={floats}
+          onChange={setFloats}
+          firstRef={firstRef}
+        />
+        {error ? <ErrorPanel error={error} /> : null}
+        <div className="actions">
+          <button type="submit" className="primary">
+            {t.openShift}
           </button>
-        </p>
-      ) : null}
-      <DrawerCountFields
-        currencies={currencies}
-        label={t.openingFloat}
-        counts={floats}
-        onChange={setFloats}
-        firstRef={firstRef}
-      />
-      {error ? <ErrorPanel error={error} /> : null}
-      <div className="actions">
-        <button type="submit" className="primary">
-          {t.openShift}
-        </button>
-      </div>
-    </form>
+        </div>
+      </form>
+    </FieldErrors>
   );
 }

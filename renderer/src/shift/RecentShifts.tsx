@@ -4,6 +4,7 @@ import { formatZNumber } from '../../../shared/end-of-day';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { FieldErrors } from '../components/field-errors';
 import { dateTime } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
 import { DrawerCountFields } from './DrawerCountFields';
@@ -75,29 +76,31 @@ function CountLater({ shift, onDone }: { readonly shift: Shift; readonly onDone:
   const [approval, setApproval] = useState(NO_APPROVAL);
   const [error, setError] = useState<PosError | null>(null);
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        const lines = countLines(counts, currencies);
-        if (!lines) {
-          setError(UNCOUNTED);
-          return;
-        }
-        void pos()
-          .countClosedShift({
-            shiftId: shift.id,
-            counts: lines,
-            approval: approvalToSend(approval),
-          })
-          .then((result) => (result.ok ? onDone() : setError(result.error)));
-      }}
-    >
-      <DrawerCountFields currencies={currencies} label={t.counted} counts={counts} onChange={setCounts} />
-      <ManagerApproval value={approval} onChange={setApproval} />
-      {error ? <ErrorPanel error={error} /> : null}
-      <button type="submit" className="primary">
-        {t.record}
-      </button>
-    </form>
+    <FieldErrors error={error}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const lines = countLines(counts, currencies);
+          if (!lines) {
+            setError(UNCOUNTED);
+            return;
+          }
+          void pos()
+            .countClosedShift({
+              shiftId: shift.id,
+              counts: lines,
+              approval: approvalToSend(approval),
+            })
+            .then((result) => (result.ok ? onDone() : setError(result.error)));
+        }}
+      >
+        <DrawerCountFields currencies={currencies} label={t.counted} counts={counts} onChange={setCounts} />
+        <ManagerApproval value={approval} onChange={setApproval} />
+        {error ? <ErrorPanel error={error} /> : null}
+        <button type="submit" className="primary">
+          {t.record}
+        </button>
+      </form>
+    </FieldErrors>
   );
 }

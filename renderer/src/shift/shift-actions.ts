@@ -1,5 +1,6 @@
 import type { PosError, Result } from '../../../shared/errors';
 import { type Currency, type MinorUnits, parseDecimalToMinor } from '../../../shared/money';
+import { invalidInput } from '../components/field-errors';
 import { useTill } from './till-store';
 
 /**
@@ -46,4 +47,8 @@ export function countLines(
 }
 
 /** The error a count with a currency left out answers with: every currency is counted, even at zero. */
-export const UNCOUNTED: PosError = { code: 'INVALID_INPUT', message: 'Count every currency of the drawer.' };
+export const UNCOUNTED: PosError = invalidInput(
+  'counts',
+  'count_missing',
+  'Count every currency of the drawer.',
+);

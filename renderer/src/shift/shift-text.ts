@@ -79,6 +79,12 @@ export interface ShiftText {
   readonly setRate: string;
   readonly rateNow: (base: string, quote: string, buy: string, sell: string) => string;
   readonly addCashier: string;
+  readonly editCashier: string;
+  readonly cashierToEdit: string;
+  readonly activeCashier: string;
+  /** Leave empty to keep the PIN. */
+  readonly replacePin: string;
+  readonly inactive: string;
   readonly newPin: string;
   readonly name: string;
   readonly role: string;
@@ -185,6 +191,11 @@ const EN: ShiftText = {
   setRate: 'Set rate',
   rateNow: (base, quote, buy, sell) => `100 ${base}: buy ${buy}, sell ${sell} (${quote})`,
   addCashier: 'Add cashier',
+  editCashier: 'Change cashier',
+  cashierToEdit: 'Cashier',
+  activeCashier: 'Works here (untick when they leave: their records stay)',
+  replacePin: 'New PIN (leave empty to keep theirs)',
+  inactive: 'left',
   newPin: 'Their PIN',
   name: 'Name',
   role: 'Role',
@@ -289,6 +300,11 @@ const AR: ShiftText = {
   setRate: 'تحديد السعر',
   rateNow: (base, quote, buy, sell) => `100 ${base}: شراء ${buy}، بيع ${sell} (${quote})`,
   addCashier: 'إضافة كاشير',
+  editCashier: 'تعديل كاشير',
+  cashierToEdit: 'الكاشير',
+  activeCashier: 'يعمل هنا (ألغِ التحديد عند مغادرته: تبقى سجلاته)',
+  replacePin: 'رمز جديد (اتركه فارغًا للإبقاء على رمزه)',
+  inactive: 'غادر',
   newPin: 'رمزه السري',
   name: 'الاسم',
   role: 'الدور',

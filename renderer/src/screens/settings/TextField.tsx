@@ -1,4 +1,5 @@
 import { type ReactNode, type Ref, useId } from 'react';
+import { useFieldInvalid } from '../../components/field-errors';
 
 export function TextField({
   label,
@@ -9,6 +10,7 @@ export function TextField({
   dir,
   inputMode,
   inputRef,
+  field,
 }: {
   readonly label: string;
   readonly value: string;
@@ -19,8 +21,11 @@ export function TextField({
   /** "decimal" for an amount typed as text (money is never a float). */
   readonly inputMode?: 'text' | 'decimal' | 'numeric';
   readonly inputRef?: Ref<HTMLInputElement>;
+  /** The name the core gives this field when it refuses it (see FieldErrors). */
+  readonly field?: string;
 }): ReactNode {
   const id = useId();
+  const invalid = useFieldInvalid(field);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -32,6 +37,7 @@ export function TextField({
         inputMode={inputMode}
         autoComplete={inputMode === 'decimal' ? 'off' : undefined}
         value={value}
+        aria-invalid={invalid || undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
