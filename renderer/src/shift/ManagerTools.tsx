@@ -384,14 +384,7 @@ function EditCashier(): ReactNode {
             ))}
           </select>
         </label>
-        <TextField label={t.name} value={name} onChange={setName} field="name" />
-        <label className="field">
-          {t.role}
-          <select value={role} onChange={(event) => setRole(event.target.value as CashierRole)}>
-            <option value="cashier">{t.roles.cashier}</option>
-            <option value="manager">{t.roles.manager}</option>
-          </select>
-        </label>
+        <NameAndRole name={name} role={role} onName={setName} onRole={setRole} />
         {chosen?.usesManagerPin ? null : <PinInput label={t.replacePin} value={pin} onChange={setPin} />}
       </div>
       <label className="check">
@@ -399,6 +392,33 @@ function EditCashier(): ReactNode {
         {t.activeCashier}
       </label>
     </ApprovedForm>
+  );
+}
+
+/** A cashier's name and role, as adding and changing one type them. */
+function NameAndRole({
+  name,
+  role,
+  onName,
+  onRole,
+}: {
+  readonly name: string;
+  readonly role: CashierRole;
+  readonly onName: (name: string) => void;
+  readonly onRole: (role: CashierRole) => void;
+}): ReactNode {
+  const t = shiftText(useLanguage());
+  return (
+    <>
+      <TextField label={t.name} value={name} onChange={onName} field="name" />
+      <label className="field">
+        {t.role}
+        <select value={role} onChange={(event) => onRole(event.target.value as CashierRole)}>
+          <option value="cashier">{t.roles.cashier}</option>
+          <option value="manager">{t.roles.manager}</option>
+        </select>
+      </label>
+    </>
   );
 }
 
@@ -420,14 +440,7 @@ function AddCashier(): ReactNode {
       }}
     >
       <div className="row">
-        <TextField label={t.name} value={name} onChange={setName} field="name" />
-        <label className="field">
-          {t.role}
-          <select value={role} onChange={(event) => setRole(event.target.value as CashierRole)}>
-            <option value="cashier">{t.roles.cashier}</option>
-            <option value="manager">{t.roles.manager}</option>
-          </select>
-        </label>
+        <NameAndRole name={name} role={role} onName={setName} onRole={setRole} />
         <PinInput label={t.newPin} value={pin} onChange={setPin} />
       </div>
     </ApprovedForm>
