@@ -20,3 +20,48 @@ export function businessDayOf(instant: Date, timeZone: string, cutOff: string): 
   if (local < cutOff) day.setUTCDate(day.getUTCDate() - 1);
   return day.toISOString().slice(0, 10);
 }
+
+/** The local wall-clock fields of an instant in `timeZone`, as if that wall clock were UTC. */
+function wallClockAsUtc(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((each) => each.type === type)?.value ?? Number.NaN);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+}
+
+/** The instant the wall clock of `timeZone` reads `day` at `time` (HH:MM); a zone's offset is found, not assumed. */
+function instantOfWallClock(day: string, time: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const wanted = Date.UTC(year ?? Number.NaN, (month ?? Number.NaN) - 1, date, hour, minute);
+  // Twice: the offset at the first guess may differ from the offset at the answer (a clock change between).
+  let guess = wanted;
+  for (let pass = 0; pass < 2; pass += 1) guess += wanted - wallClockAsUtc(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
+/**
+ * The instants a business day covers: from its cut-off to the next day's, `to` excluded. The inverse
+ * of businessDayOf: every instant in the window belongs to `day`.
+ */
+export function businessDayWindow(
+  day: string,
+  timeZone: string,
+  cutOff: string,
+): { readonly from: Date; readonly to: Date } {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return {
+    from: instantOfWallClock(day, cutOff, timeZone),
+    to: instantOfWallClock(next.toISOString().slice(0, 10), cutOff, timeZone),
+  };
+}

@@ -133,6 +133,20 @@ function setBalance(sim: Sim, input: ControlInput): unknown {
   return accountView(sim, requireAccount(sim, account.access_code));
 }
 
+/** Money paid into the account outside the API (a bank transfer to the provider): the API lists no deposits. */
+function deposit(sim: Sim, input: ControlInput): unknown {
+  const account = requireAccount(sim, requireString(input.body, 'accessCode'));
+  const amount = input.body.amount;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
+    throw new ControlError(400, 'amount must be a number > 0 in major units');
+  }
+  const delta = fromApiAmount(amount, account.currency);
+  sim.db.transaction(() => {
+    post(sim.db, account.id, { kind: 'adjustment', delta, note: 'deposit' }, sim.clock.now());
+  })();
+  return accountView(sim, requireAccount(sim, account.access_code));
+}
+
 function setUserExists(sim: Sim, input: ControlInput): unknown {
   const account = requireAccount(sim, requireString(input.body, 'accessCode'));
   if (typeof input.body.exists !== 'boolean') throw new ControlError(400, 'exists must be true or false');
@@ -181,6 +195,7 @@ const ROUTES: Record<string, ControlHandler> = {
     ),
   }),
   'POST /accounts/balance': setBalance,
+  'POST /accounts/deposit': deposit,
   'POST /accounts/user': setUserExists,
   'GET /ledger': ledgerView,
   'GET /catalogue/enterprise': (sim, input) => {
