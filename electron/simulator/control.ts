@@ -15,6 +15,7 @@ import {
 import { type AccountRow, ledgerOf, post } from './ledger';
 import { amountOf } from './money';
 import type { Faults } from './options';
+import { placeOutsideApi } from './order-routes';
 import { completePendingOrder, failPendingOrder } from './provisioning';
 import type { EsimRow, OrderRow } from './records';
 import type { Sim } from './sim';
@@ -173,6 +174,20 @@ function completePending(sim: Sim, input: ControlInput): unknown {
   return { completed: completed.length };
 }
 
+/** An eSIM order placed on the provider's side only (its dashboard): the counter never sent it. */
+function placeOrder(sim: Sim, input: ControlInput): unknown {
+  const account = requireAccount(sim, requireString(input.body, 'accessCode'));
+  const pkg = sim.catalogue.byCode(requireString(input.body, 'packageCode'));
+  if (!pkg || account.kind === 'enterprise') throw new ControlError(404, 'no such package for this account');
+  const quantity = input.body.quantity ?? 1;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 10) {
+    throw new ControlError(400, 'quantity must be a whole number from 1 to 10');
+  }
+  const placed = placeOutsideApi({ sim, account }, pkg, quantity);
+  if ('insufficient' in placed) throw new ControlError(409, 'the balance does not cover this order');
+  return { orderReference: placed.reference };
+}
+
 function failPending(sim: Sim, input: ControlInput): unknown {
   const order = requireOrder(sim, requireString(input.body, 'orderReference'));
   if (!failPendingOrder(sim, order.id))
@@ -209,6 +224,7 @@ const ROUTES: Record<string, ControlHandler> = {
   'GET /orders': ordersView,
   'POST /orders/complete-pending': completePending,
   'POST /orders/fail-pending': failPending,
+  'POST /orders/place': placeOrder,
   ...controlEsimRoutes,
 };
 
