@@ -198,11 +198,8 @@ export function matchOrders(input: MatchInput): ReconcileRow[] {
   );
   const candidateIds = new Set<string>();
   const claimed = new Set<string>();
-  const unclaimed: ProviderOrder[] = [];
-  for (const order of input.orders) {
-    if (input.records.some((record) => record.orderReference === order.orderReference)) continue;
-    unclaimed.push(order);
-  }
+  const journalled = new Set(input.records.map((record) => record.orderReference));
+  const unclaimed = input.orders.filter((order) => !journalled.has(order.orderReference));
   const orderRows: ReconcileRow[] = [];
   for (const order of unclaimed) {
     const provider = sideOfOrder(order);
