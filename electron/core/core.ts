@@ -143,6 +143,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     roundingStep: (currency) => ctx.pricing().roundingSteps[currency],
     training: () => ctx.connections.current.mode === 'training',
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // Read when a Z is printed, long after the reconciler below exists.
+    reconciliationOf: (day) => reconciler.view({ firstDay: day, lastDay: day }),
   });
 
   let syncing: Promise<{ count: number; syncedAt: string }> | null = null;

@@ -306,6 +306,18 @@ describe('the reconciliation with the provider', () => {
     ]);
     // The in-doubt top-up itself is left as it was: the manager's classification merges nothing.
     expect(unwrap(await h.call<TopUp>('getTopUp', { id: lost.id })).state).toBe('in_doubt');
+
+    // The day's Z prints the reconciliation as it stands now.
+    const { html } = unwrap(
+      await h.call<{ html: string }>('renderShiftReport', {
+        kind: 'z',
+        shiftId: closed.shift.id,
+        paper: '80',
+      }),
+    );
+    expect(html).toContain('Reconciliation with the provider');
+    expect(html).toMatch(/>RECONCILED</);
+    expect(html).toMatch(/Exceptions open.*>0</s);
   }, 120_000);
 
   it('is UNCONFIRMED while the provider is unreachable at the close, then RECONCILED by itself', async () => {

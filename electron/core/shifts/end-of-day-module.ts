@@ -1,3 +1,4 @@
+import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { TillView } from '../../../shared/domain/shift';
 import type { Currency } from '../../../shared/money';
 import { type CashierMethods, cashierHandlers } from '../cashiers/cashier-handlers';
@@ -27,6 +28,8 @@ export interface EndOfDayOptions {
   readonly training: () => boolean;
   /** The counter's own time zone, used when the shop has not named one. */
   readonly timeZone: string;
+  /** The business day's reconciliation with the provider, printed with its Z. */
+  readonly reconciliationOf?: (businessDay: string) => Reconciliation | null;
 }
 
 type EndOfDayMethods = CashierMethods | ShiftMethods | ReportMethods;
@@ -95,6 +98,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
           endOfDaySettings: settings,
           training: options.training,
           now,
+          reconciliationOf: options.reconciliationOf,
         }),
       };
       return handlers satisfies Partial<PosHandlers>;
