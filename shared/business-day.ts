@@ -1,28 +1,8 @@
-/**
- * The business day an instant belongs to: the local date in `timeZone`, moved back one day before
- * the cut-off (a sale at 01:30 with a 04:00 cut-off belongs to the evening before). The counter's own
- * clock and zone decide, never the provider's.
- */
-export function businessDayOf(instant: Date, timeZone: string, cutOff: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((each) => each.type === type)?.value ?? Number.NaN);
-  const local = `${String(part('hour')).padStart(2, '0')}:${String(part('minute')).padStart(2, '0')}`;
-  const day = new Date(Date.UTC(part('year'), part('month') - 1, part('day')));
-  if (local < cutOff) day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-}
-
-/** The local wall-clock fields of an instant in `timeZone`, as if that wall clock were UTC. */
-function wallClockAsUtc(instant: Date, timeZone: string): number {
+/** The wall-clock fields of an instant in `timeZone`. */
+function wallClock(
+  instant: Date,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -35,7 +15,27 @@ function wallClockAsUtc(instant: Date, timeZone: string): number {
   }).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((each) => each.type === type)?.value ?? Number.NaN);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/**
+ * The business day an instant belongs to: the local date in `timeZone`, moved back one day before
+ * the cut-off (a sale at 01:30 with a 04:00 cut-off belongs to the evening before). The counter's own
+ * clock and zone decide, never the provider's.
+ */
+export function businessDayOf(instant: Date, timeZone: string, cutOff: string): string {
+  const clock = wallClock(instant, timeZone);
+  const local = `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
+  const day = new Date(Date.UTC(clock.year, clock.month - 1, clock.day));
+  if (local < cutOff) day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
 }
 
 /** The instant the wall clock of `timeZone` reads `day` at `time` (HH:MM); a zone's offset is found, not assumed. */
@@ -45,7 +45,10 @@ function instantOfWallClock(day: string, time: string, timeZone: string): Date {
   const wanted = Date.UTC(year ?? Number.NaN, (month ?? Number.NaN) - 1, date, hour, minute);
   // Twice: the offset at the first guess may differ from the offset at the answer (a clock change between).
   let guess = wanted;
-  for (let pass = 0; pass < 2; pass += 1) guess += wanted - wallClockAsUtc(new Date(guess), timeZone);
+  for (let pass = 0; pass < 2; pass += 1) {
+    const c = wallClock(new Date(guess), timeZone);
+    guess += wanted - Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  }
   return new Date(guess);
 }
 

@@ -3,6 +3,7 @@ import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Sale } from '../../shared/domain/sale';
 import type { TillView } from '../../shared/domain/shift';
 import { expect, test } from './counter-fixture';
+import { ALICE_PIN, hireAlice, MANAGER_PIN } from './staff';
 
 /**
  * A manager reconciles the day in Chromium through the web host: a sale of the counter matches the
@@ -10,19 +11,8 @@ import { expect, test } from './counter-fixture';
  * references, and the manager resolves both with a reason and their PIN until the day is RECONCILED.
  */
 
-const MANAGER_PIN = '2468';
-const ALICE_PIN = '1357';
-
 test('a manager reconciles a day and resolves two exceptions', async ({ page, counter }) => {
-  await counter.api('setManagerPin', { pin: MANAGER_PIN });
-  const till = await counter.api<TillView>('getTill');
-  const manager = till.cashiers.find((cashier) => cashier.usesManagerPin)!;
-  await counter.api('addCashier', {
-    name: 'Alice',
-    role: 'cashier',
-    pin: ALICE_PIN,
-    approval: { managerId: manager.id, pin: MANAGER_PIN },
-  });
+  await hireAlice(counter);
   await counter.open(page);
 
   await page.keyboard.press('F6');
