@@ -12,6 +12,7 @@ const modules: ReadonlyArray<() => Promise<BenchmarkModule>> = [
   () => import('./api-sale'),
   () => import('./journal-integrity'),
   () => import('./end-of-day'),
+  () => import('./reconciliation'),
 ];
 
 export {};

@@ -1,9 +1,8 @@
-/**
- * The business day an instant belongs to: the local date in `timeZone`, moved back one day before
- * the cut-off (a sale at 01:30 with a 04:00 cut-off belongs to the evening before). The counter's own
- * clock and zone decide, never the provider's.
- */
-export function businessDayOf(instant: Date, timeZone: string, cutOff: string): string {
+/** The wall-clock fields of an instant in `timeZone`. */
+function wallClock(
+  instant: Date,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -11,12 +10,61 @@ export function businessDayOf(instant: Date, timeZone: string, cutOff: string): 
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    second: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((each) => each.type === type)?.value ?? Number.NaN);
-  const local = `${String(part('hour')).padStart(2, '0')}:${String(part('minute')).padStart(2, '0')}`;
-  const day = new Date(Date.UTC(part('year'), part('month') - 1, part('day')));
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/**
+ * The business day an instant belongs to: the local date in `timeZone`, moved back one day before
+ * the cut-off (a sale at 01:30 with a 04:00 cut-off belongs to the evening before). The counter's own
+ * clock and zone decide, never the provider's.
+ */
+export function businessDayOf(instant: Date, timeZone: string, cutOff: string): string {
+  const clock = wallClock(instant, timeZone);
+  const local = `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
+  const day = new Date(Date.UTC(clock.year, clock.month - 1, clock.day));
   if (local < cutOff) day.setUTCDate(day.getUTCDate() - 1);
   return day.toISOString().slice(0, 10);
+}
+
+/** The instant the wall clock of `timeZone` reads `day` at `time` (HH:MM); a zone's offset is found, not assumed. */
+function instantOfWallClock(day: string, time: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const wanted = Date.UTC(year ?? Number.NaN, (month ?? Number.NaN) - 1, date, hour, minute);
+  // Twice: the offset at the first guess may differ from the offset at the answer (a clock change between).
+  let guess = wanted;
+  for (let pass = 0; pass < 2; pass += 1) {
+    const c = wallClock(new Date(guess), timeZone);
+    guess += wanted - Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  }
+  return new Date(guess);
+}
+
+/**
+ * The instants a business day covers: from its cut-off to the next day's, `to` excluded. The inverse
+ * of businessDayOf: every instant in the window belongs to `day`.
+ */
+export function businessDayWindow(
+  day: string,
+  timeZone: string,
+  cutOff: string,
+): { readonly from: Date; readonly to: Date } {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return {
+    from: instantOfWallClock(day, cutOff, timeZone),
+    to: instantOfWallClock(next.toISOString().slice(0, 10), cutOff, timeZone),
+  };
 }

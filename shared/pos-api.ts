@@ -15,6 +15,12 @@ import { EsimDetailsSchema } from './domain/esim';
 import { PricingSchema } from './domain/pricing';
 import { PrinterSchema } from './domain/printer';
 import { ProviderOrderSchema } from './domain/provider-order';
+import {
+  BusinessDaySchema,
+  ProviderDepositSchema,
+  ReconciliationSchema,
+  ResolutionClassSchema,
+} from './domain/reconciliation';
 import { SaleSchema, SaleStateSchema, SaleSummarySchema } from './domain/sale';
 import { PaperWidthSchema, SettingsSchema } from './domain/settings';
 import {
@@ -48,6 +54,11 @@ const Id = z.string().min(1).max(100);
 const Approval = ApprovalSchema;
 /** A count of the drawer: one line per currency, never more than three. */
 const Counts = z.array(CountLineSchema).min(1).max(3);
+
+/** One business day, or the days from `firstDay` to `lastDay` (the core refuses a last day before the first). */
+const ReconcilePeriod = z
+  .object({ firstDay: BusinessDaySchema, lastDay: BusinessDaySchema.optional() })
+  .strict();
 
 const ChainCheckSchema = z.object({
   counterId: z.string(),
@@ -391,6 +402,33 @@ export const posApiContract = {
   ),
   /** Walks the tamper-evident chain and names the first link that does not hold (a manager's check). */
   checkJournalChain: method(z.object({ approval: Approval }).strict(), ChainCheckSchema),
+  /** Reconciles a business day (or the days from `firstDay` to `lastDay`) with the provider now; stored. */
+  reconcile: method(ReconcilePeriod, ReconciliationSchema),
+  /** The period's latest reconciliation, with what was resolved since; null before its first run. */
+  getReconciliation: method(ReconcilePeriod, z.object({ reconciliation: ReconciliationSchema.nullable() })),
+  /** A manager classifies an exception with a reason; the journal's records are never changed by it. */
+  resolveReconciliationException: method(
+    ReconcilePeriod.extend({
+      key: z.string().min(1).max(300),
+      classification: ResolutionClassSchema,
+      reason: z.string().trim().min(3).max(500),
+      recordId: Id.optional(),
+      approval: Approval,
+    }).strict(),
+    ReconciliationSchema,
+  ),
+  /** A deposit to the provider account, entered by a manager (the API lists none): Leg B counts it. */
+  addProviderDeposit: method(
+    z
+      .object({
+        businessDay: BusinessDaySchema,
+        amount: MoneySchema.refine((m) => m.amount > 0, 'a deposit is more than zero'),
+        note: z.string().trim().max(200).default(''),
+        approval: Approval,
+      })
+      .strict(),
+    ProviderDepositSchema,
+  ),
 } as const;
 
 export type PosApiContract = typeof posApiContract;

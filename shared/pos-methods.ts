@@ -57,6 +57,10 @@ export const POS_METHOD_NAMES = [
   'updateEndOfDaySettings',
   'renderShiftReport',
   'checkJournalChain',
+  'reconcile',
+  'getReconciliation',
+  'resolveReconciliationException',
+  'addProviderDeposit',
 ] as const;
 
 export type PosMethodNameList = (typeof POS_METHOD_NAMES)[number];

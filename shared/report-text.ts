@@ -1,4 +1,5 @@
 import type { Language } from './domain/common';
+import type { ReconcileKind } from './domain/reconciliation';
 import type { CashReason } from './domain/shift';
 import type { TenderMethod } from './domain/till';
 
@@ -64,6 +65,13 @@ export interface ReportText {
   readonly chainHead: string;
   readonly chainNote: string;
   readonly printed: string;
+  readonly reconciliation: string;
+  readonly reconciliationNotRun: string;
+  readonly reconciliationResults: Readonly<Record<'reconciled' | 'not_reconciled' | 'unconfirmed', string>>;
+  readonly exceptionsOpen: string;
+  readonly balanceUnexplained: string;
+  /** What each reconciliation row is, on the printed Z and on the screen. */
+  readonly reconcileKinds: Readonly<Record<ReconcileKind, string>>;
 }
 
 const EN: ReportText = {
@@ -137,6 +145,31 @@ const EN: ReportText = {
   chainHead: 'Journal chain head',
   chainNote: 'Tamper-evident journal, not a fiscal certification.',
   printed: 'Printed',
+  reconciliation: 'Reconciliation with the provider',
+  reconciliationNotRun: 'Not run yet',
+  reconciliationResults: {
+    reconciled: 'RECONCILED',
+    not_reconciled: 'NOT RECONCILED',
+    unconfirmed: 'UNCONFIRMED',
+  },
+  exceptionsOpen: 'Exceptions open',
+  balanceUnexplained: 'Balance unexplained',
+  reconcileKinds: {
+    matched: 'Matched',
+    cost_differs: 'Cost differs',
+    settled_now: 'Completed by the provider, settled now',
+    journal_open: 'Still open in the journal',
+    provider_not_charged: 'Failed, cancelled or refunded at the provider',
+    unrecorded: 'Not in this journal',
+    missing_at_provider: 'Unknown to the provider',
+    refund_in_transit: 'Refund in transit',
+    refunded: 'Refunded',
+    currency_hidden: 'Hidden by the currency filter',
+    boundary: 'Another day',
+    bridge_remainder: 'Balance does not bridge',
+    bridge_incomplete: 'Balance bridge incomplete',
+    cash_differs: 'Cash differs',
+  },
 };
 
 const AR: ReportText = {
@@ -210,6 +243,27 @@ const AR: ReportText = {
   chainHead: 'رأس سلسلة السجل',
   chainNote: 'سجل يكشف التلاعب، وليس شهادة ضريبية رسمية.',
   printed: 'طُبع',
+  reconciliation: 'المطابقة مع المزوّد',
+  reconciliationNotRun: 'لم تُجرَ بعد',
+  reconciliationResults: EN.reconciliationResults,
+  exceptionsOpen: 'استثناءات مفتوحة',
+  balanceUnexplained: 'رصيد غير مفسَّر',
+  reconcileKinds: {
+    matched: 'مطابق',
+    cost_differs: 'التكلفة مختلفة',
+    settled_now: 'أكمله المزوّد، وسُوّي الآن',
+    journal_open: 'ما زال مفتوحًا في السجل',
+    provider_not_charged: 'فشل أو أُلغي أو رُدّ لدى المزوّد',
+    unrecorded: 'ليس في هذا السجل',
+    missing_at_provider: 'لا يعرفه المزوّد',
+    refund_in_transit: 'استرداد في الطريق',
+    refunded: 'مُسترد',
+    currency_hidden: 'مخفي بفلتر العملة',
+    boundary: 'يوم آخر',
+    bridge_remainder: 'الرصيد لا يتطابق',
+    bridge_incomplete: 'مطابقة الرصيد ناقصة',
+    cash_differs: 'النقد مختلف',
+  },
 };
 
 const TEXTS: Readonly<Record<Language, ReportText>> = { en: EN, ar: AR };

@@ -33,6 +33,8 @@ import { type MoneyTiming, MoneyWork } from './money-work';
 import type { PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
 import { receiptHandlers } from './receipts/receipt-handlers';
+import { Reconciler } from './reconciliation/reconciler';
+import { reconciliationHandlers, withDayReconciliation } from './reconciliation/reconciliation-handlers';
 import type { PendingTiming } from './sales/pending-timing';
 import { saleHandlers } from './sales/sale-handlers';
 import { ManagerPin } from './security/manager-pin';
@@ -60,6 +62,8 @@ export interface CoreOptions {
   readonly trainingPendingTiming?: PendingTiming;
   /** The desktop shell's printing straight to a printer; without it the counter prints with the browser. */
   readonly shellPrinting?: ShellPrinting;
+  /** How often a reconciliation left UNCONFIRMED is tried again (tests shorten it). */
+  readonly reconciliationRetryMs?: number;
 }
 
 export interface Core {
@@ -139,6 +143,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     roundingStep: (currency) => ctx.pricing().roundingSteps[currency],
     training: () => ctx.connections.current.mode === 'training',
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // Read when a Z is printed, long after the reconciler below exists.
+    reconciliationOf: (day) => reconciler.view({ firstDay: day, lastDay: day }),
   });
 
   let syncing: Promise<{ count: number; syncedAt: string }> | null = null;
@@ -191,6 +197,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.trainingPendingTiming ? { trainingPending: options.trainingPendingTiming } : {}),
   });
   const backups = new DailyBackups(db, journalFile, log, now);
+  const reconciler = new Reconciler({
+    db,
+    counterId,
+    now,
+    log,
+    connection: () => ctx.connections.current,
+    settleSale: (saleId) => money.resolver.resolve(saleId),
+    days: endOfDay.days,
+    cashiers: endOfDay.cashiers,
+    ...(options.reconciliationRetryMs === undefined ? {} : { retryMs: options.reconciliationRetryMs }),
+  });
 
   const runSync = (): Promise<{ count: number; syncedAt: string }> => {
     if (syncing) return syncing;
@@ -297,14 +314,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...receiptHandlers(ctx, money.topUpContext.topUpsJournal),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
     ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
+    ...reconciliationHandlers(reconciler),
   };
+  const dayHandlers = withDayReconciliation(coreHandlers, reconciler);
   const handlers: PosHandlers = options.shellPrinting
-    ? { ...coreHandlers, ...options.shellPrinting(coreHandlers) }
-    : coreHandlers;
+    ? { ...dayHandlers, ...options.shellPrinting(dayHandlers) }
+    : dayHandlers;
 
   warmUp(false);
   money.start();
   backups.start();
+  reconciler.start();
   ready = true;
   // A counter left open for days still sells from a fresh catalogue (prices change at the provider).
   const catalogueTimer = setInterval(() => syncIfStale(false), CATALOGUE_CHECK_MS);
@@ -325,7 +345,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       listeners.clear();
       lifetime.abort();
       await syncing?.catch(() => undefined);
-      await Promise.all([money.stop(), backups.stop()]);
+      await Promise.all([money.stop(), backups.stop(), reconciler.stop()]);
       instance.closing();
       db.close();
       instance.release();

@@ -15,6 +15,7 @@ import {
 import { type AccountRow, ledgerOf, post } from './ledger';
 import { amountOf } from './money';
 import type { Faults } from './options';
+import { placeOutsideApi } from './order-routes';
 import { completePendingOrder, failPendingOrder } from './provisioning';
 import type { EsimRow, OrderRow } from './records';
 import type { Sim } from './sim';
@@ -133,6 +134,20 @@ function setBalance(sim: Sim, input: ControlInput): unknown {
   return accountView(sim, requireAccount(sim, account.access_code));
 }
 
+/** Money paid into the account outside the API (a bank transfer to the provider): the API lists no deposits. */
+function deposit(sim: Sim, input: ControlInput): unknown {
+  const account = requireAccount(sim, requireString(input.body, 'accessCode'));
+  const amount = input.body.amount;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
+    throw new ControlError(400, 'amount must be a number > 0 in major units');
+  }
+  const delta = fromApiAmount(amount, account.currency);
+  sim.db.transaction(() => {
+    post(sim.db, account.id, { kind: 'adjustment', delta, note: 'deposit' }, sim.clock.now());
+  })();
+  return accountView(sim, requireAccount(sim, account.access_code));
+}
+
 function setUserExists(sim: Sim, input: ControlInput): unknown {
   const account = requireAccount(sim, requireString(input.body, 'accessCode'));
   if (typeof input.body.exists !== 'boolean') throw new ControlError(400, 'exists must be true or false');
@@ -159,6 +174,20 @@ function completePending(sim: Sim, input: ControlInput): unknown {
   return { completed: completed.length };
 }
 
+/** An eSIM order placed on the provider's side only (its dashboard): the counter never sent it. */
+function placeOrder(sim: Sim, input: ControlInput): unknown {
+  const account = requireAccount(sim, requireString(input.body, 'accessCode'));
+  const pkg = sim.catalogue.byCode(requireString(input.body, 'packageCode'));
+  if (!pkg || account.kind === 'enterprise') throw new ControlError(404, 'no such package for this account');
+  const quantity = input.body.quantity ?? 1;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 10) {
+    throw new ControlError(400, 'quantity must be a whole number from 1 to 10');
+  }
+  const placed = placeOutsideApi({ sim, account }, pkg, quantity);
+  if ('insufficient' in placed) throw new ControlError(409, 'the balance does not cover this order');
+  return { orderReference: placed.reference };
+}
+
 function failPending(sim: Sim, input: ControlInput): unknown {
   const order = requireOrder(sim, requireString(input.body, 'orderReference'));
   if (!failPendingOrder(sim, order.id))
@@ -181,6 +210,7 @@ const ROUTES: Record<string, ControlHandler> = {
     ),
   }),
   'POST /accounts/balance': setBalance,
+  'POST /accounts/deposit': deposit,
   'POST /accounts/user': setUserExists,
   'GET /ledger': ledgerView,
   'GET /catalogue/enterprise': (sim, input) => {
@@ -194,6 +224,7 @@ const ROUTES: Record<string, ControlHandler> = {
   'GET /orders': ordersView,
   'POST /orders/complete-pending': completePending,
   'POST /orders/fail-pending': failPending,
+  'POST /orders/place': placeOrder,
   ...controlEsimRoutes,
 };
 

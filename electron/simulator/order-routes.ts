@@ -175,8 +175,11 @@ async function replay(ctx: ApiContext, order: OrderRow): Promise<Reply> {
   return ok(body);
 }
 
+/** Who an order is placed for: the API's caller, or an account the control API names. */
+type OrderPlacer = Pick<ApiContext, 'sim' | 'account'>;
+
 function insertOrder(
-  ctx: ApiContext,
+  ctx: OrderPlacer,
   order: ValidOrder,
   status: OrderRow['status'],
   now: number,
@@ -220,7 +223,7 @@ type Committed =
   | { kind: 'placed'; order: OrderRow; balanceAfter: number };
 
 /** Balance check, debit, order and eSIMs in one transaction: a charge exists exactly when its order does. */
-function commit(ctx: ApiContext, order: ValidOrder, pending: boolean, startedAt: number): Committed {
+function commit(ctx: OrderPlacer, order: ValidOrder, pending: boolean, startedAt: number): Committed {
   const { db, clock, faults } = ctx.sim;
   return db.transaction((): Committed => {
     const account = accountById(db, ctx.account.id);
@@ -312,6 +315,22 @@ async function placeOrder(ctx: ApiContext): Promise<Reply> {
     return ok(pendingResult(order));
   }
   return ok(await completedResult(order, esimsOfOrder(db, order.id), committed.balanceAfter));
+}
+
+/**
+ * An order placed through another channel than this API (the provider's dashboard): charged and
+ * provisioned at once like an API order, without an idempotency key. The counter's journal never
+ * hears of it; only the order list and the balance show it.
+ */
+export function placeOutsideApi(
+  placer: OrderPlacer,
+  pkg: CataloguePackage,
+  quantity: number,
+): { readonly reference: string } | { readonly insufficient: true } {
+  const committed = commit(placer, { pkg, quantity, recurring: false, key: null }, false, performance.now());
+  return committed.kind === 'insufficient'
+    ? { insufficient: true }
+    : { reference: committed.order.reference };
 }
 
 async function orderStatus(ctx: ApiContext): Promise<Reply> {

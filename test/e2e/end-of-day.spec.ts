@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Sale } from '../../shared/domain/sale';
-import type { TillView } from '../../shared/domain/shift';
 import { formatMoney, type Money, money, toDecimalText } from '../../shared/money';
 import { expect, test } from './counter-fixture';
+import { ALICE_PIN, hireAlice } from './staff';
 
 /**
  * A cashier's shift in Chromium through the web host, in English and in Arabic: sign in, open the
@@ -12,9 +12,6 @@ import { expect, test } from './counter-fixture';
  * count the drawer blind, see the variance, close, and print the Z as an A4 PDF whose text carries
  * the totals.
  */
-
-const MANAGER_PIN = '2468';
-const ALICE_PIN = '1357';
 
 interface Words {
   readonly shiftTab: string;
@@ -133,15 +130,7 @@ for (const [language, words] of [
   ['Arabic', ARABIC],
 ] as const) {
   test(`a shift from float to printed Z, in ${language}`, async ({ page, counter }, testInfo) => {
-    await counter.api('setManagerPin', { pin: MANAGER_PIN });
-    const till = await counter.api<TillView>('getTill');
-    const manager = till.cashiers.find((cashier) => cashier.usesManagerPin)!;
-    await counter.api('addCashier', {
-      name: 'Alice',
-      role: 'cashier',
-      pin: ALICE_PIN,
-      approval: { managerId: manager.id, pin: MANAGER_PIN },
-    });
+    await hireAlice(counter);
     await counter.open(page);
     if (words === ARABIC) await page.keyboard.press('F9');
     // The counter speaks its language's own format; the printed report its receipt locale's.

@@ -96,4 +96,14 @@ export class SimControl {
     );
     return completed;
   }
+
+  /** An order placed on the provider's side only (its dashboard): the counter never hears of it. */
+  async placeOrder(packageCode: string): Promise<string> {
+    const { accessCode } = await this.account();
+    const { orderReference } = await this.call<{ orderReference: string }>('POST', '/orders/place', {
+      accessCode,
+      packageCode,
+    });
+    return orderReference;
+  }
 }

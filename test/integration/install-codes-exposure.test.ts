@@ -92,6 +92,11 @@ function readsOf(sold: Sold): { readonly [M in Exclude<PosMethodName, HandsOver>
     updateEndOfDaySettings: [],
     renderShiftReport: [],
     checkJournalChain: [],
+    // The reconciliation names orders, references and amounts; a run reads the provider's orders.
+    reconcile: [{ firstDay: new Date().toISOString().slice(0, 10) }],
+    getReconciliation: [{ firstDay: new Date().toISOString().slice(0, 10) }],
+    resolveReconciliationException: [],
+    addProviderDeposit: [],
   };
 }
 

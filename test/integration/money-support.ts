@@ -42,6 +42,7 @@ export async function startCounter(
     readonly sim?: RunningSimulator;
     /** Reach the simulator through this base URL (a tap that sees every request). */
     readonly apiBaseUrl?: string;
+    readonly reconciliationRetryMs?: number;
   } = {},
 ): Promise<Counter> {
   const sim = options.sim ?? (await startSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions }));
@@ -52,6 +53,9 @@ export async function startCounter(
     simulator: sim,
     moneyTiming: options.timing ?? FAST_TIMING,
     ...(options.apiBaseUrl ? { apiBaseUrl: options.apiBaseUrl } : {}),
+    ...(options.reconciliationRetryMs === undefined
+      ? {}
+      : { reconciliationRetryMs: options.reconciliationRetryMs }),
   };
   let h = await startCoreHarness({}, harnessOptions);
   const { packages } = unwrap(await h.call<{ packages: CataloguePackage[] }>('listPackages'));
@@ -77,7 +81,12 @@ export async function startCounter(
   return counter;
 }
 
-async function control<T>(sim: RunningSimulator, method: string, path: string, body?: unknown): Promise<T> {
+export async function control<T>(
+  sim: RunningSimulator,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${sim.controlUrl}${path}`, {
     method,
     headers: { 'x-sim-control-token': sim.controlToken, 'content-type': 'application/json' },

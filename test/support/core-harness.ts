@@ -36,6 +36,7 @@ export interface HarnessOptions {
   readonly catalogue?: 'synced' | 'empty';
   /** Shorter polling and checking intervals for the money paths. */
   readonly moneyTiming?: CoreOptions['moneyTiming'];
+  readonly reconciliationRetryMs?: number;
   /** Pending polling the core may use only while training. */
   readonly trainingPendingTiming?: CoreOptions['trainingPendingTiming'];
   /** Reach the simulator through this base URL instead (a tap or proxy that sees every request). */
@@ -73,6 +74,9 @@ export async function startCoreHarness(
     ...(harness.moneyTiming ? { moneyTiming: harness.moneyTiming } : {}),
     ...(harness.trainingPendingTiming ? { trainingPendingTiming: harness.trainingPendingTiming } : {}),
     ...(harness.shellPrinting ? { shellPrinting: harness.shellPrinting } : {}),
+    ...(harness.reconciliationRetryMs === undefined
+      ? {}
+      : { reconciliationRetryMs: harness.reconciliationRetryMs }),
   });
   const events: PosEvent[] = [];
   // Everything the core sends the renderer must keep the contract (ISO times, money, states…).

@@ -1,4 +1,5 @@
 import type { ProviderOrder } from '../../../shared/domain/provider-order';
+import type { Lane } from '../api/rate-limiter';
 import type { Connection } from '../connection';
 import type { SendWindow } from './send-window';
 
@@ -15,7 +16,7 @@ export type OrderEvidence =
   | { readonly kind: 'ambiguous'; readonly orders: readonly ProviderOrder[] };
 
 const PAGE_SIZE = 100;
-/** A window holding more orders than this is not read to the end: it proves nothing either way. */
+/** A send window holding more orders than this is not read to the end: it proves nothing either way. */
 const PAGES_MAX = 20;
 
 /**
@@ -33,12 +34,19 @@ export interface OrdersRead {
   readonly complete: boolean;
 }
 
-/** Every order of the provider's list dated inside `window` (GET /orders, paged). */
-export async function ordersIn(connection: Connection, window: SendWindow): Promise<OrdersRead> {
+/**
+ * Every order of the provider's list dated inside `window` (GET /orders, paged). A send window is small;
+ * a business day's may hold thousands of orders, so its reader raises `pagesMax` and reads in its own lane.
+ */
+export async function ordersIn(
+  connection: Connection,
+  window: SendWindow,
+  options: { readonly pagesMax?: number; readonly lane?: Lane } = {},
+): Promise<OrdersRead> {
   const orders: ProviderOrder[] = [];
   const raw: string[] = [];
   for (let page = 1; ; page += 1) {
-    if (page > PAGES_MAX) return { orders, raw, complete: false };
+    if (page > (options.pagesMax ?? PAGES_MAX)) return { orders, raw, complete: false };
     const result = await connection.client.listOrders(
       {
         page,
@@ -49,7 +57,7 @@ export async function ordersIn(connection: Connection, window: SendWindow): Prom
         sort_by: 'created_at',
         sort_order: 'asc',
       },
-      { lane: 'interactive' },
+      { lane: options.lane ?? 'interactive' },
     );
     orders.push(...result.orders);
     raw.push(result.raw);

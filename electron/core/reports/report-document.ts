@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/domain/common';
+import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { ShiftReport, TakingsLine } from '../../../shared/domain/shift-report';
 import { formatZNumber } from '../../../shared/end-of-day';
 import type { Money } from '../../../shared/money';
@@ -27,6 +28,8 @@ export interface ReportContext {
   readonly printedAt: string;
   /** The shop's time zone: the report's times are on the shop's clock. */
   readonly timeZone: string;
+  /** A Z prints its business day's reconciliation with the provider as it stands (undefined on an X). */
+  readonly reconciliation?: Reconciliation | null;
 }
 
 interface Kit {
@@ -76,6 +79,7 @@ ${movementsSection(kit, report)}
 ${exceptionsSection(kit, report)}
 ${correctionsSection(kit, report)}
 ${ratesSection(kit, report)}
+${ctx.reconciliation === undefined ? null : reconciliationSection(kit, ctx.reconciliation)}
 </div>
 <hr>
 <section class="chain">
@@ -189,6 +193,27 @@ function exceptionsSection({ text, format }: Kit, report: ShiftReport): Html {
     text.carriedForward,
     open.length > 0 ? rows([...open, ...held]) : rows([[text.cashHeld, text.none]]),
   );
+}
+
+/** The day's reconciliation: its result, the exceptions still open (critical first) and the balance's remainder. */
+function reconciliationSection({ text, format }: Kit, reconciliation: Reconciliation | null): Html {
+  if (!reconciliation) return section(text.reconciliation, rows([[text.reconciliationNotRun, '']]));
+  const open = reconciliation.exceptions.filter((exception) => exception.resolution === null);
+  const remainder = reconciliation.bridge?.remainder;
+  const lines: Row[] = [
+    [
+      text.reconciliationResults[reconciliation.result],
+      format.dateTime(reconciliation.confirmedAt ?? reconciliation.runAt),
+    ],
+    [text.exceptionsOpen, format.number(open.length)],
+    ...open.map(
+      (exception): Row => [exception.kind, ltr(exception.orderReference ?? exception.record?.id ?? '')],
+    ),
+    ...(remainder && remainder.amount !== 0
+      ? [[text.balanceUnexplained, format.money(remainder)] as Row]
+      : []),
+  ];
+  return section(text.reconciliation, rows(lines));
 }
 
 function correctionsSection({ text, format }: Kit, report: ShiftReport): Html | null {

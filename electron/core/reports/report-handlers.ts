@@ -1,3 +1,4 @@
+import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { CashierTable } from '../cashiers/cashier-table';
 import type { HandlerGroup } from '../context';
 import { checkChain } from '../journal/chain-check';
@@ -18,6 +19,8 @@ export interface ReportHandlerDeps {
   readonly endOfDaySettings: EndOfDaySettingsStore;
   readonly training: () => boolean;
   readonly now: () => Date;
+  /** The business day's reconciliation with the provider, printed with its Z. */
+  readonly reconciliationOf?: ((businessDay: string) => Reconciliation | null) | undefined;
 }
 
 /** The counter's last closed shift: a Z printed without naming one is that shift's. */
@@ -45,6 +48,9 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<ReportMeth
         training: deps.training(),
         printedAt,
         timeZone: deps.endOfDaySettings.timeZone(),
+        ...(kind === 'z' && deps.reconciliationOf
+          ? { reconciliation: deps.reconciliationOf(report.businessDay) }
+          : {}),
       });
       writeAudit(db, printedAt, kind === 'x' ? 'report.x_printed' : 'z.printed', report.shiftId, {
         paper,

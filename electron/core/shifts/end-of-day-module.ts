@@ -1,3 +1,4 @@
+import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { TillView } from '../../../shared/domain/shift';
 import type { Currency } from '../../../shared/money';
 import { type CashierMethods, cashierHandlers } from '../cashiers/cashier-handlers';
@@ -27,6 +28,8 @@ export interface EndOfDayOptions {
   readonly training: () => boolean;
   /** The counter's own time zone, used when the shop has not named one. */
   readonly timeZone: string;
+  /** The business day's reconciliation with the provider, printed with its Z. */
+  readonly reconciliationOf?: (businessDay: string) => Reconciliation | null;
 }
 
 type EndOfDayMethods = CashierMethods | ShiftMethods | ReportMethods;
@@ -34,6 +37,9 @@ type EndOfDayMethods = CashierMethods | ShiftMethods | ReportMethods;
 export interface EndOfDayModule {
   readonly till: Till;
   readonly endOfDay: EndOfDay;
+  readonly cashiers: CashierTable;
+  /** The shop's business day: its time zone and cut-off. */
+  readonly days: EndOfDaySettingsStore;
   /** The PosApi handlers; `changed` is told the new till view after each change of cashier, shift or rate. */
   handlers(changed: (till: TillView) => void): HandlerGroup<EndOfDayMethods>;
 }
@@ -72,6 +78,8 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
   return {
     till,
     endOfDay,
+    cashiers,
+    days: settings,
     handlers(changed) {
       const announce = (): TillView => {
         const view = endOfDay.view();
@@ -90,6 +98,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
           endOfDaySettings: settings,
           training: options.training,
           now,
+          reconciliationOf: options.reconciliationOf,
         }),
       };
       return handlers satisfies Partial<PosHandlers>;

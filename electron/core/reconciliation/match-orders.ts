@@ -1,0 +1,315 @@
+import type { ProviderOrder } from '../../../shared/domain/provider-order';
+import type {
+  ReconcileKind,
+  ReconcileRow,
+  ReconcileSeverity,
+  RecordRef,
+} from '../../../shared/domain/reconciliation';
+import { type Currency, formatMoney, type Money } from '../../../shared/money';
+import type { JournalRecord } from './reconciliation-journal';
+import type { RefundFact } from './refunds';
+
+/**
+ * Leg A: every journal record of the period and every provider order read for it, matched on the
+ * order reference and classified. Pure: what was read goes in, rows come out.
+ */
+
+/** What GET /esims/order said about a journal reference the order list lacks. */
+export type StatusRead =
+  | {
+      readonly kind: 'found';
+      readonly status: string | null;
+      readonly amount: Money | null;
+      readonly createdAt: string | null;
+    }
+  | { readonly kind: 'not_found' };
+
+export interface MatchInput {
+  /** Names the period in every row's key, so an exception keeps its age across runs of that period. */
+  readonly periodKey: string;
+  /** The period itself: provider orders outside it were read only for the margin around the cut-off. */
+  readonly period: { readonly from: Date; readonly to: Date };
+  readonly accountCurrency: Currency;
+  readonly records: readonly JournalRecord[];
+  readonly orders: readonly ProviderOrder[];
+  readonly statusReads: ReadonlyMap<string, StatusRead>;
+  /** A journal record outside the period that holds this reference (an order journalled on another day). */
+  readonly journalledElsewhere: (reference: string) => JournalRecord | null;
+  readonly refunds: readonly RefundFact[];
+  /** Records the read-only settlement completed during this run. */
+  readonly settledNow: ReadonlySet<string>;
+}
+
+/** Journal states that took the customer's money and may have charged the provider. */
+const OPEN_STATES = new Set(['sent', 'in_doubt', 'pending', 'support']);
+const CHARGED_STATES = new Set(['completed', 'pending', 'support']);
+
+interface ProviderSide {
+  readonly status: string | null;
+  readonly amount: Money | null;
+  readonly createdAt: string | null;
+}
+
+function sideOfOrder(order: ProviderOrder): ProviderSide {
+  return { status: order.status ?? order.statusText, amount: order.amount, createdAt: order.createdAt };
+}
+
+/** The order status record says `pending_details` while provisioning; the list says `pending`. */
+function listStatus(status: string | null): 'completed' | 'pending' | 'failed' | 'cancelled' | null {
+  const word = status?.toLowerCase() ?? null;
+  if (word === 'pending_details') return 'pending';
+  return word === 'completed' || word === 'pending' || word === 'failed' || word === 'cancelled'
+    ? word
+    : null;
+}
+
+function sameMoney(a: Money | null, b: Money | null): boolean | null {
+  if (a === null || b === null) return null;
+  return a.currency === b.currency && a.amount === b.amount;
+}
+
+function text(value: Money | null): string {
+  return value === null ? 'unknown' : formatMoney(value);
+}
+
+function rowOf(
+  input: MatchInput,
+  kind: ReconcileKind,
+  severity: ReconcileSeverity,
+  facts: {
+    readonly reference: string | null;
+    readonly record: JournalRecord | null;
+    readonly provider: ProviderSide | null;
+    readonly candidates?: readonly RecordRef[];
+    readonly note: string;
+  },
+): ReconcileRow {
+  return {
+    key: `${input.periodKey}:${kind}:${facts.reference ?? facts.record?.ref.id ?? ''}`,
+    kind,
+    severity,
+    orderReference: facts.reference,
+    record: facts.record?.ref ?? null,
+    journalState: facts.record?.state ?? null,
+    journalCost: facts.record?.cost ?? facts.record?.quotedCost ?? null,
+    providerStatus: facts.provider?.status ?? null,
+    providerAmount: facts.provider?.amount ?? null,
+    providerCreatedAt: facts.provider?.createdAt ?? null,
+    candidates: [...(facts.candidates ?? [])],
+    note: facts.note,
+  };
+}
+
+/** A journal record with an order reference, against what the provider says of that order. */
+function compareRecord(
+  input: MatchInput,
+  record: JournalRecord,
+  reference: string,
+  provider: ProviderSide,
+): ReconcileRow {
+  const status = listStatus(provider.status);
+  const facts = { reference, record, provider };
+  const refund = input.refunds.find((each) => each.orderReference === reference);
+  if (status === 'failed' || status === 'cancelled') {
+    if (refund) {
+      return refund.creditedAt === null
+        ? rowOf(input, 'refund_in_transit', 'warning', {
+            ...facts,
+            note: `Refund of ${formatMoney(refund.amount)} requested (${refund.method}), not yet credited to the balance.`,
+          })
+        : rowOf(input, 'refunded', 'info', {
+            ...facts,
+            note: `Refunded ${formatMoney(refund.amount)} to the balance on ${refund.creditedAt}.`,
+          });
+    }
+    if (record.state === 'failed')
+      return rowOf(input, 'matched', 'info', { ...facts, note: 'Failed at both.' });
+    if (CHARGED_STATES.has(record.state)) {
+      return rowOf(input, 'provider_not_charged', 'critical', {
+        ...facts,
+        note: `The journal says ${record.state}; the provider says ${status}. The customer may be owed money.`,
+      });
+    }
+    return rowOf(input, 'journal_open', 'warning', {
+      ...facts,
+      note: `The journal still waits (${record.state}); the provider says ${status}.`,
+    });
+  }
+  if (status === null) {
+    return rowOf(input, 'journal_open', 'warning', {
+      ...facts,
+      note: `The provider's status "${provider.status ?? ''}" is not one the API lists: nothing is decided.`,
+    });
+  }
+  if (record.state === 'failed') {
+    return rowOf(input, 'unrecorded', 'critical', {
+      ...facts,
+      note: `The journal says failed; the provider says ${status} and charged ${text(provider.amount)}.`,
+    });
+  }
+  if (status === 'pending' || OPEN_STATES.has(record.state)) {
+    const both = status === 'pending' && OPEN_STATES.has(record.state);
+    return rowOf(input, 'journal_open', both ? 'info' : 'warning', {
+      ...facts,
+      note: both
+        ? 'Pending at both: carried forward until the provider finishes it.'
+        : `The journal says ${record.state}; the provider says ${status}.`,
+    });
+  }
+  const cost = record.cost ?? record.quotedCost;
+  if (sameMoney(cost, provider.amount) === false) {
+    return rowOf(input, 'cost_differs', 'warning', {
+      ...facts,
+      note: `The journal recorded ${text(cost)}; the provider lists ${text(provider.amount)}.`,
+    });
+  }
+  if (input.settledNow.has(record.ref.id)) {
+    return rowOf(input, 'settled_now', 'info', {
+      ...facts,
+      note: 'The provider had completed it; settled now from its records (nothing was sent).',
+    });
+  }
+  return rowOf(input, 'matched', 'info', { ...facts, note: '' });
+}
+
+function withinPeriod(input: MatchInput, createdAt: string | null): boolean | null {
+  const at = createdAt === null ? Number.NaN : Date.parse(createdAt);
+  if (Number.isNaN(at)) return null;
+  return at >= input.period.from.getTime() && at < input.period.to.getTime();
+}
+
+/** Records still without an answer that could be this provider order: never merged, only proposed. */
+function candidatesFor(order: ProviderOrder, open: readonly JournalRecord[]): RecordRef[] {
+  return open
+    .filter((record) => {
+      if (order.iccid !== null && record.iccid !== null && order.iccid !== record.iccid) return false;
+      if (order.packageCode !== null && order.packageCode !== record.packageCode) return false;
+      return sameMoney(order.amount, record.quotedCost) !== false;
+    })
+    .map((record) => record.ref);
+}
+
+/** Leg A's rows: the period's records first (by time), then the provider orders no record holds. */
+export function matchOrders(input: MatchInput): ReconcileRow[] {
+  const listed = new Map(input.orders.map((order) => [order.orderReference, order]));
+  const rows: ReconcileRow[] = [];
+  const unanswered = input.records.filter(
+    (record) => record.orderReference === null && OPEN_STATES.has(record.state),
+  );
+  const candidateIds = new Set<string>();
+  const claimed = new Set<string>();
+  const journalled = new Set(input.records.map((record) => record.orderReference));
+  const unclaimed = input.orders.filter((order) => !journalled.has(order.orderReference));
+  const orderRows: ReconcileRow[] = [];
+  for (const order of unclaimed) {
+    const provider = sideOfOrder(order);
+    const reference = order.orderReference;
+    const elsewhere = input.journalledElsewhere(reference);
+    if (elsewhere) {
+      orderRows.push(
+        rowOf(input, 'boundary', 'info', {
+          reference,
+          record: elsewhere,
+          provider,
+          note: `Journalled on another day (receipt ${elsewhere.ref.receiptNumber}).`,
+        }),
+      );
+      continue;
+    }
+    const inPeriod = withinPeriod(input, order.createdAt);
+    if (inPeriod === false) {
+      orderRows.push(
+        rowOf(input, 'boundary', 'info', {
+          reference,
+          record: null,
+          provider,
+          note: 'Dated in the margin around the cut-off: it belongs to another day.',
+        }),
+      );
+      continue;
+    }
+    if (order.status === 'failed') {
+      orderRows.push(
+        rowOf(input, 'unrecorded', 'info', {
+          reference,
+          record: null,
+          provider,
+          note: 'Not journalled here; failed at the provider, so nothing was charged.',
+        }),
+      );
+      continue;
+    }
+    const candidates = candidatesFor(order, unanswered);
+    for (const candidate of candidates) candidateIds.add(candidate.id);
+    orderRows.push(
+      rowOf(input, 'unrecorded', 'warning', {
+        reference,
+        record: null,
+        provider,
+        candidates,
+        note:
+          candidates.length > 0
+            ? `Not journalled here. It may be the lost answer of receipt ${candidates.map((c) => c.receiptNumber).join(', ')}: a manager decides.`
+            : 'Not journalled here: another counter or the provider dashboard placed it, or its answer was lost.',
+      }),
+    );
+  }
+  for (const record of input.records) {
+    const reference = record.orderReference;
+    if (reference === null) {
+      if (!OPEN_STATES.has(record.state)) continue;
+      const proposed = candidateIds.has(record.ref.id);
+      rows.push(
+        rowOf(input, 'journal_open', proposed ? 'info' : 'warning', {
+          reference: null,
+          record,
+          provider: null,
+          note: proposed
+            ? `No answer (${record.state}); proposed as the journal record of an order the provider lists.`
+            : `No answer yet (${record.state}) and no provider order that could be it.`,
+        }),
+      );
+      continue;
+    }
+    if (claimed.has(reference)) continue;
+    claimed.add(reference);
+    const order = listed.get(reference);
+    if (order) {
+      rows.push(compareRecord(input, record, reference, sideOfOrder(order)));
+      continue;
+    }
+    const read = input.statusReads.get(reference);
+    if (!read || read.kind === 'not_found') {
+      rows.push(
+        rowOf(input, 'missing_at_provider', 'critical', {
+          reference,
+          record,
+          provider: null,
+          note: `The journal says ${record.state} for ${text(record.cost ?? record.quotedCost)}; the provider does not know this order.`,
+        }),
+      );
+      continue;
+    }
+    const compared = compareRecord(input, record, reference, read);
+    const hidden = (record.cost ?? record.quotedCost)?.currency;
+    if (compared.kind !== 'matched') {
+      rows.push(compared);
+    } else if (hidden !== undefined && hidden !== input.accountCurrency) {
+      rows.push({
+        ...compared,
+        key: `${input.periodKey}:currency_hidden:${reference}`,
+        kind: 'currency_hidden',
+        severity: 'warning',
+        note: `Paid in ${hidden}: the order list shows only ${input.accountCurrency} orders, so its status was read one by one.`,
+      });
+    } else {
+      rows.push({
+        ...compared,
+        key: `${input.periodKey}:boundary:${reference}`,
+        kind: 'boundary',
+        note: 'Not in the order list for the window (its provider date is outside it); its status read agrees.',
+      });
+    }
+  }
+  return [...rows, ...orderRows];
+}

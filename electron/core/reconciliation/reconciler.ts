@@ -1,0 +1,465 @@
+import { randomUUID } from 'node:crypto';
+import { businessDayWindow } from '../../../shared/business-day';
+import type { Approval } from '../../../shared/domain/cashier';
+import type {
+  BalanceSnapshot,
+  CashLegLine,
+  ProviderDeposit,
+  ReconcileException,
+  ReconcileKind,
+  ReconcileRow,
+  ReconcileSeverity,
+  Reconciliation,
+  ResolutionClass,
+} from '../../../shared/domain/reconciliation';
+import { formatMoney, type Money } from '../../../shared/money';
+import { ApiFailure } from '../api';
+import type { Lane } from '../api/rate-limiter';
+import type { CashierTable } from '../cashiers/cashier-table';
+import type { Connection } from '../connection';
+import type { Db } from '../journal/database';
+import type { Logger } from '../log';
+import { ordersIn } from '../money/order-evidence';
+import { scopeOf } from '../money/scope';
+import { PosFailure } from '../pos/failure';
+import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
+import { balanceBridge } from './balance-bridge';
+import { matchOrders, type StatusRead } from './match-orders';
+import { type Period, ReconciliationJournal } from './reconciliation-journal';
+import { NO_REFUNDS, type RefundSource } from './refunds';
+
+/** Orders are read this far beyond each end of the period: the provider's clock and ours differ a little. */
+export const CUT_OFF_MARGIN_MS = 30 * 60_000;
+/** A day of a busy shop: up to 100,000 orders are read before the list counts as not read to its end. */
+const DAY_PAGES_MAX = 1_000;
+/** How often a period left UNCONFIRMED is tried again. */
+export const RETRY_UNCONFIRMED_MS = 60_000;
+
+export interface ReconcilerDeps {
+  readonly db: Db;
+  readonly counterId: string;
+  readonly now: () => Date;
+  readonly log: Logger;
+  readonly connection: () => Connection;
+  /** The existing read-only settlement of a sale (SaleResolver.resolve): it never sends an order. */
+  readonly settleSale: (saleId: string) => Promise<{ readonly state: string }>;
+  readonly days: EndOfDaySettingsStore;
+  readonly cashiers: CashierTable;
+  readonly refunds?: RefundSource;
+  readonly retryMs?: number;
+}
+
+const SALE_SETTLEABLE = new Set(['sent', 'in_doubt', 'pending', 'support']);
+
+function severityRank(severity: ReconcileSeverity): number {
+  return severity === 'critical' ? 0 : severity === 'warning' ? 1 : 2;
+}
+
+/** A finding of Leg B or C: one row per currency. */
+function findingRow(
+  periodKey: string,
+  kind: ReconcileKind,
+  severity: ReconcileSeverity,
+  subject: string,
+  note: string,
+): ReconcileRow {
+  return {
+    key: `${periodKey}:${kind}:${subject}`,
+    kind,
+    severity,
+    orderReference: null,
+    record: null,
+    journalState: null,
+    journalCost: null,
+    providerStatus: null,
+    providerAmount: null,
+    providerCreatedAt: null,
+    candidates: [],
+    note,
+  };
+}
+
+function cashRows(periodKey: string, cash: readonly CashLegLine[]): ReconcileRow[] {
+  return cash
+    .filter((line) => line.remainder.amount !== 0)
+    .map((line) =>
+      findingRow(
+        periodKey,
+        'cash_differs',
+        'warning',
+        line.currency,
+        `Cash for completed sales and top-ups is ${formatMoney(line.completed)}; the drawer took ${formatMoney(line.drawerTakings)} less ${formatMoney(line.heldForOpen)} held for open ones.`,
+      ),
+    );
+}
+
+function periodKeyOf(period: Period): string {
+  return period.firstDay === period.lastDay ? period.firstDay : `${period.firstDay}..${period.lastDay}`;
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof PosFailure ? `${error.code}: ${error.message}` : String(error);
+}
+
+/**
+ * The reconciliation of a business day (or any period of days) with the provider: it reads the
+ * provider's order list and balance, settles through the existing read-only settlement what the
+ * provider has finished, classifies every row, bridges the balance and checks the cash. Every run is
+ * stored; a run that cannot reach the provider is UNCONFIRMED and is tried again by itself.
+ */
+export class Reconciler {
+  readonly journal: ReconciliationJournal;
+  private readonly running = new Map<string, Promise<Reconciliation>>();
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retrying: Promise<void> | null = null;
+
+  constructor(private readonly deps: ReconcilerDeps) {
+    this.journal = new ReconciliationJournal(deps.db, deps.counterId);
+  }
+
+  /** The business day of an instant on this counter's clock and cut-off. */
+  businessDay(instant = this.deps.now()): string {
+    return this.deps.days.businessDay(instant);
+  }
+
+  private window(period: Period): { from: Date; to: Date } {
+    const zone = this.deps.days.timeZone();
+    const cutOff = this.deps.days.get().dayCutOff;
+    return {
+      from: businessDayWindow(period.firstDay, zone, cutOff).from,
+      to: businessDayWindow(period.lastDay, zone, cutOff).to,
+    };
+  }
+
+  /** Reads the balance now and keeps it with the time it was asked for. */
+  async snapshot(
+    purpose: BalanceSnapshot['purpose'],
+    day: string,
+    lane: Lane = 'background',
+  ): Promise<BalanceSnapshot> {
+    const connection = this.deps.connection();
+    const takenAt = this.deps.now().toISOString();
+    const read = await connection.client.getBalance({ lane });
+    const snapshot: BalanceSnapshot = { purpose, takenAt, balance: read.balance };
+    this.journal.addSnapshot(scopeOf(connection), day, snapshot);
+    return snapshot;
+  }
+
+  /** At a shift's open: the day's opening balance, once per day. Never holds the shift back. */
+  dayOpened(): void {
+    const day = this.businessDay();
+    if (this.journal.openingOf(scopeOf(this.deps.connection()), day)?.purpose === 'opening') return;
+    this.snapshot('opening', day).catch((error: unknown) =>
+      this.deps.log.warn('opening balance not read', { day, error: reasonOf(error) }),
+    );
+  }
+
+  /** At a shift's close: the closing balance and the day's reconciliation, in the background. */
+  async dayClosed(day: string): Promise<Reconciliation | null> {
+    const period = { firstDay: day, lastDay: day };
+    await this.snapshot('closing', day).catch((error: unknown) => {
+      this.deps.log.warn('closing balance not read', { day, error: reasonOf(error) });
+    });
+    return this.run(period, 'background').catch((error: unknown) => {
+      this.deps.log.error('reconciliation at the close failed', { day, error: String(error) });
+      return null;
+    });
+  }
+
+  /** Runs the reconciliation of a period now; a run already going for it is joined. */
+  run(period: Period, lane: Lane = 'interactive'): Promise<Reconciliation> {
+    const key = periodKeyOf(period);
+    const going = this.running.get(key);
+    if (going) return going;
+    const run = this.runOnce(period, lane, false)
+      .then((report) => report ?? this.requireView(period))
+      .finally(() => this.running.delete(key));
+    this.running.set(key, run);
+    return run;
+  }
+
+  /** The period's latest run, with what was resolved since. */
+  view(period: Period): Reconciliation | null {
+    const scope = scopeOf(this.deps.connection());
+    const stored = this.journal.latestRun(scope, period);
+    if (!stored) return null;
+    const keys = stored.rows.filter((row) => row.severity !== 'info').map((row) => row.key);
+    const history = this.journal.exceptionHistory(keys);
+    const exceptions: ReconcileException[] = stored.rows
+      .filter((row) => row.severity !== 'info')
+      .map((row) => ({
+        ...row,
+        firstSeenAt: history.get(row.key)?.firstSeenAt ?? stored.runAt,
+        resolution: history.get(row.key)?.resolution ?? null,
+      }))
+      .sort(
+        (a, b) =>
+          severityRank(a.severity) - severityRank(b.severity) ||
+          Date.parse(a.firstSeenAt) - Date.parse(b.firstSeenAt),
+      );
+    const open = exceptions.filter((exception) => exception.resolution === null).length;
+    return {
+      ...stored,
+      result: stored.result === 'unconfirmed' ? 'unconfirmed' : open === 0 ? 'reconciled' : 'not_reconciled',
+      openExceptions: open,
+      exceptions,
+      deposits: this.journal.deposits(scope, period),
+    };
+  }
+
+  private requireView(period: Period): Reconciliation {
+    const view = this.view(period);
+    if (!view) throw new PosFailure('NOT_FOUND', `No reconciliation of ${periodKeyOf(period)} yet.`);
+    return view;
+  }
+
+  /** A manager classifies an exception with a reason. Nothing in the journal's money records changes. */
+  resolve(input: {
+    readonly period: Period;
+    readonly key: string;
+    readonly classification: ResolutionClass;
+    readonly reason: string;
+    readonly recordId?: string | undefined;
+    readonly approval: Approval | undefined;
+  }): Reconciliation {
+    const manager = this.deps.cashiers.approve(input.approval, 'Resolving a reconciliation exception');
+    if (!this.journal.exceptionExists(input.key)) {
+      throw new PosFailure('NOT_FOUND', 'No such reconciliation exception.', { key: input.key });
+    }
+    const resolved = this.journal.resolve({
+      key: input.key,
+      at: this.deps.now().toISOString(),
+      by: manager.id,
+      classification: input.classification,
+      reason: input.reason,
+      recordId: input.recordId ?? null,
+    });
+    if (!resolved)
+      throw new PosFailure('INVALID_STATE', 'This exception was already resolved.', { key: input.key });
+    return this.requireView(input.period);
+  }
+
+  /** A deposit to the provider account, as the manager enters it (the API lists none). */
+  addDeposit(input: {
+    readonly businessDay: string;
+    readonly amount: Money;
+    readonly note: string;
+    readonly approval: Approval | undefined;
+  }): ProviderDeposit {
+    const manager = this.deps.cashiers.approve(input.approval, 'Entering a deposit to the provider account');
+    return this.journal.addDeposit(scopeOf(this.deps.connection()), {
+      businessDay: input.businessDay,
+      amount: input.amount,
+      note: input.note,
+      enteredBy: manager,
+      at: this.deps.now().toISOString(),
+    });
+  }
+
+  /** Starts trying UNCONFIRMED periods again every `retryMs`. */
+  start(): void {
+    this.retryTimer = setInterval(() => {
+      this.retrying ??= this.retryUnconfirmed().finally(() => {
+        this.retrying = null;
+      });
+    }, this.deps.retryMs ?? RETRY_UNCONFIRMED_MS);
+    this.retryTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = null;
+    await this.retrying;
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  private async retryUnconfirmed(): Promise<void> {
+    for (const period of this.journal.unconfirmedPeriods(scopeOf(this.deps.connection()))) {
+      if (this.running.has(periodKeyOf(period))) continue;
+      const run = this.runOnce(period, 'background', true).catch((error: unknown) => {
+        this.deps.log.warn('reconciliation retry failed', {
+          period: periodKeyOf(period),
+          error: reasonOf(error),
+        });
+        return null;
+      });
+      this.running.set(
+        periodKeyOf(period),
+        run.then((report) => report ?? this.requireView(period)),
+      );
+      await run.finally(() => this.running.delete(periodKeyOf(period)));
+    }
+  }
+
+  /**
+   * One run. A retry that still cannot reach the provider stores nothing (the UNCONFIRMED run stands);
+   * every other run is stored, and one that follows an UNCONFIRMED run records when it confirmed.
+   */
+  private async runOnce(period: Period, lane: Lane, retry: boolean): Promise<Reconciliation | null> {
+    const connection = this.deps.connection();
+    const scope = scopeOf(connection);
+    const periodKey = periodKeyOf(period);
+    const window = this.window(period);
+    const runAt = this.deps.now().toISOString();
+    const deposits = this.journal.deposits(scope, period);
+    const previous = this.journal.latestRun(scope, period);
+    const base = {
+      runId: randomUUID(),
+      firstDay: period.firstDay,
+      lastDay: period.lastDay,
+      window: { from: window.from.toISOString(), to: window.to.toISOString() },
+      runAt,
+      deposits,
+      exceptions: [],
+      openExceptions: 0,
+    };
+    let report: Reconciliation;
+    try {
+      const provider = await this.providerLegs(connection, period, periodKey, window, deposits, lane);
+      // Leg C after Leg A: a sale the settlement just completed counts as completed.
+      const cash = this.journal.cashTaken(period);
+      const rows = [...provider.rows, ...cashRows(periodKey, cash)];
+      const confirmedAt = previous?.result === 'unconfirmed' ? runAt : (previous?.confirmedAt ?? null);
+      report = {
+        ...base,
+        ...provider,
+        cash,
+        rows,
+        result: rows.some((row) => row.severity !== 'info') ? 'not_reconciled' : 'reconciled',
+        unconfirmedReason: null,
+        confirmedAt,
+      };
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      if (retry) return null;
+      const cash = this.journal.cashTaken(period);
+      report = {
+        ...base,
+        cash,
+        rows: cashRows(periodKey, cash),
+        result: 'unconfirmed',
+        unconfirmedReason: reasonOf(error),
+        confirmedAt: null,
+        bridge: null,
+        currencyNote: null,
+        ordersRead: 0,
+      };
+    }
+    this.journal.addRun(scope, report);
+    return this.requireView(period);
+  }
+
+  /** Legs A and B: everything that needs the provider. Throws an ApiFailure when it cannot be asked. */
+  private async providerLegs(
+    connection: Connection,
+    period: Period,
+    periodKey: string,
+    window: { from: Date; to: Date },
+    deposits: readonly ProviderDeposit[],
+    lane: Lane,
+  ): Promise<Pick<Reconciliation, 'rows' | 'bridge' | 'currencyNote' | 'ordersRead'>> {
+    const scope = scopeOf(connection);
+    const opening = this.journal.openingOf(scope, period.firstDay);
+    const closing =
+      this.journal.closingOf(scope, period.lastDay) ?? (await this.snapshot('closing', period.lastDay, lane));
+    const currency = closing.balance.currency;
+    const readFrom = Math.min(
+      window.from.getTime(),
+      opening ? Date.parse(opening.takenAt) : Number.POSITIVE_INFINITY,
+    );
+    const readTo = Math.max(window.to.getTime(), Date.parse(closing.takenAt));
+    const read = await ordersIn(
+      connection,
+      { from: new Date(readFrom - CUT_OFF_MARGIN_MS), to: new Date(readTo + CUT_OFF_MARGIN_MS) },
+      { pagesMax: DAY_PAGES_MAX, lane },
+    );
+    const listed = new Map(read.orders.map((order) => [order.orderReference, order]));
+    const settledNow = new Set<string>();
+    for (const record of this.journal.recordsIn(window, scope, currency)) {
+      if (record.ref.kind !== 'sale' || !SALE_SETTLEABLE.has(record.state)) continue;
+      const order = record.orderReference === null ? null : listed.get(record.orderReference);
+      // A pending sale is read again only when the list says its order completed; one without an
+      // answer is looked for in the list by the settlement itself. Neither can send anything.
+      if (record.orderReference !== null && order?.status !== 'completed') continue;
+      const settled = await this.deps.settleSale(record.ref.id).catch((error: unknown) => {
+        this.deps.log.warn('reconciliation could not settle a sale', {
+          saleId: record.ref.id,
+          error: reasonOf(error),
+        });
+        return null;
+      });
+      if (settled?.state === 'completed') settledNow.add(record.ref.id);
+    }
+    const records = this.journal.recordsIn(window, scope, currency);
+    const statusReads = new Map<string, StatusRead>();
+    for (const record of records) {
+      const reference = record.orderReference;
+      if (reference === null || listed.has(reference) || statusReads.has(reference)) continue;
+      statusReads.set(reference, await this.statusRead(connection, reference, lane));
+    }
+    const hidden = records.filter((record) => record.cost !== null && record.cost.currency !== currency);
+    const currencyNote =
+      hidden.length > 0
+        ? `The provider's order list shows only ${currency} orders: ${hidden.length} of this period's records were paid in another currency and were read one by one.`
+        : null;
+    const refunds = (this.deps.refunds ?? NO_REFUNDS)(window);
+    const rows = matchOrders({
+      periodKey,
+      period: window,
+      accountCurrency: currency,
+      records,
+      orders: read.orders,
+      statusReads,
+      journalledElsewhere: (reference) =>
+        this.journal.recordsByReference(reference, scope, currency)[0] ?? null,
+      refunds,
+      settledNow,
+    });
+    const bridge = balanceBridge({
+      currency,
+      opening,
+      closing,
+      orders: read.orders,
+      refunds,
+      deposits,
+      currencyNote,
+    });
+    if (bridge.remainder === null) {
+      rows.push(
+        findingRow(periodKey, 'bridge_incomplete', 'warning', currency, bridge.likelyCauses.join(' ')),
+      );
+    } else if (bridge.remainder.amount !== 0) {
+      rows.push(
+        findingRow(
+          periodKey,
+          'bridge_remainder',
+          'critical',
+          currency,
+          `The balance closed at ${formatMoney(bridge.closing?.balance ?? bridge.remainder)}, ${formatMoney(bridge.remainder)} away from the expected ${formatMoney(bridge.expectedClosing ?? bridge.remainder)}.`,
+        ),
+      );
+    }
+    if (!read.complete) {
+      rows.push(
+        findingRow(
+          periodKey,
+          'bridge_incomplete',
+          'warning',
+          'orders',
+          'The order list could not be read to its end (an unreadable item, or more orders than one run reads).',
+        ),
+      );
+    }
+    return { rows, bridge, currencyNote, ordersRead: read.orders.length };
+  }
+
+  private async statusRead(connection: Connection, reference: string, lane: Lane): Promise<StatusRead> {
+    try {
+      const order = await connection.client.getOrder(reference, { lane });
+      return { kind: 'found', status: order.status, amount: order.cost, createdAt: order.orderDate };
+    } catch (error) {
+      if (error instanceof ApiFailure && error.code === 'ORDER_NOT_FOUND') return { kind: 'not_found' };
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import type { Shift } from '../../../shared/domain/shift';
+import type { HandlerGroup } from '../context';
+import type { PosHandlers } from '../pos/dispatch';
+import { PosFailure } from '../pos/failure';
+import type { Reconciler } from './reconciler';
+import type { Period } from './reconciliation-journal';
+
+export type ReconciliationMethods =
+  | 'reconcile'
+  | 'getReconciliation'
+  | 'resolveReconciliationException'
+  | 'addProviderDeposit';
+
+function periodOf(input: { readonly firstDay: string; readonly lastDay?: string | undefined }): Period {
+  const lastDay = input.lastDay ?? input.firstDay;
+  if (lastDay < input.firstDay) {
+    throw new PosFailure('INVALID_INPUT', 'The last day of the period is before its first day.', {
+      issues: [{ path: 'lastDay', message: 'before the first day' }],
+    });
+  }
+  return { firstDay: input.firstDay, lastDay };
+}
+
+/** The Reconcile screen's calls. */
+export function reconciliationHandlers(reconciler: Reconciler): HandlerGroup<ReconciliationMethods> {
+  return {
+    reconcile: async (input) => reconciler.run(periodOf(input)),
+    getReconciliation: async (input) => ({ reconciliation: reconciler.view(periodOf(input)) }),
+    resolveReconciliationException: async (input) =>
+      reconciler.resolve({
+        period: periodOf(input),
+        key: input.key,
+        classification: input.classification,
+        reason: input.reason,
+        recordId: input.recordId,
+        approval: input.approval,
+      }),
+    addProviderDeposit: async (input) => reconciler.addDeposit(input),
+  };
+}
+
+/**
+ * The day's balance snapshots and its reconciliation follow the shifts: opening a shift reads the
+ * opening balance (once a day), closing one reads the closing balance and reconciles the day. Both
+ * run in the background: a shift opens and closes without the provider.
+ */
+export function withDayReconciliation(handlers: PosHandlers, reconciler: Reconciler): PosHandlers {
+  const closed = (result: { readonly shift: Shift }): void => {
+    void reconciler.dayClosed(result.shift.businessDay);
+  };
+  return {
+    ...handlers,
+    openShift: async (input) => {
+      const shift = await handlers.openShift(input);
+      reconciler.dayOpened();
+      return shift;
+    },
+    closeShift: async (input) => {
+      const result = await handlers.closeShift(input);
+      closed(result);
+      return result;
+    },
+    forceCloseShift: async (input) => {
+      const result = await handlers.forceCloseShift(input);
+      closed(result);
+      return result;
+    },
+  };
+}

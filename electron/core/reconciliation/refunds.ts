@@ -1,0 +1,21 @@
+import type { Money } from '../../../shared/money';
+
+/**
+ * A refund the provider owes or has made for an order: what a cancellation record says. The
+ * reconciliation takes these as one of its inputs (Leg A: refunded or in transit; Leg B: refunds
+ * credited to the balance between the two snapshots). The cancellation journal feeds them; until it
+ * exists, no order has one.
+ */
+export interface RefundFact {
+  readonly orderReference: string;
+  readonly amount: Money;
+  /** As the provider's cancel result said (`refund_method`). */
+  readonly method: 'balance' | 'refund_request' | 'separate';
+  /** When the refund reached the balance; null while it is in transit (a refund request not yet settled). */
+  readonly creditedAt: string | null;
+}
+
+/** Where the reconciliation reads refunds from: every refund of an order dated in the window. */
+export type RefundSource = (window: { readonly from: Date; readonly to: Date }) => readonly RefundFact[];
+
+export const NO_REFUNDS: RefundSource = () => [];

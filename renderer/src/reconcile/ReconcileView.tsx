@@ -1,0 +1,380 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import type { Approval } from '../../../shared/domain/cashier';
+import type {
+  BalanceBridge,
+  CashLegLine,
+  ReconcileException,
+  Reconciliation,
+  ResolutionClass,
+} from '../../../shared/domain/reconciliation';
+import type { PosError } from '../../../shared/errors';
+import { type Currency, type Money, parseDecimalToMinor } from '../../../shared/money';
+import { pos } from '../bridge/pos';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { useNow } from '../hooks/use-now';
+import { dateTime, duration, moneyText } from '../i18n/format';
+import { useLanguage } from '../i18n/use-messages';
+import { TextField } from '../screens/settings/TextField';
+import { AmountField } from '../shift/AmountField';
+import { approvalToSend, ManagerApproval, NO_APPROVAL } from '../shift/ManagerApproval';
+import { useSession } from '../stores/session-store';
+import { reconcileText } from './reconcile-text';
+import './reconcile.css';
+
+const CLASSES: readonly ResolutionClass[] = [
+  'other_channel',
+  'record_in_doubt',
+  'customer_refunded',
+  'provider_error',
+  'accepted',
+];
+
+/**
+ * The reconciliation of a business day with the provider: "Reconcile" runs it now; the result, the
+ * exceptions (critical first, each with its age until a manager resolves it), the balance bridge and
+ * the cash. Reached from the Shift screen.
+ */
+export function ReconcileView({ today }: { readonly today: string }): ReactNode {
+  const language = useLanguage();
+  const t = reconcileText(language);
+  const [day, setDay] = useState(today);
+  const [report, setReport] = useState<Reconciliation | null>(null);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<PosError | null>(null);
+  useEffect(() => {
+    setReport(null);
+    void pos()
+      .getReconciliation({ firstDay: day })
+      .then((result) => {
+        if (result.ok) setReport(result.value.reconciliation);
+      });
+  }, [day]);
+  const run = (): void => {
+    setRunning(true);
+    void pos()
+      .reconcile({ firstDay: day })
+      .then((result) => {
+        setRunning(false);
+        if (result.ok) {
+          setReport(result.value);
+          setError(null);
+        } else setError(result.error);
+      });
+  };
+  return (
+    <section className="card reconcile" aria-labelledby="reconcile-title">
+      <h2 id="reconcile-title">{t.title}</h2>
+      <p className="hint">{t.hint}</p>
+      <div className="actions">
+        <TextField label={t.day} type="date" value={day} onChange={(value) => value && setDay(value)} />
+        <button type="button" className="primary" onClick={run} disabled={running}>
+          {running ? t.running : t.reconcile}
+        </button>
+      </div>
+      {error ? <ErrorPanel error={error} /> : null}
+      {report ? <Report report={report} onChanged={setReport} /> : <p className="hint">{t.never}</p>}
+      <DepositForm day={day} />
+    </section>
+  );
+}
+
+function Report({
+  report,
+  onChanged,
+}: {
+  readonly report: Reconciliation;
+  readonly onChanged: (report: Reconciliation) => void;
+}): ReactNode {
+  const language = useLanguage();
+  const t = reconcileText(language);
+  return (
+    <div className="reconcile-report">
+      <p className={`reconcile-result ${report.result}`} role="status">
+        <strong>{t.results[report.result]}</strong>
+        {report.result === 'not_reconciled' ? ` · ${t.openExceptions(report.openExceptions)}` : ''}
+      </p>
+      <p className="hint">
+        {t.runAt(dateTime(report.runAt, language))}
+        {report.confirmedAt ? ` · ${t.confirmedAt(dateTime(report.confirmedAt, language))}` : ''}
+      </p>
+      {report.unconfirmedReason ? <p className="notice">{t.unconfirmed(report.unconfirmedReason)}</p> : null}
+      {report.currencyNote ? <p className="notice">{report.currencyNote}</p> : null}
+      {report.exceptions.length > 0 ? (
+        <>
+          <h3>{t.exceptions}</h3>
+          <ul className="reconcile-exceptions">
+            {report.exceptions.map((exception) => (
+              <ExceptionRow key={exception.key} report={report} exception={exception} onChanged={onChanged} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {report.bridge ? <Bridge bridge={report.bridge} /> : null}
+      {report.cash.length > 0 ? <Cash lines={report.cash} /> : null}
+      <details>
+        <summary>{t.rows}</summary>
+        <table className="reconcile-rows">
+          <thead>
+            <tr>
+              <th>{t.reference}</th>
+              <th>{t.receipt}</th>
+              <th>{t.note}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.rows.map((row) => (
+              <tr key={row.key}>
+                <td dir="ltr">{row.orderReference ?? ''}</td>
+                <td>{row.record?.receiptNumber ?? ''}</td>
+                <td>
+                  {t.kinds[row.kind]}
+                  {row.note ? ` · ${row.note}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}
+
+function ExceptionRow({
+  report,
+  exception,
+  onChanged,
+}: {
+  readonly report: Reconciliation;
+  readonly exception: ReconcileException;
+  readonly onChanged: (report: Reconciliation) => void;
+}): ReactNode {
+  const language = useLanguage();
+  const t = reconcileText(language);
+  const now = useNow(30_000);
+  const [resolving, setResolving] = useState(false);
+  const [classification, setClassification] = useState<ResolutionClass>(
+    exception.candidates.length > 0 ? 'record_in_doubt' : 'other_channel',
+  );
+  const [reason, setReason] = useState('');
+  const [approval, setApproval] = useState<Approval>(NO_APPROVAL);
+  const [error, setError] = useState<PosError | null>(null);
+  const save = (): void => {
+    void pos()
+      .resolveReconciliationException({
+        firstDay: report.firstDay,
+        lastDay: report.lastDay,
+        key: exception.key,
+        classification,
+        reason,
+        ...(classification === 'record_in_doubt' && exception.candidates[0]
+          ? { recordId: exception.candidates[0].id }
+          : {}),
+        approval: approvalToSend(approval),
+      })
+      .then((result) => {
+        if (result.ok) {
+          setResolving(false);
+          onChanged(result.value);
+        } else setError(result.error);
+      });
+  };
+  const resolution = exception.resolution;
+  return (
+    <li
+      className={`reconcile-exception ${exception.severity}`}
+      data-reference={exception.orderReference ?? ''}
+    >
+      <div>
+        <strong>{t.severities[exception.severity]}</strong> · {t.kinds[exception.kind]}
+        {exception.orderReference ? (
+          <>
+            {' · '}
+            {t.reference}{' '}
+            <span dir="ltr" className="reference">
+              {exception.orderReference}
+            </span>
+          </>
+        ) : null}
+        {exception.record ? ` · ${t.receipt} ${exception.record.receiptNumber}` : ''}
+        {resolution
+          ? null
+          : ` · ${t.age} ${duration(now.getTime() - Date.parse(exception.firstSeenAt), language)}`}
+      </div>
+      <div className="hint">{exception.note}</div>
+      {exception.candidates.length > 0 ? (
+        <div className="hint">
+          {t.candidates(exception.candidates.map((c) => c.receiptNumber).join(', '))}
+        </div>
+      ) : null}
+      {resolution ? (
+        <div>{t.resolvedAs(t.classes[resolution.classification], resolution.by, resolution.reason)}</div>
+      ) : resolving ? (
+        <div className="reconcile-resolve">
+          <label className="field">
+            {t.classification}
+            <select
+              value={classification}
+              onChange={(event) => setClassification(event.target.value as ResolutionClass)}
+            >
+              {CLASSES.map((each) => (
+                <option key={each} value={each}>
+                  {t.classes[each]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextField label={t.reason} value={reason} onChange={setReason} />
+          <ManagerApproval value={approval} onChange={setApproval} />
+          {error ? <ErrorPanel error={error} /> : null}
+          <div className="actions">
+            <button type="button" className="primary" onClick={save}>
+              {t.saveResolution}
+            </button>
+            <button type="button" className="secondary" onClick={() => setResolving(false)}>
+              {t.cancel}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="secondary" onClick={() => setResolving(true)}>
+          {t.resolve}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function Bridge({ bridge }: { readonly bridge: BalanceBridge }): ReactNode {
+  const language = useLanguage();
+  const t = reconcileText(language);
+  const amount = (value: Money | null | undefined): string =>
+    value ? moneyText(value, language) : t.notRead;
+  const lines: [string, string][] = [
+    [t.opening, amount(bridge.opening?.balance)],
+    [t.charges, `− ${amount(bridge.charges)}`],
+    [t.refunds, `+ ${amount(bridge.refunds)}`],
+    [t.deposits, `+ ${amount(bridge.deposits)}`],
+    [t.expectedClosing, amount(bridge.expectedClosing)],
+    [t.closing, amount(bridge.closing?.balance)],
+    [t.remainder, amount(bridge.remainder)],
+  ];
+  return (
+    <>
+      <h3>{t.bridge}</h3>
+      <table className="reconcile-bridge">
+        <tbody>
+          {lines.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td dir="ltr">{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {bridge.likelyCauses.length > 0 ? (
+        <>
+          <p>{t.likelyCauses}</p>
+          <ul>
+            {bridge.likelyCauses.map((cause) => (
+              <li key={cause}>{cause}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Cash({ lines }: { readonly lines: readonly CashLegLine[] }): ReactNode {
+  const language = useLanguage();
+  const t = reconcileText(language);
+  return (
+    <>
+      <h3>{t.cash}</h3>
+      <table className="reconcile-cash">
+        <thead>
+          <tr>
+            <th />
+            <th>{t.cashCompleted}</th>
+            <th>{t.cashTaken}</th>
+            <th>{t.cashHeld}</th>
+            <th>{t.remainder}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.currency}>
+              <th scope="row">{line.currency}</th>
+              <td dir="ltr">{moneyText(line.completed, language)}</td>
+              <td dir="ltr">{moneyText(line.drawerTakings, language)}</td>
+              <td dir="ltr">{moneyText(line.heldForOpen, language)}</td>
+              <td dir="ltr">{moneyText(line.remainder, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** A deposit to the provider account, entered by a manager: the API lists none, so the bridge needs it. */
+function DepositForm({ day }: { readonly day: string }): ReactNode {
+  const t = reconcileText(useLanguage());
+  const [open, setOpen] = useState(false);
+  // Deposits are in the account's currency, as the provider last said it.
+  const currency: Currency = useSession((state) => state.status?.currency) ?? 'USD';
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [approval, setApproval] = useState<Approval>(NO_APPROVAL);
+  const [error, setError] = useState<PosError | string | null>(null);
+  if (!open) {
+    return (
+      <button type="button" className="secondary" onClick={() => setOpen(true)}>
+        {t.addDeposit}
+      </button>
+    );
+  }
+  const save = (): void => {
+    const minor = parseDecimalToMinor(amount, currency);
+    if (minor === null || minor <= 0) {
+      setError(t.badAmount);
+      return;
+    }
+    void pos()
+      .addProviderDeposit({
+        businessDay: day,
+        amount: { amount: minor, currency },
+        note,
+        approval: approvalToSend(approval),
+      })
+      .then((result) => {
+        if (result.ok) {
+          setOpen(false);
+          setAmount('');
+          setNote('');
+          setError(null);
+        } else setError(result.error);
+      });
+  };
+  return (
+    <fieldset className="reconcile-deposit">
+      <legend>{t.addDeposit}</legend>
+      <AmountField label={t.amount(currency)} value={amount} onChange={setAmount} />
+      <TextField label={t.depositNote} value={note} onChange={setNote} />
+      <ManagerApproval value={approval} onChange={setApproval} />
+      {typeof error === 'string' ? (
+        <p className="problem">{error}</p>
+      ) : error ? (
+        <ErrorPanel error={error} />
+      ) : null}
+      <div className="actions">
+        <button type="button" className="primary" onClick={save}>
+          {t.saveDeposit}
+        </button>
+        <button type="button" className="secondary" onClick={() => setOpen(false)}>
+          {t.cancel}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { CurrencySchema, MoneySchema } from '../money-schema';
+import { IsoTimeSchema } from './common';
+
+/**
+ * The daily reconciliation of three ledgers: the counter's journal, the provider's orders and balance,
+ * and the counted cash. Leg A matches journal records to provider orders by order reference, Leg B
+ * bridges the provider balance from the day's open to its close, Leg C checks the cash taken against
+ * the drawer.
+ */
+
+export const BusinessDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a business day is YYYY-MM-DD');
+
+/**
+ * What one row of Leg A (or one finding of Legs B and C) is:
+ * - `matched`: the journal and the provider agree (reference, status and amount);
+ * - `cost_differs`: both have the order, at different amounts;
+ * - `settled_now`: the provider had completed an order the journal still held open; the read-only
+ *   settlement recorded it during this run;
+ * - `journal_open`: the journal still waits for an answer (pending, in doubt) the provider has not given;
+ * - `provider_not_charged`: the journal says completed, the provider failed, cancelled or refunded it
+ *   (critical: the customer may be owed money);
+ * - `unrecorded`: the provider lists an order no journal record holds (another counter, the
+ *   provider's dashboard, or the lost answer of a record in doubt: candidates are proposed);
+ * - `missing_at_provider`: a journal charge the provider does not know (critical);
+ * - `refund_in_transit`: a cancellation refunded by request, not yet credited to the balance;
+ * - `refunded`: a cancellation whose refund reached the balance;
+ * - `currency_hidden`: an order the list does not show because it is filtered to the account's
+ *   current currency (found by its status read);
+ * - `boundary`: an order dated in the margin around the cut-off that belongs to another day;
+ * - `bridge_remainder`: the balance bridge leaves an unexplained amount;
+ * - `bridge_incomplete`: a balance snapshot is missing, so the bridge cannot be closed;
+ * - `cash_differs`: the cash taken for completed records differs from the drawer's takings.
+ */
+export const ReconcileKindSchema = z.enum([
+  'matched',
+  'cost_differs',
+  'settled_now',
+  'journal_open',
+  'provider_not_charged',
+  'unrecorded',
+  'missing_at_provider',
+  'refund_in_transit',
+  'refunded',
+  'currency_hidden',
+  'boundary',
+  'bridge_remainder',
+  'bridge_incomplete',
+  'cash_differs',
+]);
+export type ReconcileKind = z.infer<typeof ReconcileKindSchema>;
+
+/** `critical` and `warning` rows are exceptions; `info` rows are reported, never exceptions. */
+export const ReconcileSeveritySchema = z.enum(['critical', 'warning', 'info']);
+export type ReconcileSeverity = z.infer<typeof ReconcileSeveritySchema>;
+
+export const RecordRefSchema = z.object({
+  kind: z.enum(['sale', 'topup']),
+  id: z.string(),
+  receiptNumber: z.number().int(),
+});
+export type RecordRef = z.infer<typeof RecordRefSchema>;
+
+export const ReconcileRowSchema = z.object({
+  /** Stable across runs of the same period: an exception keeps its age by it. */
+  key: z.string(),
+  kind: ReconcileKindSchema,
+  severity: ReconcileSeveritySchema,
+  orderReference: z.string().nullable(),
+  record: RecordRefSchema.nullable(),
+  journalState: z.string().nullable(),
+  journalCost: MoneySchema.nullable(),
+  providerStatus: z.string().nullable(),
+  providerAmount: MoneySchema.nullable(),
+  providerCreatedAt: z.string().nullable(),
+  /** For `unrecorded`: journal records still without an answer that could be this order. Never merged. */
+  candidates: z.array(RecordRefSchema),
+  note: z.string(),
+});
+export type ReconcileRow = z.infer<typeof ReconcileRowSchema>;
+
+/** How a manager classified an exception, with the reason they gave. */
+export const ResolutionClassSchema = z.enum([
+  'other_channel',
+  'record_in_doubt',
+  'customer_refunded',
+  'provider_error',
+  'accepted',
+]);
+export type ResolutionClass = z.infer<typeof ResolutionClassSchema>;
+
+export const ResolutionSchema = z.object({
+  at: IsoTimeSchema,
+  by: z.string(),
+  classification: ResolutionClassSchema,
+  reason: z.string(),
+  /** For `record_in_doubt`: the candidate the manager names. The record itself is not changed. */
+  recordId: z.string().nullable(),
+});
+export type Resolution = z.infer<typeof ResolutionSchema>;
+
+export const ReconcileExceptionSchema = ReconcileRowSchema.extend({
+  /** When a run first found it: its age runs from here until it is resolved. */
+  firstSeenAt: IsoTimeSchema,
+  resolution: ResolutionSchema.nullable(),
+});
+export type ReconcileException = z.infer<typeof ReconcileExceptionSchema>;
+
+export const BalanceSnapshotSchema = z.object({
+  balance: MoneySchema,
+  takenAt: IsoTimeSchema,
+  purpose: z.enum(['opening', 'closing']),
+});
+export type BalanceSnapshot = z.infer<typeof BalanceSnapshotSchema>;
+
+/** Leg B: opening − charges + refunds + deposits = expected closing; the remainder is closing − expected. */
+export const BalanceBridgeSchema = z.object({
+  currency: CurrencySchema,
+  opening: BalanceSnapshotSchema.nullable(),
+  closing: BalanceSnapshotSchema.nullable(),
+  charges: MoneySchema,
+  refunds: MoneySchema,
+  deposits: MoneySchema,
+  expectedClosing: MoneySchema.nullable(),
+  remainder: MoneySchema.nullable(),
+  likelyCauses: z.array(z.string()),
+});
+export type BalanceBridge = z.infer<typeof BalanceBridgeSchema>;
+
+/** Leg C, per currency: cash for completed records = the drawer's takings less the cash held for open ones. */
+export const CashLegLineSchema = z.object({
+  currency: CurrencySchema,
+  completed: MoneySchema,
+  drawerTakings: MoneySchema,
+  heldForOpen: MoneySchema,
+  remainder: MoneySchema,
+});
+export type CashLegLine = z.infer<typeof CashLegLineSchema>;
+
+export const ReconcileResultSchema = z.enum(['reconciled', 'not_reconciled', 'unconfirmed']);
+export type ReconcileResult = z.infer<typeof ReconcileResultSchema>;
+
+export const ProviderDepositSchema = z.object({
+  id: z.string(),
+  businessDay: BusinessDaySchema,
+  amount: MoneySchema,
+  note: z.string(),
+  enteredBy: z.string(),
+  at: IsoTimeSchema,
+});
+export type ProviderDeposit = z.infer<typeof ProviderDepositSchema>;
+
+export const ReconciliationSchema = z.object({
+  runId: z.string(),
+  firstDay: BusinessDaySchema,
+  lastDay: BusinessDaySchema,
+  window: z.object({ from: IsoTimeSchema, to: IsoTimeSchema }),
+  runAt: IsoTimeSchema,
+  /** As of now: an exception resolved since the run no longer counts. */
+  result: ReconcileResultSchema,
+  /** Why the provider could not be asked (UNCONFIRMED). */
+  unconfirmedReason: z.string().nullable(),
+  /** When a run after an UNCONFIRMED one reached the provider and confirmed the day. */
+  confirmedAt: IsoTimeSchema.nullable(),
+  /** Exceptions not yet resolved (critical first, oldest first). */
+  openExceptions: z.number().int(),
+  rows: z.array(ReconcileRowSchema),
+  exceptions: z.array(ReconcileExceptionSchema),
+  bridge: BalanceBridgeSchema.nullable(),
+  cash: z.array(CashLegLineSchema),
+  deposits: z.array(ProviderDepositSchema),
+  /** Set when the order list, filtered to the account's current currency, hides orders of the period. */
+  currencyNote: z.string().nullable(),
+  ordersRead: z.number().int(),
+});
+export type Reconciliation = z.infer<typeof ReconciliationSchema>;

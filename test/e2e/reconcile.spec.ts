@@ -1,0 +1,73 @@
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Reconciliation } from '../../shared/domain/reconciliation';
+import type { Sale } from '../../shared/domain/sale';
+import type { TillView } from '../../shared/domain/shift';
+import { expect, test } from './counter-fixture';
+import { ALICE_PIN, hireAlice, MANAGER_PIN } from './staff';
+
+/**
+ * A manager reconciles the day in Chromium through the web host: a sale of the counter matches the
+ * provider's order, two orders placed on the provider's dashboard are exceptions naming their order
+ * references, and the manager resolves both with a reason and their PIN until the day is RECONCILED.
+ */
+
+test('a manager reconciles a day and resolves two exceptions', async ({ page, counter }) => {
+  await hireAlice(counter);
+  await counter.open(page);
+
+  await page.keyboard.press('F6');
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await signIn.getByRole('combobox', { name: 'Who', exact: true }).selectOption({ label: 'Alice' });
+  await signIn.getByLabel('PIN', { exact: true }).fill(ALICE_PIN);
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('Opening float USD').fill('100');
+  await page.getByRole('button', { name: 'Open shift' }).click();
+  await expect(page.getByRole('button', { name: 'Close shift', exact: true })).toBeVisible();
+
+  // One sale of the counter, and two orders the provider's dashboard placed on the same account.
+  const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
+  const pkg = [...packages].sort((a, b) => a.cost.amount - b.cost.amount)[0]!;
+  const sale = await counter.api<Sale>('sell', {
+    packageCode: pkg.code,
+    quantity: 1,
+    tender: { method: 'cash', tendered: pkg.retail.amount },
+  });
+  expect(sale.state).toBe('completed');
+  const first = await counter.sim.placeOrder(pkg.code);
+  const second = await counter.sim.placeOrder(pkg.code);
+
+  const view = page.getByRole('region', { name: 'Reconciliation with the provider' });
+  await view.getByRole('button', { name: 'Reconcile', exact: true }).click();
+  await expect(view.getByText('NOT RECONCILED', { exact: true })).toBeVisible();
+  await expect(view.getByText('2 exceptions open')).toBeVisible();
+  const exceptions = view.locator('.reconcile-exceptions > li');
+  await expect(exceptions).toHaveCount(2);
+  for (const reference of [first, second]) {
+    await expect(
+      exceptions.filter({ hasText: reference }).getByText(reference, { exact: true }),
+    ).toBeVisible();
+  }
+
+  for (const [reference, reason] of [
+    [first, 'sold at the second counter'],
+    [second, 'a gift card order on the dashboard'],
+  ] as const) {
+    const row = exceptions.filter({ hasText: reference });
+    await row.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await row.getByRole('combobox', { name: 'Classification' }).selectOption('other_channel');
+    await row.getByLabel('Reason', { exact: true }).fill(reason);
+    await row.getByLabel('Manager PIN').fill(MANAGER_PIN);
+    await row.getByRole('button', { name: 'Save the resolution' }).click();
+    await expect(row.getByText(`(${reason})`)).toBeVisible();
+  }
+  await expect(view.getByText('RECONCILED', { exact: true })).toBeVisible();
+
+  // What the screen shows is what the core stored.
+  const day = (await counter.api<TillView>('getTill')).businessDay;
+  const { reconciliation } = await counter.api<{ reconciliation: Reconciliation }>('getReconciliation', {
+    firstDay: day,
+  });
+  expect(reconciliation).toMatchObject({ result: 'reconciled', openExceptions: 0 });
+  expect(reconciliation.rows.find((row) => row.record?.id === sale.id)?.kind).toBe('matched');
+  expect(reconciliation.bridge?.remainder?.amount).toBe(0);
+});

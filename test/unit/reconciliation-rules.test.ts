@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { balanceBridge } from '../../electron/core/reconciliation/balance-bridge';
+import {
+  type MatchInput,
+  matchOrders,
+  type StatusRead,
+} from '../../electron/core/reconciliation/match-orders';
+import type { JournalRecord } from '../../electron/core/reconciliation/reconciliation-journal';
+import { businessDayOf, businessDayWindow } from '../../shared/business-day';
+import type { ProviderOrder } from '../../shared/domain/provider-order';
+import { type Currency, type Money, minor } from '../../shared/money';
+
+/**
+ * The rules of Leg A and Leg B on the cases a day against the simulator does not produce by itself:
+ * amounts that differ, orders the provider failed or cancelled, refunds in transit, charges the
+ * provider does not know, orders hidden by the currency filter, the margin around the cut-off.
+ */
+
+const DAY = { from: new Date('2026-03-01T01:00:00.000Z'), to: new Date('2026-03-02T01:00:00.000Z') };
+const INSIDE = '2026-03-01T10:00:00.000Z';
+
+function usd(amount: number, currency: Currency = 'USD'): Money {
+  return { amount: minor(amount), currency };
+}
+
+let receipt = 0;
+function record(
+  reference: string | null,
+  state: string,
+  cost: Money | null,
+  more: Partial<JournalRecord> = {},
+): JournalRecord {
+  receipt += 1;
+  return {
+    ref: { kind: 'sale', id: `sale-${receipt}`, receiptNumber: receipt },
+    state,
+    orderReference: reference,
+    cost,
+    quotedCost: cost ?? usd(500),
+    packageCode: 'PKG-1',
+    iccid: null,
+    createdAt: INSIDE,
+    ...more,
+  };
+}
+
+function order(
+  reference: string,
+  status: ProviderOrder['status'],
+  amount: Money | null,
+  createdAt = INSIDE,
+): ProviderOrder {
+  return {
+    id: null,
+    orderReference: reference,
+    packageName: null,
+    packageCode: 'PKG-1',
+    amount,
+    status,
+    statusText: status,
+    createdAt,
+    iccid: null,
+  };
+}
+
+function match(input: Partial<MatchInput>): [string, string, string | number | null][] {
+  return matchOrders({
+    periodKey: '2026-03-01',
+    period: DAY,
+    accountCurrency: 'USD',
+    records: [],
+    orders: [],
+    statusReads: new Map<string, StatusRead>(),
+    journalledElsewhere: () => null,
+    refunds: [],
+    settledNow: new Set(),
+    ...input,
+  }).map((row) => [row.kind, row.severity, row.orderReference ?? row.record?.receiptNumber ?? null]);
+}
+
+describe('Leg A: every row classified', () => {
+  it('tells a matched order from one whose cost differs, and a charge the provider undid', () => {
+    const same = record('R-1', 'completed', usd(500));
+    const dearer = record('R-2', 'completed', usd(500));
+    const cancelled = record('R-3', 'completed', usd(500));
+    const failed = record('R-4', 'completed', usd(500));
+    expect(
+      match({
+        records: [same, dearer, cancelled, failed],
+        orders: [
+          order('R-1', 'completed', usd(500)),
+          order('R-2', 'completed', usd(650)),
+          order('R-3', 'cancelled', usd(500)),
+          order('R-4', 'failed', usd(500)),
+        ],
+      }),
+    ).toEqual([
+      ['matched', 'info', 'R-1'],
+      ['cost_differs', 'warning', 'R-2'],
+      ['provider_not_charged', 'critical', 'R-3'],
+      ['provider_not_charged', 'critical', 'R-4'],
+    ]);
+  });
+
+  it('reads a cancellation record: refunded to the balance, or a refund still in transit', () => {
+    const toBalance = record('R-5', 'completed', usd(500));
+    const byRequest = record('R-6', 'completed', usd(500));
+    expect(
+      match({
+        records: [toBalance, byRequest],
+        orders: [order('R-5', 'cancelled', usd(500)), order('R-6', 'cancelled', usd(500))],
+        refunds: [
+          { orderReference: 'R-5', amount: usd(500), method: 'balance', creditedAt: INSIDE },
+          { orderReference: 'R-6', amount: usd(500), method: 'refund_request', creditedAt: null },
+        ],
+      }),
+    ).toEqual([
+      ['refunded', 'info', 'R-5'],
+      ['refund_in_transit', 'warning', 'R-6'],
+    ]);
+  });
+
+  it('asks the status of a reference the list lacks: unknown, hidden by the currency filter, or dated elsewhere', () => {
+    const unknown = record('R-7', 'completed', usd(500));
+    const dinars = record('R-8', 'completed', usd(7000, 'IQD'));
+    const lateDated = record('R-9', 'completed', usd(500));
+    const reads = new Map<string, StatusRead>([
+      ['R-7', { kind: 'not_found' }],
+      ['R-8', { kind: 'found', status: 'completed', amount: usd(7000, 'IQD'), createdAt: INSIDE }],
+      ['R-9', { kind: 'found', status: 'completed', amount: usd(500), createdAt: '2026-03-02T02:00:00Z' }],
+    ]);
+    expect(match({ records: [unknown, dinars, lateDated], statusReads: reads })).toEqual([
+      ['missing_at_provider', 'critical', 'R-7'],
+      ['currency_hidden', 'warning', 'R-8'],
+      ['boundary', 'info', 'R-9'],
+    ]);
+  });
+
+  it('keeps the margin around the cut-off out of the day, and never merges a candidate', () => {
+    const inDoubt = record(null, 'in_doubt', null, { quotedCost: usd(500) });
+    const yesterday = record('R-0', 'completed', usd(500), { createdAt: '2026-02-28T23:59:00Z' });
+    expect(
+      match({
+        records: [inDoubt],
+        orders: [
+          order('R-10', 'completed', usd(500), '2026-03-01T00:50:00Z'),
+          order('R-0', 'completed', usd(500), '2026-03-01T00:59:00Z'),
+          order('R-11', 'completed', usd(500)),
+          order('R-12', 'failed', usd(500)),
+        ],
+        journalledElsewhere: (reference) => (reference === 'R-0' ? yesterday : null),
+      }),
+    ).toEqual([
+      ['journal_open', 'info', inDoubt.ref.receiptNumber],
+      ['boundary', 'info', 'R-10'],
+      ['boundary', 'info', 'R-0'],
+      ['unrecorded', 'warning', 'R-11'],
+      ['unrecorded', 'info', 'R-12'],
+    ]);
+  });
+});
+
+describe('Leg B: the balance bridge', () => {
+  const opening = { purpose: 'opening' as const, takenAt: '2026-03-01T01:00:00.000Z', balance: usd(100_000) };
+  const closing = (amount: number) => ({
+    purpose: 'closing' as const,
+    takenAt: '2026-03-02T00:00:00.000Z',
+    balance: usd(amount),
+  });
+
+  it('closes to zero: opening − charges + refunds + deposits', () => {
+    const bridge = balanceBridge({
+      currency: 'USD',
+      opening,
+      closing: closing(100_000 - 500 - 700 + 500 + 2_500),
+      orders: [
+        order('R-1', 'completed', usd(500)),
+        order('R-2', 'cancelled', usd(700)),
+        order('R-3', 'failed', usd(900)),
+        order('R-4', 'completed', usd(300), '2026-03-02T00:30:00Z'),
+      ],
+      refunds: [{ orderReference: 'R-2', amount: usd(500), method: 'balance', creditedAt: INSIDE }],
+      deposits: [
+        { id: 'd', businessDay: '2026-03-01', amount: usd(2_500), note: '', enteredBy: 'M', at: INSIDE },
+      ],
+      currencyNote: null,
+    });
+    expect(bridge).toMatchObject({
+      charges: usd(1_200),
+      refunds: usd(500),
+      deposits: usd(2_500),
+      remainder: usd(0),
+      likelyCauses: [],
+    });
+  });
+
+  it('lists the likely causes of a remainder, and says when a snapshot is missing', () => {
+    const bridge = balanceBridge({
+      currency: 'USD',
+      opening,
+      closing: closing(100_000),
+      orders: [order('R-2', 'cancelled', usd(700))],
+      refunds: [],
+      deposits: [],
+      currencyNote: null,
+    });
+    expect(bridge.remainder).toEqual(usd(700));
+    expect(bridge.likelyCauses.join('\n')).toMatch(/R-2 was cancelled/);
+    const missing = balanceBridge({
+      ...{ currency: 'USD' as const, opening: null, closing: closing(1) },
+      orders: [],
+      refunds: [],
+      deposits: [],
+      currencyNote: null,
+    });
+    expect(missing).toMatchObject({ remainder: null, expectedClosing: null });
+  });
+});
+
+describe('the business day window', () => {
+  it('is the inverse of businessDayOf, across a change of clocks', () => {
+    for (const [zone, day] of [
+      ['Asia/Baghdad', '2026-11-23'],
+      ['Europe/Berlin', '2026-03-29'],
+      ['America/New_York', '2026-11-01'],
+    ] as const) {
+      const window = businessDayWindow(day, zone, '04:00');
+      expect(businessDayOf(window.from, zone, '04:00')).toBe(day);
+      expect(businessDayOf(new Date(window.to.getTime() - 1), zone, '04:00')).toBe(day);
+      expect(businessDayOf(window.to, zone, '04:00')).not.toBe(day);
+    }
+  });
+});
