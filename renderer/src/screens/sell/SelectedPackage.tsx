@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { multiplyMinor } from '../../../../shared/money';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { PackageDetails } from '../../components/PackageDetails';
 import { coverageText, dataText, extrasText } from '../../components/PackageFacts';
 import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
@@ -45,6 +46,7 @@ export function SelectedPackage(): ReactNode {
         <dt>{t.sell.unitPrice}</dt>
         <dd>{moneyText(selected.retail, language)}</dd>
       </dl>
+      <PackageDetails pkg={selected} />
       <form
         className="sell-form"
         onSubmit={(event) => {
