@@ -152,7 +152,7 @@ export const ar: Messages = {
     quantityTooFew: (min) => `شريحة واحدة على الأقل (${min}).`,
     counterLanguage: 'لغة الشاشة (لغتك)',
     printKey: 'طباعة الإيصال',
-    repeatOf: (when, name) => `تعبئة سابقة لهذه الشريحة: ${name}، ${when}.`,
+    repeatOf: (when, state) => `تعبئة سابقة لهذه الشريحة: الساعة ${when}، ${state}.`,
   },
 
   topUp: {

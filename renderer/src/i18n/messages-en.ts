@@ -160,7 +160,7 @@ export const en = {
     quantityTooFew: (min: string) => `At least ${min} eSIM.`,
     counterLanguage: 'Counter language (yours)',
     printKey: 'Print receipt',
-    repeatOf: (when: string, name: string) => `Earlier top-up of this eSIM: ${name}, ${when}.`,
+    repeatOf: (when: string, state: string) => `Earlier top-up of this eSIM: at ${when}, ${state}.`,
   },
 
   topUp: {
