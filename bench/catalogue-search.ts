@@ -24,6 +24,9 @@ const QUERIES: ReadonlyArray<readonly [string, readonly SearchQuery[]]> = [
   ['typing "germany"', typed('germany')],
   ['typing "العراق"', typed('العراق')],
   ['typing "united kingdom"', typed('united kingdom')],
+  ['typing "germny" (a typo)', typed('germny')],
+  ['typing "turky 30 days"', typed('turky 30 days')],
+  ['"spain 10gb"', [{ ...EMPTY_QUERY, text: 'spain 10gb' }]],
   ['ISO code "FR"', [{ ...EMPTY_QUERY, text: 'FR' }]],
   ['region "europe", sorted by price', [{ ...EMPTY_QUERY, text: 'europe', sort: 'price' }]],
   [

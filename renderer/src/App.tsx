@@ -50,9 +50,12 @@ export function App(): ReactNode {
       <CashierBar />
       <NavBar />
       <Notices />
-      <main id="screen" role="tabpanel" aria-labelledby={`tab-${screen}`}>
-        {loadError ? <ErrorPanel error={loadError} /> : null}
-        <View />
+      {/* The screen is both the page's main landmark and the panel of the selected tab. */}
+      <main>
+        <div id="screen" role="tabpanel" aria-labelledby={`tab-${screen}`}>
+          {loadError ? <ErrorPanel error={loadError} /> : null}
+          <View />
+        </div>
       </main>
       <SaleDialog />
       <ShortcutBar />

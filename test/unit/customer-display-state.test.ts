@@ -42,6 +42,13 @@ describe('the customer display state', () => {
     expect(harness('ar').state.view()).toEqual({ language: 'ar', shopName: 'Corner Shop', sale: null });
   });
 
+  it('goes back to the shop’s language when cleared for the next customer', () => {
+    const h = harness('en');
+    expect(h.state.setLanguage('ar').language).toBe('ar');
+    expect(h.state.view().language).toBe('ar');
+    expect(h.state.clear().language).toBe('en');
+  });
+
   it('shows the completed sale begun at this counter, with its install codes and nothing of its money', async () => {
     const h = harness();
     const { intent, completed } = saleAt('s1', 2);

@@ -44,9 +44,11 @@ export class CustomerDisplayState {
     return this.announceIfChanged(before);
   }
 
+  /** Back to idle for the next customer, in the shop's language: the last customer's is theirs only. */
   clear(): CustomerDisplay {
     const before = this.view();
     this.shown = null;
+    this.language = null;
     return this.announceIfChanged(before);
   }
 

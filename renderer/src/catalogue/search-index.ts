@@ -1,7 +1,9 @@
 import type { PackageType } from '../../../shared/api/common';
 import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import { countrySearchNames, regionSearchNames, TYPE_SEARCH_NAMES } from './destination-names';
+import { boundedEditDistance, typoAllowance } from './edit-distance';
 import { foldedWords, searchTokens } from './normalize';
+import { readQueryText } from './query-text';
 
 /**
  * Catalogue search in the renderer: everything that does not depend on the query (folded names,
@@ -49,12 +51,22 @@ export interface CatalogueIndex {
   readonly destinations: readonly Destination[];
   readonly typeRank: Uint8Array;
   readonly orders: Readonly<Record<Exclude<SortKey, 'relevance'>, Int32Array>>;
+  /** Every word a destination or package is found under, sorted: typos are corrected against it. */
+  readonly vocabulary: readonly string[];
+  /** The words of package names, regions and types, so a correction that names none skips their scan. */
+  readonly textWords: ReadonlySet<string>;
 }
 
 export interface SearchResult {
   readonly packages: readonly CataloguePackage[];
   /** Countries whose name (or code) matches the whole query, best match first. */
   readonly destinations: readonly string[];
+  /** Typed words that match nothing, each with the words it was read as ("turky" → turkey). */
+  readonly corrections: ReadonlyArray<readonly [string, readonly string[]]>;
+  /** The data and validity read from the search text ("10gb", "30 days"), null where none was typed. */
+  readonly typedDataGb: number | null;
+  readonly typedValidityDays: number | null;
+  readonly typedUnlimited: boolean;
 }
 
 const TYPE_RANK: Readonly<Record<PackageType, number>> = { local: 0, regional: 1, enterprise: 1, global: 2 };
@@ -130,12 +142,15 @@ export function buildCatalogueIndex(packages: readonly CataloguePackage[]): Cata
     return pkg.isUnlimited || pkg.dataGb === null ? Number.POSITIVE_INFINITY : pkg.dataGb;
   };
   const byPrice = (a: number, b: number): number => price(a) - price(b) || a - b;
+  const textWords = wordsOf(new Set(texts));
   return {
     packages,
     byCode,
     texts,
     destinations,
     typeRank,
+    vocabulary: [...new Set([...wordsOf(destinations.map((each) => each.haystack)), ...textWords])].sort(),
+    textWords,
     orders: {
       price: sortedOrder(packages.length, byPrice),
       data: sortedOrder(packages.length, (a, b) => data(a) - data(b) || byPrice(a, b)),
@@ -145,6 +160,64 @@ export function buildCatalogueIndex(packages: readonly CataloguePackage[]): Cata
       ),
     },
   };
+}
+
+function wordsOf(haystacks: Iterable<string>): Set<string> {
+  const words = new Set<string>();
+  for (const haystack of haystacks) for (const word of haystack.split(' ')) if (word) words.add(word);
+  return words;
+}
+
+/** Whether some word of the catalogue starts with `word` (a name still being typed). */
+function startsSomeWord(vocabulary: readonly string[], word: string): boolean {
+  let low = 0;
+  let high = vocabulary.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (vocabulary[middle]! < word) low = middle + 1;
+    else high = middle;
+  }
+  return vocabulary[low]?.startsWith(word) ?? false;
+}
+
+/**
+ * The catalogue words nearest to a word that starts none of them, within its typo allowance
+ * ("germny" → germany); empty when nothing is that close. Only words that would find nothing are
+ * corrected, so the usual search pays for one binary search per word.
+ */
+function nearestWords(vocabulary: readonly string[], word: string): string[] {
+  let bound = typoAllowance(word.length);
+  let nearest: string[] = [];
+  if (bound === 0) return nearest;
+  for (const candidate of vocabulary) {
+    const distance = boundedEditDistance(word, candidate, bound);
+    if (distance < bound) {
+      bound = distance;
+      nearest = [candidate];
+    } else if (distance === bound) {
+      nearest.push(candidate);
+    }
+  }
+  return nearest;
+}
+
+/** Each typed word with the words it may stand for: itself, or its nearest corrections. */
+function readingsOf(vocabulary: readonly string[], words: readonly string[]): string[][] {
+  return words.map((word) => {
+    if (startsSomeWord(vocabulary, word)) return [word];
+    const nearest = nearestWords(vocabulary, word);
+    return nearest.length > 0 ? nearest : [word];
+  });
+}
+
+/** Whole phrases the readings may spell, to rank a destination typed in full (with typos) first. */
+function phrasesOf(readings: readonly (readonly string[])[]): Set<string> {
+  let phrases = [''];
+  for (const options of readings) {
+    phrases = phrases.flatMap((phrase) => options.map((option) => (phrase ? `${phrase} ${option}` : option)));
+    if (phrases.length > 16) break;
+  }
+  return new Set(phrases);
 }
 
 /** Relevance buckets: the country's own plans first, then plans that cover it, then word matches. */
@@ -159,11 +232,31 @@ function passesFilters(pkg: CataloguePackage, query: SearchQuery): boolean {
   return true;
 }
 
-export function searchCatalogue(index: CatalogueIndex, query: SearchQuery): SearchResult {
+/** The query's own filters tightened by what the search text says ("spain 10gb 30 days"). */
+function withTypedFilters(query: SearchQuery, typed: ReturnType<typeof readQueryText>): SearchQuery {
+  const atLeast = (chosen: number | null, written: number | null): number | null =>
+    chosen === null ? written : written === null ? chosen : Math.max(chosen, written);
+  return {
+    ...query,
+    minDataGb: atLeast(query.minDataGb, typed.minDataGb),
+    minValidityDays: atLeast(query.minValidityDays, typed.minValidityDays),
+    unlimitedOnly: query.unlimitedOnly || typed.unlimited,
+  };
+}
+
+function someIn(text: string, needles: readonly string[]): boolean {
+  for (const needle of needles) if (text.includes(needle)) return true;
+  return false;
+}
+
+export function searchCatalogue(index: CatalogueIndex, asked: SearchQuery): SearchResult {
   const count = index.packages.length;
-  const words = foldedWords(query.text);
+  const typed = readQueryText(asked.text);
+  const query = withTypedFilters(asked, typed);
+  const { words } = typed;
   const bucket = new Uint8Array(count);
   const phraseDestinations: Destination[] = [];
+  const readings = readingsOf(index.vocabulary, words);
 
   if (words.length === 0) {
     for (let i = 0; i < count; i++) bucket[i] = index.typeRank[i]! + BUCKET.local;
@@ -171,25 +264,35 @@ export function searchCatalogue(index: CatalogueIndex, query: SearchQuery): Sear
     // A package matches when it covers a country that every word names, or when every word is
     // in its own name, region or type. Words are never split across countries: "المملكة المتحدة"
     // must not find a plan covering Saudi Arabia (المملكة …) and the Emirates (… المتحدة).
-    const needles = words.map((word) => ` ${word}`);
-    const phrase = words.join(' ');
+    const needles = readings.map((options) => options.map((word) => ` ${word}`));
+    const phrases = phrasesOf(readings);
+    const exact = new Set<Destination>();
     for (const destination of index.destinations) {
-      if (needles.every((needle) => destination.haystack.includes(needle)))
-        phraseDestinations.push(destination);
+      if (!needles.every((options) => someIn(destination.haystack, options))) continue;
+      phraseDestinations.push(destination);
+      for (const phrase of phrases) if (destination.exactNames.has(phrase)) exact.add(destination);
     }
-    phraseDestinations.sort((a, b) => Number(b.exactNames.has(phrase)) - Number(a.exactNames.has(phrase)));
+    phraseDestinations.sort((a, b) => Number(exact.has(b)) - Number(exact.has(a)));
     bucket.fill(255);
-    for (let i = 0; i < count; i++) {
-      const text = index.texts[i]!;
-      if (needles.every((needle) => text.includes(needle))) bucket[i] = BUCKET.words;
+    // A corrected word stands for whole catalogue words: only those in package texts can match one.
+    const textNeedles = needles.map((options, n) =>
+      options.length === 1 && readings[n]![0] === words[n]
+        ? options
+        : options.filter((needle) => index.textWords.has(needle.slice(1))),
+    );
+    if (textNeedles.every((options) => options.length > 0)) {
+      for (let i = 0; i < count; i++) {
+        const text = index.texts[i]!;
+        if (textNeedles.every((options) => someIn(text, options))) bucket[i] = BUCKET.words;
+      }
     }
     for (const destination of phraseDestinations) {
-      const exact = destination.exactNames.has(phrase);
+      const named = exact.has(destination);
       for (const i of destination.packages) {
         const rank = index.typeRank[i]!;
         const level =
           rank === 0
-            ? exact
+            ? named
               ? BUCKET.exactLocal
               : BUCKET.local
             : rank === 1
@@ -215,5 +318,15 @@ export function searchCatalogue(index: CatalogueIndex, query: SearchQuery): Sear
       if (bucket[i]! < BUCKET_COUNT && passesFilters(pkg, query)) result.push(pkg);
     }
   }
-  return { packages: result, destinations: phraseDestinations.map((destination) => destination.code) };
+  return {
+    packages: result,
+    destinations: phraseDestinations.map((destination) => destination.code),
+    corrections: words.flatMap((word, i) => {
+      const options = readings[i]!;
+      return options.length === 1 && options[0] === word ? [] : [[word, options] as const];
+    }),
+    typedDataGb: typed.minDataGb,
+    typedValidityDays: typed.minValidityDays,
+    typedUnlimited: typed.unlimited,
+  };
 }

@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   readonly sendingText: string;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
+  /** Cancel gets the keyboard instead of the confirming button: for a step that is usually a mistake. */
+  readonly cancelFirst?: boolean;
   readonly children: ReactNode;
 }
 
@@ -24,12 +26,18 @@ export function ConfirmDialog({
   sendingText,
   onConfirm,
   onCancel,
+  cancelFirst = false,
   children,
 }: ConfirmDialogProps): ReactNode {
   const t = useMessages();
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog title={title} onCancel={sending ? () => {} : onCancel} initialFocus={confirmRef}>
+    <Dialog
+      title={title}
+      onCancel={sending ? () => {} : onCancel}
+      initialFocus={cancelFirst ? cancelRef : confirmRef}
+    >
       {children}
       {sending ? (
         <p role="status" className="sending">
@@ -40,7 +48,7 @@ export function ConfirmDialog({
         <button ref={confirmRef} type="button" className="primary" disabled={sending} onClick={onConfirm}>
           {confirmLabel}
         </button>
-        <button type="button" className="secondary" disabled={sending} onClick={onCancel}>
+        <button ref={cancelRef} type="button" className="secondary" disabled={sending} onClick={onCancel}>
           {t.cancel}
         </button>
       </div>

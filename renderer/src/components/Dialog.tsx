@@ -12,20 +12,33 @@ interface DialogProps {
 
 /**
  * A modal dialog on the native <dialog> element: it traps focus, answers Escape, and is announced
- * with its title. Mount it to open it; unmount it to close it.
+ * with its title. Mount it to open it; unmount it to close it, and the keyboard returns to the
+ * control that had it before.
  */
 export function Dialog({ title, onCancel, initialFocus, children, className }: DialogProps): ReactNode {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Where the cashier was when the dialog opened: the keyboard goes back there when it closes.
+  const opener = useRef<Element | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
     initialFocus?.current?.focus();
     return () => {
       if (dialog.open) dialog.close();
     };
   }, [initialFocus]);
+  useEffect(
+    () => () => {
+      const back = opener.current;
+      if (back instanceof HTMLElement && back.isConnected) back.focus();
+    },
+    [],
+  );
   return (
     <dialog
       ref={ref}

@@ -5,6 +5,7 @@ import { countryName } from '../catalogue/destination-names';
 import { days, gigabytes, integer, moneyText } from '../i18n/format';
 import type { Messages } from '../i18n/messages';
 import { useLanguage, useMessages } from '../i18n/use-messages';
+import { networksLine } from './PackageDetails';
 
 type DataShape = Pick<CataloguePackage, 'dataGb' | 'isUnlimited'>;
 
@@ -31,17 +32,30 @@ export function extrasText(pkg: CataloguePackage, t: Messages, language: Languag
   return extras;
 }
 
-/** One package as a line of facts: data, validity, coverage, extras and the retail price. */
-export function PackageFacts({ pkg }: { readonly pkg: CataloguePackage }): ReactNode {
+/**
+ * One package as a line of facts: data, validity, coverage, extras and the retail price; with
+ * `distinguish` (another package on the list has its name) also its networks.
+ */
+export function PackageFacts({
+  pkg,
+  distinguish = false,
+}: {
+  readonly pkg: CataloguePackage;
+  readonly distinguish?: boolean;
+}): ReactNode {
   const t = useMessages();
   const language = useLanguage();
+  const networks = distinguish ? networksLine(pkg, t) : null;
   return (
     <>
       <span className="pkg-name">{pkg.name}</span>
       <span className="pkg-data">{dataText(pkg, t, language)}</span>
       <span className="pkg-validity">{days(pkg.validityDays, language)}</span>
       <span className="pkg-coverage">{coverageText(pkg, t, language)}</span>
-      <span className="pkg-extras">{extrasText(pkg, t, language).join(' · ')}</span>
+      <span className="pkg-extras">
+        {extrasText(pkg, t, language).join(' · ')}
+        {networks ? <span className="pkg-networks"> · {networks}</span> : null}
+      </span>
       <span className="pkg-price">{moneyText(pkg.retail, language)}</span>
     </>
   );

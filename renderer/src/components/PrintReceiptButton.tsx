@@ -4,6 +4,7 @@ import { pos } from '../bridge/pos';
 import { customerLanguage } from '../devices/customer-display-store';
 import { deviceText } from '../devices/device-text';
 import { printReceipt } from '../devices/receipt-printing';
+import { PRINT_KEY } from '../hooks/use-shortcuts';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useSession } from '../stores/session-store';
 import { Dialog } from './Dialog';
@@ -54,7 +55,13 @@ export function PrintReceiptButton({
 
   return (
     <>
-      <button type="button" className="secondary" onClick={() => void print(undefined, 'print')}>
+      <button
+        type="button"
+        className="secondary"
+        data-print-key=""
+        aria-keyshortcuts={PRINT_KEY.aria}
+        onClick={() => void print(undefined, 'print')}
+      >
         {copy ? t.sell.printCopy : t.sell.printReceipt}
       </button>
       {printsToPdf ? (

@@ -114,6 +114,8 @@ export function SaleView({
               {t.sell.newBalance}: <strong>{moneyText(sale.newBalance, language)}</strong>
             </p>
           ) : null}
+          {/* Print first: the receipt is the next thing the customer needs, above the fold. */}
+          <PrintReceiptButton kind="sale" id={sale.id} copy={reprint} />
           {carriesInstallCodes(sale) ? (
             <div className="esim-grid">
               {sale.esims.map((esim, i) => (
@@ -125,7 +127,6 @@ export function SaleView({
               {t.sell.showEsims(integer(sale.esims.length, language))}
             </button>
           ) : null}
-          <PrintReceiptButton kind="sale" id={sale.id} copy={reprint} />
         </section>
       );
     case 'pending':

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PRINT_KEY } from '../hooks/use-shortcuts';
 import { useMessages } from '../i18n/use-messages';
 import { SCREEN_KEYS } from './NavBar';
 import './shortcut-bar.css';
@@ -14,6 +15,7 @@ export function ShortcutBar(): ReactNode {
     [SCREEN_KEYS.today, t.nav.today],
     [SCREEN_KEYS.settings, t.nav.settings],
     ['F9', t.shortcuts.language],
+    [PRINT_KEY.shown, t.find.printKey],
     ['/', t.shortcuts.search],
     ['↑ ↓', t.shortcuts.choose],
     ['Enter', t.shortcuts.select],

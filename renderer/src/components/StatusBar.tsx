@@ -109,16 +109,20 @@ export function StatusBar(): ReactNode {
       <Storage />
       <CatalogueGaps />
       {pinMissing ? <span className="hint">{t.noPinYet}</span> : null}
-      <button
-        type="button"
-        className="secondary small language"
-        lang={t.switchLanguage === 'English' ? 'en' : 'ar'}
-        aria-label={t.switchLanguageLabel}
-        aria-keyshortcuts="F9"
-        onClick={toggleLanguage}
-      >
-        {t.switchLanguage}
-      </button>
+      {/* Two switches, labelled apart: the cashier's screen, and the customer's display and receipt. */}
+      <fieldset className="device-choices">
+        <legend>{t.find.counterLanguage}</legend>
+        <button
+          type="button"
+          className="secondary small language"
+          lang={t.switchLanguage === 'English' ? 'en' : 'ar'}
+          aria-label={t.switchLanguageLabel}
+          aria-keyshortcuts="F9"
+          onClick={toggleLanguage}
+        >
+          {t.switchLanguage}
+        </button>
+      </fieldset>
       <CustomerLanguage />
     </header>
   );

@@ -11,9 +11,12 @@ export function TrainingBanner(): ReactNode {
   const t = useMessages();
   const training = useSession((state) => state.status?.mode === 'training');
   if (!training) return null;
+  // A complementary landmark around the note: screen readers list it with the page's other parts.
   return (
-    <div className="training-banner" role="note" aria-label="TRAINING">
-      <strong lang="en">TRAINING</strong> <span>{t.training}</span>
-    </div>
+    <aside className="training-banner" aria-label="TRAINING">
+      <div role="note" aria-label="TRAINING">
+        <strong lang="en">TRAINING</strong> <span>{t.training}</span>
+      </div>
+    </aside>
   );
 }

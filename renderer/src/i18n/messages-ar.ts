@@ -138,6 +138,28 @@ export const ar: Messages = {
     lostBody: 'ربما تمّ البيع. راجع قائمة الانتظار (F4) ومبيعات اليوم (F7) قبل البيع مرة أخرى.',
   },
 
+  find: {
+    readAs: (typed, meant) => `"${typed}" قُرئت ${meant}`,
+    fromSearch: 'من البحث',
+    or: ' أو ',
+    activation: 'بداية الصلاحية',
+    activationPolicy: {
+      first_use: 'عند أول استخدام: تُحسب الأيام من أول اتصال في الخارج',
+      immediate: 'عند الشراء: تُحسب الأيام من اليوم',
+      unknown: 'لم يحددها المزوّد',
+    },
+    countryList: 'الدول',
+    networks: 'الشبكات',
+    packageCode: 'رمز الباقة',
+    sameName: 'باقات أخرى تحمل هذا الاسم: قارن الشبكات و5G والسعر.',
+    networksShort: (names) => `الشبكات: ${names}`,
+    quantityTooMany: (max) => `${max} شرائح كحد أقصى في البيعة الواحدة. بِع الباقي في بيعة أخرى.`,
+    quantityTooFew: (min) => `شريحة واحدة على الأقل (${min}).`,
+    counterLanguage: 'لغة الشاشة (لغتك)',
+    printKey: 'طباعة الإيصال',
+    repeatOf: (when, state) => `تعبئة سابقة لهذه الشريحة: الساعة ${when}، ${state}.`,
+  },
+
   topUp: {
     title: 'تعبئة شريحة إلكترونية',
     iccid: 'رقم ICCID',

@@ -148,6 +148,28 @@ export const en = {
     lostBody: 'The sale may have gone through. Look in Pending (F4) and Today (F7) before selling again.',
   },
 
+  find: {
+    readAs: (typed: string, meant: string) => `"${typed}" read as ${meant}`,
+    fromSearch: 'From the search',
+    or: ' or ',
+    activation: 'Validity starts',
+    activationPolicy: {
+      first_use: 'At first use: the days count from when it first connects abroad',
+      immediate: 'At purchase: the days count from today',
+      unknown: 'Not stated by the provider',
+    },
+    countryList: 'Countries',
+    networks: 'Networks',
+    packageCode: 'Package code',
+    sameName: 'Other packages have this name: compare networks, 5G and price.',
+    networksShort: (names: string) => `Networks: ${names}`,
+    quantityTooMany: (max: string) => `At most ${max} eSIMs in one sale. Sell the others in another sale.`,
+    quantityTooFew: (min: string) => `At least ${min} eSIM.`,
+    counterLanguage: 'Counter language (yours)',
+    printKey: 'Print receipt',
+    repeatOf: (when: string, state: string) => `Earlier top-up of this eSIM: at ${when}, ${state}.`,
+  },
+
   topUp: {
     title: 'Top up an eSIM',
     iccid: 'ICCID',

@@ -36,7 +36,14 @@ interface CatalogueState {
   find(code: string): CataloguePackage | undefined;
 }
 
-const NO_RESULT: SearchResult = { packages: [], destinations: [] };
+const NO_RESULT: SearchResult = {
+  packages: [],
+  destinations: [],
+  corrections: [],
+  typedDataGb: null,
+  typedValidityDays: null,
+  typedUnlimited: false,
+};
 
 export const useCatalogue = create<CatalogueState>()((set, get) => ({
   index: null,

@@ -13,6 +13,11 @@ import { usePending } from './pending-store';
  * store sends each one exactly once and never retries; a second top-up of the same eSIM within
  * minutes goes through the explicit "repeat" confirmation the core asks for.
  */
+export interface EarlierTopUp {
+  readonly state: string;
+  readonly createdAt: string;
+}
+
 export type TopUpFlow =
   | { readonly step: 'entering'; readonly error: PosError | null }
   | { readonly step: 'looking' }
@@ -23,13 +28,17 @@ export type TopUpFlow =
       readonly options: readonly TopUpOption[];
       readonly error: PosError | null;
     }
-  /** `repeat`: the core asked for a second confirmation (another top-up of this eSIM is recent). */
+  /**
+   * `repeat`: the core asked for a second confirmation (another top-up of this eSIM is recent);
+   * `earlier` names those top-ups, so the cashier can tell the customer which one went through.
+   */
   | {
       readonly step: 'confirming';
       readonly esim: EsimDetails;
       readonly options: readonly TopUpOption[];
       readonly chosen: TopUpOption;
       readonly repeat: boolean;
+      readonly earlier?: readonly EarlierTopUp[];
     }
   | {
       readonly step: 'sending';
@@ -163,7 +172,10 @@ export const useTopUp = create<TopUpState>()((set, get) => ({
     });
     if (!result.ok) {
       if (result.error.code === 'CONFIRMATION_REQUIRED') {
-        set({ flow: { step: 'confirming', esim, options, chosen, repeat: true } });
+        const recent = result.error.details?.recent;
+        // The error's schema (shared/errors.ts) checked these items when it carries them.
+        const earlier = Array.isArray(recent) ? (recent as readonly EarlierTopUp[]) : [];
+        set({ flow: { step: 'confirming', esim, options, chosen, repeat: true, earlier } });
       } else if (result.error.code === 'HOST_UNREACHABLE') {
         set({ flow: { step: 'lost' } });
         void usePending.getState().load();

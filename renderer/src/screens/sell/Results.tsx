@@ -1,12 +1,44 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import type { CataloguePackage } from '../../../../shared/domain/catalogue';
 import { countryName } from '../../catalogue/destination-names';
 import { PackageFacts } from '../../components/PackageFacts';
-import { integer } from '../../i18n/format';
+import { days, gigabytes, integer } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useCatalogue } from '../../stores/catalogue-store';
 import { chosenOf, useSale } from '../../stores/sale-store';
 import { optionId } from './SearchBox';
 import '../../components/package-line.css';
+
+/** Names carried by more than one of the packages found: those lines also show their networks. */
+function sharedNames(packages: readonly CataloguePackage[]): ReadonlySet<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const pkg of packages) {
+    if (seen.has(pkg.name)) shared.add(pkg.name);
+    else seen.add(pkg.name);
+  }
+  return shared;
+}
+
+/** What the search read besides destinations: corrected typos and the data and days typed. */
+function SearchReading(): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const result = useCatalogue((state) => state.result);
+  const read: string[] = result.corrections.map(([typed, meant]) =>
+    t.find.readAs(typed, meant.map((word) => `"${word}"`).join(t.find.or)),
+  );
+  if (result.typedUnlimited) read.push(t.sell.unlimited);
+  if (result.typedDataGb !== null) read.push(t.sell.dataAtLeast(gigabytes(result.typedDataGb, language)));
+  if (result.typedValidityDays !== null)
+    read.push(t.sell.validityAtLeast(days(result.typedValidityDays, language)));
+  if (read.length === 0) return null;
+  return (
+    <p className="search-reading">
+      {t.find.fromSearch}: {read.join(' · ')}
+    </p>
+  );
+}
 
 export function Results({ listId }: { readonly listId: string }): ReactNode {
   const t = useMessages();
@@ -25,6 +57,7 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
   }, [activeIndex, listId]);
 
   const shown = result.packages.slice(0, visible);
+  const shared = useMemo(() => sharedNames(result.packages), [result.packages]);
   return (
     <section className="results" aria-label={t.sell.results}>
       <p className="result-count" aria-live="polite">
@@ -40,6 +73,7 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
           </span>
         ) : null}
       </p>
+      {text.trim() ? <SearchReading /> : null}
       {result.packages.length === 0 && text.trim() ? <p className="empty">{t.sell.noResults}</p> : null}
       <div id={listId} role="listbox" aria-label={t.sell.results} className="result-list">
         {shown.map((pkg, i) => (
@@ -57,7 +91,7 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
               select(pkg);
             }}
           >
-            <PackageFacts pkg={pkg} />
+            <PackageFacts pkg={pkg} distinguish={shared.has(pkg.name)} />
           </div>
         ))}
       </div>

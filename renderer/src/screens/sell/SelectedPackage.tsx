@@ -1,8 +1,10 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { multiplyMinor } from '../../../../shared/money';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { FieldProblem } from '../../components/FieldProblem';
+import { PackageDetails } from '../../components/PackageDetails';
 import { coverageText, dataText, extrasText } from '../../components/PackageFacts';
-import { days, moneyText } from '../../i18n/format';
+import { days, integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { chosenOf, MAX_QUANTITY, MIN_QUANTITY, useSale } from '../../stores/sale-store';
 
@@ -19,8 +21,19 @@ export function SelectedPackage(): ReactNode {
   const clearSelection = useSale((state) => state.clearSelection);
   const quantityRef = useRef<HTMLInputElement>(null);
   const quantityId = useId();
+  // What the cashier typed, kept as typed: 12 is refused in words, never quietly sold as 10.
+  const [typed, setTyped] = useState<string | null>(null);
+  const typedNumber = typed === null ? quantity : Number(typed);
+  const refusal =
+    typed === null ||
+    (Number.isInteger(typedNumber) && typedNumber >= MIN_QUANTITY && typedNumber <= MAX_QUANTITY)
+      ? null
+      : typedNumber > MAX_QUANTITY
+        ? t.find.quantityTooMany(integer(MAX_QUANTITY, language))
+        : t.find.quantityTooFew(integer(MIN_QUANTITY, language));
 
   useEffect(() => {
+    setTyped(null);
     if (selected) {
       quantityRef.current?.focus();
       quantityRef.current?.select();
@@ -45,11 +58,13 @@ export function SelectedPackage(): ReactNode {
         <dt>{t.sell.unitPrice}</dt>
         <dd>{moneyText(selected.retail, language)}</dd>
       </dl>
+      <PackageDetails pkg={selected} />
       <form
         className="sell-form"
         onSubmit={(event) => {
           event.preventDefault();
-          askConfirm();
+          if (refusal) quantityRef.current?.focus();
+          else askConfirm();
         }}
       >
         <label htmlFor={quantityId}>{t.sell.quantity}</label>
@@ -60,9 +75,13 @@ export function SelectedPackage(): ReactNode {
           inputMode="numeric"
           min={MIN_QUANTITY}
           max={MAX_QUANTITY}
-          value={quantity}
+          value={typed ?? quantity}
+          aria-invalid={refusal !== null}
           aria-describedby={`${quantityId}-hint`}
-          onChange={(event) => setQuantity(Number(event.target.value))}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setQuantity(Number(event.target.value));
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.preventDefault();
@@ -74,6 +93,7 @@ export function SelectedPackage(): ReactNode {
         <span id={`${quantityId}-hint`} className="hint">
           {t.sell.quantityHint}
         </span>
+        <FieldProblem problem={refusal} />
         <p className="total">
           {t.sell.total}:{' '}
           <strong>

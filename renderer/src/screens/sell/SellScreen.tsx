@@ -23,9 +23,12 @@ export function SellScreen(): ReactNode {
   const bestSellers = useCatalogue((state) => state.bestSellers);
   const pinned = useSettings((state) => state.settings?.pinnedPackageCodes ?? NO_CODES);
 
+  // One h1 for the screen, whichever step it shows; the result's own heading is the sale's state.
+  const heading = <h1 className="visually-hidden">{t.sell.title}</h1>;
   if (step === 'result' || step === 'lost') {
     return (
       <div className="screen sell-screen">
+        {heading}
         <SaleResult />
       </div>
     );
@@ -33,7 +36,7 @@ export function SellScreen(): ReactNode {
   return (
     <div className="screen sell-screen">
       <div className="sell-browse">
-        <h1 className="visually-hidden">{t.sell.title}</h1>
+        {heading}
         <SearchBox listId={listId} />
         <Filters />
         {text.trim() === '' ? (

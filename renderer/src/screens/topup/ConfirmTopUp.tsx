@@ -2,10 +2,15 @@ import type { ReactNode } from 'react';
 import { CodeFact } from '../../components/CodeFact';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { dataText } from '../../components/PackageFacts';
-import { days, moneyText } from '../../i18n/format';
+import { days, moneyText, time } from '../../i18n/format';
+import type { Messages } from '../../i18n/messages';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { TenderFields } from '../../shift/TenderFields';
 import { type TopUpFlow, useTopUp } from '../../stores/topup-store';
+
+function stateName(state: string, t: Messages): string {
+  return state in t.states ? t.states[state as keyof Messages['states']] : state;
+}
 
 export function ConfirmTopUp({
   flow,
@@ -19,6 +24,7 @@ export function ConfirmTopUp({
   const cancel = useTopUp((state) => state.cancel);
   const option = flow.chosen;
   const repeat = flow.step === 'confirming' && flow.repeat;
+  const earlier = flow.step === 'confirming' ? (flow.earlier ?? []) : [];
   return (
     <ConfirmDialog
       // A new dialog for the repeat question, so the keyboard lands on its button afresh.
@@ -29,8 +35,17 @@ export function ConfirmTopUp({
       sendingText={t.topUp.sending}
       onConfirm={() => void confirm()}
       onCancel={cancel}
+      // A repeat is usually a double scan: the safe answer has the keyboard.
+      cancelFirst={repeat}
     >
       {repeat ? <p className="warning">{t.topUp.repeatBody}</p> : null}
+      {repeat
+        ? earlier.map((each) => (
+            <p key={each.createdAt} className="earlier-topup">
+              {t.find.repeatOf(time(each.createdAt, language), stateName(each.state, t))}
+            </p>
+          ))
+        : null}
       <p className="confirm-line">{option.name}</p>
       <dl className="facts">
         <CodeFact term={t.topUp.iccid} value={iccid} />

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import type { TopUpOption } from '../../../../shared/domain/topup';
 import { dataText } from '../../components/PackageFacts';
 import { days, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
@@ -11,11 +12,15 @@ export function TopUpOptions(): ReactNode {
   const flow = useTopUp((state) => state.flow);
   const choose = useTopUp((state) => state.choose);
   const firstRef = useRef<HTMLButtonElement>(null);
-  const ready = flow.step === 'found' && flow.options.length > 0;
+  const fresh = flow.step === 'found' && flow.options.length > 0 ? flow.options : null;
+  const focusedFor = useRef<readonly TopUpOption[] | null>(null);
   useEffect(() => {
-    // After a scan, the keyboard moves to the first top-up so Enter continues the flow.
-    if (ready) firstRef.current?.focus();
-  }, [ready]);
+    // After a scan, the keyboard moves to the first top-up so Enter continues the flow; back from
+    // a cancelled confirmation it stays on the option the cashier had chosen.
+    if (!fresh || focusedFor.current === fresh) return;
+    focusedFor.current = fresh;
+    firstRef.current?.focus();
+  }, [fresh]);
   // While a top-up is on the wire its options stay hidden: nothing here may start a second one.
   if ((flow.step !== 'found' && flow.step !== 'confirming') || !flow.esim.toppable) return null;
   const { options } = flow;
@@ -23,7 +28,19 @@ export function TopUpOptions(): ReactNode {
     <section className="topup-options" aria-label={t.topUp.options}>
       <h3>{t.topUp.options}</h3>
       {options.length === 0 ? <p>{t.topUp.noOptions}</p> : null}
-      <ul className="option-list">
+      <ul
+        className="option-list"
+        onKeyDown={(event) => {
+          // The footer's ↑ ↓ move between the options; Enter (the button's own) picks one.
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+          const buttons = [...event.currentTarget.querySelectorAll('button')];
+          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+          if (at < 0) return;
+          event.preventDefault();
+          const step = event.key === 'ArrowDown' ? 1 : -1;
+          buttons[(at + step + buttons.length) % buttons.length]?.focus();
+        }}
+      >
         {options.map((option, i) => (
           <li key={option.code}>
             <button
