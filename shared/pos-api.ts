@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrderListStatusFilterSchema } from './api/common';
 import { BalanceViewSchema } from './domain/balance';
+import { CancelCheckSchema, CancellationSchema } from './domain/cancellation';
 import {
   ApprovalSchema,
   CashierNameSchema,
@@ -386,6 +387,34 @@ export const posApiContract = {
   ),
   /** Walks the tamper-evident chain and names the first link that does not hold (a manager's check). */
   checkJournalChain: method(z.object({ approval: Approval }).strict(), ChainCheckSchema),
+  /** Reads a sold eSIM live and says whether the provider's rules still allow cancelling it. */
+  checkCancelSale: method(z.object({ saleId: Id }).strict(), CancelCheckSchema),
+  /** Cancels a sale's whole order with the provider (a manager's), with the customer's cash refund. */
+  cancelSale: method(
+    z
+      .object({
+        saleId: Id,
+        reason: z.string().min(1).max(200),
+        cashRefund: MoneySchema.nullable().default(null),
+        approval: Approval.optional(),
+      })
+      .strict(),
+    CancellationSchema,
+  ),
+  /** Settles a cancellation whose answer was lost, by reading the provider's order only. */
+  settleCancellation: method(z.object({ id: Id }).strict(), CancellationSchema),
+  /** Cash given back for a top-up (never cancelled): reasoned, a manager's, not recoverable. */
+  goodwillRefund: method(
+    z
+      .object({
+        topUpId: Id,
+        amount: MoneySchema,
+        reason: z.string().min(1).max(200),
+        approval: Approval.optional(),
+      })
+      .strict(),
+    CancellationSchema,
+  ),
 } as const;
 
 export type PosApiContract = typeof posApiContract;

@@ -57,6 +57,10 @@ export const POS_METHOD_NAMES = [
   'updateEndOfDaySettings',
   'renderShiftReport',
   'checkJournalChain',
+  'checkCancelSale',
+  'cancelSale',
+  'settleCancellation',
+  'goodwillRefund',
 ] as const;
 
 export type PosMethodNameList = (typeof POS_METHOD_NAMES)[number];

@@ -9,6 +9,8 @@ import { SALE_SENDABLE_STATES } from '../../shared/domain/sale-states';
 import type { Status } from '../../shared/domain/status';
 import { ApiFailure } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
+import { Cancellations } from './care/cancellations';
+import { careHandlers } from './care/care-handlers';
 import { Connections, type Endpoint } from './connection';
 import type { CoreContext, HandlerGroup } from './context';
 import { type CoreEvent, toPosEvent } from './core-events';
@@ -285,6 +287,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getBalance: async () => ctx.balance.refresh(),
   };
 
+  const cancellations = new Cancellations({
+    db,
+    counterId,
+    sales: salesJournal,
+    topUps: () => money.topUpContext.topUpsJournal,
+    cashiers: endOfDay.cashiers,
+    shifts: endOfDay.shifts,
+    settings: endOfDay.settings,
+    client: () => ctx.connections.current.client,
+    now,
+  });
+
   const coreHandlers: PosHandlers = {
     ...sessionHandlers,
     ...saleHandlers(ctx, money),
@@ -295,6 +309,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...receiptHandlers(ctx, money.topUpContext.topUpsJournal),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
     ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
+    ...careHandlers(cancellations, () => ctx.emit({ type: 'till.updated', till: endOfDay.endOfDay.view() })),
   };
   const handlers: PosHandlers = options.shellPrinting
     ? { ...coreHandlers, ...options.shellPrinting(coreHandlers) }

@@ -92,6 +92,12 @@ function readsOf(sold: Sold): { readonly [M in Exclude<PosMethodName, HandsOver>
     updateEndOfDaySettings: [],
     renderShiftReport: [],
     checkJournalChain: [],
+    // Care: the check reads the eSIMs live and answers their states by ICCID; the cancellation and
+    // refund answer journal records that name an ICCID and money, never what installs an eSIM.
+    checkCancelSale: ids.map((saleId) => ({ saleId })),
+    cancelSale: [],
+    settleCancellation: [],
+    goodwillRefund: [],
   };
 }
 

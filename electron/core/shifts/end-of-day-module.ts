@@ -34,6 +34,9 @@ type EndOfDayMethods = CashierMethods | ShiftMethods | ReportMethods;
 export interface EndOfDayModule {
   readonly till: Till;
   readonly endOfDay: EndOfDay;
+  readonly cashiers: CashierTable;
+  readonly shifts: ShiftJournal;
+  readonly settings: EndOfDaySettingsStore;
   /** The PosApi handlers; `changed` is told the new till view after each change of cashier, shift or rate. */
   handlers(changed: (till: TillView) => void): HandlerGroup<EndOfDayMethods>;
 }
@@ -72,6 +75,9 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
   return {
     till,
     endOfDay,
+    cashiers,
+    shifts,
+    settings,
     handlers(changed) {
       const announce = (): TillView => {
         const view = endOfDay.view();

@@ -5,6 +5,7 @@ import { m0003DueCheckIndexes } from './0003-due-check-indexes';
 import { m0004ReceiptCounters } from './0004-receipt-counters';
 import { m0005SaleQuotedCost } from './0005-sale-quoted-cost';
 import { m0006EndOfDay } from './0006-end-of-day';
+import { m0007Cancellations } from './0007-cancellations';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0004ReceiptCounters,
   m0005SaleQuotedCost,
   m0006EndOfDay,
+  m0007Cancellations,
 ]);
 
 /** The schema this code writes. */
