@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../electron/simulator/index';
 import type { CancelCheck, Cancellation } from '../../shared/domain/cancellation';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
+import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import { cashOf, hireStaff, openShift, type Staff, sell, usd, xReport } from './end-of-day-support';
 import { type Counter, cheapest, driveEsim, ledger, startCounter } from './money-support';
@@ -190,5 +192,68 @@ describe('cancelling a sold eSIM', () => {
     // The provider cancelled (and refunded) once.
     const refunds = (await ledger(c.sim)).entries.filter((entry) => entry.kind === 'refund');
     expect(refunds).toHaveLength(1);
+  });
+});
+
+describe('a goodwill refund of a top-up', () => {
+  it('is cash from the drawer, reasoned and approved, marked not recoverable, and never sent', async () => {
+    counter = await startCounter();
+    const c = counter;
+    const staff = await hireStaff(c.h);
+    await openShift(c.h, [usd(10_000)]);
+    const rechargeable = [...c.packages]
+      .filter((p: CataloguePackage) => p.isRechargeable)
+      .sort((a, b) => a.cost.amount - b.cost.amount);
+    let found: { iccid: string; option: TopUpOption } | null = null;
+    for (const pkg of rechargeable.slice(0, 10)) {
+      const sale = await sell(c.h, pkg);
+      if (sale.state !== 'completed') continue;
+      const iccid = sale.esims[0]?.iccid ?? '';
+      await driveEsim(c.sim, 'activate', { iccid });
+      const listed = await c.h.call<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid });
+      const option = listed.ok ? listed.value.packages[0] : undefined;
+      if (option) {
+        found = { iccid, option };
+        break;
+      }
+    }
+    if (!found) throw new Error('no rechargeable package with top-ups in the catalogue');
+    const topUp = unwrap(
+      await c.h.call<TopUp>('topUp', {
+        iccid: found.iccid,
+        packageCode: found.option.code,
+        tender: { method: 'cash', tendered: found.option.retail.amount },
+      }),
+    );
+    expect(topUp.state).toBe('completed');
+    const before = await ledger(c.sim);
+    const reasonless = await c.h.call('goodwillRefund', {
+      topUpId: topUp.id,
+      amount: topUp.retail,
+      reason: ' ',
+      approval: staff.approval,
+    });
+    expect(reasonless).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    const refund = unwrap(
+      await c.h.call<Cancellation>('goodwillRefund', {
+        topUpId: topUp.id,
+        amount: topUp.retail,
+        reason: 'The data ran out on the first day',
+        approval: staff.approval,
+      }),
+    );
+    expect(refund).toMatchObject({
+      kind: 'goodwill',
+      state: 'recorded',
+      recoverable: false,
+      cashRefund: topUp.retail,
+      cashRefunded: true,
+      originalReceiptNumber: topUp.receiptNumber,
+      approvedBy: staff.manager.id,
+      attempts: 0,
+    });
+    expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(topUp.retail);
+    // Nothing went to the provider.
+    expect(await ledger(c.sim)).toEqual(before);
   });
 });
