@@ -13,6 +13,7 @@ import { CataloguePackageSchema } from './domain/catalogue';
 import { IsoTimeSchema, LanguageSchema } from './domain/common';
 import { CustomerDisplaySchema } from './domain/customer-display';
 import { EsimDetailsSchema } from './domain/esim';
+import { ExportFileSchema, ExportScopeSchema } from './domain/export';
 import { PricingSchema } from './domain/pricing';
 import { PrinterSchema } from './domain/printer';
 import { ProviderOrderSchema } from './domain/provider-order';
@@ -414,6 +415,11 @@ export const posApiContract = {
       })
       .strict(),
     CancellationSchema,
+  ),
+  /** The journal of a Z or of a range of business days as CSV files (sales, top-ups, cancellations…). */
+  exportCsv: method(
+    z.object({ scope: ExportScopeSchema }).strict(),
+    z.object({ files: z.array(ExportFileSchema) }),
   ),
 } as const;
 

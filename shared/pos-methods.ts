@@ -61,6 +61,7 @@ export const POS_METHOD_NAMES = [
   'cancelSale',
   'settleCancellation',
   'goodwillRefund',
+  'exportCsv',
 ] as const;
 
 export type PosMethodNameList = (typeof POS_METHOD_NAMES)[number];

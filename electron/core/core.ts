@@ -18,6 +18,7 @@ import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
 import { deviceHandlers, printingMode, type ShellPrinting } from './devices/device-handlers';
 import { esimHandlers } from './esims/esim-handlers';
+import { Exporter } from './exports/exporter';
 import { lockDataDir } from './instance-lock';
 import { DailyBackups } from './journal/backup';
 import { CatalogueTable } from './journal/catalogue-table';
@@ -299,6 +300,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
   });
 
+  const exporter = new Exporter({
+    db,
+    counterId,
+    businessDay: (instant) => endOfDay.settings.businessDay(instant),
+  });
+
   const coreHandlers: PosHandlers = {
     ...sessionHandlers,
     ...saleHandlers(ctx, money),
@@ -310,6 +317,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
     ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
     ...careHandlers(cancellations, () => ctx.emit({ type: 'till.updated', till: endOfDay.endOfDay.view() })),
+    exportCsv: async ({ scope }) => ({ files: exporter.csv(scope) }),
   };
   const handlers: PosHandlers = options.shellPrinting
     ? { ...coreHandlers, ...options.shellPrinting(coreHandlers) }
