@@ -71,7 +71,7 @@ const ChainCheckSchema = z.object({
 /** Which receipt to render, and how. */
 const ReceiptRequest = z
   .object({
-    kind: z.enum(['sale', 'topup']),
+    kind: z.enum(['sale', 'topup', 'cancellation']),
     id: Id,
     paperWidthMm: PaperWidthSchema.optional(),
     language: LanguageSchema.optional(),

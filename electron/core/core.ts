@@ -313,7 +313,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...settingsHandlers(ctx),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),
-    ...receiptHandlers(ctx, money.topUpContext.topUpsJournal),
+    ...receiptHandlers(ctx, money.topUpContext.topUpsJournal, cancellations.journal),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
     ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
     ...careHandlers(cancellations, () => ctx.emit({ type: 'till.updated', till: endOfDay.endOfDay.view() })),

@@ -98,6 +98,21 @@ describe('cancelling a sold eSIM', () => {
     expect(after.balanceMinor).toBe(before.balanceMinor + sale.cost.amount);
     expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(sale.retailTotal);
 
+    // Its receipt names the original one, the refund and the cash handed back.
+    const { html } = unwrap(
+      await c.h.call<{ html: string }>('renderReceipt', { kind: 'cancellation', id: cancelled.id }),
+    );
+    const receipt = html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/[\u2066-\u2069]/g, '')
+      .replace(/\s+/g, ' ');
+    expect(receipt).toContain('eSIM cancellation');
+    expect(receipt).toContain(`Original receipt ${String(sale.receiptNumber).padStart(6, '0')}`);
+    expect(receipt).toContain(`Receipt no. ${String(cancelled.receiptNumber).padStart(6, '0')}`);
+    expect(receipt).toContain('to the account balance');
+    expect(receipt).toContain('Cash refunded');
+    expect(receipt).toContain('Customer changed their mind');
+
     // Cancelled once: the check says so, and a second cancellation is refused before it is sent.
     const again = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
     expect(again.refusal).toBe('already_cancelled');

@@ -4,6 +4,7 @@ import type { PosError } from '../../../shared/errors';
 import { toDecimalText } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { PrintReceiptButton } from '../components/PrintReceiptButton';
 import { integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
 import { TextField } from '../screens/settings/TextField';
@@ -175,6 +176,9 @@ function CancellationOutcome({
             ? t.cashRefunded(moneyText(cancellation.cashRefund, language))
             : t.cashOwed(moneyText(cancellation.cashRefund, language))}
         </p>
+      ) : null}
+      {cancellation.state === 'cancelled' ? (
+        <PrintReceiptButton kind="cancellation" id={cancellation.id} />
       ) : null}
       {cancellation.state === 'unknown' || cancellation.state === 'sent' ? (
         <button
