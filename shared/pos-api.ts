@@ -421,6 +421,11 @@ export const posApiContract = {
     z.object({ scope: ExportScopeSchema }).strict(),
     z.object({ files: z.array(ExportFileSchema) }),
   ),
+  /** A month's CSV files, its Z reports (English and Arabic) and a manifest with the chain's head, zipped. */
+  exportAccountantPack: method(
+    z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'a month as YYYY-MM') }).strict(),
+    z.object({ name: z.string(), base64: z.string() }),
+  ),
 } as const;
 
 export type PosApiContract = typeof posApiContract;

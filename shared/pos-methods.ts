@@ -62,6 +62,7 @@ export const POS_METHOD_NAMES = [
   'settleCancellation',
   'goodwillRefund',
   'exportCsv',
+  'exportAccountantPack',
 ] as const;
 
 export type PosMethodNameList = (typeof POS_METHOD_NAMES)[number];

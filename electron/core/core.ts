@@ -18,6 +18,7 @@ import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
 import { deviceHandlers, printingMode, type ShellPrinting } from './devices/device-handlers';
 import { esimHandlers } from './esims/esim-handlers';
+import { exportHandlers } from './exports/export-handlers';
 import { Exporter } from './exports/exporter';
 import { lockDataDir } from './instance-lock';
 import { DailyBackups } from './journal/backup';
@@ -317,7 +318,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
     ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
     ...careHandlers(cancellations, () => ctx.emit({ type: 'till.updated', till: endOfDay.endOfDay.view() })),
-    exportCsv: async ({ scope }) => ({ files: exporter.csv(scope) }),
+    ...exportHandlers({
+      db,
+      counterId,
+      exporter,
+      zReport: (shiftId) => endOfDay.endOfDay.zReport(shiftId),
+      reportContext: (language, printedAt) => ({
+        shop: settings.getSettings(),
+        language,
+        paper: 'a4',
+        training: ctx.connections.current.mode === 'training',
+        printedAt,
+        timeZone: endOfDay.settings.timeZone(),
+      }),
+      now,
+    }),
   };
   const handlers: PosHandlers = options.shellPrinting
     ? { ...coreHandlers, ...options.shellPrinting(coreHandlers) }

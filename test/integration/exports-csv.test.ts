@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cancellation } from '../../shared/domain/cancellation';
 import type { ExportFile } from '../../shared/domain/export';
@@ -114,5 +120,53 @@ describe('CSV exports', () => {
       await h.call<{ files: ExportFile[] }>('exportCsv', { scope: { from: '2001-01-01', to: '2001-01-31' } }),
     ).files;
     expect(empty.map((each) => parseCsv(each.content).records.length)).toEqual([1, 1, 1, 1, 1, 1]);
+
+    // The month's accountant pack: a ZIP that unzip reads and checks, with a manifest that names every
+    // file by its hash and carries the chain's head.
+    const month = day.slice(0, 7);
+    const pack = unwrap(await h.call<{ name: string; base64: string }>('exportAccountantPack', { month }));
+    expect(pack.name).toMatch(new RegExp(`-${month}-accountant-pack\\.zip$`));
+    const dir = mkdtempSync(join(tmpdir(), 'pack-'));
+    try {
+      const zip = join(dir, pack.name);
+      writeFileSync(zip, Buffer.from(pack.base64, 'base64'));
+      expect(execFileSync('unzip', ['-t', zip], { encoding: 'utf8' })).toMatch(/No errors detected/);
+      const read = (name: string): Buffer => execFileSync('unzip', ['-p', zip, name]);
+      const manifest = JSON.parse(read('manifest.json').toString('utf8')) as {
+        month: string;
+        chainHead: { seq: number; hash: string };
+        files: { name: string; bytes: number; sha256: string }[];
+      };
+      const names = manifest.files.map((each) => each.name);
+      expect(names).toEqual([
+        ...byZ.map(
+          (each) => `csv/${each.name.replace('Z-000001', `${month}-01_${month}-${lastDayOf(month)}`)}`,
+        ),
+        'z/Z-000001-en.html',
+        'z/Z-000001-ar.html',
+      ]);
+      for (const each of manifest.files) {
+        const data = read(each.name);
+        expect(data.length).toBe(each.bytes);
+        expect(createHash('sha256').update(data).digest('hex')).toBe(each.sha256);
+      }
+      // The CSV inside is the month's export, byte for byte, Arabic intact.
+      expect(read(names[3]!).toString('utf8')).toBe(file(byDay, 'cash-movements'));
+      expect(read('z/Z-000001-ar.html').toString('utf8')).toContain('dir="rtl"');
+      const journal = new Database(join(counter.dataDir, 'journal.sqlite'), { readonly: true });
+      try {
+        const head = journal.prepare('SELECT seq, hash FROM chain ORDER BY seq DESC LIMIT 1').get();
+        expect(manifest.chainHead).toEqual(head);
+      } finally {
+        journal.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
+
+function lastDayOf(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return String(new Date(Date.UTC(year!, number!, 0)).getUTCDate()).padStart(2, '0');
+}

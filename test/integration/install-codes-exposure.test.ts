@@ -100,6 +100,8 @@ function readsOf(sold: Sold): { readonly [M in Exclude<PosMethodName, HandsOver>
     goodwillRefund: [],
     // Exports name ICCIDs and money; the sale's eSIMs are read from sale_esims by ICCID alone.
     exportCsv: [{ scope: { from: '2000-01-01', to: '2100-12-31' } }],
+    // A zip of the same CSV files and the Z reports, which hold no eSIM either (base64: checked as text).
+    exportAccountantPack: [],
   };
 }
 
