@@ -36,6 +36,11 @@ async function soldForCash(): Promise<{ c: Counter; staff: Staff; sale: Sale & {
   return { c, staff, sale };
 }
 
+/** A second cancellation of the same sale, as a manager would try it. */
+function cancelAgain(c: Counter, saleId: string, staff: Staff): Promise<unknown> {
+  return c.h.call('cancelSale', { saleId, reason: 'again', cashRefund: null, approval: staff.approval });
+}
+
 async function providerOrder(sim: RunningSimulator, reference: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${sim.controlUrl}/orders?accessCode=${sim.defaultAccount.accessCode}`, {
     headers: { 'x-sim-control-token': sim.controlToken },
@@ -117,12 +122,7 @@ describe('cancelling a sold eSIM', () => {
     const again = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
     expect(again.refusal).toBe('already_cancelled');
     expect(again.cancellation?.id).toBe(cancelled.id);
-    const twice = await c.h.call('cancelSale', {
-      saleId: sale.id,
-      reason: 'again',
-      cashRefund: null,
-      approval: staff.approval,
-    });
+    const twice = await cancelAgain(c, sale.id, staff);
     expect(twice).toMatchObject({ ok: false, error: { code: 'NOT_ELIGIBLE' } });
   });
 
@@ -187,12 +187,7 @@ describe('cancelling a sold eSIM', () => {
     expect(lost).toMatchObject({ state: 'unknown', cashRefunded: false, attempts: 1 });
     // No cash leaves the drawer on an unknown outcome.
     expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(usd(0));
-    const resend = await c.h.call('cancelSale', {
-      saleId: sale.id,
-      reason: 'again',
-      cashRefund: null,
-      approval: staff.approval,
-    });
+    const resend = await cancelAgain(c, sale.id, staff);
     expect(resend).toMatchObject({ ok: false, error: { code: 'INVALID_STATE' } });
 
     c.sim.setFaults({ dropAfterCommitRate: 0, paths: [] });

@@ -63,6 +63,21 @@ const originSql = (table: string): string =>
   `${DAY_OF(`${table}.shift_id`, `${table}.created_at`)} AS business_day, ${Z_OF(`${table}.shift_id`)} AS z_number,
    ${NAME_OF(`${table}.cashier_id`)} AS cashier, CASE ${table}.training WHEN 1 THEN 'training' ELSE 'live' END AS training`;
 
+/** A sale's or top-up's columns around what it sold: its receipt and origin, its times and state… */
+const RECORD_HEAD: readonly ExportColumn[] = [
+  count('receipt', 'receipt_number'),
+  ...ORIGIN,
+  text('created_at'),
+  text('completed_at'),
+  text('state'),
+];
+/** …and what the provider charged for it. */
+const COST: readonly ExportColumn[] = [
+  text('cost_currency'),
+  amount('cost', 'cost_minor', 'cost_currency'),
+  text('order_reference'),
+];
+
 /** The tender of a sale or top-up. */
 const TENDER: readonly ExportColumn[] = [
   text('tender_method'),
@@ -79,19 +94,13 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
         (SELECT group_concat(iccid, ' ') FROM sale_esims WHERE sale_id = sales.id) AS iccids
       FROM sales WHERE ${scope('sales.shift_id', 'sales.created_at')} ORDER BY sales.created_at, sales.rowid`,
     columns: [
-      count('receipt', 'receipt_number'),
-      ...ORIGIN,
-      text('created_at'),
-      text('completed_at'),
-      text('state'),
+      ...RECORD_HEAD,
       text('package_code'),
       text('package_name'),
       count('quantity'),
       text('currency'),
       amount('retail', 'retail_total_minor', 'currency'),
-      text('cost_currency'),
-      amount('cost', 'cost_minor', 'cost_currency'),
-      text('order_reference'),
+      ...COST,
       text('iccids'),
       ...TENDER,
     ],
@@ -101,19 +110,13 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     sql: (scope) => `SELECT topups.*, ${originSql('topups')}
       FROM topups WHERE ${scope('topups.shift_id', 'topups.created_at')} ORDER BY topups.created_at, topups.rowid`,
     columns: [
-      count('receipt', 'receipt_number'),
-      ...ORIGIN,
-      text('created_at'),
-      text('completed_at'),
-      text('state'),
+      ...RECORD_HEAD,
       text('iccid'),
       text('package_code'),
       text('package_name'),
       text('currency'),
       amount('retail', 'retail_minor', 'currency'),
-      text('cost_currency'),
-      amount('cost', 'cost_minor', 'cost_currency'),
-      text('order_reference'),
+      ...COST,
       ...TENDER,
     ],
   },
