@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrderListStatusFilterSchema } from './api/common';
 import { BalanceViewSchema } from './domain/balance';
 import { CancelCheckSchema, CancellationSchema } from './domain/cancellation';
+import { EsimCareSchema } from './domain/care';
 import {
   ApprovalSchema,
   CashierNameSchema,
@@ -426,6 +427,10 @@ export const posApiContract = {
     z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'a month as YYYY-MM') }).strict(),
     z.object({ name: z.string(), base64: z.string() }),
   ),
+  /** Each eSIM of a completed sale read live: status, installation, usage, validity, network events. */
+  getEsimCare: method(z.object({ saleId: Id }).strict(), z.object({ esims: z.array(EsimCareSchema) })),
+  /** Everything about one sale for a support ticket, as a JSON file (install codes left out). */
+  exportDisputePack: method(z.object({ saleId: Id }).strict(), ExportFileSchema),
 } as const;
 
 export type PosApiContract = typeof posApiContract;

@@ -63,6 +63,8 @@ export const POS_METHOD_NAMES = [
   'goodwillRefund',
   'exportCsv',
   'exportAccountantPack',
+  'getEsimCare',
+  'exportDisputePack',
 ] as const;
 
 export type PosMethodNameList = (typeof POS_METHOD_NAMES)[number];

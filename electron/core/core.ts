@@ -11,6 +11,7 @@ import { ApiFailure } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
 import { Cancellations } from './care/cancellations';
 import { careHandlers } from './care/care-handlers';
+import { EsimCareDesk } from './care/esim-care';
 import { Connections, type Endpoint } from './connection';
 import type { CoreContext, HandlerGroup } from './context';
 import { type CoreEvent, toPosEvent } from './core-events';
@@ -317,7 +318,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...receiptHandlers(ctx, money.topUpContext.topUpsJournal, cancellations.journal),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
     ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
-    ...careHandlers(cancellations, () => ctx.emit({ type: 'till.updated', till: endOfDay.endOfDay.view() })),
+    ...careHandlers(
+      cancellations,
+      new EsimCareDesk({
+        db,
+        counterId,
+        sales: salesJournal,
+        cancellations: cancellations.journal,
+        client: () => ctx.connections.current.client,
+        now,
+      }),
+      () => ctx.emit({ type: 'till.updated', till: endOfDay.endOfDay.view() }),
+    ),
     ...exportHandlers({
       db,
       counterId,

@@ -102,6 +102,9 @@ function readsOf(sold: Sold): { readonly [M in Exclude<PosMethodName, HandsOver>
     exportCsv: [{ scope: { from: '2000-01-01', to: '2100-12-31' } }],
     // A zip of the same CSV files and the Z reports, which hold no eSIM either (base64: checked as text).
     exportAccountantPack: [],
+    // eSIM care: live reads by ICCID, and the dispute pack with every install key taken out.
+    getEsimCare: [{ saleId: sold.completed.id }],
+    exportDisputePack: ids.map((saleId) => ({ saleId })),
   };
 }
 
