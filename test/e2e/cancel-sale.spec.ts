@@ -53,6 +53,14 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
     'The eSIM has been used on a network: the provider no longer cancels it.',
   );
   await expect(details.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
+  // eSIM care: what the provider sees now, and the dispute pack for a support ticket.
+  const care = details.getByRole('region', { name: 'eSIM care' });
+  await care.getByRole('button', { name: 'Read the eSIM now' }).click();
+  await expect(care.getByText(`eSIM ${used.esims[0]!.iccid}: ACTIVE`)).toBeVisible();
+  await expect(care.getByText(/^installed on /)).toBeVisible();
+  const pack = page.waitForEvent('download');
+  await care.getByRole('button', { name: 'Dispute pack for support' }).click();
+  expect((await pack).suggestedFilename()).toMatch(/-dispute-pack\.json$/);
   await details.getByRole('button', { name: 'Close' }).click();
 
   // The unused one: a manager approves, and the cash goes back.

@@ -22,6 +22,14 @@ export interface CareText {
   readonly cashRefunded: (amount: string) => string;
   readonly cashOwed: (amount: string) => string;
   readonly checkWithProvider: string;
+  readonly care: string;
+  readonly readLive: string;
+  readonly disputePack: string;
+  readonly installedOn: (model: string) => string;
+  readonly usage: (used: string, total: string) => string;
+  readonly activated: (at: string) => string;
+  readonly expires: (at: string) => string;
+  readonly events: (count: string, wrong: string) => string;
 }
 
 const EN: CareText = {
@@ -62,6 +70,14 @@ const EN: CareText = {
   cashRefunded: (amount) => `${amount} given back from the drawer`,
   cashOwed: (amount) => `${amount} to give back once the provider has cancelled (open a shift)`,
   checkWithProvider: 'Check with the provider',
+  care: 'eSIM care',
+  readLive: 'Read the eSIM now',
+  disputePack: 'Dispute pack for support',
+  installedOn: (model) => `installed on ${model}`,
+  usage: (used, total) => `${used} MB used of ${total}`,
+  activated: (at) => `activated ${at}`,
+  expires: (at) => `expires ${at}`,
+  events: (count, wrong) => `${count} network events, ${wrong} on a network the package does not cover`,
 };
 
 const AR: CareText = {
@@ -101,6 +117,14 @@ const AR: CareText = {
   cashRefunded: (amount) => `أُرجع ${amount} من الدرج`,
   cashOwed: (amount) => `يُرجع ${amount} بعد أن يلغي المزوّد (افتح وردية)`,
   checkWithProvider: 'التحقق لدى المزوّد',
+  care: 'العناية بالشريحة',
+  readLive: 'قراءة الشريحة الآن',
+  disputePack: 'حزمة النزاع للدعم',
+  installedOn: (model) => `مثبّتة على ${model}`,
+  usage: (used, total) => `استُخدم ${used} ميغابايت من ${total}`,
+  activated: (at) => `فُعّلت ${at}`,
+  expires: (at) => `تنتهي ${at}`,
+  events: (count, wrong) => `${count} أحداث شبكة، ${wrong} على شبكة لا تغطيها الباقة`,
 };
 
 const TEXTS: Record<Language, CareText> = { en: EN, ar: AR };

@@ -84,8 +84,9 @@ export const useJournal = create<JournalState>()((set, get) => ({
     // Answers may come back out of order while the cashier types: only the newest counts.
     const mine = ++generation;
     const { day } = get();
-    const period = day ? dayBounds(day) : { from: startOfToday() };
     const search = get().search.trim();
+    // A receipt number or a scanned ICCID finds its sale on any day: the customer came back later.
+    const period = /^\d+$/.test(search) ? {} : day ? dayBounds(day) : { from: startOfToday() };
     set({ loading: true });
     const [sales, topUps] = await Promise.all([
       pos().listSales({ ...period, search: search || undefined, limit: 1000 }),
