@@ -20,6 +20,7 @@ import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
 import type { ShiftJournal } from '../shifts/shift-journal';
 import { MAIN_DRAWER } from '../shifts/till';
 import { CancellationJournal, type KeptAnswer } from './cancellation-journal';
+import { isInstalled } from './installed';
 
 export interface CancellationDeps {
   readonly db: Db;
@@ -35,8 +36,6 @@ export interface CancellationDeps {
 
 /** eSIM statuses after which nothing is left to cancel. */
 const ENDED = new Set(['EXPIRED', 'DEPLETED', 'DELETED', 'USED_EXPIRED']);
-/** The SM-DP+ state of a profile no device has downloaded yet. */
-const NOT_DOWNLOADED = 'RELEASED';
 
 /**
  * Cancelling a sold eSIM with the provider, and goodwill refunds of top-ups. Cancellation is a money
@@ -72,7 +71,7 @@ export class Cancellations {
         return {
           iccid,
           status,
-          installed: live.smdpStatus !== null && live.smdpStatus.toUpperCase() !== NOT_DOWNLOADED,
+          installed: isInstalled(live),
           activated:
             live.activatedAt !== null || (status !== null && status !== 'NEW' && status !== 'CANCELLED'),
         };

@@ -6,6 +6,7 @@ import type { Db } from '../journal/database';
 import type { SalesJournal } from '../journal/sales-journal';
 import { PosFailure } from '../pos/failure';
 import type { CancellationJournal } from './cancellation-journal';
+import { isInstalled } from './installed';
 
 export interface EsimCareDeps {
   readonly db: Db;
@@ -118,7 +119,7 @@ export class EsimCareDesk {
         const care: EsimCare = {
           iccid,
           status: live.status ?? usage.status,
-          installed: live.smdpStatus !== null && live.smdpStatus.toUpperCase() !== 'RELEASED',
+          installed: isInstalled(live),
           deviceModel: live.device.model,
           activatedAt: live.activatedAt ?? usage.validity.activatedAt,
           lastUsedAt: live.lastUsedAt,
