@@ -83,7 +83,7 @@ export async function run(): Promise<void> {
       settleSale: async () => {
         throw new Error('every sale of the bench day is completed: nothing to settle');
       },
-      days: module.days,
+      days: module.settings,
       cashiers: module.cashiers,
     });
     const day = reconciler.businessDay();

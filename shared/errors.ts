@@ -136,6 +136,7 @@ export const INPUT_PROBLEMS = [
   'first_manager_stays',
   'manager_pin_in_settings',
   'no_such_z',
+  'more_than_paid',
 ] as const;
 export type InputProblem = (typeof INPUT_PROBLEMS)[number];
 
@@ -193,6 +194,8 @@ export const ERROR_DETAILS = {
   /** The record's state, or the mode (training or live) it was made in. */
   INVALID_STATE: z.looseObject({ state: z.string().optional(), training: z.boolean().optional() }),
   ESIM_NOT_FOUND: z.looseObject({ iccid: z.string().optional() }),
+  /** Why a cancellation is refused, when the counter read the eSIM before asking (see CancelRefusal). */
+  NOT_ELIGIBLE: z.looseObject({ refusal: z.string().optional() }),
   /** The eSIM's status, when the counter read it (`status` alone is an answer's HTTP status). */
   ESIM_NOT_TOPPABLE: z.looseObject({ esimStatus: z.string().optional() }),
   INVALID_TOPUP_PACKAGE: z.looseObject({ iccid: z.string().optional(), packageCode: z.string().optional() }),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { OrderListStatusFilterSchema } from './api/common';
 import { BalanceViewSchema } from './domain/balance';
+import { CancelCheckSchema, CancellationSchema } from './domain/cancellation';
+import { EsimCareSchema } from './domain/care';
 import {
   ApprovalSchema,
   CashierNameSchema,
@@ -12,6 +14,7 @@ import { CataloguePackageSchema } from './domain/catalogue';
 import { IsoTimeSchema, LanguageSchema } from './domain/common';
 import { CustomerDisplaySchema } from './domain/customer-display';
 import { EsimDetailsSchema } from './domain/esim';
+import { ExportFileSchema, ExportScopeSchema } from './domain/export';
 import { PricingSchema } from './domain/pricing';
 import { PrinterSchema } from './domain/printer';
 import { ProviderOrderSchema } from './domain/provider-order';
@@ -85,7 +88,7 @@ const TypedIccid = { iccid: IssuedIccidSchema, checkDigitOverride: z.boolean().d
 /** Which receipt to render, and how. */
 const ReceiptRequest = z
   .object({
-    kind: z.enum(['sale', 'topup']),
+    kind: z.enum(['sale', 'topup', 'cancellation']),
     id: Id,
     paperWidthMm: PaperWidthSchema.optional(),
     language: LanguageSchema.optional(),
@@ -429,6 +432,48 @@ export const posApiContract = {
       .strict(),
     ProviderDepositSchema,
   ),
+  /** Reads a sold eSIM live and says whether the provider's rules still allow cancelling it. */
+  checkCancelSale: method(z.object({ saleId: Id }).strict(), CancelCheckSchema),
+  /** Cancels a sale's whole order with the provider (a manager's), with the customer's cash refund. */
+  cancelSale: method(
+    z
+      .object({
+        saleId: Id,
+        reason: z.string().min(1).max(200),
+        cashRefund: MoneySchema.nullable().default(null),
+        approval: Approval.optional(),
+      })
+      .strict(),
+    CancellationSchema,
+  ),
+  /** Settles a cancellation whose answer was lost, by reading the provider's order only. */
+  settleCancellation: method(z.object({ id: Id }).strict(), CancellationSchema),
+  /** Cash given back for a top-up (never cancelled): reasoned, a manager's, not recoverable. */
+  goodwillRefund: method(
+    z
+      .object({
+        topUpId: Id,
+        amount: MoneySchema,
+        reason: z.string().min(1).max(200),
+        approval: Approval.optional(),
+      })
+      .strict(),
+    CancellationSchema,
+  ),
+  /** The journal of a Z or of a range of business days as CSV files (sales, top-ups, cancellations…). */
+  exportCsv: method(
+    z.object({ scope: ExportScopeSchema }).strict(),
+    z.object({ files: z.array(ExportFileSchema) }),
+  ),
+  /** A month's CSV files, its Z reports (English and Arabic) and a manifest with the chain's head, zipped. */
+  exportAccountantPack: method(
+    z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'a month as YYYY-MM') }).strict(),
+    z.object({ name: z.string(), base64: z.string() }),
+  ),
+  /** Each eSIM of a completed sale read live: status, installation, usage, validity, network events. */
+  getEsimCare: method(z.object({ saleId: Id }).strict(), z.object({ esims: z.array(EsimCareSchema) })),
+  /** Everything about one sale for a support ticket, as a JSON file (install codes left out). */
+  exportDisputePack: method(z.object({ saleId: Id }).strict(), ExportFileSchema),
 } as const;
 
 export type PosApiContract = typeof posApiContract;

@@ -61,6 +61,14 @@ export const POS_METHOD_NAMES = [
   'getReconciliation',
   'resolveReconciliationException',
   'addProviderDeposit',
+  'checkCancelSale',
+  'cancelSale',
+  'settleCancellation',
+  'goodwillRefund',
+  'exportCsv',
+  'exportAccountantPack',
+  'getEsimCare',
+  'exportDisputePack',
 ] as const;
 
 export type PosMethodNameList = (typeof POS_METHOD_NAMES)[number];

@@ -9,6 +9,9 @@ import { SALE_SENDABLE_STATES } from '../../shared/domain/sale-states';
 import type { Status } from '../../shared/domain/status';
 import { ApiFailure } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
+import { Cancellations } from './care/cancellations';
+import { careHandlers } from './care/care-handlers';
+import { EsimCareDesk } from './care/esim-care';
 import { Connections, type Endpoint } from './connection';
 import type { CoreContext, HandlerGroup } from './context';
 import { type CoreEvent, toPosEvent } from './core-events';
@@ -16,6 +19,8 @@ import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
 import { deviceHandlers, printingMode, type ShellPrinting } from './devices/device-handlers';
 import { esimHandlers } from './esims/esim-handlers';
+import { exportHandlers } from './exports/export-handlers';
+import { Exporter } from './exports/exporter';
 import { lockDataDir } from './instance-lock';
 import { DailyBackups } from './journal/backup';
 import { CatalogueTable } from './journal/catalogue-table';
@@ -204,8 +209,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
     connection: () => ctx.connections.current,
     settleSale: (saleId) => money.resolver.resolve(saleId),
-    days: endOfDay.days,
+    days: endOfDay.settings,
     cashiers: endOfDay.cashiers,
+    // Created below with the care desk; only read once a reconciliation runs.
+    refunds: (window) => cancellations.journal.refundsIn(window),
     ...(options.reconciliationRetryMs === undefined ? {} : { retryMs: options.reconciliationRetryMs }),
   });
 
@@ -304,6 +311,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     getBalance: async () => ctx.balance.refresh(),
   };
 
+  const cancellations = new Cancellations({
+    db,
+    counterId,
+    sales: salesJournal,
+    topUps: () => money.topUpContext.topUpsJournal,
+    cashiers: endOfDay.cashiers,
+    shifts: endOfDay.shifts,
+    settings: endOfDay.settings,
+    client: () => ctx.connections.current.client,
+    now,
+  });
+
+  const exporter = new Exporter({
+    db,
+    counterId,
+    businessDay: (instant) => endOfDay.settings.businessDay(instant),
+  });
+
   const coreHandlers: PosHandlers = {
     ...sessionHandlers,
     ...saleHandlers(ctx, money),
@@ -311,10 +336,37 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...settingsHandlers(ctx),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),
-    ...receiptHandlers(ctx, money.topUpContext.topUpsJournal),
+    ...receiptHandlers(ctx, money.topUpContext.topUpsJournal, cancellations.journal),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
     ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
     ...reconciliationHandlers(reconciler),
+    ...careHandlers(
+      cancellations,
+      new EsimCareDesk({
+        db,
+        counterId,
+        sales: salesJournal,
+        cancellations: cancellations.journal,
+        client: () => ctx.connections.current.client,
+        now,
+      }),
+      () => ctx.emit({ type: 'till.updated', till: endOfDay.endOfDay.view() }),
+    ),
+    ...exportHandlers({
+      db,
+      counterId,
+      exporter,
+      zReport: (shiftId) => endOfDay.endOfDay.zReport(shiftId),
+      reportContext: (language, printedAt) => ({
+        shop: settings.getSettings(),
+        language,
+        paper: 'a4',
+        training: ctx.connections.current.mode === 'training',
+        printedAt,
+        timeZone: endOfDay.settings.timeZone(),
+      }),
+      now,
+    }),
   };
   const dayHandlers = withDayReconciliation(coreHandlers, reconciler);
   const handlers: PosHandlers = options.shellPrinting

@@ -1,5 +1,6 @@
 import { type ApiCancelResult, type ApiSuspendResult, SMS_MESSAGE_MAX } from '../../shared/api';
 import type { ApiContext, Route } from './context';
+import { readMeta } from './db';
 import { bodyOf, isEsim, resolveEsim } from './esim-lookup';
 import { refundOrder } from './ledger';
 import { cancelEsim, isOwnNetwork, packageOf, setSuspended } from './lifecycle';
@@ -40,7 +41,12 @@ function suspend(ctx: ApiContext): Reply {
   return ok(body);
 }
 
+/** Where the control API's choice of refund method is kept (see REFUND_METHOD_KEY's route). */
+export const REFUND_METHOD_KEY = 'cancel.refund_method';
+
 function refundMethodFor(ctx: ApiContext, esim: EsimRow): ApiCancelResult['refund_method'] {
+  const forced = readMeta(ctx.sim.db, REFUND_METHOD_KEY);
+  if (forced === 'balance' || forced === 'refund_request' || forced === 'separate') return forced;
   if (ctx.account.kind === 'enterprise') return 'separate';
   return packageOf(ctx.sim, esim).provider.ownNetwork ? 'balance' : 'refund_request';
 }
@@ -65,19 +71,28 @@ function cancel(ctx: ApiContext): Reply {
   }
   const esims = esimsOfOrder(db, order.id);
   const topped = hasTopUps(ctx, esims);
-  // Only before activation, and for the whole order: one ineligible eSIM blocks the cancellation.
-  const ineligible = esims.filter((e) => e.status !== 'NEW' || topped.has(e.iccid));
+  // Only before activation, and for the whole order: one ineligible eSIM blocks the cancellation. An
+  // eSIM already downloaded to a device counts as used: the profile cannot be taken back from it.
+  const reasonOf = (e: EsimRow): string | null =>
+    topped.has(e.iccid)
+      ? 'topped_up'
+      : e.status !== 'NEW'
+        ? 'activated'
+        : e.smdp_status !== 'RELEASED'
+          ? 'installed'
+          : null;
+  const ineligible = esims.filter((e) => reasonOf(e) !== null);
   if (ineligible.length > 0) {
     return fail(
       'NOT_ELIGIBLE',
-      `Order ${order.reference} cannot be cancelled: an eSIM was activated or topped up`,
+      `Order ${order.reference} cannot be cancelled: an eSIM was installed, activated or topped up`,
       {
         details: {
           ineligibleEsims: ineligible.map((e) => ({
             esimId: e.id,
             iccid: e.iccid,
             status: e.status,
-            reason: topped.has(e.iccid) ? 'topped_up' : 'activated',
+            reason: reasonOf(e),
           })),
         },
       },

@@ -1,4 +1,5 @@
 import { ESIM_STATUSES } from '../../shared/api';
+import { REFUND_METHOD_KEY } from './care-routes';
 import {
   ControlError,
   type ControlHandler,
@@ -7,6 +8,7 @@ import {
   requireEsim,
   requireOrder,
 } from './control-support';
+import { writeMeta } from './db';
 import { refundOrder } from './ledger';
 import {
   attachEsim,
@@ -92,6 +94,19 @@ export const controlEsimRoutes: Record<string, ControlHandler> = {
       at: number;
     }[];
     return { messages: rows.map((r) => ({ message: r.message, time: new Date(r.at).toISOString() })) };
+  },
+  'PUT /cancellations/refund-method': (sim, { body }) => {
+    const method = body.method;
+    if (
+      method !== 'balance' &&
+      method !== 'refund_request' &&
+      method !== 'separate' &&
+      method !== 'provider'
+    ) {
+      throw new ControlError(400, 'method must be balance, refund_request, separate or provider');
+    }
+    writeMeta(sim.db, REFUND_METHOD_KEY, method);
+    return { method };
   },
   'POST /refunds/settle': (sim, { body }) => {
     const order = requireOrder(sim, typeof body.orderReference === 'string' ? body.orderReference : '');

@@ -83,6 +83,11 @@ export class SimControl {
     await this.call('POST', '/esims/activate', { iccid });
   }
 
+  /** Every later cancellation refunds by this method (`provider`: the simulator's own rule again). */
+  async setRefundMethod(method: 'balance' | 'refund_request' | 'separate' | 'provider'): Promise<void> {
+    await this.call('PUT', '/cancellations/refund-method', { method });
+  }
+
   /** The customer's phone uses `mb` of data (the eSIM must be ACTIVE). */
   async consume(iccid: string, mb: number): Promise<void> {
     await this.call('POST', '/esims/consume', { iccid, mb });

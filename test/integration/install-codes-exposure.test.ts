@@ -97,6 +97,19 @@ function readsOf(sold: Sold): { readonly [M in Exclude<PosMethodName, HandsOver>
     getReconciliation: [{ firstDay: new Date().toISOString().slice(0, 10) }],
     resolveReconciliationException: [],
     addProviderDeposit: [],
+    // Care: the check reads the eSIMs live and answers their states by ICCID; the cancellation and
+    // refund answer journal records that name an ICCID and money, never what installs an eSIM.
+    checkCancelSale: ids.map((saleId) => ({ saleId })),
+    cancelSale: [],
+    settleCancellation: [],
+    goodwillRefund: [],
+    // Exports name ICCIDs and money; the sale's eSIMs are read from sale_esims by ICCID alone.
+    exportCsv: [{ scope: { from: '2000-01-01', to: '2100-12-31' } }],
+    // A zip of the same CSV files and the Z reports, which hold no eSIM either (base64: checked as text).
+    exportAccountantPack: [],
+    // eSIM care: live reads by ICCID, and the dispute pack with every install key taken out.
+    getEsimCare: [{ saleId: sold.completed.id }],
+    exportDisputePack: ids.map((saleId) => ({ saleId })),
   };
 }
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CancellationJournal } from '../../electron/core/care/cancellation-journal';
 import { CatalogueTable } from '../../electron/core/journal/catalogue-table';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
@@ -77,6 +78,7 @@ function handlers(): (input: unknown) => Promise<Result<Output>> {
   const group = receiptHandlersWith({
     sales,
     topUps: new TopUpsJournal(db),
+    cancellations: new CancellationJournal(db),
     catalogue: new CatalogueTable(db),
     settings,
     log: new ReceiptLog(db),

@@ -120,6 +120,33 @@ describe('POST /esims/cancel', () => {
     expect(await balanceOf(sim, sim.defaultAccount)).toBe(before);
   });
 
+  it('answers NOT_ELIGIBLE for an eSIM installed on a device, though not yet activated', async () => {
+    const order = await buy(sim, sim.defaultAccount, ownNetwork);
+    await control(sim, 'POST', '/esims/install', { iccid: order.esims[0].iccid });
+    const before = await balanceOf(sim, sim.defaultAccount);
+    const res = await post('/esims/cancel', { iccid: order.esims[0].iccid });
+    expect(res.body.code).toBe('NOT_ELIGIBLE');
+    expect(res.body.details.ineligibleEsims).toEqual([
+      expect.objectContaining({ iccid: order.esims[0].iccid, status: 'NEW', reason: 'installed' }),
+    ]);
+    expect(await balanceOf(sim, sim.defaultAccount)).toBe(before);
+  });
+
+  it('refunds by the method the control API forces, until it gives the choice back', async () => {
+    await control(sim, 'PUT', '/cancellations/refund-method', { method: 'refund_request' });
+    try {
+      const own = await buy(sim, sim.defaultAccount, ownNetwork);
+      const forced = await post('/esims/cancel', { iccid: own.esims[0].iccid });
+      expect(forced.body.data).toMatchObject({ refund_method: 'refund_request', balance_credited: false });
+    } finally {
+      await control(sim, 'PUT', '/cancellations/refund-method', { method: 'provider' });
+    }
+    const own = await buy(sim, sim.defaultAccount, ownNetwork);
+    const usual = await post('/esims/cancel', { iccid: own.esims[0].iccid });
+    expect(usual.body.data).toMatchObject({ refund_method: 'balance', balance_credited: true });
+    expect((await control(sim, 'PUT', '/cancellations/refund-method', { method: 'cash' })).status).toBe(400);
+  });
+
   it('opens a refund request for a partner order; the balance is credited only when it is settled', async () => {
     const order = await buy(sim, sim.defaultAccount, partner(true));
     const before = await balanceOf(sim, sim.defaultAccount);

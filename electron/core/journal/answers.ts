@@ -35,6 +35,34 @@ export interface KeptAnswer {
   readonly esims?: readonly AnswerEsim[];
 }
 
+/** A record's answers as kept, in the order the journal took them. */
+export function answersOf(db: Db, record: AnswerRecord, id: string): KeptAnswer[] {
+  const rows = db
+    .prepare(
+      `SELECT request, send, attempt, status, whole, received_at, body FROM answers
+       WHERE record_kind = ? AND record_id = ? ORDER BY seq`,
+    )
+    .all(record, id) as {
+    request: string | null;
+    send: number | null;
+    attempt: number | null;
+    status: number | null;
+    whole: number;
+    received_at: string;
+    body: string;
+  }[];
+  return rows.map((row) => ({
+    // An answer kept before the table named its request was the answer to the order.
+    request: row.request ?? 'POST /esims/order',
+    send: row.send,
+    attempt: row.attempt,
+    status: row.status,
+    whole: row.whole === 1,
+    receivedAt: row.received_at,
+    body: row.body,
+  }));
+}
+
 /** Appends a record's answers after those it has, inside the caller's transaction. */
 export function keepAnswers(db: Db, record: AnswerRecord, id: string, answers: readonly KeptAnswer[]): void {
   if (answers.length === 0) return;

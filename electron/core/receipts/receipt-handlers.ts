@@ -1,3 +1,4 @@
+import type { Cancellation } from '../../../shared/domain/cancellation';
 import type { Sale } from '../../../shared/domain/sale';
 import type { TopUp } from '../../../shared/domain/topup';
 import type { PosOutput, PosParsedInput } from '../../../shared/pos-api';
@@ -14,6 +15,7 @@ import { decidePrint, type InstallState, installStateOf } from './reprint-policy
 export interface ReceiptDeps {
   readonly sales: { get(id: string): Sale | null };
   readonly topUps: { get(id: string): TopUp | null };
+  readonly cancellations: { get(id: string): Cancellation | null };
   readonly catalogue: Pick<CatalogueTable, 'get'>;
   readonly settings: Pick<SettingsTable, 'getSettings'>;
   readonly log: ReceiptLog;
@@ -28,10 +30,12 @@ export interface ReceiptDeps {
 export function receiptHandlers(
   ctx: CoreContext,
   topUps: ReceiptDeps['topUps'],
+  cancellations: ReceiptDeps['cancellations'],
 ): HandlerGroup<'renderReceipt'> {
   return receiptHandlersWith({
     sales: ctx.salesJournal,
     topUps,
+    cancellations,
     catalogue: ctx.catalogueTable,
     settings: ctx.settings,
     log: new ReceiptLog(ctx.db),
@@ -73,7 +77,12 @@ function renderAndLog(deps: ReceiptDeps, input: PosParsedInput<'renderReceipt'>)
   const paperWidthMm = input.paperWidthMm ?? settings.paperWidthMm;
   const printedAt = deps.now().toISOString();
   const copyNumber = decision.kind === 'copy' ? decision.copyNumber : null;
-  const packageCode = record.kind === 'sale' ? record.sale.packageCode : record.topUp.packageCode;
+  const packageCode =
+    record.kind === 'sale'
+      ? record.sale.packageCode
+      : record.kind === 'topup'
+        ? record.topUp.packageCode
+        : null;
   const ctx: ReceiptContext = {
     shop: settings,
     language,
@@ -84,7 +93,7 @@ function renderAndLog(deps: ReceiptDeps, input: PosParsedInput<'renderReceipt'>)
     copyNumber,
     printedAt,
     timeZone: deps.timeZone,
-    packageInfo: deps.catalogue.get(packageCode),
+    packageInfo: packageCode === null ? null : deps.catalogue.get(packageCode),
   };
   const html = renderReceipt(record, ctx);
   deps.log.record({
@@ -99,7 +108,12 @@ function renderAndLog(deps: ReceiptDeps, input: PosParsedInput<'renderReceipt'>)
   return { html, copyNumber };
 }
 
-function findRecord(deps: ReceiptDeps, kind: 'sale' | 'topup', id: string): ReceiptRecord {
+function findRecord(deps: ReceiptDeps, kind: ReceiptRecord['kind'], id: string): ReceiptRecord {
+  if (kind === 'cancellation') {
+    const cancellation = deps.cancellations.get(id);
+    if (!cancellation) throw new PosFailure('NOT_FOUND', `No cancellation with id ${id}.`);
+    return { kind, cancellation };
+  }
   if (kind === 'sale') {
     const sale = deps.sales.get(id);
     if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);

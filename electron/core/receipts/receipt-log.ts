@@ -3,7 +3,7 @@ import { writeTransaction } from '../journal/journal-write';
 import { writeAudit } from '../journal/state-rows';
 import type { PrintHistory } from './reprint-policy';
 
-export type ReceiptKind = 'sale' | 'topup';
+export type ReceiptKind = 'sale' | 'topup' | 'cancellation';
 
 export interface ReceiptLogEntry {
   readonly kind: ReceiptKind;

@@ -46,6 +46,15 @@ export interface ReceiptText {
   readonly remainingData: (remaining: string) => string;
   readonly validUntil: string;
   readonly topUpNoNewQr: string;
+  readonly cancellationTitle: string;
+  readonly goodwillTitle: string;
+  readonly originalReceipt: string;
+  readonly reason: string;
+  readonly providerRefund: string;
+  readonly refundMethods: Readonly<Record<'balance' | 'refund_request' | 'separate', string>>;
+  readonly cashRefund: string;
+  readonly cashRefundPending: string;
+  readonly notRecoverable: string;
   readonly thanks: string;
   readonly paidBy: string;
   readonly tenderMethods: Readonly<Record<TenderMethod, string>>;
@@ -98,6 +107,19 @@ const EN: ReceiptText = {
   remainingData: (remaining) => `${remaining} left`,
   validUntil: 'Valid until',
   topUpNoNewQr: 'The data was added to the eSIM already on the phone: nothing to install.',
+  cancellationTitle: 'eSIM cancellation',
+  goodwillTitle: 'Goodwill refund',
+  originalReceipt: 'Original receipt',
+  reason: 'Reason',
+  providerRefund: 'Refunded by the provider',
+  refundMethods: {
+    balance: 'to the account balance',
+    refund_request: 'refund requested (in transit)',
+    separate: 'settled separately',
+  },
+  cashRefund: 'Cash refunded',
+  cashRefundPending: 'Cash refund: when the provider confirms',
+  notRecoverable: 'Not recoverable from the provider',
   thanks: 'Thank you',
   paidBy: 'Paid by',
   tenderMethods: { cash: 'Cash', card: 'Card', transfer: 'Transfer' },
@@ -163,6 +185,19 @@ const AR: ReceiptText = {
   remainingData: (remaining) => `المتبقي ${remaining}`,
   validUntil: 'صالحة حتى',
   topUpNoNewQr: 'أُضيفت البيانات إلى الشريحة المثبتة على الهاتف: لا حاجة لتثبيت أي شيء.',
+  cancellationTitle: 'إلغاء شريحة eSIM',
+  goodwillTitle: 'استرداد ودّي',
+  originalReceipt: 'الإيصال الأصلي',
+  reason: 'السبب',
+  providerRefund: 'ما أعاده المزوّد',
+  refundMethods: {
+    balance: 'إلى رصيد الحساب',
+    refund_request: 'طُلب الاسترداد (في الطريق)',
+    separate: 'يُسوّى على حدة',
+  },
+  cashRefund: 'المبلغ المُرجع نقدًا',
+  cashRefundPending: 'الإرجاع النقدي: عند تأكيد المزوّد',
+  notRecoverable: 'لا يُسترد من المزوّد',
   thanks: 'شكرًا لكم',
   paidBy: 'طريقة الدفع',
   tenderMethods: { cash: 'نقدًا', card: 'بطاقة', transfer: 'تحويل' },

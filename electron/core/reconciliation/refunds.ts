@@ -3,8 +3,8 @@ import type { Money } from '../../../shared/money';
 /**
  * A refund the provider owes or has made for an order: what a cancellation record says. The
  * reconciliation takes these as one of its inputs (Leg A: refunded or in transit; Leg B: refunds
- * credited to the balance between the two snapshots). The cancellation journal feeds them; until it
- * exists, no order has one.
+ * credited to the balance between the two snapshots). The cancellation journal feeds them
+ * (`CancellationJournal.refundsIn`).
  */
 export interface RefundFact {
   readonly orderReference: string;

@@ -38,8 +38,8 @@ export interface EndOfDayModule {
   readonly till: Till;
   readonly endOfDay: EndOfDay;
   readonly cashiers: CashierTable;
-  /** The shop's business day: its time zone and cut-off. */
-  readonly days: EndOfDaySettingsStore;
+  readonly shifts: ShiftJournal;
+  readonly settings: EndOfDaySettingsStore;
   /** The PosApi handlers; `changed` is told the new till view after each change of cashier, shift or rate. */
   handlers(changed: (till: TillView) => void): HandlerGroup<EndOfDayMethods>;
 }
@@ -79,7 +79,8 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
     till,
     endOfDay,
     cashiers,
-    days: settings,
+    shifts,
+    settings,
     handlers(changed) {
       const announce = (): TillView => {
         const view = endOfDay.view();

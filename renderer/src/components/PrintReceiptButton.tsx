@@ -19,7 +19,7 @@ export function PrintReceiptButton({
   id,
   copy = false,
 }: {
-  readonly kind: 'sale' | 'topup';
+  readonly kind: 'sale' | 'topup' | 'cancellation';
   readonly id: string;
   readonly copy?: boolean;
 }): ReactNode {

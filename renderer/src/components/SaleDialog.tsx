@@ -1,4 +1,6 @@
 import { type ReactNode, useRef } from 'react';
+import { CancelSale } from '../care/CancelSale';
+import { EsimCarePanel } from '../care/EsimCarePanel';
 import { useMessages } from '../i18n/use-messages';
 import { useJournal } from '../stores/journal-store';
 import { usePending } from '../stores/pending-store';
@@ -26,6 +28,8 @@ export function SaleDialog(): ReactNode {
           sale.state === 'in_doubt' || sale.state === 'intent' ? () => void resolve(sale.id) : undefined
         }
       />
+      {sale.state === 'completed' ? <EsimCarePanel key={`care-${sale.id}`} saleId={sale.id} /> : null}
+      {sale.state === 'completed' ? <CancelSale key={sale.id} saleId={sale.id} /> : null}
       {error ? <ErrorPanel error={error} /> : null}
       <div className="actions">
         <button ref={closeRef} type="button" className="secondary" onClick={close}>

@@ -32,6 +32,7 @@ const WORDS: Readonly<Record<Language, ProblemWords>> = {
     name_taken: () => 'There is already a cashier with this name. Choose another.',
     first_manager_stays: () => 'The first manager signs in with the manager PIN and stays an active manager.',
     manager_pin_in_settings: () => "The first manager's PIN is the manager PIN: change it in Settings.",
+    more_than_paid: () => 'A refund is never more than the customer paid.',
     no_such_z: () => 'No closed shift has this Z number. Type the number printed on the Z report.',
   },
   ar: {
@@ -55,6 +56,7 @@ const WORDS: Readonly<Record<Language, ProblemWords>> = {
     name_taken: () => 'يوجد كاشير بهذا الاسم. اختر اسمًا آخر.',
     first_manager_stays: () => 'المدير الأول يدخل برمز المدير ويبقى مديرًا نشطًا.',
     manager_pin_in_settings: () => 'رمز المدير الأول هو رمز المدير: غيّره من الإعدادات.',
+    more_than_paid: () => 'لا يزيد الاسترداد أبدًا على ما دفعه الزبون.',
     no_such_z: () => 'لا توجد وردية مغلقة بهذا الرقم. اكتب الرقم المطبوع على تقرير Z.',
   },
 };

@@ -249,6 +249,7 @@ export const ar: Messages = {
     title: 'مبيعات اليوم',
     search: 'ابحث في مبيعات اليوم',
     searchHint: 'رقم الإيصال أو الباقة أو ICCID',
+    day: 'اليوم',
     empty: 'لا مبيعات اليوم بعد.',
     time: 'الوقت',
     receipt: 'الإيصال',

@@ -260,6 +260,7 @@ export const en = {
     title: "Today's sales",
     search: "Search today's sales",
     searchHint: 'Receipt, package or ICCID',
+    day: 'Day',
     empty: 'No sales yet today.',
     time: 'Time',
     receipt: 'Receipt',

@@ -21,6 +21,12 @@ function takings(sales: readonly SaleSummary[]): Money[] {
   return [...totals.values()];
 }
 
+/** YYYY-MM-DD of an instant on this computer's calendar, as a date field holds it. */
+function localDay(at: Date): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
 export function TodayScreen(): ReactNode {
   const t = useMessages();
   const language = useLanguage();
@@ -33,6 +39,9 @@ export function TodayScreen(): ReactNode {
   const topUpsError = useJournal((state) => state.topUpsError);
   const load = useJournal((state) => state.load);
   const setSearch = useJournal((state) => state.setSearch);
+  const day = useJournal((state) => state.day);
+  const setDay = useJournal((state) => state.setDay);
+  const dayId = useId();
   const view = useJournal((state) => state.view);
   useFocusOnScreen('today', searchRef);
   useEffect(() => {
@@ -53,6 +62,14 @@ export function TodayScreen(): ReactNode {
           placeholder={t.today.searchHint}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
+        />
+        <label htmlFor={dayId}>{t.today.day}</label>
+        <input
+          id={dayId}
+          type="date"
+          max={localDay(new Date())}
+          value={day || localDay(new Date())}
+          onChange={(event) => setDay(event.target.value === localDay(new Date()) ? '' : event.target.value)}
         />
       </div>
       {error ? <ErrorPanel error={error} /> : null}

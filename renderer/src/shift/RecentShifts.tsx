@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { Shift } from '../../../shared/domain/shift';
 import { formatZNumber } from '../../../shared/end-of-day';
 import type { PosError } from '../../../shared/errors';
@@ -8,32 +8,57 @@ import { FieldErrors } from '../components/field-errors';
 import { dateTime } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
 import { DrawerCountFields } from './DrawerCountFields';
+import { base64Bytes, download } from './download';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
 import { PrintReport } from './PrintReport';
 import { countLines, type TypedCounts, UNCOUNTED } from './shift-actions';
 import { shiftText } from './shift-text';
 import { useDrawerCurrencies } from './till-store';
 
-/** The counter's last shifts with their Z numbers: reprint a Z, count one closed without a count. */
+/**
+ * The counter's last shifts with their Z numbers, or those of a business day picked: reprint a Z,
+ * export it as CSV, count one closed without a count; and the month's pack for the accountant.
+ */
 export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNode {
   const language = useLanguage();
   const t = shiftText(language);
   const [shifts, setShifts] = useState<readonly Shift[]>([]);
   const [counting, setCounting] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  const [day, setDay] = useState('');
+  const [error, setError] = useState<PosError | null>(null);
+  const dayId = useId();
   useEffect(() => {
     void refresh;
     void reload;
     void pos()
-      .listShifts({ limit: 10 })
+      .listShifts({ limit: day ? 200 : 10 })
       .then((result) => {
-        if (result.ok) setShifts(result.value.shifts.filter((shift) => shift.state !== 'open'));
+        if (result.ok)
+          setShifts(
+            result.value.shifts.filter(
+              (shift) => shift.state !== 'open' && (!day || shift.businessDay === day),
+            ),
+          );
       });
-  }, [refresh, reload]);
-  if (shifts.length === 0) return null;
+  }, [refresh, reload, day]);
+  const exportZ = (shift: Shift): void => {
+    void pos()
+      .exportCsv({ scope: { shiftId: shift.id } })
+      .then((result) => {
+        if (!result.ok) return setError(result.error);
+        setError(null);
+        for (const file of result.value.files) download(file.name, file.content, 'text/csv;charset=utf-8');
+      });
+  };
   return (
     <section className="card">
       <h2>{t.recent}</h2>
+      <div className="field">
+        <label htmlFor={dayId}>{t.shiftsOfDay}</label>
+        <input id={dayId} type="date" value={day} onChange={(event) => setDay(event.target.value)} />
+      </div>
+      {error ? <ErrorPanel error={error} /> : null}
       <ul className="shift-list">
         {shifts.map((shift) => {
           const z = formatZNumber(shift.zNumber ?? 0);
@@ -46,6 +71,9 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
               {t.states[shift.state]}
               {shift.countedLater ? ` (${t.countedLater})` : ''}
               <PrintReport kind="z" shiftId={shift.id} label={t.printZOf(z)} />
+              <button type="button" className="secondary" onClick={() => exportZ(shift)}>
+                {t.exportCsv(z)}
+              </button>
               {shift.state === 'not_counted' && !shift.countedLater ? (
                 counting === shift.id ? (
                   <CountLater
@@ -65,7 +93,38 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
           );
         })}
       </ul>
+      <AccountantPack onError={setError} />
     </section>
+  );
+}
+
+/** The month's CSV files, its Z reports and a manifest with the chain's head, as one ZIP. */
+function AccountantPack({ onError }: { readonly onError: (error: PosError | null) => void }): ReactNode {
+  const t = shiftText(useLanguage());
+  const [month, setMonth] = useState(new Date().toISOString().slice(0, 7));
+  const monthId = useId();
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void pos()
+          .exportAccountantPack({ month })
+          .then((result) => {
+            if (!result.ok) return onError(result.error);
+            onError(null);
+            download(result.value.name, base64Bytes(result.value.base64), 'application/zip');
+          });
+      }}
+    >
+      <h3>{t.accountantPack}</h3>
+      <div className="field">
+        <label htmlFor={monthId}>{t.month}</label>
+        <input id={monthId} type="month" value={month} onChange={(event) => setMonth(event.target.value)} />
+      </div>
+      <button type="submit" className="secondary">
+        {t.downloadPack}
+      </button>
+    </form>
   );
 }
 

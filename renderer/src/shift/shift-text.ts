@@ -64,6 +64,11 @@ export interface ShiftText {
   readonly tooLittle: string;
   readonly noRate: (base: string, quote: string) => string;
   readonly recent: string;
+  readonly shiftsOfDay: string;
+  readonly exportCsv: (z: string) => string;
+  readonly accountantPack: string;
+  readonly month: string;
+  readonly downloadPack: string;
   readonly states: Readonly<Record<'open' | 'closed' | 'not_counted', string>>;
   readonly countedLater: string;
   readonly countLater: string;
@@ -175,6 +180,11 @@ const EN: ShiftText = {
   tooLittle: 'Less than the amount to pay',
   noRate: (base, quote) => `No ${base} to ${quote} rate for today: ask the manager to set it.`,
   recent: 'Recent shifts',
+  shiftsOfDay: 'Business day',
+  exportCsv: (z) => `Export ${z} as CSV`,
+  accountantPack: "The accountant's pack",
+  month: 'Month',
+  downloadPack: 'Download the pack',
   states: { open: 'Open', closed: 'Closed', not_counted: 'Not counted' },
   countedLater: 'counted later',
   countLater: 'Count it now',
@@ -285,6 +295,11 @@ const AR: ShiftText = {
   tooLittle: 'أقل من المبلغ المطلوب',
   noRate: (base, quote) => `لا يوجد سعر صرف من ${base} إلى ${quote} لليوم: اطلب من المدير تحديده.`,
   recent: 'الورديات الأخيرة',
+  shiftsOfDay: 'يوم العمل',
+  exportCsv: (z) => `تصدير ${z} بصيغة CSV`,
+  accountantPack: 'حزمة المحاسب',
+  month: 'الشهر',
+  downloadPack: 'تنزيل الحزمة',
   states: { open: 'مفتوحة', closed: 'مغلقة', not_counted: 'لم تُعدّ' },
   countedLater: 'عُدّت لاحقًا',
   countLater: 'عدّها الآن',

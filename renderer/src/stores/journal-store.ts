@@ -5,12 +5,14 @@ import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 
-/** Today's journal: this counter's sales and top-ups since midnight, searchable. */
+/** A day's journal (today unless a previous day is picked): this counter's sales and top-ups, searchable. */
 
 interface JournalState {
   readonly sales: readonly SaleSummary[];
   readonly topUps: readonly TopUp[];
   readonly search: string;
+  /** The day shown, YYYY-MM-DD on this computer's calendar; '' for today. */
+  readonly day: string;
   readonly loading: boolean;
   readonly error: PosError | null;
   readonly topUpsError: PosError | null;
@@ -25,12 +27,21 @@ interface JournalState {
   handOver(): Promise<void>;
   closeView(): void;
   setSearch(search: string): void;
+  setDay(day: string): void;
   applySale(sale: SaleSummary): void;
   applyTopUp(topUp: TopUp): void;
 }
 
 export function startOfToday(now = new Date()): string {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}
+
+/** The local midnights that start and end a picked day (YYYY-MM-DD), as ISO times. */
+export function dayBounds(day: string): { from: string; to: string } {
+  const [year, month, date] = day.split('-').map(Number);
+  const start = new Date(year ?? 0, (month ?? 1) - 1, date ?? 1);
+  const end = new Date(year ?? 0, (month ?? 1) - 1, (date ?? 1) + 1);
+  return { from: start.toISOString(), to: end.toISOString() };
 }
 
 /** Updates a record in place; a new one joins the top of the list unless a search is narrowing it. */
@@ -62,6 +73,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
   sales: [],
   topUps: [],
   search: '',
+  day: '',
   loading: false,
   error: null,
   topUpsError: null,
@@ -71,12 +83,14 @@ export const useJournal = create<JournalState>()((set, get) => ({
   async load() {
     // Answers may come back out of order while the cashier types: only the newest counts.
     const mine = ++generation;
-    const from = startOfToday();
+    const { day } = get();
     const search = get().search.trim();
+    // A receipt number or a scanned ICCID finds its sale on any day: the customer came back later.
+    const period = /^\d+$/.test(search) ? {} : day ? dayBounds(day) : { from: startOfToday() };
     set({ loading: true });
     const [sales, topUps] = await Promise.all([
-      pos().listSales({ from, search: search || undefined, limit: 1000 }),
-      pos().listTopUps({ from, limit: 1000 }),
+      pos().listSales({ ...period, search: search || undefined, limit: 1000 }),
+      pos().listTopUps({ ...period, limit: 1000 }),
     ]);
     if (mine !== generation) return;
     set({
@@ -92,6 +106,11 @@ export const useJournal = create<JournalState>()((set, get) => ({
 
   setSearch(search) {
     set({ search });
+    void get().load();
+  },
+
+  setDay(day) {
+    set({ day });
     void get().load();
   },
 
@@ -121,12 +140,12 @@ export const useJournal = create<JournalState>()((set, get) => ({
     // Events carry summaries: a sale handed over in the dialog keeps its eSIMs.
     const keep = viewing?.id !== sale.id || carriesInstallCodes(viewing);
     set({
-      sales: upsertIn(get().sales, sale, get().search.trim() !== ''),
+      sales: upsertIn(get().sales, sale, get().search.trim() !== '' || get().day !== ''),
       viewing: keep ? viewing : sale,
     });
   },
 
   applyTopUp(topUp) {
-    set({ topUps: upsertIn(get().topUps, topUp, false) });
+    set({ topUps: upsertIn(get().topUps, topUp, get().day !== '') });
   },
 }));

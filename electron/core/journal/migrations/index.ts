@@ -7,6 +7,7 @@ import { m0005SaleQuotedCost } from './0005-sale-quoted-cost';
 import { m0006EndOfDay } from './0006-end-of-day';
 import { m0007Answers } from './0007-answers';
 import { m0008Reconciliation } from './0008-reconciliation';
+import { m0009Cancellations } from './0009-cancellations';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0006EndOfDay,
   m0007Answers,
   m0008Reconciliation,
+  m0009Cancellations,
 ]);
 
 /** The schema this code writes. */

@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import type { Cancellation, CancellationState, RefundMethod } from '../../../shared/domain/cancellation';
+import type { PosError } from '../../../shared/errors';
+import { type Currency, type Money, minor } from '../../../shared/money';
+import type { Db } from '../journal/database';
+import { writeTransaction } from '../journal/journal-write';
+import { nextReceiptNumber } from '../journal/receipt-numbers';
+import { writeAudit } from '../journal/state-rows';
+import type { RefundFact } from '../reconciliation/refunds';
+
+interface CancellationRow {
+  id: string;
+  kind: 'cancellation' | 'goodwill';
+  state: CancellationState;
+  sale_id: string | null;
+  topup_id: string | null;
+  receipt_number: number;
+  original_receipt_number: number;
+  counter_id: string;
+  training: number;
+  cashier_id: string | null;
+  shift_id: string | null;
+  approved_by: string;
+  reason: string;
+  iccid: string | null;
+  order_reference: string | null;
+  refund_method: RefundMethod | null;
+  provider_refund_minor: number | null;
+  provider_refund_currency: Currency | null;
+  recoverable: number;
+  cash_refund_minor: number | null;
+  cash_refund_currency: Currency | null;
+  cash_movement_id: string | null;
+  attempts: number;
+  last_error_json: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** What is known when a cancellation or goodwill refund is decided, before anything is sent. */
+export interface NewCancellation {
+  readonly kind: 'cancellation' | 'goodwill';
+  readonly saleId: string | null;
+  readonly topUpId: string | null;
+  readonly originalReceiptNumber: number;
+  readonly counterId: string;
+  readonly training: boolean;
+  readonly cashierId: string | null;
+  readonly shiftId: string | null;
+  readonly approvedBy: string;
+  readonly reason: string;
+  readonly iccid: string | null;
+  readonly orderReference: string | null;
+  readonly cashRefund: Money | null;
+  /** The drawer's refund, when it is recorded with the row (a goodwill refund). */
+  readonly cashMovementId?: string;
+}
+
+/** An answer of the provider as received, kept whatever it says. */
+export interface KeptAnswer {
+  readonly call: 'cancel' | 'read';
+  readonly httpStatus: number | null;
+  readonly body: string | null;
+}
+
+/** How the provider settled a cancellation: what it refunds to the account, and how. */
+export interface ProviderRefund {
+  readonly method: RefundMethod;
+  readonly amount: Money | null;
+}
+
+/**
+ * The cancellations journal: each change one transaction with its chained audit record, every answer
+ * kept in the append-only `cancellation_answers`. A row moves intent → sent → cancelled | refused |
+ * unknown, and unknown → cancelled | refused by reading only; a goodwill refund is recorded at once.
+ */
+export class CancellationJournal {
+  constructor(private readonly db: Db) {}
+
+  /** Written before anything is sent, with its receipt number from the counter's one sequence. */
+  create(input: NewCancellation, now: string): Cancellation {
+    const id = randomUUID();
+    writeTransaction(this.db, () => {
+      const receiptNumber = nextReceiptNumber(this.db, input);
+      this.db
+        .prepare(
+          `INSERT INTO cancellations (id, kind, sale_id, topup_id, state, receipt_number, original_receipt_number,
+             counter_id, training, cashier_id, shift_id, approved_by, reason, iccid, order_reference, recoverable,
+             cash_refund_minor, cash_refund_currency, cash_movement_id, created_at, updated_at, settled_at)
+           VALUES (@id, @kind, @saleId, @topUpId, @state, @receiptNumber, @originalReceiptNumber, @counterId,
+             @training, @cashierId, @shiftId, @approvedBy, @reason, @iccid, @orderReference, @recoverable,
+             @cashMinor, @cashCurrency, @movementId, @now, @now, @settledAt)`,
+        )
+        .run({
+          id,
+          kind: input.kind,
+          saleId: input.saleId,
+          topUpId: input.topUpId,
+          state: input.kind === 'goodwill' ? 'recorded' : 'intent',
+          receiptNumber,
+          originalReceiptNumber: input.originalReceiptNumber,
+          counterId: input.counterId,
+          training: input.training ? 1 : 0,
+          cashierId: input.cashierId,
+          shiftId: input.shiftId,
+          approvedBy: input.approvedBy,
+          reason: input.reason,
+          iccid: input.iccid,
+          orderReference: input.orderReference,
+          recoverable: input.kind === 'goodwill' ? 0 : 1,
+          cashMinor: input.cashRefund?.amount ?? null,
+          cashCurrency: input.cashRefund?.currency ?? null,
+          movementId: input.cashMovementId ?? null,
+          now,
+          settledAt: input.kind === 'goodwill' ? now : null,
+        });
+      writeAudit(this.db, now, `${input.kind}.${input.kind === 'goodwill' ? 'recorded' : 'intent'}`, id, {
+        saleId: input.saleId,
+        topUpId: input.topUpId,
+        approvedBy: input.approvedBy,
+        reason: input.reason,
+        cashRefund: input.cashRefund,
+      });
+    });
+    return this.require(id);
+  }
+
+  markSent(id: string, now: string): Cancellation {
+    this.move(id, ['intent'], 'sent', now, 'attempts = attempts + 1', {});
+    return this.require(id);
+  }
+
+  /** The provider cancelled the order; `movementId` is the drawer's cash refund when it was handed over. */
+  markCancelled(
+    id: string,
+    from: readonly CancellationState[],
+    refund: ProviderRefund,
+    answer: KeptAnswer,
+    now: string,
+    also?: () => string | null,
+  ): Cancellation {
+    writeTransaction(this.db, () => {
+      this.keep(id, answer, now);
+      this.move(
+        id,
+        from,
+        'cancelled',
+        now,
+        `refund_method = @method, provider_refund_minor = @amount, provider_refund_currency = @currency,
+         last_error_json = NULL, settled_at = @now`,
+        {
+          method: refund.method,
+          amount: refund.amount?.amount ?? null,
+          currency: refund.amount?.currency ?? null,
+        },
+        { refundMethod: refund.method, refund: refund.amount },
+      );
+      const movementId = also?.() ?? null;
+      if (movementId) this.attachMovement(id, movementId);
+    });
+    return this.require(id);
+  }
+
+  /** The provider certainly did not cancel (a refusal, or a read showing the order still stands). */
+  markRefused(
+    id: string,
+    from: readonly CancellationState[],
+    error: PosError,
+    answer: KeptAnswer,
+    now: string,
+  ): Cancellation {
+    writeTransaction(this.db, () => {
+      this.keep(id, answer, now);
+      this.move(id, from, 'refused', now, 'last_error_json = @error, settled_at = @now', {
+        error: JSON.stringify(error),
+      });
+    });
+    return this.require(id);
+  }
+
+  /** No answer that says what happened: settled later by reading, never by sending again unasked. */
+  markUnknown(id: string, error: PosError, answer: KeptAnswer | null, now: string): Cancellation {
+    writeTransaction(this.db, () => {
+      if (answer) this.keep(id, answer, now);
+      this.move(id, ['sent', 'unknown'], 'unknown', now, 'last_error_json = @error', {
+        error: JSON.stringify(error),
+      });
+    });
+    return this.require(id);
+  }
+
+  /** A read that did not settle it: the answer is kept, the state stays. */
+  keepRead(id: string, answer: KeptAnswer, now: string): void {
+    writeTransaction(this.db, () => this.keep(id, answer, now));
+  }
+
+  /** The cash refund of a cancellation settled while no money could be handed over, recorded now. */
+  attachMovement(id: string, movementId: string): void {
+    this.db
+      .prepare('UPDATE cancellations SET cash_movement_id = ? WHERE id = ? AND cash_movement_id IS NULL')
+      .run(movementId, id);
+  }
+
+  /**
+   * The provider's refunds of orders cancelled in a window, for the reconciliation: a refund to the
+   * balance was credited when the cancellation settled; a refund request is in transit (this journal
+   * learns no later credit), and so is one settled separately.
+   */
+  refundsIn(window: { readonly from: Date; readonly to: Date }): RefundFact[] {
+    const rows = this.db
+      .prepare(
+        `SELECT order_reference, refund_method, provider_refund_minor, provider_refund_currency, settled_at
+         FROM cancellations
+         WHERE kind = 'cancellation' AND state = 'cancelled' AND order_reference IS NOT NULL
+           AND refund_method IS NOT NULL AND provider_refund_minor IS NOT NULL
+           AND settled_at >= ? AND settled_at < ?`,
+      )
+      .all(window.from.toISOString(), window.to.toISOString()) as {
+      order_reference: string;
+      refund_method: RefundMethod;
+      provider_refund_minor: number;
+      provider_refund_currency: Currency;
+      settled_at: string;
+    }[];
+    return rows.map((row) => ({
+      orderReference: row.order_reference,
+      amount: { amount: minor(row.provider_refund_minor), currency: row.provider_refund_currency },
+      method: row.refund_method,
+      creditedAt: row.refund_method === 'balance' ? row.settled_at : null,
+    }));
+  }
+
+  get(id: string): Cancellation | null {
+    const row = this.db.prepare('SELECT * FROM cancellations WHERE id = ?').get(id) as
+      | CancellationRow
+      | undefined;
+    return row ? toCancellation(row) : null;
+  }
+
+  require(id: string): Cancellation {
+    const found = this.get(id);
+    if (!found) throw new Error(`cancellation ${id} is not in the journal`);
+    return found;
+  }
+
+  /** The sale's cancellation that is not refused (at most one), if any. */
+  ofSale(saleId: string): Cancellation | null {
+    const row = this.db
+      .prepare(`SELECT * FROM cancellations WHERE sale_id = ? AND state != 'refused'`)
+      .get(saleId) as CancellationRow | undefined;
+    return row ? toCancellation(row) : null;
+  }
+
+  /** Every answer kept for a cancellation, oldest first. */
+  answers(id: string): (KeptAnswer & { readonly at: string })[] {
+    const rows = this.db
+      .prepare(
+        'SELECT call, http_status, body, at FROM cancellation_answers WHERE cancellation_id = ? ORDER BY id',
+      )
+      .all(id) as { call: 'cancel' | 'read'; http_status: number | null; body: string | null; at: string }[];
+    return rows.map((row) => ({ call: row.call, httpStatus: row.http_status, body: row.body, at: row.at }));
+  }
+
+  private keep(id: string, answer: KeptAnswer, now: string): void {
+    this.db
+      .prepare(
+        'INSERT INTO cancellation_answers (cancellation_id, call, http_status, body, at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(id, answer.call, answer.httpStatus, answer.body, now);
+  }
+
+  private move(
+    id: string,
+    from: readonly CancellationState[],
+    to: CancellationState,
+    now: string,
+    sql: string,
+    params: Record<string, unknown>,
+    audit: unknown = null,
+  ): void {
+    writeTransaction(this.db, () => {
+      const result = this.db
+        .prepare(
+          `UPDATE cancellations SET state = @to, updated_at = @now, ${sql}
+           WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
+        )
+        .run({ ...params, id, to, now, from: JSON.stringify(from) });
+      if (result.changes !== 1) throw new Error(`cancellation ${id} cannot move to ${to}`);
+      writeAudit(this.db, now, `cancellation.${to}`, id, audit);
+    });
+  }
+}
+
+function toCancellation(row: CancellationRow): Cancellation {
+  const money = (amount: number | null, currency: Currency | null): Money | null =>
+    amount === null || currency === null ? null : { amount: minor(amount), currency };
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    saleId: row.sale_id,
+    topUpId: row.topup_id,
+    receiptNumber: row.receipt_number,
+    originalReceiptNumber: row.original_receipt_number,
+    reason: row.reason,
+    approvedBy: row.approved_by,
+    cashierId: row.cashier_id,
+    shiftId: row.shift_id,
+    iccid: row.iccid,
+    orderReference: row.order_reference,
+    refundMethod: row.refund_method,
+    providerRefund: money(row.provider_refund_minor, row.provider_refund_currency),
+    refundInTransit: row.state === 'cancelled' && row.refund_method === 'refund_request',
+    recoverable: row.recoverable === 1,
+    cashRefund: money(row.cash_refund_minor, row.cash_refund_currency),
+    cashRefunded: row.cash_movement_id !== null,
+    attempts: row.attempts,
+    lastError: row.last_error_json ? (JSON.parse(row.last_error_json) as PosError) : null,
+    createdAt: row.created_at,
+    settledAt: row.settled_at,
+    training: row.training === 1,
+  };
+}

@@ -1,0 +1,360 @@
+import type {
+  CancelCheck,
+  Cancellation,
+  CancelRefusal,
+  RefundMethod,
+} from '../../../shared/domain/cancellation';
+import type { Approval } from '../../../shared/domain/cashier';
+import type { Sale } from '../../../shared/domain/sale';
+import type { TopUp } from '../../../shared/domain/topup';
+import type { Money } from '../../../shared/money';
+import { ApiFailure, type ResellerClient } from '../api';
+import type { CashierTable } from '../cashiers/cashier-table';
+import type { Db } from '../journal/database';
+import { writeTransaction } from '../journal/journal-write';
+import type { SalesJournal } from '../journal/sales-journal';
+import type { TopUpsJournal } from '../journal/topups-journal';
+import { certainlyNotPerformed } from '../money/definite-refusal';
+import { invalidField, PosFailure } from '../pos/failure';
+import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
+import type { ShiftJournal } from '../shifts/shift-journal';
+import { MAIN_DRAWER } from '../shifts/till';
+import { CancellationJournal, type KeptAnswer } from './cancellation-journal';
+import { isInstalled } from './installed';
+
+export interface CancellationDeps {
+  readonly db: Db;
+  readonly counterId: string;
+  readonly sales: SalesJournal;
+  readonly topUps: () => TopUpsJournal;
+  readonly cashiers: CashierTable;
+  readonly shifts: ShiftJournal;
+  readonly settings: EndOfDaySettingsStore;
+  readonly client: () => ResellerClient;
+  readonly now: () => Date;
+}
+
+/** eSIM statuses after which nothing is left to cancel. */
+const ENDED = new Set(['EXPIRED', 'DEPLETED', 'DELETED', 'USED_EXPIRED']);
+
+/**
+ * Cancelling a sold eSIM with the provider, and goodwill refunds of top-ups. Cancellation is a money
+ * path: the eSIM is read first so nothing is promised that the provider's rules refuse; the intent is
+ * journalled before the one send; every answer is kept; an answer that does not say what happened is
+ * settled by reading the order only, and the cancel is never sent again without a manager asking.
+ */
+export class Cancellations {
+  readonly journal: CancellationJournal;
+
+  constructor(private readonly deps: CancellationDeps) {
+    this.journal = new CancellationJournal(deps.db);
+  }
+
+  /** Reads each eSIM of the sale live and says whether the provider's rules allow a cancellation. */
+  async check(saleId: string): Promise<CancelCheck> {
+    const sale = this.requireSale(saleId);
+    const open = this.journal.ofSale(sale.id);
+    const base = {
+      saleId: sale.id,
+      receiptNumber: sale.receiptNumber,
+      paid: paidOf(sale),
+      cancellation: open,
+    };
+    if (sale.state !== 'completed') {
+      return { ...base, orderReference: null, refusal: 'not_sold', esims: [] };
+    }
+    const client = this.deps.client();
+    const esims = await Promise.all(
+      sale.esims.map(async ({ iccid }) => {
+        const live = await client.getLiveStatus({ iccid });
+        const status = live.status?.toUpperCase() ?? null;
+        return {
+          iccid,
+          status,
+          installed: isInstalled(live),
+          activated:
+            live.activatedAt !== null || (status !== null && status !== 'NEW' && status !== 'CANCELLED'),
+        };
+      }),
+    );
+    return { ...base, orderReference: sale.orderReference, refusal: refusalOf(esims, open), esims };
+  }
+
+  /**
+   * Cancels the sale's whole order with a manager's approval, and hands the customer's cash back as a
+   * refund of the open shift's drawer once the provider has cancelled. A refusal the rules predict is
+   * said before anything is sent.
+   */
+  async cancel(input: {
+    saleId: string;
+    reason: string;
+    cashRefund: Money | null;
+    approval?: Approval | undefined;
+  }): Promise<Cancellation> {
+    const { cashiers, counterId, now } = this.deps;
+    const reason = input.reason.trim();
+    if (reason === '') throw invalidField('reason', 'reason_needed', 'Say why the eSIM is cancelled.');
+    const manager = cashiers.approve(input.approval, 'Cancelling an eSIM');
+    const check = await this.check(input.saleId);
+    if (check.cancellation && check.cancellation.state !== 'cancelled') {
+      throw new PosFailure(
+        'INVALID_STATE',
+        'This sale has a cancellation whose answer is not known yet: check it with the provider instead.',
+      );
+    }
+    if (check.refusal) throw refusalFailure(check.refusal);
+    const sale = this.requireSale(input.saleId);
+    if (sale.state !== 'completed') throw refusalFailure('not_sold');
+    const shiftId = this.checkCashRefund(input.cashRefund, check.paid);
+    const iccid = sale.esims[0]?.iccid ?? null;
+    const intent = this.journal.create(
+      {
+        kind: 'cancellation',
+        saleId: sale.id,
+        topUpId: null,
+        originalReceiptNumber: sale.receiptNumber,
+        counterId,
+        training: sale.training,
+        cashierId: cashiers.current()?.id ?? null,
+        shiftId,
+        approvedBy: manager.id,
+        reason,
+        iccid,
+        orderReference: sale.orderReference,
+        cashRefund: input.cashRefund,
+      },
+      now().toISOString(),
+    );
+    return this.send(intent.id, iccid ?? '');
+  }
+
+  /**
+   * Settles a cancellation whose answer was lost, by reading the order only: cancelled at the
+   * provider, or still standing (then nothing was done and the manager may try again).
+   */
+  async settle(id: string): Promise<Cancellation> {
+    const cancellation = this.journal.get(id);
+    if (!cancellation) throw new PosFailure('NOT_FOUND', 'No such cancellation.');
+    if (cancellation.state !== 'unknown' && cancellation.state !== 'sent') return cancellation;
+    const reference = cancellation.orderReference;
+    if (!reference) throw new PosFailure('INVALID_STATE', 'This cancellation has no order to read.');
+    const at = (): string => this.deps.now().toISOString();
+    let order: Awaited<ReturnType<ResellerClient['getOrder']>>;
+    try {
+      order = await this.deps.client().getOrder(reference);
+    } catch (error) {
+      if (error instanceof ApiFailure) {
+        this.journal.keepRead(id, { call: 'read', httpStatus: error.status, body: error.raw }, at());
+      }
+      throw error;
+    }
+    const answer: KeptAnswer = { call: 'read', httpStatus: 200, body: order.raw };
+    const status = order.status?.toLowerCase() ?? null;
+    if (status === 'cancelled') {
+      const method = methodOfPayment(order.paymentStatus);
+      return this.journal.markCancelled(
+        id,
+        ['unknown', 'sent'],
+        { method, amount: order.cost },
+        answer,
+        at(),
+        () => this.refundCash(this.journal.require(id)),
+      );
+    }
+    if (status === 'completed') {
+      return this.journal.markRefused(
+        id,
+        ['unknown', 'sent'],
+        { code: 'NOT_ELIGIBLE', message: 'The provider did not cancel this order: it still stands.' },
+        answer,
+        at(),
+      );
+    }
+    this.journal.keepRead(id, answer, at());
+    return this.journal.require(id);
+  }
+
+  /**
+   * Money given back for a top-up (top-ups are never cancelled): a reasoned cash refund of the open
+   * shift, approved by a manager and marked not recoverable from the provider.
+   */
+  goodwillRefund(input: {
+    topUpId: string;
+    amount: Money;
+    reason: string;
+    approval?: Approval | undefined;
+  }): Cancellation {
+    const { cashiers, shifts, counterId, now, db } = this.deps;
+    const reason = input.reason.trim();
+    if (reason === '') throw invalidField('reason', 'reason_needed', 'Say why the money is given back.');
+    const topUp = this.deps.topUps().get(input.topUpId);
+    if (!topUp) throw new PosFailure('NOT_FOUND', `No top-up with id ${input.topUpId}.`);
+    if (topUp.state !== 'completed') {
+      throw new PosFailure('INVALID_STATE', 'Only a completed top-up is refunded: nothing else was charged.');
+    }
+    const manager = cashiers.approve(input.approval, 'A goodwill refund');
+    const shiftId = this.checkCashRefund(input.amount, topUpPaid(topUp));
+    if (!shiftId)
+      throw invalidField(
+        'amount',
+        'not_above_zero',
+        'A goodwill refund is cash from the drawer: enter the amount.',
+      );
+    const at = now().toISOString();
+    return writeTransaction(db, () => {
+      const movement = shifts.recordMovement(
+        {
+          shiftId,
+          kind: 'refund',
+          reason: 'customer_refund',
+          amount: input.amount,
+          note: `Goodwill refund, top-up receipt ${topUp.receiptNumber}: ${reason} (not recoverable)`,
+          cashierId: cashiers.current()?.id ?? null,
+          approvedBy: manager.id,
+        },
+        counterId,
+        at,
+      );
+      return this.journal.create(
+        {
+          kind: 'goodwill',
+          saleId: null,
+          topUpId: topUp.id,
+          originalReceiptNumber: topUp.receiptNumber,
+          counterId,
+          training: topUp.training,
+          cashierId: cashiers.current()?.id ?? null,
+          shiftId,
+          approvedBy: manager.id,
+          reason,
+          iccid: topUp.iccid,
+          orderReference: topUp.state === 'completed' ? topUp.orderReference : null,
+          cashRefund: input.amount,
+          cashMovementId: movement.id,
+        },
+        at,
+      );
+    });
+  }
+
+  /** The one send of a journalled intent: its answer decides the state, and none is lost. */
+  private async send(id: string, iccid: string): Promise<Cancellation> {
+    const at = (): string => this.deps.now().toISOString();
+    this.journal.markSent(id, at());
+    try {
+      const result = await this.deps.client().cancelEsim({ iccid });
+      return this.journal.markCancelled(
+        id,
+        ['sent'],
+        { method: result.refundMethod, amount: result.refunded },
+        { call: 'cancel', httpStatus: 200, body: result.raw },
+        at(),
+        () => this.refundCash(this.journal.require(id)),
+      );
+    } catch (error) {
+      const posError =
+        error instanceof PosFailure
+          ? error.toPosError()
+          : { code: 'INTERNAL' as const, message: 'The cancellation could not be completed.' };
+      const answer: KeptAnswer | null =
+        error instanceof ApiFailure ? { call: 'cancel', httpStatus: error.status, body: error.raw } : null;
+      if (certainlyNotPerformed(error) && answer) {
+        return this.journal.markRefused(id, ['sent'], posError, answer, at());
+      }
+      return this.journal.markUnknown(id, posError, answer, at());
+    }
+  }
+
+  /** Records the customer's cash refund in the open shift's drawer; null when none is due or no shift is open. */
+  private refundCash(cancellation: Cancellation): string | null {
+    const { shifts, counterId, now } = this.deps;
+    if (!cancellation.cashRefund || cancellation.cashRefunded) return null;
+    const shift = shifts.openOn(counterId, MAIN_DRAWER);
+    if (!shift) return null;
+    return shifts.recordMovement(
+      {
+        shiftId: shift.id,
+        kind: 'refund',
+        reason: 'customer_refund',
+        amount: cancellation.cashRefund,
+        note: `Cancellation of receipt ${cancellation.originalReceiptNumber}: ${cancellation.reason}`,
+        cashierId: this.deps.cashiers.current()?.id ?? null,
+        approvedBy: cancellation.approvedBy,
+      },
+      counterId,
+      now().toISOString(),
+    ).id;
+  }
+
+  /** A cash refund is from an open shift's drawer, in a currency it holds, and never more than was paid. */
+  private checkCashRefund(amount: Money | null, paid: Money): string | null {
+    const shift = this.deps.shifts.openOn(this.deps.counterId, MAIN_DRAWER);
+    if (!amount) return shift?.id ?? null;
+    if (!shift)
+      throw new PosFailure('INVALID_STATE', 'Open a shift first: a cash refund comes from its drawer.');
+    if (!this.deps.settings.get().currencies.includes(amount.currency)) {
+      throw invalidField(
+        'cashRefund',
+        'currency_not_in_drawer',
+        `This drawer does not hold ${amount.currency}.`,
+      );
+    }
+    if (amount.amount <= 0) throw invalidField('cashRefund', 'not_above_zero', 'Enter an amount above zero.');
+    if (amount.currency === paid.currency && amount.amount > paid.amount) {
+      throw invalidField('cashRefund', 'more_than_paid', 'A refund is never more than the customer paid.');
+    }
+    return shift.id;
+  }
+
+  private requireSale(id: string): Sale {
+    const sale = this.deps.sales.get(id);
+    if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
+    return sale;
+  }
+}
+
+/** What the customer paid for a sale: the tender's amount due, else the price. */
+function paidOf(sale: Sale): Money {
+  return sale.tender?.due ?? sale.retailTotal;
+}
+
+function topUpPaid(topUp: TopUp): Money {
+  return topUp.tender?.due ?? topUp.retail;
+}
+
+function refusalOf(
+  esims: readonly { status: string | null; installed: boolean; activated: boolean }[],
+  open: Cancellation | null,
+): CancelRefusal | null {
+  if (open?.state === 'cancelled' || esims.some((esim) => esim.status === 'CANCELLED')) {
+    return 'already_cancelled';
+  }
+  if (esims.some((esim) => esim.status !== null && ENDED.has(esim.status))) return 'ended';
+  if (esims.some((esim) => esim.activated)) return 'activated';
+  if (esims.some((esim) => esim.installed)) return 'installed';
+  return null;
+}
+
+const REFUSAL_WORDS: Record<CancelRefusal, string> = {
+  installed: 'The eSIM is installed on a device: the provider no longer cancels it.',
+  activated: 'The eSIM has been used on a network: the provider no longer cancels it.',
+  ended: 'The eSIM has ended: there is nothing left to cancel.',
+  already_cancelled: 'This eSIM is already cancelled.',
+  not_sold: 'Only a completed sale is cancelled.',
+};
+
+function refusalFailure(refusal: CancelRefusal): PosFailure {
+  return new PosFailure('NOT_ELIGIBLE', REFUSAL_WORDS[refusal], { refusal });
+}
+
+/** The refund method a settled order's payment status names (the order read says no more). */
+function methodOfPayment(paymentStatus: string | null): RefundMethod {
+  switch (paymentStatus?.toLowerCase()) {
+    case 'refund_requested':
+      return 'refund_request';
+    case 'refunded_separately':
+      return 'separate';
+    default:
+      return 'balance';
+  }
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import type { Language } from '../../../shared/domain/common';
+import type { ShiftReport } from '../../../shared/domain/shift-report';
+import { chainHead } from '../journal/chain';
+import type { Db } from '../journal/database';
+import { PosFailure } from '../pos/failure';
+import { type ReportContext, renderReportDocument } from '../reports/report-document';
+import type { Exporter } from './exporter';
+import { type ZipEntry, zipStored } from './zip';
+
+export interface AccountantPackDeps {
+  readonly db: Db;
+  readonly counterId: string;
+  readonly exporter: Exporter;
+  readonly zReport: (shiftId: string) => ShiftReport;
+  /** How a Z is printed on A4 in a language (the shop, its time zone, training). */
+  readonly reportContext: (language: Language, printedAt: string) => ReportContext;
+  readonly now: () => Date;
+}
+
+const LANGUAGES: readonly Language[] = ['en', 'ar'];
+
+/**
+ * A month for the accountant as one ZIP: the month's CSV files, every Z closed in it as an A4
+ * document in English and Arabic, and a manifest naming each file with its SHA-256 and the head of
+ * the journal's hash chain when the pack was made, so a later pack (or the journal itself) shows
+ * whether anything before that head has changed since.
+ */
+export function accountantPack(deps: AccountantPackDeps, month: string): { name: string; bytes: Uint8Array } {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const monthNumber = Number(match?.[2]);
+  if (!match || monthNumber < 1 || monthNumber > 12) {
+    throw new PosFailure('INVALID_INPUT', 'A month is written YYYY-MM.');
+  }
+  const lastDay = new Date(Date.UTC(Number(match[1]), monthNumber, 0)).getUTCDate();
+  const from = `${month}-01`;
+  const to = `${month}-${String(lastDay).padStart(2, '0')}`;
+  const createdAt = deps.now().toISOString();
+  const encoder = new TextEncoder();
+  const files: ZipEntry[] = deps.exporter
+    .csv({ from, to })
+    .map((file) => ({ name: `csv/${file.name}`, data: encoder.encode(file.content) }));
+  const shifts = deps.db
+    .prepare(
+      `SELECT id, z_number FROM shifts WHERE counter_id = ? AND z_number IS NOT NULL AND business_day BETWEEN ? AND ?
+       ORDER BY z_number`,
+    )
+    .all(deps.counterId, from, to) as { id: string; z_number: number }[];
+  for (const shift of shifts) {
+    const report = deps.zReport(shift.id);
+    for (const language of LANGUAGES) {
+      const html = renderReportDocument(report, deps.reportContext(language, createdAt));
+      const number = String(shift.z_number).padStart(6, '0');
+      files.push({ name: `z/Z-${number}-${language}.html`, data: encoder.encode(html) });
+    }
+  }
+  const manifest = {
+    counterId: deps.counterId,
+    month,
+    businessDays: { from, to },
+    createdAt,
+    chainHead: chainHead(deps.db, deps.counterId),
+    files: files.map((file) => ({
+      name: file.name,
+      bytes: file.data.length,
+      sha256: createHash('sha256').update(file.data).digest('hex'),
+    })),
+  };
+  const entries = [
+    { name: 'manifest.json', data: encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`) },
+    ...files,
+  ];
+  return { name: `${deps.counterId}-${month}-accountant-pack.zip`, bytes: zipStored(entries, deps.now()) };
+}

@@ -1,0 +1,62 @@
+import type { ExportFile, ExportScope } from '../../../shared/domain/export';
+import type { Db } from '../journal/database';
+import { PosFailure } from '../pos/failure';
+import { csvDocument } from './csv';
+import { EXPORT_TABLES } from './export-tables';
+
+export interface ExporterDeps {
+  readonly db: Db;
+  readonly counterId: string;
+  /** The business day an instant belongs to, by the shop's cut-off and time zone. */
+  readonly businessDay: (instant: Date) => string;
+}
+
+/**
+ * The journal as files for the shop's accountant: one CSV per table (EXPORT_TABLES) for a Z (one
+ * closed or open shift) or for a range of business days. Read-only: an export never writes.
+ */
+export class Exporter {
+  constructor(private readonly deps: ExporterDeps) {
+    // Records without a shift belong to the business day their time falls in; SQLite asks this function.
+    deps.db.function('business_day', (at: unknown) =>
+      typeof at === 'string' ? deps.businessDay(new Date(at)) : null,
+    );
+  }
+
+  csv(scope: ExportScope): ExportFile[] {
+    const { db } = this.deps;
+    const { label, condition, params } = this.resolve(scope);
+    return EXPORT_TABLES.map((table) => {
+      const rows = db.prepare(table.sql(condition)).all(params) as Record<string, unknown>[];
+      return {
+        name: `${this.deps.counterId}-${label}-${table.name}.csv`,
+        content: csvDocument(
+          table.columns.map((column) => column.header),
+          rows.map((row) => table.columns.map((column) => column.cell(row))),
+        ),
+      };
+    });
+  }
+
+  private resolve(scope: ExportScope): {
+    label: string;
+    condition: (shift: string, time: string) => string;
+    params: Record<string, string>;
+  } {
+    if ('shiftId' in scope) {
+      const shift = this.deps.db.prepare('SELECT z_number FROM shifts WHERE id = ?').get(scope.shiftId) as
+        | { z_number: number | null }
+        | undefined;
+      if (!shift) throw new PosFailure('NOT_FOUND', `No shift with id ${scope.shiftId}.`);
+      const label = shift.z_number === null ? 'X-open' : `Z-${String(shift.z_number).padStart(6, '0')}`;
+      return { label, condition: (column) => `${column} = @shiftId`, params: { shiftId: scope.shiftId } };
+    }
+    if (scope.from > scope.to) throw new PosFailure('INVALID_INPUT', 'The period ends before it starts.');
+    return {
+      label: scope.from === scope.to ? scope.from : `${scope.from}_${scope.to}`,
+      condition: (shift, time) =>
+        `coalesce((SELECT business_day FROM shifts WHERE id = ${shift}), business_day(${time})) BETWEEN @from AND @to`,
+      params: { from: scope.from, to: scope.to },
+    };
+  }
+}

@@ -1,0 +1,76 @@
+import { type ReactNode, useId, useState } from 'react';
+import type { EsimCare } from '../../../shared/domain/care';
+import type { PosError } from '../../../shared/errors';
+import { pos } from '../bridge/pos';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { integer } from '../i18n/format';
+import { useLanguage } from '../i18n/use-messages';
+import { download } from '../shift/download';
+import { careText } from './care-text';
+
+/**
+ * For a customer who comes back: the sale's eSIMs as the provider sees them now (status,
+ * installation, usage, validity, network events), and the dispute pack to attach to a support
+ * ticket. Resending the install QR is the receipt's reprint, under its rules.
+ */
+export function EsimCarePanel({ saleId }: { readonly saleId: string }): ReactNode {
+  const language = useLanguage();
+  const t = careText(language);
+  const [esims, setEsims] = useState<readonly EsimCare[] | null>(null);
+  const [error, setError] = useState<PosError | null>(null);
+  const headingId = useId();
+  return (
+    <section className="card esim-care" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t.care}</h3>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() =>
+          void pos()
+            .getEsimCare({ saleId })
+            .then((result) => {
+              setEsims(result.ok ? result.value.esims : null);
+              setError(result.ok ? null : result.error);
+            })
+        }
+      >
+        {t.readLive}
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() =>
+          void pos()
+            .exportDisputePack({ saleId })
+            .then((result) =>
+              result.ok
+                ? download(result.value.name, result.value.content, 'application/json')
+                : setError(result.error),
+            )
+        }
+      >
+        {t.disputePack}
+      </button>
+      {esims?.map((esim) => (
+        <ul key={esim.iccid} className="esim-facts">
+          <li>
+            <bdi dir="ltr">{t.esimState(esim.iccid, esim.status ?? '?')}</bdi>
+          </li>
+          <li>{esim.installed ? t.installedOn(esim.deviceModel ?? '?') : t.notInstalled}</li>
+          {esim.usedMb !== null ? (
+            <li>
+              {t.usage(
+                integer(esim.usedMb, language),
+                esim.totalMb === null ? '∞' : integer(esim.totalMb, language),
+              )}
+            </li>
+          ) : null}
+          {esim.activatedAt ? <li>{t.activated(esim.activatedAt)}</li> : null}
+          {esim.expiresAt ? <li>{t.expires(esim.expiresAt)}</li> : null}
+          <li>{t.events(integer(esim.totalEvents, language), integer(esim.wrongNetworkCount, language))}</li>
+        </ul>
+      ))}
+      {error ? <ErrorPanel error={error} /> : null}
+    </section>
+  );
+}

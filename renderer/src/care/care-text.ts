@@ -1,0 +1,134 @@
+import type { CancellationState, CancelRefusal, RefundMethod } from '../../../shared/domain/cancellation';
+import type { Language } from '../../../shared/domain/common';
+
+/** The counter's words for cancelling a sold eSIM, per language. */
+export interface CareText {
+  readonly cancelEsim: string;
+  readonly cancelTitle: string;
+  readonly reading: string;
+  readonly esimState: (iccid: string, status: string) => string;
+  readonly installed: string;
+  readonly notInstalled: string;
+  readonly refusals: Record<CancelRefusal, string>;
+  readonly allowed: string;
+  readonly reason: string;
+  readonly cashBack: string;
+  readonly cashAmount: (currency: string) => string;
+  readonly confirm: string;
+  readonly back: string;
+  readonly states: Record<CancellationState, string>;
+  readonly methods: Record<RefundMethod, string>;
+  readonly cancellationReceipt: (receipt: string, original: string) => string;
+  readonly cashRefunded: (amount: string) => string;
+  readonly cashOwed: (amount: string) => string;
+  readonly checkWithProvider: string;
+  readonly care: string;
+  readonly readLive: string;
+  readonly disputePack: string;
+  readonly installedOn: (model: string) => string;
+  readonly usage: (used: string, total: string) => string;
+  readonly activated: (at: string) => string;
+  readonly expires: (at: string) => string;
+  readonly events: (count: string, wrong: string) => string;
+}
+
+const EN: CareText = {
+  cancelEsim: 'Cancel eSIM',
+  cancelTitle: 'Cancel this eSIM',
+  reading: 'Reading the eSIM from the provider…',
+  esimState: (iccid, status) => `eSIM ${iccid}: ${status}`,
+  installed: 'installed on a device',
+  notInstalled: 'not installed',
+  refusals: {
+    installed: 'The eSIM is installed on a device: the provider no longer cancels it.',
+    activated: 'The eSIM has been used on a network: the provider no longer cancels it.',
+    ended: 'The eSIM has ended: there is nothing left to cancel.',
+    already_cancelled: 'This eSIM is already cancelled.',
+    not_sold: 'Only a completed sale can be cancelled.',
+  },
+  allowed: 'The provider still allows a cancellation. It cancels the whole order, every eSIM of this sale.',
+  reason: 'Reason',
+  cashBack: 'Give the customer cash back from the drawer',
+  cashAmount: (currency) => `Cash back (${currency})`,
+  confirm: 'Cancel the order',
+  back: 'Back',
+  states: {
+    intent: 'Recorded, not sent yet',
+    sent: 'Sent to the provider',
+    cancelled: 'Cancelled',
+    refused: 'Refused by the provider',
+    unknown: 'No answer: not known whether the provider cancelled it',
+    recorded: 'Recorded',
+  },
+  methods: {
+    balance: 'Refunded to the account balance now',
+    refund_request: 'Refund requested from the provider: refund in transit',
+    separate: 'Refund settled separately with the provider',
+  },
+  cancellationReceipt: (receipt, original) =>
+    `Cancellation receipt No. ${receipt} for receipt No. ${original}`,
+  cashRefunded: (amount) => `${amount} given back from the drawer`,
+  cashOwed: (amount) => `${amount} to give back once the provider has cancelled (open a shift)`,
+  checkWithProvider: 'Check with the provider',
+  care: 'eSIM care',
+  readLive: 'Read the eSIM now',
+  disputePack: 'Dispute pack for support',
+  installedOn: (model) => `installed on ${model}`,
+  usage: (used, total) => `${used} MB used of ${total}`,
+  activated: (at) => `activated ${at}`,
+  expires: (at) => `expires ${at}`,
+  events: (count, wrong) => `${count} network events, ${wrong} on a network the package does not cover`,
+};
+
+const AR: CareText = {
+  cancelEsim: 'إلغاء الشريحة',
+  cancelTitle: 'إلغاء هذه الشريحة',
+  reading: 'جارٍ قراءة الشريحة من المزوّد…',
+  esimState: (iccid, status) => `الشريحة ${iccid}: ${status}`,
+  installed: 'مثبّتة على جهاز',
+  notInstalled: 'غير مثبّتة',
+  refusals: {
+    installed: 'الشريحة مثبّتة على جهاز: لم يعد المزوّد يلغيها.',
+    activated: 'استُخدمت الشريحة على شبكة: لم يعد المزوّد يلغيها.',
+    ended: 'انتهت الشريحة: لم يبقَ ما يُلغى.',
+    already_cancelled: 'هذه الشريحة ملغاة بالفعل.',
+    not_sold: 'لا يُلغى إلا بيع مكتمل.',
+  },
+  allowed: 'ما زال المزوّد يسمح بالإلغاء. يُلغي الطلب كله، أي كل شرائح هذا البيع.',
+  reason: 'السبب',
+  cashBack: 'إرجاع المبلغ نقدًا للزبون من الدرج',
+  cashAmount: (currency) => `المبلغ المُرجع (${currency})`,
+  confirm: 'إلغاء الطلب',
+  back: 'رجوع',
+  states: {
+    intent: 'مسجّل، لم يُرسل بعد',
+    sent: 'أُرسل إلى المزوّد',
+    cancelled: 'أُلغي',
+    refused: 'رفضه المزوّد',
+    unknown: 'لا جواب: لا يُعرف هل ألغاه المزوّد',
+    recorded: 'مسجّل',
+  },
+  methods: {
+    balance: 'أُعيد المبلغ إلى رصيد الحساب الآن',
+    refund_request: 'طُلب الاسترداد من المزوّد: المبلغ في الطريق',
+    separate: 'يُسوّى الاسترداد مع المزوّد على حدة',
+  },
+  cancellationReceipt: (receipt, original) => `إيصال الإلغاء رقم ${receipt} للإيصال رقم ${original}`,
+  cashRefunded: (amount) => `أُرجع ${amount} من الدرج`,
+  cashOwed: (amount) => `يُرجع ${amount} بعد أن يلغي المزوّد (افتح وردية)`,
+  checkWithProvider: 'التحقق لدى المزوّد',
+  care: 'العناية بالشريحة',
+  readLive: 'قراءة الشريحة الآن',
+  disputePack: 'حزمة النزاع للدعم',
+  installedOn: (model) => `مثبّتة على ${model}`,
+  usage: (used, total) => `استُخدم ${used} ميغابايت من ${total}`,
+  activated: (at) => `فُعّلت ${at}`,
+  expires: (at) => `تنتهي ${at}`,
+  events: (count, wrong) => `${count} أحداث شبكة، ${wrong} على شبكة لا تغطيها الباقة`,
+};
+
+const TEXTS: Record<Language, CareText> = { en: EN, ar: AR };
+
+export function careText(language: Language): CareText {
+  return TEXTS[language];
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** A business day as the shop names it: YYYY-MM-DD. */
+export const BusinessDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+
+/** What an export covers: one shift (its Z, or the open shift so far) or a range of business days. */
+export const ExportScopeSchema = z.union([
+  z.object({ shiftId: z.string().min(1).max(100) }).strict(),
+  z.object({ from: BusinessDaySchema, to: BusinessDaySchema }).strict(),
+]);
+export type ExportScope = z.infer<typeof ExportScopeSchema>;
+
+/** A file of an export: its name and its whole text. */
+export const ExportFileSchema = z.object({ name: z.string(), content: z.string() });
+export type ExportFile = z.infer<typeof ExportFileSchema>;

@@ -1,0 +1,88 @@
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
+import type { TillView } from '../../shared/domain/shift';
+import type { ShiftReport } from '../../shared/domain/shift-report';
+import { formatMoney, toDecimalText } from '../../shared/money';
+import { expect, test } from './counter-fixture';
+
+/**
+ * A customer comes back: a manager cancels the eSIM sold to them from the sale's details and gives
+ * the cash back from the drawer; an eSIM already used is refused before anything is promised.
+ */
+
+const MANAGER_PIN = '2468';
+const ALICE_PIN = '1357';
+
+test('a manager cancels a sale and gives the cash back; a used eSIM is refused up front', async ({
+  page,
+  counter,
+}) => {
+  await counter.api('setManagerPin', { pin: MANAGER_PIN });
+  const till = await counter.api<TillView>('getTill');
+  const manager = till.cashiers.find((cashier) => cashier.usesManagerPin)!;
+  const alice = await counter.api<{ id: string }>('addCashier', {
+    name: 'Alice',
+    role: 'cashier',
+    pin: ALICE_PIN,
+    approval: { managerId: manager.id, pin: MANAGER_PIN },
+  });
+  await counter.api('signIn', { cashierId: alice.id, pin: ALICE_PIN });
+  await counter.api('openShift', { floats: [{ currency: 'USD', amount: 10_000 }] });
+  await counter.sim.setRefundMethod('balance');
+  const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
+  const pkg = [...packages].sort((a, b) => a.retail.amount - b.retail.amount)[0]!;
+  const sellForCash = (): Promise<Sale> =>
+    counter.api<Sale>('sell', {
+      packageCode: pkg.code,
+      quantity: 1,
+      tender: { method: 'cash', tendered: pkg.retail.amount },
+    });
+  const sale = await sellForCash();
+  const used = await sellForCash();
+  if (sale.state !== 'completed' || used.state !== 'completed') throw new Error('a sale did not complete');
+  await counter.sim.activate(used.esims[0]!.iccid);
+
+  await counter.open(page);
+  await page.keyboard.press('F7');
+
+  // The used eSIM: the counter reads it first and says the provider will refuse.
+  await page.getByRole('button', { name: `Sale details ${used.receiptNumber}` }).click();
+  let details = page.getByRole('dialog', { name: 'Sale details' });
+  await details.getByRole('button', { name: 'Cancel eSIM' }).click();
+  await expect(details.getByRole('alert')).toHaveText(
+    'The eSIM has been used on a network: the provider no longer cancels it.',
+  );
+  await expect(details.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
+  // eSIM care: what the provider sees now, and the dispute pack for a support ticket.
+  const care = details.getByRole('region', { name: 'eSIM care' });
+  await care.getByRole('button', { name: 'Read the eSIM now' }).click();
+  await expect(care.getByText(`eSIM ${used.esims[0]!.iccid}: ACTIVE`)).toBeVisible();
+  await expect(care.getByText(/^installed on /)).toBeVisible();
+  const pack = page.waitForEvent('download');
+  await care.getByRole('button', { name: 'Dispute pack for support' }).click();
+  expect((await pack).suggestedFilename()).toMatch(/-dispute-pack\.json$/);
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  // The unused one: a manager approves, and the cash goes back.
+  await page.getByRole('button', { name: `Sale details ${sale.receiptNumber}` }).click();
+  details = page.getByRole('dialog', { name: 'Sale details' });
+  await details.getByRole('button', { name: 'Cancel eSIM' }).click();
+  await expect(details.getByText(/The provider still allows a cancellation/)).toBeVisible();
+  await details.getByLabel('Reason').fill('Customer changed their mind');
+  await expect(details.getByRole('checkbox', { name: /cash back/ })).toBeChecked();
+  await expect(details.getByLabel('Cash back (USD)')).toHaveValue(toDecimalText(pkg.retail.amount, 'USD'));
+  await details.getByLabel('Manager PIN').fill(MANAGER_PIN);
+  await details.getByRole('button', { name: 'Cancel the order' }).click();
+  const outcome = details.getByRole('status').filter({ hasText: 'Cancelled' });
+  await expect(outcome).toContainText('Refunded to the account balance now');
+  await expect(outcome).toContainText(`for receipt No. ${sale.receiptNumber}`);
+  await expect(outcome).toContainText(
+    `${formatMoney(pkg.retail, 'en').replace(/[\u200e\u200f\u2066-\u2069]/g, '')} given back from the drawer`,
+  );
+
+  // The drawer and the provider agree with what the screen said.
+  const x = await counter.api<ShiftReport>('getXReport', {});
+  expect(x.cash.find((line) => line.currency === 'USD')?.refunds).toEqual(pkg.retail);
+  const refunds = (await counter.sim.ledger()).filter((entry) => entry.kind === 'refund');
+  expect(refunds).toEqual([expect.objectContaining({ orderReference: sale.orderReference })]);
+});

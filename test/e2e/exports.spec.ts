@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { CountResult, TillView } from '../../shared/domain/shift';
+import { expect, test } from './counter-fixture';
+
+/**
+ * A previous day is one pick away on Today and on the Shift screen, and a Z leaves the counter as
+ * CSV files and the month as the accountant's ZIP, through the browser's downloads.
+ */
+
+const MANAGER_PIN = '2468';
+
+test('a Z exported as CSV, the month as a pack, and a previous day picked', async ({ page, counter }) => {
+  await counter.api('setManagerPin', { pin: MANAGER_PIN });
+  const till = await counter.api<TillView>('getTill');
+  const manager = till.cashiers.find((cashier) => cashier.usesManagerPin)!;
+  await counter.api('signIn', { cashierId: manager.id, pin: MANAGER_PIN });
+  await counter.api('openShift', { floats: [{ currency: 'USD', amount: 10_000 }] });
+  const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
+  const pkg = [...packages].sort((a, b) => a.retail.amount - b.retail.amount)[0]!;
+  await counter.api('sell', { packageCode: pkg.code, quantity: 1, tender: { method: 'card' } });
+  const { countId } = await counter.api<CountResult>('countDrawer', {
+    counts: [{ currency: 'USD', amount: 10_000 }],
+  });
+  await counter.api('closeShift', { countId });
+
+  await counter.open(page);
+  // Today, then the day before: the sale is on today's list only.
+  await page.keyboard.press('F7');
+  const sales = page.getByRole('table', { name: "Today's sales" });
+  await expect(sales.getByRole('row')).toHaveCount(2);
+  const dayField = page.getByLabel('Day', { exact: true });
+  const today = await dayField.inputValue();
+  const yesterday = new Date(`${today}T12:00:00`);
+  yesterday.setDate(yesterday.getDate() - 1);
+  const previous = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`;
+  await dayField.fill(previous);
+  await expect(sales).toHaveCount(0);
+  await dayField.fill(today);
+  await expect(sales.getByRole('row')).toHaveCount(2);
+
+  // The Shift screen: the Z of the business day, exported as six CSV files.
+  await page.keyboard.press('F6');
+  await page.getByLabel('Business day', { exact: true }).fill(till.businessDay);
+  const files: { name: string; text: string }[] = [];
+  page.on('download', (each) => {
+    void each
+      .path()
+      .then((path) => files.push({ name: each.suggestedFilename(), text: readFileSync(path, 'utf8') }));
+  });
+  await page.getByRole('button', { name: 'Export Z-000001 as CSV' }).click();
+  await expect.poll(() => files.length).toBe(6);
+  const salesFile = files.find((each) => each.name.endsWith('Z-000001-sales.csv'));
+  expect(salesFile?.text.startsWith('\uFEFFreceipt,')).toBe(true);
+  expect(salesFile?.text).toContain(pkg.code);
+
+  const pack = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the pack' }).click();
+  const zip = await pack;
+  expect(zip.suggestedFilename()).toMatch(/-accountant-pack\.zip$/);
+  const bytes = readFileSync(await zip.path());
+  expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+});

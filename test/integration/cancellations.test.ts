@@ -1,0 +1,269 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../../electron/simulator/index';
+import type { CancelCheck, Cancellation } from '../../shared/domain/cancellation';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
+import type { TopUp, TopUpOption } from '../../shared/domain/topup';
+import { unwrap } from '../support/core-harness';
+import { cashOf, hireStaff, openShift, type Staff, sell, usd, xReport } from './end-of-day-support';
+import { type Counter, cheapest, driveEsim, ledger, startCounter } from './money-support';
+
+let counter: Counter | null = null;
+
+afterEach(async () => {
+  await counter?.close();
+  counter = null;
+});
+
+async function forceRefundMethod(sim: RunningSimulator, method: string): Promise<void> {
+  const response = await fetch(`${sim.controlUrl}/cancellations/refund-method`, {
+    method: 'PUT',
+    headers: { 'x-sim-control-token': sim.controlToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ method }),
+  });
+  if (!response.ok) throw new Error(`refund-method: ${response.status}`);
+}
+
+/** A counter with staff, an open shift with a 100 USD float, and one eSIM sold for cash. */
+async function soldForCash(): Promise<{ c: Counter; staff: Staff; sale: Sale & { state: 'completed' } }> {
+  counter = await startCounter();
+  const c = counter;
+  const staff = await hireStaff(c.h);
+  await openShift(c.h, [usd(10_000)]);
+  const pkg = cheapest(c.packages);
+  const sale = await sell(c.h, pkg, { method: 'cash', tendered: pkg.retail.amount });
+  if (sale.state !== 'completed') throw new Error(`the sale did not complete: ${sale.state}`);
+  return { c, staff, sale };
+}
+
+/** A second cancellation of the same sale, as a manager would try it. */
+function cancelAgain(c: Counter, saleId: string, staff: Staff): Promise<unknown> {
+  return c.h.call('cancelSale', { saleId, reason: 'again', cashRefund: null, approval: staff.approval });
+}
+
+async function providerOrder(sim: RunningSimulator, reference: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${sim.controlUrl}/orders?accessCode=${sim.defaultAccount.accessCode}`, {
+    headers: { 'x-sim-control-token': sim.controlToken },
+  });
+  const { orders } = (await response.json()) as { orders: Record<string, unknown>[] };
+  const order = orders.find((each) => each.reference === reference);
+  if (!order) throw new Error(`the simulator has no order ${reference}`);
+  return order;
+}
+
+describe('cancelling a sold eSIM', () => {
+  it('cancels with the refund to the balance, hands the cash back from the drawer and names the original receipt', async () => {
+    const { c, staff, sale } = await soldForCash();
+    await forceRefundMethod(c.sim, 'balance');
+    const before = await ledger(c.sim);
+
+    const check = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
+    expect(check).toMatchObject({ refusal: null, paid: sale.retailTotal, cancellation: null });
+    expect(check.esims).toEqual([
+      { iccid: sale.esims[0]?.iccid, status: 'NEW', installed: false, activated: false },
+    ]);
+
+    // Without a manager nothing is sent.
+    const unapproved = await c.h.call('cancelSale', {
+      saleId: sale.id,
+      reason: 'Customer changed their mind',
+      cashRefund: sale.retailTotal,
+    });
+    expect(unapproved).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
+    expect((await ledger(c.sim)).entries).toHaveLength(before.entries.length);
+
+    const cancelled = unwrap(
+      await c.h.call<Cancellation>('cancelSale', {
+        saleId: sale.id,
+        reason: 'Customer changed their mind',
+        cashRefund: sale.retailTotal,
+        approval: staff.approval,
+      }),
+    );
+    expect(cancelled).toMatchObject({
+      state: 'cancelled',
+      refundMethod: 'balance',
+      providerRefund: sale.cost,
+      refundInTransit: false,
+      recoverable: true,
+      cashRefund: sale.retailTotal,
+      cashRefunded: true,
+      originalReceiptNumber: sale.receiptNumber,
+      approvedBy: staff.manager.id,
+      attempts: 1,
+    });
+    expect(cancelled.receiptNumber).toBeGreaterThan(sale.receiptNumber);
+
+    const after = await ledger(c.sim);
+    expect(after.entries.at(-1)).toMatchObject({
+      kind: 'refund',
+      orderReference: sale.orderReference,
+      amountMinor: sale.cost.amount,
+    });
+    expect(after.balanceMinor).toBe(before.balanceMinor + sale.cost.amount);
+    expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(sale.retailTotal);
+
+    // Its receipt names the original one, the refund and the cash handed back.
+    const { html } = unwrap(
+      await c.h.call<{ html: string }>('renderReceipt', { kind: 'cancellation', id: cancelled.id }),
+    );
+    const receipt = html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/[\u2066-\u2069]/g, '')
+      .replace(/\s+/g, ' ');
+    expect(receipt).toContain('eSIM cancellation');
+    expect(receipt).toContain(`Original receipt ${String(sale.receiptNumber).padStart(6, '0')}`);
+    expect(receipt).toContain(`Receipt no. ${String(cancelled.receiptNumber).padStart(6, '0')}`);
+    expect(receipt).toContain('to the account balance');
+    expect(receipt).toContain('Cash refunded');
+    expect(receipt).toContain('Customer changed their mind');
+
+    // Cancelled once: the check says so, and a second cancellation is refused before it is sent.
+    const again = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
+    expect(again.refusal).toBe('already_cancelled');
+    expect(again.cancellation?.id).toBe(cancelled.id);
+    const twice = await cancelAgain(c, sale.id, staff);
+    expect(twice).toMatchObject({ ok: false, error: { code: 'NOT_ELIGIBLE' } });
+  });
+
+  it('carries a refund request as refund in transit until the provider credits it', async () => {
+    const { c, staff, sale } = await soldForCash();
+    await forceRefundMethod(c.sim, 'refund_request');
+    const before = await ledger(c.sim);
+    const cancelled = unwrap(
+      await c.h.call<Cancellation>('cancelSale', {
+        saleId: sale.id,
+        reason: 'Wrong destination',
+        cashRefund: null,
+        approval: staff.approval,
+      }),
+    );
+    expect(cancelled).toMatchObject({
+      state: 'cancelled',
+      refundMethod: 'refund_request',
+      refundInTransit: true,
+      cashRefund: null,
+      cashRefunded: false,
+    });
+    // The provider credited nothing yet.
+    expect(await ledger(c.sim)).toEqual(before);
+    expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(usd(0));
+  });
+
+  it.each([
+    ['installed', 'install'],
+    ['activated', 'activate'],
+  ] as const)(
+    'says the provider will refuse an eSIM that is %s, and sends nothing',
+    async (refusal, step) => {
+      const { c, staff, sale } = await soldForCash();
+      await driveEsim(c.sim, step, { iccid: sale.esims[0]?.iccid });
+      const check = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
+      expect(check.refusal).toBe(refusal);
+      const refused = await c.h.call('cancelSale', {
+        saleId: sale.id,
+        reason: 'Customer changed their mind',
+        cashRefund: sale.retailTotal,
+        approval: staff.approval,
+      });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_ELIGIBLE', details: { refusal } } });
+      expect(await providerOrder(c.sim, sale.orderReference)).toMatchObject({ status: 'completed' });
+      expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(usd(0));
+    },
+  );
+
+  it('settles a lost answer by reading only, and never sends the cancel again', async () => {
+    const { c, staff, sale } = await soldForCash();
+    await forceRefundMethod(c.sim, 'balance');
+    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/cancel'] });
+    const lost = unwrap(
+      await c.h.call<Cancellation>('cancelSale', {
+        saleId: sale.id,
+        reason: 'Customer changed their mind',
+        cashRefund: sale.retailTotal,
+        approval: staff.approval,
+      }),
+    );
+    expect(lost).toMatchObject({ state: 'unknown', cashRefunded: false, attempts: 1 });
+    // No cash leaves the drawer on an unknown outcome.
+    expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(usd(0));
+    const resend = await cancelAgain(c, sale.id, staff);
+    expect(resend).toMatchObject({ ok: false, error: { code: 'INVALID_STATE' } });
+
+    c.sim.setFaults({ dropAfterCommitRate: 0, paths: [] });
+    const settled = unwrap(await c.h.call<Cancellation>('settleCancellation', { id: lost.id }));
+    expect(settled).toMatchObject({
+      state: 'cancelled',
+      refundMethod: 'balance',
+      cashRefunded: true,
+      attempts: 1,
+    });
+    expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(sale.retailTotal);
+    // The provider cancelled (and refunded) once.
+    const refunds = (await ledger(c.sim)).entries.filter((entry) => entry.kind === 'refund');
+    expect(refunds).toHaveLength(1);
+  });
+});
+
+describe('a goodwill refund of a top-up', () => {
+  it('is cash from the drawer, reasoned and approved, marked not recoverable, and never sent', async () => {
+    counter = await startCounter();
+    const c = counter;
+    const staff = await hireStaff(c.h);
+    await openShift(c.h, [usd(10_000)]);
+    const rechargeable = [...c.packages]
+      .filter((p: CataloguePackage) => p.isRechargeable)
+      .sort((a, b) => a.cost.amount - b.cost.amount);
+    let found: { iccid: string; option: TopUpOption } | null = null;
+    for (const pkg of rechargeable.slice(0, 10)) {
+      const sale = await sell(c.h, pkg);
+      if (sale.state !== 'completed') continue;
+      const iccid = sale.esims[0]?.iccid ?? '';
+      await driveEsim(c.sim, 'activate', { iccid });
+      const listed = await c.h.call<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid });
+      const option = listed.ok ? listed.value.packages[0] : undefined;
+      if (option) {
+        found = { iccid, option };
+        break;
+      }
+    }
+    if (!found) throw new Error('no rechargeable package with top-ups in the catalogue');
+    const topUp = unwrap(
+      await c.h.call<TopUp>('topUp', {
+        iccid: found.iccid,
+        packageCode: found.option.code,
+        tender: { method: 'cash', tendered: found.option.retail.amount },
+      }),
+    );
+    expect(topUp.state).toBe('completed');
+    const before = await ledger(c.sim);
+    const reasonless = await c.h.call('goodwillRefund', {
+      topUpId: topUp.id,
+      amount: topUp.retail,
+      reason: ' ',
+      approval: staff.approval,
+    });
+    expect(reasonless).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    const refund = unwrap(
+      await c.h.call<Cancellation>('goodwillRefund', {
+        topUpId: topUp.id,
+        amount: topUp.retail,
+        reason: 'The data ran out on the first day',
+        approval: staff.approval,
+      }),
+    );
+    expect(refund).toMatchObject({
+      kind: 'goodwill',
+      state: 'recorded',
+      recoverable: false,
+      cashRefund: topUp.retail,
+      cashRefunded: true,
+      originalReceiptNumber: topUp.receiptNumber,
+      approvedBy: staff.manager.id,
+      attempts: 0,
+    });
+    expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(topUp.retail);
+    // Nothing went to the provider.
+    expect(await ledger(c.sim)).toEqual(before);
+  });
+});

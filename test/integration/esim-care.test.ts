@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Cancellation } from '../../shared/domain/cancellation';
+import type { EsimCare } from '../../shared/domain/care';
+import type { ExportFile } from '../../shared/domain/export';
+import { unwrap } from '../support/core-harness';
+import { hireStaff, openShift, sell, usd } from './end-of-day-support';
+import { type Counter, cheapest, driveEsim, startCounter } from './money-support';
+
+let counter: Counter | null = null;
+
+afterEach(async () => {
+  await counter?.close();
+  counter = null;
+});
+
+describe('eSIM care', () => {
+  it('reads a sold eSIM live, and packs everything about its sale for support without its install codes', async () => {
+    counter = await startCounter();
+    const { h, sim, packages } = counter;
+    const staff = await hireStaff(h);
+    await openShift(h, [usd(10_000)]);
+    const pkg = cheapest(packages);
+    const used = await sell(h, pkg, { method: 'card' });
+    const returned = await sell(h, pkg, { method: 'card' });
+    if (used.state !== 'completed' || returned.state !== 'completed')
+      throw new Error('a sale did not complete');
+    const iccid = used.esims[0]!.iccid;
+    await driveEsim(sim, 'activate', { iccid });
+    await driveEsim(sim, 'consume', { iccid, mb: 120 });
+
+    const { esims } = unwrap(await h.call<{ esims: EsimCare[] }>('getEsimCare', { saleId: used.id }));
+    expect(esims).toHaveLength(1);
+    expect(esims[0]).toMatchObject({ iccid, status: 'ACTIVE', installed: true, usedMb: 120 });
+    expect(esims[0]!.totalEvents).toBeGreaterThan(0);
+    expect(esims[0]!.events[0]).toMatchObject({ country: expect.any(String) });
+
+    // A cancelled sale's pack carries the cancellation and the provider's answer to it.
+    await (async () => {
+      const cancelled = unwrap(
+        await h.call<Cancellation>('cancelSale', {
+          saleId: returned.id,
+          reason: 'Wrong country',
+          cashRefund: null,
+          approval: staff.approval,
+        }),
+      );
+      const pack = unwrap(await h.call<ExportFile>('exportDisputePack', { saleId: returned.id }));
+      expect(pack.name).toMatch(
+        new RegExp(`receipt-${String(returned.receiptNumber).padStart(6, '0')}-dispute-pack\\.json$`),
+      );
+      for (const esim of returned.esims) expect(pack.content).not.toContain(esim.activationCode);
+      const body = JSON.parse(pack.content) as {
+        sale: { receipt_number: number; order_reference: string };
+        iccids: string[];
+        orderAnswer: unknown;
+        cancellations: { id: string; state: string; answers: { call: string; body: unknown }[] }[];
+        journal: { kind: string }[];
+        chain: { kind: string; hash: string }[];
+        statusReads: { iccid: string; answers: { status: unknown } }[];
+      };
+      expect(body.sale).toMatchObject({
+        receipt_number: returned.receiptNumber,
+        order_reference: returned.orderReference,
+      });
+      expect(body.iccids).toEqual(returned.esims.map((esim) => esim.iccid));
+      expect(body.orderAnswer).toMatchObject({ success: true });
+      expect(body.cancellations).toEqual([
+        expect.objectContaining({
+          id: cancelled.id,
+          state: 'cancelled',
+          answers: [expect.objectContaining({ call: 'cancel' })],
+        }),
+      ]);
+      const kinds = body.journal.map((each) => each.kind);
+      expect(kinds).toEqual(
+        expect.arrayContaining([
+          'sale.intent',
+          'sale.completed',
+          'cancellation.intent',
+          'cancellation.cancelled',
+        ]),
+      );
+      expect(body.chain.map((each) => each.kind)).toEqual(kinds);
+      expect(body.statusReads.map((each) => each.iccid)).toEqual(body.iccids);
+    })();
+  });
+});

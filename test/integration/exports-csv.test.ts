@@ -1,0 +1,172 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Cancellation } from '../../shared/domain/cancellation';
+import type { ExportFile } from '../../shared/domain/export';
+import type { Shift, TillView } from '../../shared/domain/shift';
+import { minor, toDecimalText } from '../../shared/money';
+import { unwrap } from '../support/core-harness';
+import { csvObjects, parseCsv } from '../support/csv-parse';
+import { count, hireStaff, openShift, sell, usd } from './end-of-day-support';
+import { type Counter, cheapest, startCounter } from './money-support';
+
+let counter: Counter | null = null;
+
+afterEach(async () => {
+  await counter?.close();
+  counter = null;
+});
+
+function file(files: readonly ExportFile[], table: string): string {
+  const found = files.find((each) => each.name.endsWith(`-${table}.csv`));
+  if (!found) throw new Error(`no ${table} file among ${files.map((each) => each.name).join(', ')}`);
+  return found.content;
+}
+
+describe('CSV exports', () => {
+  it('exports a Z and a range of days that a real CSV reader reads back, Arabic and amounts intact', async () => {
+    counter = await startCounter();
+    const { h, packages } = counter;
+    const staff = await hireStaff(h);
+    const shift = await openShift(h, [usd(10_000)]);
+    const pkg = cheapest(packages);
+    const kept = await sell(h, pkg, { method: 'cash', tendered: minor(pkg.retail.amount + 500) });
+    const cancelled = await sell(h, pkg, { method: 'card' });
+    if (kept.state !== 'completed' || cancelled.state !== 'completed')
+      throw new Error('a sale did not complete');
+    const note = '=HYPERLINK("x") شاي للموظفين، "عاجل"\nسطر ثانٍ';
+    unwrap(await h.call('moveCash', { kind: 'pay_out', reason: 'other', amount: usd(250), note }));
+    const cancellation = unwrap(
+      await h.call<Cancellation>('cancelSale', {
+        saleId: cancelled.id,
+        reason: 'غيّر رأيه',
+        cashRefund: null,
+        approval: staff.approval,
+      }),
+    );
+    const expected = 10_000 + pkg.retail.amount - 250;
+    const { countId } = await count(h, [usd(expected)]);
+    unwrap(await h.call('closeShift', { countId }));
+    const closed = unwrap(await h.call<{ shifts: Shift[] }>('listShifts', {})).shifts[0];
+    expect(closed?.zNumber).toBe(1);
+
+    const byZ = unwrap(
+      await h.call<{ files: ExportFile[] }>('exportCsv', { scope: { shiftId: shift.id } }),
+    ).files;
+    expect(byZ.map((each) => each.name.replace(/^C[0-9A-F]+-/, ''))).toEqual([
+      'Z-000001-sales.csv',
+      'Z-000001-topups.csv',
+      'Z-000001-cancellations.csv',
+      'Z-000001-cash-movements.csv',
+      'Z-000001-counts.csv',
+      'Z-000001-exceptions.csv',
+    ]);
+    for (const each of byZ) {
+      const parsed = parseCsv(each.content);
+      expect(parsed.bom).toBe(true);
+      expect(parsed.records[0]?.length).toBeGreaterThan(1);
+    }
+
+    const sales = csvObjects(file(byZ, 'sales'));
+    expect(sales.map((row) => [row.receipt, row.state, row.tender_method])).toEqual([
+      [String(kept.receiptNumber), 'completed', 'cash'],
+      [String(cancelled.receiptNumber), 'completed', 'card'],
+    ]);
+    expect(sales[0]).toMatchObject({
+      z_number: '1',
+      cashier: 'Alice',
+      currency: 'USD',
+      retail: toDecimalText(pkg.retail.amount, 'USD'),
+      cost: toDecimalText(kept.cost.amount, 'USD'),
+      change: '5.00',
+      iccids: kept.esims[0]?.iccid,
+      order_reference: kept.orderReference,
+    });
+
+    const movements = csvObjects(file(byZ, 'cash-movements'));
+    expect(movements).toEqual([
+      expect.objectContaining({ kind: 'pay_out', reason: 'other', amount: '2.50', note: `'${note}` }),
+    ]);
+
+    expect(csvObjects(file(byZ, 'cancellations'))).toEqual([
+      expect.objectContaining({
+        receipt: String(cancellation.receiptNumber),
+        original_receipt: String(cancelled.receiptNumber),
+        kind: 'cancellation',
+        state: 'cancelled',
+        reason: 'غيّر رأيه',
+        approved_by: staff.manager.name,
+        refund_method: cancellation.refundMethod ?? '',
+        recoverable: 'yes',
+      }),
+    ]);
+    expect(csvObjects(file(byZ, 'counts')).map((row) => [row.purpose, row.amount])).toEqual([
+      ['opening', '100.00'],
+      ['closing', toDecimalText(minor(expected), 'USD')],
+    ]);
+
+    // The same day as a range gives the same rows.
+    const till = unwrap(await h.call<TillView>('getTill'));
+    const day = till.businessDay;
+    const byDay = unwrap(
+      await h.call<{ files: ExportFile[] }>('exportCsv', { scope: { from: day, to: day } }),
+    ).files;
+    expect(byDay.map((each) => each.content)).toEqual(byZ.map((each) => each.content));
+    const empty = unwrap(
+      await h.call<{ files: ExportFile[] }>('exportCsv', { scope: { from: '2001-01-01', to: '2001-01-31' } }),
+    ).files;
+    expect(empty.map((each) => parseCsv(each.content).records.length)).toEqual([1, 1, 1, 1, 1, 1]);
+
+    // The month's accountant pack: a ZIP that unzip reads and checks, with a manifest that names every
+    // file by its hash and carries the chain's head.
+    const month = day.slice(0, 7);
+    const pack = unwrap(await h.call<{ name: string; base64: string }>('exportAccountantPack', { month }));
+    expect(pack.name).toMatch(new RegExp(`-${month}-accountant-pack\\.zip$`));
+    const dir = mkdtempSync(join(tmpdir(), 'pack-'));
+    try {
+      const zip = join(dir, pack.name);
+      writeFileSync(zip, Buffer.from(pack.base64, 'base64'));
+      expect(execFileSync('unzip', ['-t', zip], { encoding: 'utf8' })).toMatch(/No errors detected/);
+      const read = (name: string): Buffer => execFileSync('unzip', ['-p', zip, name]);
+      const manifest = JSON.parse(read('manifest.json').toString('utf8')) as {
+        month: string;
+        chainHead: { seq: number; hash: string };
+        files: { name: string; bytes: number; sha256: string }[];
+      };
+      const names = manifest.files.map((each) => each.name);
+      expect(names).toEqual([
+        ...byZ.map(
+          (each) => `csv/${each.name.replace('Z-000001', `${month}-01_${month}-${lastDayOf(month)}`)}`,
+        ),
+        'z/Z-000001-en.html',
+        'z/Z-000001-ar.html',
+      ]);
+      for (const each of manifest.files) {
+        const data = read(each.name);
+        expect(data.length).toBe(each.bytes);
+        expect(createHash('sha256').update(data).digest('hex')).toBe(each.sha256);
+      }
+      // The CSV inside is the month's export, byte for byte, Arabic intact.
+      expect(read(names[3]!).toString('utf8')).toBe(file(byDay, 'cash-movements'));
+      expect(read('z/Z-000001-ar.html').toString('utf8')).toContain('dir="rtl"');
+      const journal = new Database(join(counter.dataDir, 'journal.sqlite'), { readonly: true });
+      try {
+        const head = journal.prepare('SELECT seq, hash FROM chain ORDER BY seq DESC LIMIT 1').get();
+        expect(manifest.chainHead).toEqual(head);
+      } finally {
+        journal.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function lastDayOf(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return String(new Date(Date.UTC(year!, number!, 0)).getUTCDate()).padStart(2, '0');
+}
