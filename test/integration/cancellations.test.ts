@@ -6,7 +6,7 @@ import type { Sale } from '../../shared/domain/sale';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import { cashOf, hireStaff, openShift, type Staff, sell, usd, xReport } from './end-of-day-support';
-import { type Counter, cheapest, driveEsim, ledger, startCounter } from './money-support';
+import { type Counter, cheapest, driveEsim, forceRefundMethod, ledger, startCounter } from './money-support';
 
 let counter: Counter | null = null;
 
@@ -14,15 +14,6 @@ afterEach(async () => {
   await counter?.close();
   counter = null;
 });
-
-async function forceRefundMethod(sim: RunningSimulator, method: string): Promise<void> {
-  const response = await fetch(`${sim.controlUrl}/cancellations/refund-method`, {
-    method: 'PUT',
-    headers: { 'x-sim-control-token': sim.controlToken, 'content-type': 'application/json' },
-    body: JSON.stringify({ method }),
-  });
-  if (!response.ok) throw new Error(`refund-method: ${response.status}`);
-}
 
 /** A counter with staff, an open shift with a 100 USD float, and one eSIM sold for cash. */
 async function soldForCash(): Promise<{ c: Counter; staff: Staff; sale: Sale & { state: 'completed' } }> {

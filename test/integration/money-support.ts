@@ -209,3 +209,13 @@ export function cheapest(packages: readonly CataloguePackage[]): CataloguePackag
   if (!pkg) throw new Error('the catalogue is empty');
   return pkg;
 }
+
+/** Makes the simulator refund every later cancellation by this method (see docs/simulator.md). */
+export async function forceRefundMethod(sim: RunningSimulator, method: string): Promise<void> {
+  const response = await fetch(`${sim.controlUrl}/cancellations/refund-method`, {
+    method: 'PUT',
+    headers: { 'x-sim-control-token': sim.controlToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ method }),
+  });
+  if (!response.ok) throw new Error(`refund-method: ${response.status}`);
+}

@@ -6,6 +6,7 @@ import type { MoneyTiming } from '../../electron/core/money-work';
 import { startSimulator } from '../../electron/simulator/index';
 import { type ApiTap, startApiTap } from '../../scripts/torture/api-tap';
 import { businessDayOf } from '../../shared/business-day';
+import type { Cancellation } from '../../shared/domain/cancellation';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Sale } from '../../shared/domain/sale';
@@ -22,6 +23,7 @@ import {
   control,
   driveEsim,
   eventually,
+  forceRefundMethod,
   ledger,
   SEED,
   startCounter,
@@ -318,6 +320,43 @@ describe('the reconciliation with the provider', () => {
     expect(html).toContain('Reconciliation with the provider');
     expect(html).toMatch(/>RECONCILED</);
     expect(html).toMatch(/Exceptions open.*>0</s);
+  }, 120_000);
+
+  it('names a cancellation refunded to the balance and one by refund request, and the bridge closes to zero', async () => {
+    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+    counter = await startCounter({}, { sim });
+    const c = counter;
+    const { h } = c;
+    const staff = await hireStaff(h);
+    const day = await dayAroundNow(h, staff);
+    await openShift(h, [usd(5000)]);
+    await eventually('the opening balance', () => (snapshots(c.dataDir, day).length > 0 ? true : null));
+    const cheapest = [...c.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0] as CataloguePackage;
+    const cancelled: Record<string, string> = {};
+    for (const method of ['balance', 'refund_request'] as const) {
+      const sale = completed(await sell(h, cheapest, { method: 'cash', tendered: cheapest.retail.amount }));
+      await forceRefundMethod(sim, method);
+      const cancellation = unwrap(
+        await h.call<Cancellation>('cancelSale', {
+          saleId: sale.id,
+          reason: 'the customer changed their mind',
+          cashRefund: sale.retailTotal,
+          approval: staff.approval,
+        }),
+      );
+      expect(cancellation).toMatchObject({ state: 'cancelled', refundMethod: method });
+      cancelled[method] = sale.orderReference;
+    }
+    const { countId } = await count(h, [usd(5000)]);
+    unwrap(await h.call('closeShift', { countId }));
+
+    const report = unwrap(await h.call<Reconciliation>('reconcile', { firstDay: day }));
+    const kindOf = (reference: string | undefined): string | undefined =>
+      report.rows.find((row) => row.orderReference === reference)?.kind;
+    expect(kindOf(cancelled.balance)).toBe('refunded');
+    expect(kindOf(cancelled.refund_request)).toBe('refund_in_transit');
+    // The refund to the balance is in the bridge; the one in transit is named, not silently lost.
+    expect(report.bridge?.remainder).toEqual(usd(0));
   }, 120_000);
 
   it('is UNCONFIRMED while the provider is unreachable at the close, then RECONCILED by itself', async () => {
