@@ -7,7 +7,7 @@ import type { Pricing } from '../../shared/domain/pricing';
 import type { Sale } from '../../shared/domain/sale';
 import { SALE_SENDABLE_STATES } from '../../shared/domain/sale-states';
 import type { Status } from '../../shared/domain/status';
-import { ApiFailure } from './api';
+import { ApiFailure, type ResellerClientOptions } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
 import { Connections, type Endpoint } from './connection';
 import type { CoreContext, HandlerGroup } from './context';
@@ -60,6 +60,8 @@ export interface CoreOptions {
   readonly trainingPendingTiming?: PendingTiming;
   /** The desktop shell's printing straight to a printer; without it the counter prints with the browser. */
   readonly shellPrinting?: ShellPrinting;
+  /** The API key's rate limits when not the API's typical ones (benchmarks against a raised simulator). */
+  readonly apiRateLimits?: ResellerClientOptions['rateLimits'];
 }
 
 export interface Core {
@@ -160,6 +162,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       log,
       redactor: options.redactor,
       ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
+      ...(options.apiRateLimits ? { rateLimits: options.apiRateLimits } : {}),
     }),
     counterId,
     log,

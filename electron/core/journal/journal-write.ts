@@ -104,6 +104,23 @@ export function writeTransaction<T>(db: Db, work: () => T): T {
 }
 
 /**
+ * Runs `work` (one or more write transactions) committed without their own fsync: the journal is in
+ * WAL mode, so such a commit survives the app crashing at once, and a power cut loses it only until the
+ * next commit made with `synchronous = FULL`, whose fsync makes every earlier WAL frame durable with it.
+ * Only for writes whose loss to a power cut the provider's records make good (see docs/journal.md, "One
+ * fsync per sale"); every other write keeps its own fsync.
+ */
+export function withoutOwnFsync<T>(db: Db, work: () => T): T {
+  const level = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma('synchronous = NORMAL');
+  try {
+    return work();
+  } finally {
+    db.pragma(`synchronous = ${level}`);
+  }
+}
+
+/**
  * Runs `work` without waiting for a lock another process holds: a write that cannot go ahead at once
  * fails as busy. For retries in the background, which must not freeze the counter while the lock is
  * held for long; the first attempt of any write waits the full busy timeout.
