@@ -72,26 +72,38 @@ export function startSimulatorProcess(setting: SimulatorSetting): Promise<Starte
   ]);
 }
 
-/** The floor: sign and POST one order, read and parse the answer, nothing else. */
-export async function bareSignedOrder(sim: SimulatorReady, packageCode: string): Promise<void> {
-  const body = JSON.stringify({ packageCode, quantity: 1, idempotency_key: randomUUID() });
+/** The least a client can do: sign one request, send it, read and parse the JSON answer. */
+export async function bareSignedRequest(
+  sim: SimulatorReady,
+  method: 'GET' | 'POST',
+  pathAndQuery: string,
+  body = '',
+): Promise<unknown> {
   const timestamp = String(Date.now());
   const requestId = randomUUID();
   const signature = createHmac('sha256', sim.secretKey)
     .update(`${timestamp}${requestId}${sim.accessCode}${body}`)
     .digest('hex')
     .toUpperCase();
-  const response = await fetch(`${sim.baseUrl}/esims/order`, {
-    method: 'POST',
+  const response = await fetch(`${sim.baseUrl}${pathAndQuery}`, {
+    method,
     headers: {
-      'content-type': 'application/json',
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
       'rt-accesscode': sim.accessCode,
       'rt-requestid': requestId,
       'rt-timestamp': timestamp,
       'rt-signature': signature,
     },
-    body,
+    ...(method === 'POST' ? { body } : {}),
   });
   const answer = (await response.json()) as { success?: boolean };
-  if (answer.success !== true) throw new Error(`bare order failed with HTTP ${response.status}`);
+  if (answer.success !== true)
+    throw new Error(`${method} ${pathAndQuery} failed with HTTP ${response.status}`);
+  return answer;
+}
+
+/** The floor of a sale: one signed POST /esims/order. */
+export async function bareSignedOrder(sim: SimulatorReady, packageCode: string): Promise<void> {
+  const body = JSON.stringify({ packageCode, quantity: 1, idempotency_key: randomUUID() });
+  await bareSignedRequest(sim, 'POST', '/esims/order', body);
 }

@@ -14,6 +14,7 @@ interface BenchmarkModule {
 /** Each module by name; a module added here records its goals with `recordGoal`. */
 const modules: ReadonlyArray<readonly [string, () => Promise<BenchmarkModule>]> = [
   ['sale-paths', () => import('./sale-paths')],
+  ['catalogue-sync', () => import('./catalogue-sync')],
   ['catalogue-search', () => import('./catalogue-search')],
   ['journal-integrity', () => import('./journal-integrity')],
   ['end-of-day', () => import('./end-of-day')],

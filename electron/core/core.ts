@@ -200,6 +200,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     const run = syncCatalogue(ctx.connections.current.client, ctx.catalogueTable, {
       now,
       signal: lifetime.signal,
+      // A counter with nothing to sell waits for this sync; one with a catalogue refreshes it quietly.
+      lane: ctx.catalogueTable.count() === 0 ? 'interactive' : 'background',
     })
       .then((result) => {
         ctx.emit({ type: 'catalogue.synced', count: result.count, syncedAt: result.syncedAt });
