@@ -111,13 +111,7 @@ export function writeTransaction<T>(db: Db, work: () => T): T {
  * fsync per sale"); every other write keeps its own fsync.
  */
 export function withoutOwnFsync<T>(db: Db, work: () => T): T {
-  const level = db.pragma('synchronous', { simple: true }) as number;
-  db.pragma('synchronous = NORMAL');
-  try {
-    return work();
-  } finally {
-    db.pragma(`synchronous = ${level}`);
-  }
+  return withPragma(db, 'synchronous', 'NORMAL', work);
 }
 
 /**
@@ -126,12 +120,17 @@ export function withoutOwnFsync<T>(db: Db, work: () => T): T {
  * held for long; the first attempt of any write waits the full busy timeout.
  */
 export function withoutWaiting<T>(db: Db, work: () => T): T {
-  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma('busy_timeout = 0');
+  return withPragma(db, 'busy_timeout', '0', work);
+}
+
+/** Runs `work` with a connection setting changed, and sets it back however `work` ends. */
+function withPragma<T>(db: Db, pragma: 'synchronous' | 'busy_timeout', value: string, work: () => T): T {
+  const before = db.pragma(pragma, { simple: true }) as number;
+  db.pragma(`${pragma} = ${value}`);
   try {
     return work();
   } finally {
-    db.pragma(`busy_timeout = ${timeout}`);
+    db.pragma(`${pragma} = ${before}`);
   }
 }
 
