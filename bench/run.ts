@@ -16,6 +16,7 @@ const modules: ReadonlyArray<readonly [string, () => Promise<BenchmarkModule>]> 
   ['sale-paths', () => import('./sale-paths')],
   ['catalogue-sync', () => import('./catalogue-sync')],
   ['catalogue-search', () => import('./catalogue-search')],
+  ['search-in-browser', () => import('./search-in-browser')],
   ['journal-integrity', () => import('./journal-integrity')],
   ['end-of-day', () => import('./end-of-day')],
 ];
