@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { BenchOptions } from './options';
 import { ms, percentile } from './options';
@@ -62,6 +64,10 @@ async function resultCount(page: Page): Promise<number> {
 
 export async function run(options: BenchOptions): Promise<void> {
   console.log('\n## Search in Chromium through the web host: input to painted results');
+  if (!existsSync(resolve(import.meta.dirname, '../out/renderer/index.html'))) {
+    console.log('not measured: the renderer is not built (run `npx electron-vite build` first)');
+    return;
+  }
   const sim = await startSimulatorProcess({ latencyMs: 0, rateLimit: RAISED_RATE_LIMIT });
   const host = await startProcess<HostReady>(
     'bench/counter-host.ts',
