@@ -80,7 +80,7 @@ export async function run(options: BenchOptions): Promise<void> {
     await page.goto(`${host.ready.origin}/#token=${host.ready.token}`);
     await page.locator('#destination-search').waitFor();
     // The catalogue has arrived once an empty search lists packages.
-    await page.waitForFunction("/[1-9]/.test(document.querySelector('.result-count')?.textContent ?? '')");
+    await page.locator('.result-count', { hasText: /[1-9]/ }).first().waitFor();
     const packages = await resultCount(page);
     const rounds = options.quick ? 1 : 5;
     const times: number[] = [];
