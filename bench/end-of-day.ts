@@ -7,6 +7,7 @@ import { SettingsTable } from '../electron/core/journal/settings-table';
 import { ManagerPin } from '../electron/core/security/manager-pin';
 import { createEndOfDay } from '../electron/core/shifts/end-of-day-module';
 import { minor } from '../shared/money';
+import type { BenchOptions } from './options';
 
 /**
  * The Z report over a journal of 1,000,000 sales, computed by the core in SQL, beside the least any
@@ -16,7 +17,8 @@ import { minor } from '../shared/money';
  * every index and trigger), grown with one INSERT…SELECT from a recursive CTE.
  */
 
-const JOURNAL_SALES = 1_000_000;
+/** The journal's size: 1,000,000 sales, or 20,000 with `--quick`. */
+const journalSales = (quick: boolean): number => (quick ? 20_000 : 1_000_000);
 const DAY_SALES = 1_000;
 const ROUNDS = 15;
 const TARGET_MS = 50;
@@ -69,7 +71,8 @@ function timed(work: () => unknown): number[] {
   return times;
 }
 
-export async function run(): Promise<void> {
+export async function run(options: BenchOptions): Promise<void> {
+  const JOURNAL_SALES = journalSales(options.quick);
   const dir = mkdtempSync(join(tmpdir(), 'esim-bench-eod-'));
   const db = openJournal({ file: join(dir, 'journal.sqlite') });
   try {

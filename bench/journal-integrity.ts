@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { openJournal } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
 import { keptAnswer, newSale, saleCompletion } from '../test/support/journal-records';
+import type { BenchOptions } from './options';
 
 /**
  * What the start-up integrity check costs on a big journal: a journal of completed sales grown to
@@ -13,7 +14,8 @@ import { keptAnswer, newSale, saleCompletion } from '../test/support/journal-rec
  * `PRAGMA integrity_check` on it, each on a fresh connection (a cold start's page cache).
  */
 
-const TARGET_BYTES = 100 * 1024 * 1024;
+/** About 100 MB, or 5 MB with `--quick`. */
+const targetBytes = (quick: boolean): number => (quick ? 5 : 100) * 1024 * 1024;
 const ROUNDS = 3;
 
 function rawAnswer(i: number): string {
@@ -33,15 +35,12 @@ function rawAnswer(i: number): string {
   });
 }
 
-function grow(file: string): number {
+function grow(file: string, target: number): number {
   const db = openJournal({ file });
   const sales = new SalesJournal(db);
   let i = 0;
   const at = '2026-11-22T10:00:00.000Z';
-  while (
-    statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) <
-    TARGET_BYTES
-  ) {
+  while (statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) < target) {
     db.transaction(() => {
       for (let n = 0; n < 500; n += 1, i += 1) {
         const id = `s${i}`;
@@ -76,11 +75,11 @@ function timed(file: string, pragma: string): { ms: number; result: string } {
   }
 }
 
-export async function run(): Promise<void> {
+export async function run(options: BenchOptions): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'esim-bench-integrity-'));
   const file = join(dir, 'journal.sqlite');
   try {
-    const sales = grow(file);
+    const sales = grow(file, targetBytes(options.quick));
     const mb = (statSync(file).size / 1024 / 1024).toFixed(1);
     console.log(`journal integrity check: ${sales} sales, ${mb} MB`);
     for (const pragma of ['quick_check', 'integrity_check']) {

@@ -1,23 +1,32 @@
+import { goalLine, recordedGoals } from './goals';
+import { type BenchOptions, benchOptions } from './options';
+
 /**
- * `npm run bench`: runs every benchmark module in turn; each prints its own figures. Benchmarks
- * measure and report, they never pass or fail on a time.
+ * `npm run bench [-- --quick] [-- --only NAME]`: runs every benchmark module in turn; each prints its
+ * own tables and records the goals it measured (see goals.ts), printed together at the end. Benchmarks
+ * measure and report, they never pass or fail on a time. `--quick` runs the small sizes CI uses.
  */
 
 interface BenchmarkModule {
-  run(): Promise<void>;
+  run(options: BenchOptions): Promise<void>;
 }
 
-const modules: ReadonlyArray<() => Promise<BenchmarkModule>> = [
-  () => import('./catalogue-search'),
-  () => import('./api-sale'),
-  () => import('./journal-integrity'),
-  () => import('./end-of-day'),
-  () => import('./reconciliation'),
+/** Each module by name; a module added here records its goals with `recordGoal`. */
+const modules: ReadonlyArray<readonly [string, () => Promise<BenchmarkModule>]> = [
+  ['sale-paths', () => import('./sale-paths')],
+  ['catalogue-sync', () => import('./catalogue-sync')],
+  ['catalogue-search', () => import('./catalogue-search')],
+  ['search-in-browser', () => import('./search-in-browser')],
+  ['journal-integrity', () => import('./journal-integrity')],
+  ['end-of-day', () => import('./end-of-day')],
+  ['reconciliation', () => import('./reconciliation')],
 ];
 
-export {};
-
-for (const load of modules) {
+const options = benchOptions(process.argv.slice(2));
+for (const [name, load] of modules) {
+  if (options.only.length > 0 && !options.only.some((wanted) => name.includes(wanted))) continue;
   const benchmark = await load();
-  await benchmark.run();
+  await benchmark.run(options);
 }
+console.log('\n## Goals');
+for (const goal of recordedGoals()) console.log(goalLine(goal));

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: unit and integration tests (vitest), then the end-to-end tests (Playwright in Chromium),
+// `npm test`: unit and integration tests (vitest), then the end-to-end tests (Playwright in Chromium)
+// and the benchmark's quick smoke run (`npm run bench -- --quick`),
 // inside a private D-Bus session with an unlocked Secret Service so the keychain tests use the real
 // OS keychain. Ends with one line: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
@@ -50,13 +51,20 @@ const playwrightExit =
       })
     : 1;
 
+// The benchmark at its small sizes, as a smoke test: it must run to its goal lines; a time never fails it.
+const benchExit = await run('npx', ['tsx', 'bench/run.ts', '--quick']);
+
 const counts = { passed: 0, failed: 0, skipped: 0 };
 addVitest(counts, vitestJson);
 addPlaywright(counts, playwrightJson);
 if (build !== 0) counts.failed += 1;
+if (benchExit === 0) counts.passed += 1;
+else counts.failed += 1;
 const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
 console.log(`${counts.passed} passed, ${counts.failed} failed${skipped}`);
-process.exit(vitestExit === 0 && playwrightExit === 0 && build === 0 && counts.failed === 0 ? 0 : 1);
+process.exit(
+  vitestExit === 0 && playwrightExit === 0 && build === 0 && benchExit === 0 && counts.failed === 0 ? 0 : 1,
+);
 
 function run(command, args, env = {}) {
   return new Promise((done) => {

@@ -1,18 +1,30 @@
+/** One formatter per zone: building one costs more than a sale's whole journal write. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function localClock(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 /** The wall-clock fields of an instant in `timeZone`. */
 function wallClock(
   instant: Date,
   timeZone: string,
 ): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const parts = localClock(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((each) => each.type === type)?.value ?? Number.NaN);
   return {

@@ -1,4 +1,4 @@
-import { createResellerClient, type ResellerClient } from './api';
+import { createResellerClient, type ResellerClient, type ResellerClientOptions } from './api';
 import type { ApiCredentials } from './api/signing';
 import { apiBaseUrlProblem } from './credentials/api-base-url';
 import type { Keychain } from './credentials/keychain';
@@ -24,13 +24,20 @@ export interface ConnectionOptions {
   readonly liveBaseUrl: () => string | null;
   readonly log: Logger;
   readonly redactor: Redactor;
+  /** The key's rate limits when not the API's typical ones (benchmarks against a raised simulator). */
+  readonly rateLimits?: ResellerClientOptions['rateLimits'];
 }
 
-export function clientFor(endpoint: Endpoint, log: Logger): ResellerClient {
+export function clientFor(
+  endpoint: Endpoint,
+  log: Logger,
+  rateLimits?: ResellerClientOptions['rateLimits'],
+): ResellerClient {
   return createResellerClient({
     baseUrl: endpoint.baseUrl,
     credentials: () => ({ accessCode: endpoint.accessCode, secretKey: endpoint.secretKey }),
     log,
+    ...(rateLimits ? { rateLimits } : {}),
   });
 }
 
@@ -76,7 +83,12 @@ export class Connections {
 
   private connectTo(mode: Connection['mode'], endpoint: Endpoint, source: Connection['source']): Connection {
     this.options.redactor.add(endpoint.secretKey);
-    this.active = { mode, endpoint, source, client: clientFor(endpoint, this.options.log) };
+    this.active = {
+      mode,
+      endpoint,
+      source,
+      client: clientFor(endpoint, this.options.log, this.options.rateLimits),
+    };
     this.options.log.info('connection', { mode, source, baseUrl: endpoint.baseUrl });
     return this.active;
   }

@@ -7,7 +7,7 @@ import type { Pricing } from '../../shared/domain/pricing';
 import type { Sale } from '../../shared/domain/sale';
 import { SALE_SENDABLE_STATES } from '../../shared/domain/sale-states';
 import type { Status } from '../../shared/domain/status';
-import { ApiFailure } from './api';
+import { ApiFailure, type ResellerClientOptions } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
 import { Cancellations } from './care/cancellations';
 import { careHandlers } from './care/care-handlers';
@@ -69,6 +69,8 @@ export interface CoreOptions {
   readonly shellPrinting?: ShellPrinting;
   /** How often a reconciliation left UNCONFIRMED is tried again (tests shorten it). */
   readonly reconciliationRetryMs?: number;
+  /** The API key's rate limits when not the API's typical ones (benchmarks against a raised simulator). */
+  readonly apiRateLimits?: ResellerClientOptions['rateLimits'];
 }
 
 export interface Core {
@@ -171,6 +173,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       log,
       redactor: options.redactor,
       ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
+      ...(options.apiRateLimits ? { rateLimits: options.apiRateLimits } : {}),
     }),
     counterId,
     log,
@@ -221,6 +224,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     const run = syncCatalogue(ctx.connections.current.client, ctx.catalogueTable, {
       now,
       signal: lifetime.signal,
+      // A counter with nothing to sell waits for this sync; one with a catalogue refreshes it quietly.
+      lane: ctx.catalogueTable.count() === 0 ? 'interactive' : 'background',
     })
       .then((result) => {
         ctx.emit({ type: 'catalogue.synced', count: result.count, syncedAt: result.syncedAt });

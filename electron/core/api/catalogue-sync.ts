@@ -2,6 +2,7 @@ import { PAGE_LIMIT_MAX } from '../../../shared/api/common';
 import { PosFailure } from '../pos/failure';
 import type { ResellerClient } from './client';
 import type { CachedPackage } from './package-results';
+import type { Lane } from './rate-limiter';
 
 /** Where a synced catalogue goes (the journal's catalogue cache): all at once, or not at all. */
 export interface CatalogueCache {
@@ -15,6 +16,12 @@ export interface CatalogueSyncOptions {
   readonly pageLimit?: number;
   /** Stops the sync between pages (the cache is then left as it was). */
   readonly signal?: AbortSignal;
+  /**
+   * `background` (the default): a refresh while the counter sells from its cache, paced at the bulk
+   * rate. `interactive`: a counter with nothing to sell waits for this sync, so its pages go as fast
+   * as the key's windows allow, still leaving the reserve a sale needs and behind any sale.
+   */
+  readonly lane?: Extract<Lane, 'background' | 'interactive'>;
 }
 
 export interface CatalogueSyncResult {
@@ -30,8 +37,9 @@ export interface CatalogueSyncResult {
 const MAX_PAGES = 1_000;
 
 /**
- * Reads every page of the catalogue in the background lane (paced at one request per second by the
- * client's limiter, so a sale never waits behind it) and replaces the cache in one go. A failure
+ * Reads every page of the catalogue (in the background lane unless told otherwise: paced at one
+ * request per second by the client's limiter; in either lane a sale goes first) and replaces the
+ * cache in one go. A failure
  * part-way leaves the old cache as it was. A package seen on two pages (the catalogue shifted while
  * paging) is kept once, at its first place, so the API's order (local, regional, global) survives.
  * A package that cannot be read is left out and counted; a catalogue of which nothing at all can be
@@ -53,7 +61,7 @@ export async function syncCatalogue(
   while (more && pages < MAX_PAGES) {
     options.signal?.throwIfAborted();
     pages += 1;
-    const result = await client.listPackages({ page: pages, limit }, { lane: 'background' });
+    const result = await client.listPackages({ page: pages, limit }, { lane: options.lane ?? 'background' });
     for (const pkg of result.packages) if (!byCode.has(pkg.code)) byCode.set(pkg.code, pkg);
     skipped += result.skipped;
     more = result.pagination.hasMore && result.packages.length + result.skipped > 0;

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { backupBeforeMigration } from './backup';
 import { latestVersion, MIGRATIONS } from './migrations';
 import { checkBeforeOpen, checkOpened, newerJournal, storageRefusal } from './start-checks';
+import { cacheStatements } from './statement-cache';
 
 export type Db = Database.Database;
 
@@ -63,6 +64,7 @@ function connect(options: OpenJournalOptions): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  cacheStatements(db);
   return db;
 }
 

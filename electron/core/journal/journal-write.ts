@@ -104,17 +104,33 @@ export function writeTransaction<T>(db: Db, work: () => T): T {
 }
 
 /**
+ * Runs `work` (one or more write transactions) committed without their own fsync: the journal is in
+ * WAL mode, so such a commit survives the app crashing at once, and a power cut loses it only until the
+ * next commit made with `synchronous = FULL`, whose fsync makes every earlier WAL frame durable with it.
+ * Only for writes whose loss to a power cut the provider's records make good (see docs/journal.md, "One
+ * fsync per sale"); every other write keeps its own fsync.
+ */
+export function withoutOwnFsync<T>(db: Db, work: () => T): T {
+  return withPragma(db, 'synchronous', 'NORMAL', work);
+}
+
+/**
  * Runs `work` without waiting for a lock another process holds: a write that cannot go ahead at once
  * fails as busy. For retries in the background, which must not freeze the counter while the lock is
  * held for long; the first attempt of any write waits the full busy timeout.
  */
 export function withoutWaiting<T>(db: Db, work: () => T): T {
-  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma('busy_timeout = 0');
+  return withPragma(db, 'busy_timeout', '0', work);
+}
+
+/** Runs `work` with a connection setting changed, and sets it back however `work` ends. */
+function withPragma<T>(db: Db, pragma: 'synchronous' | 'busy_timeout', value: string, work: () => T): T {
+  const before = db.pragma(pragma, { simple: true }) as number;
+  db.pragma(`${pragma} = ${value}`);
   try {
     return work();
   } finally {
-    db.pragma(`busy_timeout = ${timeout}`);
+    db.pragma(`${pragma} = ${before}`);
   }
 }
 

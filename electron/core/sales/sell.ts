@@ -37,25 +37,31 @@ export function recordIntent(
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
   const retailTotal = { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency };
-  const id = ctx.till.record(
-    'sale',
-    retailTotal,
-    input.tender,
-    (staff) =>
-      ctx.salesJournal.createIntent(
-        {
-          ...newRecordOrigin(ctx, connection),
-          ...staff,
-          packageCode: pkg.code,
-          packageName: pkg.name,
-          quantity: input.quantity,
-          idempotencyKey: `${ctx.counterId()}-${randomUUID()}`,
-          retailUnit: retail,
-          retailTotal,
-          quotedCost: { amount: multiplyMinor(pkg.cost.amount, input.quantity), currency: pkg.cost.currency },
-        },
-        ctx.now().toISOString(),
-      ).id,
+  // Made durable by the fsync of the "sent" mark, before anything is sent (one fsync per sale).
+  const id = ctx.salesJournal.withoutOwnFsync(() =>
+    ctx.till.record(
+      'sale',
+      retailTotal,
+      input.tender,
+      (staff) =>
+        ctx.salesJournal.createIntent(
+          {
+            ...newRecordOrigin(ctx, connection),
+            ...staff,
+            packageCode: pkg.code,
+            packageName: pkg.name,
+            quantity: input.quantity,
+            idempotencyKey: `${ctx.counterId()}-${randomUUID()}`,
+            retailUnit: retail,
+            retailTotal,
+            quotedCost: {
+              amount: multiplyMinor(pkg.cost.amount, input.quantity),
+              currency: pkg.cost.currency,
+            },
+          },
+          ctx.now().toISOString(),
+        ).id,
+    ),
   );
   const intent = ctx.salesJournal.require(id);
   ctx.emit({ type: 'sale.updated', sale: intent });
@@ -96,6 +102,22 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
     });
   }
   const now = ctx.now();
+  // The provider holds this order under the sale's key: an answer a power cut takes from the journal
+  // before the next fsync is found again by start-up recovery's reads (one fsync per sale).
+  return settle(
+    ctx,
+    ctx.salesJournal.withoutOwnFsync(() => recordAnswer(ctx, sent, outcome, cost, now)),
+  );
+}
+
+/** Journals the state a sent sale's order answer says, in one transaction. */
+function recordAnswer(
+  ctx: SellContext,
+  sent: Sale,
+  outcome: OrderOutcome,
+  cost: Money | null,
+  now: Date,
+): Sale {
   const at = now.toISOString();
   const answers = sendAnswers(ORDER_REQUEST, sent.attempts, outcome.answers);
   switch (outcome.kind) {
@@ -111,7 +133,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
           ...scheduleFrom(now, ctx.pendingTiming),
           answers,
         };
-        return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'pending', pending }, at));
+        return ctx.outcomes.recordSale(sent, { to: 'pending', pending }, at);
       }
       const completion = {
         orderReference: outcome.orderReference,
@@ -120,7 +142,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
         esims: outcome.esims,
         answers,
       };
-      return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'completed', completion }, at));
+      return ctx.outcomes.recordSale(sent, { to: 'completed', completion }, at);
     }
     case 'pending': {
       const pending = {
@@ -129,7 +151,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
         ...scheduleFrom(now, ctx.pendingTiming),
         answers,
       };
-      return settle(ctx, ctx.outcomes.recordSale(sent, { to: 'pending', pending }, at));
+      return ctx.outcomes.recordSale(sent, { to: 'pending', pending }, at);
     }
   }
 }

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from '../electron/core/core';
+import { createLogger, Redactor, rotatingFile } from '../electron/core/log';
+import { startWebHost } from '../electron/host/server';
+
+/**
+ * The counter as `npm run web` runs it (core and web host in one Node process, the journal on disk,
+ * logging to its rotating file), pointed at a simulator the bench started, in a fresh data directory.
+ * Prints one JSON line when it listens: `{origin, token}`. The endpoint's credentials come from
+ * ESIM_ACCESS_CODE and ESIM_SECRET_KEY, as the web host's own; `--raised-limits N` gives the client a
+ * key of N requests per window, matching a simulator started with raised limits.
+ */
+const { values } = parseArgs({
+  options: { 'api-base-url': { type: 'string' }, 'raised-limits': { type: 'string' } },
+  strict: true,
+});
+const baseUrl = values['api-base-url'];
+const accessCode = process.env.ESIM_ACCESS_CODE;
+const secretKey = process.env.ESIM_SECRET_KEY;
+if (!baseUrl || !accessCode || !secretKey) {
+  process.stderr.write('counter-host needs --api-base-url, ESIM_ACCESS_CODE and ESIM_SECRET_KEY\n');
+  process.exit(2);
+}
+const raised = values['raised-limits'] === undefined ? null : Number(values['raised-limits']);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'esim-bench-counter-'));
+const redactor = new Redactor();
+const logFile = rotatingFile(join(dataDir, 'counter.log'));
+const endpoint = { baseUrl, accessCode, secretKey };
+const core = await createCore({
+  dataDir,
+  trainingEndpoint: async () => endpoint,
+  liveEndpoint: endpoint,
+  keychainService: 'esim-counter-bench',
+  log: createLogger(logFile.write, redactor),
+  redactor,
+  ...(raised === null
+    ? {}
+    : { apiRateLimits: { windows: [{ sizeMs: 60_000, limit: raised }], bulkIntervalMs: 0 } }),
+});
+const token = randomBytes(24).toString('base64url');
+const host = await startWebHost({
+  core,
+  port: 0,
+  token,
+  staticDir: resolve(import.meta.dirname, '../out/renderer'),
+});
+process.stdout.write(`${JSON.stringify({ origin: host.origin, token })}\n`);
+
+async function stop(): Promise<void> {
+  await host.close();
+  await core.close();
+  logFile.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

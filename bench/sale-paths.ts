@@ -1,0 +1,303 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { syncCatalogue } from '../electron/core/api/catalogue-sync';
+import { createResellerClient } from '../electron/core/api/client';
+import { CatalogueTable } from '../electron/core/journal/catalogue-table';
+import { openJournal } from '../electron/core/journal/database';
+import { SalesJournal } from '../electron/core/journal/sales-journal';
+import { SettingsTable } from '../electron/core/journal/settings-table';
+import { TopUpsJournal } from '../electron/core/journal/topups-journal';
+import { UnsavedOutcomes } from '../electron/core/journal/unsaved-outcomes';
+import { createLogger, Redactor } from '../electron/core/log';
+import { DEFAULT_PRICING } from '../electron/core/money/pricing';
+import { PROVIDER_PENDING_TIMING } from '../electron/core/sales/pending-timing';
+import { SaleResolver } from '../electron/core/sales/sale-resolver';
+import { ManagerPin } from '../electron/core/security/manager-pin';
+import { createEndOfDay } from '../electron/core/shifts/end-of-day-module';
+import { recordGoal } from './goals';
+import type { BenchOptions } from './options';
+import { ms, percentile } from './options';
+import {
+  bareSignedOrder,
+  RAISED,
+  RAISED_RATE_LIMIT,
+  REAL_RATE_LIMIT,
+  type SimulatorReady,
+  type SimulatorSetting,
+  startProcess,
+  startSimulatorProcess,
+} from './processes';
+
+/**
+ * A sale three ways against one simulator in its own process, interleaved so all see the same
+ * simulator, journal size and machine load:
+ * - through the web host: the counter as `npm run web` runs it in its own process (core, journal on
+ *   disk, logging), called as the renderer calls it (POST /api/sell with the counter token) while an
+ *   event stream is open, as the renderer keeps one;
+ * - through the core in this process (journal intent → signed, rate-limited, validated order →
+ *   journal completion, synchronous=FULL), without the host;
+ * - a bare signed fetch of POST /esims/order: the least any client can do.
+ * At 0 and 150 ms of simulator latency, with the simulator's own limits (100/1,000/10,000) and with
+ * limits raised out of the way.
+ */
+
+interface HostReady {
+  readonly origin: string;
+  readonly token: string;
+}
+
+interface Setting extends SimulatorSetting {
+  readonly label: string;
+  readonly samples: number;
+  /** The in-process core path syncs a catalogue of its own: too many requests for the real minute window. */
+  readonly withCore: boolean;
+}
+
+function settings(quick: boolean): readonly Setting[] {
+  const real = { rateLimit: REAL_RATE_LIMIT, withCore: false };
+  const raised = { rateLimit: RAISED_RATE_LIMIT, withCore: true };
+  if (quick) {
+    return [
+      { label: '0 ms, raised limits', latencyMs: 0, samples: 30, ...raised },
+      { label: '150 ms, real limits', latencyMs: 150, samples: 5, ...real },
+    ];
+  }
+  return [
+    { label: '0 ms, raised limits', latencyMs: 0, samples: 300, ...raised },
+    { label: '0 ms, real limits', latencyMs: 0, samples: 30, ...real },
+    { label: '150 ms, raised limits', latencyMs: 150, samples: 60, ...raised },
+    { label: '150 ms, real limits', latencyMs: 150, samples: 30, ...real },
+  ];
+}
+
+const WARMUP = 3;
+
+/** The renderer's call: POST /api/<method> with the counter token, answered `{ok, value|error}`. */
+async function callHost<T>(host: HostReady, method: string, input: unknown): Promise<T> {
+  const response = await fetch(`${host.origin}/api/${method}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const result = (await response.json()) as
+    | { ok: true; value: T }
+    | { ok: false; error: { code: string; message: string } };
+  if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+/** Reads the host's event stream to its end, as the renderer does; returns a function that closes it. */
+function openEvents(host: HostReady): () => void {
+  const controller = new AbortController();
+  void fetch(`${host.origin}/api/events`, {
+    headers: { authorization: `Bearer ${host.token}` },
+    signal: controller.signal,
+  })
+    .then(async (response) => {
+      for await (const _ of response.body ?? []) {
+        // Each frame is read and dropped: the renderer's parsing is the renderer's cost.
+      }
+    })
+    .catch(() => undefined);
+  return () => controller.abort();
+}
+
+interface CorePath {
+  sale(packageCode: string): Promise<void>;
+  close(): void;
+}
+
+/** The core's sale path in this process, on a journal of its own. */
+async function corePath(sim: SimulatorReady): Promise<CorePath> {
+  const dir = mkdtempSync(join(tmpdir(), 'esim-bench-core-'));
+  const db = openJournal({ file: join(dir, 'journal.sqlite') });
+  const client = createResellerClient({
+    baseUrl: sim.baseUrl,
+    credentials: () => ({ accessCode: sim.accessCode, secretKey: sim.secretKey }),
+    rateLimits: { windows: [{ sizeMs: 60_000, limit: RAISED }], bulkIntervalMs: 0 },
+  });
+  const catalogue = new CatalogueTable(db);
+  await syncCatalogue(client, catalogue, { now: () => new Date() });
+  const settingsTable = new SettingsTable(db);
+  const { till } = createEndOfDay({
+    db,
+    settings: settingsTable,
+    managerPin: new ManagerPin(settingsTable, () => new Date()),
+    counterId: 'BENCH',
+    now: () => new Date(),
+    roundingStep: () => undefined,
+    training: () => true,
+    timeZone: 'UTC',
+  });
+  const salesJournal = new SalesJournal(db);
+  const log = createLogger(() => {}, new Redactor());
+  const resolver = new SaleResolver({
+    till,
+    salesJournal,
+    outcomes: new UnsavedOutcomes(
+      join(dir, 'journal-unsaved-answers.jsonl'),
+      db,
+      { sales: salesJournal, topUps: new TopUpsJournal(db) },
+      log,
+    ),
+    catalogueTable: catalogue,
+    pricing: () => DEFAULT_PRICING,
+    connection: () => ({
+      mode: 'training',
+      endpoint: { baseUrl: sim.baseUrl, accessCode: sim.accessCode, secretKey: sim.secretKey },
+      client,
+      source: 'training',
+    }),
+    counterId: () => 'BENCH',
+    now: () => new Date(),
+    emit: () => {},
+    onOutcome: () => {},
+    log,
+    pendingTiming: PROVIDER_PENDING_TIMING,
+  });
+  return {
+    async sale(packageCode) {
+      const sale = await resolver.sell({ packageCode, quantity: 1 });
+      if (sale.state !== 'completed') throw new Error(`the core's sale ended ${sale.state}`);
+    },
+    close() {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Series {
+  readonly label: string;
+  readonly work: () => Promise<void>;
+  readonly times: number[];
+}
+
+interface SettingResult {
+  readonly setting: Setting;
+  readonly medians: ReadonlyMap<string, number>;
+  readonly lines: readonly string[];
+}
+
+const HOST = 'sale through the web host';
+const CORE = 'sale through the core';
+const BARE = 'bare signed POST /esims/order';
+
+async function measureSetting(setting: Setting): Promise<SettingResult> {
+  const sim = await startSimulatorProcess(setting);
+  const host = await startProcess<HostReady>(
+    'bench/counter-host.ts',
+    [
+      '--api-base-url',
+      sim.ready.baseUrl,
+      ...(setting.rateLimit === RAISED_RATE_LIMIT ? ['--raised-limits', String(RAISED)] : []),
+    ],
+    { ESIM_ACCESS_CODE: sim.ready.accessCode, ESIM_SECRET_KEY: sim.ready.secretKey },
+  );
+  const closeEvents = openEvents(host.ready);
+  const core = setting.withCore ? await corePath(sim.ready) : null;
+  try {
+    await callHost(host.ready, 'syncCatalogue', {});
+    const { packages } = await callHost<{
+      packages: { code: string; cost: { amount: number } }[];
+    }>(host.ready, 'listPackages', {});
+    const cheapest = packages.reduce((a, b) => (b.cost.amount < a.cost.amount ? b : a));
+    const code = cheapest.code;
+    const series: Series[] = [
+      {
+        label: HOST,
+        times: [],
+        work: async () => {
+          const sale = await callHost<{ state: string }>(host.ready, 'sell', {
+            packageCode: code,
+            quantity: 1,
+          });
+          if (sale.state !== 'completed') throw new Error(`the host's sale ended ${sale.state}`);
+        },
+      },
+      ...(core ? [{ label: CORE, times: [], work: () => core.sale(code) }] : []),
+      { label: BARE, times: [], work: () => bareSignedOrder(sim.ready, code) },
+    ];
+    for (let i = 0; i < WARMUP; i++) for (const s of series) await s.work();
+    for (let i = 0; i < setting.samples; i++) {
+      for (const s of series) {
+        const start = performance.now();
+        await s.work();
+        s.times.push(performance.now() - start);
+      }
+    }
+    const medians = new Map<string, number>();
+    const lines = series.map((s) => {
+      const sorted = [...s.times].sort((a, b) => a - b);
+      medians.set(s.label, percentile(sorted, 50));
+      return `| ${setting.label} | ${s.label} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(percentile(sorted, 99))} |`;
+    });
+    const bare = medians.get(BARE) ?? Number.NaN;
+    for (const label of [HOST, CORE]) {
+      const median = medians.get(label);
+      if (median !== undefined)
+        lines.push(
+          `| ${setting.label} | ratio ${label} / bare (median) | ${(median / bare).toFixed(2)}× | | |`,
+        );
+    }
+    return { setting, medians, lines };
+  } finally {
+    closeEvents();
+    core?.close();
+    await host.stop();
+    await sim.stop();
+  }
+}
+
+/** Windows of `--rate-limit M/H/D`, as requests in any hour a key allows over each span. */
+function hourlyCeiling(rateLimit: string): { readonly burst: number; readonly sustained: number } {
+  const [perMinute = 0, perHour = 0, perDay = 0] = rateLimit.split('/').map(Number);
+  return {
+    burst: Math.min(perMinute * 60, perHour, perDay),
+    sustained: Math.floor(Math.min(perMinute * 60, perHour, perDay / 24)),
+  };
+}
+
+export async function run(options: BenchOptions): Promise<void> {
+  console.log('\n## A sale: through the web host, through the core, and a bare signed request');
+  const all = settings(options.quick);
+  console.log(
+    `simulator and counter each in their own process; interleaved after ${WARMUP} warm-up each; samples per setting: ${all.map((s) => `${s.label} ${s.samples}`).join(', ')}`,
+  );
+  console.log('');
+  console.log('| setting | path | median | p95 | p99 |');
+  console.log('|---|---|---|---|---|');
+  const results: SettingResult[] = [];
+  for (const setting of all) {
+    const result = await measureSetting(setting);
+    results.push(result);
+    for (const line of result.lines) console.log(line);
+  }
+  const ceiling = hourlyCeiling(REAL_RATE_LIMIT);
+  const zero = results.find((r) => r.setting.latencyMs === 0 && r.setting.rateLimit === RAISED_RATE_LIMIT);
+  const slow = results.find((r) => r.setting.latencyMs === 150);
+  const slowSale = slow?.medians.get(HOST);
+  console.log('');
+  console.log(
+    `one API key (${REAL_RATE_LIMIT} per minute/hour/day): at most ${ceiling.burst} requests in any hour, ${ceiling.sustained} an hour held over a day;`,
+  );
+  console.log(
+    `  a sale is one request, so that is the ceiling of sales an hour for every counter sharing the key${slowSale ? ` (one counter at 150 ms could sell ${Math.floor(3_600_000 / slowSale)} an hour back to back)` : ''},`,
+  );
+  console.log(
+    '  less what catalogue syncs (one request per 100 packages, every 6 hours) and balance reads take.',
+  );
+  if (zero) {
+    const host = zero.medians.get(HOST);
+    const bare = zero.medians.get(BARE);
+    if (host !== undefined && bare !== undefined) {
+      recordGoal({
+        name: 'sale-via-web-host',
+        measured: host / bare,
+        target: 1.3,
+        basis: 'median sale through the web host / bare signed request, 0 ms latency',
+      });
+    }
+  }
+}
