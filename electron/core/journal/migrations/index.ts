@@ -6,6 +6,7 @@ import { m0004ReceiptCounters } from './0004-receipt-counters';
 import { m0005SaleQuotedCost } from './0005-sale-quoted-cost';
 import { m0006EndOfDay } from './0006-end-of-day';
 import { m0007Answers } from './0007-answers';
+import { m0008JournalAtScale } from './0008-journal-at-scale';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0005SaleQuotedCost,
   m0006EndOfDay,
   m0007Answers,
+  m0008JournalAtScale,
 ]);
 
 /** The schema this code writes. */
