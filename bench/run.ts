@@ -12,11 +12,14 @@ const modules: ReadonlyArray<() => Promise<BenchmarkModule>> = [
   () => import('./api-sale'),
   () => import('./journal-integrity'),
   () => import('./end-of-day'),
+  () => import('./journal-scale'),
 ];
 
 export {};
 
-for (const load of modules) {
+// `--journal N` measures the journal at N sales alone: growing a large one takes minutes.
+const selected = process.argv.includes('--journal') ? [() => import('./journal-scale')] : modules;
+for (const load of selected) {
   const benchmark = await load();
   await benchmark.run();
 }
