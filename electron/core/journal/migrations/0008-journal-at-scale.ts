@@ -7,6 +7,11 @@ import type { Migration } from './index';
  * sellers a per-day summary kept by triggers, never the sales; the status only the open states. And
  * the answers, kept whole, are stored deflated: a sale's share of the journal is mostly its answer.
  */
+/** Adds a completed sale's eSIMs to its day and package, in the statement that completed it. */
+const COUNT_SOLD = `INSERT INTO sales_sold_daily (day, package_code, sold, last_sold_at)
+  VALUES (substr(NEW.created_at, 1, 10), NEW.package_code, NEW.quantity, NEW.created_at)
+  ON CONFLICT DO UPDATE SET sold = sold + excluded.sold, last_sold_at = max(last_sold_at, excluded.last_sold_at);`;
+
 export const m0008JournalAtScale: Migration = {
   version: 8,
   name: '0008-journal-at-scale',
@@ -33,17 +38,11 @@ export const m0008JournalAtScale: Migration = {
       CREATE TRIGGER sales_sold_on_completion AFTER UPDATE OF state ON sales
         WHEN NEW.state = 'completed' AND OLD.state != 'completed'
         BEGIN
-          INSERT INTO sales_sold_daily (day, package_code, sold, last_sold_at)
-            VALUES (substr(NEW.created_at, 1, 10), NEW.package_code, NEW.quantity, NEW.created_at)
-            ON CONFLICT DO UPDATE SET sold = sold + excluded.sold,
-              last_sold_at = max(last_sold_at, excluded.last_sold_at);
+          ${COUNT_SOLD}
         END;
       CREATE TRIGGER sales_sold_on_insert AFTER INSERT ON sales WHEN NEW.state = 'completed'
         BEGIN
-          INSERT INTO sales_sold_daily (day, package_code, sold, last_sold_at)
-            VALUES (substr(NEW.created_at, 1, 10), NEW.package_code, NEW.quantity, NEW.created_at)
-            ON CONFLICT DO UPDATE SET sold = sold + excluded.sold,
-              last_sold_at = max(last_sold_at, excluded.last_sold_at);
+          ${COUNT_SOLD}
         END;
 
       -- The answers again, with the body as bytes and how they are encoded: 'deflate' (raw deflate of
