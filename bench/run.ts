@@ -20,11 +20,14 @@ const modules: ReadonlyArray<readonly [string, () => Promise<BenchmarkModule>]> 
   ['journal-integrity', () => import('./journal-integrity')],
   ['end-of-day', () => import('./end-of-day')],
   ['reconciliation', () => import('./reconciliation')],
+  ['journal-scale', () => import('./journal-scale')],
 ];
 
 const options = benchOptions(process.argv.slice(2));
+// `--journal N` measures the journal at N sales alone: growing a large one takes minutes.
+const only = options.argv.includes('--journal') ? ['journal-scale'] : options.only;
 for (const [name, load] of modules) {
-  if (options.only.length > 0 && !options.only.some((wanted) => name.includes(wanted))) continue;
+  if (only.length > 0 && !only.some((wanted) => name.includes(wanted))) continue;
   const benchmark = await load();
   await benchmark.run(options);
 }

@@ -254,7 +254,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const status = (): Status => {
-    const counts = ctx.salesJournal.countByState();
+    const counts = ctx.salesJournal.openCounts();
     const connection = ctx.connections.current;
     const client = connection.client.status();
     return {

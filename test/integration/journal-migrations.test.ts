@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountRefOf } from '../../electron/core/journal/account-scope';
+import { answersOf } from '../../electron/core/journal/answers';
 import { backupDirOf, DAILY_BACKUPS_KEPT, DailyBackups } from '../../electron/core/journal/backup';
 import { openJournal } from '../../electron/core/journal/database';
 import {
@@ -234,17 +235,15 @@ describe('migration 0007 (answers)', () => {
     old.close();
     const db = openJournal({ file, now: () => new Date('2026-11-22T09:30:00.000Z') });
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    expect(db.prepare('SELECT * FROM answers').all()).toEqual([
+    expect(answersOf(db, 'sale', 'old-sale')).toEqual([
       {
-        record_kind: 'sale',
-        record_id: 'old-sale',
         seq: 1,
         request: null,
         send: null,
         attempt: null,
         status: null,
-        whole: 1,
-        received_at: '2026-11-01T10:00:00.000Z',
+        whole: true,
+        receivedAt: '2026-11-01T10:00:00.000Z',
         body: '{"success":true,"esims":[]}',
       },
     ]);
@@ -267,15 +266,50 @@ describe('migration 0007 (answers)', () => {
       { seq: 1, send: null, status: null },
       { seq: 2, send: 2, status: 502 },
     ]);
-    expect(() => db.prepare(`UPDATE answers SET body = '{}'`).run()).toThrow(/kept as received/);
+    expect(() => db.prepare(`UPDATE answers SET whole = 0`).run()).toThrow(/kept as received/);
     expect(() => db.prepare('DELETE FROM answers').run()).toThrow(/kept as received/);
     expect(() =>
       db
         .prepare(
-          `INSERT INTO answers (record_kind, record_id, seq, whole, received_at, body) VALUES ('order', 'x', 1, 1, '', '')`,
+          `INSERT INTO answers (record_kind, record_id, seq, whole, received_at, body, encoding)
+           VALUES ('order', 'x', 1, 1, '', x'', 'text')`,
         )
         .run(),
     ).toThrow(/CHECK/);
+    db.close();
+  });
+});
+
+describe('migration 0010 (journal at scale)', () => {
+  it('keeps the answers kept before as text, stores new ones deflated, and reads both back whole', () => {
+    journalAtVersion(5);
+    const old = new Database(file);
+    old.prepare(`UPDATE sales SET raw_response = '{"before":"é"}' WHERE id = 'old-sale'`).run();
+    old.close();
+    const db = openJournal({ file });
+    const body = JSON.stringify({
+      success: true,
+      esims: Array.from({ length: 5 }, (_, i) => ({ iccid: `8988${i}` })),
+    });
+    new SalesJournal(db).markInDoubt(
+      'old-sale',
+      { code: 'TIMEOUT', message: 'no answer' },
+      '2026-11-22T10:00:00.000Z',
+      [keptAnswer(body)],
+    );
+    expect(db.prepare('SELECT seq, encoding, length(body) AS bytes FROM answers ORDER BY seq').all()).toEqual(
+      [
+        { seq: 1, encoding: 'text', bytes: Buffer.byteLength('{"before":"é"}') },
+        { seq: 2, encoding: 'deflate', bytes: expect.any(Number) },
+      ],
+    );
+    const stored = db.prepare('SELECT length(body) AS bytes FROM answers WHERE seq = 2').get() as {
+      bytes: number;
+    };
+    expect(stored.bytes).toBeLessThan(body.length);
+    expect(answersOf(db, 'sale', 'old-sale').map((answer) => answer.body)).toEqual(['{"before":"é"}', body]);
+    expect(() => db.prepare(`UPDATE answers SET body = x'00'`).run()).toThrow(/kept as received/);
+    expect(() => db.prepare('DELETE FROM answers').run()).toThrow(/kept as received/);
     db.close();
   });
 });

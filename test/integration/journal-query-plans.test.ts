@@ -4,7 +4,8 @@ import type { Db } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
-import { ACCOUNT, newSale, newTopUp } from '../support/journal-records';
+import { shiftFigures } from '../../electron/core/reports/shift-figures';
+import { ACCOUNT, newSale, newTopUp, saleCompletion } from '../support/journal-records';
 import { tempJournalPerTest } from '../support/temp-journal';
 
 /**
@@ -122,5 +123,117 @@ describe('migration 0003 (due-check indexes)', () => {
     expect(indexes).not.toContain('sales_by_state');
     expect(indexes).not.toContain('topups_by_state');
     expect(new SalesJournal(db).pendingDue(scope, at).map((sale) => sale.id)).toEqual(['kept']);
+  });
+});
+
+/** A table read whole, row after row (json_each, the list of states a query is given, is no table). */
+const FULL_SCAN = /\bSCAN (?!json_each\b)\w+/;
+
+describe('the queries the counter runs while selling, over a journal that only grows', () => {
+  const day = '2026-11-22T00:00:00.000Z';
+  it.each([
+    {
+      what: 'start-up recovery',
+      run: (db: Db) => {
+        const sales = new SalesJournal(db);
+        sales.neverSent();
+        sales.unresolved(scope);
+        new TopUpsJournal(db).interrupted(scope);
+      },
+      reads: [
+        /^SEARCH sales USING INDEX sales_due_checks \(state=\?/,
+        /^SEARCH sales USING INDEX sales_due_checks \(state=\?/,
+        /^SEARCH topups USING INDEX topups_due_checks \(state=\?/,
+      ],
+    },
+    {
+      what: 'the status counts',
+      run: (db: Db) => new SalesJournal(db).openCounts(),
+      reads: [/^SEARCH sales USING COVERING INDEX sales_due_checks \(state=\?/],
+    },
+    {
+      what: "Today's list",
+      run: (db: Db) => {
+        new SalesJournal(db).list({ from: day, limit: 1000 });
+        new TopUpsJournal(db).list({ from: day, limit: 1000 });
+      },
+      reads: [
+        /^SEARCH sales USING INDEX sales_listed \(created_at>\?\)/,
+        /^SEARCH topups USING INDEX topups_listed \(created_at>\?\)/,
+      ],
+    },
+    {
+      what: "Today's search",
+      run: (db: Db) => new SalesJournal(db).list({ from: day, search: '8988', limit: 1000 }),
+      reads: [/^SEARCH sales USING INDEX sales_listed \(created_at>\?\)/],
+    },
+  ])('read $what from indexes, in the order wanted, never a whole table', ({ run, reads }) => {
+    const db = journal.open();
+    new SalesJournal(db).createIntent(newSale(), at);
+    const plans = plansOf(db, run);
+    expect(plans).toHaveLength(reads.length);
+    plans.forEach((steps, index) => {
+      expect(steps.join('\n')).not.toMatch(FULL_SCAN);
+      expect(steps.join('\n')).not.toMatch(/TEMP B-TREE/);
+      expect(steps[0]).toMatch(reads[index]!);
+    });
+  });
+
+  it("search each of the day's sales' eSIMs by the sale's key, never the eSIM tables whole", () => {
+    const db = journal.open();
+    const plans = plansOf(db, (db) => new SalesJournal(db).list({ from: day, search: '8988', limit: 1000 }));
+    const steps = plans[0]!.join('\n');
+    expect(steps).toMatch(
+      /SEARCH sale_esims USING (COVERING )?INDEX sqlite_autoindex_sale_esims_1 \(sale_id=\?\)/,
+    );
+    expect(steps).toMatch(
+      /SEARCH answer_esims USING (COVERING )?INDEX sqlite_autoindex_answer_esims_1 \(sale_id=\?\)/,
+    );
+  });
+
+  it("rank best sellers from the week's days of the summary, never from the sales", () => {
+    const db = journal.open();
+    const plans = plansOf(db, (db) => new SalesJournal(db).bestSellers(at, 12));
+    expect(plans).toHaveLength(1);
+    const steps = plans[0]!;
+    expect(steps[0]).toMatch(/^SEARCH sales_sold_daily USING PRIMARY KEY \(day>\?\)/);
+    expect(steps.join('\n')).not.toMatch(FULL_SCAN);
+    // The only sorts are of the few rows the week's days hold (days times packages), whatever the history.
+    expect(steps.join('\n')).not.toMatch(/\bsales\b/);
+  });
+
+  it('sum a shift for its Z from the shift index ranges alone', () => {
+    const db = journal.open();
+    const plans = plansOf(db, (db) => shiftFigures(db, 'shift-1', [], ['USD']));
+    expect(plans.length).toBeGreaterThanOrEqual(3);
+    for (const steps of plans) expect(steps.join('\n')).not.toMatch(FULL_SCAN);
+    expect(plans[0]?.[0]).toMatch(/^SEARCH sales USING COVERING INDEX sales_by_shift \(shift_id=\?\)/);
+    expect(plans[1]?.[0]).toMatch(/^SEARCH topups USING COVERING INDEX topups_by_shift \(shift_id=\?\)/);
+  });
+});
+
+describe('best sellers from the per-day summary', () => {
+  it('counts the eSIMs of sales completed, by the day they were sold, and only those', () => {
+    const db = journal.open();
+    const sales = new SalesJournal(db);
+    const sell = (code: string, quantity: number, when: string, complete: boolean): void => {
+      const sale = sales.createIntent(newSale({ packageCode: code, quantity }), when);
+      sales.markSent(sale.id, when);
+      if (complete) sales.markCompleted(sale.id, saleCompletion({ orderReference: `ORD-${sale.id}` }), when);
+    };
+    sell('OLD', 10, '2026-11-01T10:00:00.000Z', true);
+    sell('A', 1, '2026-11-20T10:00:00.000Z', true);
+    sell('B', 3, '2026-11-21T09:00:00.000Z', true);
+    sell('A', 1, '2026-11-22T08:00:00.000Z', true);
+    sell('C', 9, '2026-11-22T09:00:00.000Z', false);
+    expect(sales.bestSellers('2026-11-15T10:00:00.000Z', 10)).toEqual(['B', 'A']);
+    expect(
+      db.prepare('SELECT day, package_code, sold FROM sales_sold_daily ORDER BY day, package_code').all(),
+    ).toEqual([
+      { day: '2026-11-01', package_code: 'OLD', sold: 10 },
+      { day: '2026-11-20', package_code: 'A', sold: 1 },
+      { day: '2026-11-21', package_code: 'B', sold: 3 },
+      { day: '2026-11-22', package_code: 'A', sold: 1 },
+    ]);
   });
 });

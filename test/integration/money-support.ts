@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { answersOf } from '../../electron/core/journal/answers';
 import type { MoneyTiming } from '../../electron/core/money-work';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
 import type { BalanceView } from '../../shared/domain/balance';
@@ -171,12 +172,15 @@ export interface KeptAnswerRow {
 export function keptAnswers(dataDir: string, kind: 'sale' | 'topup', id: string): KeptAnswerRow[] {
   const db = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
   try {
-    return db
-      .prepare(
-        `SELECT seq, request, send, attempt, status, whole, body FROM answers
-         WHERE record_kind = ? AND record_id = ? ORDER BY seq`,
-      )
-      .all(kind, id) as KeptAnswerRow[];
+    return answersOf(db, kind, id).map(({ seq, request, send, attempt, status, whole, body }) => ({
+      seq,
+      request,
+      send,
+      attempt,
+      status,
+      whole: whole ? 1 : 0,
+      body,
+    }));
   } finally {
     db.close();
   }

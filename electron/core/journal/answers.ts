@@ -1,10 +1,12 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Db } from './database';
 
 /**
  * The provider's answers a record rests on, kept as received (the `answers` table): every answer to a
  * sale's or a top-up's send, whatever became of it, and the reads that settled it. Rows are appended
  * in the transaction of the change they belong to, and never changed or removed (the table's
- * triggers refuse it).
+ * triggers refuse it). The body is stored deflated (most of a sale's share of the journal is its
+ * answer, and JSON deflates to a fraction of its size) and inflated on read: kept whole, byte for byte.
  */
 
 export type AnswerRecord = 'sale' | 'topup';
@@ -35,34 +37,6 @@ export interface KeptAnswer {
   readonly esims?: readonly AnswerEsim[];
 }
 
-/** A record's answers as kept, in the order the journal took them. */
-export function answersOf(db: Db, record: AnswerRecord, id: string): KeptAnswer[] {
-  const rows = db
-    .prepare(
-      `SELECT request, send, attempt, status, whole, received_at, body FROM answers
-       WHERE record_kind = ? AND record_id = ? ORDER BY seq`,
-    )
-    .all(record, id) as {
-    request: string | null;
-    send: number | null;
-    attempt: number | null;
-    status: number | null;
-    whole: number;
-    received_at: string;
-    body: string;
-  }[];
-  return rows.map((row) => ({
-    // An answer kept before the table named its request was the answer to the order.
-    request: row.request ?? 'POST /esims/order',
-    send: row.send,
-    attempt: row.attempt,
-    status: row.status,
-    whole: row.whole === 1,
-    receivedAt: row.received_at,
-    body: row.body,
-  }));
-}
-
 /** Appends a record's answers after those it has, inside the caller's transaction. */
 export function keepAnswers(db: Db, record: AnswerRecord, id: string, answers: readonly KeptAnswer[]): void {
   if (answers.length === 0) return;
@@ -70,8 +44,9 @@ export function keepAnswers(db: Db, record: AnswerRecord, id: string, answers: r
     .prepare('SELECT coalesce(max(seq), 0) AS last FROM answers WHERE record_kind = ? AND record_id = ?')
     .get(record, id) as { last: number };
   const insert = db.prepare(
-    `INSERT INTO answers (record_kind, record_id, seq, request, send, attempt, status, whole, received_at, body)
-     VALUES (@record, @id, @seq, @request, @send, @attempt, @status, @whole, @receivedAt, @body)`,
+    `INSERT INTO answers (record_kind, record_id, seq, request, send, attempt, status, whole, received_at, body,
+       encoding)
+     VALUES (@record, @id, @seq, @request, @send, @attempt, @status, @whole, @receivedAt, @body, 'deflate')`,
   );
   const insertEsim = db.prepare(
     `INSERT INTO answer_esims (sale_id, answer_seq, position, iccid, lpa, smdp_address, activation_code)
@@ -89,12 +64,56 @@ export function keepAnswers(db: Db, record: AnswerRecord, id: string, answers: r
       status: answer.status,
       whole: answer.whole ? 1 : 0,
       receivedAt: answer.receivedAt,
-      body: answer.body,
+      body: deflateRawSync(Buffer.from(answer.body, 'utf8')),
     });
     (answer.esims ?? []).forEach((esim, position) => {
       insertEsim.run(id, seq, position, esim.iccid, esim.lpa, esim.smdpAddress, esim.activationCode);
     });
   });
+}
+
+/** A kept answer as stored: the body's bytes and how they are encoded. */
+interface AnswerRow {
+  readonly request: string | null;
+  readonly send: number | null;
+  readonly attempt: number | null;
+  readonly status: number | null;
+  readonly whole: number;
+  readonly received_at: string;
+  readonly body: Buffer;
+  readonly encoding: 'text' | 'deflate';
+}
+
+/** The text of a stored answer body, exactly as it was received. */
+export function answerBodyText(body: Buffer, encoding: 'text' | 'deflate'): string {
+  return (encoding === 'deflate' ? inflateRawSync(body) : body).toString('utf8');
+}
+
+/**
+ * A record's answers, in the order the journal took them, with their bodies inflated. `request` is
+ * null for an answer kept before the answers had their own table (see migration 0007).
+ */
+export function answersOf(
+  db: Db,
+  record: AnswerRecord,
+  id: string,
+): (Omit<KeptAnswer, 'request' | 'esims'> & { readonly request: string | null; readonly seq: number })[] {
+  const rows = db
+    .prepare(
+      `SELECT seq, request, send, attempt, status, whole, received_at, body, encoding FROM answers
+       WHERE record_kind = ? AND record_id = ? ORDER BY seq`,
+    )
+    .all(record, id) as (AnswerRow & { seq: number })[];
+  return rows.map((row) => ({
+    seq: row.seq,
+    request: row.request,
+    send: row.send,
+    attempt: row.attempt,
+    status: row.status,
+    whole: row.whole === 1,
+    receivedAt: row.received_at,
+    body: answerBodyText(row.body, row.encoding),
+  }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Sale, SaleEsim } from '../../../shared/domain/sale';
 import {
-  SALE_STATES,
+  SALE_OPEN_STATES,
   SALE_TRANSITIONS,
   SALE_UNANSWERED_STATES,
   type SaleState,
@@ -23,6 +23,7 @@ import {
 } from './record-origin';
 import {
   listQuery,
+  oldestFirst,
   periodAndStates,
   ScopedRows,
   type StateChange,
@@ -308,13 +309,17 @@ export class SalesJournal {
     return sale;
   }
 
+  /**
+   * Sales newest first. A search looks only at the period's sales (Today's: the day's), read from
+   * the index in list order; each one's eSIMs by its key, never the whole eSIM tables.
+   */
   list(filter: SaleListFilter): Sale[] {
     const { where, params } = periodAndStates(filter);
     if (filter.search) {
       where.push(`(package_name LIKE @like ESCAPE '\\' OR package_code LIKE @like ESCAPE '\\'
         OR order_reference LIKE @like ESCAPE '\\' OR CAST(receipt_number AS TEXT) = @exact
-        OR id IN (SELECT sale_id FROM sale_esims WHERE iccid LIKE @like ESCAPE '\\')
-        OR id IN (SELECT sale_id FROM answer_esims WHERE iccid LIKE @like ESCAPE '\\'))`);
+        OR EXISTS (SELECT 1 FROM sale_esims WHERE sale_id = sales.id AND iccid LIKE @like ESCAPE '\\')
+        OR EXISTS (SELECT 1 FROM answer_esims WHERE sale_id = sales.id AND iccid LIKE @like ESCAPE '\\'))`);
       params.like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       params.exact = filter.search;
     }
@@ -336,10 +341,9 @@ export class SalesJournal {
    * (`sent` is committed before the request leaves), so nothing was sent.
    */
   neverSent(): Sale[] {
-    const rows = this.db
-      .prepare(`SELECT * FROM sales WHERE state = 'intent' ORDER BY created_at`)
-      .all() as SaleRow[];
-    return rows.map((row) => this.toSale(row));
+    // From the due-check index (it starts with the state): only these few rows, put in order here.
+    const rows = this.db.prepare(`SELECT * FROM sales WHERE state = 'intent'`).all() as SaleRow[];
+    return oldestFirst(rows).map((row) => this.toSale(row));
   }
 
   /** When the sale was sent and what it should have cost. */
@@ -420,25 +424,36 @@ export class SalesJournal {
     return row ? this.toSale(row) : null;
   }
 
-  /** Package codes by eSIMs sold since `since`, most first (completed sales only). */
+  /**
+   * Package codes by eSIMs sold since `since`, most first (completed sales only), from the per-day
+   * summary (migration 0010): the window starts at the beginning of `since`'s day (UTC), so a week
+   * asked for is seven to eight days of sales, and the cost does not grow with the journal.
+   */
   bestSellers(since: string, limit: number): string[] {
     const rows = this.db
       .prepare(
-        `SELECT package_code, sum(quantity) AS sold FROM sales WHERE state = @completed AND created_at >= @since
-         GROUP BY package_code ORDER BY sold DESC, max(created_at) DESC LIMIT @limit`,
+        `SELECT package_code, sum(sold) AS sold FROM sales_sold_daily WHERE day >= substr(@since, 1, 10)
+         GROUP BY package_code ORDER BY sold DESC, max(last_sold_at) DESC LIMIT @limit`,
       )
-      .all({ since, limit, completed: 'completed' satisfies SaleState }) as { package_code: string }[];
+      .all({ since, limit }) as { package_code: string }[];
     return rows.map((row) => row.package_code);
   }
 
-  countByState(): Record<SaleState, number> {
-    const counts = Object.fromEntries(SALE_STATES.map((state) => [state, 0])) as Record<SaleState, number>;
-    for (const row of this.db.prepare('SELECT state, count(*) AS n FROM sales GROUP BY state').all() as {
-      state: SaleState;
-      n: number;
-    }[]) {
-      counts[row.state] = row.n;
-    }
+  /**
+   * How many sales are in each open state (the status counts these): read from the due-check index
+   * for those states alone, never over the completed and failed sales of the whole history.
+   */
+  openCounts(): Record<(typeof SALE_OPEN_STATES)[number], number> {
+    const counts = Object.fromEntries(SALE_OPEN_STATES.map((state) => [state, 0])) as Record<
+      (typeof SALE_OPEN_STATES)[number],
+      number
+    >;
+    const rows = this.db
+      .prepare(
+        `SELECT state, count(*) AS n FROM sales WHERE state IN (SELECT value FROM json_each(@open)) GROUP BY state`,
+      )
+      .all({ open: JSON.stringify(SALE_OPEN_STATES) }) as { state: SaleState; n: number }[];
+    for (const row of rows) counts[row.state] = row.n;
     return counts;
   }
 

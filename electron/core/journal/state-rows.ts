@@ -145,15 +145,18 @@ export class ScopedRows<Row, Record, State extends string> {
     private readonly toRecord: (row: Row) => Record,
   ) {}
 
-  /** Rows in any of `states`, oldest first. */
+  /**
+   * Rows in any of `states`, oldest first. Read from the due-check index, which starts with the
+   * state: only those rows, however long the history. They are few (open records), so they are put
+   * in order here rather than by a sort in SQLite.
+   */
   inStates(states: readonly State[], scope: AccountScope): Record[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM ${this.table} WHERE state IN (SELECT value FROM json_each(@states)) AND ${IN_SCOPE}
-         ORDER BY created_at`,
+        `SELECT * FROM ${this.table} WHERE state IN (SELECT value FROM json_each(@states)) AND ${IN_SCOPE}`,
       )
-      .all({ ...scopeParams(scope), states: JSON.stringify(states) }) as Row[];
-    return rows.map(this.toRecord);
+      .all({ ...scopeParams(scope), states: JSON.stringify(states) }) as (Row & { created_at: string })[];
+    return oldestFirst(rows).map(this.toRecord);
   }
 
   /** Rows in `state` whose next check is due by `at`, the longest overdue first. */
@@ -178,4 +181,9 @@ export class ScopedRows<Row, Record, State extends string> {
         .get({ id, ...scopeParams(scope) }) !== undefined
     );
   }
+}
+
+/** Rows in the order they were created (ISO 8601 times sort as text); a stable sort keeps ties as read. */
+export function oldestFirst<Row extends { readonly created_at: string }>(rows: Row[]): Row[] {
+  return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
 }

@@ -8,6 +8,7 @@ import { m0006EndOfDay } from './0006-end-of-day';
 import { m0007Answers } from './0007-answers';
 import { m0008Reconciliation } from './0008-reconciliation';
 import { m0009Cancellations } from './0009-cancellations';
+import { m0010JournalAtScale } from './0010-journal-at-scale';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0007Answers,
   m0008Reconciliation,
   m0009Cancellations,
+  m0010JournalAtScale,
 ]);
 
 /** The schema this code writes. */

@@ -1,0 +1,290 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Db } from '../electron/core/journal/database';
+import { SalesJournal } from '../electron/core/journal/sales-journal';
+import { startSimulator } from '../electron/simulator/index';
+import { money } from '../shared/money';
+
+/**
+ * Grows a real journal (every migration, index and trigger) to a given number of sales, fast. One
+ * day of a busy counter (1,000 sales) is sold through the sales journal itself, with the simulator's
+ * real answer to an order (a QR code image and all); every earlier day is that day copied back in
+ * time by INSERT…SELECT, a day's rows at a time, in big transactions. Copies of a sale left open that
+ * day are failed: a shop's journal holds a handful of open sales whatever its age.
+ */
+
+export const DAY_SALES = 1_000;
+export const COUNTER = 'BENCH';
+const CASHIER = 'cashier-1';
+export const TODAY_SHIFT = 'shift-today';
+/** Days copied per transaction. */
+const DAYS_PER_TRANSACTION = 25;
+
+/** The simulator's answer to one order, exactly as it sends it. */
+export async function simulatorOrderAnswer(): Promise<string> {
+  const sim = await startSimulator({ seed: 3 });
+  try {
+    const { accessCode, secretKey } = sim.defaultAccount;
+    const signed = async (method: string, path: string, payload?: unknown): Promise<string> => {
+      const body = payload === undefined ? '' : JSON.stringify(payload);
+      const timestamp = String(Date.now());
+      const requestId = randomUUID();
+      const signature = createHmac('sha256', secretKey)
+        .update(`${timestamp}${requestId}${accessCode}${body}`)
+        .digest('hex')
+        .toUpperCase();
+      const response = await fetch(`${sim.baseUrl}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'rt-accesscode': accessCode,
+          'rt-requestid': requestId,
+          'rt-timestamp': timestamp,
+          'rt-signature': signature,
+        },
+        ...(body ? { body } : {}),
+      });
+      return response.text();
+    };
+    const packages = JSON.parse(await signed('GET', '/esims/packages?limit=1')) as {
+      data: { packages: { package_code: string }[] };
+    };
+    const packageCode = packages.data.packages[0]?.package_code;
+    if (!packageCode) throw new Error('the simulator lists no package');
+    return await signed('POST', '/esims/order', { packageCode, quantity: 1, idempotency_key: randomUUID() });
+  } finally {
+    await sim.close();
+  }
+}
+
+/** When sale `i` of a day (0-based) was made: spread over 08:00 to 20:00 UTC. */
+function saleTime(day: string, i: number): string {
+  const ms = Date.parse(`${day}T08:00:00.000Z`) + Math.floor((i * 12 * 3_600_000) / DAY_SALES);
+  return new Date(ms).toISOString();
+}
+
+/**
+ * Sells one day through the sales journal: mostly completed (one to three eSIMs), some failed, a
+ * few left pending, in doubt or sent (the open sales any shop has), one in twenty answered twice.
+ */
+export function sellOneDay(db: Db, day: string, answer: string): void {
+  const now = new Date(`${day}T07:00:00.000Z`).toISOString();
+  db.prepare(
+    `INSERT INTO settings (key, value_json) VALUES ('counter.id', '"${COUNTER}"'), ('counter.cashier', '"${CASHIER}"')
+     ON CONFLICT DO UPDATE SET value_json = excluded.value_json`,
+  ).run();
+  db.prepare(
+    `INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES (?, 'Manager', 'manager', NULL, ?)`,
+  ).run(CASHIER, now);
+  db.prepare(
+    `INSERT INTO shifts (id, counter_id, drawer, state, business_day, opened_at, opened_by)
+     VALUES (?, ?, 'main', 'open', ?, ?, ?)`,
+  ).run(TODAY_SHIFT, COUNTER, day, now, CASHIER);
+  const sales = new SalesJournal(db);
+  const iccidInAnswer = /"iccid":"(\d+)"/.exec(answer)?.[1] ?? '8985220609500000019';
+  for (let i = 0; i < DAY_SALES; i++) {
+    const at = saleTime(day, i);
+    const quantity = 1 + (i % 7 === 0 ? 2 : i % 5 === 0 ? 1 : 0);
+    const unit = 300 + (i % 13) * 100;
+    const id = `sale-${String(i).padStart(4, '0')}`;
+    sales.createIntent(
+      {
+        id,
+        counterId: COUNTER,
+        cashierId: CASHIER,
+        shiftId: TODAY_SHIFT,
+        training: true,
+        accountRef: 'bench-account',
+        packageCode: `PKG-${i % 40}`,
+        packageName: `Package ${i % 40}`,
+        quantity,
+        idempotencyKey: `${COUNTER}-${id}`,
+        retailUnit: money(unit, 'USD'),
+        retailTotal: money(unit * quantity, 'USD'),
+        quotedCost: money((unit - 100) * quantity, 'USD'),
+      },
+      at,
+    );
+    if (i === DAY_SALES - 1) continue; // in intent: the app stopped before sending it
+    sales.markSent(id, at);
+    const iccid = (n: number): string => `89852206${String(i * 10 + n).padStart(11, '0')}`;
+    const body = answer.replaceAll(iccidInAnswer, iccid(0)).replaceAll('ORD-', `ORD-${i}-`);
+    const kept = (status: number, text: string, attempt = 1) => ({
+      request: 'POST /esims/order',
+      send: 1,
+      attempt,
+      status,
+      whole: true,
+      receivedAt: at,
+      body: text,
+    });
+    const busy = kept(503, '{"success":false,"message":"Service temporarily unavailable"}');
+    if (i % 40 === 1) {
+      sales.markFailed(id, { code: 'INSUFFICIENT_BALANCE', message: 'not enough balance' }, at, [
+        kept(
+          400,
+          '{"success":false,"code":"INSUFFICIENT_BALANCE","currentBalance":1.2,"requiredBalance":3.99}',
+        ),
+      ]);
+    } else if (i >= DAY_SALES - 6) {
+      // Open at the end of the day: two in doubt, two pending, one sent.
+      if (i < DAY_SALES - 4) sales.markInDoubt(id, { code: 'TIMEOUT', message: 'no answer' }, at, [busy]);
+      else if (i < DAY_SALES - 2)
+        sales.markPending(
+          id,
+          {
+            orderReference: `ORD-P-${i}`,
+            cost: null,
+            nextCheckAt: at,
+            giveUpAt: at,
+            answers: [kept(200, body)],
+          },
+          at,
+        );
+    } else {
+      sales.markCompleted(
+        id,
+        {
+          orderReference: `ORD-${i}`,
+          cost: money((unit - 100) * quantity, 'USD'),
+          newBalance: money(1_000_000 - i, 'USD'),
+          esims: Array.from({ length: quantity }, (_, n) => ({
+            iccid: iccid(n),
+            lpa: `LPA:1$rsp.skyline-mobile.example.com$K2-${i}-${n}`,
+            smdpAddress: 'rsp.skyline-mobile.example.com',
+            activationCode: `K2-${i}-${n}`,
+            appleInstallUrl: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA:1$rsp.skyline-mobile.example.com$K2-${i}-${n}`,
+            androidInstallUrl: null,
+            status: 'New',
+            totalVolumeBytes: 1_073_741_824,
+            validityDays: 7,
+            expiresAt: null,
+          })),
+          answers: i % 20 === 0 ? [busy, kept(200, body, 2)] : [kept(200, body)],
+        },
+        at,
+      );
+    }
+  }
+}
+
+/** Columns of a table, with some replaced by expressions over the template row `t` and the day copy `k.i`. */
+function copyStatement(
+  db: Db,
+  table: string,
+  replaced: Record<string, string>,
+  skip: readonly string[],
+): string {
+  const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[])
+    .map((column) => column.name)
+    .filter((name) => !skip.includes(name));
+  return `WITH RECURSIVE k(i) AS (SELECT CAST(@first AS INTEGER) UNION ALL SELECT i + 1 FROM k WHERE i < @last)
+    INSERT INTO ${table} (${columns.join(', ')})
+    SELECT ${columns.map((name) => replaced[name] ?? `t.${name}`).join(', ')}
+    FROM k, ${table} AS t WHERE t.rowid <= @templateRows`;
+}
+
+const back = (column: string): string =>
+  `CASE WHEN t.${column} IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%fZ', t.${column}, '-' || k.i || ' days') END`;
+const copyId = (column: string): string =>
+  `CASE WHEN t.${column} IS NULL THEN NULL ELSE t.${column} || '~' || k.i END`;
+const OPEN = `('intent', 'sent', 'in_doubt', 'pending', 'support')`;
+
+/**
+ * Copies the day sold by `sellOneDay` back in time until the journal holds `total` sales (rounded to
+ * whole days): day copy k is k days earlier, its ids suffixed `~k`, its shift closed (not counted).
+ */
+export function copyDaysBack(db: Db, total: number, progress: (sales: number) => void = () => {}): void {
+  const days = Math.max(1, Math.round(total / DAY_SALES));
+  if (days === 1) return;
+  const rows = (table: string): number =>
+    (db.prepare(`SELECT coalesce(max(rowid), 0) AS n FROM ${table}`).get() as { n: number }).n;
+  const template = {
+    sales: rows('sales'),
+    sale_esims: rows('sale_esims'),
+    answers: rows('answers'),
+    audit: rows('audit'),
+    chain: rows('chain'),
+  };
+  const chainSeqs = template.chain;
+  const statements = [
+    {
+      rows: template.sales,
+      sql: copyStatement(
+        db,
+        'sales',
+        {
+          id: copyId('id'),
+          idempotency_key: copyId('idempotency_key'),
+          order_reference: copyId('order_reference'),
+          shift_id: `'shift~' || k.i`,
+          receipt_number: `t.receipt_number + k.i * 10000`,
+          state: `CASE WHEN t.state IN ${OPEN} THEN 'failed' ELSE t.state END`,
+          next_check_at: 'NULL',
+          give_up_at: 'NULL',
+          created_at: back('created_at'),
+          updated_at: back('updated_at'),
+          sent_at: back('sent_at'),
+          state_since: back('state_since'),
+          completed_at: back('completed_at'),
+        },
+        [],
+      ),
+    },
+    {
+      rows: template.sale_esims,
+      sql: copyStatement(db, 'sale_esims', { sale_id: copyId('sale_id'), iccid: `t.iccid || k.i` }, []),
+    },
+    {
+      rows: template.answers,
+      sql: copyStatement(
+        db,
+        'answers',
+        { record_id: copyId('record_id'), received_at: back('received_at') },
+        [],
+      ),
+    },
+    {
+      rows: template.audit,
+      sql: copyStatement(db, 'audit', { subject: copyId('subject'), at: back('at') }, ['id']),
+    },
+    {
+      rows: template.chain,
+      sql: copyStatement(
+        db,
+        'chain',
+        {
+          seq: `t.seq + k.i * ${chainSeqs}`,
+          subject: copyId('subject'),
+          shift_id: `'shift~' || k.i`,
+          at: back('at'),
+        },
+        [],
+      ),
+    },
+  ].map(({ rows: templateRows, sql }) => ({ templateRows, statement: db.prepare(sql) }));
+  const shift = db.prepare(
+    `WITH RECURSIVE k(i) AS (SELECT CAST(@first AS INTEGER) UNION ALL SELECT i + 1 FROM k WHERE i < @last)
+     INSERT INTO shifts (id, counter_id, drawer, state, business_day, opened_at, opened_by, closed_at, closed_by, z_number)
+     SELECT 'shift~' || k.i, counter_id, drawer, 'not_counted', date(business_day, '-' || k.i || ' days'),
+       strftime('%Y-%m-%dT%H:%M:%fZ', opened_at, '-' || k.i || ' days'), opened_by,
+       strftime('%Y-%m-%dT%H:%M:%fZ', opened_at, '-' || k.i || ' days', '+14 hours'), opened_by, @days - k.i
+     FROM k, shifts WHERE shifts.id = @today`,
+  );
+  // Growing indexes spill to disk mid-statement with the journal's small page cache.
+  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('cache_size = -1048576');
+  db.pragma('synchronous = OFF');
+  try {
+    for (let first = 1; first < days; first += DAYS_PER_TRANSACTION) {
+      const last = Math.min(days - 1, first + DAYS_PER_TRANSACTION - 1);
+      db.transaction(() => {
+        shift.run({ first, last, days, today: TODAY_SHIFT });
+        for (const { templateRows, statement } of statements) statement.run({ first, last, templateRows });
+      })();
+      progress((last + 1) * DAY_SALES);
+    }
+  } finally {
+    db.pragma('synchronous = FULL');
+    db.pragma(`cache_size = ${cacheSize}`);
+  }
+}

@@ -1,0 +1,246 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { startApp } from '../electron/compose';
+import { type Db, openJournal } from '../electron/core/journal/database';
+import { SalesJournal } from '../electron/core/journal/sales-journal';
+import { TopUpsJournal } from '../electron/core/journal/topups-journal';
+import { shiftFigures } from '../electron/core/reports/shift-figures';
+import { startWebHost } from '../electron/host/server';
+import { recordGoal } from './goals';
+import { copyDaysBack, DAY_SALES, sellOneDay, simulatorOrderAnswer, TODAY_SHIFT } from './journal-growth';
+import type { BenchOptions } from './options';
+
+/**
+ * `npm run bench -- --journal N`: the queries the counter runs while selling, over a journal of N
+ * sales beside the same queries over one of 1,000 (one busy day), and the time to the ready line
+ * of the web host on each. Also a sale's share of the journal at 10,000 sales, and the backups. Both
+ * journals are real (every migration, index and trigger) and end on the same day: the larger one
+ * only has more history behind it. `--quick` uses 10,000 sales (CI's smoke run).
+ */
+
+const BASE = DAY_SALES;
+const DEFAULT_SALES = 100_000;
+const QUICK_SALES = 10_000;
+const FOOTPRINT_SALES = 10_000;
+const FOOTPRINT_TARGET_BYTES = 2048;
+const READY_TARGET = 1.2;
+const QUERY_TARGET = 2;
+const TODAY = '2026-11-22';
+const scope = { training: true, accountRef: 'bench-account' };
+
+export function journalSalesAsked(argv: readonly string[]): number {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { journal: { type: 'string' }, quick: { type: 'boolean' } },
+    strict: false,
+  });
+  if (typeof values.journal === 'string') {
+    const n = Number(values.journal.replaceAll('_', ''));
+    if (!Number.isInteger(n) || n < BASE)
+      throw new Error(`--journal takes a number of sales, ${BASE} or more`);
+    return n;
+  }
+  return values.quick ? QUICK_SALES : DEFAULT_SALES;
+}
+
+/** Grows a journal of `sales` sales in a new data directory; returns the directory. */
+async function grownJournal(sales: number, answer: string): Promise<{ dir: string; seconds: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'esim-journal-scale-'));
+  const started = performance.now();
+  const db = openJournal({ file: join(dir, 'journal.sqlite') });
+  try {
+    db.pragma('synchronous = OFF');
+    db.transaction(() => sellOneDay(db, TODAY, answer))();
+    db.pragma('synchronous = FULL');
+    let shown = 0;
+    copyDaysBack(db, sales, (done) => {
+      if (done - shown >= 100_000) {
+        shown = done;
+        process.stdout.write(`  … ${done.toLocaleString('en')} sales\n`);
+      }
+    });
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+  return { dir, seconds: (performance.now() - started) / 1000 };
+}
+
+function median(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Median time of `run`, after a warm-up, over enough rounds to last about a second (3 to 200). */
+function timed(run: () => unknown): number {
+  for (let i = 0; i < 3; i++) run();
+  const times: number[] = [];
+  const until = performance.now() + 1_000;
+  while (times.length < 3 || (times.length < 200 && performance.now() < until)) {
+    const start = performance.now();
+    run();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/** The queries the counter runs while selling, by name. */
+function sellingQueries(db: Db): Record<string, () => unknown> {
+  const sales = new SalesJournal(db);
+  const topUps = new TopUpsJournal(db);
+  const from = `${TODAY}T00:00:00.000Z`;
+  const at = `${TODAY}T20:00:00.000Z`;
+  return {
+    recovery: () => [sales.neverSent(), sales.unresolved(scope), topUps.interrupted(scope)],
+    'due-checks': () => [
+      sales.pendingDue(scope, at),
+      sales.nextPendingCheck(scope),
+      topUps.inDoubtDue(scope, at),
+      topUps.nextInDoubtCheck(scope),
+    ],
+    status: () => sales.openCounts(),
+    'best-sellers': () => sales.bestSellers(new Date(Date.parse(at) - 7 * 86_400_000).toISOString(), 12),
+    'today-list': () => [sales.list({ from, limit: 1000 }), topUps.list({ from, limit: 1000 })],
+    // A keystroke in Today's search: part of an ICCID.
+    'today-search': () => sales.list({ from, search: '0000042', limit: 1000 }),
+    'shift-z': () => shiftFigures(db, TODAY_SHIFT, [], ['USD']),
+  };
+}
+
+function queryTimes(dir: string): Record<string, number> {
+  const db = new Database(join(dir, 'journal.sqlite'));
+  db.pragma('journal_mode = WAL');
+  try {
+    return Object.fromEntries(Object.entries(sellingQueries(db)).map(([name, run]) => [name, timed(run)]));
+  } finally {
+    db.close();
+  }
+}
+
+/** From starting the app on the data directory to the web host's ready line (what `npm run web` prints). */
+async function readyLine(dir: string): Promise<number> {
+  const started = performance.now();
+  const app = await startApp({ dataDir: dir, training: { seed: 3 } });
+  const host = await startWebHost({
+    core: app.core,
+    port: 0,
+    token: 'bench',
+    staticDir: join(dir, 'no-pages'),
+  });
+  const took = performance.now() - started;
+  await host.close();
+  await app.close();
+  return took;
+}
+
+async function readyLineMedian(dir: string, rounds: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) times.push(await readyLine(dir));
+  return median(times);
+}
+
+/** The start-up integrity check alone (part of the ready line): it reads every page of the journal. */
+function integrityCheck(dir: string): number {
+  const db = new Database(join(dir, 'journal.sqlite'), { readonly: true });
+  try {
+    const start = performance.now();
+    db.pragma('integrity_check');
+    return performance.now() - start;
+  } finally {
+    db.close();
+  }
+}
+
+/** Bytes of the journal file per sale, once its write-ahead log is folded in. */
+function bytesPerSale(dir: string, sales: number): { perSale: number; tables: string[] } {
+  const file = join(dir, 'journal.sqlite');
+  const db = new Database(file);
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const tables = (
+      db
+        .prepare(
+          `SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name HAVING bytes >= 4096 ORDER BY bytes DESC LIMIT 12`,
+        )
+        .all() as { name: string; bytes: number }[]
+    ).map((row) => `${row.name} ${Math.round(row.bytes / sales)} B`);
+    return { perSale: statSync(file).size / sales, tables };
+  } finally {
+    db.close();
+  }
+}
+
+const ms = (value: number): string =>
+  value < 1 ? `${(value * 1000).toFixed(0)} µs` : `${value.toFixed(1)} ms`;
+
+export async function run(options: BenchOptions): Promise<void> {
+  const sales = journalSalesAsked(options.argv);
+  console.log(`\n## The journal at ${sales.toLocaleString('en')} sales beside ${BASE.toLocaleString('en')}`);
+  const answer = await simulatorOrderAnswer();
+  console.log(`The simulator's answer to an order: ${answer.length} bytes (kept whole, deflated).`);
+  const small = await grownJournal(BASE, answer);
+  const large = await grownJournal(sales, answer);
+  const footprint = await grownJournal(FOOTPRINT_SALES, answer);
+  try {
+    const largeBytes = statSync(join(large.dir, 'journal.sqlite')).size;
+    console.log(
+      `Grown: ${sales.toLocaleString('en')} sales in ${large.seconds.toFixed(1)} s, ${(largeBytes / 1e9).toFixed(2)} GB.`,
+    );
+    const base = queryTimes(small.dir);
+    const scaled = queryTimes(large.dir);
+    const baseReady = await readyLineMedian(small.dir, 3);
+    // A start on a large journal takes long enough that one is measured.
+    const scaledReady = await readyLineMedian(large.dir, sales > 100_000 ? 1 : 3);
+    const baseCheck = integrityCheck(small.dir);
+    const scaledCheck = integrityCheck(large.dir);
+    console.log(
+      `| query | ${BASE.toLocaleString('en')} sales | ${sales.toLocaleString('en')} sales | ratio |`,
+    );
+    console.log('| --- | --- | --- | --- |');
+    console.log(
+      `| ready line | ${ms(baseReady)} | ${ms(scaledReady)} | ${(scaledReady / baseReady).toFixed(2)}x |`,
+    );
+    console.log(
+      `| of which the integrity check | ${ms(baseCheck)} | ${ms(scaledCheck)} | ${(scaledCheck / baseCheck).toFixed(2)}x |`,
+    );
+    console.log(
+      `| ready line without it | ${ms(baseReady - baseCheck)} | ${ms(scaledReady - scaledCheck)} | ${((scaledReady - scaledCheck) / (baseReady - baseCheck)).toFixed(2)}x |`,
+    );
+    for (const name of Object.keys(base)) {
+      const a = base[name] ?? Number.NaN;
+      const b = scaled[name] ?? Number.NaN;
+      console.log(`| ${name} | ${ms(a)} | ${ms(b)} | ${(b / a).toFixed(2)}x |`);
+    }
+    const { perSale, tables } = bytesPerSale(footprint.dir, FOOTPRINT_SALES);
+    console.log(
+      `A sale's share of a journal of ${FOOTPRINT_SALES.toLocaleString('en')} sales: ${Math.round(perSale)} bytes (${tables.join(', ')}).`,
+    );
+    const against = `${sales.toLocaleString('en')} sales / ${BASE.toLocaleString('en')} sales`;
+    recordGoal({
+      name: 'journal-ready-line',
+      measured: scaledReady / baseReady,
+      target: READY_TARGET,
+      basis: against,
+    });
+    for (const name of Object.keys(base)) {
+      recordGoal({
+        name: `journal-${name}`,
+        measured: (scaled[name] ?? Number.NaN) / (base[name] ?? Number.NaN),
+        target: QUERY_TARGET,
+        basis: against,
+      });
+    }
+    recordGoal({
+      name: 'journal-bytes-per-sale',
+      measured: perSale / FOOTPRINT_TARGET_BYTES,
+      target: 1,
+      basis: `bytes per sale at ${FOOTPRINT_SALES.toLocaleString('en')} sales / ${FOOTPRINT_TARGET_BYTES} bytes`,
+    });
+  } finally {
+    for (const dir of [small.dir, large.dir, footprint.dir]) rmSync(dir, { recursive: true, force: true });
+  }
+}
