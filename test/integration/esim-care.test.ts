@@ -52,7 +52,7 @@ describe('eSIM care', () => {
       const body = JSON.parse(pack.content) as {
         sale: { receipt_number: number; order_reference: string };
         iccids: string[];
-        orderAnswer: unknown;
+        orderAnswers: { request: string; status: number | null; body: unknown }[];
         cancellations: { id: string; state: string; answers: { call: string; body: unknown }[] }[];
         journal: { kind: string }[];
         chain: { kind: string; hash: string }[];
@@ -63,7 +63,14 @@ describe('eSIM care', () => {
         order_reference: returned.orderReference,
       });
       expect(body.iccids).toEqual(returned.esims.map((esim) => esim.iccid));
-      expect(body.orderAnswer).toMatchObject({ success: true });
+      // Every answer the order had, each as received with its install codes taken out.
+      expect(body.orderAnswers).toEqual([
+        expect.objectContaining({
+          request: 'POST /esims/order',
+          status: 200,
+          body: expect.objectContaining({ success: true }),
+        }),
+      ]);
       expect(body.cancellations).toEqual([
         expect.objectContaining({
           id: cancelled.id,

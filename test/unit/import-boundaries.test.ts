@@ -68,7 +68,10 @@ function sourceFiles(dir: string): string[] {
 
 /** The specifiers a file imports, exports from, or requires (a method named `require` is not an import). */
 function importsOf(file: string): string[] {
-  const text = readFileSync(join(root, file), 'utf8');
+  // Comments go first: a sentence quoting what a cashier types ("from "10gb"") is not an import.
+  const text = readFileSync(join(root, file), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
   const specs: string[] = [];
   const pattern =
     /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?<![.\w])import\(\s*['"]([^'"]+)['"]\s*\)|(?<![.\w])require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
