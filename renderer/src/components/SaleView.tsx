@@ -101,7 +101,7 @@ export function SaleView({
             </div>
           ) : onHandOver ? (
             <button type="button" onClick={onHandOver}>
-              {t.sell.showEsims(integer(sale.esims.length, language))}
+              {t.sell.showEsims(sale.esims.length)}
             </button>
           ) : null}
           <PrintReceiptButton kind="sale" id={sale.id} copy={reprint} />

@@ -1,7 +1,8 @@
 import type { Language } from '../../../shared/domain/common';
 import type { StorageTrouble } from '../../../shared/domain/status';
 import type { ErrorCode, PosError } from '../../../shared/errors';
-import { integer, moneyText, time } from './format';
+import { moneyText, time } from './format';
+import { counted } from './plural';
 
 /**
  * What the cashier reads for every error code, in both languages: the one place the cashier's words
@@ -287,11 +288,11 @@ const ERROR_TEXT: ErrorWords = {
   PIN_INVALID: {
     en: ({ details }, language) =>
       typeof details?.retryAfterSeconds === 'number'
-        ? `Too many wrong PINs. Try again in ${integer(details.retryAfterSeconds, language)} seconds.`
+        ? `Too many wrong PINs. Try again in ${counted(language, details.retryAfterSeconds, { one: '# second', other: '# seconds' })}.`
         : 'Wrong manager PIN.',
     ar: ({ details }, language) =>
       typeof details?.retryAfterSeconds === 'number'
-        ? `محاولات خاطئة كثيرة. أعد المحاولة بعد ${integer(details.retryAfterSeconds, language)} ثانية.`
+        ? `محاولات خاطئة كثيرة. أعد المحاولة بعد ${counted(language, details.retryAfterSeconds, { one: 'ثانية واحدة', two: 'ثانيتين', few: '# ثوانٍ', other: '# ثانية' })}.`
         : 'رمز المدير خاطئ.',
   },
   INVALID_STATE: {

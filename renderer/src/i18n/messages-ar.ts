@@ -1,4 +1,5 @@
 import type { Messages } from './messages-en';
+import { counted } from './plural';
 
 /** Every word the counter shows, in Arabic (right to left). Keys mirror `messages-en.ts`. */
 export const ar: Messages = {
@@ -15,7 +16,13 @@ export const ar: Messages = {
   connection: { online: 'متصل', offline: 'غير متصل', unknown: 'جارٍ الاتصال…' },
   hostLost: 'خدمة نقطة البيع غير متاحة: جارٍ إعادة الاتصال…',
   clock: 'الساعة',
-  clockSkew: (seconds) => `ساعة الجهاز تختلف عن ساعة المزوّد بـ ${seconds} ثانية: أبلغ المدير`,
+  clockSkew: (seconds) =>
+    `ساعة الجهاز تختلف عن ساعة المزوّد: الفرق ${counted('ar', seconds, {
+      one: 'ثانية واحدة',
+      two: 'ثانيتان',
+      few: '# ثوانٍ',
+      other: '# ثانية',
+    })}. أبلغ المدير`,
   noPinYet: 'لم يُحدَّد رمز المدير بعد: اختره في الإعدادات (F8).',
   storageTrouble: {
     busy: 'السجل مقفل من برنامج آخر: لا يمكن تسجيل المبيعات. أغلقه أو اتصل بالدعم.',
@@ -24,7 +31,14 @@ export const ar: Messages = {
     io: 'القرص يتعطّل: لا يمكن تسجيل المبيعات. اتصل بالدعم.',
     corrupt: 'السجل تالف: لا يمكن تسجيل المبيعات. اتصل بالدعم.',
   },
-  storageUnsaved: (count) => (count === 1 ? 'ردّ واحد ينتظر التسجيل.' : `${count} ردود تنتظر التسجيل.`),
+  storageUnsaved: (count) =>
+    counted('ar', count, {
+      one: 'ردّ واحد ينتظر التسجيل.',
+      two: 'ردّان ينتظران التسجيل.',
+      few: '# ردود تنتظر التسجيل.',
+      many: '# ردًّا ينتظر التسجيل.',
+      other: '# ردّ ينتظر التسجيل.',
+    }),
   loading: 'جارٍ التحميل…',
   retry: 'أعد المحاولة',
   close: 'إغلاق',
@@ -69,10 +83,24 @@ export const ar: Messages = {
     sort: 'الترتيب',
     sorts: { relevance: 'الأنسب', price: 'السعر', data: 'البيانات', validity: 'الصلاحية' },
     results: 'الباقات',
-    resultCount: (count) => `${count} باقة`,
+    resultCount: (count) =>
+      counted('ar', count, {
+        zero: 'لا باقات',
+        one: 'باقة واحدة',
+        two: 'باقتان',
+        few: '# باقات',
+        many: '# باقة',
+        other: '# باقة',
+      }),
     destinationsFound: 'الوجهات',
     noResults: 'لا توجد باقة لهذا البحث. جرّب اسم الدولة بلغة أخرى أو رمزها أو المنطقة.',
-    showMore: (count) => `عرض المزيد (باقٍ ${count})`,
+    showMore: (count) =>
+      counted('ar', count, {
+        one: 'عرض المزيد (بقيت باقة واحدة)',
+        two: 'عرض المزيد (بقيت باقتان)',
+        few: 'عرض المزيد (بقيت # باقات)',
+        other: 'عرض المزيد (بقيت # باقة)',
+      }),
     quickPicks: 'اختيارات سريعة',
     bestSellers: 'الأكثر مبيعًا هذا الأسبوع',
     catalogueEmpty: 'قائمة الباقات فارغة. حدّثها لتتمكن من البيع.',
@@ -81,10 +109,23 @@ export const ar: Messages = {
     syncing: 'جارٍ التحديث…',
     catalogueAge: (when) => `آخر تحديث للباقات ${when}`,
     coverage: 'التغطية',
-    countries: (count) => `${count} دولة`,
-    voice: (minutes) => `مكالمات ${minutes} دقيقة`,
+    countries: (count) =>
+      counted('ar', count, { one: 'دولة واحدة', two: 'دولتان', few: '# دول', other: '# دولة' }),
+    voice: (minutes) =>
+      counted('ar', minutes, {
+        one: 'مكالمات دقيقة واحدة',
+        two: 'مكالمات دقيقتان',
+        few: 'مكالمات # دقائق',
+        other: 'مكالمات # دقيقة',
+      }),
     voiceYes: 'مكالمات',
-    sms: (count) => `${count} رسالة`,
+    sms: (count) =>
+      counted('ar', count, {
+        one: 'رسالة SMS واحدة',
+        two: 'رسالتا SMS',
+        few: '# رسائل SMS',
+        other: '# رسالة SMS',
+      }),
     smsYes: 'رسائل',
     fiveG: '5G',
     hotspot: 'نقطة اتصال',
@@ -109,7 +150,13 @@ export const ar: Messages = {
     smdp: 'عنوان SM-DP+',
     activationCode: 'رمز التفعيل',
     iccid: 'رقم ICCID',
-    showEsims: (count) => `عرض رموز QR (${count} شريحة)`,
+    showEsims: (count) =>
+      counted('ar', count, {
+        one: 'عرض رمز QR (شريحة واحدة)',
+        two: 'عرض رموز QR (شريحتان)',
+        few: 'عرض رموز QR (# شرائح)',
+        other: 'عرض رموز QR (# شريحة)',
+      }),
     iphoneInstall: 'التثبيت على آيفون',
     androidInstall: 'التثبيت على أندرويد',
     newBalance: 'الرصيد الجديد',
@@ -139,7 +186,8 @@ export const ar: Messages = {
     iccidHint: 'امسح الباركود أو اكتب الأرقام الـ 19 أو 20 ثم اضغط Enter',
     lookUp: 'بحث',
     looking: 'جارٍ البحث…',
-    digits: (count) => `${count} رقمًا`,
+    digits: (count) =>
+      counted('ar', count, { one: 'رقم واحد', two: 'رقمان', few: '# أرقام', many: '# رقمًا', other: '# رقم' }),
     problems: {
       empty: '',
       not_digits: 'أرقام فقط',
@@ -225,7 +273,14 @@ export const ar: Messages = {
     quantity: 'الكمية',
     amount: 'المبلغ',
     state: 'الحالة',
-    totals: (count, amount) => `${count} مكتملة، ${amount}`,
+    totals: (count, amount) =>
+      `${counted('ar', count, {
+        zero: 'لا عمليات بيع مكتملة',
+        one: 'عملية بيع واحدة مكتملة',
+        two: 'عمليتا بيع مكتملتان',
+        few: '# عمليات بيع مكتملة',
+        other: '# عملية بيع مكتملة',
+      })}، ${amount}`,
     details: 'تفاصيل البيع',
     topUps: 'تعبئات اليوم',
     topUpsEmpty: 'لا تعبئات اليوم بعد.',

@@ -1,5 +1,6 @@
 import type { SaleState } from '../../../shared/domain/sale-states';
 import type { Status, StorageTrouble } from '../../../shared/domain/status';
+import { counted } from './plural';
 
 /**
  * Every word the counter shows, in English. `messages-ar.ts` must give the same keys (the type
@@ -22,7 +23,11 @@ export const en = {
   >,
   hostLost: 'Counter service not reachable: reconnecting…',
   clock: 'Clock',
-  clockSkew: (seconds: string) => `Clock differs from the provider by ${seconds} s: ask the manager`,
+  clockSkew: (seconds: number) =>
+    counted('en', seconds, {
+      one: 'Clock differs from the provider by # second: ask the manager',
+      other: 'Clock differs from the provider by # seconds: ask the manager',
+    }),
   noPinYet: 'No manager PIN yet: choose one in Settings (F8).',
   storageTrouble: {
     busy: 'Journal locked by another program: sales cannot be recorded. Close it or call support.',
@@ -32,7 +37,7 @@ export const en = {
     corrupt: 'Journal damaged: sales cannot be recorded. Call support.',
   } satisfies Record<StorageTrouble, string>,
   storageUnsaved: (count: number) =>
-    count === 1 ? '1 answer waits to be recorded.' : `${count} answers wait to be recorded.`,
+    counted('en', count, { one: '# answer waits to be recorded.', other: '# answers wait to be recorded.' }),
   loading: 'Loading…',
   retry: 'Try again',
   close: 'Close',
@@ -77,10 +82,10 @@ export const en = {
     sort: 'Sort',
     sorts: { relevance: 'Best match', price: 'Price', data: 'Data', validity: 'Validity' },
     results: 'Packages',
-    resultCount: (count: string) => `${count} packages`,
+    resultCount: (count: number) => counted('en', count, { one: '# package', other: '# packages' }),
     destinationsFound: 'Destinations',
     noResults: 'No package for this search. Try the country in another language, its code, or a region.',
-    showMore: (count: string) => `Show more (${count} left)`,
+    showMore: (count: number) => counted('en', count, { other: 'Show more (# left)' }),
     quickPicks: 'Quick picks',
     bestSellers: "This week's best sellers",
     catalogueEmpty: 'The catalogue is empty. Sync it to sell.',
@@ -89,10 +94,10 @@ export const en = {
     syncing: 'Syncing…',
     catalogueAge: (when: string) => `Catalogue synced ${when}`,
     coverage: 'Coverage',
-    countries: (count: string) => `${count} countries`,
-    voice: (minutes: string) => `Voice ${minutes} min`,
+    countries: (count: number) => counted('en', count, { one: '# country', other: '# countries' }),
+    voice: (minutes: number) => counted('en', minutes, { one: 'Voice # minute', other: 'Voice # minutes' }),
     voiceYes: 'Voice',
-    sms: (count: string) => `${count} SMS`,
+    sms: (count: number) => counted('en', count, { other: '# SMS' }),
     smsYes: 'SMS',
     fiveG: '5G',
     hotspot: 'Hotspot',
@@ -117,7 +122,8 @@ export const en = {
     smdp: 'SM-DP+ address',
     activationCode: 'Activation code',
     iccid: 'ICCID',
-    showEsims: (count: string) => `Show the QR codes (${count} eSIM)`,
+    showEsims: (count: number) =>
+      counted('en', count, { one: 'Show the QR code (# eSIM)', other: 'Show the QR codes (# eSIMs)' }),
     iphoneInstall: 'Install on iPhone',
     androidInstall: 'Install on Android',
     newBalance: 'New balance',
@@ -147,7 +153,7 @@ export const en = {
     iccidHint: 'Scan the barcode or type the 19 or 20 digits, then Enter',
     lookUp: 'Look up',
     looking: 'Looking up…',
-    digits: (count: string) => `${count} digits`,
+    digits: (count: number) => counted('en', count, { one: '# digit', other: '# digits' }),
     problems: {
       empty: '',
       not_digits: 'Digits only',
@@ -234,7 +240,8 @@ export const en = {
     quantity: 'Qty',
     amount: 'Amount',
     state: 'State',
-    totals: (count: string, amount: string) => `${count} completed, ${amount}`,
+    totals: (count: number, amount: string) =>
+      `${counted('en', count, { one: '# sale completed', other: '# sales completed' })}, ${amount}`,
     details: 'Sale details',
     topUps: "Today's top-ups",
     topUpsEmpty: 'No top-ups yet today.',

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { countryName } from '../../catalogue/destination-names';
 import { PackageFacts } from '../../components/PackageFacts';
-import { integer } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useCatalogue } from '../../stores/catalogue-store';
 import { chosenOf, useSale } from '../../stores/sale-store';
@@ -28,7 +27,7 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
   return (
     <section className="results" aria-label={t.sell.results}>
       <p className="result-count" aria-live="polite">
-        {t.sell.resultCount(integer(result.packages.length, language))}
+        {t.sell.resultCount(result.packages.length)}
         {text.trim() && result.destinations.length > 0 ? (
           <span className="destinations">
             {' · '}
@@ -63,7 +62,7 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
       </div>
       {result.packages.length > shown.length ? (
         <button type="button" className="secondary" onClick={showMore}>
-          {t.sell.showMore(integer(result.packages.length - shown.length, language))}
+          {t.sell.showMore(result.packages.length - shown.length)}
         </button>
       ) : null}
     </section>
