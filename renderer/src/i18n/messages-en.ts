@@ -38,6 +38,22 @@ export const en = {
   } satisfies Record<StorageTrouble, string>,
   storageUnsaved: (count: number) =>
     counted('en', count, { one: '# answer waits to be recorded.', other: '# answers wait to be recorded.' }),
+  lowBalanceNotice: (balance: string, threshold: string | null) =>
+    `The provider balance is low: ${balance} left${threshold ? ` (warning below ${threshold})` : ''}. Ask the manager to load the account before the next sales; a sale above the balance is refused.`,
+  providerWords: {
+    esimStatus: {
+      NEW: 'Not installed yet',
+      ACTIVE: 'Active',
+      IN_USE: 'In use',
+      EXPIRED: 'Expired',
+      USED_EXPIRED: 'Used up and expired',
+      CANCELLED: 'Cancelled',
+      DEPLETED: 'Data used up',
+      DELETED: 'Deleted from the phone',
+      SUSPENDED: 'Suspended',
+    },
+    unknown: (word: string) => `“${word}” (the provider's word)`,
+  },
   loading: 'Loading…',
   retry: 'Try again',
   close: 'Close',
@@ -135,9 +151,11 @@ export const en = {
     waiting: (elapsed: string) => `Waiting ${elapsed}`,
     nextCheck: (when: string) => `Next check at ${when}`,
     giveUp: (when: string) => `If not ready by ${when}, it goes to provider support`,
-    inDoubtTitle: 'No answer from the provider yet',
+    inDoubtTitle: "The provider's answer was lost",
     inDoubtBody:
-      "The counter looks for this order in the provider's records. If it is not there, Pending offers to send it again. Do not sell it again.",
+      "The customer has paid. We are confirming with the provider whether the eSIM was made: press Check now to read the provider's records (the counter reads them by itself only when it starts). Do not sell it again.",
+    inDoubtSay:
+      'Tell the customer: “Your payment is recorded. The provider has not confirmed your eSIM yet; we are checking now and you will not pay twice. Please wait a few minutes.”',
     checkNow: 'Check now',
     supportTitle: 'Handed to provider support',
     supportBody: (reference: string) =>
@@ -185,9 +203,11 @@ export const en = {
     newVolume: 'Data now',
     newVolumeValue: (total: string, remaining: string) => `${remaining} left of ${total}`,
     newExpiry: 'New expiry',
-    inDoubtTitle: 'No answer from the provider',
+    inDoubtTitle: "The provider's answer was lost",
     inDoubtBody:
-      "The top-up was sent once and is never re-sent. The counter looks for it in the provider's order list. Do not top up again.",
+      "The customer has paid. The top-up was sent once and is never re-sent; the counter keeps looking for it in the provider's order list by itself. Do not top up again.",
+    inDoubtSay:
+      'Tell the customer: “Your payment is recorded. The provider has not confirmed the top-up yet; we are checking and you will not pay twice.”',
     another: 'New top-up',
   },
 
@@ -201,7 +221,8 @@ export const en = {
     waiting: 'Waiting',
     next: 'What happens next',
     nextPending: (when: string, giveUp: string) => `Checked again at ${when}; to support at ${giveUp}`,
-    nextInDoubt: "Looked for in the provider's records; send it again only if the customer still wants it",
+    nextInDoubt:
+      "Answer lost, customer paid: press Check now to read the provider's records. Send again only if they show no order and the customer still wants it.",
     sendAgain: 'Send again',
     sendAgainTitle: 'Send this sale again?',
     sendAgainFacts: (when: string, amount: string, what: string) =>
