@@ -340,7 +340,7 @@ export const ar: Messages = {
     pinned: 'الاختيارات السريعة (رموز الباقات، رمز في كل سطر)',
     api: 'واجهة المزوّد البرمجية',
     apiBaseUrl: 'العنوان الأساسي للواجهة',
-    apiBaseUrlHint: 'ينتهي بـ /api/v1/business؛ اتركه فارغًا للعنوان الافتراضي',
+    apiBaseUrlHint: 'ينتهي بـ /api/v1/business',
     save: 'حفظ الإعدادات',
     saved: 'حُفظت الإعدادات',
     mode: (mode) => `الوضع: ${mode}`,
@@ -358,7 +358,8 @@ export const ar: Messages = {
     secretKey: 'المفتاح السري',
     testConnection: 'اختبار الاتصال',
     testing: 'جارٍ الاختبار…',
-    testOk: (balance, latency) => `تم الاتصال. الرصيد ${balance}، الرد خلال ${latency} مللي ثانية`,
+    testOk: (server, balance, latency) =>
+      `تم الاتصال: ردّ ${server}. الرصيد ${balance}، الرد خلال ${latency} مللي ثانية`,
     saveCredentials: 'حفظ بيانات الدخول',
     clearCredentials: 'حذف بيانات الدخول',
     credentialsSaved: 'حُفظت بيانات الدخول',

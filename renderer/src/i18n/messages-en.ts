@@ -302,7 +302,7 @@ export const en = {
     pinned: 'Quick picks (package codes, one per line)',
     api: 'Provider API',
     apiBaseUrl: 'API base URL',
-    apiBaseUrlHint: 'Ends in /api/v1/business; empty for the default',
+    apiBaseUrlHint: 'Ends in /api/v1/business',
     save: 'Save settings',
     saved: 'Settings saved',
     mode: (mode: string) => `Mode: ${mode}`,
@@ -320,7 +320,8 @@ export const en = {
     secretKey: 'Secret key',
     testConnection: 'Test connection',
     testing: 'Testing…',
-    testOk: (balance: string, latency: string) => `Connected. Balance ${balance}, answer in ${latency} ms`,
+    testOk: (server: string, balance: string, latency: string) =>
+      `Connected: ${server} answered. Balance ${balance}, answer in ${latency} ms`,
     saveCredentials: 'Save credentials',
     clearCredentials: 'Remove credentials',
     credentialsSaved: 'Credentials saved',

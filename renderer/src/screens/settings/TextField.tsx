@@ -9,6 +9,7 @@ export function TextField({
   dir,
   inputMode,
   inputRef,
+  invalid = false,
 }: {
   readonly label: string;
   readonly value: string;
@@ -19,6 +20,8 @@ export function TextField({
   /** "decimal" for an amount typed as text (money is never a float). */
   readonly inputMode?: 'text' | 'decimal' | 'numeric';
   readonly inputRef?: Ref<HTMLInputElement>;
+  /** The last save was refused for this field: it is marked for the eye and for screen readers. */
+  readonly invalid?: boolean;
 }): ReactNode {
   const id = useId();
   return (
@@ -32,6 +35,8 @@ export function TextField({
         inputMode={inputMode}
         autoComplete={inputMode === 'decimal' ? 'off' : undefined}
         value={value}
+        aria-invalid={invalid || undefined}
+        className={invalid ? 'invalid' : undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
