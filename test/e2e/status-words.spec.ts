@@ -89,3 +89,21 @@ test("the provider's words for an eSIM are translated, in English and Arabic", a
   await page.getByRole('button', { name: 'Switch to Arabic' }).click();
   await expect(fact(page.getByRole('region', { name: 'الشريحة' }), 'الحالة')).toHaveText('نفدت بياناتها');
 });
+
+test('the low-balance notice says how much is left, the threshold, and what to do', async ({
+  page,
+  counter,
+}) => {
+  await counter.api('setManagerPin', { pin: '2468' });
+  await counter.api('updateSettings', {
+    pin: '2468',
+    patch: { lowBalanceThreshold: { amount: 5000, currency: 'USD' } },
+  });
+  await counter.open(page);
+  await counter.sim.setBalance(12.5);
+  // The counter reads its balance from the provider: below the threshold, the notice comes.
+  await counter.api('getBalance');
+  const notice = page.getByRole('region', { name: 'Notices' }).getByRole('alert');
+  await expect(notice).toContainText('The provider balance is low: $12.50 left (warning below $50.00).');
+  await expect(notice).toContainText('Ask the manager to load the account');
+});
