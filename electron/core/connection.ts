@@ -24,13 +24,16 @@ export interface ConnectionOptions {
   readonly liveBaseUrl: () => string | null;
   readonly log: Logger;
   readonly redactor: Redactor;
+  /** Told when the connection's state (online, degraded, offline) changes with a real call. */
+  readonly onConnectionChange?: () => void;
 }
 
-export function clientFor(endpoint: Endpoint, log: Logger): ResellerClient {
+export function clientFor(endpoint: Endpoint, log: Logger, onConnectionChange?: () => void): ResellerClient {
   return createResellerClient({
     baseUrl: endpoint.baseUrl,
     credentials: () => ({ accessCode: endpoint.accessCode, secretKey: endpoint.secretKey }),
     log,
+    ...(onConnectionChange ? { onConnectionChange } : {}),
   });
 }
 
@@ -76,7 +79,12 @@ export class Connections {
 
   private connectTo(mode: Connection['mode'], endpoint: Endpoint, source: Connection['source']): Connection {
     this.options.redactor.add(endpoint.secretKey);
-    this.active = { mode, endpoint, source, client: clientFor(endpoint, this.options.log) };
+    this.active = {
+      mode,
+      endpoint,
+      source,
+      client: clientFor(endpoint, this.options.log, this.options.onConnectionChange),
+    };
     this.options.log.info('connection', { mode, source, baseUrl: endpoint.baseUrl });
     return this.active;
   }

@@ -13,7 +13,12 @@ export const ar: Messages = {
   balanceUnknown: 'الرصيد غير معروف بعد',
   enterprise: (account) => `حساب مؤسسة: ${account}`,
   enterpriseAsOf: (when, live) => (live ? `مباشر، ${when}` : `محفوظ، ${when}`),
-  connection: { online: 'متصل', offline: 'غير متصل', unknown: 'جارٍ الاتصال…' },
+  connection: {
+    online: 'متصل',
+    degraded: 'اتصال متعثّر: المزوّد بطيء أو يفشل',
+    offline: 'غير متصل',
+    unknown: 'جارٍ الاتصال…',
+  },
   hostLost: 'خدمة نقطة البيع غير متاحة: جارٍ إعادة الاتصال…',
   clock: 'الساعة',
   clockSkew: (seconds) =>

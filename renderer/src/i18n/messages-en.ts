@@ -17,10 +17,12 @@ export const en = {
   balanceUnknown: 'Balance not known yet',
   enterprise: (account: string) => `Enterprise account: ${account}`,
   enterpriseAsOf: (when: string, live: boolean) => (live ? `live, ${when}` : `cached, ${when}`),
-  connection: { online: 'Online', offline: 'Offline', unknown: 'Connecting…' } satisfies Record<
-    Status['connection'],
-    string
-  >,
+  connection: {
+    online: 'Online',
+    degraded: 'Degraded: the provider is slow or failing',
+    offline: 'Offline',
+    unknown: 'Connecting…',
+  } satisfies Record<Status['connection'], string>,
   hostLost: 'Counter service not reachable: reconnecting…',
   clock: 'Clock',
   clockSkew: (seconds: number) =>
