@@ -258,6 +258,8 @@ export const posApiContract = {
       currency: CurrencySchema,
       clockSkewMs: z.number().nullable(),
       latencyMs: z.number(),
+      /** The API base URL that answered: exactly the one tested. */
+      server: z.string(),
     }),
   ),
 

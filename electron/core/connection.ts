@@ -26,18 +26,21 @@ export interface ConnectionOptions {
   readonly redactor: Redactor;
   /** The key's rate limits when not the API's typical ones (benchmarks against a raised simulator). */
   readonly rateLimits?: ResellerClientOptions['rateLimits'];
+  /** Told when the connection's state (online, degraded, offline) changes with a real call. */
+  readonly onConnectionChange?: () => void;
 }
 
 export function clientFor(
   endpoint: Endpoint,
   log: Logger,
-  rateLimits?: ResellerClientOptions['rateLimits'],
+  options: Pick<ConnectionOptions, 'rateLimits' | 'onConnectionChange'> = {},
 ): ResellerClient {
   return createResellerClient({
     baseUrl: endpoint.baseUrl,
     credentials: () => ({ accessCode: endpoint.accessCode, secretKey: endpoint.secretKey }),
     log,
-    ...(rateLimits ? { rateLimits } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.onConnectionChange ? { onConnectionChange: options.onConnectionChange } : {}),
   });
 }
 
@@ -87,7 +90,7 @@ export class Connections {
       mode,
       endpoint,
       source,
-      client: clientFor(endpoint, this.options.log, this.options.rateLimits),
+      client: clientFor(endpoint, this.options.log, this.options),
     };
     this.options.log.info('connection', { mode, source, baseUrl: endpoint.baseUrl });
     return this.active;

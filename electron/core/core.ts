@@ -172,6 +172,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       liveBaseUrl: () => settings.getSettings().apiBaseUrl,
       log,
       redactor: options.redactor,
+      // The status bar follows the real calls: each change of state is told as it happens.
+      onConnectionChange: () => {
+        if (ready) ctx.emit({ type: 'status.changed', status: status() });
+      },
       ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
       ...(options.apiRateLimits ? { rateLimits: options.apiRateLimits } : {}),
     }),

@@ -44,7 +44,8 @@ export const StatusSchema = z.object({
   /** Why the keychain is unavailable (Settings says so); null while it is available. */
   keychainProblem: KeychainProblemSchema.nullable(),
   apiBaseUrl: z.string(),
-  connection: z.enum(['unknown', 'online', 'offline']),
+  /** How the last real calls to the provider went: answered in time, slow or failing, or unreachable. */
+  connection: z.enum(['unknown', 'online', 'degraded', 'offline']),
   /** Server clock minus ours, from the API's Date headers; null until first seen. */
   clockSkewMs: z.number().nullable(),
   balance: BalanceViewSchema.nullable(),

@@ -104,7 +104,7 @@ test('a sale in doubt is sent again only once the cashier confirms, with when it
   await counter.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/order', 'GET /orders'] });
   await counter.open(page);
   const name = await sellFirstFound(page, 'France');
-  await expect(page.getByRole('region', { name: 'No answer from the provider yet' })).toContainText(
+  await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toContainText(
     'Do not sell it again',
   );
   await counter.sim.setFaults({ dropAfterCommitRate: 0 });

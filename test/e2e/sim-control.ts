@@ -34,6 +34,11 @@ export class SimControl {
     private readonly token: string,
   ) {}
 
+  /** The simulator's reseller API, as a live counter would be configured for it. */
+  get apiBaseUrl(): string {
+    return `${new URL(this.url).origin}/api/v1/business`;
+  }
+
   private async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.url}${path}`, {
       method,

@@ -57,7 +57,7 @@ test('a whole top-up of a scanned ICCID by keyboard alone: the eSIM shown, toppe
   const esim = page.getByRole('region', { name: 'eSIM' });
   await expect(esim.getByRole('heading', { name: sale.packageName })).toBeVisible();
   await expect(fact(esim, 'ICCID')).toHaveText(iccid);
-  await expect(fact(esim, 'Status')).toHaveText('ACTIVE');
+  await expect(fact(esim, 'Status')).toHaveText('Active');
   const usedPercent = Math.round((100 * before.usedMb) / before.totalMb);
   await expect(fact(esim, 'Used')).toHaveText(
     `256 MB of ${await shown.gigabytes(before.totalMb)} (${usedPercent}%)`,

@@ -223,6 +223,20 @@ describe('testConnection never lends the stored secret to an address the caller 
     expect(tested.currency).toBe('IQD');
   });
 
+  it('says which server answered: exactly the address given with the credentials', async () => {
+    const account = simulator.accounts.find((a) => a.kind === 'business' && a.currency === 'USD');
+    if (!account) throw new Error('no business USD account');
+    const tested = unwrap(
+      await h.call<{ server: string; currency: string }>('testConnection', {
+        accessCode: account.accessCode,
+        secretKey: account.secretKey,
+        apiBaseUrl: simulator.baseUrl,
+      }),
+    );
+    expect(tested).toMatchObject({ server: simulator.baseUrl, currency: 'USD' });
+    expect(JSON.stringify(tested)).not.toContain(account.secretKey);
+  });
+
   it('signs with credentials given with the call, towards the address given with them', async () => {
     const stored = (await storeLiveCredentials()).account;
     const listener = await startListener();

@@ -53,7 +53,13 @@ import { type Balance, type PackagePage, parseBalance, parsePackagePage } from '
 import type { PageQuery, PageRead } from './pages';
 import type { AccountCurrency } from './parse';
 import { type Lane, RateLimiter, type RateWindow, realTimekeeper } from './rate-limiter';
-import { type ApiLog, invalidInput, RequestRunner, type ResendRule } from './request-runner';
+import {
+  type ApiLog,
+  type ConnectionState,
+  invalidInput,
+  RequestRunner,
+  type ResendRule,
+} from './request-runner';
 import type { ApiCredentials } from './signing';
 import {
   parseTopUpPackagePage,
@@ -76,6 +82,8 @@ export interface ResellerClientOptions {
   /** The local clock, the core's one clock type (tests inject one). */
   readonly now?: () => Date;
   readonly log?: ApiLog;
+  /** Told when the connection state changes, from the calls this client makes. */
+  readonly onConnectionChange?: (state: ConnectionState) => void;
   readonly rateLimits?: {
     /** The key's windows; default 100/minute, 1,000/hour, 10,000/day. */
     readonly windows?: readonly RateWindow[];
@@ -129,7 +137,8 @@ export type UsageTarget = ({ readonly iccid: string } | { readonly orderReferenc
 };
 
 export interface ClientStatus {
-  readonly connection: 'unknown' | 'online' | 'offline';
+  /** How the last real call to the provider went (see ConnectionState). */
+  readonly connection: ConnectionState;
   /** Server clock minus ours, from the Date headers; null until the first answer. */
   readonly clockSkewMs: number | null;
   /** The account currency, as last read from the provider. */
@@ -219,6 +228,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     maxWaitMs: { ...DEFAULT_MAX_WAIT_MS, ...options.rateLimits?.maxWaitMs },
     log,
     fetchCurrency: (lane) => getBalance({ lane }).then((balance) => balance.balance.currency),
+    ...(options.onConnectionChange ? { onConnectionChange: options.onConnectionChange } : {}),
   });
   const currencyIn = (lane: Lane) => () => runner.currencyFor(lane);
 

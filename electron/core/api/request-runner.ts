@@ -69,7 +69,19 @@ export interface RunnerOptions {
   readonly log: ApiLog;
   /** Reads the account currency from the provider (a balance read in the given lane). */
   readonly fetchCurrency: (lane: Lane) => Promise<Currency>;
+  /** Told when the connection state changes (the status bar follows it). */
+  readonly onConnectionChange?: (state: ConnectionState) => void;
 }
+
+/**
+ * How the provider's last real call went: `online` answered in time, `degraded` answered with a
+ * server error or a rate-limit refusal, answered slowly, or took the request and never answered;
+ * `offline` could not be reached. Never a guess or a separate ping: only calls the counter made.
+ */
+export type ConnectionState = 'unknown' | 'online' | 'degraded' | 'offline';
+
+/** An answer slower than this is degraded service: a cashier feels it at the counter. */
+export const SLOW_ANSWER_MS = 3000;
 
 const READ_RETRIES = 2;
 const READ_BACKOFF_MS = 300;
@@ -83,7 +95,7 @@ const RATE_LIMIT_RETRIES = 3;
  */
 export class RequestRunner {
   readonly clock: ServerClock;
-  private connection: 'unknown' | 'online' | 'offline' = 'unknown';
+  private connection: ConnectionState = 'unknown';
   private currency: Currency | null = null;
   private currencyLookup: Promise<Currency | null> | null = null;
   private readonly baseUrl: string;
@@ -93,8 +105,14 @@ export class RequestRunner {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
   }
 
-  connectionState(): 'unknown' | 'online' | 'offline' {
+  connectionState(): ConnectionState {
     return this.connection;
+  }
+
+  private observed(state: ConnectionState): void {
+    if (state === this.connection) return;
+    this.connection = state;
+    this.options.onConnectionChange?.(state);
   }
 
   accountCurrency(): Currency | null {
@@ -239,12 +257,14 @@ export class RequestRunner {
         () => this.options.time.now(),
         path,
       );
-      this.connection = 'online';
+      const slow = answer.receivedAt - sentAt > SLOW_ANSWER_MS;
+      const troubled = answer.status >= 500 || answer.status === 429;
+      this.observed(slow || troubled ? 'degraded' : 'online');
       this.clock.observe(answer.headers.get('date'), sentAt, answer.receivedAt);
       this.options.limiter.observe(answer.headers, (ms) => this.clock.toLocal(ms));
       return answer;
     } catch (error) {
-      if (error instanceof ApiFailure && error.kind !== 'dropped') this.connection = 'offline';
+      if (error instanceof ApiFailure) this.observed(error.kind === 'unreachable' ? 'offline' : 'degraded');
       throw error;
     }
   }

@@ -13,6 +13,8 @@ export interface ConnectionTest {
   readonly currency: Currency;
   readonly clockSkewMs: number | null;
   readonly latencyMs: number;
+  /** The API base URL that answered: exactly the one tested. */
+  readonly server: string;
 }
 
 /** What the core knows of the stored credentials, for getStatus: never more than a masked access code. */
@@ -60,6 +62,7 @@ export async function testEndpoint(ctx: CoreContext, endpoint: Endpoint): Promis
     currency: fresh.balance.currency,
     clockSkewMs: client.status().clockSkewMs,
     latencyMs: Math.round(performance.now() - started),
+    server: endpoint.baseUrl,
   };
 }
 

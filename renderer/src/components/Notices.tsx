@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../i18n/error-messages';
-import { integer } from '../i18n/format';
+import { integer, moneyText } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useJournal } from '../stores/journal-store';
 import { type Notice, useNotices } from '../stores/notice-store';
@@ -13,7 +13,10 @@ function noticeText(notice: Notice, t: ReturnType<typeof useMessages>, language:
     case 'sale-failed':
       return t.pending.failedNotice(integer(notice.receipt, language));
     case 'low-balance':
-      return t.balanceLow;
+      return t.lowBalanceNotice(
+        moneyText(notice.balance, language),
+        notice.threshold ? moneyText(notice.threshold, language) : null,
+      );
     case 'error':
       return errorMessage(notice.error, language);
     default: {

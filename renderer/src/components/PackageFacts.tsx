@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import type { Language } from '../../../shared/domain/common';
 import { countryName } from '../catalogue/destination-names';
-import { days, gigabytes, integer, moneyText } from '../i18n/format';
+import { days, gigabytes, moneyText } from '../i18n/format';
 import type { Messages } from '../i18n/messages';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { networksLine } from './PackageDetails';
@@ -17,15 +17,14 @@ export function coverageText(pkg: CataloguePackage, t: Messages, language: Langu
   const [only] = pkg.countries;
   if (pkg.countries.length === 1 && only) return countryName(only, language);
   if (pkg.countries.length === 0) return pkg.region;
-  return `${pkg.region ? `${pkg.region} · ` : ''}${t.sell.countries(integer(pkg.countries.length, language))}`;
+  return `${pkg.region ? `${pkg.region} · ` : ''}${t.sell.countries(pkg.countries.length)}`;
 }
 
 /** What the package includes besides data: voice, SMS, 5G, hotspot, where the provider says so. */
-export function extrasText(pkg: CataloguePackage, t: Messages, language: Language): string[] {
+export function extrasText(pkg: CataloguePackage, t: Messages): string[] {
   const extras: string[] = [];
-  if (pkg.hasVoice)
-    extras.push(pkg.voiceMinutes ? t.sell.voice(integer(pkg.voiceMinutes, language)) : t.sell.voiceYes);
-  if (pkg.hasSms) extras.push(pkg.smsCount ? t.sell.sms(integer(pkg.smsCount, language)) : t.sell.smsYes);
+  if (pkg.hasVoice) extras.push(pkg.voiceMinutes ? t.sell.voice(pkg.voiceMinutes) : t.sell.voiceYes);
+  if (pkg.hasSms) extras.push(pkg.smsCount ? t.sell.sms(pkg.smsCount) : t.sell.smsYes);
   if (!pkg.hasVoice && !pkg.hasSms) extras.push(t.sell.dataOnly);
   if (pkg.has5g) extras.push(t.sell.fiveG);
   if (pkg.hasHotspot) extras.push(t.sell.hotspot);
@@ -53,7 +52,7 @@ export function PackageFacts({
       <span className="pkg-validity">{days(pkg.validityDays, language)}</span>
       <span className="pkg-coverage">{coverageText(pkg, t, language)}</span>
       <span className="pkg-extras">
-        {extrasText(pkg, t, language).join(' · ')}
+        {extrasText(pkg, t).join(' · ')}
         {networks ? <span className="pkg-networks"> · {networks}</span> : null}
       </span>
       <span className="pkg-price">{moneyText(pkg.retail, language)}</span>

@@ -124,7 +124,7 @@ export function SaleView({
             </div>
           ) : onHandOver ? (
             <button type="button" onClick={onHandOver}>
-              {t.sell.showEsims(integer(sale.esims.length, language))}
+              {t.sell.showEsims(sale.esims.length)}
             </button>
           ) : null}
         </section>
@@ -135,7 +135,7 @@ export function SaleView({
           <h2>{t.sell.pendingTitle}</h2>
           {header}
           <p>{t.sell.pendingBody}</p>
-          <Waiting since={sale.pendingSince} />
+          <Waiting since={sale.createdAt} />
           <p>{t.sell.nextCheck(time(sale.nextCheckAt, language))}</p>
           <p>{t.sell.giveUp(time(sale.giveUpAt, language))}</p>
         </section>
@@ -148,7 +148,8 @@ export function SaleView({
           <h2>{t.sell.inDoubtTitle}</h2>
           {header}
           <p>{t.sell.inDoubtBody}</p>
-          <Waiting since={sale.state === 'in_doubt' ? sale.since : sale.createdAt} />
+          <p className="say-to-customer">{t.sell.inDoubtSay}</p>
+          <Waiting since={sale.createdAt} />
           {sale.state === 'in_doubt' ? <ErrorPanel error={sale.lastError} /> : null}
           {sale.state === 'in_doubt' && sale.esimsNamed.length > 0 ? (
             <EsimsNamed iccids={sale.esimsNamed.map((esim) => esim.iccid)} />

@@ -64,7 +64,9 @@ function Clock(): ReactNode {
     <div className={off ? 'clock off' : 'clock'}>
       <span className="visually-hidden">{t.clock}</span>
       <time dateTime={now.toISOString()}>{time(now, language)}</time>
-      {off ? <span className="badge warn">{t.clockSkew(String(Math.round((skew ?? 0) / 1000)))}</span> : null}
+      {off ? (
+        <span className="badge warn">{t.clockSkew(Math.abs(Math.round((skew ?? 0) / 1000)))}</span>
+      ) : null}
     </div>
   );
 }
@@ -91,7 +93,7 @@ function CatalogueGaps(): ReactNode {
   if (missing === 0) return null;
   return (
     <span className="badge warn" role="status">
-      {t.catalogueNotOffered(missing, integer(missing, language))}
+      {t.catalogueNotOffered(missing)}
     </span>
   );
 }

@@ -1,8 +1,12 @@
 import type { Language } from '../../../shared/domain/common';
 import type { StorageTrouble } from '../../../shared/domain/status';
 import type { ErrorCode, PosError } from '../../../shared/errors';
-import { integer, moneyText, time } from './format';
+import { moneyText, time } from './format';
 import { inputProblemText } from './input-problems';
+import { ar } from './messages-ar';
+import { en } from './messages-en';
+import { counted } from './plural';
+import { esimStatusText } from './provider-words';
 
 /**
  * What the cashier reads for every error code, in both languages: the one place the cashier's words
@@ -140,12 +144,12 @@ const ERROR_TEXT: ErrorWords = {
   ESIM_NOT_TOPPABLE: {
     en: ({ details }) => {
       const status = details?.esimStatus;
-      const why = status ? ` Its status is ${status}.` : '';
+      const why = status ? ` Its status: ${esimStatusText(status, en)}.` : '';
       return `This eSIM cannot be topped up now.${why} Top-ups are possible once it is active, used up or expired.`;
     },
     ar: ({ details }) => {
       const status = details?.esimStatus;
-      const why = status ? ` حالتها ${status}.` : '';
+      const why = status ? ` حالتها: ${esimStatusText(status, ar)}.` : '';
       return `لا يمكن تعبئة هذه الشريحة الآن.${why} التعبئة ممكنة عندما تكون مفعّلة أو مستهلكة أو منتهية.`;
     },
   },
@@ -248,8 +252,8 @@ const ERROR_TEXT: ErrorWords = {
     ar: 'لا يوجد اتصال بالإنترنت مع المزوّد. تحقّق من الشبكة ثم أعد المحاولة.',
   },
   TIMEOUT: {
-    en: 'The provider did not answer in time. For a sale, the counter checks again by itself: look in Pending.',
-    ar: 'لم يردّ المزوّد في الوقت المحدد. بالنسبة للبيع، تفحص نقطة البيع مجددًا تلقائيًا: راجع قائمة الانتظار.',
+    en: 'The provider did not answer in time. A sale whose answer was lost waits in Pending: press Check now there before selling again.',
+    ar: 'لم يردّ المزوّد في الوقت المحدد. البيع الذي ضاع رده ينتظر في قائمة الانتظار: اضغط «افحص الآن» هناك قبل البيع مرة أخرى.',
   },
   BAD_RESPONSE: {
     en: ({ details }) => {
@@ -289,7 +293,7 @@ const ERROR_TEXT: ErrorWords = {
   PIN_INVALID: {
     en: ({ details }, language) => {
       if (typeof details?.retryAfterSeconds === 'number') {
-        return `Too many wrong PINs. Try again in ${integer(details.retryAfterSeconds, language)} seconds.`;
+        return `Too many wrong PINs. Try again in ${counted(language, details.retryAfterSeconds, { one: '# second', other: '# seconds' })}.`;
       }
       if (typeof details?.cashier === 'string') {
         return details.inactive
@@ -300,7 +304,7 @@ const ERROR_TEXT: ErrorWords = {
     },
     ar: ({ details }, language) => {
       if (typeof details?.retryAfterSeconds === 'number') {
-        return `محاولات خاطئة كثيرة. أعد المحاولة بعد ${integer(details.retryAfterSeconds, language)} ثانية.`;
+        return `محاولات خاطئة كثيرة. أعد المحاولة بعد ${counted(language, details.retryAfterSeconds, { one: 'ثانية واحدة', two: 'ثانيتين', few: '# ثوانٍ', other: '# ثانية' })}.`;
       }
       if (typeof details?.cashier === 'string') {
         return details.inactive

@@ -1,4 +1,5 @@
 import type { Messages } from './messages-en';
+import { counted } from './plural';
 
 /** Every word the counter shows, in Arabic (right to left). Keys mirror `messages-en.ts`. */
 export const ar: Messages = {
@@ -12,10 +13,21 @@ export const ar: Messages = {
   balanceUnknown: 'الرصيد غير معروف بعد',
   enterprise: (account) => `حساب مؤسسة: ${account}`,
   enterpriseAsOf: (when, live) => (live ? `مباشر، ${when}` : `محفوظ، ${when}`),
-  connection: { online: 'متصل', offline: 'غير متصل', unknown: 'جارٍ الاتصال…' },
+  connection: {
+    online: 'متصل',
+    degraded: 'اتصال متعثّر: المزوّد بطيء أو يفشل',
+    offline: 'غير متصل',
+    unknown: 'جارٍ الاتصال…',
+  },
   hostLost: 'خدمة نقطة البيع غير متاحة: جارٍ إعادة الاتصال…',
   clock: 'الساعة',
-  clockSkew: (seconds) => `ساعة الجهاز تختلف عن ساعة المزوّد بـ ${seconds} ثانية: أبلغ المدير`,
+  clockSkew: (seconds) =>
+    `ساعة الجهاز تختلف عن ساعة المزوّد: الفرق ${counted('ar', seconds, {
+      one: 'ثانية واحدة',
+      two: 'ثانيتان',
+      few: '# ثوانٍ',
+      other: '# ثانية',
+    })}. أبلغ المدير`,
   noPinYet: 'لم يُحدَّد رمز المدير بعد: اختره في الإعدادات (F8).',
   storageTrouble: {
     busy: 'السجل مقفل من برنامج آخر: لا يمكن تسجيل المبيعات. أغلقه أو اتصل بالدعم.',
@@ -24,9 +36,37 @@ export const ar: Messages = {
     io: 'القرص يتعطّل: لا يمكن تسجيل المبيعات. اتصل بالدعم.',
     corrupt: 'السجل تالف: لا يمكن تسجيل المبيعات. اتصل بالدعم.',
   },
-  storageUnsaved: (count) => (count === 1 ? 'ردّ واحد ينتظر التسجيل.' : `${count} ردود تنتظر التسجيل.`),
-  catalogueNotOffered: (count, shown) =>
-    count === 1 ? 'باقة واحدة تعذّرت قراءتها ولا تُعرض للبيع' : `${shown} باقات تعذّرت قراءتها ولا تُعرض للبيع`,
+  storageUnsaved: (count) =>
+    counted('ar', count, {
+      one: 'ردّ واحد ينتظر التسجيل.',
+      two: 'ردّان ينتظران التسجيل.',
+      few: '# ردود تنتظر التسجيل.',
+      many: '# ردًّا ينتظر التسجيل.',
+      other: '# ردّ ينتظر التسجيل.',
+    }),
+  catalogueNotOffered: (count) =>
+    counted('ar', count, {
+      one: 'باقة واحدة تعذّرت قراءتها ولا تُعرض للبيع',
+      two: 'باقتان تعذّرت قراءتهما ولا تُعرضان للبيع',
+      few: '# باقات تعذّرت قراءتها ولا تُعرض للبيع',
+      other: '# باقة تعذّرت قراءتها ولا تُعرض للبيع',
+    }),
+  lowBalanceNotice: (balance, threshold) =>
+    `رصيد المزوّد منخفض: بقي ${balance}${threshold ? ` (التنبيه تحت ${threshold})` : ''}. اطلب من المدير شحن الحساب قبل المبيعات التالية؛ يُرفض أي بيع يتجاوز الرصيد.`,
+  providerWords: {
+    esimStatus: {
+      NEW: 'لم تُثبَّت بعد',
+      ACTIVE: 'مفعّلة',
+      IN_USE: 'قيد الاستخدام',
+      EXPIRED: 'منتهية الصلاحية',
+      USED_EXPIRED: 'مستهلكة ومنتهية',
+      CANCELLED: 'ملغاة',
+      DEPLETED: 'نفدت بياناتها',
+      DELETED: 'محذوفة من الهاتف',
+      SUSPENDED: 'موقوفة',
+    },
+    unknown: (word) => `«${word}» (بحسب المزوّد)`,
+  },
   loading: 'جارٍ التحميل…',
   retry: 'أعد المحاولة',
   close: 'إغلاق',
@@ -71,10 +111,24 @@ export const ar: Messages = {
     sort: 'الترتيب',
     sorts: { relevance: 'الأنسب', price: 'السعر', data: 'البيانات', validity: 'الصلاحية' },
     results: 'الباقات',
-    resultCount: (count) => `${count} باقة`,
+    resultCount: (count) =>
+      counted('ar', count, {
+        zero: 'لا باقات',
+        one: 'باقة واحدة',
+        two: 'باقتان',
+        few: '# باقات',
+        many: '# باقة',
+        other: '# باقة',
+      }),
     destinationsFound: 'الوجهات',
     noResults: 'لا توجد باقة لهذا البحث. جرّب اسم الدولة بلغة أخرى أو رمزها أو المنطقة.',
-    showMore: (count) => `عرض المزيد (باقٍ ${count})`,
+    showMore: (count) =>
+      counted('ar', count, {
+        one: 'عرض المزيد (بقيت باقة واحدة)',
+        two: 'عرض المزيد (بقيت باقتان)',
+        few: 'عرض المزيد (بقيت # باقات)',
+        other: 'عرض المزيد (بقيت # باقة)',
+      }),
     quickPicks: 'اختيارات سريعة',
     bestSellers: 'الأكثر مبيعًا هذا الأسبوع',
     catalogueEmpty: 'قائمة الباقات فارغة. حدّثها لتتمكن من البيع.',
@@ -83,10 +137,23 @@ export const ar: Messages = {
     syncing: 'جارٍ التحديث…',
     catalogueAge: (when) => `آخر تحديث للباقات ${when}`,
     coverage: 'التغطية',
-    countries: (count) => `${count} دولة`,
-    voice: (minutes) => `مكالمات ${minutes} دقيقة`,
+    countries: (count) =>
+      counted('ar', count, { one: 'دولة واحدة', two: 'دولتان', few: '# دول', other: '# دولة' }),
+    voice: (minutes) =>
+      counted('ar', minutes, {
+        one: 'مكالمات دقيقة واحدة',
+        two: 'مكالمات دقيقتان',
+        few: 'مكالمات # دقائق',
+        other: 'مكالمات # دقيقة',
+      }),
     voiceYes: 'مكالمات',
-    sms: (count) => `${count} رسالة`,
+    sms: (count) =>
+      counted('ar', count, {
+        one: 'رسالة SMS واحدة',
+        two: 'رسالتا SMS',
+        few: '# رسائل SMS',
+        other: '# رسالة SMS',
+      }),
     smsYes: 'رسائل',
     fiveG: '5G',
     hotspot: 'نقطة اتصال',
@@ -111,7 +178,13 @@ export const ar: Messages = {
     smdp: 'عنوان SM-DP+',
     activationCode: 'رمز التفعيل',
     iccid: 'رقم ICCID',
-    showEsims: (count) => `عرض رموز QR (${count} شريحة)`,
+    showEsims: (count) =>
+      counted('ar', count, {
+        one: 'عرض رمز QR (شريحة واحدة)',
+        two: 'عرض رموز QR (شريحتان)',
+        few: 'عرض رموز QR (# شرائح)',
+        other: 'عرض رموز QR (# شريحة)',
+      }),
     iphoneInstall: 'التثبيت على آيفون',
     androidInstall: 'التثبيت على أندرويد',
     newBalance: 'الرصيد الجديد',
@@ -123,9 +196,11 @@ export const ar: Messages = {
     waiting: (elapsed) => `الانتظار ${elapsed}`,
     nextCheck: (when) => `الفحص التالي في ${when}`,
     giveUp: (when) => `إن لم يجهز حتى ${when} يُحال إلى دعم المزوّد`,
-    inDoubtTitle: 'لم يصل رد من المزوّد بعد',
+    inDoubtTitle: 'ضاع رد المزوّد',
     inDoubtBody:
-      'تبحث نقطة البيع عن هذا الطلب في سجلات المزوّد. إن لم يكن هناك، تعرض شاشة الانتظار إعادة إرساله. لا تبعه مرة أخرى.',
+      'دفع الزبون. نتحقق مع المزوّد مما إذا صُنعت الشريحة: اضغط «افحص الآن» لقراءة سجلات المزوّد (لا تقرؤها نقطة البيع تلقائيًا إلا عند تشغيلها). لا تبعها مرة أخرى.',
+    inDoubtSay:
+      'قل للزبون: «دفعتك مسجّلة. لم يؤكد المزوّد شريحتك بعد؛ نتحقق الآن ولن تدفع مرتين. انتظر بضع دقائق من فضلك.»',
     checkNow: 'افحص الآن',
     esimsNamed: (count, shown) =>
       `ذكر ردّ المزوّد، الذي تعذّرت قراءته، ${count === 1 ? 'شريحة واحدة' : `${shown} شرائح`}. تظهر رموز QR هنا عند تأكيد الطلب.`,
@@ -166,7 +241,8 @@ export const ar: Messages = {
     iccidHint: 'امسح الباركود أو اكتب الأرقام الـ 19 أو 20 ثم اضغط Enter',
     lookUp: 'بحث',
     looking: 'جارٍ البحث…',
-    digits: (count) => `${count} رقمًا`,
+    digits: (count) =>
+      counted('ar', count, { one: 'رقم واحد', two: 'رقمان', few: '# أرقام', many: '# رقمًا', other: '# رقم' }),
     problems: {
       empty: '',
       not_digits: 'أرقام فقط',
@@ -202,9 +278,10 @@ export const ar: Messages = {
     newVolume: 'البيانات الآن',
     newVolumeValue: (total, remaining) => `متبقٍ ${remaining} من ${total}`,
     newExpiry: 'تاريخ الانتهاء الجديد',
-    inDoubtTitle: 'لا رد من المزوّد',
+    inDoubtTitle: 'ضاع رد المزوّد',
     inDoubtBody:
-      'أُرسلت التعبئة مرة واحدة ولا تُعاد أبدًا. نقطة البيع تبحث عنها في قائمة طلبات المزوّد. لا تعبّئ مرة أخرى.',
+      'دفع الزبون. أُرسلت التعبئة مرة واحدة ولا تُعاد أبدًا؛ وتواصل نقطة البيع البحث عنها تلقائيًا في قائمة طلبات المزوّد. لا تعبّئ مرة أخرى.',
+    inDoubtSay: 'قل للزبون: «دفعتك مسجّلة. لم يؤكد المزوّد التعبئة بعد؛ نتحقق ولن تدفع مرتين.»',
     another: 'تعبئة جديدة',
   },
 
@@ -218,7 +295,8 @@ export const ar: Messages = {
     waiting: 'مدة الانتظار',
     next: 'الخطوة التالية',
     nextPending: (when, giveUp) => `يُفحص مجددًا في ${when}؛ ويُحال إلى الدعم في ${giveUp}`,
-    nextInDoubt: 'يُبحث عنه في سجلات المزوّد؛ أعد إرساله فقط إن كان الزبون لا يزال يريده',
+    nextInDoubt:
+      'ضاع الرد والزبون دفع: اضغط «افحص الآن» لقراءة سجلات المزوّد. أعد الإرسال فقط إن لم يظهر فيها طلب وكان الزبون لا يزال يريده.',
     sendAgain: 'أعد الإرسال',
     sendAgainTitle: 'إعادة إرسال هذا البيع؟',
     sendAgainFacts: (when, amount, what) => `بيع في ${when} بمبلغ ${amount} (${what}).`,
@@ -257,7 +335,14 @@ export const ar: Messages = {
     quantity: 'الكمية',
     amount: 'المبلغ',
     state: 'الحالة',
-    totals: (count, amount) => `${count} مكتملة، ${amount}`,
+    totals: (count, amount) =>
+      `${counted('ar', count, {
+        zero: 'لا عمليات بيع مكتملة',
+        one: 'عملية بيع واحدة مكتملة',
+        two: 'عمليتا بيع مكتملتان',
+        few: '# عمليات بيع مكتملة',
+        other: '# عملية بيع مكتملة',
+      })}، ${amount}`,
     details: 'تفاصيل البيع',
     topUps: 'تعبئات اليوم',
     topUpsEmpty: 'لا تعبئات اليوم بعد.',
@@ -297,7 +382,7 @@ export const ar: Messages = {
     pinned: 'الاختيارات السريعة (رموز الباقات، رمز في كل سطر)',
     api: 'واجهة المزوّد البرمجية',
     apiBaseUrl: 'العنوان الأساسي للواجهة',
-    apiBaseUrlHint: 'ينتهي بـ /api/v1/business؛ اتركه فارغًا للعنوان الافتراضي',
+    apiBaseUrlHint: 'ينتهي بـ /api/v1/business',
     save: 'حفظ الإعدادات',
     saved: 'حُفظت الإعدادات',
     mode: (mode) => `الوضع: ${mode}`,
@@ -315,7 +400,8 @@ export const ar: Messages = {
     secretKey: 'المفتاح السري',
     testConnection: 'اختبار الاتصال',
     testing: 'جارٍ الاختبار…',
-    testOk: (balance, latency) => `تم الاتصال. الرصيد ${balance}، الرد خلال ${latency} مللي ثانية`,
+    testOk: (server, balance, latency) =>
+      `تم الاتصال: ردّ ${server}. الرصيد ${balance}، الرد خلال ${latency} مللي ثانية`,
     saveCredentials: 'حفظ بيانات الدخول',
     clearCredentials: 'حذف بيانات الدخول',
     credentialsSaved: 'حُفظت بيانات الدخول',

@@ -1,5 +1,6 @@
 import type { SaleState } from '../../../shared/domain/sale-states';
 import type { Status, StorageTrouble } from '../../../shared/domain/status';
+import { counted } from './plural';
 
 /**
  * Every word the counter shows, in English. `messages-ar.ts` must give the same keys (the type
@@ -16,13 +17,19 @@ export const en = {
   balanceUnknown: 'Balance not known yet',
   enterprise: (account: string) => `Enterprise account: ${account}`,
   enterpriseAsOf: (when: string, live: boolean) => (live ? `live, ${when}` : `cached, ${when}`),
-  connection: { online: 'Online', offline: 'Offline', unknown: 'Connecting…' } satisfies Record<
-    Status['connection'],
-    string
-  >,
+  connection: {
+    online: 'Online',
+    degraded: 'Degraded: the provider is slow or failing',
+    offline: 'Offline',
+    unknown: 'Connecting…',
+  } satisfies Record<Status['connection'], string>,
   hostLost: 'Counter service not reachable: reconnecting…',
   clock: 'Clock',
-  clockSkew: (seconds: string) => `Clock differs from the provider by ${seconds} s: ask the manager`,
+  clockSkew: (seconds: number) =>
+    counted('en', seconds, {
+      one: 'Clock differs from the provider by # second: ask the manager',
+      other: 'Clock differs from the provider by # seconds: ask the manager',
+    }),
   noPinYet: 'No manager PIN yet: choose one in Settings (F8).',
   storageTrouble: {
     busy: 'Journal locked by another program: sales cannot be recorded. Close it or call support.',
@@ -32,11 +39,28 @@ export const en = {
     corrupt: 'Journal damaged: sales cannot be recorded. Call support.',
   } satisfies Record<StorageTrouble, string>,
   storageUnsaved: (count: number) =>
-    count === 1 ? '1 answer waits to be recorded.' : `${count} answers wait to be recorded.`,
-  catalogueNotOffered: (count: number, shown: string) =>
-    count === 1
-      ? '1 package could not be read and is not offered'
-      : `${shown} packages could not be read and are not offered`,
+    counted('en', count, { one: '# answer waits to be recorded.', other: '# answers wait to be recorded.' }),
+  catalogueNotOffered: (count: number) =>
+    counted('en', count, {
+      one: '# package could not be read and is not offered',
+      other: '# packages could not be read and are not offered',
+    }),
+  lowBalanceNotice: (balance: string, threshold: string | null) =>
+    `The provider balance is low: ${balance} left${threshold ? ` (warning below ${threshold})` : ''}. Ask the manager to load the account before the next sales; a sale above the balance is refused.`,
+  providerWords: {
+    esimStatus: {
+      NEW: 'Not installed yet',
+      ACTIVE: 'Active',
+      IN_USE: 'In use',
+      EXPIRED: 'Expired',
+      USED_EXPIRED: 'Used up and expired',
+      CANCELLED: 'Cancelled',
+      DEPLETED: 'Data used up',
+      DELETED: 'Deleted from the phone',
+      SUSPENDED: 'Suspended',
+    },
+    unknown: (word: string) => `“${word}” (the provider's word)`,
+  },
   loading: 'Loading…',
   retry: 'Try again',
   close: 'Close',
@@ -81,10 +105,10 @@ export const en = {
     sort: 'Sort',
     sorts: { relevance: 'Best match', price: 'Price', data: 'Data', validity: 'Validity' },
     results: 'Packages',
-    resultCount: (count: string) => `${count} packages`,
+    resultCount: (count: number) => counted('en', count, { one: '# package', other: '# packages' }),
     destinationsFound: 'Destinations',
     noResults: 'No package for this search. Try the country in another language, its code, or a region.',
-    showMore: (count: string) => `Show more (${count} left)`,
+    showMore: (count: number) => counted('en', count, { other: 'Show more (# left)' }),
     quickPicks: 'Quick picks',
     bestSellers: "This week's best sellers",
     catalogueEmpty: 'The catalogue is empty. Sync it to sell.',
@@ -93,10 +117,10 @@ export const en = {
     syncing: 'Syncing…',
     catalogueAge: (when: string) => `Catalogue synced ${when}`,
     coverage: 'Coverage',
-    countries: (count: string) => `${count} countries`,
-    voice: (minutes: string) => `Voice ${minutes} min`,
+    countries: (count: number) => counted('en', count, { one: '# country', other: '# countries' }),
+    voice: (minutes: number) => counted('en', minutes, { one: 'Voice # minute', other: 'Voice # minutes' }),
     voiceYes: 'Voice',
-    sms: (count: string) => `${count} SMS`,
+    sms: (count: number) => counted('en', count, { other: '# SMS' }),
     smsYes: 'SMS',
     fiveG: '5G',
     hotspot: 'Hotspot',
@@ -121,7 +145,8 @@ export const en = {
     smdp: 'SM-DP+ address',
     activationCode: 'Activation code',
     iccid: 'ICCID',
-    showEsims: (count: string) => `Show the QR codes (${count} eSIM)`,
+    showEsims: (count: number) =>
+      counted('en', count, { one: 'Show the QR code (# eSIM)', other: 'Show the QR codes (# eSIMs)' }),
     iphoneInstall: 'Install on iPhone',
     androidInstall: 'Install on Android',
     newBalance: 'New balance',
@@ -133,9 +158,11 @@ export const en = {
     waiting: (elapsed: string) => `Waiting ${elapsed}`,
     nextCheck: (when: string) => `Next check at ${when}`,
     giveUp: (when: string) => `If not ready by ${when}, it goes to provider support`,
-    inDoubtTitle: 'No answer from the provider yet',
+    inDoubtTitle: "The provider's answer was lost",
     inDoubtBody:
-      "The counter looks for this order in the provider's records. If it is not there, Pending offers to send it again. Do not sell it again.",
+      "The customer has paid. We are confirming with the provider whether the eSIM was made: press Check now to read the provider's records (the counter reads them by itself only when it starts). Do not sell it again.",
+    inDoubtSay:
+      'Tell the customer: “Your payment is recorded. The provider has not confirmed your eSIM yet; we are checking now and you will not pay twice. Please wait a few minutes.”',
     checkNow: 'Check now',
     esimsNamed: (count: number, shown: string) =>
       `The provider's answer, which the counter could not read, named ${count === 1 ? '1 eSIM' : `${shown} eSIMs`}. Their QR codes appear here once the order is confirmed.`,
@@ -176,7 +203,7 @@ export const en = {
     iccidHint: 'Scan the barcode or type the 19 or 20 digits, then Enter',
     lookUp: 'Look up',
     looking: 'Looking up…',
-    digits: (count: string) => `${count} digits`,
+    digits: (count: number) => counted('en', count, { one: '# digit', other: '# digits' }),
     problems: {
       empty: '',
       not_digits: 'Digits only',
@@ -212,9 +239,11 @@ export const en = {
     newVolume: 'Data now',
     newVolumeValue: (total: string, remaining: string) => `${remaining} left of ${total}`,
     newExpiry: 'New expiry',
-    inDoubtTitle: 'No answer from the provider',
+    inDoubtTitle: "The provider's answer was lost",
     inDoubtBody:
-      "The top-up was sent once and is never re-sent. The counter looks for it in the provider's order list. Do not top up again.",
+      "The customer has paid. The top-up was sent once and is never re-sent; the counter keeps looking for it in the provider's order list by itself. Do not top up again.",
+    inDoubtSay:
+      'Tell the customer: “Your payment is recorded. The provider has not confirmed the top-up yet; we are checking and you will not pay twice.”',
     another: 'New top-up',
   },
 
@@ -228,7 +257,8 @@ export const en = {
     waiting: 'Waiting',
     next: 'What happens next',
     nextPending: (when: string, giveUp: string) => `Checked again at ${when}; to support at ${giveUp}`,
-    nextInDoubt: "Looked for in the provider's records; send it again only if the customer still wants it",
+    nextInDoubt:
+      "Answer lost, customer paid: press Check now to read the provider's records. Send again only if they show no order and the customer still wants it.",
     sendAgain: 'Send again',
     sendAgainTitle: 'Send this sale again?',
     sendAgainFacts: (when: string, amount: string, what: string) =>
@@ -268,7 +298,8 @@ export const en = {
     quantity: 'Qty',
     amount: 'Amount',
     state: 'State',
-    totals: (count: string, amount: string) => `${count} completed, ${amount}`,
+    totals: (count: number, amount: string) =>
+      `${counted('en', count, { one: '# sale completed', other: '# sales completed' })}, ${amount}`,
     details: 'Sale details',
     topUps: "Today's top-ups",
     topUpsEmpty: 'No top-ups yet today.',
@@ -308,7 +339,7 @@ export const en = {
     pinned: 'Quick picks (package codes, one per line)',
     api: 'Provider API',
     apiBaseUrl: 'API base URL',
-    apiBaseUrlHint: 'Ends in /api/v1/business; empty for the default',
+    apiBaseUrlHint: 'Ends in /api/v1/business',
     save: 'Save settings',
     saved: 'Settings saved',
     mode: (mode: string) => `Mode: ${mode}`,
@@ -326,7 +357,8 @@ export const en = {
     secretKey: 'Secret key',
     testConnection: 'Test connection',
     testing: 'Testing…',
-    testOk: (balance: string, latency: string) => `Connected. Balance ${balance}, answer in ${latency} ms`,
+    testOk: (server: string, balance: string, latency: string) =>
+      `Connected: ${server} answered. Balance ${balance}, answer in ${latency} ms`,
     saveCredentials: 'Save credentials',
     clearCredentials: 'Remove credentials',
     credentialsSaved: 'Credentials saved',

@@ -13,18 +13,6 @@ import { useJournal } from '../stores/journal-store';
 import { usePending } from '../stores/pending-store';
 import './journal.css';
 
-function waitingSince(sale: SaleSummary): string {
-  switch (sale.state) {
-    case 'pending':
-      return sale.pendingSince;
-    case 'in_doubt':
-    case 'support':
-      return sale.since;
-    default:
-      return sale.createdAt;
-  }
-}
-
 function nextStep(sale: SaleSummary, t: Messages, language: Language): string {
   switch (sale.state) {
     case 'pending':
@@ -85,7 +73,8 @@ export function PendingScreen(): ReactNode {
             { header: t.pending.state, className: 'state', cell: (sale) => t.states[sale.state] },
             {
               header: t.pending.waiting,
-              cell: (sale) => duration(now.getTime() - Date.parse(waitingSince(sale)), language),
+              // The customer has waited since the sale, whatever the counter did since.
+              cell: (sale) => duration(now.getTime() - Date.parse(sale.createdAt), language),
             },
             { header: t.pending.next, cell: (sale) => nextStep(sale, t, language) },
             {

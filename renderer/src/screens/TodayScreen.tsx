@@ -75,7 +75,7 @@ export function TodayScreen(): ReactNode {
       {error ? <ErrorPanel error={error} /> : null}
       <p className="totals">
         {t.today.totals(
-          integer(completed, language),
+          completed,
           takings(sales)
             .map((total) => moneyText(total, language))
             .join(' + ') || '—',

@@ -463,7 +463,7 @@ function ChainCheck(): ReactNode {
         const { firstBroken, links } = result.value;
         return firstBroken
           ? t.chainBroken(integer(firstBroken.seq, language), firstBroken.kind, firstBroken.problem)
-          : t.chainOk(integer(links, language));
+          : t.chainOk(links);
       }}
     />
   );

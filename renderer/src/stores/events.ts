@@ -30,7 +30,11 @@ export function routeEvent(event: PosEvent): void {
       return;
     case 'balance.low':
       useSession.getState().applyBalance(event.balance);
-      useNotices.getState().push({ kind: 'low-balance' });
+      useNotices.getState().push({
+        kind: 'low-balance',
+        balance: event.balance.balance,
+        threshold: useSettings.getState().settings?.lowBalanceThreshold ?? null,
+      });
       return;
     case 'status.changed':
       useSession.getState().applyStatus(event.status);

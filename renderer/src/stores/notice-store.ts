@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { PosError } from '../../../shared/errors';
+import type { Money } from '../../../shared/money';
 
 /** Notices that must catch the cashier's eye while they work on something else. */
 
@@ -12,7 +13,13 @@ export type Notice =
       readonly name: string;
     }
   | { readonly id: number; readonly kind: 'sale-failed'; readonly saleId: string; readonly receipt: number }
-  | { readonly id: number; readonly kind: 'low-balance' }
+  | {
+      readonly id: number;
+      readonly kind: 'low-balance';
+      readonly balance: Money;
+      /** The shop's warning threshold the balance fell below, when the counter knows it. */
+      readonly threshold: Money | null;
+    }
   | { readonly id: number; readonly kind: 'error'; readonly error: PosError };
 
 type NewNotice = Notice extends infer N ? (N extends Notice ? Omit<N, 'id'> : never) : never;

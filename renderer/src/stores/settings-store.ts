@@ -18,7 +18,12 @@ export type SettingsNotice =
   | 'pinChanged'
   | 'credentialsSaved'
   | 'credentialsCleared'
-  | { readonly kind: 'connection'; readonly balance: Money; readonly latencyMs: number };
+  | {
+      readonly kind: 'connection';
+      readonly balance: Money;
+      readonly latencyMs: number;
+      readonly server: string;
+    };
 
 interface SettingsState {
   readonly settings: Settings | null;
@@ -34,7 +39,8 @@ interface SettingsState {
   lock(): void;
   save(patch: Partial<Settings>): Promise<void>;
   savePricing(pricing: Pricing): Promise<void>;
-  setCredentials(input: { accessCode: string; secretKey: string; apiBaseUrl?: string }): Promise<void>;
+  /** Whether the credentials were tested and stored (a refusal leaves the form as typed). */
+  setCredentials(input: { accessCode: string; secretKey: string; apiBaseUrl?: string }): Promise<boolean>;
   clearCredentials(): Promise<void>;
   testConnection(input: { accessCode?: string; secretKey?: string; apiBaseUrl?: string }): Promise<void>;
   clearMessages(): void;
@@ -131,13 +137,16 @@ export const useSettings = create<SettingsState>()((set, get) => {
     },
 
     async setCredentials(input) {
+      let stored = false;
       await guarded(
         (pin) => pos().setCredentials({ pin, ...input }),
         (status) => {
+          stored = true;
           useSession.getState().applyStatus(status);
           set({ notice: 'credentialsSaved' });
         },
       );
+      return stored;
     },
 
     async clearCredentials() {
@@ -165,6 +174,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
                 kind: 'connection',
                 balance: result.value.balance.balance,
                 latencyMs: result.value.latencyMs,
+                server: result.value.server,
               },
             }
           : { busy: false, error: result.error },

@@ -61,7 +61,7 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
   return (
     <section className="results" aria-label={t.sell.results}>
       <p className="result-count" aria-live="polite">
-        {t.sell.resultCount(integer(result.packages.length, language))}
+        {t.sell.resultCount(result.packages.length)}
         {text.trim() && result.destinations.length > 0 ? (
           <span className="destinations">
             {' · '}
@@ -97,7 +97,7 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
       </div>
       {result.packages.length > shown.length ? (
         <button type="button" className="secondary" onClick={showMore}>
-          {t.sell.showMore(integer(result.packages.length - shown.length, language))}
+          {t.sell.showMore(result.packages.length - shown.length)}
         </button>
       ) : null}
     </section>

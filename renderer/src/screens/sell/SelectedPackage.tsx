@@ -53,7 +53,7 @@ export function SelectedPackage(): ReactNode {
         <dd>{coverageText(selected, t, language)}</dd>
         <dt>{t.sell.type}</dt>
         <dd>
-          {t.sell.types[selected.type]} · {extrasText(selected, t, language).join(' · ')}
+          {t.sell.types[selected.type]} · {extrasText(selected, t).join(' · ')}
         </dd>
         <dt>{t.sell.unitPrice}</dt>
         <dd>{moneyText(selected.retail, language)}</dd>

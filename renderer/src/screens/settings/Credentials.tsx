@@ -1,27 +1,50 @@
 import { type ReactNode, useState } from 'react';
+import type { PosError } from '../../../../shared/errors';
 import { useMessages } from '../../i18n/use-messages';
 import { useSession } from '../../stores/session-store';
 import { useSettings } from '../../stores/settings-store';
 import { TextField } from './TextField';
 
+type CredentialField = 'accessCode' | 'secretKey' | 'apiBaseUrl';
+
+/** The field a refusal names (`details.issues[0].path`), so the form can mark it. */
+function refusedField(error: PosError | null): CredentialField | null {
+  if (error?.code !== 'INVALID_INPUT') return null;
+  const last = error.details?.issues[0]?.path.split('.').pop();
+  return last === 'accessCode' || last === 'secretKey' || last === 'apiBaseUrl' ? last : null;
+}
+
+/**
+ * Going live: the provider's address sits with the credentials it signs for. Test connection tries
+ * exactly what is typed here (address included), never the stored credentials; a refused save keeps
+ * every field as typed and marks the one the refusal names.
+ */
 export function Credentials(): ReactNode {
   const t = useMessages();
   const status = useSession((state) => state.status);
+  const configured = useSettings((state) => state.settings?.apiBaseUrl ?? null);
   const setCredentials = useSettings((state) => state.setCredentials);
   const clearCredentials = useSettings((state) => state.clearCredentials);
   const testConnection = useSettings((state) => state.testConnection);
   const busy = useSettings((state) => state.busy);
+  const error = useSettings((state) => state.error);
   const [accessCode, setAccessCode] = useState('');
   const [secretKey, setSecretKey] = useState('');
+  const [apiBaseUrl, setApiBaseUrl] = useState<string | null>(null);
   if (!status) return null;
-  const given = accessCode.trim() && secretKey.trim() ? { accessCode, secretKey } : {};
+  // Pre-filled with the address the counter is configured for, until the manager types another.
+  const address = apiBaseUrl ?? configured ?? (status.mode === 'live' ? status.apiBaseUrl : '');
+  const typed = { accessCode, secretKey, ...(address.trim() ? { apiBaseUrl: address.trim() } : {}) };
+  const refused = refusedField(error);
   return (
     <form
       className="card"
       aria-label={t.settings.credentials}
       onSubmit={(event) => {
         event.preventDefault();
-        void setCredentials({ accessCode, secretKey }).then(() => setSecretKey(''));
+        void setCredentials(typed).then((stored) => {
+          if (stored) setSecretKey('');
+        });
       }}
     >
       <h2>{t.settings.api}</h2>
@@ -34,20 +57,36 @@ export function Credentials(): ReactNode {
       {status.keychainProblem !== null ? (
         <p className="warning">{t.settings.keychainMissing[status.keychainProblem]}</p>
       ) : null}
-      <TextField label={t.settings.accessCode} value={accessCode} onChange={setAccessCode} dir="ltr" />
+      <TextField
+        label={t.settings.apiBaseUrl}
+        value={address}
+        onChange={setApiBaseUrl}
+        hint={t.settings.apiBaseUrlHint}
+        type="url"
+        dir="ltr"
+        invalid={refused === 'apiBaseUrl'}
+      />
+      <TextField
+        label={t.settings.accessCode}
+        value={accessCode}
+        onChange={setAccessCode}
+        dir="ltr"
+        invalid={refused === 'accessCode'}
+      />
       <TextField
         label={t.settings.secretKey}
         value={secretKey}
         onChange={setSecretKey}
         type="password"
         dir="ltr"
+        invalid={refused === 'secretKey'}
       />
       <div className="actions">
         <button
           type="button"
           className="secondary"
-          disabled={busy}
-          onClick={() => void testConnection(given)}
+          disabled={busy || !accessCode.trim() || !secretKey.trim()}
+          onClick={() => void testConnection(typed)}
         >
           {busy ? t.settings.testing : t.settings.testConnection}
         </button>

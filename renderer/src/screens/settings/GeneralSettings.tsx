@@ -19,7 +19,6 @@ interface GeneralDraft {
   readonly autoPrint: boolean;
   readonly language: Language;
   readonly lowBalance: string;
-  readonly apiBaseUrl: string;
   readonly pinned: string;
 }
 
@@ -35,7 +34,6 @@ export function draftFromSettings(settings: Settings): GeneralDraft {
     autoPrint: settings.autoPrint,
     language: settings.language,
     lowBalance: low ? toDecimalText(low.amount, low.currency) : '',
-    apiBaseUrl: settings.apiBaseUrl ?? '',
     pinned: settings.pinnedPackageCodes.join('\n'),
   };
 }
@@ -81,7 +79,6 @@ export function GeneralSettings({
       autoPrint: draft.autoPrint,
       language: draft.language,
       lowBalanceThreshold,
-      apiBaseUrl: draft.apiBaseUrl.trim() || null,
       pinnedPackageCodes: draft.pinned
         .split('\n')
         .map((code) => code.trim())
@@ -165,14 +162,6 @@ export function GeneralSettings({
         value={draft.lowBalance}
         onChange={(v) => update({ lowBalance: v })}
         hint={t.settings.lowBalanceNone}
-        dir="ltr"
-      />
-      <TextField
-        label={t.settings.apiBaseUrl}
-        value={draft.apiBaseUrl}
-        onChange={(v) => update({ apiBaseUrl: v })}
-        hint={t.settings.apiBaseUrlHint}
-        type="url"
         dir="ltr"
       />
       <div className="field">

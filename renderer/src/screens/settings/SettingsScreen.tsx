@@ -21,7 +21,11 @@ export function SettingsNoticeLine(): ReactNode {
   const text =
     typeof notice === 'string'
       ? t.settings[notice]
-      : t.settings.testOk(moneyText(notice.balance, language), String(Math.round(notice.latencyMs)));
+      : t.settings.testOk(
+          notice.server,
+          moneyText(notice.balance, language),
+          String(Math.round(notice.latencyMs)),
+        );
   return (
     <p className="field-ok" role="status">
       {text}

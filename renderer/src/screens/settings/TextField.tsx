@@ -11,6 +11,7 @@ export function TextField({
   inputMode,
   inputRef,
   field,
+  invalid = false,
 }: {
   readonly label: string;
   readonly value: string;
@@ -23,9 +24,11 @@ export function TextField({
   readonly inputRef?: Ref<HTMLInputElement>;
   /** The name the core gives this field when it refuses it (see FieldErrors). */
   readonly field?: string;
+  /** The last save was refused for this field: it is marked for the eye and for screen readers. */
+  readonly invalid?: boolean;
 }): ReactNode {
   const id = useId();
-  const invalid = useFieldInvalid(field);
+  const marked = useFieldInvalid(field) || invalid;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -37,7 +40,8 @@ export function TextField({
         inputMode={inputMode}
         autoComplete={inputMode === 'decimal' ? 'off' : undefined}
         value={value}
-        aria-invalid={invalid || undefined}
+        aria-invalid={marked || undefined}
+        className={marked ? 'invalid' : undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />

@@ -4,6 +4,7 @@ import type { PosError } from '../../../../shared/errors';
 import { CodeFact } from '../../components/CodeFact';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { date, megabytes, percent } from '../../i18n/format';
+import { esimStatusText } from '../../i18n/provider-words';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { esimOf, useTopUp } from '../../stores/topup-store';
 
@@ -35,7 +36,7 @@ export function EsimDetailsView(): ReactNode {
       <dl className="facts">
         <CodeFact term={t.topUp.iccid} value={esim.iccid} />
         <dt>{t.topUp.status}</dt>
-        <dd>{esim.status ?? none}</dd>
+        <dd>{esim.status === null ? none : esimStatusText(esim.status, t)}</dd>
         <dt>{t.topUp.used}</dt>
         <dd>
           {esim.unlimited

@@ -1,12 +1,10 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { useFocusOnScreen } from '../../hooks/use-focus-on-screen';
-import { integer } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { mayConfirmIccid, useTopUp } from '../../stores/topup-store';
 
 export function IccidField(): ReactNode {
   const t = useMessages();
-  const language = useLanguage();
   const ref = useRef<HTMLInputElement>(null);
   const id = useId();
   const iccid = useTopUp((state) => state.iccid);
@@ -55,10 +53,10 @@ export function IccidField(): ReactNode {
       </div>
       <p id={`${id}-state`} className={problem === null ? 'field-ok' : shownProblem ? 'field-error' : 'hint'}>
         {problem === null
-          ? `${t.topUp.valid} · ${t.topUp.digits(integer(iccid.length, language))}`
+          ? `${t.topUp.valid} · ${t.topUp.digits(iccid.length)}`
           : shownProblem
             ? t.topUp.problems[shownProblem]
-            : `${t.topUp.iccidHint}${iccid ? ` · ${t.topUp.digits(integer(iccid.length, language))}` : ''}`}
+            : `${t.topUp.iccidHint}${iccid ? ` · ${t.topUp.digits(iccid.length)}` : ''}`}
         {confirmable ? ` ${t.topUp.checkTheNumber}` : ''}
       </p>
     </form>

@@ -56,6 +56,7 @@ export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
     <section className="topup-result sale-waiting" aria-label={t.topUp.inDoubtTitle}>
       <h2>{t.topUp.inDoubtTitle}</h2>
       <p>{t.topUp.inDoubtBody}</p>
+      <p className="say-to-customer">{t.topUp.inDoubtSay}</p>
     </section>
   );
 }
