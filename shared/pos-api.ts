@@ -111,6 +111,11 @@ export const posApiContract = {
         quantity: Quantity.default(1),
         /** How the customer pays; journalled with the sale and counted at the close. */
         tender: TenderInputSchema.optional(),
+        /**
+         * The total the cashier quoted to the customer. When given, a sale that would charge anything
+         * else is refused (PRICE_CHANGED) before it is journalled or sent. The counter always gives it.
+         */
+        quotedTotal: MoneySchema.optional(),
       })
       .strict(),
     SaleSchema,

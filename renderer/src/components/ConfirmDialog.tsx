@@ -1,4 +1,5 @@
 import { type ReactNode, useRef } from 'react';
+import { useFreshKeys } from '../hooks/use-fresh-keys';
 import { useMessages } from '../i18n/use-messages';
 import { Dialog } from './Dialog';
 
@@ -15,7 +16,8 @@ interface ConfirmDialogProps {
 
 /**
  * The last step before money moves: what will be charged, one confirming button that has the
- * keyboard (Enter confirms), and Cancel (or Escape).
+ * keyboard (Enter confirms), and Cancel (or Escape). Only a key pressed after the dialog appeared
+ * confirms: a held or repeated Enter from the step before never does.
  */
 export function ConfirmDialog({
   title,
@@ -28,6 +30,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps): ReactNode {
   const t = useMessages();
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const fresh = useFreshKeys();
   return (
     <Dialog title={title} onCancel={sending ? () => {} : onCancel} initialFocus={confirmRef}>
       {children}
@@ -37,7 +40,15 @@ export function ConfirmDialog({
         </p>
       ) : null}
       <div className="actions">
-        <button ref={confirmRef} type="button" className="primary" disabled={sending} onClick={onConfirm}>
+        <button
+          ref={confirmRef}
+          type="button"
+          className="primary"
+          disabled={sending}
+          onClick={(event) => {
+            if (fresh(event)) onConfirm();
+          }}
+        >
           {confirmLabel}
         </button>
         <button type="button" className="secondary" disabled={sending} onClick={onCancel}>

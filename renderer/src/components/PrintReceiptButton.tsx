@@ -30,6 +30,8 @@ export function PrintReceiptButton({
   const pinRef = useRef<HTMLInputElement>(null);
 
   const printsToPdf = useSession((state) => state.status?.devices.printing === 'silent');
+  // A counter without a manager PIN asks the manager to choose one here, instead of refusing forever.
+  const pinSet = useSession((state) => state.status?.managerPinSet !== false);
   const [action, setAction] = useState<'print' | 'pdf'>('print');
   const [saved, setSaved] = useState<string | null>(null);
 
@@ -52,9 +54,24 @@ export function PrintReceiptButton({
     }
   }
 
+  async function chooseThenPrint(chosen: string): Promise<void> {
+    const result = await pos().setManagerPin({ pin: chosen });
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    await useSession.getState().load();
+    await print(chosen);
+  }
+
   return (
     <>
-      <button type="button" className="secondary" onClick={() => void print(undefined, 'print')}>
+      <button
+        type="button"
+        className="secondary"
+        data-print-receipt
+        onClick={() => void print(undefined, 'print')}
+      >
         {copy ? t.sell.printCopy : t.sell.printReceipt}
       </button>
       {printsToPdf ? (
@@ -69,9 +86,10 @@ export function PrintReceiptButton({
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void print(pin);
+              void (pinSet ? print(pin) : chooseThenPrint(pin));
             }}
           >
+            <p className="pin-why">{pinSet ? t.sell.reprintPinWhy : t.sell.choosePinWhy}</p>
             <label>
               {t.settings.pin}
               <input

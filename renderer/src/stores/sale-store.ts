@@ -6,6 +6,7 @@ import type { PosError } from '../../../shared/errors';
 import { multiplyMinor } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { tenderToSend } from '../shift/tender-store';
+import { useCatalogue } from './catalogue-store';
 import { usePending } from './pending-store';
 
 /**
@@ -46,6 +47,11 @@ interface SaleState {
   resolveNow(): Promise<void>;
   newSale(): void;
   applySale(sale: SaleSummary): void;
+  /**
+   * Quotes the package on screen again from the catalogue just read (pricing or the catalogue
+   * changed): the confirm step never shows a price the core would not charge.
+   */
+  reprice(find: (code: string) => CataloguePackage | undefined): void;
   /** Fetches the eSIMs of the sale on screen once it completed after `sell` answered (it was pending). */
   handOver(): Promise<void>;
 }
@@ -114,16 +120,20 @@ export const useSale = create<SaleState>()((set, get) => ({
     if (flow.step !== 'confirming') return;
     const { pkg, quantity } = flow;
     // The payment shown in the confirm step goes with the sale; until it adds up, nothing is sent.
-    const tender = tenderToSend({ ...pkg.retail, amount: multiplyMinor(pkg.retail.amount, quantity) });
+    const quotedTotal = { ...pkg.retail, amount: multiplyMinor(pkg.retail.amount, quantity) };
+    const tender = tenderToSend(quotedTotal);
     if (!tender) return;
     set({ flow: { step: 'sending', pkg, quantity } });
-    const result = await pos().sell({ packageCode: pkg.code, quantity, tender });
+    // The total the cashier quoted goes with the sale: the core refuses it if the price moved since.
+    const result = await pos().sell({ packageCode: pkg.code, quantity, tender, quotedTotal });
     if (!result.ok) {
       if (result.error.code === 'HOST_UNREACHABLE') {
         set({ flow: { step: 'lost' } });
         void usePending.getState().load();
       } else {
         set({ flow: { step: 'choosing', pkg, quantity, error: result.error } });
+        // Refused at the old price: show the price the core charges now, to quote again.
+        if (result.error.code === 'PRICE_CHANGED') void refreshPrices();
       }
       return;
     }
@@ -154,6 +164,16 @@ export const useSale = create<SaleState>()((set, get) => ({
     set({ flow: START });
   },
 
+  reprice(find) {
+    const { flow } = get();
+    if (flow.step !== 'choosing' && flow.step !== 'confirming') return;
+    const fresh = flow.pkg ? find(flow.pkg.code) : undefined;
+    if (!fresh || !flow.pkg) return;
+    const same =
+      fresh.retail.amount === flow.pkg.retail.amount && fresh.retail.currency === flow.pkg.retail.currency;
+    if (!same) set({ flow: { ...flow, pkg: fresh } });
+  },
+
   applySale(sale) {
     const { flow } = get();
     // Events and checks carry summaries: a sale already handed over here keeps its eSIMs.
@@ -173,3 +193,9 @@ export const useSale = create<SaleState>()((set, get) => ({
     set({ flow: result.ok ? { ...now, sale: result.value, error: null } : { ...now, error: result.error } });
   },
 }));
+
+/** Reads the catalogue's prices again and quotes the package in front of the cashier from them. */
+export async function refreshPrices(): Promise<void> {
+  await useCatalogue.getState().load();
+  useSale.getState().reprice(useCatalogue.getState().find);
+}
