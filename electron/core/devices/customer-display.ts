@@ -19,8 +19,10 @@ export interface CustomerDisplayDeps {
 
 /**
  * What the screen facing the customer shows, followed from the core's own events. A QR code hands
- * an eSIM over, so the display shows only the sale whose customer is at the counter now: the one
- * most recently begun here, once it completes. It goes back to idle when the next sale or top-up
+ * an eSIM over, so the display shows by itself only the sale whose customer is at the counter now:
+ * the one most recently begun here, when the send the cashier is waiting for answers it completed.
+ * A sale that completes later (pending, in doubt, settled by a check) never pops up by itself: the
+ * cashier decides, and shows it with `showSale`. It goes back to idle when the next sale or top-up
  * begins, when the cashier clears it, or after CUSTOMER_QR_SHOWN_MS (the display hides it then by
  * itself; read later, the state says it is gone). A sale begun before a restart, or one that
  * completes after a newer one began, is never shown: its customer is not the one looking.
@@ -29,6 +31,8 @@ export class CustomerDisplayState {
   private language: Language | null = null;
   private shown: CustomerDisplay['sale'] = null;
   private latestSaleId: string | null = null;
+  /** The latest sale while its send is on the wire, the cashier waiting for the answer. */
+  private awaitedSaleId: string | null = null;
 
   constructor(private readonly deps: CustomerDisplayDeps) {}
 
@@ -41,6 +45,13 @@ export class CustomerDisplayState {
   setLanguage(language: Language): CustomerDisplay {
     const before = this.view();
     this.language = language;
+    return this.announceIfChanged(before);
+  }
+
+  /** The cashier sends a completed sale's eSIMs (back) to the customer's screen. */
+  showSale(sale: Sale): CustomerDisplay {
+    const before = this.view();
+    this.shown = this.shownOf(sale);
     return this.announceIfChanged(before);
   }
 
@@ -69,11 +80,19 @@ export class CustomerDisplayState {
   private follow(sale: Sale): void {
     if (sale.state === 'intent') {
       this.latestSaleId = sale.id;
+      this.awaitedSaleId = null;
       this.shown = null;
       return;
     }
-    if (sale.state !== 'completed' || sale.id !== this.latestSaleId) return;
-    this.shown = {
+    if (sale.id !== this.latestSaleId) return;
+    const awaited = this.awaitedSaleId === sale.id;
+    this.awaitedSaleId = sale.state === 'sent' ? sale.id : null;
+    if (sale.state === 'completed' && awaited) this.shown = this.shownOf(sale);
+  }
+
+  private shownOf(sale: Sale): CustomerDisplay['sale'] {
+    if (sale.state !== 'completed') return null;
+    return {
       id: sale.id,
       receiptNumber: sale.receiptNumber,
       packageName: sale.packageName,

@@ -129,6 +129,7 @@ export const en = {
     newBalance: 'New balance',
     printReceipt: 'Print receipt',
     printCopy: 'Print a copy',
+    showCustomer: 'Show on the customer display',
     reprintPinWhy:
       'This copy prints a QR code that is not installed yet: it would hand the eSIM over again, so the manager must allow it. (The cashier who sold it can reprint it without the PIN within five minutes of the sale.)',
     choosePinWhy:
