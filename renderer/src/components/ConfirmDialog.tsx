@@ -1,6 +1,8 @@
 import { type ReactNode, useRef } from 'react';
 import { useFreshKeys } from '../hooks/use-fresh-keys';
-import { useMessages } from '../i18n/use-messages';
+import { useNow } from '../hooks/use-now';
+import { duration } from '../i18n/format';
+import { useLanguage, useMessages } from '../i18n/use-messages';
 import { Dialog } from './Dialog';
 
 interface ConfirmDialogProps {
@@ -11,7 +13,39 @@ interface ConfirmDialogProps {
   readonly sendingText: string;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
+  /**
+   * While sending, since when (ms) and what the cashier may do once the answer is slow: leave the
+   * dialog while the request goes on waiting elsewhere. Never a cancel: nothing is taken back.
+   */
+  readonly slow?: { readonly since: number; readonly continueLabel: string; readonly onContinue: () => void };
   readonly children: ReactNode;
+}
+
+/** How long a send may take before the cashier may leave it to wait elsewhere. */
+export const SLOW_ANSWER_MS = 5_000;
+
+function SendingFor({
+  text,
+  slow,
+}: {
+  readonly text: string;
+  readonly slow: NonNullable<ConfirmDialogProps['slow']>;
+}): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const now = useNow();
+  const elapsed = Math.max(0, now.getTime() - slow.since);
+  return (
+    <div role="status" className="sending">
+      <p>{text}</p>
+      <p>{t.sell.sendingFor(duration(elapsed, language))}</p>
+      {elapsed >= SLOW_ANSWER_MS ? (
+        <button type="button" className="secondary" onClick={slow.onContinue}>
+          {slow.continueLabel}
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 /**
@@ -26,6 +60,7 @@ export function ConfirmDialog({
   sendingText,
   onConfirm,
   onCancel,
+  slow,
   children,
 }: ConfirmDialogProps): ReactNode {
   const t = useMessages();
@@ -34,7 +69,8 @@ export function ConfirmDialog({
   return (
     <Dialog title={title} onCancel={sending ? () => {} : onCancel} initialFocus={confirmRef}>
       {children}
-      {sending ? (
+      {sending && slow ? <SendingFor text={sendingText} slow={slow} /> : null}
+      {sending && !slow ? (
         <p role="status" className="sending">
           {sendingText}
         </p>

@@ -101,6 +101,8 @@ export const ar: Messages = {
     toCharge: 'المبلغ المطلوب من الزبون',
     confirmButton: 'تأكيد البيع',
     sending: 'جارٍ البيع… قد يستغرق الرد بضع ثوانٍ. لا تبعها مرة أخرى.',
+    sendingFor: (elapsed) => `بانتظار المزوّد: ${elapsed}`,
+    continueWaiting: 'تابِع: البيع ينتظر في قائمة المعلّقات',
     warnings: 'قبل أن تؤكد',
     warnBalance: (balance) => `في الحساب ${balance}، وهذا أقل من كلفة هذا البيع: اطلب من المدير شحن الحساب.`,
     warnOffline: 'نقطة البيع غير متصلة: قد لا يتم البيع، أو قد يتأخر الرد.',

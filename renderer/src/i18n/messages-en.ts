@@ -109,6 +109,8 @@ export const en = {
     toCharge: 'To take from the customer',
     confirmButton: 'Confirm sale',
     sending: 'Selling… the answer can take a few seconds. Do not sell it again.',
+    sendingFor: (elapsed: string) => `Waiting for the provider: ${elapsed}`,
+    continueWaiting: 'Continue: the sale waits in Pending',
     /** Warnings in the confirm step, before anything is sent. */
     warnings: 'Before you confirm',
     warnBalance: (balance: string) =>

@@ -24,8 +24,13 @@ export type SaleFlow =
       readonly error: PosError | null;
     }
   | { readonly step: 'confirming'; readonly pkg: CataloguePackage; readonly quantity: number }
-  /** `sell` is on the wire: a second Enter must not send a second order. */
-  | { readonly step: 'sending'; readonly pkg: CataloguePackage; readonly quantity: number }
+  /** `sell` is on the wire since `since` (ms): a second Enter must not send a second order. */
+  | {
+      readonly step: 'sending';
+      readonly pkg: CataloguePackage;
+      readonly quantity: number;
+      readonly since: number;
+    }
   /**
    * The sale as the core holds it, in full once completed here so its QR codes can be handed over (a
    * summary until then); `error` is a failed "check now" or hand-over.
@@ -44,6 +49,11 @@ interface SaleState {
   askConfirm(): void;
   cancelConfirm(): void;
   confirm(): Promise<void>;
+  /**
+   * The provider is slow to answer: the cashier serves the next customer while the sale waits in
+   * Pending. The sale stays on the wire in the core; nothing is sent again.
+   */
+  continueWhileSending(): void;
   resolveNow(): Promise<void>;
   newSale(): void;
   applySale(sale: SaleSummary): void;
@@ -123,9 +133,16 @@ export const useSale = create<SaleState>()((set, get) => ({
     const quotedTotal = { ...pkg.retail, amount: multiplyMinor(pkg.retail.amount, quantity) };
     const tender = tenderToSend(quotedTotal);
     if (!tender) return;
-    set({ flow: { step: 'sending', pkg, quantity } });
+    const sending: SaleFlow = { step: 'sending', pkg, quantity, since: Date.now() };
+    set({ flow: sending });
     // The total the cashier quoted goes with the sale: the core refuses it if the price moved since.
     const result = await pos().sell({ packageCode: pkg.code, quantity, tender, quotedTotal });
+    if (get().flow !== sending) {
+      // The cashier moved on while it was sent: the answer goes to Pending, never over the next sale.
+      if (result.ok) usePending.getState().applySale(toSaleSummary(result.value));
+      else void usePending.getState().load();
+      return;
+    }
     if (!result.ok) {
       if (result.error.code === 'HOST_UNREACHABLE') {
         set({ flow: { step: 'lost' } });
@@ -146,6 +163,12 @@ export const useSale = create<SaleState>()((set, get) => ({
     usePending.getState().applySale(toSaleSummary(sale));
     // An event may have brought the sale's completion first, as a summary: fetch its eSIMs.
     void get().handOver();
+  },
+
+  continueWhileSending() {
+    if (get().flow.step !== 'sending') return;
+    set({ flow: START });
+    void usePending.getState().load();
   },
 
   async resolveNow() {

@@ -6,6 +6,7 @@ import { days, integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { TenderFields } from '../../shift/TenderFields';
 import { useSale } from '../../stores/sale-store';
+import { useScreen } from '../../stores/screen-store';
 import { useSession } from '../../stores/session-store';
 
 export function ConfirmSale(): ReactNode {
@@ -14,6 +15,8 @@ export function ConfirmSale(): ReactNode {
   const flow = useSale((state) => state.flow);
   const confirm = useSale((state) => state.confirm);
   const cancel = useSale((state) => state.cancelConfirm);
+  const continueWhileSending = useSale((state) => state.continueWhileSending);
+  const go = useScreen((state) => state.go);
   const balance = useSession((state) => state.balance?.balance ?? null);
   const offline = useSession((state) => state.status?.connection === 'offline');
   if (flow.step !== 'confirming' && flow.step !== 'sending') return null;
@@ -38,6 +41,18 @@ export function ConfirmSale(): ReactNode {
       sendingText={t.sell.sending}
       onConfirm={() => void confirm()}
       onCancel={cancel}
+      slow={
+        flow.step === 'sending'
+          ? {
+              since: flow.since,
+              continueLabel: t.sell.continueWaiting,
+              onContinue: () => {
+                continueWhileSending();
+                go('pending');
+              },
+            }
+          : undefined
+      }
     >
       <p className="confirm-line">{t.sell.confirmLine(integer(quantity, language), selected.name)}</p>
       <p>
