@@ -55,7 +55,9 @@ export function deviceHandlers(
       const sale = ctx.salesJournal.get(id);
       if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
       if (sale.state !== 'completed') {
-        throw new PosFailure('INVALID_STATE', 'Only a completed sale has eSIMs to show.', { state: sale.state });
+        throw new PosFailure('INVALID_STATE', 'Only a completed sale has eSIMs to show.', {
+          state: sale.state,
+        });
       }
       // The QR codes go to another screen: logged as a hand-over is.
       ctx.settings.audit(ctx.now().toISOString(), 'sale.shown-to-customer', id, {
