@@ -181,3 +181,34 @@ test('a reprint by the same cashier minutes after the sale (a paper jam) needs n
   });
   expect(copy.copyNumber).toBe(2);
 });
+
+test('the confirm step records a cash payment, and the sale receipt prints what was given and the change', async ({
+  page,
+  counter,
+}) => {
+  // The receipt's frame keeps its text on the counter's page instead of opening the print dialog.
+  await page.addInitScript(
+    'if (window !== window.top) { window.print = () => { window.top.receiptText = document.body.innerText; }; }',
+  );
+  await counter.open(page);
+  await searchField(page).fill('France');
+  await foundPackages(page).first().click();
+  await page.getByRole('button', { name: 'Sell', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the sale' });
+  await dialog.getByRole('radio', { name: 'Cash' }).check();
+  await dialog.getByLabel('Tendered').fill('50');
+  await dialog.getByRole('button', { name: 'Confirm sale' }).click();
+  await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+  const { sales } = await counter.api<{ sales: { retailTotal: { amount: number } }[] }>('listSales', {});
+  const price = sales[0]?.retailTotal.amount ?? 0;
+
+  await page.getByRole('button', { name: 'Print receipt' }).click();
+  await expect.poll(() => page.evaluate<string>("window.receiptText ?? ''")).toContain('Paid by');
+  const receipt = await page.evaluate<string>('window.receiptText');
+  expect(receipt).toMatch(/Paid by\s+Cash/);
+  // The receipt writes dollars as US$ (it may be read abroad).
+  const dollars = (minor: number): string =>
+    `US\\$${Math.trunc(minor / 100)}\\.${String(minor % 100).padStart(2, '0')}`;
+  expect(receipt).toMatch(new RegExp(`Cash given\\s+${dollars(5000)}`));
+  expect(receipt).toMatch(new RegExp(`Change\\s+${dollars(5000 - price)}`));
+});
