@@ -33,13 +33,19 @@ export class CustomerDisplayState {
   private latestSaleId: string | null = null;
   /** The latest sale while its send is on the wire, the cashier waiting for the answer. */
   private awaitedSaleId: string | null = null;
+  private preparing: CustomerDisplay['preparing'] = undefined;
 
   constructor(private readonly deps: CustomerDisplayDeps) {}
 
   view(): CustomerDisplay {
     const sale =
       this.shown && Date.parse(this.shown.showUntil) > this.deps.now().getTime() ? this.shown : null;
-    return { language: this.language ?? this.deps.shopLanguage(), shopName: this.deps.shopName(), sale };
+    const view = {
+      language: this.language ?? this.deps.shopLanguage(),
+      shopName: this.deps.shopName(),
+      sale,
+    };
+    return this.preparing && !sale ? { ...view, preparing: this.preparing } : view;
   }
 
   setLanguage(language: Language): CustomerDisplay {
@@ -58,6 +64,7 @@ export class CustomerDisplayState {
   clear(): CustomerDisplay {
     const before = this.view();
     this.shown = null;
+    this.preparing = undefined;
     return this.announceIfChanged(before);
   }
 
@@ -70,6 +77,7 @@ export class CustomerDisplayState {
     if (event.type === 'sale.updated') this.follow(event.sale);
     else if (event.type === 'topup.updated' && event.topUp.state === 'intent') {
       this.latestSaleId = null;
+      this.preparing = undefined;
       this.shown = null;
     } else return;
     if (!sameView(before, this.view())) {
@@ -81,10 +89,16 @@ export class CustomerDisplayState {
     if (sale.state === 'intent') {
       this.latestSaleId = sale.id;
       this.awaitedSaleId = null;
+      this.preparing = undefined;
       this.shown = null;
       return;
     }
     if (sale.id !== this.latestSaleId) return;
+    // The customer at the counter has paid and waits: the display says so, never with a QR code.
+    this.preparing =
+      sale.state === 'pending'
+        ? { receiptNumber: sale.receiptNumber, packageName: sale.packageName }
+        : undefined;
     const awaited = this.awaitedSaleId === sale.id;
     this.awaitedSaleId = sale.state === 'sent' ? sale.id : null;
     if (sale.state === 'completed' && awaited) this.shown = this.shownOf(sale);
@@ -115,5 +129,10 @@ export class CustomerDisplayState {
 }
 
 function sameView(a: CustomerDisplay, b: CustomerDisplay): boolean {
-  return a.language === b.language && a.sale?.id === b.sale?.id && a.sale?.showUntil === b.sale?.showUntil;
+  return (
+    a.language === b.language &&
+    a.sale?.id === b.sale?.id &&
+    a.sale?.showUntil === b.sale?.showUntil &&
+    a.preparing?.receiptNumber === b.preparing?.receiptNumber
+  );
 }

@@ -1,0 +1,53 @@
+import { expect, test } from './counter-fixture';
+import { sellFirstFound } from './counter-page';
+
+const QR_NAME = 'QR code to install your eSIM';
+
+test('the customer display pages several eSIMs, one QR at a time, and repeats the roaming step', async ({
+  page,
+  context,
+  counter,
+  host,
+}) => {
+  const display = await context.newPage();
+  await display.goto(host.customerUrl);
+  await counter.open(page);
+  await sellFirstFound(page, 'Germany', 3);
+  await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+
+  const qr = display.getByRole('img', { name: QR_NAME });
+  await expect(qr).toHaveCount(1);
+  await expect(display.getByText('eSIM 1 of 3')).toBeVisible();
+  await expect(qr).toBeInViewport();
+  const shown: string[] = [];
+  for (const n of [1, 2, 3]) {
+    await expect(display.getByText(`eSIM ${n} of 3`)).toBeVisible();
+    await expect(qr).toBeInViewport();
+    shown.push((await display.locator('.manual dd').last().textContent()) ?? '');
+    if (n < 3) await display.getByRole('button', { name: 'Next eSIM' }).click();
+  }
+  await expect(display.getByRole('button', { name: 'Next eSIM' })).toBeDisabled();
+  expect(new Set(shown).size).toBe(3);
+  await expect(
+    display
+      .getByRole('region', { name: 'Install it now' })
+      .getByText('When abroad, turn on this eSIM and data roaming for it.'),
+  ).toBeVisible();
+});
+
+test('the customer display says when the eSIM is being prepared, without a QR code', async ({
+  page,
+  context,
+  counter,
+  host,
+}) => {
+  await counter.sim.setFaults({ pendingRate: 1, pendingDelayMs: -1 });
+  const display = await context.newPage();
+  await display.goto(host.customerUrl);
+  await counter.open(page);
+  const name = await sellFirstFound(page, 'France');
+  await expect(page.getByRole('region', { name: 'Paid, the provider is preparing the eSIM' })).toBeVisible();
+  const preparing = display.getByRole('region', { name: 'Your eSIM is being prepared' });
+  await expect(preparing).toContainText(name);
+  await expect(display.getByRole('img', { name: QR_NAME })).toHaveCount(0);
+});
