@@ -1,6 +1,6 @@
 import { formatMoney, money } from '../../shared/money';
 import { type Counter, expect, test } from './counter-fixture';
-import { fact, foundPackages, searchField, shownEsims } from './counter-page';
+import { fact, foundPackages, searchField, sellFirstFound, shownEsims } from './counter-page';
 
 /** Money at the counter: the price quoted is the price charged, and what the cashier is told first. */
 
@@ -158,13 +158,7 @@ test('a reprint by the same cashier minutes after the sale (a paper jam) needs n
     'if (window !== window.top) { window.print = () => { window.top.prints = (window.top.prints ?? 0) + 1; }; }',
   );
   await counter.open(page);
-  await searchField(page).fill('Italy');
-  await foundPackages(page).first().click();
-  await page.getByRole('button', { name: 'Sell', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm the sale' })
-    .getByRole('button', { name: 'Confirm sale' })
-    .click();
+  await sellFirstFound(page, 'Italy');
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
   const print = page.getByRole('button', { name: 'Print receipt' });
   await print.click();

@@ -6,7 +6,7 @@ test.use({ pendingCheckMs: 500 });
 
 const QR_NAME = 'QR code to install your eSIM';
 
-test('a sale that completes later never pops up on the customer display: the cashier shows it, or prints it', async ({
+test('a sale being prepared says so on the customer display, and when it completes later never pops up there: the cashier shows it, or prints it', async ({
   page,
   context,
   counter,
@@ -20,6 +20,9 @@ test('a sale that completes later never pops up on the customer display: the cas
 
   const name = await sellFirstFound(page, 'France');
   await expect(page.getByRole('region', { name: 'Paid, the provider is preparing the eSIM' })).toBeVisible();
+  // The customer's screen says the eSIM is being prepared, with no QR code yet.
+  await expect(display.getByRole('region', { name: 'Your eSIM is being prepared' })).toContainText(name);
+  await expect(display.getByRole('img', { name: QR_NAME })).toHaveCount(0);
   const [order] = await counter.sim.orders();
   expect(await counter.sim.completePending(order?.reference)).toBe(1);
 
@@ -29,8 +32,8 @@ test('a sale that completes later never pops up on the customer display: the cas
   await expect(notice.getByRole('button', { name: 'Show' })).toBeVisible();
   await expect(notice.getByRole('button', { name: 'Print receipt' })).toBeVisible();
   expect(await shownEsims(page)).toHaveLength(1);
-  // The customer's screen stayed as it was: the customer at the counter may be another one.
-  await expect(display.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  // No QR code pops up on the customer's screen: the customer at the counter may be another one.
+  await expect(display.getByRole('region', { name: 'Your eSIM is being prepared' })).toHaveCount(0);
   await expect(display.getByRole('img', { name: QR_NAME })).toHaveCount(0);
 
   // The cashier decides: the sale's QR goes to the customer's screen.

@@ -34,20 +34,3 @@ test('the customer display pages several eSIMs, one QR at a time, and repeats th
       .getByText('When abroad, turn on this eSIM and data roaming for it.'),
   ).toBeVisible();
 });
-
-test('the customer display says when the eSIM is being prepared, without a QR code', async ({
-  page,
-  context,
-  counter,
-  host,
-}) => {
-  await counter.sim.setFaults({ pendingRate: 1, pendingDelayMs: -1 });
-  const display = await context.newPage();
-  await display.goto(host.customerUrl);
-  await counter.open(page);
-  const name = await sellFirstFound(page, 'France');
-  await expect(page.getByRole('region', { name: 'Paid, the provider is preparing the eSIM' })).toBeVisible();
-  const preparing = display.getByRole('region', { name: 'Your eSIM is being prepared' });
-  await expect(preparing).toContainText(name);
-  await expect(display.getByRole('img', { name: QR_NAME })).toHaveCount(0);
-});
