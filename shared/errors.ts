@@ -85,6 +85,11 @@ export const APP_ERROR_CODES = [
    * until the kept answer is written.
    */
   'JOURNAL_UNAVAILABLE',
+  /**
+   * The price the cashier quoted is not what the sale would charge now (the shop's pricing or the
+   * catalogue changed since it was shown): refused before anything was journalled or sent.
+   */
+  'PRICE_CHANGED',
   /** A bug: something the code did not expect. Nothing secret is in its message; the rest is logged. */
   'INTERNAL',
   /**
@@ -158,6 +163,8 @@ export const ERROR_DETAILS = {
     currentBalance: MoneySchema.optional(),
     requiredBalance: MoneySchema.optional(),
   }),
+  /** The total the cashier quoted, and what the same sale costs the customer now. */
+  PRICE_CHANGED: z.looseObject({ quoted: MoneySchema, current: MoneySchema, packageCode: z.string() }),
   INVALID_INPUT: z.looseObject({ issues: z.array(IssueSchema).readonly() }),
   /** `field` is "" when the whole answer was unreadable. */
   BAD_RESPONSE: z.looseObject({ field: z.string(), problem: z.string() }),

@@ -16,3 +16,9 @@ export const DEVICE_INSTALL_STEPS: Readonly<Record<Language, readonly string[]>>
     'Android: الإعدادات › الشبكة والإنترنت › شرائح SIM › إضافة eSIM.',
   ],
 };
+
+/** The step after installing that the receipt and the customer display both end with: roaming abroad. */
+export const ROAMING_STEP: Readonly<Record<Language, string>> = {
+  en: 'When abroad, turn on this eSIM and data roaming for it.',
+  ar: 'عند السفر، فعّل هذه الشريحة وتجوال البيانات لها.',
+};

@@ -130,6 +130,11 @@ export const posApiContract = {
         quantity: Quantity.default(1),
         /** How the customer pays; journalled with the sale and counted at the close. */
         tender: TenderInputSchema.optional(),
+        /**
+         * The total the cashier quoted to the customer. When given, a sale that would charge anything
+         * else is refused (PRICE_CHANGED) before it is journalled or sent. The counter always gives it.
+         */
+        quotedTotal: MoneySchema.optional(),
       })
       .strict(),
     SaleSchema,
@@ -293,6 +298,11 @@ export const posApiContract = {
   setCustomerLanguage: method(z.object({ language: LanguageSchema }).strict(), CustomerDisplaySchema),
   /** Takes the QR codes off the customer's screen (the cashier moved on). */
   clearCustomerDisplay: method(NoInput, CustomerDisplaySchema),
+  /**
+   * Shows a completed sale's eSIMs on the customer's screen, when the cashier decides: a sale that
+   * completed later never shows by itself, and a sale's QR can be sent back. Logged as a hand-over.
+   */
+  showSaleOnCustomerDisplay: method(z.object({ id: Id }).strict(), CustomerDisplaySchema),
 
   // Cashiers. Adding and changing one needs a manager's approval; signing in needs the cashier's PIN.
   listCashiers: method(NoInput, z.object({ cashiers: z.array(CashierSchema) })),

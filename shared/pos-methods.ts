@@ -36,6 +36,7 @@ export const POS_METHOD_NAMES = [
   'getCustomerDisplay',
   'setCustomerLanguage',
   'clearCustomerDisplay',
+  'showSaleOnCustomerDisplay',
   'listCashiers',
   'addCashier',
   'updateCashier',

@@ -30,8 +30,32 @@ function Idle({ t, shopName }: { readonly t: CustomerText; readonly shopName: st
   );
 }
 
+function Preparing({
+  t,
+  preparing,
+}: {
+  readonly t: CustomerText;
+  readonly preparing: NonNullable<CustomerDisplay['preparing']>;
+}): ReactNode {
+  return (
+    <section className="idle" aria-label={t.preparing}>
+      <h1>{t.preparing}</h1>
+      <p className="package-name">
+        <bdi>{preparing.packageName}</bdi>
+      </p>
+      <p>{t.preparingBody}</p>
+    </section>
+  );
+}
+
+/**
+ * The sale's eSIMs one page at a time when there are several ("eSIM 1 of 3"), so no QR code falls
+ * below the fold of the customer's screen.
+ */
 function Ready({ t, sale }: { readonly t: CustomerText; readonly sale: ShownSale }): ReactNode {
   const count = sale.esims.length;
+  const [page, setPage] = useState(0);
+  const esim = sale.esims[Math.min(page, count - 1)];
   return (
     <section className="ready" aria-label={t.ready}>
       {sale.training ? (
@@ -43,11 +67,11 @@ function Ready({ t, sale }: { readonly t: CustomerText; readonly sale: ShownSale
       <p className="package-name">
         <bdi>{sale.packageName}</bdi>
       </p>
-      <div className={count > 1 ? 'esims several' : 'esims'}>
-        {sale.esims.map((esim, i) => (
+      <div className="esims">
+        {esim ? (
           <figure key={esim.iccid} className="esim">
-            {count > 1 ? <figcaption>{t.esimOf(i + 1, count)}</figcaption> : null}
-            <QrCode text={esim.lpa} size={count > 1 ? 320 : 440} label={t.qrLabel} />
+            {count > 1 ? <figcaption>{t.esimOf(page + 1, count)}</figcaption> : null}
+            <QrCode text={esim.lpa} size={440} label={t.qrLabel} />
             <p className="manual-title">{t.manualEntry}</p>
             <dl className="manual">
               <dt>{t.smdpAddress}</dt>
@@ -56,7 +80,17 @@ function Ready({ t, sale }: { readonly t: CustomerText; readonly sale: ShownSale
               <dd dir="ltr">{esim.activationCode}</dd>
             </dl>
           </figure>
-        ))}
+        ) : null}
+        {count > 1 ? (
+          <div className="pager">
+            <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+              {t.previous}
+            </button>
+            <button type="button" disabled={page >= count - 1} onClick={() => setPage(page + 1)}>
+              {t.next}
+            </button>
+          </div>
+        ) : null}
       </div>
       <section className="steps" aria-label={t.stepsTitle}>
         <h2>{t.stepsTitle}</h2>
@@ -98,7 +132,13 @@ export function CustomerScreen({
 
   return (
     <main className="customer">
-      {sale ? <Ready t={t} sale={sale} /> : <Idle t={t} shopName={shopName} />}
+      {sale ? (
+        <Ready key={sale.id} t={t} sale={sale} />
+      ) : display?.preparing && link === 'open' ? (
+        <Preparing t={t} preparing={display.preparing} />
+      ) : (
+        <Idle t={t} shopName={shopName} />
+      )}
       {link === 'closed' || link === 'unauthorized' ? (
         <p className="link-lost" role="alert">
           {t.disconnected}

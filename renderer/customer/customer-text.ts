@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/domain/common';
-import { DEVICE_INSTALL_STEPS } from '../../shared/install-steps';
+import { DEVICE_INSTALL_STEPS, ROAMING_STEP } from '../../shared/install-steps';
 
 /** What the customer reads on the screen facing them, in their language. */
 export interface CustomerText {
@@ -17,6 +17,10 @@ export interface CustomerText {
   readonly activationCode: string;
   readonly receiptNote: string;
   readonly disconnected: string;
+  readonly preparing: string;
+  readonly preparingBody: string;
+  readonly previous: string;
+  readonly next: string;
 }
 
 const EN: CustomerText = {
@@ -28,12 +32,21 @@ const EN: CustomerText = {
   qrLabel: 'QR code to install your eSIM',
   training: 'TRAINING: this eSIM is not real and will not work.',
   stepsTitle: 'Install it now',
-  steps: [...DEVICE_INSTALL_STEPS.en, 'Point your phone’s camera at the QR code on this screen.'],
+  steps: [
+    ...DEVICE_INSTALL_STEPS.en,
+    'Point your phone’s camera at the QR code on this screen.',
+    ROAMING_STEP.en,
+  ],
   manualEntry: 'No camera? Enter these by hand:',
   smdpAddress: 'SM-DP+ address',
   activationCode: 'Activation code',
   receiptNote: 'Your receipt has the same QR code. It installs only once: keep it private.',
   disconnected: 'This screen has lost the counter. Please ask the cashier.',
+  preparing: 'Your eSIM is being prepared',
+  preparingBody:
+    'It is paid. The provider is preparing it; the cashier will show it to you when it is ready.',
+  previous: 'Previous eSIM',
+  next: 'Next eSIM',
 };
 
 const AR: CustomerText = {
@@ -45,12 +58,16 @@ const AR: CustomerText = {
   qrLabel: 'رمز QR لتثبيت شريحتك الإلكترونية',
   training: 'تدريب: هذه الشريحة ليست حقيقية ولن تعمل.',
   stepsTitle: 'ثبّتها الآن',
-  steps: [...DEVICE_INSTALL_STEPS.ar, 'وجّه كاميرا الهاتف إلى رمز QR على هذه الشاشة.'],
+  steps: [...DEVICE_INSTALL_STEPS.ar, 'وجّه كاميرا الهاتف إلى رمز QR على هذه الشاشة.', ROAMING_STEP.ar],
   manualEntry: 'لا تعمل الكاميرا؟ أدخل هذه البيانات يدويًا:',
   smdpAddress: 'عنوان \u2066SM-DP+\u2069',
   activationCode: 'رمز التفعيل',
   receiptNote: 'في إيصالك رمز QR نفسه. يُثبَّت مرة واحدة فقط: احتفظ به لنفسك.',
   disconnected: 'انقطع اتصال هذه الشاشة بنقطة البيع. يرجى إبلاغ الكاشير.',
+  preparing: 'يجري تجهيز شريحتك الإلكترونية',
+  preparingBody: 'تم الدفع. المزوّد يجهّز الشريحة؛ سيعرضها عليك الكاشير عندما تجهز.',
+  previous: 'الشريحة السابقة',
+  next: 'الشريحة التالية',
 };
 
 const TEXTS: Readonly<Record<Language, CustomerText>> = { en: EN, ar: AR };

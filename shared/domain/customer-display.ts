@@ -31,5 +31,7 @@ export const CustomerDisplaySchema = z.object({
       showUntil: IsoTimeSchema,
     })
     .nullable(),
+  /** The customer's sale is paid and the provider is still preparing it (absent otherwise). */
+  preparing: z.object({ receiptNumber: z.number().int(), packageName: z.string() }).optional(),
 });
 export type CustomerDisplay = z.infer<typeof CustomerDisplaySchema>;

@@ -3,6 +3,7 @@ import { PosErrorSchema } from '../errors';
 import { BalanceViewSchema } from './balance';
 import { IsoTimeSchema } from './common';
 import { CustomerDisplaySchema } from './customer-display';
+import { PricingSchema } from './pricing';
 import { SaleSummarySchema } from './sale';
 import { TillViewSchema } from './shift';
 import { StatusSchema } from './status';
@@ -19,6 +20,8 @@ export const PosEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('balance.updated'), balance: BalanceViewSchema }),
   z.object({ type: z.literal('balance.low'), balance: BalanceViewSchema }),
   z.object({ type: z.literal('status.changed'), status: StatusSchema }),
+  /** The shop's markup rules changed: every price on screen is quoted again from the catalogue. */
+  z.object({ type: z.literal('pricing.changed'), pricing: PricingSchema }),
   z.object({ type: z.literal('catalogue.synced'), count: z.number().int(), syncedAt: IsoTimeSchema }),
   z.object({ type: z.literal('customer.display'), display: CustomerDisplaySchema }),
   /** The cashier signed in, the shift or the day's rates changed. */

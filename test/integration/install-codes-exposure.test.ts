@@ -26,6 +26,7 @@ const HANDS_OVER = [
   'getCustomerDisplay',
   'setCustomerLanguage',
   'clearCustomerDisplay',
+  'showSaleOnCustomerDisplay',
 ] as const;
 type HandsOver = (typeof HANDS_OVER)[number];
 

@@ -29,6 +29,8 @@ let sales: SalesJournal;
 let settings: SettingsTable;
 let training: boolean;
 let clock: Date;
+/** Who is signed in when the receipt is asked for; the fixture sales were made by nobody signed in. */
+let cashierNow: string | null;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'receipt-handlers-'));
@@ -39,6 +41,7 @@ beforeEach(() => {
   new ManagerPin(settings, () => clock).set('4321');
   training = false;
   clock = new Date('2025-03-12T11:06:00.000Z');
+  cashierNow = 'another-cashier';
   new CatalogueTable(db).replaceAll(
     [
       {
@@ -86,6 +89,7 @@ function handlers(): (input: unknown) => Promise<Result<Output>> {
     training: () => training,
     timeZone: 'Asia/Baghdad',
     requireManager: (given) => pin.require(given),
+    currentCashierId: () => cashierNow,
   });
   return (input: unknown): Promise<Result<Output>> =>
     // Through the dispatcher, so the input is validated by the contract as it is from the renderer; only
@@ -150,6 +154,30 @@ function succeeded<T>(result: Result<T>): T {
 }
 
 describe('renderReceipt', () => {
+  it('lets the cashier who sold it reprint after a paper jam without the PIN, within five minutes only', async () => {
+    completedSale('jam');
+    cashierNow = null;
+    const render = handlers();
+    succeeded(await render({ kind: 'sale', id: 'jam' }));
+    clock = new Date('2025-03-12T11:09:59.000Z');
+    const copy = succeeded(await render({ kind: 'sale', id: 'jam', copy: true }));
+    expect(copy.copyNumber).toBe(1);
+    expect(copy.html).toContain('COPY 1');
+    expect(auditRows('jam').map((row) => [row.kind, row.detail.managerPin])).toEqual([
+      ['receipt.original', false],
+      ['receipt.copy', false],
+    ]);
+    clock = new Date('2025-03-12T11:10:01.000Z');
+    expect(errorOf(await render({ kind: 'sale', id: 'jam', copy: true })).code).toBe('PIN_REQUIRED');
+  });
+
+  it('asks the PIN of another cashier reprinting minutes after the sale', async () => {
+    completedSale('jam2');
+    const render = handlers();
+    succeeded(await render({ kind: 'sale', id: 'jam2' }));
+    expect(errorOf(await render({ kind: 'sale', id: 'jam2', copy: true })).code).toBe('PIN_REQUIRED');
+  });
+
   it('issues the original once, logged, with the shop settings, the catalogue entry and no COPY', async () => {
     completedSale('s1');
     const render = handlers();

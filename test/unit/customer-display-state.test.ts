@@ -6,10 +6,14 @@ import { TopUpSchema } from '../../shared/domain/topup';
 import { money } from '../../shared/money';
 import { completedSale } from '../integration/receipt-fixtures';
 
-/** A sale's life as the core announces it: intent first, then completed. */
-function saleAt(id: string, quantity = 1): { intent: Sale; completed: Sale } {
+/** A sale's life as the core announces it: intent first, then sent, then completed. */
+function saleAt(id: string, quantity = 1): { intent: Sale; sent: Sale; completed: Sale } {
   const completed = { ...completedSale(quantity), id };
-  return { intent: SaleSchema.parse({ ...completed, state: 'intent' }), completed };
+  return {
+    intent: SaleSchema.parse({ ...completed, state: 'intent' }),
+    sent: SaleSchema.parse({ ...completed, state: 'sent', attempts: 1, sentAt: completed.createdAt }),
+    completed,
+  };
 }
 
 function harness(language: 'en' | 'ar' = 'en') {
@@ -51,8 +55,9 @@ describe('the customer display state', () => {
 
   it('shows the completed sale begun at this counter, with its install codes and nothing of its money', async () => {
     const h = harness();
-    const { intent, completed } = saleAt('s1', 2);
+    const { intent, sent, completed } = saleAt('s1', 2);
     await h.deliver(updated(intent));
+    await h.deliver(updated(sent));
     expect(h.emitted).toEqual([]);
     await h.deliver(updated(completed));
     const view = h.state.view();
@@ -65,8 +70,9 @@ describe('the customer display state', () => {
 
   it('announces its change after the event that caused it, not during its delivery', () => {
     const h = harness();
-    const { intent, completed } = saleAt('s1');
+    const { intent, sent, completed } = saleAt('s1');
     h.state.observe(updated(intent));
+    h.state.observe(updated(sent));
     h.state.observe(updated(completed));
     expect(h.emitted).toEqual([]);
     expect(h.state.view().sale?.id).toBe('s1');
@@ -77,8 +83,10 @@ describe('the customer display state', () => {
     const first = saleAt('s1');
     const second = saleAt('s2');
     await h.deliver(updated(first.intent));
+    await h.deliver(updated(first.sent));
     await h.deliver(updated(first.completed));
     await h.deliver(updated(second.intent));
+    await h.deliver(updated(second.sent));
     expect(h.state.view().sale).toBeNull();
     expect(h.emitted.at(-1)).toEqual({
       type: 'customer.display',
@@ -116,6 +124,7 @@ describe('the customer display state', () => {
     expect(h.state.view().sale).toBeNull();
     const third = saleAt('s3');
     await h.deliver(updated(third.intent));
+    await h.deliver(updated(third.sent));
     await h.deliver(updated(third.completed));
     const count = h.emitted.length;
     expect(h.state.clear().sale).toBeNull();
@@ -129,7 +138,9 @@ describe('the customer display state', () => {
     const slow = saleAt('slow');
     const next = saleAt('next');
     await h.deliver(updated(slow.intent));
+    await h.deliver(updated(slow.sent));
     await h.deliver(updated(next.intent));
+    await h.deliver(updated(next.sent));
     await h.deliver(updated(slow.completed));
     expect(h.state.view().sale).toBeNull();
 
@@ -141,8 +152,9 @@ describe('the customer display state', () => {
 
   it('takes the QR codes down by itself after their time on screen', async () => {
     const h = harness();
-    const { intent, completed } = saleAt('s1');
+    const { intent, sent, completed } = saleAt('s1');
     await h.deliver(updated(intent));
+    await h.deliver(updated(sent));
     await h.deliver(updated(completed));
     expect(Date.parse(h.state.view().sale?.showUntil ?? '')).toBe(
       Date.parse('2025-03-12T11:05:02.000Z') + CUSTOMER_QR_SHOWN_MS,
@@ -161,5 +173,30 @@ describe('the customer display state', () => {
     ]);
     h.state.setLanguage('ar');
     expect(h.emitted).toHaveLength(1);
+  });
+
+  it('says a paid sale is being prepared, and never shows it by itself when it completes later', async () => {
+    const h = harness();
+    const { intent, sent, completed } = saleAt('s1');
+    await h.deliver(updated(intent));
+    await h.deliver(updated(sent));
+    if (completed.state !== 'completed') throw new Error('fixture');
+    const pending = SaleSchema.parse({
+      ...completed,
+      state: 'pending',
+      pendingSince: completed.createdAt,
+      nextCheckAt: completed.createdAt,
+      giveUpAt: completed.createdAt,
+    });
+    await h.deliver(updated(pending));
+    expect(h.state.view().preparing).toEqual({
+      receiptNumber: completed.receiptNumber,
+      packageName: completed.packageName,
+    });
+    expect(h.state.view().sale).toBeNull();
+    await h.deliver(updated(completed));
+    expect(h.state.view()).toEqual({ language: 'en', shopName: 'Corner Shop', sale: null });
+    // The cashier decides: shown when asked.
+    expect(h.state.showSale(completed).sale?.id).toBe('s1');
   });
 });

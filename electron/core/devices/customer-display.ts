@@ -19,8 +19,10 @@ export interface CustomerDisplayDeps {
 
 /**
  * What the screen facing the customer shows, followed from the core's own events. A QR code hands
- * an eSIM over, so the display shows only the sale whose customer is at the counter now: the one
- * most recently begun here, once it completes. It goes back to idle when the next sale or top-up
+ * an eSIM over, so the display shows by itself only the sale whose customer is at the counter now:
+ * the one most recently begun here, when the send the cashier is waiting for answers it completed.
+ * A sale that completes later (pending, in doubt, settled by a check) never pops up by itself: the
+ * cashier decides, and shows it with `showSale`. It goes back to idle when the next sale or top-up
  * begins, when the cashier clears it, or after CUSTOMER_QR_SHOWN_MS (the display hides it then by
  * itself; read later, the state says it is gone). A sale begun before a restart, or one that
  * completes after a newer one began, is never shown: its customer is not the one looking.
@@ -29,13 +31,21 @@ export class CustomerDisplayState {
   private language: Language | null = null;
   private shown: CustomerDisplay['sale'] = null;
   private latestSaleId: string | null = null;
+  /** The latest sale while its send is on the wire, the cashier waiting for the answer. */
+  private awaitedSaleId: string | null = null;
+  private preparing: CustomerDisplay['preparing'] = undefined;
 
   constructor(private readonly deps: CustomerDisplayDeps) {}
 
   view(): CustomerDisplay {
     const sale =
       this.shown && Date.parse(this.shown.showUntil) > this.deps.now().getTime() ? this.shown : null;
-    return { language: this.language ?? this.deps.shopLanguage(), shopName: this.deps.shopName(), sale };
+    const view = {
+      language: this.language ?? this.deps.shopLanguage(),
+      shopName: this.deps.shopName(),
+      sale,
+    };
+    return this.preparing && !sale ? { ...view, preparing: this.preparing } : view;
   }
 
   setLanguage(language: Language): CustomerDisplay {
@@ -44,10 +54,18 @@ export class CustomerDisplayState {
     return this.announceIfChanged(before);
   }
 
+  /** The cashier sends a completed sale's eSIMs (back) to the customer's screen. */
+  showSale(sale: Sale): CustomerDisplay {
+    const before = this.view();
+    this.shown = this.shownOf(sale);
+    return this.announceIfChanged(before);
+  }
+
   /** Back to idle for the next customer, in the shop's language: the last customer's is theirs only. */
   clear(): CustomerDisplay {
     const before = this.view();
     this.shown = null;
+    this.preparing = undefined;
     this.language = null;
     return this.announceIfChanged(before);
   }
@@ -61,6 +79,7 @@ export class CustomerDisplayState {
     if (event.type === 'sale.updated') this.follow(event.sale);
     else if (event.type === 'topup.updated' && event.topUp.state === 'intent') {
       this.latestSaleId = null;
+      this.preparing = undefined;
       this.shown = null;
     } else return;
     if (!sameView(before, this.view())) {
@@ -71,11 +90,25 @@ export class CustomerDisplayState {
   private follow(sale: Sale): void {
     if (sale.state === 'intent') {
       this.latestSaleId = sale.id;
+      this.awaitedSaleId = null;
+      this.preparing = undefined;
       this.shown = null;
       return;
     }
-    if (sale.state !== 'completed' || sale.id !== this.latestSaleId) return;
-    this.shown = {
+    if (sale.id !== this.latestSaleId) return;
+    // The customer at the counter has paid and waits: the display says so, never with a QR code.
+    this.preparing =
+      sale.state === 'pending'
+        ? { receiptNumber: sale.receiptNumber, packageName: sale.packageName }
+        : undefined;
+    const awaited = this.awaitedSaleId === sale.id;
+    this.awaitedSaleId = sale.state === 'sent' ? sale.id : null;
+    if (sale.state === 'completed' && awaited) this.shown = this.shownOf(sale);
+  }
+
+  private shownOf(sale: Sale): CustomerDisplay['sale'] {
+    if (sale.state !== 'completed') return null;
+    return {
       id: sale.id,
       receiptNumber: sale.receiptNumber,
       packageName: sale.packageName,
@@ -98,5 +131,10 @@ export class CustomerDisplayState {
 }
 
 function sameView(a: CustomerDisplay, b: CustomerDisplay): boolean {
-  return a.language === b.language && a.sale?.id === b.sale?.id && a.sale?.showUntil === b.sale?.showUntil;
+  return (
+    a.language === b.language &&
+    a.sale?.id === b.sale?.id &&
+    a.sale?.showUntil === b.sale?.showUntil &&
+    a.preparing?.receiptNumber === b.preparing?.receiptNumber
+  );
 }

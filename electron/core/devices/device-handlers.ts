@@ -6,7 +6,12 @@ import { PosFailure } from '../pos/failure';
 import { CustomerDisplayState } from './customer-display';
 
 type PrintingMethods = 'listPrinters' | 'printReceipt' | 'saveReceiptPdf';
-type DeviceMethods = 'getCustomerDisplay' | 'setCustomerLanguage' | 'clearCustomerDisplay' | PrintingMethods;
+type DeviceMethods =
+  | 'getCustomerDisplay'
+  | 'setCustomerLanguage'
+  | 'clearCustomerDisplay'
+  | 'showSaleOnCustomerDisplay'
+  | PrintingMethods;
 
 /**
  * The desktop shell's printing straight to a printer, given the core's handlers (it renders and
@@ -46,6 +51,20 @@ export function deviceHandlers(
     getCustomerDisplay: async () => display.view(),
     setCustomerLanguage: async ({ language }) => display.setLanguage(language),
     clearCustomerDisplay: async () => display.clear(),
+    showSaleOnCustomerDisplay: async ({ id }) => {
+      const sale = ctx.salesJournal.get(id);
+      if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
+      if (sale.state !== 'completed') {
+        throw new PosFailure('INVALID_STATE', 'Only a completed sale has eSIMs to show.', {
+          state: sale.state,
+        });
+      }
+      // The QR codes go to another screen: logged as a hand-over is.
+      ctx.settings.audit(ctx.now().toISOString(), 'sale.shown-to-customer', id, {
+        iccids: sale.esims.map((esim) => esim.iccid),
+      });
+      return display.showSale(sale);
+    },
     listPrinters: shellOnly,
     printReceipt: shellOnly,
     saveReceiptPdf: shellOnly,

@@ -9,7 +9,7 @@ import { PosFailure } from '../pos/failure';
 import type { ReceiptContext } from './receipt-context';
 import { ReceiptLog } from './receipt-log';
 import { type ReceiptRecord, renderReceipt } from './render-receipt';
-import { decidePrint, type InstallState, installStateOf } from './reprint-policy';
+import { decidePrint, type InstallState, installStateOf, isJamReprint } from './reprint-policy';
 
 /** What the receipt handler reads and writes; narrower than the core's context so it runs on a bare journal. */
 export interface ReceiptDeps {
@@ -25,6 +25,8 @@ export interface ReceiptDeps {
   readonly timeZone: string;
   /** Throws PIN_INVALID (or PIN_REQUIRED when none is set) unless the manager PIN is right. */
   readonly requireManager: (pin: string) => void;
+  /** Who is signed in at the counter now (null: nobody, or a counter without sign-in). */
+  readonly currentCashierId: () => string | null;
 }
 
 export function receiptHandlers(
@@ -43,6 +45,7 @@ export function receiptHandlers(
     training: () => ctx.connections.current.mode === 'training',
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     requireManager: ctx.requireManager,
+    currentCashierId: () => ctx.till.staff().cashierId,
   });
 }
 
@@ -60,7 +63,8 @@ export function receiptHandlersWith(deps: ReceiptDeps): HandlerGroup<'renderRece
 
 function renderAndLog(deps: ReceiptDeps, input: PosParsedInput<'renderReceipt'>): PosOutput<'renderReceipt'> {
   const record = findRecord(deps, input.kind, input.id);
-  const decision = decidePrint(record, deps.log.history(input.id), installStates(record), input.copy);
+  const jam = record.kind === 'sale' && isJamReprint(record.sale, deps.currentCashierId(), deps.now());
+  const decision = decidePrint(record, deps.log.history(input.id), installStates(record), input.copy, jam);
   const pinAsked = decision.kind === 'copy' && decision.managerPinRequired;
   if (pinAsked) {
     if (input.pin === undefined) {

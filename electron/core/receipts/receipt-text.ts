@@ -1,6 +1,6 @@
 import type { Language } from '../../../shared/domain/common';
 import type { TenderMethod } from '../../../shared/domain/till';
-import { DEVICE_INSTALL_STEPS } from '../../../shared/install-steps';
+import { DEVICE_INSTALL_STEPS, ROAMING_STEP } from '../../../shared/install-steps';
 
 /**
  * Every word a receipt prints, per language. Numbers, dates, money and units are formatted by
@@ -99,7 +99,7 @@ const EN: ReceiptText = {
   installSteps: [
     ...DEVICE_INSTALL_STEPS.en,
     'Scan the large QR code, or type the SM-DP+ address and activation code.',
-    'When abroad, turn on this eSIM and data roaming for it.',
+    ROAMING_STEP.en,
   ],
   installOnce: 'The QR code installs only once. Keep it private and do not delete the eSIM.',
   packageAdded: 'Package added',
@@ -177,7 +177,7 @@ const AR: ReceiptText = {
   installSteps: [
     ...DEVICE_INSTALL_STEPS.ar,
     `امسح رمز QR الكبير، أو أدخل عنوان ${AR_SMDP} ورمز التفعيل يدويًا.`,
-    'عند السفر، فعّل هذه الشريحة وتجوال البيانات لها.',
+    ROAMING_STEP.ar,
   ],
   installOnce: 'يُثبَّت رمز QR مرة واحدة فقط. احتفظ به لنفسك ولا تحذف الشريحة بعد تثبيتها.',
   packageAdded: 'الباقة المضافة',

@@ -31,6 +31,25 @@ export function installStateOf(evidence: InstallEvidence): InstallState {
   return 'unknown';
 }
 
+/**
+ * How long after a sale its own cashier may reprint it without the manager: a paper jam or an empty
+ * roll is found at once, while the customer is still at the counter.
+ */
+export const JAM_REPRINT_MS = 5 * 60_000;
+
+/**
+ * Whether a reprint is the jam case: the sale's own cashier (on a counter without sign-in, the counter
+ * itself), within JAM_REPRINT_MS of the sale. The QR goes to the customer who just paid for it.
+ */
+export function isJamReprint(
+  record: { readonly cashierId: string | null; readonly createdAt: string },
+  cashierId: string | null,
+  now: Date,
+): boolean {
+  const age = now.getTime() - Date.parse(record.createdAt);
+  return record.cashierId === cashierId && age >= 0 && age <= JAM_REPRINT_MS;
+}
+
 export interface PrintHistory {
   /** Whether the original receipt was already issued (printed or saved as PDF). */
   readonly originalIssued: boolean;
@@ -52,13 +71,15 @@ export type PrintDecision =
 /**
  * Decides what printing a receipt now is. There is one original; every later print, and every print
  * asked for as a reprint, is a copy, numbered, logged by the caller, and it needs the manager PIN
- * while any eSIM on it is not known to be installed. Top-up receipts carry no QR and need no PIN.
+ * while any eSIM on it is not known to be installed, unless it is a jam reprint (see isJamReprint).
+ * Top-up receipts carry no QR and need no PIN.
  */
 export function decidePrint(
   record: ReceiptRecord,
   history: PrintHistory,
   installStates: ReadonlyMap<string, InstallState>,
   requestedCopy: boolean,
+  jamReprint = false,
 ): PrintDecision {
   const completed = completedRecord(record);
   if (!history.originalIssued && !requestedCopy) return { kind: 'original' };
@@ -71,7 +92,7 @@ export function decidePrint(
   return {
     kind: 'copy',
     copyNumber: history.copies + 1,
-    managerPinRequired: notKnownInstalled.length > 0,
+    managerPinRequired: notKnownInstalled.length > 0 && !jamReprint,
     notKnownInstalled,
   };
 }

@@ -1,5 +1,4 @@
 import type { Sale } from '../../../shared/domain/sale';
-import type { TenderInput } from '../../../shared/domain/till';
 import type { PosError } from '../../../shared/errors';
 import type { Connection } from '../connection';
 import { evidenceFacts } from '../money/order-evidence';
@@ -8,7 +7,7 @@ import { PosFailure } from '../pos/failure';
 import { checkProvisioning } from './provisioning-check';
 import { type SellContext, settle } from './sale-context';
 import { findSaleOrder, type SaleEvidence, settleByReads, settleWith } from './sale-evidence';
-import { recordIntent, send } from './sell';
+import { recordIntent, type SaleRequest, send } from './sell';
 
 /**
  * How long a sale's idempotency key is trusted to be remembered by the provider after the sale was
@@ -34,7 +33,7 @@ export class SaleResolver {
   constructor(private readonly ctx: SellContext) {}
 
   /** Journals a new sale, then sends it (the cashier is at the counter). */
-  sell(input: { packageCode: string; quantity: number; tender?: TenderInput | undefined }): Promise<Sale> {
+  sell(input: SaleRequest): Promise<Sale> {
     const connection = this.ctx.connection();
     const intent = recordIntent(this.ctx, connection, input);
     return this.once(intent.id, () => send(this.ctx, intent, connection));

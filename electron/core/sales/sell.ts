@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Sale } from '../../../shared/domain/sale';
-import type { TenderInput } from '../../../shared/domain/till';
 import type { PosError } from '../../../shared/errors';
 import { type Money, money, multiplyMinor } from '../../../shared/money';
+import type { PosParsedInput } from '../../../shared/pos-api';
 import { ApiFailure, type OrderInput, type OrderOutcome } from '../api';
 import type { Connection } from '../connection';
 import { certainlyNotPerformed } from '../money/definite-refusal';
@@ -17,16 +17,15 @@ import { settleByReads } from './sale-evidence';
 /** The request every send of a sale makes; its answers are journalled under this name. */
 const ORDER_REQUEST = 'POST /esims/order';
 
+/** What the cashier asks for: the package, how many, how the customer pays, and the total quoted. */
+export type SaleRequest = PosParsedInput<'sell'>;
+
 /**
  * Journals a sale of `quantity` eSIMs of one package, with its idempotency key, before anything is
  * sent. The retail price is fixed here, from the cached catalogue and the shop's pricing rules. The
  * caller sends it (see `send`), so that every send of a sale goes through one place.
  */
-export function recordIntent(
-  ctx: SellContext,
-  connection: Connection,
-  input: { packageCode: string; quantity: number; tender?: TenderInput | undefined },
-): Sale {
+export function recordIntent(ctx: SellContext, connection: Connection, input: SaleRequest): Sale {
   const pkg = ctx.catalogueTable.get(input.packageCode);
   if (!pkg) {
     throw new PosFailure(
@@ -37,6 +36,7 @@ export function recordIntent(
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
   const retailTotal = { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency };
+  requireQuotedPrice(input, retailTotal);
   // Made durable by the fsync of the "sent" mark, before anything is sent (one fsync per sale).
   const id = ctx.salesJournal.withoutOwnFsync(() =>
     ctx.till.record(
@@ -66,6 +66,21 @@ export function recordIntent(
   const intent = ctx.salesJournal.require(id);
   ctx.emit({ type: 'sale.updated', sale: intent });
   return intent;
+}
+
+/**
+ * The price quoted is the price charged: a sale whose total is not the one the cashier told the
+ * customer (pricing or the catalogue changed while the counter showed the old price) is refused
+ * before anything is journalled, so nothing can be sent.
+ */
+function requireQuotedPrice(input: SaleRequest, current: Money): void {
+  const quoted = input.quotedTotal;
+  if (!quoted || (quoted.amount === current.amount && quoted.currency === current.currency)) return;
+  throw new PosFailure(
+    'PRICE_CHANGED',
+    `The price of ${input.packageCode} changed since it was quoted: quote again.`,
+    { quoted, current, packageCode: input.packageCode },
+  );
 }
 
 /**

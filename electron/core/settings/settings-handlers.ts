@@ -14,6 +14,7 @@ export function settingsHandlers(
       ctx.settings.changeAudited(ctx.now().toISOString(), 'pricing.changed', pricing, () =>
         ctx.settings.set('pricing', pricing),
       );
+      ctx.emit({ type: 'pricing.changed', pricing });
       return pricing;
     },
     getSettings: async () => ctx.settings.getSettings(),

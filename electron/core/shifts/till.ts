@@ -24,6 +24,8 @@ export interface RecordStaff {
  * in, the shift open, and how the customer paid, in one transaction with the record itself.
  */
 export interface Till {
+  /** The cashier signed in and the shift open now. */
+  staff(): RecordStaff;
   /**
    * Checks the tender, then runs `write` (which journals the record and returns its id) and records
    * the tender beside it, all in one transaction. Refused before anything is written when the tender

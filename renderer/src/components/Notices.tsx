@@ -4,6 +4,7 @@ import { integer, moneyText } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useJournal } from '../stores/journal-store';
 import { type Notice, useNotices } from '../stores/notice-store';
+import { PrintReceiptButton } from './PrintReceiptButton';
 import './notices.css';
 
 function noticeText(notice: Notice, t: ReturnType<typeof useMessages>, language: 'en' | 'ar'): string {
@@ -51,6 +52,7 @@ export function Notices(): ReactNode {
               {t.show}
             </button>
           ) : null}
+          {notice.kind === 'sale-ready' ? <PrintReceiptButton kind="sale" id={notice.saleId} /> : null}
           <button type="button" className="secondary small" onClick={() => dismiss(notice.id)}>
             {t.dismiss}
           </button>

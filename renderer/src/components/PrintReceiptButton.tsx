@@ -31,6 +31,8 @@ export function PrintReceiptButton({
   const pinRef = useRef<HTMLInputElement>(null);
 
   const printsToPdf = useSession((state) => state.status?.devices.printing === 'silent');
+  // A counter without a manager PIN asks the manager to choose one here, instead of refusing forever.
+  const pinSet = useSession((state) => state.status?.managerPinSet !== false);
   const [action, setAction] = useState<'print' | 'pdf'>('print');
   const [saved, setSaved] = useState<string | null>(null);
 
@@ -51,6 +53,16 @@ export function PrintReceiptButton({
     } else {
       setError(result.error);
     }
+  }
+
+  async function chooseThenPrint(chosen: string): Promise<void> {
+    const result = await pos().setManagerPin({ pin: chosen });
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    await useSession.getState().load();
+    await print(chosen);
   }
 
   return (
@@ -76,9 +88,10 @@ export function PrintReceiptButton({
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void print(pin);
+              void (pinSet ? print(pin) : chooseThenPrint(pin));
             }}
           >
+            <p className="pin-why">{pinSet ? t.sell.reprintPinWhy : t.sell.choosePinWhy}</p>
             <label>
               {t.settings.pin}
               <input

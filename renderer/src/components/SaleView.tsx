@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Sale, SaleEsim, SaleSummary } from '../../../shared/domain/sale';
 import { carriesInstallCodes } from '../../../shared/domain/sale-summary';
+import { pos } from '../bridge/pos';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
@@ -125,6 +126,16 @@ export function SaleView({
           ) : onHandOver ? (
             <button type="button" onClick={onHandOver}>
               {t.sell.showEsims(sale.esims.length)}
+            </button>
+          ) : null}
+          {carriesInstallCodes(sale) ? (
+            // The cashier decides what the customer's screen shows; a sale's QR can be sent back.
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void pos().showSaleOnCustomerDisplay({ id: sale.id })}
+            >
+              {t.sell.showCustomer}
             </button>
           ) : null}
         </section>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CustomerLanguage } from '../devices/CustomerLanguage';
 import { useNow } from '../hooks/use-now';
-import { currencyShownIn, dateTime, integer, moneyText, time } from '../i18n/format';
+import { currencyShownIn, dateTime, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useSession } from '../stores/session-store';
 import './status-bar.css';
@@ -87,7 +87,6 @@ function Storage(): ReactNode {
 /** Packages the counter could not read are never offered: say how many, so the manager can ask the provider. */
 function CatalogueGaps(): ReactNode {
   const t = useMessages();
-  const language = useLanguage();
   const catalogue = useSession((state) => state.status?.catalogue ?? null);
   const missing = catalogue === null ? 0 : catalogue.skipped + catalogue.unreadable;
   if (missing === 0) return null;

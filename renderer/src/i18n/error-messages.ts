@@ -119,6 +119,16 @@ const ERROR_TEXT: ErrorWords = {
     en: "The provider's price has changed. Sync the catalogue and check the price with the customer.",
     ar: 'تغيّر سعر المزوّد. حدّث قائمة الباقات وراجع السعر مع الزبون.',
   },
+  PRICE_CHANGED: {
+    en: ({ details }, language) =>
+      details
+        ? `The price changed from ${moneyText(details.quoted, language)} to ${moneyText(details.current, language)}: quote again. Nothing was charged.`
+        : 'The price changed: quote again. Nothing was charged.',
+    ar: ({ details }, language) =>
+      details
+        ? `تغيّر السعر من ${moneyText(details.quoted, language)} إلى ${moneyText(details.current, language)}: أعد إبلاغ الزبون بالسعر. لم يُخصم أي مبلغ.`
+        : 'تغيّر السعر: أعد إبلاغ الزبون بالسعر. لم يُخصم أي مبلغ.',
+  },
   INSUFFICIENT_BALANCE: {
     en: ({ details }, language) => {
       const need = details?.needToLoad;

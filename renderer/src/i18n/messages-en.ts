@@ -137,6 +137,14 @@ export const en = {
     toCharge: 'To take from the customer',
     confirmButton: 'Confirm sale',
     sending: 'Selling… the answer can take a few seconds. Do not sell it again.',
+    sendingFor: (elapsed: string) => `Waiting for the provider: ${elapsed}`,
+    continueWaiting: 'Continue: the sale waits in Pending',
+    /** Warnings in the confirm step, before anything is sent. */
+    warnings: 'Before you confirm',
+    warnBalance: (balance: string) =>
+      `The account holds ${balance}, less than this sale costs: ask the manager to load the account.`,
+    warnOffline: 'The counter is offline: the sale may not go through, or its answer may come late.',
+    warnAtCost: 'No markup applies to this package: it is sold at cost, with no margin.',
     newSale: 'New sale',
     completed: 'Sale complete',
     receiptNo: (n: string) => `Receipt ${n}`,
@@ -152,6 +160,11 @@ export const en = {
     newBalance: 'New balance',
     printReceipt: 'Print receipt',
     printCopy: 'Print a copy',
+    showCustomer: 'Show on the customer display',
+    reprintPinWhy:
+      'This copy prints a QR code that is not installed yet: it would hand the eSIM over again, so the manager must allow it. (The cashier who sold it can reprint it without the PIN within five minutes of the sale.)',
+    choosePinWhy:
+      'No manager PIN is set on this counter yet. Manager: choose one now (4 to 8 digits); it will guard reprints and Settings.',
     pendingTitle: 'Paid, the provider is preparing the eSIM',
     pendingBody:
       'The order is paid and will complete by itself. Do not sell it again. The QR code appears here (and in Pending) when it is ready.',

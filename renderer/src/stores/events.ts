@@ -7,7 +7,7 @@ import { useCatalogue } from './catalogue-store';
 import { useJournal } from './journal-store';
 import { useNotices } from './notice-store';
 import { usePending } from './pending-store';
-import { useSale } from './sale-store';
+import { refreshPrices, useSale } from './sale-store';
 import { useSession } from './session-store';
 import { useSettings } from './settings-store';
 import { useTopUp } from './topup-store';
@@ -43,8 +43,11 @@ export function routeEvent(event: PosEvent): void {
       useCustomerDisplay.getState().apply(event.display);
       return;
     case 'catalogue.synced':
-      void useCatalogue.getState().load();
+      void refreshPrices();
       void useSession.getState().load();
+      return;
+    case 'pricing.changed':
+      void refreshPrices();
       return;
     case 'till.updated':
       useTill.getState().apply(event.till);

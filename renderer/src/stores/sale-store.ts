@@ -6,6 +6,7 @@ import type { PosError } from '../../../shared/errors';
 import { multiplyMinor } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { tenderToSend } from '../shift/tender-store';
+import { useCatalogue } from './catalogue-store';
 import { usePending } from './pending-store';
 
 /**
@@ -23,8 +24,13 @@ export type SaleFlow =
       readonly error: PosError | null;
     }
   | { readonly step: 'confirming'; readonly pkg: CataloguePackage; readonly quantity: number }
-  /** `sell` is on the wire: a second Enter must not send a second order. */
-  | { readonly step: 'sending'; readonly pkg: CataloguePackage; readonly quantity: number }
+  /** `sell` is on the wire since `since` (ms): a second Enter must not send a second order. */
+  | {
+      readonly step: 'sending';
+      readonly pkg: CataloguePackage;
+      readonly quantity: number;
+      readonly since: number;
+    }
   /**
    * The sale as the core holds it, in full once completed here so its QR codes can be handed over (a
    * summary until then); `error` is a failed "check now" or hand-over.
@@ -43,9 +49,19 @@ interface SaleState {
   askConfirm(): void;
   cancelConfirm(): void;
   confirm(): Promise<void>;
+  /**
+   * The provider is slow to answer: the cashier serves the next customer while the sale waits in
+   * Pending. The sale stays on the wire in the core; nothing is sent again.
+   */
+  continueWhileSending(): void;
   resolveNow(): Promise<void>;
   newSale(): void;
   applySale(sale: SaleSummary): void;
+  /**
+   * Quotes the package on screen again from the catalogue just read (pricing or the catalogue
+   * changed): the confirm step never shows a price the core would not charge.
+   */
+  reprice(find: (code: string) => CataloguePackage | undefined): void;
   /** Fetches the eSIMs of the sale on screen once it completed after `sell` answered (it was pending). */
   handOver(): Promise<void>;
 }
@@ -114,16 +130,27 @@ export const useSale = create<SaleState>()((set, get) => ({
     if (flow.step !== 'confirming') return;
     const { pkg, quantity } = flow;
     // The payment shown in the confirm step goes with the sale; until it adds up, nothing is sent.
-    const tender = tenderToSend({ ...pkg.retail, amount: multiplyMinor(pkg.retail.amount, quantity) });
+    const quotedTotal = { ...pkg.retail, amount: multiplyMinor(pkg.retail.amount, quantity) };
+    const tender = tenderToSend(quotedTotal);
     if (!tender) return;
-    set({ flow: { step: 'sending', pkg, quantity } });
-    const result = await pos().sell({ packageCode: pkg.code, quantity, tender });
+    const sending: SaleFlow = { step: 'sending', pkg, quantity, since: Date.now() };
+    set({ flow: sending });
+    // The total the cashier quoted goes with the sale: the core refuses it if the price moved since.
+    const result = await pos().sell({ packageCode: pkg.code, quantity, tender, quotedTotal });
+    if (get().flow !== sending) {
+      // The cashier moved on while it was sent: the answer goes to Pending, never over the next sale.
+      if (result.ok) usePending.getState().applySale(toSaleSummary(result.value));
+      else void usePending.getState().load();
+      return;
+    }
     if (!result.ok) {
       if (result.error.code === 'HOST_UNREACHABLE') {
         set({ flow: { step: 'lost' } });
         void usePending.getState().load();
       } else {
         set({ flow: { step: 'choosing', pkg, quantity, error: result.error } });
+        // Refused at the old price: show the price the core charges now, to quote again.
+        if (result.error.code === 'PRICE_CHANGED') void refreshPrices();
       }
       return;
     }
@@ -136,6 +163,12 @@ export const useSale = create<SaleState>()((set, get) => ({
     usePending.getState().applySale(toSaleSummary(sale));
     // An event may have brought the sale's completion first, as a summary: fetch its eSIMs.
     void get().handOver();
+  },
+
+  continueWhileSending() {
+    if (get().flow.step !== 'sending') return;
+    set({ flow: START });
+    void usePending.getState().load();
   },
 
   async resolveNow() {
@@ -152,6 +185,16 @@ export const useSale = create<SaleState>()((set, get) => ({
 
   newSale() {
     set({ flow: START });
+  },
+
+  reprice(find) {
+    const { flow } = get();
+    if (flow.step !== 'choosing' && flow.step !== 'confirming') return;
+    const fresh = flow.pkg ? find(flow.pkg.code) : undefined;
+    if (!fresh || !flow.pkg) return;
+    const same =
+      fresh.retail.amount === flow.pkg.retail.amount && fresh.retail.currency === flow.pkg.retail.currency;
+    if (!same) set({ flow: { ...flow, pkg: fresh } });
   },
 
   applySale(sale) {
@@ -173,3 +216,9 @@ export const useSale = create<SaleState>()((set, get) => ({
     set({ flow: result.ok ? { ...now, sale: result.value, error: null } : { ...now, error: result.error } });
   },
 }));
+
+/** Reads the catalogue's prices again and quotes the package in front of the cashier from them. */
+export async function refreshPrices(): Promise<void> {
+  await useCatalogue.getState().load();
+  useSale.getState().reprice(useCatalogue.getState().find);
+}

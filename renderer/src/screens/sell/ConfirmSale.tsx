@@ -6,6 +6,8 @@ import { days, integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { TenderFields } from '../../shift/TenderFields';
 import { useSale } from '../../stores/sale-store';
+import { useScreen } from '../../stores/screen-store';
+import { useSession } from '../../stores/session-store';
 
 export function ConfirmSale(): ReactNode {
   const t = useMessages();
@@ -13,9 +15,24 @@ export function ConfirmSale(): ReactNode {
   const flow = useSale((state) => state.flow);
   const confirm = useSale((state) => state.confirm);
   const cancel = useSale((state) => state.cancelConfirm);
+  const continueWhileSending = useSale((state) => state.continueWhileSending);
+  const go = useScreen((state) => state.go);
+  const balance = useSession((state) => state.balance?.balance ?? null);
+  const offline = useSession((state) => state.status?.connection === 'offline');
   if (flow.step !== 'confirming' && flow.step !== 'sending') return null;
   const { pkg: selected, quantity } = flow;
   const total = { ...selected.retail, amount: multiplyMinor(selected.retail.amount, quantity) };
+  const cost = { ...selected.cost, amount: multiplyMinor(selected.cost.amount, quantity) };
+  // Said before the sale, not after: what the provider would refuse, and what earns the shop nothing.
+  const warnings = [
+    balance && balance.currency === cost.currency && balance.amount < cost.amount
+      ? t.sell.warnBalance(moneyText(balance, language))
+      : null,
+    offline ? t.sell.warnOffline : null,
+    selected.retail.currency === selected.cost.currency && selected.retail.amount <= selected.cost.amount
+      ? t.sell.warnAtCost
+      : null,
+  ].filter((warning): warning is string => warning !== null);
   return (
     <ConfirmDialog
       title={t.sell.confirmTitle}
@@ -24,6 +41,18 @@ export function ConfirmSale(): ReactNode {
       sendingText={t.sell.sending}
       onConfirm={() => void confirm()}
       onCancel={cancel}
+      slow={
+        flow.step === 'sending'
+          ? {
+              since: flow.since,
+              continueLabel: t.sell.continueWaiting,
+              onContinue: () => {
+                continueWhileSending();
+                go('pending');
+              },
+            }
+          : undefined
+      }
     >
       <p className="confirm-line">{t.sell.confirmLine(integer(quantity, language), selected.name)}</p>
       <p>
@@ -36,6 +65,13 @@ export function ConfirmSale(): ReactNode {
         <dt>{t.sell.toCharge}</dt>
         <dd className="charge">{moneyText(total, language)}</dd>
       </dl>
+      {warnings.length > 0 ? (
+        <ul className="confirm-warnings" aria-label={t.sell.warnings}>
+          {warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
       <TenderFields price={total} />
     </ConfirmDialog>
   );

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import type { CataloguePackage } from '../../../../shared/domain/catalogue';
 import { countryName } from '../../catalogue/destination-names';
 import { PackageFacts } from '../../components/PackageFacts';
-import { days, gigabytes, integer } from '../../i18n/format';
+import { days, gigabytes } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useCatalogue } from '../../stores/catalogue-store';
 import { chosenOf, useSale } from '../../stores/sale-store';

@@ -11,10 +11,15 @@ export function SaleResult(): ReactNode {
   const newSale = useSale((state) => state.newSale);
   const resolveNow = useSale((state) => state.resolveNow);
   const handOver = useSale((state) => state.handOver);
-  const newSaleRef = useRef<HTMLButtonElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const shown = flow.step === 'result' ? `${flow.sale.id}:${flow.sale.state}` : flow.step;
+  // The keyboard starts on Print, never on New sale: an Enter after the QR appears (a bouncing key,
+  // a scanner's trailing Enter) prints at most, and never starts the next sale. New sale is Escape.
   useEffect(() => {
-    newSaleRef.current?.focus();
-  }, []);
+    void shown;
+    const print = resultRef.current?.querySelector<HTMLButtonElement>('button[data-print-key]');
+    (print ?? resultRef.current)?.focus();
+  }, [shown]);
   function startOver(): void {
     newSale();
     // The search field is the start of every sale.
@@ -22,15 +27,9 @@ export function SaleResult(): ReactNode {
   }
   useEscape(startOver);
   return (
-    <div className="sale-result">
+    <div className="sale-result" ref={resultRef} tabIndex={-1}>
       <div className="actions">
-        <button
-          ref={newSaleRef}
-          type="button"
-          className="primary"
-          aria-keyshortcuts="Escape"
-          onClick={startOver}
-        >
+        <button type="button" className="primary" aria-keyshortcuts="Escape" onClick={startOver}>
           {t.sell.newSale}
         </button>
       </div>

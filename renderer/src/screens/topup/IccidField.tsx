@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useRef } from 'react';
 import { useFocusOnScreen } from '../../hooks/use-focus-on-screen';
-import { useLanguage, useMessages } from '../../i18n/use-messages';
+import { useMessages } from '../../i18n/use-messages';
 import { mayConfirmIccid, useTopUp } from '../../stores/topup-store';
 
 export function IccidField(): ReactNode {
