@@ -79,6 +79,26 @@ test('the confirm step warns before the sale: a balance too low to pay it, and a
   expect(await counter.sim.orders()).toEqual([]);
 });
 
+test('the confirm step warns while the provider is failing: the answer may come late', async ({
+  page,
+  counter,
+}) => {
+  await counter.open(page);
+  // The counter's last real call to the provider failed with a server error.
+  await counter.sim.setFaults({ failRate: 1, paths: ['GET /balance'] });
+  await counter.api('getBalance').catch(() => undefined);
+  await counter.sim.setFaults({ failRate: 0 });
+  await searchField(page).fill('Japan');
+  await foundPackages(page).first().click();
+  await page.getByRole('button', { name: 'Sell', exact: true }).click();
+  const warnings = page.getByRole('dialog', { name: 'Confirm the sale' }).getByRole('list', {
+    name: 'Before you confirm',
+  });
+  await expect(warnings).toContainText(
+    'The provider is slow or failing right now: the answer may come late.',
+  );
+});
+
 test('a shop with a markup and enough balance is not warned', async ({ page, counter }) => {
   await counter.api('setManagerPin', { pin: PIN });
   await counter.api('setPricing', {

@@ -144,6 +144,8 @@ export const en = {
     warnBalance: (balance: string) =>
       `The account holds ${balance}, less than this sale costs: ask the manager to load the account.`,
     warnOffline: 'The counter is offline: the sale may not go through, or its answer may come late.',
+    warnDegraded:
+      'The provider is slow or failing right now: the answer may come late. If it does, the sale waits in Pending; do not sell it again.',
     warnAtCost: 'No markup applies to this package: it is sold at cost, with no margin.',
     newSale: 'New sale',
     completed: 'Sale complete',

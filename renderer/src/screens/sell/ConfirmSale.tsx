@@ -18,7 +18,7 @@ export function ConfirmSale(): ReactNode {
   const continueWhileSending = useSale((state) => state.continueWhileSending);
   const go = useScreen((state) => state.go);
   const balance = useSession((state) => state.balance?.balance ?? null);
-  const offline = useSession((state) => state.status?.connection === 'offline');
+  const connection = useSession((state) => state.status?.connection);
   if (flow.step !== 'confirming' && flow.step !== 'sending') return null;
   const { pkg: selected, quantity } = flow;
   const total = { ...selected.retail, amount: multiplyMinor(selected.retail.amount, quantity) };
@@ -28,7 +28,8 @@ export function ConfirmSale(): ReactNode {
     balance && balance.currency === cost.currency && balance.amount < cost.amount
       ? t.sell.warnBalance(moneyText(balance, language))
       : null,
-    offline ? t.sell.warnOffline : null,
+    connection === 'offline' ? t.sell.warnOffline : null,
+    connection === 'degraded' ? t.sell.warnDegraded : null,
     selected.retail.currency === selected.cost.currency && selected.retail.amount <= selected.cost.amount
       ? t.sell.warnAtCost
       : null,
