@@ -81,7 +81,11 @@ export async function parseOrderResult(
   const duplicate = body.flag('duplicate') === true;
   const status = body.text('status')?.toLowerCase() ?? '';
   const noEsims = (body.list('esims') ?? []).length === 0;
-  if (PENDING_STATUSES.has(status) || body.flag('isPending') === true || (noEsims && status !== 'completed')) {
+  if (
+    PENDING_STATUSES.has(status) ||
+    body.flag('isPending') === true ||
+    (noEsims && status !== 'completed')
+  ) {
     return { kind: 'pending', ...base, note: body.text('note'), duplicate };
   }
   const esims = orderEsimsOf(body);

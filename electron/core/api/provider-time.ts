@@ -13,8 +13,7 @@ export function isoTimeOf(text: string): string | null {
   return isoForm(trimmed) ?? peopleForm(trimmed);
 }
 
-const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 function isoForm(text: string): string | null {
   const match = ISO.exec(text);
@@ -45,7 +44,9 @@ function peopleForm(text: string): string | null {
     // 12 AM is midnight and 12 PM noon.
     hour = (hour % 12) + (half?.toLowerCase() === 'p' ? 12 : 0);
   }
-  return new Date(Date.UTC(year, month - 1, day, hour, Number(minuteText ?? 0), Number(secondText))).toISOString();
+  return new Date(
+    Date.UTC(year, month - 1, day, hour, Number(minuteText ?? 0), Number(secondText)),
+  ).toISOString();
 }
 
 const MONTH_NAMES = [

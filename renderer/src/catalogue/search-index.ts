@@ -78,7 +78,10 @@ function packageText(pkg: CataloguePackage, regionTokens: Map<string, string[]>)
   const key = `${pkg.type}\u0000${pkg.region}`;
   let shared = regionTokens.get(key);
   if (!shared) {
-    shared = searchedTokens([...regionSearchNames(pkg.region), ...(pkg.type ? [TYPE_SEARCH_NAMES[pkg.type]] : [])]);
+    shared = searchedTokens([
+      ...regionSearchNames(pkg.region),
+      ...(pkg.type ? [TYPE_SEARCH_NAMES[pkg.type]] : []),
+    ]);
     regionTokens.set(key, shared);
   }
   return haystackOf([...searchedTokens([pkg.name]), ...shared]);

@@ -40,9 +40,10 @@ export function SelectedPackage(): ReactNode {
         <dd>{coverageText(selected, t, language)}</dd>
         <dt>{t.sell.type}</dt>
         <dd>
-          {[selected.type ? t.sell.types[selected.type] : t.sell.typeNotStated, ...extrasText(selected, t, language)].join(
-            ' · ',
-          )}
+          {[
+            selected.type ? t.sell.types[selected.type] : t.sell.typeNotStated,
+            ...extrasText(selected, t, language),
+          ].join(' · ')}
         </dd>
         <dt>{t.sell.unitPrice}</dt>
         <dd>{moneyText(selected.retail, language)}</dd>
