@@ -9,15 +9,17 @@ import {
   type SimAccount,
   startSimulator,
 } from '../../electron/simulator/index';
+import { providerFacts } from '../support/provider-facts';
 
 // Every endpoint of the client against the real simulator: each answer the simulator gives must read
 // cleanly through the shared schemas, and the money in it must match the simulator's own ledger.
 let sim: RunningSimulator;
 let client: ResellerClient;
 let own: CachedPackage;
+const SEED = 21;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, seed: 21, balance: 5_000, allowLoopbackHttpWebhooks: true });
+  sim = await startSimulator({ port: 0, seed: SEED, balance: 5_000, allowLoopbackHttpWebhooks: true });
   client = clientOf(sim.defaultAccount);
   own = await ownNetworkPackage(client);
 });
@@ -37,7 +39,10 @@ function clientOf(account: SimAccount): ResellerClient {
 /** A limited plan on the service's own network (packages listing `countries`): every action applies to it. */
 async function ownNetworkPackage(reader: ResellerClient): Promise<CachedPackage> {
   const { packages } = await reader.listPackages({ type: 'local', limit: 100 });
-  const found = packages.find((pkg) => !pkg.isUnlimited && 'countries' in (JSON.parse(pkg.raw) as object));
+  const found = packages.find((pkg) => {
+    const facts = providerFacts(SEED)(pkg.code);
+    return facts !== undefined && !facts.unlimited && facts.provider.ownNetwork;
+  });
   if (!found) throw new Error('no own-network package in the first page');
   return found;
 }

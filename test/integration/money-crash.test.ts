@@ -16,6 +16,7 @@ import { toSaleSummary } from '../../shared/domain/sale-summary';
 import type { TopUp } from '../../shared/domain/topup';
 import { money } from '../../shared/money';
 import { copySyncedJournal } from '../support/catalogue-template';
+import { providerFacts } from '../support/provider-facts';
 import { charges, driveEsim, eventually, ledger, SEED } from './money-support';
 
 // These tests start and kill whole counters (child processes, each building its catalogue): on a
@@ -30,6 +31,7 @@ const CHILD_PROCESS_TIMEOUT = { timeout: 120_000 };
  * intent transaction leaves it.
  */
 
+const facts = providerFacts(SEED);
 let sim: RunningSimulator;
 let dataDir: string;
 let journalFile: string;
@@ -275,7 +277,7 @@ describe('a crash while a top-up is on the wire', CHILD_PROCESS_TIMEOUT, () => {
     const rechargeable = [
       ...((await counter.call<{ packages: CataloguePackage[] }>('listPackages')).value?.packages ?? []),
     ]
-      .filter((p) => p.isRechargeable)
+      .filter((p) => facts(p.code)?.rechargeable)
       .sort((a, b) => a.cost.amount - b.cost.amount);
     let target: { iccid: string; code: string } | null = null;
     for (const pkg of rechargeable.slice(0, 10)) {

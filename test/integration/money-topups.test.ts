@@ -11,6 +11,7 @@ import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
+import { providerFacts } from '../support/provider-facts';
 import {
   announcedBalance,
   type Counter,
@@ -25,6 +26,7 @@ import {
   startCounter,
 } from './money-support';
 
+const facts = providerFacts(SEED);
 let counter: Counter | null = null;
 let other: Counter | null = null;
 let tap: ApiTap | null = null;
@@ -54,7 +56,7 @@ async function soldAndActive(simOptions: SimulatorOptions = {}): Promise<Toppabl
   const c = await startCounter({}, { sim, apiBaseUrl: tap.baseUrlFor('counter') });
   counter = c;
   const rechargeable = [...c.packages]
-    .filter((p: CataloguePackage) => p.isRechargeable)
+    .filter((p: CataloguePackage) => facts(p.code)?.rechargeable)
     .sort((a, b) => a.cost.amount - b.cost.amount);
   for (const pkg of rechargeable.slice(0, 10)) {
     const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));

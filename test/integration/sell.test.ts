@@ -5,6 +5,10 @@ import { toSaleSummary } from '../../shared/domain/sale-summary';
 import type { Status } from '../../shared/domain/status';
 import { parseLpa } from '../../shared/lpa';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
+import { providerFacts } from '../support/provider-facts';
+
+/** The harness's simulator seed. */
+const facts = providerFacts(7);
 
 let h: CoreHarness;
 
@@ -33,7 +37,7 @@ describe('selling in training mode, core to simulator over HTTP', () => {
   });
 
   it('sells one eSIM: journalled, charged once, with an LPA that parses', async () => {
-    const pkg = await firstPackage((p) => p.type === 'local');
+    const pkg = await firstPackage((p) => facts(p.code)?.type === 'local');
     const sale = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
     expect(sale.state).toBe('completed');
     if (sale.state !== 'completed') return;
