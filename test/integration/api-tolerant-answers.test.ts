@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResellerClient } from '../../electron/core/api/client';
 import { recoverEsims } from '../../electron/core/api/esim-recovery';
+import { lookupEsim } from '../../electron/core/api/reads';
 import { withCheckDigit } from '../../shared/iccid';
 import { money } from '../../shared/money';
 import { failureOf, type ReceivedRequest, type Reply, serverPerTest } from './api-test-server';
@@ -527,6 +528,35 @@ describe('lists: one odd item never fails the whole list', () => {
 });
 
 describe('other reads the counter relies on', () => {
+  it('asks the API whether an eSIM may be topped up when the list does not state its status', async () => {
+    const topUps = {
+      success: true,
+      data: { packages: [{ package_code: 'TOP-1', cost: '4.20', currency: 'USD' }] },
+    };
+    for (const listed of [{ iccid: ICCID }, { iccid: ICCID, status: 'RELEASED' }]) {
+      const client = await clientOf({
+        'GET /esims': { success: true, data: { esims: [listed] } },
+        'GET /topup/packages': topUps,
+      });
+      expect(await lookupEsim(client, ICCID)).toMatchObject({
+        iccid: ICCID,
+        toppable: true,
+        notToppableReason: null,
+      });
+    }
+    // The API's refusal decides the other way.
+    const listing = routes({ 'GET /esims': { success: true, data: { esims: [{ iccid: ICCID }] } } });
+    const refusing = await server.client((request) =>
+      request.url.includes('/topup/packages')
+        ? { kind: 'json', status: 400, body: { success: false, code: 'TOPUP_NOT_SUPPORTED', error: 'no' } }
+        : listing(request),
+    );
+    expect(await lookupEsim(refusing, ICCID)).toMatchObject({
+      toppable: false,
+      notToppableReason: 'TOPUP_NOT_SUPPORTED',
+    });
+  });
+
   it('reads a balance given as text', async () => {
     const client = await clientOf({});
     expect((await client.getBalance()).balance).toEqual(money(48755, 'USD'));
