@@ -225,13 +225,15 @@ async function main(): Promise<number> {
         }
         counter = await start();
         // After a restart the cashiers first deal with what the crash left open.
-        await settle(counter, cashiers, tally, SETTLE_LIMIT_MS);
+        const left = await settle(counter, cashiers, tally, SETTLE_LIMIT_MS);
+        if (left > 0) log(`${left} sales still open after the settling limit, left for the manager`);
         if (tally.kills % 10 === 0 || tally.kills === kills) log(`${tally.kills} kills, ${until} sales sent`);
       }
     }
     log(`all ${sales} sales sent; faults off, settling what is left in doubt`);
     sim.setFaults(NO_FAULTS);
-    await settle(counter, cashiers, tally, SETTLE_LIMIT_MS);
+    const left = await settle(counter, cashiers, tally, SETTLE_LIMIT_MS);
+    if (left > 0) log(`${left} sales still open after the settling limit, left for the manager`);
     await counter.host.stop();
     died(counter);
   } catch (error) {
@@ -417,14 +419,16 @@ async function classifyCrash(journalFile: string, control: SimControl, tally: Ta
 /**
  * Lets start-up recovery look at what is open, then does what cashiers do with every sale still in
  * doubt (see settleOne) until none is left. The counter's own rate limiter may hold requests back for
- * up to a minute after a burst, so this is patient, but bounded.
+ * up to a minute after a burst, so this is patient, but bounded: what is still open at the limit is
+ * left for the manager (a sale no read can prove and no key can safely replay stays in doubt) and
+ * counted; the verdict names each one as a breach.
  */
 async function settle(
   counter: Counter,
   cashiers: CashierCalls,
   tally: Tally,
   limitMs: number,
-): Promise<void> {
+): Promise<number> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const listed = await counter.host.call<{ sales: Sale[] }>('listSales', {
@@ -432,9 +436,8 @@ async function settle(
       limit: 1000,
     });
     const open = listed.value?.sales ?? [];
-    if (open.length === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(`${open.length} sales were still unresolved after ${limitMs} ms`);
+    if (open.length === 0) return 0;
+    if (Date.now() > deadline) return open.length;
     await new Promise((r) => setTimeout(r, 2_000));
     for (const sale of open) await settleOne(counter, cashiers, sale.id, tally);
   }
