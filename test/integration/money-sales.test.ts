@@ -101,7 +101,9 @@ describe('selling under faults: one journal sale per charge', () => {
   });
 
   it("a sale whose answer was lost after the charge is completed from the provider's records, never sent again", async () => {
-    const c = await open();
+    // Settled by comparing the provider's order list with the sale: a list that describes its orders.
+    // A lean list names them only (the next test).
+    const c = await open({ faults: { answerStyle: 'tidy' } });
     const pkg = cheapest(c.packages);
     c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/order'] });
     const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
@@ -117,6 +119,26 @@ describe('selling under faults: one journal sale per charge', () => {
     expect(sale.attempts).toBe(1);
     expect(statesOf(c, sale.id)).toEqual(['intent', 'sent', 'in_doubt', 'completed']);
     expect(unwrap(await c.h.call<Status>('getStatus')).openSales.inDoubt).toBe(0);
+  });
+
+  it('a lost answer, and an order list that only names its orders: in doubt, then the cashier’s re-send hands it over, charged once', async () => {
+    const c = await open({ faults: { answerStyle: 'lean' } });
+    const pkg = cheapest(c.packages);
+    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/order'] });
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    // The list proves nothing: the order is never claimed from it, and the sale never failed.
+    expect(sale.state).toBe('in_doubt');
+    const paid = charges((await ledger(c.sim)).entries);
+    expect(paid).toHaveLength(1);
+    c.sim.setFaults({ dropAfterCommitRate: 0 });
+    const resent = unwrap(await c.h.call<Sale>('resendSale', { id: sale.id, confirmed: true }));
+    expect(resent.state).toBe('completed');
+    if (resent.state !== 'completed') return;
+    // The provider replayed the first order under the same key: one charge, handed over.
+    expect(charges((await ledger(c.sim)).entries)).toEqual(paid);
+    expect(resent.orderReference).toBe(paid[0]?.orderReference);
+    expect(resent.cost.amount).toBe(paid[0]?.amountMinor);
+    expect(resent.esims).toHaveLength(1);
   });
 
   it('a re-send held back by the rate limiter after a lost answer leaves the sale in doubt, never failed', async () => {
