@@ -50,7 +50,9 @@ describe('selling under faults: one journal sale per charge', () => {
     expect(charges(entries)).toEqual([
       expect.objectContaining({ idempotencyKey: sale.idempotencyKey, amountMinor: sale.cost.amount }),
     ]);
-    expect(sale.newBalance?.amount).toBe(balanceMinor);
+    // The balance after the sale is announced, whether the answer said it or it was read after.
+    expect(announcedBalance(c.h)?.balance.amount).toBe(balanceMinor);
+    if (sale.newBalance) expect(sale.newBalance.amount).toBe(balanceMinor);
     // The provider's answer is kept verbatim beside the parsed columns.
     const [answer] = keptAnswers(c.dataDir, 'sale', sale.id);
     expect(answer).toMatchObject({
@@ -61,7 +63,7 @@ describe('selling under faults: one journal sale per charge', () => {
       whole: 1,
     });
     const raw = JSON.parse(answer?.body ?? '');
-    expect(raw).toMatchObject({ orderReference: sale.orderReference, status: 'completed' });
+    expect(raw).toMatchObject({ orderReference: sale.orderReference });
     expect(raw.esims).toHaveLength(10);
   });
 
