@@ -1,4 +1,5 @@
 import type { Sale } from '../../shared/domain/sale';
+import type { TopUp } from '../../shared/domain/topup';
 import type { CoreContext } from './context';
 import { TopUpsJournal } from './journal/topups-journal';
 import { BALANCE_REFRESH_EVERY_MS, BalanceRefresher } from './money/balance-refresher';
@@ -143,6 +144,18 @@ export class MoneyWork {
     if (!sale || (sale.state !== 'pending' && sale.state !== 'support')) return sale;
     if (!this.ctx.salesJournal.inScope(sale.id, scopeOf(this.ctx.connections.current))) return sale;
     return this.resolver.resolve(sale.id);
+  }
+
+  /**
+   * A sale or top-up as the cashier is answered with it. A provider may answer an order without the
+   * balance after it (the description's terse examples do): then the balance is read before the
+   * cashier is answered, so the counter never shows the balance from before money moved. A read that
+   * fails is logged and the answer goes out all the same; the background refresh tries again.
+   */
+  async answered<T extends Sale | TopUp>(record: T): Promise<T> {
+    const charged = record.state === 'completed' || record.state === 'pending';
+    if (charged && !('newBalance' in record && record.newBalance)) await this.balanceRefresher.now();
+    return record;
   }
 
   private saleSettled(sale: Sale): void {

@@ -7,7 +7,8 @@ import { CurrencySchema } from '../money-schema';
  * require all of it: it reads answers tolerantly, requiring only what money and the hand-over need
  * (docs/api-client.md). Amounts stay API numbers here; the client converts them to minor units once.
  * Unknown extra fields pass (zod strips them from the parsed value; the raw JSON is kept by callers).
- * Date fields are plain strings: real servers send text that is not always ISO 8601, and we keep it.
+ * Date fields are plain strings: real servers send text that is not always ISO 8601; the client reads
+ * each as ISO 8601 UTC where it can (electron/core/api/provider-time.ts).
  */
 
 export const PaginationSchema = z.object({

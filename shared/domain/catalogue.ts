@@ -7,17 +7,20 @@ export const CataloguePackageSchema = z.object({
   code: z.string(),
   name: z.string(),
   region: z.string(),
-  type: PackageTypeSchema,
-  /** Null for unlimited plans. */
+  /** Null when the provider names no type it lists and no coverage to read one from. */
+  type: PackageTypeSchema.nullable(),
+  /** Null for unlimited plans, and when the provider does not say (then `isUnlimited` is false). */
   dataGb: z.number().nullable(),
   isUnlimited: z.boolean(),
-  validityDays: z.number().int(),
+  /** Null when the provider does not say. */
+  validityDays: z.number().int().nullable(),
   cost: MoneySchema,
   retail: MoneySchema,
   /** ISO 3166-1 alpha-2 codes, upper case. */
   countries: z.array(z.string()),
-  hasVoice: z.boolean(),
-  hasSms: z.boolean(),
+  /** Null when the provider does not say (the counter then claims neither voice nor "data only"). */
+  hasVoice: z.boolean().nullable(),
+  hasSms: z.boolean().nullable(),
   voiceMinutes: z.number().nullable(),
   smsCount: z.number().nullable(),
   has5g: z.boolean().nullable(),

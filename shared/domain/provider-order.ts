@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoneySchema } from '../money-schema';
+import { IsoTimeSchema } from './common';
 
 /** An order in the provider's own list: only the reference is certain, the rest is null where the provider left it out. */
 export const ProviderOrderSchema = z.object({
@@ -11,8 +12,8 @@ export const ProviderOrderSchema = z.object({
   /** One of the API's list statuses; null for any other, whose text is in `statusText`. */
   status: z.enum(['pending', 'completed', 'failed', 'cancelled']).nullable(),
   statusText: z.string().nullable(),
-  /** As sent: not always ISO 8601. */
-  createdAt: z.string().nullable(),
+  /** ISO 8601 UTC, however the provider wrote it; null when unreadable. */
+  createdAt: IsoTimeSchema.nullable(),
   iccid: z.string().nullable(),
 });
 export type ProviderOrder = z.infer<typeof ProviderOrderSchema>;

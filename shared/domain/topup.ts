@@ -72,9 +72,11 @@ void unionKeyedByEnum;
 export const TopUpOptionSchema = z.object({
   code: z.string(),
   name: z.string(),
+  /** Null for unlimited plans, and when the provider does not say (then `isUnlimited` is false). */
   dataGb: z.number().nullable(),
   isUnlimited: z.boolean(),
-  validityDays: z.number().int(),
+  /** Null when the provider does not say. */
+  validityDays: z.number().int().nullable(),
   cost: MoneySchema,
   retail: MoneySchema,
 });

@@ -187,7 +187,7 @@ describe('successful answers', () => {
         : record({ iccid: '8988247000100000023', lpaString: 'LPA:1$smdp.example.net$X1', isPending: false }),
     );
     const pending = await client.getOrder('ORD-2002');
-    expect(pending).toMatchObject({ pending: true, esim: null, orderDate: '2025-06-01 10:00:00' });
+    expect(pending).toMatchObject({ pending: true, esim: null, orderDate: '2025-06-01T10:00:00.000Z' });
     const done = await client.getOrder('ORD-2002');
     expect(done).toMatchObject({
       pending: false,

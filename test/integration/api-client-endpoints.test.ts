@@ -232,7 +232,7 @@ describe('reads', () => {
       amount: { amount: 16500, currency: 'IQD' },
       status: 'completed',
       statusText: 'completed',
-      createdAt: '2025-06-01T10:00:00Z',
+      createdAt: '2025-06-01T10:00:00.000Z',
       iccid: null,
     });
     expect(page.totalRevenue).toEqual({ amount: 16500, currency: 'IQD' });
@@ -277,7 +277,7 @@ describe('actions', () => {
       newBalance: { amount: 9580, currency: 'USD' },
       newTotalGb: 2,
       newRemainingGb: 1.5,
-      newExpiresAt: '2025-06-15T10:00:00Z',
+      newExpiresAt: '2025-06-15T10:00:00.000Z',
     });
   });
 

@@ -1,23 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ApiFailure } from '../../electron/core/api/api-failure';
 import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
 import type { CachedPackage } from '../../electron/core/api/package-results';
 import { lookupEsim } from '../../electron/core/api/reads';
 import {
+  type AnswerStyle,
+  answerStyleFromEnvironment,
   type Faults,
   type RunningSimulator,
   type SimAccount,
   startSimulator,
 } from '../../electron/simulator/index';
+import { providerFacts } from '../support/provider-facts';
 
 // Every endpoint of the client against the real simulator: each answer the simulator gives must read
 // cleanly through the shared schemas, and the money in it must match the simulator's own ledger.
 let sim: RunningSimulator;
 let client: ResellerClient;
 let own: CachedPackage;
+const SEED = 21;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, seed: 21, balance: 5_000, allowLoopbackHttpWebhooks: true });
+  sim = await startSimulator({ port: 0, seed: SEED, balance: 5_000, allowLoopbackHttpWebhooks: true });
   client = clientOf(sim.defaultAccount);
   own = await ownNetworkPackage(client);
 });
@@ -25,6 +29,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim.close();
 });
+
+/** The answer style this run's simulators use (ESIM_TEST_ANSWER_STYLE, else tidy). */
+function styleOfRun(): AnswerStyle {
+  return answerStyleFromEnvironment() ?? 'tidy';
+}
 
 function clientOf(account: SimAccount): ResellerClient {
   return createResellerClient({
@@ -37,7 +46,10 @@ function clientOf(account: SimAccount): ResellerClient {
 /** A limited plan on the service's own network (packages listing `countries`): every action applies to it. */
 async function ownNetworkPackage(reader: ResellerClient): Promise<CachedPackage> {
   const { packages } = await reader.listPackages({ type: 'local', limit: 100 });
-  const found = packages.find((pkg) => !pkg.isUnlimited && 'countries' in (JSON.parse(pkg.raw) as object));
+  const found = packages.find((pkg) => {
+    const facts = providerFacts(SEED)(pkg.code);
+    return facts !== undefined && !facts.unlimited && facts.provider.ownNetwork;
+  });
   if (!found) throw new Error('no own-network package in the first page');
   return found;
 }
@@ -75,7 +87,7 @@ async function buy(key: string): Promise<string> {
 }
 
 describe('every endpoint against the simulator', () => {
-  it('sells, looks up, uses, tops up, lists, suspends and messages an eSIM', async () => {
+  it('sells, looks up, uses, tops up and lists an eSIM', async () => {
     const before = await client.getBalance();
     const order = await client.createOrder({
       packageCode: own.code,
@@ -84,42 +96,69 @@ describe('every endpoint against the simulator', () => {
     });
     if (order.kind !== 'completed') throw new Error(`order ended ${order.kind}`);
     expect(order.cost).toEqual(own.cost);
-    expect(order.newBalance?.amount).toBe(before.balance.amount - own.cost.amount);
+    const afterOrder = before.balance.amount - own.cost.amount;
+    // The balance after the order: in the answer when the provider states it, and read in any case.
+    if (order.newBalance) expect(order.newBalance.amount).toBe(afterOrder);
+    expect((await client.getBalance()).balance.amount).toBe(afterOrder);
     const iccid = order.esims[0]?.iccid ?? '';
 
     const status = await client.getOrder(order.orderReference);
     expect(status).toMatchObject({ pending: false, esim: { iccid }, cost: own.cost });
 
     const listed = await client.listEsims({ search: iccid });
-    expect(listed.esims.find((esim) => esim.iccid === iccid)?.statusCode).toBe('NEW');
+    const statusCode = listed.esims.find((esim) => esim.iccid === iccid)?.statusCode;
+    // Listed, with its state where the provider states it.
+    expect(statusCode === undefined ? 'not listed' : (statusCode ?? 'NEW')).toBe('NEW');
     // A NEW eSIM of the service's own network may be topped up: the API says so.
     expect(await lookupEsim(client, iccid)).toMatchObject({ iccid, toppable: true });
 
     await control('POST', '/esims/activate', { iccid });
     await control('POST', '/esims/consume', { iccid, mb: 100 });
-    expect(await client.getUsage({ iccid })).toMatchObject({ iccid, data: { usedMb: 100 } });
+    // Usage and live status move no money: they read in every style, and their figures are checked
+    // where the provider states them.
+    const usage = await client.getUsage({ iccid });
+    const live = await client.getLiveStatus({ iccid });
     expect(await client.getUsage({ orderReference: order.orderReference })).toMatchObject({ iccid });
-    expect(await client.getLiveStatus({ iccid })).toMatchObject({ iccid, status: 'ACTIVE', usedMb: 100 });
-    expect((await client.getNetworkEvents({ iccid })).totalEvents).toBeGreaterThanOrEqual(1);
-    expect((await client.getUsageReport({ iccid }, 7)).totalMb).toBe(100);
+    if (styleOfRun() === 'tidy') {
+      expect(usage).toMatchObject({ iccid, data: { usedMb: 100 } });
+      expect(live).toMatchObject({ iccid, status: 'ACTIVE', usedMb: 100 });
+    }
 
     const options = await client.listTopUpPackages({ iccid });
     const topUpPackage = options.packages[0];
     if (!topUpPackage) throw new Error('no top-up package for an own-network eSIM');
     const topUp = await client.topUp({ iccid, packageCode: topUpPackage.code });
     expect(topUp.cost).toEqual(topUpPackage.cost);
-    expect(topUp.newBalance?.amount).toBe((order.newBalance?.amount ?? 0) - topUpPackage.cost.amount);
+    const afterTopUp = afterOrder - topUpPackage.cost.amount;
+    if (topUp.newBalance) expect(topUp.newBalance.amount).toBe(afterTopUp);
+    expect((await client.getBalance()).balance.amount).toBe(afterTopUp);
 
     const orders = await client.listOrders({ search: order.orderReference });
     expect(orders.orders.map((listedOrder) => listedOrder.orderReference)).toContain(order.orderReference);
-    expect(orders.orders[0]?.amount?.currency).toBe(own.cost.currency);
+    // The list names each order; its amount, where given, is in the account currency.
+    const listedAmount = orders.orders[0]?.amount;
+    if (listedAmount) expect(listedAmount.currency).toBe(own.cost.currency);
+  });
 
+  // The care answers (network events, usage report, suspension, SMS, cancellation, webhooks) are still
+  // read strictly, in the description's tidy form; reading them as tolerantly as the money answers
+  // comes with the eSIM care work (issue 15), so these tests hold the simulator to tidy.
+  it('reads network events and the usage report, suspends and messages an eSIM', async () => {
+    sim.setFaults({ answerStyle: 'tidy' });
+    onTestFinished(() => sim.setFaults({ answerStyle: styleOfRun() }));
+    const iccid = await buy('care-1');
+    await control('POST', '/esims/activate', { iccid });
+    await control('POST', '/esims/consume', { iccid, mb: 100 });
+    expect((await client.getNetworkEvents({ iccid })).totalEvents).toBeGreaterThanOrEqual(1);
+    expect((await client.getUsageReport({ iccid }, 7)).totalMb).toBe(100);
     expect((await client.setEsimSuspended({ iccid }, 'suspend')).esimStatus).toBe('Disconnected');
     expect((await client.setEsimSuspended({ iccid }, 'activate')).esimStatus).toBe('Active');
     expect((await client.sendSms({ iccid }, 'Your eSIM is ready')).message).toBeTruthy();
   });
 
   it('cancels a fresh order and reads the refund as Money', async () => {
+    sim.setFaults({ answerStyle: 'tidy' });
+    onTestFinished(() => sim.setFaults({ answerStyle: styleOfRun() }));
     const iccid = await buy('cancel-1');
     const cancelled = await client.cancelEsim({ iccid });
     expect(cancelled).toMatchObject({ refunded: own.cost, refundMethod: 'balance', cancelledEsims: 1 });
@@ -130,6 +169,8 @@ describe('every endpoint against the simulator', () => {
   });
 
   it('registers a webhook and reads the configuration back', async () => {
+    sim.setFaults({ answerStyle: 'tidy' });
+    onTestFinished(() => sim.setFaults({ answerStyle: styleOfRun() }));
     expect((await client.getWebhook()).webhook).toBeNull();
     const registration = await client.setWebhook({
       webhook_url: 'https://counter.example.com/hook',
@@ -148,7 +189,10 @@ describe('every endpoint against the simulator', () => {
     if (!enterprise) throw new Error('no enterprise account');
     const balance = await clientOf(enterprise).getBalance();
     expect(balance.balance.currency).toBe('EUR');
-    expect(balance.enterprise).toMatchObject({ account: expect.any(String), live: expect.any(Boolean) });
+    // Whose balance it is, is information: a lean provider leaves `source` and `account` out.
+    if (styleOfRun() === 'tidy') {
+      expect(balance.enterprise).toMatchObject({ account: expect.any(String), live: expect.any(Boolean) });
+    }
 
     await expect(client.getOrder('ORD-NOPE')).rejects.toMatchObject({
       code: 'ORDER_NOT_FOUND',
@@ -192,17 +236,17 @@ describe('asynchronous provisioning', () => {
       idempotencyKey: 'pending-1',
     });
     sim.setFaults({ pendingRate: 0 });
-    expect(pending).toMatchObject({ kind: 'pending', cost: own.cost, duplicate: false });
+    expect(pending).toMatchObject({ kind: 'pending', duplicate: false });
+    // What was charged: in the pending result when the provider states it, in the order status in any case.
+    if (pending.cost) expect(pending.cost).toEqual(own.cost);
+    expect((await client.getOrder(pending.orderReference)).cost).toEqual(own.cost);
     const replay = await client.createOrder({
       packageCode: own.code,
       expectedCost: own.cost,
       idempotencyKey: 'pending-1',
     });
-    expect(replay).toMatchObject({
-      kind: 'pending',
-      orderReference: pending.orderReference,
-      duplicate: true,
-    });
+    // The same order again, not a second one; a terse provider does not flag the replay as one.
+    expect(replay).toMatchObject({ kind: 'pending', orderReference: pending.orderReference });
     expect(await client.getOrder(pending.orderReference)).toMatchObject({ pending: true, esim: null });
 
     await control('POST', '/orders/complete-pending', { orderReference: pending.orderReference });
@@ -214,7 +258,9 @@ describe('asynchronous provisioning', () => {
       expectedCost: own.cost,
       idempotencyKey: 'pending-1',
     });
-    expect(completedReplay).toMatchObject({ kind: 'replay', esims: [{ iccid: done.esim?.iccid }] });
+    // The original order's eSIM again; a terse provider does not flag the replay as one.
+    expect(completedReplay).toMatchObject({ esims: [{ iccid: done.esim?.iccid }] });
+    expect(['replay', 'completed']).toContain(completedReplay.kind);
   });
 });
 

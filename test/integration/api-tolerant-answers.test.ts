@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResellerClient } from '../../electron/core/api/client';
 import { recoverEsims } from '../../electron/core/api/esim-recovery';
+import { lookupEsim } from '../../electron/core/api/reads';
 import { withCheckDigit } from '../../shared/iccid';
 import { money } from '../../shared/money';
 import { failureOf, type ReceivedRequest, type Reply, serverPerTest } from './api-test-server';
@@ -142,7 +143,8 @@ describe('orders answered with only what money and the hand-over need', () => {
           status: 'Provisioned',
           totalVolumeBytes: 1073741824,
           validityDays: 7,
-          expiresAt: 'February 13, 2026 at 11:27 PM',
+          // A date written for people is read as the description's UTC.
+          expiresAt: '2026-02-13T23:27:00.000Z',
         },
       ],
     });
@@ -240,6 +242,22 @@ describe('orders answered with only what money and the hand-over need', () => {
     expect(paths()).toEqual(['POST /api/v1/business/esims/order', 'GET /api/v1/business/balance']);
   });
 
+  it('reads an answer with only its reference as a pending order, whose eSIMs follow', async () => {
+    for (const body of [
+      { success: true, orderReference: 'ORD-12' },
+      { success: true, orderReference: 'ORD-12', esims: [] },
+      { success: true, orderReference: 'ORD-12', esims: null, status: 'processing' },
+    ]) {
+      const client = await clientOf({ 'POST /esims/order': body });
+      expect(await client.createOrder(order)).toMatchObject({
+        kind: 'pending',
+        orderReference: 'ORD-12',
+        cost: null,
+        duplicate: false,
+      });
+    }
+  });
+
   it('reads a terse replay, whose charge the answer does not give', async () => {
     const client = await clientOf({
       'POST /esims/order': {
@@ -303,7 +321,7 @@ describe('the order status, read by the client in the account currency it finds 
       status: 'awaiting_network',
       pending: true,
       esim: null,
-      orderDate: 'February 13, 2026 at 11:27 PM',
+      orderDate: '2026-02-13T23:27:00.000Z',
     });
   });
 
@@ -321,6 +339,8 @@ describe('lists: one odd item never fails the whole list', () => {
         data: {
           packages: [
             { package_code: 'TERSE', cost: '1.10', currency: 'USD', data_amount_gb: '1', validity_days: 7 },
+            // Only what is ordered and what it costs, as the lean simulator answers.
+            { package_code: 'LEAN', cost: 2, currency: 'USD' },
             { package_code: 'NO-COST', currency: 'USD', data_amount_gb: 1, validity_days: 7 },
             'not a package',
             {
@@ -342,22 +362,31 @@ describe('lists: one odd item never fails the whole list', () => {
     });
     const page = await client.listPackages();
     expect(page.skipped).toBe(2);
-    expect(page.packages.map((pkg) => pkg.code)).toEqual(['TERSE', 'ODD']);
+    expect(page.packages.map((pkg) => pkg.code)).toEqual(['TERSE', 'LEAN', 'ODD']);
     expect(page.packages[0]).toMatchObject({
       name: 'TERSE',
-      type: 'global',
+      // No type and no coverage: not stated, never guessed.
+      type: null,
       region: '',
       dataGb: 1,
       cost: money(110, 'USD'),
       countries: [],
-      hasVoice: false,
+      hasVoice: null,
       voiceMinutes: null,
       isRechargeable: false,
     });
     expect(page.packages[1]).toMatchObject({
+      name: 'LEAN',
+      type: null,
+      dataGb: null,
+      isUnlimited: false,
+      validityDays: null,
+      cost: money(200, 'USD'),
+    });
+    expect(page.packages[2]).toMatchObject({
       type: 'regional',
       countries: ['TR', 'GR'],
-      hasVoice: false,
+      hasVoice: null,
       activationPolicy: null,
     });
     // No pagination in the answer and a page shorter than asked: the list has ended.
@@ -373,6 +402,7 @@ describe('lists: one odd item never fails the whole list', () => {
             { package_code: 'TOP-1', cost: '4.20', currency: 'USD', data_amount_gb: 1, validity_days: 7 },
             { package_code: 'TOP-2', cost: 'four', currency: 'USD', data_amount_gb: 1, validity_days: 7 },
             { package_code: 'TOP-3', cost: 9, currency: 'USD', is_unlimited: true, validity_days: '30' },
+            { package_code: 'TOP-4', cost: '1.50' },
           ],
         },
       },
@@ -396,10 +426,19 @@ describe('lists: one odd item never fails the whole list', () => {
         validityDays: 30,
         cost: money(900, 'USD'),
       },
+      // Neither data nor validity nor currency: the account's currency, the rest not stated.
+      {
+        code: 'TOP-4',
+        name: 'TOP-4',
+        dataGb: null,
+        isUnlimited: false,
+        validityDays: null,
+        cost: money(150, 'USD'),
+      },
     ]);
   });
 
-  it('keeps every order of the provider’s list it can read, with statuses and dates as sent', async () => {
+  it('keeps every order of the provider’s list it can read, with statuses as sent and dates in UTC', async () => {
     const client = await clientOf({
       'GET /orders': {
         success: true,
@@ -443,7 +482,7 @@ describe('lists: one odd item never fails the whole list', () => {
         amount: money(16500, 'IQD'),
         status: null,
         statusText: 'refunded_partially',
-        createdAt: 'February 13, 2026 at 11:27 PM',
+        createdAt: '2026-02-13T23:27:00.000Z',
         iccid: ODD_ICCID,
       },
     ]);
@@ -489,6 +528,35 @@ describe('lists: one odd item never fails the whole list', () => {
 });
 
 describe('other reads the counter relies on', () => {
+  it('asks the API whether an eSIM may be topped up when the list does not state its status', async () => {
+    const topUps = {
+      success: true,
+      data: { packages: [{ package_code: 'TOP-1', cost: '4.20', currency: 'USD' }] },
+    };
+    for (const listed of [{ iccid: ICCID }, { iccid: ICCID, status: 'RELEASED' }]) {
+      const client = await clientOf({
+        'GET /esims': { success: true, data: { esims: [listed] } },
+        'GET /topup/packages': topUps,
+      });
+      expect(await lookupEsim(client, ICCID)).toMatchObject({
+        iccid: ICCID,
+        toppable: true,
+        notToppableReason: null,
+      });
+    }
+    // The API's refusal decides the other way.
+    const listing = routes({ 'GET /esims': { success: true, data: { esims: [{ iccid: ICCID }] } } });
+    const refusing = await server.client((request) =>
+      request.url.includes('/topup/packages')
+        ? { kind: 'json', status: 400, body: { success: false, code: 'TOPUP_NOT_SUPPORTED', error: 'no' } }
+        : listing(request),
+    );
+    expect(await lookupEsim(refusing, ICCID)).toMatchObject({
+      toppable: false,
+      notToppableReason: 'TOPUP_NOT_SUPPORTED',
+    });
+  });
+
   it('reads a balance given as text', async () => {
     const client = await clientOf({});
     expect((await client.getBalance()).balance).toEqual(money(48755, 'USD'));

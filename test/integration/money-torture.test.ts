@@ -1,15 +1,23 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { answerStyleFromEnvironment } from '../../electron/simulator/index';
 
 /**
  * `npm run torture` with a small N, as CI runs it: the web host killed with SIGKILL four times while
- * selling under 5xx, dropped answers and latency (once after a downtime longer than a key is trusted
- * for), then the journal checked against the simulator's ledger and every order on the wire against
+ * selling under 5xx, dropped answers and latency (in the tidy style once after a downtime longer than
+ * a key is trusted for), then the journal checked against the simulator's ledger and every order on the wire against
  * the cashier calls open when it was sent. The run decides; this test reads its verdict.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/**
+ * The run's answer style (ESIM_TEST_ANSWER_STYLE). A lean or untidy provider's order list cannot
+ * prove a sale whose key is older than a day (docs/api-client.md, "Tested in every answer style"):
+ * such a sale stays in doubt for the manager, so the styled runs leave the long downtime out and hold
+ * every other invariant.
+ */
+const LONG_DOWNTIMES = (answerStyleFromEnvironment() ?? 'tidy') === 'tidy' ? 1 : 0;
 
 function torture(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
@@ -27,7 +35,16 @@ function torture(args: readonly string[]): Promise<{ code: number | null; stdout
 
 describe('npm run torture', () => {
   it('keeps every invariant through kills at random moments under faults', { timeout: 240_000 }, async () => {
-    const run = await torture(['--sales', '40', '--kills', '4', '--seed', '11']);
+    const run = await torture([
+      '--sales',
+      '40',
+      '--kills',
+      '4',
+      '--seed',
+      '11',
+      '--long-downtimes',
+      String(LONG_DOWNTIMES),
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'), run.stdout.lastIndexOf('}') + 1)) as {
@@ -42,8 +59,8 @@ describe('npm run torture', () => {
       breaches: number;
     };
     expect(report.kills).toBe(4);
-    expect(report.longDowntimes).toBe(1);
-    expect(report.openThroughLongDowntimes).toBeGreaterThan(0);
+    expect(report.longDowntimes).toBe(LONG_DOWNTIMES);
+    if (LONG_DOWNTIMES > 0) expect(report.openThroughLongDowntimes).toBeGreaterThan(0);
     expect(report.ordersWithoutCashier).toBe(0);
     expect(run.stdout).toMatch(/^orders placed without a cashier: 0$/m);
     expect(report.salesRequested).toBe(40);

@@ -26,7 +26,7 @@ export interface DataUse {
 
 export interface Validity {
   readonly days: number | null;
-  /** Times as sent; not always ISO 8601. */
+  /** ISO 8601 UTC, however the provider wrote them; null when unreadable. */
   readonly activatedAt: string | null;
   readonly expiresAt: string | null;
   readonly expired: boolean | null;
@@ -97,7 +97,7 @@ function esimRecordOf(item: Fields): EsimRecord {
     data: dataUseOf(item.object('data')),
     validity: validityOf(item.object('validity')),
     install: installOrNull(item),
-    createdAt: item.text('created_at'),
+    createdAt: item.time('created_at'),
     pending: item.flag('is_pending'),
     phoneNumber: item.text('phone_number'),
     imsi: item.text('imsi'),
@@ -134,8 +134,8 @@ function dataUseOf(data: Fields | null): DataUse {
 function validityOf(validity: Fields | null): Validity {
   return {
     days: validity?.integer('days') ?? null,
-    activatedAt: validity?.text('activated_at') ?? null,
-    expiresAt: validity?.text('expires_at') ?? null,
+    activatedAt: validity?.time('activated_at') ?? null,
+    expiresAt: validity?.time('expires_at') ?? null,
     expired: validity?.flag('is_expired') ?? null,
   };
 }
@@ -213,9 +213,9 @@ export function parseLiveStatus(json: unknown): Omit<LiveStatus, 'raw'> {
       connectionType: network?.text('connection_type') ?? null,
     },
     device: { model: device?.text('model') ?? null, imei: device?.text('imei') ?? null },
-    activatedAt: data.text('activation_date'),
-    lastUsedAt: data.text('last_usage_date'),
-    expiresAt: data.text('expiry_date'),
+    activatedAt: data.time('activation_date'),
+    lastUsedAt: data.time('last_usage_date'),
+    expiresAt: data.time('expiry_date'),
     usedMb: usedGb === null ? null : gbToMb(usedGb),
     totalMb: totalGb === null ? null : gbToMb(totalGb),
   };

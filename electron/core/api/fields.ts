@@ -1,5 +1,6 @@
 import { CURRENCIES, type Currency } from '../../../shared/money';
 import { FieldProblem } from './parse';
+import { isoTimeOf } from './provider-time';
 
 /** A money amount as the API sent it: a JSON number, or decimal text that is read exactly, never as a float. */
 export type ApiAmount = number | string;
@@ -78,6 +79,12 @@ export class Fields {
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);
     if (typeof value !== 'string' || value.trim() === '') return null;
     return value;
+  }
+
+  /** A time or date as ISO 8601 UTC, however the provider wrote it (see provider-time.ts); null when unreadable. */
+  time(key: string): string | null {
+    const text = this.text(key);
+    return text === null ? null : isoTimeOf(text);
   }
 
   /** A number, or decimal text read as one (for counts and sizes; amounts of money use `amount`). */

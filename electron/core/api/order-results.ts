@@ -58,9 +58,11 @@ const PENDING_STATUSES = new Set(['pending_details', 'pending']);
 
 /**
  * Reads a 200 of POST /esims/order. Required: the order reference, and for a completed order or a
- * replay at least one eSIM, each with its ICCID and what installs it. Everything else is read
- * tolerantly. Servers answer a pending order with `esims: []`, with placeholder eSIMs marked PENDING,
- * or with no list at all; all are pending.
+ * replay each eSIM's ICCID and what installs it. Everything else is read tolerantly. Servers answer a
+ * pending order with `esims: []`, with placeholder eSIMs marked PENDING, or with no list at all, and a
+ * terse provider sends no status either: an accepted order without eSIMs is one whose eSIMs follow,
+ * so it is pending (polled with GET /esims/order), unless it says it completed: a completed order
+ * without its eSIMs is an answer that cannot be read.
  */
 export async function parseOrderResult(
   json: unknown,
@@ -77,7 +79,13 @@ export async function parseOrderResult(
     newBalance: money('newBalance'),
   };
   const duplicate = body.flag('duplicate') === true;
-  if (PENDING_STATUSES.has(body.text('status')?.toLowerCase() ?? '') || body.flag('isPending') === true) {
+  const status = body.text('status')?.toLowerCase() ?? '';
+  const noEsims = (body.list('esims') ?? []).length === 0;
+  if (
+    PENDING_STATUSES.has(status) ||
+    body.flag('isPending') === true ||
+    (noEsims && status !== 'completed')
+  ) {
     return { kind: 'pending', ...base, note: body.text('note'), duplicate };
   }
   const esims = orderEsimsOf(body);
@@ -110,7 +118,7 @@ function saleEsimOf(item: Fields, fallbackLpa: string | null): SaleEsim {
     status: item.text('status'),
     totalVolumeBytes: item.number('total_volume') ?? item.number('totalVolume'),
     validityDays: item.number('total_duration') ?? item.number('totalDuration'),
-    expiresAt: item.text('expired_time') ?? item.text('expiredTime'),
+    expiresAt: item.time('expired_time') ?? item.time('expiredTime'),
   };
 }
 
@@ -125,7 +133,7 @@ export interface OrderStatus {
   readonly paymentStatus: string | null;
   /** What was charged (`finalPrice`, else `amount`), in the account currency. */
   readonly cost: Money | null;
-  /** As sent; not always ISO 8601. */
+  /** ISO 8601 UTC, however the provider wrote it; null when unreadable. */
   readonly orderDate: string | null;
   /** Still provisioning: the eSIM says so, or it has no ICCID yet and the order does not say it completed. */
   readonly pending: boolean;
@@ -156,7 +164,7 @@ export async function parseOrderStatus(
     status,
     paymentStatus: order.text('paymentStatus'),
     cost: money('finalPrice') ?? money('final_price') ?? money('amount'),
-    orderDate: order.text('orderDate'),
+    orderDate: order.time('orderDate'),
     pending,
     esim: pending || esim === null ? null : handOverOrNull(esim),
   };
@@ -201,7 +209,7 @@ export async function parseOrderPage(
       amount: money('amount'),
       status: item.oneOf('status', ORDER_LIST_STATUSES),
       statusText: item.text('status'),
-      createdAt: item.text('created_at'),
+      createdAt: item.time('created_at'),
       iccid: esim ? iccidOrNull(esim, 'iccid') : null,
     } satisfies ProviderOrder;
   });

@@ -24,17 +24,18 @@ export interface PackageFacts {
   /** Opaque: kept verbatim, never trimmed or reformatted. */
   readonly code: string;
   readonly name: string;
-  /** Null for unlimited plans. */
+  /** Null for unlimited plans, and when the provider does not say. */
   readonly dataGb: number | null;
   readonly isUnlimited: boolean;
-  readonly validityDays: number;
+  /** Null when the provider does not say. */
+  readonly validityDays: number | null;
   readonly cost: Money;
 }
 
 /**
- * Required of a package: its code, its cost (in its own currency or the account's), and what a
- * cashier tells the customer they buy: data (or unlimited) and validity. A package the provider
- * leaves without a name is shown by its code.
+ * Required of a package: its code and its cost (in its own currency or the account's): what is
+ * ordered and what it costs. Its data and validity describe it; a provider that leaves them out
+ * still sells it, and the counter says they were not given. A package without a name shows its code.
  */
 export async function packageFactsOf(item: Fields, accountCurrency: AccountCurrency): Promise<PackageFacts> {
   const code = item.requiredText('package_code');
@@ -43,16 +44,12 @@ export async function packageFactsOf(item: Fields, accountCurrency: AccountCurre
   const currency = item.currency('currency') ?? (await accountCurrency());
   if (currency === null) throw item.problem('currency', 'missing, and the account currency is not known');
   const isUnlimited = item.flag('is_unlimited') ?? false;
-  const dataGb = item.number('data_amount_gb');
-  if (!isUnlimited && dataGb === null) throw item.problem('data_amount_gb', 'missing or not a number');
-  const validityDays = item.integer('validity_days');
-  if (validityDays === null) throw item.problem('validity_days', 'missing or not a whole number');
   return {
     code,
     name: item.text('name') ?? code,
-    dataGb: isUnlimited ? null : dataGb,
+    dataGb: isUnlimited ? null : item.number('data_amount_gb'),
     isUnlimited,
-    validityDays,
+    validityDays: item.integer('validity_days'),
     cost: moneyOf(amount, currency, item.pathOf('cost')),
   };
 }
@@ -90,8 +87,8 @@ async function cachedPackageOf(
     region: item.text('region') ?? '',
     type: item.oneOf('type', PACKAGE_TYPES) ?? typeByCoverage(countries),
     countries,
-    hasVoice: item.flag('has_voice') ?? false,
-    hasSms: item.flag('has_sms') ?? false,
+    hasVoice: item.flag('has_voice'),
+    hasSms: item.flag('has_sms'),
     voiceMinutes: features?.number('voice_minutes') ?? null,
     smsCount: features?.number('sms_count') ?? null,
     has5g: item.flag('has_5g'),
@@ -104,10 +101,14 @@ async function cachedPackageOf(
   };
 }
 
-/** A type the API does not list (or none) is read from the coverage, so the package still sorts and filters. */
-function typeByCoverage(countries: readonly string[]): PackageType {
-  if (countries.length === 1) return 'local';
-  return countries.length > 1 ? 'regional' : 'global';
+/**
+ * A type the API does not list (or none) is read from the coverage, so the package still sorts and
+ * filters; without coverage it is not stated, never guessed (a markup rule by type must not apply to
+ * a package that may not be of that type).
+ */
+function typeByCoverage(countries: readonly string[]): PackageType | null {
+  if (countries.length === 0) return null;
+  return countries.length === 1 ? 'local' : 'regional';
 }
 
 function countriesOf(item: Fields): string[] {
@@ -172,7 +173,7 @@ export function parseBalance(json: unknown, knownCurrency: Currency | null): Omi
     balance: moneyOf(amount, currency, data.pathOf('balance')),
     enterprise:
       data.text('source')?.toLowerCase() === 'enterprise'
-        ? { account: data.text('account'), live: data.flag('live'), asOf: data.text('as_of') }
+        ? { account: data.text('account'), live: data.flag('live'), asOf: data.time('as_of') }
         : null,
   };
 }

@@ -60,6 +60,8 @@ export async function lookupEsim(client: ResellerClient, iccid: string): Promise
 /**
  * Whether the top-up rule allows this eSIM now. A NEW eSIM may be topped up only if the service
  * provides it itself, which the list does not say: the API's own answer for its top-up packages does.
+ * So does an eSIM whose status the list leaves out or gives as a value the API does not list: the
+ * counter does not refuse a top-up on what it was not told.
  */
 async function notToppableReason(
   client: ResellerClient,
@@ -67,7 +69,7 @@ async function notToppableReason(
   status: EsimStatus | null,
 ): Promise<ErrorCode | null> {
   if (status !== null && TOPPABLE.has(status)) return null;
-  if (status !== 'NEW') return 'ESIM_NOT_TOPPABLE';
+  if (status !== null && status !== 'NEW') return 'ESIM_NOT_TOPPABLE';
   try {
     await client.listTopUpPackages({ iccid, limit: 1 });
     return null;

@@ -41,7 +41,7 @@ export interface TopUpCompleted {
   readonly newBalance: Money | null;
   readonly newTotalGb: number | null;
   readonly newRemainingGb: number | null;
-  /** As sent; not always ISO 8601. */
+  /** ISO 8601 UTC, however the provider wrote it; null when unreadable. */
   readonly newExpiresAt: string | null;
   readonly raw: string;
   /** The answer, as the journal keeps it (a top-up is sent once, so there is one). */
@@ -65,6 +65,6 @@ export async function parseTopUpResult(
     newBalance: money('newBalance'),
     newTotalGb: esimData?.number('newTotalVolumeGB') ?? null,
     newRemainingGb: esimData?.number('newRemainingVolumeGB') ?? null,
-    newExpiresAt: esimData?.text('expiredTime') ?? null,
+    newExpiresAt: esimData?.time('expiredTime') ?? null,
   };
 }

@@ -46,6 +46,18 @@ export class BalanceRefresher {
     this.soonTimer.unref();
   }
 
+  /**
+   * Reads the balance now, and resolves once it is announced (or the read failed and was logged). A
+   * read already on the wire may have left before the answer that prompted this one: it is waited
+   * for, then the balance is read again.
+   */
+  async now(): Promise<void> {
+    if (this.soonTimer) clearTimeout(this.soonTimer);
+    this.soonTimer = null;
+    await this.running;
+    await this.run();
+  }
+
   private run(): Promise<void> {
     this.running ??= this.refresh()
       .then(() => undefined)

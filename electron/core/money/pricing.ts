@@ -5,7 +5,7 @@ import { type Money, minor, roundUpToStep } from '../../../shared/money';
 /** What a price depends on. Top-up packages have no type or region: only package and catch-all rules reach them. */
 export interface PricedPackage {
   readonly code: string;
-  readonly type?: PackageType;
+  readonly type?: PackageType | null;
   readonly region?: string;
 }
 

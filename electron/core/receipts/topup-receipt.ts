@@ -22,10 +22,10 @@ export function renderTopUpReceipt(topUp: CompletedTopUp, ctx: ReceiptContext): 
 ${codeField(text.iccid, topUp.iccid)}
 ${rows([
   [text.packageAdded, topUp.packageName],
-  info
-    ? [text.data, info.isUnlimited || info.dataGb === null ? text.unlimited : format.gigabytes(info.dataGb)]
-    : null,
-  info ? [text.validity, format.days(info.validityDays)] : null,
+  // What the provider did not state is left off the receipt rather than guessed.
+  info?.isUnlimited ? [text.data, text.unlimited] : null,
+  info?.dataGb != null ? [text.data, format.gigabytes(info.dataGb)] : null,
+  info?.validityDays != null ? [text.validity, format.days(info.validityDays)] : null,
   [text.price, format.money(topUp.retail), 'total'],
   ...tenderRows(kit, topUp.tender, topUp.retail),
 ])}

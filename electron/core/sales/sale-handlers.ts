@@ -23,7 +23,7 @@ export function saleHandlers(
     return sale;
   };
   return {
-    sell: async (input) => money.resolver.sell(input),
+    sell: async (input) => money.answered(await money.resolver.sell(input)),
     getSale: async ({ id }) => toSaleSummary(find(id)),
     getSaleForHandOver: async ({ id }) => {
       const sale = find(id);
@@ -46,6 +46,6 @@ export function saleHandlers(
     }),
     resolveSale: async ({ id }) => toSaleSummary(await money.resolver.resolve(id)),
     // The cashier's confirmed send hands the eSIMs over, as a sale does.
-    resendSale: async ({ id }) => money.resolver.resend(id),
+    resendSale: async ({ id }) => money.answered(await money.resolver.resend(id)),
   };
 }

@@ -12,7 +12,7 @@ export function topUpHandlers(
   return {
     topUp: async (input) => {
       admitTypedIccid(ctx.db, input);
-      return topUp(money.topUpContext, input);
+      return money.answered(await topUp(money.topUpContext, input));
     },
     // Asking about an in-doubt top-up looks at its eSIM now (a read; the top-up is never re-sent).
     getTopUp: async ({ id }) => {

@@ -90,7 +90,10 @@ function packageText(pkg: CataloguePackage, regionTokens: Map<string, string[]>)
   const key = `${pkg.type}\u0000${pkg.region}`;
   let shared = regionTokens.get(key);
   if (!shared) {
-    shared = searchedTokens([...regionSearchNames(pkg.region), TYPE_SEARCH_NAMES[pkg.type]]);
+    shared = searchedTokens([
+      ...regionSearchNames(pkg.region),
+      ...(pkg.type ? [TYPE_SEARCH_NAMES[pkg.type]] : []),
+    ]);
     regionTokens.set(key, shared);
   }
   return haystackOf([...searchedTokens([pkg.name]), ...shared]);
@@ -119,7 +122,8 @@ export function buildCatalogueIndex(packages: readonly CataloguePackage[]): Cata
   const regionTokens = new Map<string, string[]>();
   packages.forEach((pkg, i) => {
     byCode.set(pkg.code, pkg);
-    typeRank[i] = TYPE_RANK[pkg.type];
+    // A package whose type the provider does not state ranks with the global ones, after local and regional plans.
+    typeRank[i] = TYPE_RANK[pkg.type ?? 'global'];
     texts.push(packageText(pkg, regionTokens));
     for (const code of new Set(pkg.countries)) {
       const list = coverage.get(code);
@@ -137,10 +141,13 @@ export function buildCatalogueIndex(packages: readonly CataloguePackage[]): Cata
     };
   });
   const price = (i: number): number => packages[i]!.retail.amount;
+  // Unlimited plans sort after every volume, and packages whose provider states none after those.
   const data = (i: number): number => {
     const pkg = packages[i]!;
-    return pkg.isUnlimited || pkg.dataGb === null ? Number.POSITIVE_INFINITY : pkg.dataGb;
+    if (pkg.isUnlimited) return Number.MAX_VALUE;
+    return pkg.dataGb ?? Number.POSITIVE_INFINITY;
   };
+  const validity = (i: number): number => packages[i]!.validityDays ?? Number.POSITIVE_INFINITY;
   const byPrice = (a: number, b: number): number => price(a) - price(b) || a - b;
   const textWords = wordsOf(new Set(texts));
   return {
@@ -154,10 +161,7 @@ export function buildCatalogueIndex(packages: readonly CataloguePackage[]): Cata
     orders: {
       price: sortedOrder(packages.length, byPrice),
       data: sortedOrder(packages.length, (a, b) => data(a) - data(b) || byPrice(a, b)),
-      validity: sortedOrder(
-        packages.length,
-        (a, b) => packages[a]!.validityDays - packages[b]!.validityDays || byPrice(a, b),
-      ),
+      validity: sortedOrder(packages.length, (a, b) => validity(a) - validity(b) || byPrice(a, b)),
     },
   };
 }
@@ -227,8 +231,9 @@ const BUCKET_COUNT = 5;
 function passesFilters(pkg: CataloguePackage, query: SearchQuery): boolean {
   if (query.type !== 'all' && pkg.type !== query.type) return false;
   if (query.unlimitedOnly && !pkg.isUnlimited) return false;
+  // A package whose provider does not state its data or validity is not claimed to meet a minimum.
   if (query.minDataGb !== null && !pkg.isUnlimited && (pkg.dataGb ?? 0) < query.minDataGb) return false;
-  if (query.minValidityDays !== null && pkg.validityDays < query.minValidityDays) return false;
+  if (query.minValidityDays !== null && (pkg.validityDays ?? 0) < query.minValidityDays) return false;
   return true;
 }
 

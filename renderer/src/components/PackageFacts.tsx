@@ -9,14 +9,25 @@ import { networksLine } from './PackageDetails';
 
 type DataShape = Pick<CataloguePackage, 'dataGb' | 'isUnlimited'>;
 
+// A provider may leave out what a package holds; the counter says so rather than guess.
+
 export function dataText(pkg: DataShape, t: Messages, language: Language): string {
-  return pkg.isUnlimited || pkg.dataGb === null ? t.sell.unlimited : gigabytes(pkg.dataGb, language);
+  if (pkg.isUnlimited) return t.sell.unlimited;
+  return pkg.dataGb === null ? t.sell.dataNotStated : gigabytes(pkg.dataGb, language);
+}
+
+export function validityText(
+  pkg: Pick<CataloguePackage, 'validityDays'>,
+  t: Messages,
+  language: Language,
+): string {
+  return pkg.validityDays === null ? t.sell.validityNotStated : days(pkg.validityDays, language);
 }
 
 export function coverageText(pkg: CataloguePackage, t: Messages, language: Language): string {
   const [only] = pkg.countries;
   if (pkg.countries.length === 1 && only) return countryName(only, language);
-  if (pkg.countries.length === 0) return pkg.region;
+  if (pkg.countries.length === 0) return pkg.region || t.sell.coverageNotStated;
   return `${pkg.region ? `${pkg.region} · ` : ''}${t.sell.countries(pkg.countries.length)}`;
 }
 
@@ -25,7 +36,7 @@ export function extrasText(pkg: CataloguePackage, t: Messages): string[] {
   const extras: string[] = [];
   if (pkg.hasVoice) extras.push(pkg.voiceMinutes ? t.sell.voice(pkg.voiceMinutes) : t.sell.voiceYes);
   if (pkg.hasSms) extras.push(pkg.smsCount ? t.sell.sms(pkg.smsCount) : t.sell.smsYes);
-  if (!pkg.hasVoice && !pkg.hasSms) extras.push(t.sell.dataOnly);
+  if (pkg.hasVoice === false && pkg.hasSms === false) extras.push(t.sell.dataOnly);
   if (pkg.has5g) extras.push(t.sell.fiveG);
   if (pkg.hasHotspot) extras.push(t.sell.hotspot);
   return extras;
@@ -49,7 +60,7 @@ export function PackageFacts({
     <>
       <span className="pkg-name">{pkg.name}</span>
       <span className="pkg-data">{dataText(pkg, t, language)}</span>
-      <span className="pkg-validity">{days(pkg.validityDays, language)}</span>
+      <span className="pkg-validity">{validityText(pkg, t, language)}</span>
       <span className="pkg-coverage">{coverageText(pkg, t, language)}</span>
       <span className="pkg-extras">
         {extrasText(pkg, t).join(' · ')}

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { multiplyMinor } from '../../../../shared/money';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { coverageText, dataText } from '../../components/PackageFacts';
-import { days, integer, moneyText } from '../../i18n/format';
+import { coverageText, dataText, validityText } from '../../components/PackageFacts';
+import { integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { TenderFields } from '../../shift/TenderFields';
 import { useSale } from '../../stores/sale-store';
@@ -57,7 +57,7 @@ export function ConfirmSale(): ReactNode {
     >
       <p className="confirm-line">{t.sell.confirmLine(integer(quantity, language), selected.name)}</p>
       <p>
-        {dataText(selected, t, language)} · {days(selected.validityDays, language)} ·{' '}
+        {dataText(selected, t, language)} · {validityText(selected, t, language)} ·{' '}
         {coverageText(selected, t, language)}
       </p>
       <dl className="facts">

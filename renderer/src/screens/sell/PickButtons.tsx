@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CataloguePackage } from '../../../../shared/domain/catalogue';
-import { coverageText, dataText } from '../../components/PackageFacts';
-import { days, moneyText } from '../../i18n/format';
+import { coverageText, dataText, validityText } from '../../components/PackageFacts';
+import { moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useCatalogue } from '../../stores/catalogue-store';
 import { useSale } from '../../stores/sale-store';
@@ -30,7 +30,7 @@ export function PickButtons({
             <span className="pick-name">{pkg.name}</span>
             <span className="pick-facts">
               {coverageText(pkg, t, language)} · {dataText(pkg, t, language)} ·{' '}
-              {days(pkg.validityDays, language)}
+              {validityText(pkg, t, language)}
             </span>
             <span className="pick-price">{moneyText(pkg.retail, language)}</span>
           </button>

@@ -3,8 +3,8 @@ import { multiplyMinor } from '../../../../shared/money';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FieldProblem } from '../../components/FieldProblem';
 import { PackageDetails } from '../../components/PackageDetails';
-import { coverageText, dataText, extrasText } from '../../components/PackageFacts';
-import { days, integer, moneyText } from '../../i18n/format';
+import { coverageText, dataText, extrasText, validityText } from '../../components/PackageFacts';
+import { integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { chosenOf, MAX_QUANTITY, MIN_QUANTITY, useSale } from '../../stores/sale-store';
 
@@ -48,12 +48,15 @@ export function SelectedPackage(): ReactNode {
         <dt>{t.sell.data}</dt>
         <dd>{dataText(selected, t, language)}</dd>
         <dt>{t.sell.validity}</dt>
-        <dd>{days(selected.validityDays, language)}</dd>
+        <dd>{validityText(selected, t, language)}</dd>
         <dt>{t.sell.coverage}</dt>
         <dd>{coverageText(selected, t, language)}</dd>
         <dt>{t.sell.type}</dt>
         <dd>
-          {t.sell.types[selected.type]} · {extrasText(selected, t).join(' · ')}
+          {[
+            selected.type ? t.sell.types[selected.type] : t.sell.typeNotStated,
+            ...extrasText(selected, t),
+          ].join(' · ')}
         </dd>
         <dt>{t.sell.unitPrice}</dt>
         <dd>{moneyText(selected.retail, language)}</dd>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CodeFact } from '../../components/CodeFact';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { dataText } from '../../components/PackageFacts';
-import { days, moneyText, time } from '../../i18n/format';
+import { dataText, validityText } from '../../components/PackageFacts';
+import { moneyText, time } from '../../i18n/format';
 import type { Messages } from '../../i18n/messages';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { TenderFields } from '../../shift/TenderFields';
@@ -51,7 +51,7 @@ export function ConfirmTopUp({
         <CodeFact term={t.topUp.iccid} value={iccid} />
         <dt>{t.sell.data}</dt>
         <dd>
-          {dataText(option, t, language)} · {days(option.validityDays, language)}
+          {dataText(option, t, language)} · {validityText(option, t, language)}
         </dd>
         <dt>{t.sell.toCharge}</dt>
         <dd className="charge">{moneyText(option.retail, language)}</dd>

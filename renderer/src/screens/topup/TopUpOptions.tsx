@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { TopUpOption } from '../../../../shared/domain/topup';
-import { dataText } from '../../components/PackageFacts';
-import { days, moneyText } from '../../i18n/format';
+import { dataText, validityText } from '../../components/PackageFacts';
+import { moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
 import '../../components/package-line.css';
@@ -52,7 +52,7 @@ export function TopUpOptions(): ReactNode {
             >
               <span className="pkg-name">{option.name}</span>
               <span className="pkg-data">{dataText(option, t, language)}</span>
-              <span className="pkg-validity">{days(option.validityDays, language)}</span>
+              <span className="pkg-validity">{validityText(option, t, language)}</span>
               <span className="pkg-price">{moneyText(option.retail, language)}</span>
             </button>
           </li>

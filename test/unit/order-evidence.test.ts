@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { isoTimeOf } from '../../electron/core/api/provider-time';
+import { judgeOrders, type OrdersRead } from '../../electron/core/money/order-evidence';
+import type { ProviderOrder } from '../../shared/domain/provider-order';
+
+const window = { from: new Date('2026-02-13T23:27:30.000Z'), to: new Date('2026-02-13T23:27:50.000Z') };
+
+function listed(createdAt: string | null): ProviderOrder {
+  return {
+    id: null,
+    orderReference: 'ORD-1',
+    packageName: null,
+    packageCode: 'PKG',
+    amount: null,
+    status: 'completed',
+    statusText: 'completed',
+    createdAt,
+    iccid: null,
+  };
+}
+
+function judged(createdAt: string | null): ReturnType<typeof judgeOrders> {
+  const read: OrdersRead = { orders: [listed(createdAt)], raw: ['{}'], complete: true };
+  return judgeOrders(
+    () => new Set(),
+    read,
+    window,
+    () => true,
+  );
+}
+
+describe('the provider’s order list as evidence for a request whose answer was lost', () => {
+  it('finds the one order dated inside the window to the second', () => {
+    expect(judged('2026-02-13T23:27:41.000Z').kind).toBe('found');
+  });
+
+  it('never says "no order" for one dated to the minute or the day the window falls in', () => {
+    // "February 13, 2026 at 11:27 PM" may be any second of that minute, the window's among them.
+    for (const text of ['February 13, 2026 at 11:27 PM', 'February 13, 2026']) {
+      expect(judged(isoTimeOf(text)).kind, text).toBe('ambiguous');
+    }
+  });
+
+  it('says "no order" for one dated to a minute that ends before the window', () => {
+    expect(judged(isoTimeOf('February 13, 2026 at 11:26 PM')).kind).toBe('none');
+  });
+});
