@@ -41,7 +41,10 @@ test('a Z exported as CSV, the month as a pack, and a previous day picked', asyn
 
   // The Shift screen: the Z of the business day, exported as six CSV files.
   await page.keyboard.press('F6');
-  await page.getByLabel('Business day', { exact: true }).fill(till.businessDay);
+  await page
+    .getByRole('region', { name: 'Recent shifts' })
+    .getByLabel('Business day', { exact: true })
+    .fill(till.businessDay);
   const files: { name: string; text: string }[] = [];
   page.on('download', (each) => {
     void each

@@ -42,12 +42,8 @@ export function NavBar(): ReactNode {
             aria-keyshortcuts={SCREEN_KEYS[each]}
             tabIndex={screen === each ? 0 : -1}
             className={screen === each ? 'tab active' : 'tab'}
-            // The key hint is shown but not read as part of the name; aria-keyshortcuts announces it.
-            aria-label={
-              each === 'pending' && waiting > 0
-                ? `${names[each]} (${integer(waiting, language)})`
-                : names[each]
-            }
+            // The name is what the tab shows (its word, the count waiting, its key), so speech input can
+            // say what is seen; aria-keyshortcuts announces the key as a key.
             onClick={() => go(each)}
           >
             {names[each]}

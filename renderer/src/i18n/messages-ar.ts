@@ -6,7 +6,7 @@ export const ar: Messages = {
   appName: 'منصة بيع الشرائح الإلكترونية',
   languageName: 'العربية',
   switchLanguage: 'English',
-  switchLanguageLabel: 'التبديل إلى الإنجليزية',
+  switchLanguageLabel: 'English: التبديل إلى الإنجليزية',
   training: 'وضع التدريب: لا مبيعات حقيقية ولا أموال حقيقية',
   balance: 'الرصيد',
   balanceLow: 'الرصيد منخفض',

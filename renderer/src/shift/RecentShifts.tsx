@@ -52,8 +52,8 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
       });
   };
   return (
-    <section className="card">
-      <h2>{t.recent}</h2>
+    <section className="card" aria-labelledby={`${dayId}-heading`}>
+      <h2 id={`${dayId}-heading`}>{t.recent}</h2>
       <div className="field">
         <label htmlFor={dayId}>{t.shiftsOfDay}</label>
         <input id={dayId} type="date" value={day} onChange={(event) => setDay(event.target.value)} />
