@@ -1,32 +1,21 @@
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
-import type { TillView } from '../../shared/domain/shift';
 import type { ShiftReport } from '../../shared/domain/shift-report';
 import { formatMoney, toDecimalText } from '../../shared/money';
 import { expect, test } from './counter-fixture';
+import { ALICE_PIN, hireAlice, MANAGER_PIN } from './staff';
 
 /**
  * A customer comes back: a manager cancels the eSIM sold to them from the sale's details and gives
  * the cash back from the drawer; an eSIM already used is refused before anything is promised.
  */
 
-const MANAGER_PIN = '2468';
-const ALICE_PIN = '1357';
-
 test('a manager cancels a sale and gives the cash back; a used eSIM is refused up front', async ({
   page,
   counter,
 }) => {
-  await counter.api('setManagerPin', { pin: MANAGER_PIN });
-  const till = await counter.api<TillView>('getTill');
-  const manager = till.cashiers.find((cashier) => cashier.usesManagerPin)!;
-  const alice = await counter.api<{ id: string }>('addCashier', {
-    name: 'Alice',
-    role: 'cashier',
-    pin: ALICE_PIN,
-    approval: { managerId: manager.id, pin: MANAGER_PIN },
-  });
-  await counter.api('signIn', { cashierId: alice.id, pin: ALICE_PIN });
+  const alice = await hireAlice(counter);
+  await counter.api('signIn', { cashierId: alice, pin: ALICE_PIN });
   await counter.api('openShift', { floats: [{ currency: 'USD', amount: 10_000 }] });
   await counter.sim.setRefundMethod('balance');
   const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');

@@ -1,6 +1,6 @@
 import type { Cashier } from '../../shared/domain/cashier';
-import type { TillView } from '../../shared/domain/shift';
 import { expect, test } from './counter-fixture';
+import { ALICE_PIN, MANAGER_PIN, managerApproval } from './staff';
 
 /**
  * The end-of-day forms in Arabic, in Chromium through the web host: a refused field is named in the
@@ -8,18 +8,13 @@ import { expect, test } from './counter-fixture';
  * cashier (a cashier who left is no longer offered at sign-in; their records stay).
  */
 
-const MANAGER_PIN = '2468';
-const ALICE_PIN = '1357';
 const BOB_PIN = '8642';
 
 test('the shift forms say what was wrong in Arabic, and a manager marks a cashier who left', async ({
   page,
   counter,
 }) => {
-  await counter.api('setManagerPin', { pin: MANAGER_PIN });
-  const till = await counter.api<TillView>('getTill');
-  const manager = till.cashiers.find((cashier) => cashier.usesManagerPin)!;
-  const approval = { managerId: manager.id, pin: MANAGER_PIN };
+  const approval = await managerApproval(counter);
   await counter.api('addCashier', { name: 'Alice', role: 'cashier', pin: ALICE_PIN, approval });
   await counter.api('addCashier', { name: 'Bob', role: 'cashier', pin: BOB_PIN, approval });
   await counter.open(page);

@@ -5,16 +5,23 @@ import type { Counter } from './counter-fixture';
 export const MANAGER_PIN = '2468';
 export const ALICE_PIN = '1357';
 
-/** Chooses the manager PIN and adds Alice, a cashier, with the manager's approval. */
-export async function hireAlice(counter: Counter): Promise<void> {
+/** A manager's approval: the manager PIN chosen, which makes its holder the first manager. */
+export async function managerApproval(counter: Counter): Promise<{ managerId: string; pin: string }> {
   await counter.api('setManagerPin', { pin: MANAGER_PIN });
   const till = await counter.api<TillView>('getTill');
   const manager = till.cashiers.find((cashier) => cashier.usesManagerPin);
   if (!manager) throw new Error('the manager PIN did not become the first manager');
-  await counter.api('addCashier', {
+  return { managerId: manager.id, pin: MANAGER_PIN };
+}
+
+/** Chooses the manager PIN and adds Alice, a cashier, with the manager's approval; returns her id. */
+export async function hireAlice(counter: Counter): Promise<string> {
+  const approval = await managerApproval(counter);
+  const alice = await counter.api<{ id: string }>('addCashier', {
     name: 'Alice',
     role: 'cashier',
     pin: ALICE_PIN,
-    approval: { managerId: manager.id, pin: MANAGER_PIN },
+    approval,
   });
+  return alice.id;
 }
