@@ -325,6 +325,38 @@ describe('the order status, read by the client in the account currency it finds 
     });
   });
 
+  it('reads an order the provider failed, whatever its status word, from its payment status: nothing was charged', async () => {
+    const client = await clientOf({
+      'GET /esims/order': {
+        success: true,
+        order: { status: 'voided', paymentStatus: 'NOT_CHARGED', finalPrice: 0, esim: { iccid: null } },
+      },
+    });
+    expect(await client.getOrder('ORD-15')).toMatchObject({
+      status: 'voided',
+      notCharged: true,
+      pending: false,
+      esim: null,
+      cost: money(0, 'USD'),
+    });
+  });
+
+  it('keeps an order whose status and payment cannot be read open, and takes a zero price as no word on the charge', async () => {
+    const client = await clientOf({
+      'GET /esims/order': {
+        success: true,
+        order: { status: 'voided', paymentStatus: 'settled', finalPrice: '0.00', esim: { iccid: null } },
+      },
+    });
+    expect(await client.getOrder('ORD-16')).toMatchObject({
+      status: 'voided',
+      notCharged: false,
+      pending: true,
+      esim: null,
+      cost: null,
+    });
+  });
+
   it('says the order is done when it completed although the record left out its eSIM', async () => {
     const client = await clientOf({ 'GET /esims/order': { success: true, order: { status: 'completed' } } });
     expect(await client.getOrder('ORD-14')).toMatchObject({ pending: false, esim: null, cost: null });
