@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import type { ResellerClient } from '../../electron/core/api/client';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createResellerClient, type ResellerClient } from '../../electron/core/api/client';
 import { recoverEsims } from '../../electron/core/api/esim-recovery';
 import { lookupEsim } from '../../electron/core/api/reads';
+import { startSimulator } from '../../electron/simulator/index';
 import { withCheckDigit } from '../../shared/iccid';
 import { money } from '../../shared/money';
 import { failureOf, type ReceivedRequest, type Reply, serverPerTest } from './api-test-server';
@@ -325,6 +326,38 @@ describe('the order status, read by the client in the account currency it finds 
     });
   });
 
+  it('reads an order the provider failed, whatever its status word, from its payment status: nothing was charged', async () => {
+    const client = await clientOf({
+      'GET /esims/order': {
+        success: true,
+        order: { status: 'voided', paymentStatus: 'NOT_CHARGED', finalPrice: 0, esim: { iccid: null } },
+      },
+    });
+    expect(await client.getOrder('ORD-15')).toMatchObject({
+      status: 'voided',
+      notCharged: true,
+      pending: false,
+      esim: null,
+      cost: money(0, 'USD'),
+    });
+  });
+
+  it('keeps an order whose status and payment cannot be read open, and takes a zero price as no word on the charge', async () => {
+    const client = await clientOf({
+      'GET /esims/order': {
+        success: true,
+        order: { status: 'voided', paymentStatus: 'settled', finalPrice: '0.00', esim: { iccid: null } },
+      },
+    });
+    expect(await client.getOrder('ORD-16')).toMatchObject({
+      status: 'voided',
+      notCharged: false,
+      pending: true,
+      esim: null,
+      cost: null,
+    });
+  });
+
   it('says the order is done when it completed although the record left out its eSIM', async () => {
     const client = await clientOf({ 'GET /esims/order': { success: true, order: { status: 'completed' } } });
     expect(await client.getOrder('ORD-14')).toMatchObject({ pending: false, esim: null, cost: null });
@@ -620,5 +653,50 @@ describe('other reads the counter relies on', () => {
       currentBalance: money(350, 'USD'),
       needToLoad: money(900, 'USD'),
     });
+  });
+});
+
+/** GET /esims/order of a pending order the untidy simulator of `seed` failed (and refunded) by its control. */
+async function failedOrderRead(seed: number): Promise<Awaited<ReturnType<ResellerClient['getOrder']>>> {
+  const sim = await startSimulator({ port: 0, seed, faults: { answerStyle: 'untidy' } });
+  onTestFinished(() => sim.close());
+  const client = createResellerClient({
+    baseUrl: sim.baseUrl,
+    credentials: () => sim.defaultAccount,
+    timeouts: { readMs: 2_000, writeMs: 2_000 },
+  });
+  const [pkg] = (await client.listPackages({ limit: 20 })).packages;
+  if (!pkg) throw new Error('no package');
+  sim.setFaults({ pendingRate: 1, pendingDelayMs: -1 });
+  const pending = await client.createOrder({
+    packageCode: pkg.code,
+    expectedCost: pkg.cost,
+    idempotencyKey: 'failed-1',
+  });
+  expect(pending.kind).toBe('pending');
+  const control = await fetch(`${sim.controlUrl}/orders/fail-pending`, {
+    method: 'POST',
+    headers: { 'x-sim-control-token': sim.controlToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ orderReference: pending.orderReference }),
+  });
+  expect(control.ok).toBe(true);
+  return client.getOrder(pending.orderReference);
+}
+
+describe('an order the provider failed, answered by an untidy simulator', () => {
+  it('is read as not charged from its payment status when its status word is one nobody listed', async () => {
+    // Seed 5's untidy order status record replaces `status` with the unlisted "processing" and keeps
+    // `paymentStatus: "refunded"`: the failed order must not read as one still provisioning.
+    const status = await failedOrderRead(5);
+    expect(status).toMatchObject({ status: 'processing', paymentStatus: 'refunded' });
+    expect(status).toMatchObject({ notCharged: true, pending: false, esim: null });
+  });
+
+  it('stays open, with no cost, when neither its status nor its payment status can be read', async () => {
+    // Seed 3's record says "processing", leaves the payment status out and gives `finalPrice` as "0.00":
+    // nothing certain either way, so the order is still pending and its charge is not known.
+    const status = await failedOrderRead(3);
+    expect(status).toMatchObject({ status: 'processing', paymentStatus: null });
+    expect(status).toMatchObject({ notCharged: false, pending: true, esim: null, cost: null });
   });
 });

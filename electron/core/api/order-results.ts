@@ -131,8 +131,18 @@ export interface OrderStatus {
   /** As sent (`pending_details`, `completed`, `failed`, `cancelled`, or another word of the provider's). */
   readonly status: string | null;
   readonly paymentStatus: string | null;
-  /** What was charged (`finalPrice`, else `amount`), in the account currency. */
+  /**
+   * What was charged (`finalPrice`, else `amount`), in the account currency. A zero price of an order
+   * still pending is no word on the charge (null): a pending sale's cost is only what the provider
+   * said it charged, and a provider that failed the order says so in its status or payment status.
+   */
   readonly cost: Money | null;
+  /**
+   * The provider's own word that the order charged nothing or gave the money back: its status is
+   * `failed` or `cancelled`, or its payment status says not charged or refunded, whatever word the
+   * status uses. Nothing else (a zero price, an unknown word) counts: a wrong "not charged" loses money.
+   */
+  readonly notCharged: boolean;
   /** ISO 8601 UTC, however the provider wrote it; null when unreadable. */
   readonly orderDate: string | null;
   /** Still provisioning: the eSIM says so, or it has no ICCID yet and the order does not say it completed. */
@@ -142,6 +152,12 @@ export interface OrderStatus {
   readonly raw: string;
 }
 
+/** Order statuses that say the order will never be provisioned: failed (nothing charged) or cancelled (refunded). */
+const GIVEN_UP_STATUSES = new Set(['failed', 'cancelled']);
+
+/** Payment statuses that say no money stayed with the provider for the order. */
+const NOT_CHARGED_PAYMENTS = new Set(['not_charged', 'refunded', 'refund_requested', 'refunded_separately']);
+
 export async function parseOrderStatus(
   json: unknown,
   askedReference: string,
@@ -150,12 +166,18 @@ export async function parseOrderStatus(
   const order = Fields.of(json).requiredObject('order');
   const esim = order.object('esim');
   const status = order.text('status');
+  const word = status?.toLowerCase() ?? '';
+  const notCharged =
+    GIVEN_UP_STATUSES.has(word) || NOT_CHARGED_PAYMENTS.has(order.text('paymentStatus')?.toLowerCase() ?? '');
   const money = await moneyReader(order, ['finalPrice', 'final_price', 'amount'], accountCurrency);
   // Done when the eSIM has its ICCID and is not pending (the description's rule), or when the order
   // says it completed although the record left the eSIM's details out: a replay then fetches them.
+  // An order that charged nothing is not waiting for anything.
   const pending =
-    esim?.flag('isPending') === true ||
-    (esim?.text('iccid') == null && status?.toLowerCase() !== 'completed');
+    !notCharged &&
+    (esim?.flag('isPending') === true || (esim?.text('iccid') == null && word !== 'completed'));
+  const stated = money('finalPrice') ?? money('final_price') ?? money('amount');
+  const cost = pending && stated?.amount === 0 ? null : stated;
   return {
     id: order.integer('id'),
     orderReference: order.text('orderReference') ?? askedReference,
@@ -163,7 +185,8 @@ export async function parseOrderStatus(
     packageCode: order.text('packageCode'),
     status,
     paymentStatus: order.text('paymentStatus'),
-    cost: money('finalPrice') ?? money('final_price') ?? money('amount'),
+    cost,
+    notCharged,
     orderDate: order.time('orderDate'),
     pending,
     esim: pending || esim === null ? null : handOverOrNull(esim),

@@ -13,9 +13,6 @@ type Provisioning = Extract<Sale, { state: 'pending' | 'support' }>;
 /** A sale the provider has an order for: pending or at support, or one whose order was found by reads. */
 type Ordered = Extract<Sale, { state: 'sent' | 'in_doubt' | 'pending' | 'support' }>;
 
-/** Order statuses that mean provisioning will never finish: the provider failed (and refunds) the order. */
-const GIVEN_UP = new Set(['failed', 'cancelled']);
-
 /** An order of the provider's, as far as it is known before GET /esims/order is asked. */
 export interface KnownOrder {
   readonly orderReference: string;
@@ -36,7 +33,9 @@ export async function settleFromOrder(
   known: KnownOrder,
 ): Promise<Sale> {
   const status = await connection.client.getOrder(known.orderReference, { lane: 'interactive' });
-  if (GIVEN_UP.has(status.status?.toLowerCase() ?? '')) return givenUp(ctx, sale, status);
+  // The provider failed or refunded the order (its status or its payment status says so): never
+  // pending, never given a cost. Anything less certain leaves the sale open for the next read.
+  if (status.notCharged) return givenUp(ctx, sale, status);
   const placedAt = status.orderDate === null ? Number.NaN : Date.parse(status.orderDate);
   const esims = status.esim
     ? await readOrderEsims(
