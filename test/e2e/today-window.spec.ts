@@ -1,11 +1,12 @@
 import { openJournal } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
 import { money } from '../../shared/money';
 import { expect, test } from './counter-fixture';
 
 /**
- * A busy day on Today: the page holds only the sales in view, yet the whole day scrolls and searches,
- * and screen readers still hear the whole count.
+ * A busy day on Today: the page holds only the sales in view, yet the whole day scrolls, searches and
+ * takes new sales at the top without moving the rows a cashier is reading; screen readers hear the whole count.
  */
 
 const DAY = 300;
@@ -14,6 +15,10 @@ const DAY = 300;
 function seedDay(dataDir: string): void {
   const db = openJournal({ file: `${dataDir}/journal.sqlite` });
   try {
+    // The counter's own id: receipt numbers are counted per counter and unique across the journal.
+    const { counterId } = db
+      .prepare(`SELECT json_extract(value_json, '$') AS counterId FROM settings WHERE key = 'counter.id'`)
+      .get() as { counterId: string };
     const sales = new SalesJournal(db);
     const start = Date.now() - DAY * 1000;
     db.transaction(() => {
@@ -23,7 +28,7 @@ function seedDay(dataDir: string): void {
         sales.createIntent(
           {
             id,
-            counterId: 'SEED',
+            counterId,
             cashierId: null,
             shiftId: null,
             training: true,
@@ -47,7 +52,7 @@ function seedDay(dataDir: string): void {
   }
 }
 
-test('a day of 300 sales: few rows in the page, the last one a scroll away, one out of view found by search', async ({
+test('a day of 300 sales: few rows in the page, the last one a scroll away, a new sale on top without a jump, one out of view found by search', async ({
   page,
   counter,
 }) => {
@@ -67,6 +72,19 @@ test('a day of 300 sales: few rows in the page, the last one a scroll away, one 
   });
   await expect(table.getByText('Seeded package 0', { exact: true })).toBeVisible();
   await expect(table.locator(`tr[aria-rowindex="${DAY + 1}"]`)).toBeVisible();
+
+  // Scrolled to the middle, a new sale joins the top and the rows in view stay where they are.
+  await scroller.evaluate((element) => {
+    element.scrollTop = 150 * 36;
+  });
+  const reading = table.getByText('Seeded package 150', { exact: true });
+  await expect(reading).toBeVisible();
+  const before = await reading.boundingBox();
+  const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
+  await counter.api('sell', { packageCode: packages[0]?.code });
+  await expect(table).toHaveAttribute('aria-rowcount', String(DAY + 2));
+  await expect(reading).toBeVisible();
+  expect((await reading.boundingBox())?.y).toBe(before?.y);
 
   // A sale far out of view is found by search.
   await page.getByLabel('Search').fill('Seeded package 7');
