@@ -1,5 +1,5 @@
 import { memo, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import type { Column } from './DataTable';
+import type { Column, TableProps, TableRecord } from './DataTable';
 import './data-table.css';
 
 /** Every row is this tall (CSS holds it to the same figure), so the rows in view follow from the scroll offset. */
@@ -9,13 +9,8 @@ const OVERSCAN = 8;
 /** Rows drawn before the container has been measured. */
 const FIRST_VIEW = 20;
 
-interface Record {
-  readonly id: string;
-  readonly state: string;
-}
-
 /** One row, re-rendered only when its record (or the columns) change: a new sale leaves the others alone. */
-const Row = memo(function Row<T extends Record>({
+const Row = memo(function Row<T extends TableRecord>({
   row,
   index,
   columns,
@@ -33,7 +28,7 @@ const Row = memo(function Row<T extends Record>({
       ))}
     </tr>
   );
-}) as <T extends Record>(props: {
+}) as <T extends TableRecord>(props: {
   readonly row: T;
   readonly index: number;
   readonly columns: readonly Column<T>[];
@@ -54,15 +49,7 @@ function Spacer({ rows }: { readonly rows: number }): ReactNode {
  * count (aria-rowcount) and each row's place in it (aria-rowindex). Pass columns that keep their identity
  * between renders (useMemo) or every row re-renders.
  */
-export function WindowedTable<T extends Record>({
-  caption,
-  columns,
-  rows,
-}: {
-  readonly caption: string;
-  readonly columns: readonly Column<T>[];
-  readonly rows: readonly T[];
-}): ReactNode {
+export function WindowedTable<T extends TableRecord>({ caption, columns, rows }: TableProps<T>): ReactNode {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewHeight, setViewHeight] = useState(FIRST_VIEW * ROW_HEIGHT);
