@@ -10,16 +10,20 @@ export interface Column<T> {
   readonly dir?: 'ltr';
 }
 
-/** A journal table: one row per record, coloured by its state. */
-export function DataTable<T extends { readonly id: string; readonly state: string }>({
-  caption,
-  columns,
-  rows,
-}: {
+/** A journal record as a table shows it: keyed by id, coloured by its state. */
+export interface TableRecord {
+  readonly id: string;
+  readonly state: string;
+}
+
+export interface TableProps<T extends TableRecord> {
   readonly caption: string;
   readonly columns: readonly Column<T>[];
   readonly rows: readonly T[];
-}): ReactNode {
+}
+
+/** A journal table: one row per record, coloured by its state. */
+export function DataTable<T extends TableRecord>({ caption, columns, rows }: TableProps<T>): ReactNode {
   return (
     <table className="table">
       <caption className="visually-hidden">{caption}</caption>

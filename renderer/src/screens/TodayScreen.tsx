@@ -1,8 +1,9 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import type { SaleSummary } from '../../../shared/domain/sale';
 import { addMinor, type Currency, type Money, minor } from '../../../shared/money';
-import { DataTable } from '../components/DataTable';
+import { type Column, DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { WindowedTable } from '../components/WindowedTable';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
 import { integer, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
@@ -47,6 +48,30 @@ export function TodayScreen(): ReactNode {
   useEffect(() => {
     void load();
   }, [load]);
+  // Kept between renders so a sale event re-renders only the row it changes.
+  const saleColumns = useMemo<readonly Column<SaleSummary>[]>(
+    () => [
+      { header: t.today.time, cell: (sale) => time(sale.createdAt, language) },
+      {
+        header: t.today.receipt,
+        cell: (sale) => (
+          <button
+            type="button"
+            className="link"
+            aria-label={`${t.today.details} ${integer(sale.receiptNumber, language)}`}
+            onClick={() => void view(sale.id)}
+          >
+            {integer(sale.receiptNumber, language)}
+          </button>
+        ),
+      },
+      { header: t.today.package, cell: (sale) => sale.packageName },
+      { header: t.today.quantity, cell: (sale) => integer(sale.quantity, language) },
+      { header: t.today.amount, cell: (sale) => moneyText(sale.retailTotal, language) },
+      { header: t.today.state, className: 'state', cell: (sale) => t.states[sale.state] },
+    ],
+    [t, language, view],
+  );
   const completed = sales.filter((sale) => sale.state === 'completed').length;
   const topUps = matchingTopUps(allTopUps, search);
 
@@ -84,30 +109,7 @@ export function TodayScreen(): ReactNode {
       {sales.length === 0 ? (
         <p className="empty">{t.today.empty}</p>
       ) : (
-        <DataTable
-          caption={t.today.title}
-          rows={sales}
-          columns={[
-            { header: t.today.time, cell: (sale) => time(sale.createdAt, language) },
-            {
-              header: t.today.receipt,
-              cell: (sale) => (
-                <button
-                  type="button"
-                  className="link"
-                  aria-label={`${t.today.details} ${integer(sale.receiptNumber, language)}`}
-                  onClick={() => void view(sale.id)}
-                >
-                  {integer(sale.receiptNumber, language)}
-                </button>
-              ),
-            },
-            { header: t.today.package, cell: (sale) => sale.packageName },
-            { header: t.today.quantity, cell: (sale) => integer(sale.quantity, language) },
-            { header: t.today.amount, cell: (sale) => moneyText(sale.retailTotal, language) },
-            { header: t.today.state, className: 'state', cell: (sale) => t.states[sale.state] },
-          ]}
-        />
+        <WindowedTable caption={t.today.title} rows={sales} columns={saleColumns} />
       )}
       <h2>{t.today.topUps}</h2>
       {topUpsError ? <ErrorPanel error={topUpsError} /> : null}

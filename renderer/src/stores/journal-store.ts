@@ -44,15 +44,20 @@ export function dayBounds(day: string): { from: string; to: string } {
   return { from: start.toISOString(), to: end.toISOString() };
 }
 
-/** Updates a record in place; a new one joins the top of the list unless a search is narrowing it. */
+/**
+ * Updates a record in place; a new one joins the top of the list unless a search is narrowing it. Every
+ * other record keeps its identity, so the list re-renders only the row that changed.
+ */
 function upsertIn<T extends { readonly id: string }>(
   list: readonly T[],
   item: T,
   searching: boolean,
 ): readonly T[] {
-  if (list.some((each) => each.id === item.id))
-    return list.map((each) => (each.id === item.id ? item : each));
-  return searching ? list : [item, ...list];
+  const at = list.findIndex((each) => each.id === item.id);
+  if (at < 0) return searching ? list : [item, ...list];
+  const updated = list.slice();
+  updated[at] = item;
+  return updated;
 }
 
 /** Today's top-ups the search names, by ICCID, package or receipt number. */

@@ -1,0 +1,92 @@
+import { openJournal } from '../../electron/core/journal/database';
+import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import { money } from '../../shared/money';
+import { expect, test } from './counter-fixture';
+
+/**
+ * A busy day on Today: the page holds only the sales in view, yet the whole day scrolls, searches and
+ * takes new sales at the top without moving the rows a cashier is reading; screen readers hear the whole count.
+ */
+
+const DAY = 300;
+
+/** Writes a day of failed sales (they touch no balance) straight into the counter's journal. */
+function seedDay(dataDir: string): void {
+  const db = openJournal({ file: `${dataDir}/journal.sqlite` });
+  try {
+    // The counter's own id: receipt numbers are counted per counter and unique across the journal.
+    const { counterId } = db
+      .prepare(`SELECT json_extract(value_json, '$') AS counterId FROM settings WHERE key = 'counter.id'`)
+      .get() as { counterId: string };
+    const sales = new SalesJournal(db);
+    const start = Date.now() - DAY * 1000;
+    db.transaction(() => {
+      for (let i = 0; i < DAY; i++) {
+        const at = new Date(start + i * 1000).toISOString();
+        const id = `seed-${String(i).padStart(3, '0')}`;
+        sales.createIntent(
+          {
+            id,
+            counterId,
+            cashierId: null,
+            shiftId: null,
+            training: true,
+            accountRef: 'seed-account',
+            packageCode: `SEED-${i}`,
+            packageName: `Seeded package ${i}`,
+            quantity: 1,
+            idempotencyKey: `SEED-${id}`,
+            retailUnit: money(500, 'USD'),
+            retailTotal: money(500, 'USD'),
+            quotedCost: money(400, 'USD'),
+          },
+          at,
+        );
+        sales.markSent(id, at);
+        sales.markFailed(id, { code: 'INSUFFICIENT_BALANCE', message: 'not enough balance' }, at);
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+test('a day of 300 sales: few rows in the page, the last one a scroll away, a new sale on top without a jump, one out of view found by search', async ({
+  page,
+  counter,
+}) => {
+  seedDay(counter.dataDir);
+  await counter.open(page);
+  await page.keyboard.press('F7');
+  const table = page.getByRole('table', { name: "Today's sales" });
+  await expect(table.getByText('Seeded package 299')).toBeVisible();
+  await expect(table).toHaveAttribute('aria-rowcount', String(DAY + 1));
+  const rowsInPage = await table.locator('tbody tr[aria-rowindex]').count();
+  expect(rowsInPage).toBeLessThan(DAY / 4);
+
+  // The oldest sale is at the end of the list.
+  const scroller = page.locator('.table-window');
+  await scroller.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await expect(table.getByText('Seeded package 0', { exact: true })).toBeVisible();
+  await expect(table.locator(`tr[aria-rowindex="${DAY + 1}"]`)).toBeVisible();
+
+  // Scrolled to the middle, a new sale joins the top and the rows in view stay where they are.
+  await scroller.evaluate((element) => {
+    element.scrollTop = 150 * 36;
+  });
+  const reading = table.getByText('Seeded package 150', { exact: true });
+  await expect(reading).toBeVisible();
+  const before = await reading.boundingBox();
+  const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
+  await counter.api('sell', { packageCode: packages[0]?.code });
+  await expect(table).toHaveAttribute('aria-rowcount', String(DAY + 2));
+  await expect(reading).toBeVisible();
+  expect((await reading.boundingBox())?.y).toBe(before?.y);
+
+  // A sale far out of view is found by search.
+  await page.getByLabel('Search').fill('Seeded package 7');
+  await expect(table.getByText('Seeded package 7', { exact: true })).toBeVisible();
+});
