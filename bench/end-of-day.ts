@@ -55,6 +55,30 @@ function growSales(db: Db, shiftId: string, cashierId: string, from: number, to:
   db.pragma(`cache_size = ${cacheSize}`);
 }
 
+/**
+ * The end-of-day module of a bench counter ('BENCH', UTC) on `db`, with its manager PIN set when one
+ * is given: what every benchmark of shifts and reports starts from.
+ */
+export function benchEndOfDay(
+  db: Db,
+  { training, pin }: { readonly training: boolean; readonly pin?: string },
+): ReturnType<typeof createEndOfDay> {
+  const settings = new SettingsTable(db);
+  settings.set('counter.id', 'BENCH');
+  const managerPin = new ManagerPin(settings, () => new Date());
+  if (pin) managerPin.set(pin);
+  return createEndOfDay({
+    db,
+    settings,
+    managerPin,
+    counterId: 'BENCH',
+    now: () => new Date(),
+    roundingStep: () => undefined,
+    training: () => training,
+    timeZone: 'UTC',
+  });
+}
+
 function median(times: readonly number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -76,20 +100,7 @@ export async function run(options: BenchOptions): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'esim-bench-eod-'));
   const db = openJournal({ file: join(dir, 'journal.sqlite') });
   try {
-    const settings = new SettingsTable(db);
-    settings.set('counter.id', 'BENCH');
-    const managerPin = new ManagerPin(settings, () => new Date());
-    managerPin.set(PIN);
-    const { endOfDay, handlers } = createEndOfDay({
-      db,
-      settings,
-      managerPin,
-      counterId: 'BENCH',
-      now: () => new Date(),
-      roundingStep: () => undefined,
-      training: () => false,
-      timeZone: 'UTC',
-    });
+    const { endOfDay, handlers } = benchEndOfDay(db, { training: false, pin: PIN });
     const call = handlers(() => {});
     const manager = endOfDay.view().cashiers[0]!;
     await call.signIn({ cashierId: manager.id, pin: PIN });

@@ -5,13 +5,11 @@ import { performance } from 'node:perf_hooks';
 import { createResellerClient } from '../electron/core/api/client';
 import type { Connection } from '../electron/core/connection';
 import { openJournal } from '../electron/core/journal/database';
-import { SettingsTable } from '../electron/core/journal/settings-table';
 import { createLogger, Redactor } from '../electron/core/log';
 import { ordersIn } from '../electron/core/money/order-evidence';
 import { Reconciler } from '../electron/core/reconciliation/reconciler';
-import { ManagerPin } from '../electron/core/security/manager-pin';
-import { createEndOfDay } from '../electron/core/shifts/end-of-day-module';
 import { startSimulator } from '../electron/simulator/index';
+import { benchEndOfDay } from './end-of-day';
 import type { BenchOptions } from './options';
 
 /**
@@ -63,19 +61,7 @@ export async function run(options: BenchOptions): Promise<void> {
       rateLimits: { windows: [{ sizeMs: 60_000, limit: 1_000_000 }], bulkIntervalMs: 0 },
     });
     const connection: Connection = { mode: 'training', endpoint, client, source: 'training' };
-    const settings = new SettingsTable(db);
-    settings.set('counter.id', 'BENCH');
-    const managerPin = new ManagerPin(settings, () => new Date());
-    const module = createEndOfDay({
-      db,
-      settings,
-      managerPin,
-      counterId: 'BENCH',
-      now: () => new Date(),
-      roundingStep: () => undefined,
-      training: () => true,
-      timeZone: 'UTC',
-    });
+    const module = benchEndOfDay(db, { training: true });
     const reconciler = new Reconciler({
       db,
       counterId: 'BENCH',

@@ -1,6 +1,7 @@
 import {
   type ErrorCode,
   type ErrorDetails,
+  fieldIssue,
   type InputProblem,
   type PosError,
   posError,
@@ -43,5 +44,5 @@ export function invalidField(
   message: string,
   extra: Record<string, unknown> = {},
 ): PosFailure<'INVALID_INPUT'> {
-  return new PosFailure('INVALID_INPUT', message, { ...extra, issues: [{ path: field, message, problem }] });
+  return new PosFailure('INVALID_INPUT', message, { ...extra, ...fieldIssue(field, problem, message) });
 }

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { InputProblem, PosError } from '../../../shared/errors';
+import { fieldIssue, type InputProblem, type PosError } from '../../../shared/errors';
 
 /**
  * The fields a form's last INVALID_INPUT named, so each field highlights itself: the core names them
@@ -32,5 +32,5 @@ function invalidFields(error: PosError | null): ReadonlySet<string> {
 
 /** A refusal the screen finds before asking the core, worded and highlighted like one of the core's. */
 export function invalidInput(field: string, problem: InputProblem, message: string): PosError {
-  return { code: 'INVALID_INPUT', message, details: { issues: [{ path: field, message, problem }] } };
+  return { code: 'INVALID_INPUT', message, details: fieldIssue(field, problem, message) };
 }
