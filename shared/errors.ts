@@ -145,18 +145,6 @@ export const INPUT_PROBLEMS = [
 ] as const;
 export type InputProblem = (typeof INPUT_PROBLEMS)[number];
 
-/**
- * The details of an INVALID_INPUT about one field: its path, its problem, and the English sentence for
- * support. The core refuses with them, and a screen that finds the problem first says it the same way.
- */
-export function fieldIssue(
-  field: string,
-  problem: InputProblem,
-  message: string,
-): { issues: [{ path: string; message: string; problem: InputProblem }] } {
-  return { issues: [{ path: field, message, problem }] };
-}
-
 const IssueSchema = z.object({
   path: z.string(),
   message: z.string(),

@@ -1,11 +1,11 @@
 import {
   type ErrorCode,
   type ErrorDetails,
-  fieldIssue,
   type InputProblem,
   type PosError,
   posError,
 } from '../../../shared/errors';
+import { fieldIssue } from '../../../shared/field-issue';
 
 /**
  * The one error type the core throws. Everything that crosses the bridge is turned into

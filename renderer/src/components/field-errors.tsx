@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { fieldIssue, type InputProblem, type PosError } from '../../../shared/errors';
+import type { InputProblem, PosError } from '../../../shared/errors';
+import { fieldIssue } from '../../../shared/field-issue';
 
 /**
  * The fields a form's last INVALID_INPUT named, so each field highlights itself: the core names them
