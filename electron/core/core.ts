@@ -390,7 +390,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   ready = true;
   // After a clean close the journal's full integrity check runs now, beside the selling (after a crash
   // it ran before anything else, in openJournal): damage it finds stops every write.
-  const integrity = instance.previousRunUnclean ? null : checkInBackground(journalFile, options.nativeBinding);
+  const integrity = instance.previousRunUnclean
+    ? null
+    : checkInBackground(journalFile, options.nativeBinding);
   void integrity?.outcome.then((outcome) => {
     if (outcome.state === 'damaged') {
       log.error('the journal is damaged: no more sales until it is restored', { detail: outcome.detail });

@@ -251,7 +251,9 @@ describe('a journal the counter cannot trust is refused at start', () => {
     damagePage('answers');
     openJournal({ file: journal }).close();
     writeFileSync(`${journal}-wal`, '');
-    expect(() => openJournal({ file: journal, previousRunUnclean: true })).toThrow(/is damaged \(integrity check/);
+    expect(() => openJournal({ file: journal, previousRunUnclean: true })).toThrow(
+      /is damaged \(integrity check/,
+    );
   });
 });
 

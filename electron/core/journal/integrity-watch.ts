@@ -83,7 +83,9 @@ export function checkInBackground(file: string, nativeBinding?: string): Integri
     worker.unref();
     worker.once('message', (message: CheckMessage) => resolve(outcomeOf(message)));
     worker.once('error', (error) => resolve({ state: 'unchecked', reason: String(error) }));
-    worker.once('exit', (code) => resolve({ state: 'unchecked', reason: `the check stopped (exit ${code})` }));
+    worker.once('exit', (code) =>
+      resolve({ state: 'unchecked', reason: `the check stopped (exit ${code})` }),
+    );
   });
   return {
     outcome: outcome.then((result) => (stopped ? new Promise<never>(() => {}) : result)),
