@@ -100,11 +100,14 @@ const DATA_URL_BASE64 = /;base64,([A-Za-z0-9+/]+={0,2})/g;
  * An answer body as stored. Where it holds data URLs, their base64 is taken out of the text and kept
  * as bytes after it: a container of a 4-byte length, a JSON header (the text without the base64, and
  * where each run was and how many bytes it holds), then the bytes; the whole deflated. Kept that way
- * only when it reads back as exactly the text received (base64 that is not in its one canonical form
- * would not); otherwise the text is deflated as it is.
+ * only when every run is base64 in its one canonical form, so that encoding its bytes again gives
+ * back exactly the text received; otherwise the text is deflated as it is.
  */
 export function packAnswerBody(text: string): { body: Buffer; encoding: AnswerEncoding } {
-  const plain = { body: deflateRawSync(Buffer.from(text, 'utf8')), encoding: 'deflate' as const };
+  const plain = (): { body: Buffer; encoding: AnswerEncoding } => ({
+    body: deflateRawSync(Buffer.from(text, 'utf8')),
+    encoding: 'deflate',
+  });
   const runs: [number, number][] = [];
   const bytes: Buffer[] = [];
   let stripped = '';
@@ -112,21 +115,19 @@ export function packAnswerBody(text: string): { body: Buffer; encoding: AnswerEn
   for (const match of text.matchAll(DATA_URL_BASE64)) {
     const start = (match.index ?? 0) + ';base64,'.length;
     const decoded = Buffer.from(match[1] ?? '', 'base64');
+    // Base64 that is not in its one canonical form would not be written back the same.
+    if (decoded.toString('base64') !== match[1]) return plain();
     stripped += text.slice(from, start);
     runs.push([stripped.length, decoded.length]);
     bytes.push(decoded);
     from = start + (match[1] ?? '').length;
   }
-  if (runs.length === 0) return plain;
+  if (runs.length === 0) return plain();
   stripped += text.slice(from);
   const header = Buffer.from(JSON.stringify({ text: stripped, runs }), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32BE(header.length);
-  const packed = {
-    body: deflateRawSync(Buffer.concat([length, header, ...bytes]), { level: 9 }),
-    encoding: 'deflate-base64' as const,
-  };
-  return answerBodyText(packed.body, packed.encoding) === text ? packed : plain;
+  return { body: deflateRawSync(Buffer.concat([length, header, ...bytes])), encoding: 'deflate-base64' };
 }
 
 /** The text of a stored answer body, exactly as it was received. */
