@@ -9,7 +9,8 @@ import { keptAnswer, newSale, saleCompletion } from '../test/support/journal-rec
 import type { BenchOptions } from './options';
 
 /**
- * What the start-up integrity check costs on a big journal: a journal of completed sales grown to
+ * What the full integrity check costs on a big journal (it runs before the ready line only after a
+ * crash, otherwise on a thread of its own after it; see electron/core/journal/integrity-watch.ts): a journal of completed sales grown to
  * about 100 MB (years of a busy shop, raw answers included), then `PRAGMA quick_check` and
  * `PRAGMA integrity_check` on it, each on a fresh connection (a cold start's page cache).
  */

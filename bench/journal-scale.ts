@@ -143,7 +143,10 @@ async function readyLineMedian(dir: string, rounds: number): Promise<number> {
   return median(times);
 }
 
-/** The start-up integrity check alone (part of the ready line): it reads every page of the journal. */
+/**
+ * The full integrity check alone: it reads every page of the journal, so after a clean close it runs
+ * after the ready line, in the background (electron/core/journal/integrity-watch.ts).
+ */
 function integrityCheck(dir: string): number {
   const db = new Database(join(dir, 'journal.sqlite'), { readonly: true });
   try {
@@ -192,6 +195,8 @@ export async function run(options: BenchOptions): Promise<void> {
     );
     const base = queryTimes(small.dir);
     const scaled = queryTimes(large.dir);
+    // One start first, not counted: the first start in a process also loads and compiles the app.
+    await readyLine(small.dir);
     const baseReady = await readyLineMedian(small.dir, 3);
     // A start on a large journal takes long enough that one is measured.
     const scaledReady = await readyLineMedian(large.dir, sales > 100_000 ? 1 : 3);
@@ -205,10 +210,7 @@ export async function run(options: BenchOptions): Promise<void> {
       `| ready line | ${ms(baseReady)} | ${ms(scaledReady)} | ${(scaledReady / baseReady).toFixed(2)}x |`,
     );
     console.log(
-      `| of which the integrity check | ${ms(baseCheck)} | ${ms(scaledCheck)} | ${(scaledCheck / baseCheck).toFixed(2)}x |`,
-    );
-    console.log(
-      `| ready line without it | ${ms(baseReady - baseCheck)} | ${ms(scaledReady - scaledCheck)} | ${((scaledReady - scaledCheck) / (baseReady - baseCheck)).toFixed(2)}x |`,
+      `| full integrity check (after the ready line) | ${ms(baseCheck)} | ${ms(scaledCheck)} | ${(scaledCheck / baseCheck).toFixed(2)}x |`,
     );
     for (const name of Object.keys(base)) {
       const a = base[name] ?? Number.NaN;

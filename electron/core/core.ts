@@ -25,7 +25,8 @@ import { lockDataDir } from './instance-lock';
 import { DailyBackups } from './journal/backup';
 import { CatalogueTable } from './journal/catalogue-table';
 import { type Db, openJournal } from './journal/database';
-import { observeWrites, StorageHealth } from './journal/journal-write';
+import { checkInBackground } from './journal/integrity-watch';
+import { observeWrites, refuseWrites, StorageHealth } from './journal/journal-write';
 import { SalesJournal } from './journal/sales-journal';
 import { SettingsTable } from './journal/settings-table';
 import { JournalRefused } from './journal/start-checks';
@@ -387,6 +388,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   backups.start();
   reconciler.start();
   ready = true;
+  // After a clean close the journal's full integrity check runs now, beside the selling (after a crash
+  // it ran before anything else, in openJournal): damage it finds stops every write.
+  const integrity = instance.previousRunUnclean
+    ? null
+    : checkInBackground(journalFile, options.nativeBinding);
+  void integrity?.outcome.then((outcome) => {
+    if (outcome.state === 'damaged') {
+      log.error('the journal is damaged: no more sales until it is restored', { detail: outcome.detail });
+      refuseWrites(db, 'corrupt');
+    } else if (outcome.state === 'unchecked') {
+      log.warn('the journal integrity check could not run', { reason: outcome.reason });
+    }
+  });
   // A counter left open for days still sells from a fresh catalogue (prices change at the provider).
   const catalogueTimer = setInterval(() => syncIfStale(false), CATALOGUE_CHECK_MS);
   catalogueTimer.unref();
@@ -403,6 +417,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     esimProvisioned: (orderReference) => money.esimProvisioned(orderReference),
     async close() {
       clearInterval(catalogueTimer);
+      integrity?.stop();
       listeners.clear();
       lifetime.abort();
       await syncing?.catch(() => undefined);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { packRecord, unpackRecord } from '../../electron/core/journal/chain-record';
 import { startSimulator } from '../../electron/simulator/index';
 import type { Sale } from '../../shared/domain/sale';
 import type { Shift } from '../../shared/domain/shift';
@@ -263,10 +264,17 @@ describe('the tamper-evident chain', () => {
     h = await c.restart(() => {
       const db = new Database(journal);
       db.exec('DROP TRIGGER chain_never_updated');
-      db.prepare(
-        `UPDATE chain SET record_json = replace(record_json, '"Alice"', '"Mallory"') WHERE seq = ?`,
-      ).run(saleLink);
-      db.prepare(`UPDATE chain SET record_json = record_json || ' ' WHERE seq = 4`).run();
+      const editRecord = (seq: number, edit: (json: string) => string): void => {
+        const { record, record_encoding } = db
+          .prepare('SELECT record, record_encoding FROM chain WHERE seq = ?')
+          .get(seq) as { record: Buffer; record_encoding: string };
+        db.prepare('UPDATE chain SET record = ? WHERE seq = ?').run(
+          packRecord(edit(unpackRecord(record, record_encoding))),
+          seq,
+        );
+      };
+      editRecord(saleLink, (json) => json.replaceAll('"Alice"', '"Mallory"'));
+      editRecord(4, (json) => `${json} `);
       db.close();
     });
     const recordTampered = unwrap(

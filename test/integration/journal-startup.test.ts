@@ -213,22 +213,68 @@ describe('a journal the counter cannot trust is refused at start', () => {
     expect(unwrap(await counter.call<Status>('getStatus')).storage).toEqual({ state: 'ok' });
   });
 
-  it('a damaged page is refused, naming the journal and its backups', async () => {
+  it('after a crash, a damaged page is refused before the ready line, naming the journal and its backups', async () => {
     await journalWithBackup();
-    const db = new Database(journal);
-    const { rootpage } = db.prepare(`SELECT rootpage FROM sqlite_master WHERE name = 'catalogue'`).get() as {
-      rootpage: number;
-    };
-    const pageSize = db.pragma('page_size', { simple: true }) as number;
-    db.close();
-    const fd = openSync(journal, 'r+');
-    writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (rootpage - 1) * pageSize);
-    closeSync(fd);
+    damagePage('answers');
+    leaveAsAfterACrash();
     const message = await refusal();
     expect(message).toMatch(/is damaged \(integrity check/);
     expectNamesJournalAndBackups(message);
   });
+
+  it('after a clean close, a damaged page is found by the check after the ready line: storage trouble, no more sales', async () => {
+    await journalWithBackup();
+    damagePage('answers');
+    counter = await startCounter();
+    const pkg = cheapest(
+      unwrap(await counter.call<{ packages: CataloguePackage[] }>('listPackages')).packages,
+    );
+    const storage = await eventually('the background check to find the damage', async () => {
+      const { storage } = unwrap(await counter!.call<Status>('getStatus'));
+      return storage.state === 'trouble' ? storage : null;
+    });
+    expect(storage).toMatchObject({ state: 'trouble', reason: 'corrupt' });
+    expect(counter.events).toContainEqual(
+      expect.objectContaining({
+        type: 'status.changed',
+        status: expect.objectContaining({ storage: expect.objectContaining({ reason: 'corrupt' }) }),
+      }),
+    );
+    const refused = await counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error).toMatchObject({ code: 'JOURNAL_UNAVAILABLE', details: { reason: 'corrupt' } });
+  });
+
+  it('a clean start leaves the full check to the background; after a crash it runs before the journal is used', async () => {
+    await journalWithBackup();
+    damagePage('answers');
+    openJournal({ file: journal }).close();
+    writeFileSync(`${journal}-wal`, '');
+    expect(() => openJournal({ file: journal, previousRunUnclean: true })).toThrow(
+      /is damaged \(integrity check/,
+    );
+  });
 });
+
+/** Overwrites the first page of a table with noise, as a torn write or a failing disk would. */
+function damagePage(table: string): void {
+  const db = new Database(journal);
+  const { rootpage } = db.prepare(`SELECT rootpage FROM sqlite_master WHERE name = ?`).get(table) as {
+    rootpage: number;
+  };
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  db.close();
+  const fd = openSync(journal, 'r+');
+  writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (rootpage - 1) * pageSize);
+  closeSync(fd);
+}
+
+/** The marker a counter that did not close cleanly leaves, beside its (here empty) write-ahead log. */
+function leaveAsAfterACrash(): void {
+  writeFileSync(join(dataDir, 'counter.running'), '');
+  writeFileSync(`${journal}-wal`, '');
+}
 
 describe('a disk the journal cannot write', () => {
   it('a read-only disk is refused at start with a clear message', async () => {

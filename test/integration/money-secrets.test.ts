@@ -2,7 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from '@github/keytar';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type AnswerEncoding, answerBodyText } from '../../electron/core/journal/answers';
+import { unpackRecord } from '../../electron/core/journal/chain-record';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
 import { type HostProcess, startHost } from '../../scripts/torture/host-process';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
@@ -33,6 +36,28 @@ function filesUnder(dir: string): { path: string; bytes: Buffer }[] {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : [{ path, bytes: readFileSync(path) }];
   });
+}
+
+/** What the journal in `dir` stores compressed (the answers kept, the chain's records), as text. */
+function journalTexts(dir: string): string[] {
+  const db = new Database(join(dir, 'journal.sqlite'), { readonly: true });
+  try {
+    const answers = db.prepare('SELECT body, encoding FROM answers').all() as {
+      body: Buffer;
+      encoding: AnswerEncoding;
+    }[];
+    const links = db.prepare('SELECT record, record_encoding FROM chain').all() as {
+      record: Buffer;
+      record_encoding: string;
+    }[];
+    expect(answers.length).toBeGreaterThan(0);
+    return [
+      ...answers.map((answer) => answerBodyText(answer.body, answer.encoding)),
+      ...links.map((link) => unpackRecord(link.record, link.record_encoding)),
+    ];
+  } finally {
+    db.close();
+  }
 }
 
 function expectNowhere(secret: string, places: { path: string; bytes: Buffer }[], texts: string[]): void {
@@ -112,7 +137,7 @@ describe('the secret key stays in memory', CHILD_PROCESS_TIMEOUT, () => {
     answers.push(...host.answers);
     await host.stop();
 
-    expectNowhere(secretKey, filesUnder(dataDir), answers);
+    expectNowhere(secretKey, filesUnder(dataDir), [...answers, ...journalTexts(dataDir)]);
     // The log did record the work: the check above looked at a log with content.
     expect(readFileSync(join(dataDir, 'counter.log'), 'utf8')).toMatch(/recovered sales/);
   });
@@ -168,6 +193,7 @@ describe('the secret key stays in memory', CHILD_PROCESS_TIMEOUT, () => {
 
     expectNowhere(live.secretKey, filesUnder(dataDir), [
       ...answers,
+      ...journalTexts(dataDir),
       ...h.logLines,
       ...h.events.map((e) => JSON.stringify(e)),
     ]);

@@ -7,6 +7,8 @@ import type { Db } from './database';
  * in the transaction of the change they belong to, and never changed or removed (the table's
  * triggers refuse it). The body is stored deflated (most of a sale's share of the journal is its
  * answer, and JSON deflates to a fraction of its size) and inflated on read: kept whole, byte for byte.
+ * The base64 in an answer's data URLs (its QR code PNGs) is stored as the bytes it encodes, which
+ * deflate far better than their base64 text, and encoded back on read (see packAnswerBody).
  */
 
 export type AnswerRecord = 'sale' | 'topup';
@@ -46,7 +48,7 @@ export function keepAnswers(db: Db, record: AnswerRecord, id: string, answers: r
   const insert = db.prepare(
     `INSERT INTO answers (record_kind, record_id, seq, request, send, attempt, status, whole, received_at, body,
        encoding)
-     VALUES (@record, @id, @seq, @request, @send, @attempt, @status, @whole, @receivedAt, @body, 'deflate')`,
+     VALUES (@record, @id, @seq, @request, @send, @attempt, @status, @whole, @receivedAt, @body, @encoding)`,
   );
   const insertEsim = db.prepare(
     `INSERT INTO answer_esims (sale_id, answer_seq, position, iccid, lpa, smdp_address, activation_code)
@@ -64,13 +66,20 @@ export function keepAnswers(db: Db, record: AnswerRecord, id: string, answers: r
       status: answer.status,
       whole: answer.whole ? 1 : 0,
       receivedAt: answer.receivedAt,
-      body: deflateRawSync(Buffer.from(answer.body, 'utf8')),
+      ...packAnswerBody(answer.body),
     });
     (answer.esims ?? []).forEach((esim, position) => {
       insertEsim.run(id, seq, position, esim.iccid, esim.lpa, esim.smdpAddress, esim.activationCode);
     });
   });
 }
+
+/**
+ * How a body is stored: `deflate`, raw deflate of its UTF-8 text; `deflate-base64`, raw deflate of its
+ * text with the base64 of each data URL taken out and stored as the bytes it encodes (see
+ * packAnswerBody); `text`, UTF-8 as it was (answers kept before they were deflated).
+ */
+export type AnswerEncoding = 'text' | 'deflate' | 'deflate-base64';
 
 /** A kept answer as stored: the body's bytes and how they are encoded. */
 interface AnswerRow {
@@ -81,12 +90,65 @@ interface AnswerRow {
   readonly whole: number;
   readonly received_at: string;
   readonly body: Buffer;
-  readonly encoding: 'text' | 'deflate';
+  readonly encoding: AnswerEncoding;
+}
+
+/** The base64 of a data URL, as `;base64,` followed by it. */
+const DATA_URL_BASE64 = /;base64,([A-Za-z0-9+/]+={0,2})/g;
+
+/**
+ * An answer body as stored. Where it holds data URLs, their base64 is taken out of the text and kept
+ * as bytes after it: a container of a 4-byte length, a JSON header (the text without the base64, and
+ * where each run was and how many bytes it holds), then the bytes; the whole deflated. Kept that way
+ * only when every run is base64 in its one canonical form, so that encoding its bytes again gives
+ * back exactly the text received; otherwise the text is deflated as it is.
+ */
+export function packAnswerBody(text: string): { body: Buffer; encoding: AnswerEncoding } {
+  const plain = (): { body: Buffer; encoding: AnswerEncoding } => ({
+    body: deflateRawSync(Buffer.from(text, 'utf8')),
+    encoding: 'deflate',
+  });
+  const runs: [number, number][] = [];
+  const bytes: Buffer[] = [];
+  let stripped = '';
+  let from = 0;
+  for (const match of text.matchAll(DATA_URL_BASE64)) {
+    const start = (match.index ?? 0) + ';base64,'.length;
+    const decoded = Buffer.from(match[1] ?? '', 'base64');
+    // Base64 that is not in its one canonical form would not be written back the same.
+    if (decoded.toString('base64') !== match[1]) return plain();
+    stripped += text.slice(from, start);
+    runs.push([stripped.length, decoded.length]);
+    bytes.push(decoded);
+    from = start + (match[1] ?? '').length;
+  }
+  if (runs.length === 0) return plain();
+  stripped += text.slice(from);
+  const header = Buffer.from(JSON.stringify({ text: stripped, runs }), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(header.length);
+  return { body: deflateRawSync(Buffer.concat([length, header, ...bytes])), encoding: 'deflate-base64' };
 }
 
 /** The text of a stored answer body, exactly as it was received. */
-export function answerBodyText(body: Buffer, encoding: 'text' | 'deflate'): string {
-  return (encoding === 'deflate' ? inflateRawSync(body) : body).toString('utf8');
+export function answerBodyText(body: Buffer, encoding: AnswerEncoding): string {
+  if (encoding === 'text') return body.toString('utf8');
+  const inflated = inflateRawSync(body);
+  if (encoding === 'deflate') return inflated.toString('utf8');
+  const headerEnd = 4 + inflated.readUInt32BE(0);
+  const { text, runs } = JSON.parse(inflated.subarray(4, headerEnd).toString('utf8')) as {
+    text: string;
+    runs: [number, number][];
+  };
+  let out = '';
+  let from = 0;
+  let at = headerEnd;
+  for (const [position, length] of runs) {
+    out += text.slice(from, position) + inflated.subarray(at, at + length).toString('base64');
+    from = position;
+    at += length;
+  }
+  return out + text.slice(from);
 }
 
 /**

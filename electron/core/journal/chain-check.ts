@@ -8,6 +8,7 @@ import {
   type RecordRowKind,
   recordRowKind,
 } from './chain';
+import { unpackRecord } from './chain-record';
 import type { Db } from './database';
 
 /** Why a link is broken, from the most to the least fundamental. */
@@ -50,10 +51,13 @@ interface LinkRow {
   subject: string | null;
   cashier_id: string | null;
   shift_id: string | null;
+  /** The record's canonical JSON, as hashed (inflated from how it is stored). */
   record_json: string;
   prev_hash: string;
   hash: string;
 }
+
+type StoredLink = Omit<LinkRow, 'record_json'> & { record: Buffer; record_encoding: string };
 
 interface ChainedRecord {
   v: number;
@@ -90,7 +94,9 @@ export function checkChain(db: Db, counterId: string): ChainCheck {
     };
   };
   const statement = db.prepare('SELECT * FROM chain WHERE counter_id = ? ORDER BY seq');
-  for (const link of statement.iterate(counterId) as IterableIterator<LinkRow>) {
+  for (const stored of statement.iterate(counterId) as IterableIterator<StoredLink>) {
+    const { record: packed, record_encoding: encoding, ...columns } = stored;
+    const link: LinkRow = { ...columns, record_json: recordText(packed, encoding) };
     links += 1;
     head = { seq: link.seq, hash: link.hash };
     if (broken) continue;
@@ -129,6 +135,15 @@ export function checkChain(db: Db, counterId: string): ChainCheck {
         }
       : found;
   return { counterId, links, head, firstBroken, unlinked: unlinkedRows(db, counterId) };
+}
+
+/** A stored record that cannot be inflated (its bytes were edited) reads as no text: no hash matches it. */
+function recordText(packed: Buffer, encoding: string): string {
+  try {
+    return unpackRecord(packed, encoding);
+  } catch {
+    return '';
+  }
 }
 
 function parse(json: string): ChainedRecord | null {

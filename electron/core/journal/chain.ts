@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CHAIN_RECORD_ENCODING, packRecord } from './chain-record';
 import type { Db } from './database';
 
 /**
@@ -6,7 +7,7 @@ import type { Db } from './database';
  * transaction, as a link: a gap-free sequence number per counter, the record's canonical JSON (which
  * names the counter, the cashier signed in and the shift open when it was written, and the money row
  * it is about as it stands after the change), and SHA-256 of the previous link's hash followed by that
- * JSON. Changing, removing or inserting a record anywhere breaks every hash after it; a row edited
+ * JSON (stored deflated, chain-record.ts). Changing, removing or inserting a record anywhere breaks every hash after it; a row edited
  * behind the journal's back no longer matches its last link. This is tamper evidence, not prevention:
  * whoever holds the file can rewrite the whole chain, which is why each Z prints the chain's head.
  */
@@ -243,8 +244,9 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
   });
   const hash = linkHash(prevHash, recordJson);
   db.prepare(
-    `INSERT INTO chain (counter_id, seq, at, kind, subject, cashier_id, shift_id, record_json, prev_hash, hash)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO chain (counter_id, seq, at, kind, subject, cashier_id, shift_id, record, record_encoding,
+       prev_hash, hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     origin.counterId,
     seq,
@@ -253,7 +255,8 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
     record.subject,
     origin.cashierId,
     origin.shiftId,
-    recordJson,
+    packRecord(recordJson),
+    CHAIN_RECORD_ENCODING,
     prevHash,
     hash,
   );

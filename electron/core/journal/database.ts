@@ -15,7 +15,11 @@ export interface OpenJournalOptions {
   nativeBinding?: string;
   /** The clock that names backup copies (tests inject one). */
   now?: () => Date;
-  /** The last counter on this data did not close cleanly: the journal's write-ahead log must be there. */
+  /**
+   * The last counter on this data did not close cleanly: the journal's write-ahead log must be there,
+   * and its full integrity check runs before it is used (otherwise the caller runs it in the
+   * background, see integrity-watch.ts).
+   */
   previousRunUnclean?: boolean;
 }
 
@@ -40,7 +44,7 @@ export function openJournal(options: OpenJournalOptions): Db {
   try {
     chmodSync(file, 0o600);
     db = connect(options);
-    if (state === 'existing') checkOpened(db, file);
+    if (state === 'existing') checkOpened(db, file, options.previousRunUnclean ?? false);
     const version = db.pragma('user_version', { simple: true }) as number;
     // A journal with records is copied before its schema changes, so a failed or faulty migration
     // never costs a shop its history.

@@ -83,11 +83,28 @@ export function observeWrites(db: Db, observer: WriteObserver): void {
   observers.set(db, observer);
 }
 
+const refusals = new WeakMap<Db, StorageTrouble>();
+
+/**
+ * From now on every write to this connection is refused for `reason`, before it starts: a journal
+ * found damaged while the counter runs takes no more sales (an answer already given goes to the
+ * unsaved answers beside it, as for any refused write). Lasts until the counter is restarted.
+ */
+export function refuseWrites(db: Db, reason: StorageTrouble): void {
+  refusals.set(db, reason);
+  observers.get(db)?.failed(reason);
+}
+
 /**
  * Runs `work` as one immediate transaction (a savepoint when already inside one). A storage fault
  * becomes a JournalWriteFailure; any other error passes through unchanged, after the rollback.
  */
 export function writeTransaction<T>(db: Db, work: () => T): T {
+  const refused = refusals.get(db);
+  if (refused) {
+    observers.get(db)?.failed(refused);
+    throw new JournalWriteFailure(refused, db.name, null);
+  }
   const outermost = !db.inTransaction;
   try {
     const result = db.transaction(work).immediate();

@@ -103,13 +103,18 @@ export function checkBeforeOpen(journalFile: string, previousRunUnclean: boolean
 }
 
 /**
- * Once open, before anything is written: SQLite's integrity check (about a second on a 100 MB
- * journal; see bench/journal-integrity.ts), and a size no smaller than the newest backup taken since
- * the last restore (the journal only grows; a smaller one is an older or truncated copy).
+ * Once open, before anything is written: a size no smaller than the newest backup taken since the last
+ * restore (the journal only grows; a smaller one is an older or truncated copy), and, after a counter
+ * that did not close cleanly, SQLite's full integrity check. That check reads every page (about a
+ * second per 100 MB; see bench/journal-integrity.ts), so after a clean close it runs after the ready
+ * line instead, in the background (integrity-watch.ts): a crash is when a page is most likely torn.
+ * Opening the file and reading its schema version has already checked its header.
  */
-export function checkOpened(db: Db, journalFile: string): void {
-  const verdict = db.pragma('integrity_check', { simple: true });
-  if (verdict !== 'ok') throw refusal(journalFile, `is damaged (integrity check: ${String(verdict)})`, false);
+export function checkOpened(db: Db, journalFile: string, previousRunUnclean: boolean): void {
+  if (previousRunUnclean) {
+    const verdict = db.pragma('integrity_check', { simple: true });
+    if (verdict !== 'ok') throw damagedJournal(journalFile, String(verdict));
+  }
   const bytes =
     (db.pragma('page_count', { simple: true }) as number) *
     (db.pragma('page_size', { simple: true }) as number);
@@ -122,4 +127,9 @@ export function checkOpened(db: Db, journalFile: string): void {
       false,
     );
   }
+}
+
+/** A journal whose integrity check found damage: what it said, the backups, and how to bring one back. */
+function damagedJournal(journalFile: string, verdict: string): JournalRefused {
+  return refusal(journalFile, `is damaged (integrity check: ${verdict})`, false);
 }
