@@ -347,10 +347,36 @@ describe('the reconciliation with the provider', () => {
       expect(cancellation).toMatchObject({ state: 'cancelled', refundMethod: method });
       cancelled[method] = sale.orderReference;
     }
+    // A top-up is never cancelled: the customer is given cash as goodwill, the shop's loss.
+    const { option, sale: toppedSale } = await toppable(c);
+    const topUp = unwrap(
+      await h.call<TopUp>('topUp', { iccid: toppedSale.esims[0]?.iccid, packageCode: option.code }),
+    );
+    const goodwill = unwrap(
+      await h.call<Cancellation>('goodwillRefund', {
+        topUpId: topUp.id,
+        amount: usd(100),
+        reason: 'the data did not work abroad',
+        approval: staff.approval,
+      }),
+    );
+    expect(goodwill).toMatchObject({ kind: 'goodwill', recoverable: false });
     const { countId } = await count(h, [usd(5000)]);
     unwrap(await h.call('closeShift', { countId }));
 
     const report = unwrap(await h.call<Reconciliation>('reconcile', { firstDay: day }));
+    // Leg C's refunds: the cash handed back for the cancellation refunded to the balance is recovered;
+    // the one by refund request is refunded to the customer, not yet recovered; goodwill never is.
+    const retail = cheapest.retail.amount;
+    expect(report.cashRefunds).toEqual([
+      {
+        currency: 'USD',
+        refunded: usd(2 * retail + 100),
+        recovered: usd(retail),
+        notYetRecovered: usd(retail),
+        notRecoverable: usd(100),
+      },
+    ]);
     const kindOf = (reference: string | undefined): string | undefined =>
       report.rows.find((row) => row.orderReference === reference)?.kind;
     expect(kindOf(cancelled.balance)).toBe('refunded');

@@ -212,6 +212,9 @@ function reconciliationSection({ text, format }: Kit, reconciliation: Reconcilia
     ...(remainder && remainder.amount !== 0
       ? [[text.balanceUnexplained, format.money(remainder)] as Row]
       : []),
+    ...reconciliation.cashRefunds
+      .filter((line) => line.notYetRecovered.amount !== 0)
+      .map((line): Row => [text.ledger.cashNotYetRecovered, format.money(line.notYetRecovered)]),
   ];
   return section(text.reconciliation, rows(lines));
 }

@@ -3,6 +3,7 @@ import type { Approval } from '../../../shared/domain/cashier';
 import type {
   BalanceBridge,
   CashLegLine,
+  CashRefundLine,
   ReconcileException,
   Reconciliation,
   ResolutionClass,
@@ -111,6 +112,7 @@ function Report({
       ) : null}
       {report.bridge ? <Bridge bridge={report.bridge} /> : null}
       {report.cash.length > 0 ? <Cash lines={report.cash} /> : null}
+      {report.cashRefunds.length > 0 ? <CashRefunds lines={report.cashRefunds} /> : null}
       <details>
         <summary>{t.rows}</summary>
         <table className="reconcile-rows">
@@ -309,6 +311,39 @@ function Cash({ lines }: { readonly lines: readonly CashLegLine[] }): ReactNode 
               <td dir="ltr">{moneyText(line.drawerTakings, language)}</td>
               <td dir="ltr">{moneyText(line.heldForOpen, language)}</td>
               <td dir="ltr">{moneyText(line.remainder, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** Cash handed back to customers against what the provider gave back for it, per currency. */
+function CashRefunds({ lines }: { readonly lines: readonly CashRefundLine[] }): ReactNode {
+  const language = useLanguage();
+  const t = reconcileText(language);
+  return (
+    <>
+      <h3>{t.cashRefunds}</h3>
+      <table className="reconcile-cash">
+        <thead>
+          <tr>
+            <th />
+            <th>{t.cashRefunded}</th>
+            <th>{t.cashRecovered}</th>
+            <th>{t.cashNotYetRecovered}</th>
+            <th>{t.cashNotRecoverable}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.currency}>
+              <th scope="row">{line.currency}</th>
+              <td dir="ltr">{moneyText(line.refunded, language)}</td>
+              <td dir="ltr">{moneyText(line.recovered, language)}</td>
+              <td dir="ltr">{moneyText(line.notYetRecovered, language)}</td>
+              <td dir="ltr">{moneyText(line.notRecoverable, language)}</td>
             </tr>
           ))}
         </tbody>
