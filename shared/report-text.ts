@@ -24,6 +24,8 @@ export interface LedgerText {
   readonly resolvedAs: (classification: string, by: string, reason: string) => string;
   readonly classes: Readonly<Record<ResolutionClass, string>>;
   readonly firstSeen: string;
+  readonly journalCost: string;
+  readonly providerAmount: string;
   readonly period: string;
   readonly bridge: string;
   readonly opening: string;
@@ -250,6 +252,8 @@ const EN: ReportText = {
     cashNotRecoverable: 'Goodwill, not recoverable',
     period: 'Business days',
     firstSeen: 'First found',
+    journalCost: 'Cost in the journal',
+    providerAmount: 'Charged by the provider',
     severity: 'Severity',
   },
 };
@@ -387,6 +391,8 @@ const AR: ReportText = {
     cashNotRecoverable: 'مجاملة، لا يُسترد',
     period: 'أيام العمل',
     firstSeen: 'ظهر أول مرة',
+    journalCost: 'التكلفة في السجل',
+    providerAmount: 'ما خصمه المزوّد',
     severity: 'الخطورة',
   },
 };
