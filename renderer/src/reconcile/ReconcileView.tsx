@@ -12,6 +12,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, parseDecimalToMinor } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { printInBrowser } from '../devices/browser-print';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
@@ -74,8 +75,37 @@ export function ReconcileView({ today }: { readonly today: string }): ReactNode 
       </div>
       {error ? <ErrorPanel error={error} /> : null}
       {report ? <Report report={report} onChanged={setReport} /> : <p className="hint">{t.never}</p>}
+      {report ? <PrintReconciliation day={day} /> : null}
       <DepositForm day={day} />
     </section>
+  );
+}
+
+/** The day's reconciliation on A4 in the counter's language, through the browser's print dialog (which saves a PDF). */
+function PrintReconciliation({ day }: { readonly day: string }): ReactNode {
+  const language = useLanguage();
+  const t = reconcileText(language);
+  const [error, setError] = useState<PosError | null>(null);
+  const print = (): void => {
+    setError(null);
+    void pos()
+      .renderReconciliationReport({ firstDay: day, language })
+      .then(async (result) => {
+        if (!result.ok) setError(result.error);
+        // An A4 document declares its own page.
+        else await printInBrowser(result.value.html, () => {});
+      })
+      .catch((problem: unknown) =>
+        setError({ code: 'PRINT_FAILED', message: `The browser could not print: ${String(problem)}` }),
+      );
+  };
+  return (
+    <div className="actions">
+      <button type="button" onClick={print}>
+        {t.print}
+      </button>
+      {error ? <ErrorPanel error={error} /> : null}
+    </div>
   );
 }
 

@@ -8,6 +8,7 @@ export interface ReconcileText extends LedgerText {
   readonly hint: string;
   readonly day: string;
   readonly reconcile: string;
+  readonly print: string;
   readonly running: string;
   readonly never: string;
   readonly results: Readonly<Record<ReconcileResult, string>>;
@@ -32,6 +33,7 @@ const EN: ReconcileText = {
   hint: "The journal, the provider's orders and balance, and the counted cash, for one business day.",
   day: 'Business day',
   reconcile: 'Reconcile',
+  print: 'Print the reconciliation (A4 or PDF)',
   running: 'Reconciling…',
   never: 'This day has not been reconciled yet.',
   results: { reconciled: 'RECONCILED', not_reconciled: 'NOT RECONCILED', unconfirmed: 'UNCONFIRMED' },
@@ -56,6 +58,7 @@ const AR: ReconcileText = {
   hint: 'السجل، وطلبات المزوّد ورصيده، والنقد المعدود، ليوم عمل واحد.',
   day: 'يوم العمل',
   reconcile: 'مطابقة',
+  print: 'طباعة المطابقة (A4 أو PDF)',
   running: 'جارٍ المطابقة…',
   never: 'لم تتم مطابقة هذا اليوم بعد.',
   results: EN.results,
