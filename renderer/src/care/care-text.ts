@@ -30,6 +30,13 @@ export interface CareText {
   readonly activated: (at: string) => string;
   readonly expires: (at: string) => string;
   readonly events: (count: string, wrong: string) => string;
+  readonly topUpDetails: string;
+  readonly goodwill: string;
+  readonly goodwillTitle: string;
+  readonly goodwillWhy: string;
+  readonly goodwillConfirm: string;
+  readonly goodwillAmountNeeded: string;
+  readonly goodwillDone: (amount: string) => string;
 }
 
 const EN: CareText = {
@@ -78,6 +85,14 @@ const EN: CareText = {
   activated: (at) => `activated ${at}`,
   expires: (at) => `expires ${at}`,
   events: (count, wrong) => `${count} network events, ${wrong} on a network the package does not cover`,
+  topUpDetails: 'Top-up details',
+  goodwill: 'Goodwill refund',
+  goodwillTitle: 'Give money back for this top-up',
+  goodwillWhy:
+    'A top-up cannot be cancelled with the provider. A goodwill refund is cash from the drawer, approved by a manager, and the shop does not get it back.',
+  goodwillConfirm: 'Give the refund',
+  goodwillAmountNeeded: 'Enter the cash to give back.',
+  goodwillDone: (amount) => `${amount} given back from the drawer (not recoverable).`,
 };
 
 const AR: CareText = {
@@ -125,6 +140,14 @@ const AR: CareText = {
   activated: (at) => `فُعّلت ${at}`,
   expires: (at) => `تنتهي ${at}`,
   events: (count, wrong) => `${count} أحداث شبكة، ${wrong} على شبكة لا تغطيها الباقة`,
+  topUpDetails: 'تفاصيل الشحنة',
+  goodwill: 'استرداد ودّي',
+  goodwillTitle: 'ردّ مبلغ عن هذه الشحنة',
+  goodwillWhy:
+    'لا يمكن إلغاء الشحنة لدى المزوّد. الاسترداد الودّي نقد من الدرج بموافقة المدير، ولا يستعيده المتجر.',
+  goodwillConfirm: 'ردّ المبلغ',
+  goodwillAmountNeeded: 'أدخل المبلغ النقدي المردود.',
+  goodwillDone: (amount) => `رُدّ ${amount} من الدرج (لا يُسترد).`,
 };
 
 const TEXTS: Record<Language, CareText> = { en: EN, ar: AR };
