@@ -23,6 +23,7 @@ export interface CareText {
   readonly cashOwed: (amount: string) => string;
   readonly checkWithProvider: string;
   readonly care: string;
+  readonly findHint: string;
   readonly readLive: string;
   readonly disputePack: string;
   readonly installedOn: (model: string) => string;
@@ -78,6 +79,8 @@ const EN: CareText = {
   cashOwed: (amount) => `${amount} to give back once the provider has cancelled (open a shift)`,
   checkWithProvider: 'Check with the provider',
   care: 'eSIM care',
+  findHint:
+    'A sale is found on Today by its receipt number or a scanned ICCID. The counter keeps no customer phone numbers, so it cannot search by phone.',
   readLive: 'Read the eSIM now',
   disputePack: 'Dispute pack for support',
   installedOn: (model) => `installed on ${model}`,
@@ -133,6 +136,8 @@ const AR: CareText = {
   cashOwed: (amount) => `يُرجع ${amount} بعد أن يلغي المزوّد (افتح وردية)`,
   checkWithProvider: 'التحقق لدى المزوّد',
   care: 'العناية بالشريحة',
+  findHint:
+    'يُعثر على البيع في «اليوم» برقم الإيصال أو بمسح رقم ICCID. لا تحفظ نقطة البيع أرقام هواتف الزبائن، فلا بحث بالهاتف.',
   readLive: 'قراءة الشريحة الآن',
   disputePack: 'حزمة النزاع للدعم',
   installedOn: (model) => `مثبّتة على ${model}`,
