@@ -9,6 +9,7 @@ import { m0007Answers } from './0007-answers';
 import { m0008Reconciliation } from './0008-reconciliation';
 import { m0009Cancellations } from './0009-cancellations';
 import { m0010JournalAtScale } from './0010-journal-at-scale';
+import { m0012CancellationAnswers } from './0012-cancellation-answers';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0008Reconciliation,
   m0009Cancellations,
   m0010JournalAtScale,
+  m0012CancellationAnswers,
 ]);
 
 /** The schema this code writes. */
