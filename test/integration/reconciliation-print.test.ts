@@ -19,7 +19,7 @@ import { launchChromium } from './receipt-print';
 // printed as A4 PDF by real Chromium in English and Arabic and read back with poppler (pdftotext for
 // the words, pdftoppm for the pages a person looks at). The month's accountant pack, made by a core
 // given Chromium as its PDF maker (as the desktop shell gives it Electron's), carries the Z and the
-// reconciliation as PDF. REPORT_SAMPLES_DIR=docs/end-of-day keeps the first pages as the docs' samples.
+// reconciliation as PDF. REPORT_SAMPLES_DIR=docs/end-of-day keeps the A4 pages as the docs' samples.
 
 const samplesDir = process.env.REPORT_SAMPLES_DIR ? resolve(process.env.REPORT_SAMPLES_DIR) : null;
 let browser: Browser;
@@ -48,7 +48,7 @@ function readBack(pdf: Uint8Array, name: string): { text: string; pages: number;
   const info = execFileSync('pdfinfo', [path], { encoding: 'utf8' });
   execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', path, join(dir, name)]);
   const png = join(dir, `${name}.png`);
-  if (samplesDir) copyFileSync(png, join(samplesDir, `${name}.png`));
+  if (samplesDir && name.startsWith('reconciliation-a4')) copyFileSync(png, join(samplesDir, `${name}.png`));
   return {
     text: execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' })
       .replace(BIDI_CONTROLS, '')
