@@ -26,6 +26,7 @@ const WORDS = {
     confirm: 'Give the refund',
     done: 'given back from the drawer (not recoverable)',
     print: 'Print receipt',
+    receipt: 'for top-up receipt No.',
   },
   ar: {
     details: 'تفاصيل الشحنة',
@@ -36,6 +37,7 @@ const WORDS = {
     confirm: 'ردّ المبلغ',
     done: 'من الدرج (لا يُسترد)',
     print: 'طباعة الإيصال',
+    receipt: 'لإيصال الشحنة رقم',
   },
 } as const;
 
@@ -95,13 +97,16 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await form.getByRole('button', { name: w.confirm }).click();
     const done = form.getByRole('status');
     await expect(done).toContainText(w.done);
+    await expect(done).toContainText(w.receipt);
     await expect(done.getByRole('button', { name: w.print })).toBeVisible();
     expect(await axeViolations(page), `goodwill done (${language})`).toEqual([]);
 
     // The drawer paid it out, and the journal keeps it as not recoverable from the provider.
     const x = await counter.api<ShiftReport>('getXReport', {});
     expect(x.cash.find((line) => line.currency === paid.currency)?.refunds).toEqual(paid);
-    if (language === 'en')
+    if (language === 'en') {
       await expect(done).toContainText(formatMoney(paid, 'en').replace(/[\u200e\u200f\u2066-\u2069]/g, ''));
+      await expect(done).toContainText(`${w.receipt} ${topUp.receiptNumber}`);
+    }
   });
 }

@@ -48,7 +48,7 @@ export function GoodwillRefund({ topUp }: { readonly topUp: TopUp }): ReactNode 
             <strong>{t.goodwillDone(moneyText(done.cashRefund ?? paid, language))}</strong>
           </p>
           <p>
-            {t.cancellationReceipt(
+            {t.goodwillReceipt(
               integer(done.receiptNumber, language),
               integer(done.originalReceiptNumber, language),
             )}

@@ -38,6 +38,7 @@ export interface CareText {
   readonly goodwillConfirm: string;
   readonly goodwillAmountNeeded: string;
   readonly goodwillDone: (amount: string) => string;
+  readonly goodwillReceipt: (receipt: string, topUpReceipt: string) => string;
 }
 
 const EN: CareText = {
@@ -96,6 +97,8 @@ const EN: CareText = {
   goodwillConfirm: 'Give the refund',
   goodwillAmountNeeded: 'Enter the cash to give back.',
   goodwillDone: (amount) => `${amount} given back from the drawer (not recoverable).`,
+  goodwillReceipt: (receipt, topUpReceipt) =>
+    `Refund receipt No. ${receipt} for top-up receipt No. ${topUpReceipt}`,
 };
 
 const AR: CareText = {
@@ -153,6 +156,8 @@ const AR: CareText = {
   goodwillConfirm: 'ردّ المبلغ',
   goodwillAmountNeeded: 'أدخل المبلغ النقدي المردود.',
   goodwillDone: (amount) => `رُدّ ${amount} من الدرج (لا يُسترد).`,
+  goodwillReceipt: (receipt, topUpReceipt) =>
+    `إيصال الاسترداد رقم ${receipt} لإيصال الشحنة رقم ${topUpReceipt}`,
 };
 
 const TEXTS: Record<Language, CareText> = { en: EN, ar: AR };
