@@ -18,6 +18,8 @@ export interface AppOptions {
   readonly nativeBinding?: string;
   /** The desktop shell's printing straight to a printer; without it the counter prints with the browser. */
   readonly shellPrinting?: ShellPrinting;
+  /** The desktop shell's HTML-to-PDF for A4 reports (the accountant pack's Z and reconciliations). */
+  readonly reportPdf?: CoreOptions['reportPdf'];
   /** Training mode's simulator settings, and (end-to-end tests only) its shorter pending polling. */
   readonly training?: {
     readonly seed?: number;
@@ -62,6 +64,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.shellPrinting ? { shellPrinting: options.shellPrinting } : {}),
+    ...(options.reportPdf ? { reportPdf: options.reportPdf } : {}),
     ...(options.training?.pendingTiming ? { trainingPendingTiming: options.training.pendingTiming } : {}),
   });
 

@@ -20,7 +20,7 @@ import { counterHolder } from './core/instance-lock';
 import { dispatch } from './core/pos/dispatch';
 import { StartRefused } from './core/start-refused';
 import { followCustomerScreen } from './customer-window';
-import { printingHandlers } from './printing';
+import { a4Pdf, printingHandlers } from './printing';
 import { APP_ORIGIN, mayOpenExternally, type Page, pageOf, webPreferencesFor } from './shell-policy';
 
 // The Electron shell: windows, the app:// protocol, IPC to the core's handlers. It decides nothing;
@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}),
     // Printers belong to the shell: it answers the printing methods, the core everything else.
     shellPrinting: (core) => printingHandlers(core, () => counterWindow),
+    reportPdf: a4Pdf,
   });
   const core = counter.core;
   const handlers = core.handlers;

@@ -61,19 +61,35 @@ export function printingHandlers(
   };
 }
 
-/** Lays the receipt out in a hidden window (no preload: it reaches nothing), measures it, uses it, closes it. */
-async function inReceiptWindow<T>(
+/**
+ * An A4 report (a Z, a reconciliation) as PDF bytes, on the page its own CSS declares. The core
+ * renders the HTML; only the shell has a page layout engine.
+ */
+export function a4Pdf(html: string): Promise<Uint8Array> {
+  return inHiddenWindow(html, (contents) =>
+    contents.printToPDF({ preferCSSPageSize: true, printBackground: true }),
+  );
+}
+
+/** Lays the receipt out in a hidden window, measures it, and uses it on a page of its size. */
+function inReceiptWindow<T>(
   html: string,
   use: (contents: WebContents, size: ReceiptPageSize) => Promise<T>,
 ): Promise<T> {
+  return inHiddenWindow(html, async (contents) =>
+    use(contents, measuredPageSize(await contents.executeJavaScript(MEASURE_RECEIPT))),
+  );
+}
+
+/** Loads a document in a hidden window (no preload: it reaches nothing), uses it, closes it. */
+async function inHiddenWindow<T>(html: string, use: (contents: WebContents) => Promise<T>): Promise<T> {
   const win = new BrowserWindow({
     show: false,
     webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, spellcheck: false },
   });
   try {
     await win.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
-    const size = measuredPageSize(await win.webContents.executeJavaScript(MEASURE_RECEIPT));
-    return await use(win.webContents, size);
+    return await use(win.webContents);
   } finally {
     win.destroy();
   }

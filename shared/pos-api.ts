@@ -421,6 +421,11 @@ export const posApiContract = {
   reconcile: method(ReconcilePeriod, ReconciliationSchema),
   /** The period's latest reconciliation, with what was resolved since; null before its first run. */
   getReconciliation: method(ReconcilePeriod, z.object({ reconciliation: ReconciliationSchema.nullable() })),
+  /** The period's latest reconciliation as an A4 document (the shell or the browser makes it a PDF). */
+  renderReconciliationReport: method(
+    ReconcilePeriod.extend({ language: LanguageSchema.optional() }).strict(),
+    z.object({ html: z.string() }),
+  ),
   /** A manager classifies an exception with a reason; the journal's records are never changed by it. */
   resolveReconciliationException: method(
     ReconcilePeriod.extend({

@@ -60,6 +60,7 @@ export const POS_METHOD_NAMES = [
   'checkJournalChain',
   'reconcile',
   'getReconciliation',
+  'renderReconciliationReport',
   'resolveReconciliationException',
   'addProviderDeposit',
   'checkCancelSale',

@@ -1,5 +1,5 @@
 import type { Language } from './domain/common';
-import type { ReconcileKind } from './domain/reconciliation';
+import type { ReconcileKind, ReconcileSeverity, ResolutionClass } from './domain/reconciliation';
 import type { CashReason } from './domain/shift';
 import type { TenderMethod } from './domain/till';
 
@@ -8,6 +8,46 @@ import type { TenderMethod } from './domain/till';
  * the report on screen and on paper say the same. Amounts, dates and numbers are formatted with `Intl`
  * before they reach these functions. Plain data: the renderer bundles it.
  */
+/** The reconciliation's words, on the Reconcile screen and on its printed report. */
+export interface LedgerText {
+  readonly runAt: (at: string) => string;
+  readonly confirmedAt: (at: string) => string;
+  readonly unconfirmed: (reason: string) => string;
+  readonly exceptions: string;
+  readonly rows: string;
+  readonly severities: Readonly<Record<ReconcileSeverity, string>>;
+  readonly severity: string;
+  readonly reference: string;
+  readonly receipt: string;
+  readonly note: string;
+  readonly candidates: (receipts: string) => string;
+  readonly resolvedAs: (classification: string, by: string, reason: string) => string;
+  readonly classes: Readonly<Record<ResolutionClass, string>>;
+  readonly firstSeen: string;
+  readonly journalCost: string;
+  readonly providerAmount: string;
+  readonly period: string;
+  readonly bridge: string;
+  readonly opening: string;
+  readonly charges: string;
+  readonly refunds: string;
+  readonly deposits: string;
+  readonly expectedClosing: string;
+  readonly closing: string;
+  readonly remainder: string;
+  readonly likelyCauses: string;
+  readonly notRead: string;
+  readonly cash: string;
+  readonly cashCompleted: string;
+  readonly cashTaken: string;
+  readonly cashHeld: string;
+  readonly cashRefunds: string;
+  readonly cashRefunded: string;
+  readonly cashRecovered: string;
+  readonly cashNotYetRecovered: string;
+  readonly cashNotRecoverable: string;
+}
+
 export interface ReportText {
   readonly xTitle: string;
   readonly xNote: string;
@@ -72,6 +112,7 @@ export interface ReportText {
   readonly balanceUnexplained: string;
   /** What each reconciliation row is, on the printed Z and on the screen. */
   readonly reconcileKinds: Readonly<Record<ReconcileKind, string>>;
+  readonly ledger: LedgerText;
 }
 
 const EN: ReportText = {
@@ -170,6 +211,51 @@ const EN: ReportText = {
     bridge_incomplete: 'Balance bridge incomplete',
     cash_differs: 'Cash differs',
   },
+  ledger: {
+    runAt: (at) => `Run at ${at}`,
+    confirmedAt: (at) => `Confirmed by the provider at ${at}`,
+    unconfirmed: (reason) =>
+      `The provider could not be asked (${reason}). The cash close stands; the reconciliation runs again by itself when the provider answers.`,
+    exceptions: 'Exceptions',
+    rows: 'Every order',
+    severities: { critical: 'Critical', warning: 'Warning', info: 'Information' },
+    reference: 'Order reference',
+    receipt: 'Receipt',
+    note: 'What it means',
+    candidates: (receipts) => `Could be receipt ${receipts}`,
+    resolvedAs: (classification, by, reason) => `Resolved: ${classification}, by ${by} (${reason})`,
+    classes: {
+      other_channel: 'Another counter or the provider dashboard',
+      record_in_doubt: 'The lost answer of a record in doubt',
+      customer_refunded: 'The customer was refunded',
+      provider_error: "The provider's error, taken up with them",
+      accepted: 'Accepted as it is',
+    },
+    bridge: 'Provider balance',
+    opening: 'Opening balance',
+    charges: 'Charges',
+    refunds: 'Refunds',
+    deposits: 'Deposits',
+    expectedClosing: 'Expected closing balance',
+    closing: 'Closing balance',
+    remainder: 'Unexplained',
+    likelyCauses: 'Likely causes',
+    notRead: 'not read',
+    cash: 'Cash',
+    cashCompleted: 'For completed sales and top-ups',
+    cashTaken: 'Taken into the drawer',
+    cashHeld: 'Held for open ones',
+    cashRefunds: 'Cash refunded to customers',
+    cashRefunded: 'Handed back',
+    cashRecovered: 'Recovered from the provider',
+    cashNotYetRecovered: 'Refunded to the customer, not yet recovered',
+    cashNotRecoverable: 'Goodwill, not recoverable',
+    period: 'Business days',
+    firstSeen: 'First found',
+    journalCost: 'Cost in the journal',
+    providerAmount: 'Charged by the provider',
+    severity: 'Severity',
+  },
 };
 
 const AR: ReportText = {
@@ -263,6 +349,51 @@ const AR: ReportText = {
     bridge_remainder: 'الرصيد لا يتطابق',
     bridge_incomplete: 'مطابقة الرصيد ناقصة',
     cash_differs: 'النقد مختلف',
+  },
+  ledger: {
+    runAt: (at) => `أُجريت في ${at}`,
+    confirmedAt: (at) => `أكّدها المزوّد في ${at}`,
+    unconfirmed: (reason) =>
+      `تعذّر سؤال المزوّد (${reason}). إغلاق النقد نهائي؛ وتُعاد المطابقة تلقائيًا عندما يجيب المزوّد.`,
+    exceptions: 'الاستثناءات',
+    rows: 'كل الطلبات',
+    severities: { critical: 'حرج', warning: 'تنبيه', info: 'معلومة' },
+    reference: 'مرجع الطلب',
+    receipt: 'الإيصال',
+    note: 'المعنى',
+    candidates: (receipts) => `قد يكون الإيصال ${receipts}`,
+    resolvedAs: (classification, by, reason) => `حُسم: ${classification}، بواسطة ${by} (${reason})`,
+    classes: {
+      other_channel: 'نقطة بيع أخرى أو لوحة المزوّد',
+      record_in_doubt: 'الإجابة الضائعة لسجل مشكوك فيه',
+      customer_refunded: 'رُدّ المبلغ للزبون',
+      provider_error: 'خطأ المزوّد، تمت مراجعته معه',
+      accepted: 'مقبول كما هو',
+    },
+    bridge: 'رصيد المزوّد',
+    opening: 'الرصيد الافتتاحي',
+    charges: 'الخصومات',
+    refunds: 'المستردات',
+    deposits: 'الإيداعات',
+    expectedClosing: 'الرصيد الختامي المتوقع',
+    closing: 'الرصيد الختامي',
+    remainder: 'غير مفسَّر',
+    likelyCauses: 'أسباب محتملة',
+    notRead: 'لم يُقرأ',
+    cash: 'النقد',
+    cashCompleted: 'للمبيعات والشحنات المكتملة',
+    cashTaken: 'دخل الدرج',
+    cashHeld: 'محجوز للمفتوحة',
+    cashRefunds: 'نقد رُدّ للزبائن',
+    cashRefunded: 'رُدّ',
+    cashRecovered: 'استُرد من المزوّد',
+    cashNotYetRecovered: 'رُدّ للزبون ولم يُسترد بعد',
+    cashNotRecoverable: 'مجاملة، لا يُسترد',
+    period: 'أيام العمل',
+    firstSeen: 'ظهر أول مرة',
+    journalCost: 'التكلفة في السجل',
+    providerAmount: 'ما خصمه المزوّد',
+    severity: 'الخطورة',
   },
 };
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Language } from '../../shared/domain/common';
 import type { PosEvent } from '../../shared/domain/events';
 import type { Pricing } from '../../shared/domain/pricing';
 import type { Sale } from '../../shared/domain/sale';
@@ -68,6 +69,8 @@ export interface CoreOptions {
   readonly trainingPendingTiming?: PendingTiming;
   /** The desktop shell's printing straight to a printer; without it the counter prints with the browser. */
   readonly shellPrinting?: ShellPrinting;
+  /** The shell's HTML-to-PDF for A4 reports; without it the accountant pack keeps them as HTML. */
+  readonly reportPdf?: (html: string) => Promise<Uint8Array>;
   /** How often a reconciliation left UNCONFIRMED is tried again (tests shorten it). */
   readonly reconciliationRetryMs?: number;
   /** The API key's rate limits when not the API's typical ones (benchmarks against a raised simulator). */
@@ -339,6 +342,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     businessDay: (instant) => endOfDay.settings.businessDay(instant),
   });
 
+  /** How a report is printed now: the shop, its language unless asked for another, its clock, training. */
+  const printContext = (language: Language | undefined, printedAt: string) => {
+    const shop = settings.getSettings();
+    return {
+      shop,
+      language: language ?? shop.language,
+      training: ctx.connections.current.mode === 'training',
+      printedAt,
+      timeZone: endOfDay.settings.timeZone(),
+    };
+  };
+
   const coreHandlers: PosHandlers = {
     ...sessionHandlers,
     ...saleHandlers(ctx, money),
@@ -349,7 +364,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...receiptHandlers(ctx, money.topUpContext.topUpsJournal, cancellations.journal),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
     ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
-    ...reconciliationHandlers(reconciler),
+    ...reconciliationHandlers(reconciler, (language) => printContext(language, now().toISOString())),
     ...careHandlers(
       cancellations,
       new EsimCareDesk({
@@ -367,14 +382,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       counterId,
       exporter,
       zReport: (shiftId) => endOfDay.endOfDay.zReport(shiftId),
-      reportContext: (language, printedAt) => ({
-        shop: settings.getSettings(),
-        language,
-        paper: 'a4',
-        training: ctx.connections.current.mode === 'training',
-        printedAt,
-        timeZone: endOfDay.settings.timeZone(),
-      }),
+      reportContext: (language, printedAt) => ({ ...printContext(language, printedAt), paper: 'a4' }),
+      reconciliationOf: (day) => reconciler.view({ firstDay: day, lastDay: day }),
+      reportPdf: options.reportPdf,
       now,
     }),
   };

@@ -137,6 +137,26 @@ export const CashLegLineSchema = z.object({
 });
 export type CashLegLine = z.infer<typeof CashLegLineSchema>;
 
+/**
+ * Leg C's other half, per currency of the cash handed back: cash refunded to customers (cancellations
+ * and goodwill refunds of the period's shifts) against what the provider gave back for them. The
+ * provider's refund is in the account's currency and the cash in the drawer's, so each cash refund is
+ * counted by what became of its order, never converted:
+ * `refunded = recovered + notYetRecovered + notRecoverable`.
+ */
+export const CashRefundLineSchema = z.object({
+  currency: CurrencySchema,
+  /** Cash handed back to customers. */
+  refunded: MoneySchema,
+  /** Of it, for orders the provider refunded to the balance. */
+  recovered: MoneySchema,
+  /** Refunded to the customer, not yet recovered: a refund request in transit, or a cancellation not yet answered. */
+  notYetRecovered: MoneySchema,
+  /** Goodwill refunds: the shop's loss, never recovered from the provider. */
+  notRecoverable: MoneySchema,
+});
+export type CashRefundLine = z.infer<typeof CashRefundLineSchema>;
+
 export const ReconcileResultSchema = z.enum(['reconciled', 'not_reconciled', 'unconfirmed']);
 export type ReconcileResult = z.infer<typeof ReconcileResultSchema>;
 
@@ -168,6 +188,8 @@ export const ReconciliationSchema = z.object({
   exceptions: z.array(ReconcileExceptionSchema),
   bridge: BalanceBridgeSchema.nullable(),
   cash: z.array(CashLegLineSchema),
+  /** Absent from runs stored before cash refunds were reconciled. */
+  cashRefunds: z.array(CashRefundLineSchema).default([]),
   deposits: z.array(ProviderDepositSchema),
   /** Set when the order list, filtered to the account's current currency, hides orders of the period. */
   currencyNote: z.string().nullable(),

@@ -52,10 +52,20 @@ test('a Z exported as CSV, the month as a pack, and a previous day picked', asyn
       .then((path) => files.push({ name: each.suggestedFilename(), text: readFileSync(path, 'utf8') }));
   });
   await page.getByRole('button', { name: 'Export Z-000001 as CSV' }).click();
-  await expect.poll(() => files.length).toBe(6);
+  await expect.poll(() => files.length).toBe(8);
   const salesFile = files.find((each) => each.name.endsWith('Z-000001-sales.csv'));
   expect(salesFile?.text.startsWith('\uFEFFreceipt,')).toBe(true);
   expect(salesFile?.text).toContain(pkg.code);
+  expect(files.map((each) => each.name.replace(/^.*Z-000001-/, '')).sort()).toEqual([
+    'cancellations.csv',
+    'cash-movements.csv',
+    'counts.csv',
+    'exceptions.csv',
+    'reconciliation-exceptions.csv',
+    'reconciliation.csv',
+    'sales.csv',
+    'topups.csv',
+  ]);
 
   const pack = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the pack' }).click();

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Sale } from '../../shared/domain/sale';
@@ -8,10 +10,11 @@ import { ALICE_PIN, hireAlice, MANAGER_PIN } from './staff';
 /**
  * A manager reconciles the day in Chromium through the web host: a sale of the counter matches the
  * provider's order, two orders placed on the provider's dashboard are exceptions naming their order
- * references, and the manager resolves both with a reason and their PIN until the day is RECONCILED.
+ * references, and the manager resolves both with a reason and their PIN until the day is RECONCILED,
+ * then prints it on A4: the PDF Chromium makes of it names the orders and the reasons.
  */
 
-test('a manager reconciles a day and resolves two exceptions', async ({ page, counter }) => {
+test('a manager reconciles a day and resolves two exceptions', async ({ page, counter }, testInfo) => {
   await hireAlice(counter);
   await counter.open(page);
 
@@ -61,6 +64,26 @@ test('a manager reconciles a day and resolves two exceptions', async ({ page, co
     await expect(row.getByText(`(${reason})`)).toBeVisible();
   }
   await expect(view.getByText('RECONCILED', { exact: true })).toBeVisible();
+
+  const rendered = page.waitForResponse((response) =>
+    response.url().endsWith('/api/renderReconciliationReport'),
+  );
+  await view.getByRole('button', { name: 'Print the reconciliation (A4 or PDF)' }).click();
+  const { value } = (await (await rendered).json()) as { value: { html: string } };
+  const pdfPage = await page.context().newPage();
+  const pdfPath = testInfo.outputPath('reconciliation.pdf');
+  try {
+    await pdfPage.setContent(value.html);
+    writeFileSync(pdfPath, await pdfPage.pdf({ preferCSSPageSize: true, printBackground: true }));
+  } finally {
+    await pdfPage.close();
+  }
+  const printed = execFileSync('pdftotext', ['-enc', 'UTF-8', pdfPath, '-'], { encoding: 'utf8' }).replace(
+    /\s+/g,
+    ' ',
+  );
+  for (const words of ['RECONCILED', first, second, 'sold at the second counter', 'Provider balance'])
+    expect(printed).toContain(words);
 
   // What the screen shows is what the core stored.
   const day = (await counter.api<TillView>('getTill')).businessDay;

@@ -53,7 +53,7 @@ describe('eSIM care', () => {
         sale: { receipt_number: number; order_reference: string };
         iccids: string[];
         orderAnswers: { request: string; status: number | null; body: unknown }[];
-        cancellations: { id: string; state: string; answers: { call: string; body: unknown }[] }[];
+        cancellations: { id: string; state: string; answers: { request: string; body: unknown }[] }[];
         journal: { kind: string }[];
         chain: { kind: string; hash: string }[];
         statusReads: { iccid: string; answers: { status: unknown } }[];
@@ -75,7 +75,7 @@ describe('eSIM care', () => {
         expect.objectContaining({
           id: cancelled.id,
           state: 'cancelled',
-          answers: [expect.objectContaining({ call: 'cancel' })],
+          answers: [expect.objectContaining({ request: 'POST /esims/cancel', send: 1 })],
         }),
       ]);
       const kinds = body.journal.map((each) => each.kind);

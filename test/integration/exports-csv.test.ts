@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +7,14 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cancellation } from '../../shared/domain/cancellation';
 import type { ExportFile } from '../../shared/domain/export';
-import type { Shift, TillView } from '../../shared/domain/shift';
+import type { Reconciliation } from '../../shared/domain/reconciliation';
+import type { Shift } from '../../shared/domain/shift';
 import { minor, toDecimalText } from '../../shared/money';
+import { call } from '../simulator/support/signed-fetch';
 import { unwrap } from '../support/core-harness';
 import { csvObjects, parseCsv } from '../support/csv-parse';
 import { count, hireStaff, openShift, sell, usd } from './end-of-day-support';
-import { type Counter, cheapest, startCounter } from './money-support';
+import { type Counter, cheapest, eventually, forceRefundMethod, startCounter } from './money-support';
 
 let counter: Counter | null = null;
 
@@ -40,6 +42,7 @@ describe('CSV exports', () => {
       throw new Error('a sale did not complete');
     const note = '=HYPERLINK("x") شاي للموظفين، "عاجل"\nسطر ثانٍ';
     unwrap(await h.call('moveCash', { kind: 'pay_out', reason: 'other', amount: usd(250), note }));
+    await forceRefundMethod(counter.sim, 'balance');
     const cancellation = unwrap(
       await h.call<Cancellation>('cancelSale', {
         saleId: cancelled.id,
@@ -48,11 +51,39 @@ describe('CSV exports', () => {
         approval: staff.approval,
       }),
     );
+    // An order placed through another channel: the day's reconciliation names it, and the manager
+    // resolves it with a reason in Arabic.
+    const elsewhere = await call(counter.sim.baseUrl, counter.sim.defaultAccount, 'POST', '/esims/order', {
+      body: { packageCode: pkg.code, quantity: 1, idempotency_key: randomUUID() },
+    });
+    const otherReference = elsewhere.body.orderReference as string;
     const expected = 10_000 + pkg.retail.amount - 250;
     const { countId } = await count(h, [usd(expected)]);
     unwrap(await h.call('closeShift', { countId }));
     const closed = unwrap(await h.call<{ shifts: Shift[] }>('listShifts', {})).shifts[0];
     expect(closed?.zNumber).toBe(1);
+    const day = closed?.businessDay ?? '';
+    const reconciled = await eventually(
+      'the reconciliation at the close',
+      async () =>
+        unwrap(
+          await h.call<{ reconciliation: Reconciliation | null }>('getReconciliation', {
+            firstDay: day,
+          }),
+        ).reconciliation,
+    );
+    const unrecorded = reconciled.exceptions.find((each) => each.orderReference === otherReference);
+    expect(unrecorded).toMatchObject({ kind: 'unrecorded', severity: 'warning' });
+    const resolution = 'بيع في الفرع الثاني، "نقداً"';
+    unwrap(
+      await h.call('resolveReconciliationException', {
+        firstDay: day,
+        key: unrecorded?.key,
+        classification: 'other_channel',
+        reason: resolution,
+        approval: staff.approval,
+      }),
+    );
 
     const byZ = unwrap(
       await h.call<{ files: ExportFile[] }>('exportCsv', { scope: { shiftId: shift.id } }),
@@ -64,6 +95,8 @@ describe('CSV exports', () => {
       'Z-000001-cash-movements.csv',
       'Z-000001-counts.csv',
       'Z-000001-exceptions.csv',
+      'Z-000001-reconciliation.csv',
+      'Z-000001-reconciliation-exceptions.csv',
     ]);
     for (const each of byZ) {
       const parsed = parseCsv(each.content);
@@ -109,9 +142,43 @@ describe('CSV exports', () => {
       ['closing', toDecimalText(minor(expected), 'USD')],
     ]);
 
+    // The day's reconciliation: every row of its latest run, amounts in the currency's exponent…
+    const rows = csvObjects(file(byZ, 'reconciliation'));
+    expect(rows.map((row) => [row.kind, row.severity, row.order_reference])).toEqual(
+      reconciled.rows.map((row) => [row.kind, row.severity, row.orderReference ?? '']),
+    );
+    expect(rows.find((row) => row.order_reference === kept.orderReference)).toMatchObject({
+      first_day: day,
+      last_day: day,
+      training_mode: 'training',
+      run_result: 'not_reconciled',
+      kind: 'matched',
+      record: 'sale',
+      receipt: String(kept.receiptNumber),
+      journal_state: 'completed',
+      journal_currency: 'USD',
+      journal_cost: toDecimalText(kept.cost.amount, 'USD'),
+      provider_status: 'completed',
+      provider_amount: toDecimalText(kept.cost.amount, 'USD'),
+    });
+    expect(rows.find((row) => row.order_reference === cancelled.orderReference)?.kind).toBe('refunded');
+    // …and its exceptions with their age and the manager's resolution, the Arabic reason intact.
+    expect(csvObjects(file(byZ, 'reconciliation-exceptions'))).toEqual([
+      expect.objectContaining({
+        first_day: day,
+        kind: 'unrecorded',
+        severity: 'warning',
+        order_reference: otherReference,
+        first_seen_at: unrecorded?.firstSeenAt,
+        status: 'resolved',
+        resolved_by: staff.manager.name,
+        classification: 'other_channel',
+        reason: resolution,
+        provider_amount: toDecimalText(unrecorded?.providerAmount?.amount ?? minor(-1), 'USD'),
+      }),
+    ]);
+
     // The same day as a range gives the same rows.
-    const till = unwrap(await h.call<TillView>('getTill'));
-    const day = till.businessDay;
     const byDay = unwrap(
       await h.call<{ files: ExportFile[] }>('exportCsv', { scope: { from: day, to: day } }),
     ).files;
@@ -119,7 +186,7 @@ describe('CSV exports', () => {
     const empty = unwrap(
       await h.call<{ files: ExportFile[] }>('exportCsv', { scope: { from: '2001-01-01', to: '2001-01-31' } }),
     ).files;
-    expect(empty.map((each) => parseCsv(each.content).records.length)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(empty.map((each) => parseCsv(each.content).records.length)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
 
     // The month's accountant pack: a ZIP that unzip reads and checks, with a manifest that names every
     // file by its hash and carries the chain's head.
@@ -144,6 +211,9 @@ describe('CSV exports', () => {
         ),
         'z/Z-000001-en.html',
         'z/Z-000001-ar.html',
+        // Without the shell's PDF maker (the web host) the reports stay A4 HTML.
+        `reconciliation/${day}-en.html`,
+        `reconciliation/${day}-ar.html`,
       ]);
       for (const each of manifest.files) {
         const data = read(each.name);

@@ -96,6 +96,7 @@ function readsOf(sold: Sold): { readonly [M in Exclude<PosMethodName, HandsOver>
     // The reconciliation names orders, references and amounts; a run reads the provider's orders.
     reconcile: [{ firstDay: new Date().toISOString().slice(0, 10) }],
     getReconciliation: [{ firstDay: new Date().toISOString().slice(0, 10) }],
+    renderReconciliationReport: [{ firstDay: new Date().toISOString().slice(0, 10) }],
     resolveReconciliationException: [],
     addProviderDeposit: [],
     // Care: the check reads the eSIMs live and answers their states by ICCID; the cancellation and

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancellationJournal } from '../../electron/core/care/cancellation-journal';
+import { answersOf } from '../../electron/core/journal/answers';
 import { openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
@@ -83,9 +84,9 @@ describe('migration 0009 (cancellations)', () => {
         /never edited/,
       );
       expect(() => db.prepare('DELETE FROM cancellations').run()).toThrow(/never deleted/);
-      expect(() => db.prepare(`UPDATE cancellation_answers SET body = 'x'`).run()).toThrow(/never edited/);
-      expect(journal.answers(done.id)).toEqual([
-        { call: 'cancel', httpStatus: 200, body: '{"success":true}', at },
+      expect(() => db.prepare(`UPDATE answers SET body = x'00'`).run()).toThrow(/kept as received/);
+      expect(answersOf(db, 'cancellation', done.id)).toEqual([
+        expect.objectContaining({ request: 'POST /esims/cancel', status: 200, body: '{"success":true}' }),
       ]);
     } finally {
       db.close();

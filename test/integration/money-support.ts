@@ -44,6 +44,8 @@ export async function startCounter(
     /** Reach the simulator through this base URL (a tap that sees every request). */
     readonly apiBaseUrl?: string;
     readonly reconciliationRetryMs?: number;
+    /** The shell's HTML-to-PDF (a real Chromium in tests). */
+    readonly reportPdf?: (html: string) => Promise<Uint8Array>;
   } = {},
 ): Promise<Counter> {
   const sim = options.sim ?? (await startSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions }));
@@ -54,6 +56,7 @@ export async function startCounter(
     simulator: sim,
     moneyTiming: options.timing ?? FAST_TIMING,
     ...(options.apiBaseUrl ? { apiBaseUrl: options.apiBaseUrl } : {}),
+    ...(options.reportPdf ? { reportPdf: options.reportPdf } : {}),
     ...(options.reconciliationRetryMs === undefined
       ? {}
       : { reconciliationRetryMs: options.reconciliationRetryMs }),

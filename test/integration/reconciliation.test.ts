@@ -347,10 +347,36 @@ describe('the reconciliation with the provider', () => {
       expect(cancellation).toMatchObject({ state: 'cancelled', refundMethod: method });
       cancelled[method] = sale.orderReference;
     }
+    // A top-up is never cancelled: the customer is given cash as goodwill, the shop's loss.
+    const { option, sale: toppedSale } = await toppable(c);
+    const topUp = unwrap(
+      await h.call<TopUp>('topUp', { iccid: toppedSale.esims[0]?.iccid, packageCode: option.code }),
+    );
+    const goodwill = unwrap(
+      await h.call<Cancellation>('goodwillRefund', {
+        topUpId: topUp.id,
+        amount: usd(100),
+        reason: 'the data did not work abroad',
+        approval: staff.approval,
+      }),
+    );
+    expect(goodwill).toMatchObject({ kind: 'goodwill', recoverable: false });
     const { countId } = await count(h, [usd(5000)]);
     unwrap(await h.call('closeShift', { countId }));
 
     const report = unwrap(await h.call<Reconciliation>('reconcile', { firstDay: day }));
+    // Leg C's refunds: the cash handed back for the cancellation refunded to the balance is recovered;
+    // the one by refund request is refunded to the customer, not yet recovered; goodwill never is.
+    const retail = cheapest.retail.amount;
+    expect(report.cashRefunds).toEqual([
+      {
+        currency: 'USD',
+        refunded: usd(2 * retail + 100),
+        recovered: usd(retail),
+        notYetRecovered: usd(retail),
+        notRecoverable: usd(100),
+      },
+    ]);
     const kindOf = (reference: string | undefined): string | undefined =>
       report.rows.find((row) => row.orderReference === reference)?.kind;
     expect(kindOf(cancelled.balance)).toBe('refunded');
@@ -358,6 +384,82 @@ describe('the reconciliation with the provider', () => {
     // The refund to the balance is in the bridge; the one in transit is named, not silently lost.
     expect(report.bridge?.remainder).toEqual(usd(0));
   }, 120_000);
+
+  it('classifies exactly a pending sale the provider completes after a real cut-off, and the bridge closes to zero', async () => {
+    const simulator = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+    counter = await startCounter({}, { sim: simulator, timing: SLOW_POLLING });
+    const c = counter;
+    const { h, sim } = c;
+    const staff = await hireStaff(h);
+    // The business day ends at the next whole minute at least 20 s away: the day is sold and closed
+    // before it, and the provider finishes the pending sale after it, on the next business day.
+    const cutOffAt = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+    const dayCutOff = cutOffAt.toISOString().slice(11, 16);
+    unwrap(
+      await h.call('updateEndOfDaySettings', {
+        patch: { timeZone: 'UTC', dayCutOff },
+        approval: staff.approval,
+      }),
+    );
+    const day = businessDayOf(new Date(), 'UTC', dayCutOff);
+    await openShift(h, [usd(5000)]);
+    await eventually('the opening balance', () => (snapshots(c.dataDir, day).length > 0 ? true : null));
+    const cheapest = [...c.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0] as CataloguePackage;
+    const byCard = completed(await sell(h, cheapest, { method: 'card' }));
+    sim.setFaults({ pendingRate: 1, pendingDelayMs: -1 });
+    const sold = await sell(h, cheapest, { method: 'cash', tendered: cheapest.retail.amount });
+    sim.setFaults({ pendingRate: 0 });
+    expect(sold.state).toBe('pending');
+    const pending = sold as Pending;
+    const { countId } = await count(h, [usd(5000 + pending.retailTotal.amount)]);
+    unwrap(await h.call<{ shift: Shift }>('closeShift', { countId }));
+    const atClose = await eventually(
+      'the reconciliation at the close',
+      async () =>
+        unwrap(
+          await h.call<{ reconciliation: Reconciliation | null }>('getReconciliation', { firstDay: day }),
+        ).reconciliation,
+    );
+    expect(rowsOf(atClose)).toEqual([
+      ['matched', 'info', byCard.orderReference],
+      ['journal_open', 'info', pending.orderReference],
+    ]);
+    expect(atClose.cash).toEqual([
+      expect.objectContaining({ completed: usd(0), heldForOpen: pending.retailTotal, remainder: usd(0) }),
+    ]);
+    expect(Date.now()).toBeLessThan(cutOffAt.getTime());
+
+    // The cut-off passes on the counter's own clock: a new business day has begun.
+    await new Promise((resolve) => setTimeout(resolve, cutOffAt.getTime() - Date.now() + 1000));
+    expect(businessDayOf(new Date(), 'UTC', dayCutOff)).not.toBe(day);
+    await completePending(sim, pending.orderReference);
+    const report = unwrap(await h.call<Reconciliation>('reconcile', { firstDay: day }));
+
+    // Settled now, read only, on the day it was sold; completed after that day ended.
+    expect(rowsOf(report)).toEqual([
+      ['matched', 'info', byCard.orderReference],
+      ['settled_now', 'info', pending.orderReference],
+    ]);
+    const settled = unwrap(await h.call<Sale>('getSale', { id: pending.id }));
+    expect(settled.state).toBe('completed');
+    expect(Date.parse((settled as Completed).completedAt)).toBeGreaterThan(cutOffAt.getTime());
+    // The provider charged it when it was ordered, inside the day: the bridge counts it and closes.
+    const book = await ledger(sim);
+    const charged = book.entries
+      .filter((entry) => entry.kind === 'order')
+      .reduce((sum, entry) => sum + entry.amountMinor, 0);
+    expect(report.bridge).toMatchObject({ charges: usd(charged), remainder: usd(0), likelyCauses: [] });
+    expect(report.cash).toEqual([
+      {
+        currency: 'USD',
+        completed: pending.retailTotal,
+        drawerTakings: pending.retailTotal,
+        heldForOpen: usd(0),
+        remainder: usd(0),
+      },
+    ]);
+    expect(report).toMatchObject({ result: 'reconciled', openExceptions: 0 });
+  }, 180_000);
 
   it('is UNCONFIRMED while the provider is unreachable at the close, then RECONCILED by itself', async () => {
     const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });

@@ -43,6 +43,7 @@ export interface HarnessOptions {
   readonly apiBaseUrl?: string;
   /** The desktop shell's printing, for a core that prints straight to a printer. */
   readonly shellPrinting?: CoreOptions['shellPrinting'];
+  readonly reportPdf?: CoreOptions['reportPdf'];
 }
 
 export async function startCoreHarness(
@@ -74,6 +75,7 @@ export async function startCoreHarness(
     ...(harness.moneyTiming ? { moneyTiming: harness.moneyTiming } : {}),
     ...(harness.trainingPendingTiming ? { trainingPendingTiming: harness.trainingPendingTiming } : {}),
     ...(harness.shellPrinting ? { shellPrinting: harness.shellPrinting } : {}),
+    ...(harness.reportPdf ? { reportPdf: harness.reportPdf } : {}),
     ...(harness.reconciliationRetryMs === undefined
       ? {}
       : { reconciliationRetryMs: harness.reconciliationRetryMs }),

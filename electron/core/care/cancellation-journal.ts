@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Cancellation, CancellationState, RefundMethod } from '../../../shared/domain/cancellation';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor } from '../../../shared/money';
+import { keepAnswers } from '../journal/answers';
 import type { Db } from '../journal/database';
 import { writeTransaction } from '../journal/journal-write';
 import { nextReceiptNumber } from '../journal/receipt-numbers';
@@ -71,8 +72,8 @@ export interface ProviderRefund {
 
 /**
  * The cancellations journal: each change one transaction with its chained audit record, every answer
- * kept in the append-only `cancellation_answers`. A row moves intent → sent → cancelled | refused |
- * unknown, and unknown → cancelled | refused by reading only; a goodwill refund is recorded at once.
+ * kept with the provider's other answers in the append-only `answers`. A row moves intent → sent →
+ * cancelled | refused | unknown, and unknown → cancelled | refused by reading only; a goodwill refund is recorded at once.
  */
 export class CancellationJournal {
   constructor(private readonly db: Db) {}
@@ -251,22 +252,24 @@ export class CancellationJournal {
     return row ? toCancellation(row) : null;
   }
 
-  /** Every answer kept for a cancellation, oldest first. */
-  answers(id: string): (KeptAnswer & { readonly at: string })[] {
-    const rows = this.db
-      .prepare(
-        'SELECT call, http_status, body, at FROM cancellation_answers WHERE cancellation_id = ? ORDER BY id',
-      )
-      .all(id) as { call: 'cancel' | 'read'; http_status: number | null; body: string | null; at: string }[];
-    return rows.map((row) => ({ call: row.call, httpStatus: row.http_status, body: row.body, at: row.at }));
-  }
-
+  /**
+   * Keeps an answer with every other the provider gave (`answers`, read with `answersOf`): the cancel
+   * call is the cancellation's one send; a read that succeeded keeps no status, as a sale's settling
+   * read does; a call that ended without a body is kept as an empty, cut-off one.
+   */
   private keep(id: string, answer: KeptAnswer, now: string): void {
-    this.db
-      .prepare(
-        'INSERT INTO cancellation_answers (cancellation_id, call, http_status, body, at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(id, answer.call, answer.httpStatus, answer.body, now);
+    const cancel = answer.call === 'cancel';
+    keepAnswers(this.db, 'cancellation', id, [
+      {
+        request: cancel ? 'POST /esims/cancel' : 'GET /esims/order',
+        send: cancel ? 1 : null,
+        attempt: cancel ? 1 : null,
+        status: !cancel && answer.httpStatus === 200 ? null : answer.httpStatus,
+        whole: answer.body !== null,
+        receivedAt: now,
+        body: answer.body ?? '',
+      },
+    ]);
   }
 
   private move(

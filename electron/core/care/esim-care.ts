@@ -78,9 +78,10 @@ export class EsimCareDesk {
       })),
       cancellations: cancellations.map((each) => ({
         ...each,
-        answers: this.deps.cancellations
-          .answers(each.id)
-          .map((answer) => ({ ...answer, body: redactedJson(answer.body) })),
+        answers: answersOf(db, 'cancellation', each.id).map((answer) => ({
+          ...answer,
+          body: redactedJson(answer.body),
+        })),
       })),
       journal: db
         .prepare(`SELECT at, kind, subject, detail_json FROM audit WHERE ${inSubjects} ORDER BY id`)

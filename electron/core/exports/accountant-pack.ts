@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '../../../shared/domain/common';
+import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { ShiftReport } from '../../../shared/domain/shift-report';
 import { chainHead } from '../journal/chain';
 import type { Db } from '../journal/database';
 import { PosFailure } from '../pos/failure';
+import { renderReconciliationDocument } from '../reports/reconciliation-document';
 import { type ReportContext, renderReportDocument } from '../reports/report-document';
 import type { Exporter } from './exporter';
 import { type ZipEntry, zipStored } from './zip';
@@ -15,18 +17,28 @@ export interface AccountantPackDeps {
   readonly zReport: (shiftId: string) => ShiftReport;
   /** How a Z is printed on A4 in a language (the shop, its time zone, training). */
   readonly reportContext: (language: Language, printedAt: string) => ReportContext;
+  /** A business day's reconciliation as it stands (null when the day was never reconciled). */
+  readonly reconciliationOf: (day: string) => Reconciliation | null;
+  /**
+   * The shell's HTML-to-PDF (Electron's printToPDF): the core has no browser engine to lay a page
+   * out, so without one (the web host) the reports stay in the pack as the A4 HTML they are printed from.
+   */
+  readonly reportPdf?: ((html: string) => Promise<Uint8Array>) | undefined;
   readonly now: () => Date;
 }
 
 const LANGUAGES: readonly Language[] = ['en', 'ar'];
 
 /**
- * A month for the accountant as one ZIP: the month's CSV files, every Z closed in it as an A4
- * document in English and Arabic, and a manifest naming each file with its SHA-256 and the head of
+ * A month for the accountant as one ZIP: the month's CSV files, every Z closed in it and every
+ * reconciled day as A4 documents (PDF when the shell makes them, else HTML) in English and Arabic, and a manifest naming each file with its SHA-256 and the head of
  * the journal's hash chain when the pack was made, so a later pack (or the journal itself) shows
  * whether anything before that head has changed since.
  */
-export function accountantPack(deps: AccountantPackDeps, month: string): { name: string; bytes: Uint8Array } {
+export async function accountantPack(
+  deps: AccountantPackDeps,
+  month: string,
+): Promise<{ name: string; bytes: Uint8Array }> {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   const monthNumber = Number(match?.[2]);
   if (!match || monthNumber < 1 || monthNumber > 12) {
@@ -46,12 +58,29 @@ export function accountantPack(deps: AccountantPackDeps, month: string): { name:
        ORDER BY z_number`,
     )
     .all(deps.counterId, from, to) as { id: string; z_number: number }[];
+  const document = async (name: string, html: string): Promise<ZipEntry> =>
+    deps.reportPdf
+      ? { name: `${name}.pdf`, data: await deps.reportPdf(html) }
+      : { name: `${name}.html`, data: encoder.encode(html) };
   for (const shift of shifts) {
     const report = deps.zReport(shift.id);
+    // A Z carries its business day's reconciliation as it stands, as when it is printed.
+    const reconciliation = deps.reconciliationOf(report.businessDay);
     for (const language of LANGUAGES) {
-      const html = renderReportDocument(report, deps.reportContext(language, createdAt));
-      const number = String(shift.z_number).padStart(6, '0');
-      files.push({ name: `z/Z-${number}-${language}.html`, data: encoder.encode(html) });
+      const html = renderReportDocument(report, {
+        ...deps.reportContext(language, createdAt),
+        reconciliation,
+      });
+      files.push(await document(`z/Z-${String(shift.z_number).padStart(6, '0')}-${language}`, html));
+    }
+  }
+  for (let day = 1; day <= lastDay; day += 1) {
+    const businessDay = `${month}-${String(day).padStart(2, '0')}`;
+    const reconciliation = deps.reconciliationOf(businessDay);
+    if (!reconciliation) continue;
+    for (const language of LANGUAGES) {
+      const html = renderReconciliationDocument(reconciliation, deps.reportContext(language, createdAt));
+      files.push(await document(`reconciliation/${businessDay}-${language}`, html));
     }
   }
   const manifest = {

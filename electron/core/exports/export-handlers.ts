@@ -8,7 +8,7 @@ export function exportHandlers(deps: AccountantPackDeps): HandlerGroup<ExportMet
   return {
     exportCsv: async ({ scope }) => ({ files: deps.exporter.csv(scope) }),
     exportAccountantPack: async ({ month }) => {
-      const pack = accountantPack(deps, month);
+      const pack = await accountantPack(deps, month);
       return { name: pack.name, base64: Buffer.from(pack.bytes).toString('base64') };
     },
   };

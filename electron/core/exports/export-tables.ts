@@ -10,15 +10,27 @@ export interface ExportColumn {
   readonly cell: (row: Row) => CsvCell;
 }
 
+/** Which rows of the journal an export keeps, as SQL conditions on a row's columns. */
+export interface ExportScopeSql {
+  /**
+   * A money record of the shift asked for or of the business days asked for (the row's shift's day,
+   * or the day its time falls in when it has no shift).
+   */
+  readonly record: (shiftColumn: string, timeColumn: string) => string;
+  /**
+   * A reconciliation period (first and last business day) inside the days asked for: for a Z, the
+   * period of its business day alone; for a range, every period that lies within it.
+   */
+  readonly period: (firstDayColumn: string, lastDayColumn: string) => string;
+}
+
 /**
- * One CSV file of an export. `sql` selects the rows of the period; `scope(shift, time)` is the
- * condition that keeps a row of the shift asked for or of the business days asked for (the row's
- * shift's day, or the day its time falls in when it has no shift). A new table of the journal
- * (reconciliation rows, say) is one more entry in EXPORT_TABLES.
+ * One CSV file of an export. `sql` selects the rows of the period under `scope`'s conditions. A new
+ * table of the journal is one more entry in EXPORT_TABLES.
  */
 export interface ExportTable {
   readonly name: string;
-  readonly sql: (scope: (shiftColumn: string, timeColumn: string) => string) => string;
+  readonly sql: (scope: ExportScopeSql) => string;
   readonly columns: readonly ExportColumn[];
 }
 
@@ -87,12 +99,13 @@ const TENDER: readonly ExportColumn[] = [
   amount('change', 'change_minor', 'tender_currency'),
 ];
 
-export const EXPORT_TABLES: readonly ExportTable[] = [
+/** The money records of the journal. */
+const JOURNAL_TABLES: readonly ExportTable[] = [
   {
     name: 'sales',
     sql: (scope) => `SELECT sales.*, ${originSql('sales')},
         (SELECT group_concat(iccid, ' ') FROM sale_esims WHERE sale_id = sales.id) AS iccids
-      FROM sales WHERE ${scope('sales.shift_id', 'sales.created_at')} ORDER BY sales.created_at, sales.rowid`,
+      FROM sales WHERE ${scope.record('sales.shift_id', 'sales.created_at')} ORDER BY sales.created_at, sales.rowid`,
     columns: [
       ...RECORD_HEAD,
       text('package_code'),
@@ -108,7 +121,7 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
   {
     name: 'topups',
     sql: (scope) => `SELECT topups.*, ${originSql('topups')}
-      FROM topups WHERE ${scope('topups.shift_id', 'topups.created_at')} ORDER BY topups.created_at, topups.rowid`,
+      FROM topups WHERE ${scope.record('topups.shift_id', 'topups.created_at')} ORDER BY topups.created_at, topups.rowid`,
     columns: [
       ...RECORD_HEAD,
       text('iccid'),
@@ -125,7 +138,7 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     sql: (scope) => `SELECT cancellations.*, ${originSql('cancellations')},
         ${NAME_OF('cancellations.approved_by')} AS approver,
         CASE WHEN state = 'cancelled' AND refund_method = 'refund_request' THEN 1 ELSE 0 END AS in_transit
-      FROM cancellations WHERE ${scope('cancellations.shift_id', 'cancellations.created_at')}
+      FROM cancellations WHERE ${scope.record('cancellations.shift_id', 'cancellations.created_at')}
       ORDER BY cancellations.created_at, cancellations.rowid`,
     columns: [
       count('receipt', 'receipt_number'),
@@ -153,7 +166,7 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
       scope,
     ) => `SELECT m.*, ${DAY_OF('m.shift_id', 'm.at')} AS business_day, ${Z_OF('m.shift_id')} AS z_number,
         ${NAME_OF('m.cashier_id')} AS cashier, ${NAME_OF('m.approved_by')} AS approver
-      FROM cash_movements m WHERE ${scope('m.shift_id', 'm.at')} ORDER BY m.at, m.rowid`,
+      FROM cash_movements m WHERE ${scope.record('m.shift_id', 'm.at')} ORDER BY m.at, m.rowid`,
     columns: [
       text('business_day'),
       count('z_number'),
@@ -173,7 +186,7 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
       scope,
     ) => `SELECT c.*, ${DAY_OF('c.shift_id', 'c.at')} AS business_day, ${Z_OF('c.shift_id')} AS z_number,
         ${NAME_OF('c.cashier_id')} AS cashier
-      FROM drawer_counts c WHERE ${scope('c.shift_id', 'c.at')} ORDER BY c.at, c.rowid`,
+      FROM drawer_counts c WHERE ${scope.record('c.shift_id', 'c.at')} ORDER BY c.at, c.rowid`,
     columns: [
       text('business_day'),
       count('z_number'),
@@ -191,18 +204,18 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     sql: (scope) => `
       SELECT 'sale' AS record, receipt_number, ${DAY_OF('shift_id', 'created_at')} AS business_day, state,
           state_since AS since, currency, retail_total_minor AS amount_minor, order_reference
-        FROM sales WHERE state NOT IN ('completed', 'failed') AND ${scope('shift_id', 'created_at')}
+        FROM sales WHERE state NOT IN ('completed', 'failed') AND ${scope.record('shift_id', 'created_at')}
       UNION ALL
       SELECT 'topup', receipt_number, ${DAY_OF('shift_id', 'created_at')}, state, state_since, currency, retail_minor,
           order_reference
-        FROM topups WHERE state NOT IN ('completed', 'failed') AND ${scope('shift_id', 'created_at')}
+        FROM topups WHERE state NOT IN ('completed', 'failed') AND ${scope.record('shift_id', 'created_at')}
       UNION ALL
       SELECT 'cancellation', receipt_number, ${DAY_OF('shift_id', 'created_at')},
           CASE WHEN state = 'cancelled' THEN 'refund_in_transit' ELSE state END, updated_at,
           provider_refund_currency, provider_refund_minor, order_reference
         FROM cancellations
         WHERE (state IN ('intent', 'sent', 'unknown') OR (state = 'cancelled' AND refund_method = 'refund_request'))
-          AND ${scope('shift_id', 'created_at')}
+          AND ${scope.record('shift_id', 'created_at')}
       ORDER BY since`,
     columns: [
       text('record'),
@@ -216,3 +229,110 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     ],
   },
 ];
+
+/** Each reconciled period's latest run (the one the Reconcile screen shows), training and live apart. */
+const LATEST_RUNS = `latest AS (
+  SELECT run.* FROM reconciliation_runs AS run
+  WHERE NOT EXISTS (SELECT 1 FROM reconciliation_runs AS later
+    WHERE later.first_day = run.first_day AND later.last_day = run.last_day AND later.training = run.training
+      AND later.account_ref = run.account_ref AND later.rowid > run.rowid))`;
+
+/** Fields of one reconciliation row kept in a run's report (ReconcileRow), by its json_each alias. */
+const rowFields = (row: string): string => `
+  json_extract(${row}.value, '$.key') AS key, json_extract(${row}.value, '$.kind') AS kind,
+  json_extract(${row}.value, '$.severity') AS severity,
+  json_extract(${row}.value, '$.orderReference') AS order_reference,
+  json_extract(${row}.value, '$.record.kind') AS record, json_extract(${row}.value, '$.record.receiptNumber') AS receipt,
+  json_extract(${row}.value, '$.journalState') AS journal_state,
+  json_extract(${row}.value, '$.journalCost.currency') AS journal_currency,
+  json_extract(${row}.value, '$.journalCost.amount') AS journal_cost,
+  json_extract(${row}.value, '$.providerStatus') AS provider_status,
+  json_extract(${row}.value, '$.providerAmount.currency') AS provider_currency,
+  json_extract(${row}.value, '$.providerAmount.amount') AS provider_amount,
+  json_extract(${row}.value, '$.providerCreatedAt') AS provider_created_at,
+  (SELECT group_concat(json_extract(candidate.value, '$.receiptNumber'), ' ')
+     FROM json_each(${row}.value, '$.candidates') AS candidate) AS candidates,
+  json_extract(${row}.value, '$.note') AS note`;
+
+/** A reconciliation row's columns: what it is, the journal's side and the provider's side. */
+const RECONCILE_ROW: readonly ExportColumn[] = [
+  text('kind'),
+  text('severity'),
+  text('order_reference'),
+  text('record'),
+  count('receipt'),
+  text('journal_state'),
+  text('journal_currency'),
+  amount('journal_cost', 'journal_cost', 'journal_currency'),
+  text('provider_status'),
+  text('provider_currency'),
+  amount('provider_amount', 'provider_amount', 'provider_currency'),
+  text('provider_created_at'),
+  text('candidate_receipts', 'candidates'),
+  text('note'),
+];
+
+const PERIOD: readonly ExportColumn[] = [
+  text('first_day'),
+  text('last_day'),
+  text('training_mode', 'training'),
+];
+const TRAINING_OF = (run: string): string =>
+  `CASE ${run}.training WHEN 1 THEN 'training' ELSE 'live' END AS training`;
+
+/**
+ * The reconciliation with the provider as the accountant reads it: every row of each period's latest
+ * run, and every exception any run found with its age and how a manager resolved it.
+ */
+const RECONCILIATION_TABLES: readonly ExportTable[] = [
+  {
+    name: 'reconciliation',
+    sql: (scope) => `WITH ${LATEST_RUNS}
+      SELECT latest.first_day, latest.last_day, ${TRAINING_OF('latest')}, latest.run_at, latest.result,
+          latest.confirmed_at, ${rowFields('row')}
+        FROM latest, json_each(latest.report_json, '$.rows') AS row
+        WHERE ${scope.period('latest.first_day', 'latest.last_day')}
+        ORDER BY latest.first_day, latest.last_day, latest.training, row.key`,
+    columns: [
+      ...PERIOD,
+      text('run_at'),
+      text('run_result', 'result'),
+      text('confirmed_at'),
+      ...RECONCILE_ROW,
+    ],
+  },
+  {
+    // An exception stays in the file after the latest run stops finding it (a pending sale settled,
+    // say), marked so: its age and its resolution are evidence too.
+    name: 'reconciliation-exceptions',
+    sql: (scope) => `WITH ${LATEST_RUNS}
+      SELECT run.first_day, run.last_day, ${TRAINING_OF('run')}, exception.first_seen_at, ${rowFields('row')},
+          CASE WHEN resolution.exception_key IS NOT NULL THEN 'resolved'
+            WHEN EXISTS (SELECT 1 FROM latest, json_each(latest.report_json, '$.rows') AS now
+              WHERE latest.first_day = run.first_day AND latest.last_day = run.last_day
+                AND latest.training = run.training AND latest.account_ref = run.account_ref
+                AND json_extract(now.value, '$.key') = exception.key) THEN 'open'
+            ELSE 'no_longer_found' END AS status,
+          resolution.at AS resolved_at, ${NAME_OF('resolution.resolved_by')} AS resolved_by,
+          resolution.classification, resolution.reason
+        FROM reconciliation_exceptions AS exception
+        JOIN reconciliation_runs AS run ON run.id = exception.first_run_id
+        JOIN json_each(run.report_json, '$.rows') AS row ON json_extract(row.value, '$.key') = exception.key
+        LEFT JOIN reconciliation_resolutions AS resolution ON resolution.exception_key = exception.key
+        WHERE ${scope.period('run.first_day', 'run.last_day')}
+        ORDER BY run.first_day, run.last_day, CASE exception.severity WHEN 'critical' THEN 0 ELSE 1 END,
+          exception.first_seen_at, exception.key`,
+    columns: [
+      ...PERIOD,
+      text('first_seen_at'),
+      text('status'),
+      ...RECONCILE_ROW,
+      text('resolved_at'),
+      text('resolved_by'),
+      text('classification'),
+      text('reason'),
+    ],
+  },
+];
+
+export const EXPORT_TABLES: readonly ExportTable[] = [...JOURNAL_TABLES, ...RECONCILIATION_TABLES];

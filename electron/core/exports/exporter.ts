@@ -2,7 +2,7 @@ import type { ExportFile, ExportScope } from '../../../shared/domain/export';
 import type { Db } from '../journal/database';
 import { PosFailure } from '../pos/failure';
 import { csvDocument } from './csv';
-import { EXPORT_TABLES } from './export-tables';
+import { EXPORT_TABLES, type ExportScopeSql } from './export-tables';
 
 export interface ExporterDeps {
   readonly db: Db;
@@ -25,9 +25,9 @@ export class Exporter {
 
   csv(scope: ExportScope): ExportFile[] {
     const { db } = this.deps;
-    const { label, condition, params } = this.resolve(scope);
+    const { label, conditions, params } = this.resolve(scope);
     return EXPORT_TABLES.map((table) => {
-      const rows = db.prepare(table.sql(condition)).all(params) as Record<string, unknown>[];
+      const rows = db.prepare(table.sql(conditions)).all(params) as Record<string, unknown>[];
       return {
         name: `${this.deps.counterId}-${label}-${table.name}.csv`,
         content: csvDocument(
@@ -40,7 +40,7 @@ export class Exporter {
 
   private resolve(scope: ExportScope): {
     label: string;
-    condition: (shift: string, time: string) => string;
+    conditions: ExportScopeSql;
     params: Record<string, string>;
   } {
     if ('shiftId' in scope) {
@@ -49,13 +49,25 @@ export class Exporter {
         | undefined;
       if (!shift) throw new PosFailure('NOT_FOUND', `No shift with id ${scope.shiftId}.`);
       const label = shift.z_number === null ? 'X-open' : `Z-${String(shift.z_number).padStart(6, '0')}`;
-      return { label, condition: (column) => `${column} = @shiftId`, params: { shiftId: scope.shiftId } };
+      const day = '(SELECT business_day FROM shifts WHERE id = @shiftId)';
+      return {
+        label,
+        conditions: {
+          record: (column) => `${column} = @shiftId`,
+          // A Z carries its business day's reconciliation.
+          period: (first, last) => `${first} = ${day} AND ${last} = ${day}`,
+        },
+        params: { shiftId: scope.shiftId },
+      };
     }
     if (scope.from > scope.to) throw new PosFailure('INVALID_INPUT', 'The period ends before it starts.');
     return {
       label: scope.from === scope.to ? scope.from : `${scope.from}_${scope.to}`,
-      condition: (shift, time) =>
-        `coalesce((SELECT business_day FROM shifts WHERE id = ${shift}), business_day(${time})) BETWEEN @from AND @to`,
+      conditions: {
+        record: (shift, time) =>
+          `coalesce((SELECT business_day FROM shifts WHERE id = ${shift}), business_day(${time})) BETWEEN @from AND @to`,
+        period: (first, last) => `${first} >= @from AND ${last} <= @to`,
+      },
       params: { from: scope.from, to: scope.to },
     };
   }

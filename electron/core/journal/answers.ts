@@ -3,7 +3,7 @@ import type { Db } from './database';
 
 /**
  * The provider's answers a record rests on, kept as received (the `answers` table): every answer to a
- * sale's or a top-up's send, whatever became of it, and the reads that settled it. Rows are appended
+ * sale's, a top-up's or a cancellation's send, whatever became of it, and the reads that settled it. Rows are appended
  * in the transaction of the change they belong to, and never changed or removed (the table's
  * triggers refuse it). The body is stored deflated (most of a sale's share of the journal is its
  * answer, and JSON deflates to a fraction of its size) and inflated on read: kept whole, byte for byte.
@@ -11,7 +11,7 @@ import type { Db } from './database';
  * deflate far better than their base64 text, and encoded back on read (see packAnswerBody).
  */
 
-export type AnswerRecord = 'sale' | 'topup';
+export type AnswerRecord = 'sale' | 'topup' | 'cancellation';
 
 /** An eSIM found in the text of an answer that could not be read: what installs it, and its ICCID if given beside it. */
 export interface AnswerEsim {

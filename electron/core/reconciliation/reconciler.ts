@@ -200,6 +200,7 @@ export class Reconciler {
     const open = exceptions.filter((exception) => exception.resolution === null).length;
     return {
       ...stored,
+      cashRefunds: stored.cashRefunds ?? [],
       result: stored.result === 'unconfirmed' ? 'unconfirmed' : open === 0 ? 'reconciled' : 'not_reconciled',
       openExceptions: open,
       exceptions,
@@ -318,12 +319,14 @@ export class Reconciler {
       const provider = await this.providerLegs(connection, period, periodKey, window, deposits, lane);
       // Leg C after Leg A: a sale the settlement just completed counts as completed.
       const cash = this.journal.cashTaken(period);
+      const cashRefunds = this.journal.cashRefunded(period);
       const rows = [...provider.rows, ...cashRows(periodKey, cash)];
       const confirmedAt = previous?.result === 'unconfirmed' ? runAt : (previous?.confirmedAt ?? null);
       report = {
         ...base,
         ...provider,
         cash,
+        cashRefunds,
         rows,
         result: rows.some((row) => row.severity !== 'info') ? 'not_reconciled' : 'reconciled',
         unconfirmedReason: null,
@@ -336,6 +339,7 @@ export class Reconciler {
       report = {
         ...base,
         cash,
+        cashRefunds: this.journal.cashRefunded(period),
         rows: cashRows(periodKey, cash),
         result: 'unconfirmed',
         unconfirmedReason: reasonOf(error),

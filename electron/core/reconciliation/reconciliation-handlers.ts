@@ -1,13 +1,17 @@
+import type { Language } from '../../../shared/domain/common';
 import type { Shift } from '../../../shared/domain/shift';
 import type { HandlerGroup } from '../context';
 import type { PosHandlers } from '../pos/dispatch';
 import { PosFailure } from '../pos/failure';
+import { renderReconciliationDocument } from '../reports/reconciliation-document';
+import type { ReportContext } from '../reports/report-document';
 import type { Reconciler } from './reconciler';
 import type { Period } from './reconciliation-journal';
 
 export type ReconciliationMethods =
   | 'reconcile'
   | 'getReconciliation'
+  | 'renderReconciliationReport'
   | 'resolveReconciliationException'
   | 'addProviderDeposit';
 
@@ -21,11 +25,25 @@ function periodOf(input: { readonly firstDay: string; readonly lastDay?: string 
   return { firstDay: input.firstDay, lastDay };
 }
 
+/** How a report is printed now in a language: the shop, its clock, training (see ReportContext). */
+export type PrintContext = (
+  language: Language | undefined,
+) => Omit<ReportContext, 'paper' | 'reconciliation'>;
+
 /** The Reconcile screen's calls. */
-export function reconciliationHandlers(reconciler: Reconciler): HandlerGroup<ReconciliationMethods> {
+export function reconciliationHandlers(
+  reconciler: Reconciler,
+  printContext: PrintContext,
+): HandlerGroup<ReconciliationMethods> {
   return {
     reconcile: async (input) => reconciler.run(periodOf(input)),
     getReconciliation: async (input) => ({ reconciliation: reconciler.view(periodOf(input)) }),
+    renderReconciliationReport: async (input) => {
+      const period = periodOf(input);
+      const report = reconciler.view(period);
+      if (!report) throw new PosFailure('NOT_FOUND', 'This period has not been reconciled yet.');
+      return { html: renderReconciliationDocument(report, printContext(input.language)) };
+    },
     resolveReconciliationException: async (input) =>
       reconciler.resolve({
         period: periodOf(input),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   BalanceSnapshot,
   CashLegLine,
+  CashRefundLine,
   ProviderDeposit,
   Reconciliation,
   RecordRef,
@@ -85,6 +86,23 @@ const CASH_TAKEN = `
     AND taken.tender_method = 'cash'
   GROUP BY taken.tender_currency ORDER BY taken.tender_currency`;
 
+/**
+ * Cash handed back to customers by the period's shifts (the drawer movement's shift), per currency, split by what became of the
+ * provider's side: refunded to the balance (recovered), a refund request or an answer still awaited
+ * (not yet recovered), or a goodwill refund (never recoverable). A refused cancellation hands nothing back.
+ */
+const CASH_REFUNDED = `
+  SELECT c.cash_refund_currency AS currency,
+    sum(c.cash_refund_minor) AS refunded,
+    sum(CASE WHEN c.recoverable = 1 AND c.state = 'cancelled' AND c.refund_method = 'balance'
+      THEN c.cash_refund_minor ELSE 0 END) AS recovered,
+    sum(CASE WHEN c.recoverable = 0 THEN c.cash_refund_minor ELSE 0 END) AS not_recoverable
+  FROM cancellations AS c
+    JOIN cash_movements AS m ON m.id = c.cash_movement_id
+    JOIN shifts ON shifts.id = m.shift_id
+  WHERE shifts.counter_id = @counterId AND shifts.business_day BETWEEN @firstDay AND @lastDay
+  GROUP BY c.cash_refund_currency ORDER BY c.cash_refund_currency`;
+
 function recordOf(row: RecordRow, accountCurrency: Currency): JournalRecord {
   const quotedCurrency = row.quoted_currency ?? row.cost_currency ?? accountCurrency;
   return {
@@ -167,6 +185,22 @@ export class ReconciliationJournal {
       drawerTakings: money(row.takings, row.currency),
       heldForOpen: money(row.held, row.currency),
       remainder: money(row.takings - row.held - row.completed, row.currency),
+    }));
+  }
+
+  cashRefunded(period: Period): CashRefundLine[] {
+    const rows = this.db.prepare(CASH_REFUNDED).all({ counterId: this.counterId, ...period }) as {
+      currency: Currency;
+      refunded: number;
+      recovered: number;
+      not_recoverable: number;
+    }[];
+    return rows.map((row) => ({
+      currency: row.currency,
+      refunded: money(row.refunded, row.currency),
+      recovered: money(row.recovered, row.currency),
+      notYetRecovered: money(row.refunded - row.recovered - row.not_recoverable, row.currency),
+      notRecoverable: money(row.not_recoverable, row.currency),
     }));
   }
 

@@ -207,11 +207,17 @@ function reconciliationSection({ text, format }: Kit, reconciliation: Reconcilia
     ],
     [text.exceptionsOpen, format.number(open.length)],
     ...open.map(
-      (exception): Row => [exception.kind, ltr(exception.orderReference ?? exception.record?.id ?? '')],
+      (exception): Row => [
+        text.reconcileKinds[exception.kind],
+        ltr(exception.orderReference ?? exception.record?.id ?? ''),
+      ],
     ),
     ...(remainder && remainder.amount !== 0
       ? [[text.balanceUnexplained, format.money(remainder)] as Row]
       : []),
+    ...reconciliation.cashRefunds
+      .filter((line) => line.notYetRecovered.amount !== 0)
+      .map((line): Row => [text.ledger.cashNotYetRecovered, format.money(line.notYetRecovered)]),
   ];
   return section(text.reconciliation, rows(lines));
 }
@@ -266,7 +272,7 @@ const REPORT_CSS = `
 .chain .code { font-size: 0.85em; }
 `;
 
-function a4Css(language: Language): string {
+export function a4Css(language: Language): string {
   const fonts =
     language === 'ar'
       ? `'Noto Sans Arabic', 'Noto Naskh Arabic', Tahoma, 'Segoe UI', 'DejaVu Sans', sans-serif`

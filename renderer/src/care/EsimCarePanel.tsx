@@ -22,6 +22,7 @@ export function EsimCarePanel({ saleId }: { readonly saleId: string }): ReactNod
   return (
     <section className="card esim-care" aria-labelledby={headingId}>
       <h3 id={headingId}>{t.care}</h3>
+      <p className="hint">{t.findHint}</p>
       <button
         type="button"
         className="secondary"

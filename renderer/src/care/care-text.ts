@@ -23,6 +23,7 @@ export interface CareText {
   readonly cashOwed: (amount: string) => string;
   readonly checkWithProvider: string;
   readonly care: string;
+  readonly findHint: string;
   readonly readLive: string;
   readonly disputePack: string;
   readonly installedOn: (model: string) => string;
@@ -30,6 +31,14 @@ export interface CareText {
   readonly activated: (at: string) => string;
   readonly expires: (at: string) => string;
   readonly events: (count: string, wrong: string) => string;
+  readonly topUpDetails: string;
+  readonly goodwill: string;
+  readonly goodwillTitle: string;
+  readonly goodwillWhy: string;
+  readonly goodwillConfirm: string;
+  readonly goodwillAmountNeeded: string;
+  readonly goodwillDone: (amount: string) => string;
+  readonly goodwillReceipt: (receipt: string, topUpReceipt: string) => string;
 }
 
 const EN: CareText = {
@@ -71,6 +80,8 @@ const EN: CareText = {
   cashOwed: (amount) => `${amount} to give back once the provider has cancelled (open a shift)`,
   checkWithProvider: 'Check with the provider',
   care: 'eSIM care',
+  findHint:
+    'A sale is found on Today by its receipt number or a scanned ICCID. The counter keeps no customer phone numbers, so it cannot search by phone.',
   readLive: 'Read the eSIM now',
   disputePack: 'Dispute pack for support',
   installedOn: (model) => `installed on ${model}`,
@@ -78,6 +89,16 @@ const EN: CareText = {
   activated: (at) => `activated ${at}`,
   expires: (at) => `expires ${at}`,
   events: (count, wrong) => `${count} network events, ${wrong} on a network the package does not cover`,
+  topUpDetails: 'Top-up details',
+  goodwill: 'Goodwill refund',
+  goodwillTitle: 'Give money back for this top-up',
+  goodwillWhy:
+    'A top-up cannot be cancelled with the provider. A goodwill refund is cash from the drawer, approved by a manager, and the shop does not get it back.',
+  goodwillConfirm: 'Give the refund',
+  goodwillAmountNeeded: 'Enter the cash to give back.',
+  goodwillDone: (amount) => `${amount} given back from the drawer (not recoverable).`,
+  goodwillReceipt: (receipt, topUpReceipt) =>
+    `Refund receipt No. ${receipt} for top-up receipt No. ${topUpReceipt}`,
 };
 
 const AR: CareText = {
@@ -118,6 +139,8 @@ const AR: CareText = {
   cashOwed: (amount) => `يُرجع ${amount} بعد أن يلغي المزوّد (افتح وردية)`,
   checkWithProvider: 'التحقق لدى المزوّد',
   care: 'العناية بالشريحة',
+  findHint:
+    'يُعثر على البيع في «اليوم» برقم الإيصال أو بمسح رقم ICCID. لا تحفظ نقطة البيع أرقام هواتف الزبائن، فلا بحث بالهاتف.',
   readLive: 'قراءة الشريحة الآن',
   disputePack: 'حزمة النزاع للدعم',
   installedOn: (model) => `مثبّتة على ${model}`,
@@ -125,6 +148,16 @@ const AR: CareText = {
   activated: (at) => `فُعّلت ${at}`,
   expires: (at) => `تنتهي ${at}`,
   events: (count, wrong) => `${count} أحداث شبكة، ${wrong} على شبكة لا تغطيها الباقة`,
+  topUpDetails: 'تفاصيل الشحنة',
+  goodwill: 'استرداد ودّي',
+  goodwillTitle: 'ردّ مبلغ عن هذه الشحنة',
+  goodwillWhy:
+    'لا يمكن إلغاء الشحنة لدى المزوّد. الاسترداد الودّي نقد من الدرج بموافقة المدير، ولا يستعيده المتجر.',
+  goodwillConfirm: 'ردّ المبلغ',
+  goodwillAmountNeeded: 'أدخل المبلغ النقدي المردود.',
+  goodwillDone: (amount) => `رُدّ ${amount} من الدرج (لا يُسترد).`,
+  goodwillReceipt: (receipt, topUpReceipt) =>
+    `إيصال الاسترداد رقم ${receipt} لإيصال الشحنة رقم ${topUpReceipt}`,
 };
 
 const TEXTS: Record<Language, CareText> = { en: EN, ar: AR };

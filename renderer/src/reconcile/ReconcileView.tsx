@@ -3,6 +3,7 @@ import type { Approval } from '../../../shared/domain/cashier';
 import type {
   BalanceBridge,
   CashLegLine,
+  CashRefundLine,
   ReconcileException,
   Reconciliation,
   ResolutionClass,
@@ -11,6 +12,7 @@ import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, parseDecimalToMinor } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { printInBrowser } from '../devices/browser-print';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
@@ -73,8 +75,37 @@ export function ReconcileView({ today }: { readonly today: string }): ReactNode 
       </div>
       {error ? <ErrorPanel error={error} /> : null}
       {report ? <Report report={report} onChanged={setReport} /> : <p className="hint">{t.never}</p>}
+      {report ? <PrintReconciliation day={day} /> : null}
       <DepositForm day={day} />
     </section>
+  );
+}
+
+/** The day's reconciliation on A4 in the counter's language, through the browser's print dialog (which saves a PDF). */
+function PrintReconciliation({ day }: { readonly day: string }): ReactNode {
+  const language = useLanguage();
+  const t = reconcileText(language);
+  const [error, setError] = useState<PosError | null>(null);
+  const print = (): void => {
+    setError(null);
+    void pos()
+      .renderReconciliationReport({ firstDay: day, language })
+      .then(async (result) => {
+        if (!result.ok) setError(result.error);
+        // An A4 document declares its own page.
+        else await printInBrowser(result.value.html, () => {});
+      })
+      .catch((problem: unknown) =>
+        setError({ code: 'PRINT_FAILED', message: `The browser could not print: ${String(problem)}` }),
+      );
+  };
+  return (
+    <div className="actions">
+      <button type="button" onClick={print}>
+        {t.print}
+      </button>
+      {error ? <ErrorPanel error={error} /> : null}
+    </div>
   );
 }
 
@@ -111,6 +142,7 @@ function Report({
       ) : null}
       {report.bridge ? <Bridge bridge={report.bridge} /> : null}
       {report.cash.length > 0 ? <Cash lines={report.cash} /> : null}
+      {report.cashRefunds.length > 0 ? <CashRefunds lines={report.cashRefunds} /> : null}
       <details>
         <summary>{t.rows}</summary>
         <table className="reconcile-rows">
@@ -309,6 +341,39 @@ function Cash({ lines }: { readonly lines: readonly CashLegLine[] }): ReactNode 
               <td dir="ltr">{moneyText(line.drawerTakings, language)}</td>
               <td dir="ltr">{moneyText(line.heldForOpen, language)}</td>
               <td dir="ltr">{moneyText(line.remainder, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** Cash handed back to customers against what the provider gave back for it, per currency. */
+function CashRefunds({ lines }: { readonly lines: readonly CashRefundLine[] }): ReactNode {
+  const language = useLanguage();
+  const t = reconcileText(language);
+  return (
+    <>
+      <h3>{t.cashRefunds}</h3>
+      <table className="reconcile-cash">
+        <thead>
+          <tr>
+            <th />
+            <th>{t.cashRefunded}</th>
+            <th>{t.cashRecovered}</th>
+            <th>{t.cashNotYetRecovered}</th>
+            <th>{t.cashNotRecoverable}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.currency}>
+              <th scope="row">{line.currency}</th>
+              <td dir="ltr">{moneyText(line.refunded, language)}</td>
+              <td dir="ltr">{moneyText(line.recovered, language)}</td>
+              <td dir="ltr">{moneyText(line.notYetRecovered, language)}</td>
+              <td dir="ltr">{moneyText(line.notRecoverable, language)}</td>
             </tr>
           ))}
         </tbody>

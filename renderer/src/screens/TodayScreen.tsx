@@ -1,6 +1,9 @@
-import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { SaleSummary } from '../../../shared/domain/sale';
+import type { TopUp } from '../../../shared/domain/topup';
 import { addMinor, type Currency, type Money, minor } from '../../../shared/money';
+import { careText } from '../care/care-text';
+import { TopUpCareDialog } from '../care/TopUpCareDialog';
 import { type Column, DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { WindowedTable } from '../components/WindowedTable';
@@ -43,6 +46,7 @@ export function TodayScreen(): ReactNode {
   const day = useJournal((state) => state.day);
   const setDay = useJournal((state) => state.setDay);
   const dayId = useId();
+  const [caring, setCaring] = useState<TopUp | null>(null);
   const view = useJournal((state) => state.view);
   useFocusOnScreen('today', searchRef);
   useEffect(() => {
@@ -121,7 +125,19 @@ export function TodayScreen(): ReactNode {
           rows={topUps}
           columns={[
             { header: t.today.time, cell: (topUp) => time(topUp.createdAt, language) },
-            { header: t.today.receipt, cell: (topUp) => integer(topUp.receiptNumber, language) },
+            {
+              header: t.today.receipt,
+              cell: (topUp) => (
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`${careText(language).topUpDetails} ${integer(topUp.receiptNumber, language)}`}
+                  onClick={() => setCaring(topUp)}
+                >
+                  {integer(topUp.receiptNumber, language)}
+                </button>
+              ),
+            },
             { header: t.today.iccid, className: 'mono', dir: 'ltr', cell: (topUp) => topUp.iccid },
             { header: t.today.package, cell: (topUp) => topUp.packageName },
             { header: t.today.amount, cell: (topUp) => moneyText(topUp.retail, language) },
@@ -129,6 +145,7 @@ export function TodayScreen(): ReactNode {
           ]}
         />
       )}
+      {caring ? <TopUpCareDialog topUp={caring} onClose={() => setCaring(null)} /> : null}
     </div>
   );
 }

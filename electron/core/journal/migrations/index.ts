@@ -10,6 +10,7 @@ import { m0008Reconciliation } from './0008-reconciliation';
 import { m0009Cancellations } from './0009-cancellations';
 import { m0010JournalAtScale } from './0010-journal-at-scale';
 import { m0011CompactJournal } from './0011-compact-journal';
+import { m0012CancellationAnswers } from './0012-cancellation-answers';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -51,6 +52,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0009Cancellations,
   m0010JournalAtScale,
   m0011CompactJournal,
+  m0012CancellationAnswers,
 ]);
 
 /** The schema this code writes. */
