@@ -103,8 +103,8 @@ process.exit(allPassed && counts.failed === 0 ? 0 : 1);
 
 /**
  * The integration tests that move money or hand an eSIM over: every `money-*` file (the torture's
- * short run among them), the sale and top-up paths, receipts, the customer display and who sees
- * install codes.
+ * short run among them), the sale and top-up paths, receipts, the customer display, who sees
+ * install codes, and eSIM care (cancellations refund money; care reads the sold eSIM live).
  */
 function moneyTestFiles() {
   const dir = resolve(root, 'test/integration');
@@ -115,6 +115,8 @@ function moneyTestFiles() {
     'training-pending-timing.test.ts',
     'customer-display.test.ts',
     'install-codes-exposure.test.ts',
+    'cancellations.test.ts',
+    'esim-care.test.ts',
   ]);
   return readdirSync(dir)
     .filter((name) => /^(money-|sell|topup).*\.test\.ts$/.test(name) || named.has(name))
