@@ -374,6 +374,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         cancellations: cancellations.journal,
         client: () => ctx.connections.current.client,
         now,
+        log,
       }),
       () => ctx.emit({ type: 'till.updated', till: endOfDay.endOfDay.view() }),
     ),

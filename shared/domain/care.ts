@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** One network event as the counter shows it: when, what, where. */
 export const CareEventSchema = z.object({
   time: z.string(),
-  type: z.string(),
+  /** As the provider named it; null when it did not. */
+  type: z.string().nullable(),
   operator: z.string().nullable(),
   country: z.string().nullable(),
 });
@@ -25,8 +26,9 @@ export const EsimCareSchema = z.object({
   totalMb: z.number().nullable(),
   remainingMb: z.number().nullable(),
   unlimited: z.boolean().nullable(),
-  totalEvents: z.number().int(),
-  wrongNetworkCount: z.number().int(),
+  /** As the provider counted them; null when its answer does not say. */
+  totalEvents: z.number().int().nullable(),
+  wrongNetworkCount: z.number().int().nullable(),
   /** The latest events first, at most ten. */
   events: z.array(CareEventSchema),
 });

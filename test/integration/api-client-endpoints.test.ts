@@ -163,7 +163,22 @@ describe('reads', () => {
     });
     const events = await client.getNetworkEvents({ iccid: ICCID });
     expect(JSON.parse(only().body)).toEqual({ iccid: ICCID });
-    expect(events).toMatchObject({ totalEvents: 1, wrongNetworkCount: 0, events: [event] });
+    expect(events).toMatchObject({
+      totalEvents: 1,
+      wrongNetworkCount: 0,
+      skipped: 0,
+      events: [
+        {
+          time: '2025-06-01T10:00:00.000Z',
+          type: 'attach',
+          operator: 'Turkcell',
+          country: 'Turkey',
+          countryIso2: 'TR',
+          connectionType: '4G',
+          allowed: true,
+        },
+      ],
+    });
   });
 
   it('reads a usage report in MB and refuses days outside 1 to 90 before sending', async () => {

@@ -700,3 +700,118 @@ describe('an order the provider failed, answered by an untidy simulator', () => 
     expect(status).toMatchObject({ notCharged: false, pending: true, esim: null, cost: null });
   });
 });
+
+describe('eSIM care answers: only what the action needs is required', () => {
+  it('takes a cancel answer with its refund as text, a refund method nobody listed and one odd eSIM result', async () => {
+    const client = await clientOf({
+      'POST /esims/cancel': {
+        success: true,
+        data: {
+          refunded_amount: '12.45',
+          currency: 'usd',
+          refund_method: 'voucher',
+          balance_credited: 'false',
+          cancel_results: [
+            { esimId: '501', iccid: ICCID, success: true, refundAmount: '12.45' },
+            { esimId: 502, iccid: null, success: false },
+          ],
+        },
+      },
+    });
+    const result = await client.cancelEsim({ iccid: ICCID });
+    expect(result).toMatchObject({
+      orderReference: null,
+      refunded: { amount: 1245, currency: 'USD' },
+      refundMethod: null,
+      refundMethodText: 'voucher',
+      balanceCredited: false,
+      partial: null,
+      results: [{ esimId: 501, iccid: ICCID, success: true, refund: { amount: 1245, currency: 'USD' } }],
+      skipped: 1,
+      message: null,
+    });
+  });
+
+  it('takes a cancel answer that states no refund at all: cancelled, the refund not known', async () => {
+    const client = await clientOf({ 'POST /esims/cancel': { success: true, data: {} } });
+    expect(await client.cancelEsim({ iccid: ICCID })).toMatchObject({
+      refunded: null,
+      refundMethod: null,
+      results: [],
+      skipped: 0,
+    });
+  });
+
+  it('reads network events and a usage report leaving fields out, skipping the events it cannot date', async () => {
+    const client = await clientOf({
+      'POST /esims/network-events': {
+        success: true,
+        data: {
+          total_events: '3',
+          events: [
+            {
+              time: 'February 13, 2026 at 11:27 PM',
+              event_type: 'roaming_handover',
+              operator: { name: 'X' },
+            },
+            { event_type: 'attach' },
+            { time: '2026-02-13T22:00:00Z', is_allowed: 'false' },
+          ],
+        },
+      },
+      'POST /esims/usage-report': {
+        success: true,
+        data: {
+          summary: { total_data_gb: '1.5' },
+          daily_usage: [{ date: 'Feb 13, 2026', data_mb: '120' }, { data_mb: 3 }],
+          by_country: [{ country: 'Turkey', operators: [{ operator: 'Turkcell' }] }, 'Greece'],
+        },
+      },
+    });
+    const events = await client.getNetworkEvents({ iccid: ICCID });
+    expect(events).toMatchObject({
+      iccid: null,
+      totalEvents: 3,
+      wrongNetworkCount: null,
+      skipped: 1,
+      events: [
+        { time: '2026-02-13T23:27:00.000Z', type: 'roaming_handover', operator: null, allowed: null },
+        { time: '2026-02-13T22:00:00.000Z', type: null, allowed: false },
+      ],
+    });
+    const report = await client.getUsageReport({ iccid: ICCID }, 7);
+    expect(report).toMatchObject({
+      periodDays: null,
+      totalMb: 1536,
+      averageDailyMb: null,
+      daily: [{ date: '2026-02-13', mb: 120 }],
+      byCountry: [
+        { country: 'Turkey', mb: null, operators: [{ operator: 'Turkcell', mnc: null, mb: null }] },
+      ],
+      skipped: 2,
+    });
+  });
+
+  it('reads suspend, SMS and webhook answers that leave out all but what the action needs', async () => {
+    const client = await clientOf({
+      'POST /esims/suspend': { success: true, data: { esim_status: 'Suspended' } },
+      'POST /esims/send-sms': { success: true },
+      'GET /webhooks': { success: true, webhook: { url: 'https://shop.example/hook', events: null } },
+      'PUT /webhooks': { success: true, webhook: { secret: 'whsec_abc123' } },
+    });
+    expect(await client.setEsimSuspended({ iccid: ICCID }, 'suspend')).toMatchObject({
+      esimStatus: 'Suspended',
+      action: null,
+      message: null,
+    });
+    expect(await client.sendSms({ iccid: ICCID }, 'Your eSIM is ready')).toMatchObject({ message: null });
+    expect(await client.getWebhook()).toMatchObject({
+      webhook: { url: 'https://shop.example/hook', events: [], apiKeyName: null },
+      availableEvents: [],
+      recentDeliveries: [],
+    });
+    expect(
+      await client.setWebhook({ webhook_url: 'https://shop.example/hook', events: ['esim.provisioned'] }),
+    ).toEqual({ url: null, secret: 'whsec_abc123', events: [] });
+  });
+});

@@ -1,14 +1,35 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../electron/simulator/index';
+import { answerStyleFromEnvironment, type RunningSimulator } from '../../electron/simulator/index';
 import type { CancelCheck, Cancellation } from '../../shared/domain/cancellation';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
+import { providerFacts } from '../support/provider-facts';
 import { cashOf, hireStaff, openShift, type Staff, sell, usd, xReport } from './end-of-day-support';
-import { type Counter, cheapest, driveEsim, forceRefundMethod, ledger, startCounter } from './money-support';
+import {
+  type Counter,
+  cheapest,
+  driveEsim,
+  forceRefundMethod,
+  ledger,
+  SEED,
+  startCounter,
+} from './money-support';
 
 let counter: Counter | null = null;
+
+/**
+ * The simulator's answer style (docs/simulator.md, "Answer styles"). A tidy provider states every
+ * field; a lean or untidy one may leave out (or send a word nobody listed for) what only informs, so
+ * there these tests hold the money to account and an informational value only where it was stated.
+ */
+const TIDY = (answerStyleFromEnvironment() ?? 'tidy') === 'tidy';
+
+/** The value a tidy answer states; elsewhere that value or what the counter keeps for "not stated". */
+function stated<T>(value: T, unstated: T | null = null): unknown {
+  return TIDY ? value : expect.toBeOneOf([value, unstated]);
+}
 
 afterEach(async () => {
   await counter?.close();
@@ -51,7 +72,7 @@ describe('cancelling a sold eSIM', () => {
     const check = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
     expect(check).toMatchObject({ refusal: null, paid: sale.retailTotal, cancellation: null });
     expect(check.esims).toEqual([
-      { iccid: sale.esims[0]?.iccid, status: 'NEW', installed: false, activated: false },
+      { iccid: sale.esims[0]?.iccid, status: stated('NEW'), installed: false, activated: false },
     ]);
 
     // Without a manager nothing is sent.
@@ -73,7 +94,7 @@ describe('cancelling a sold eSIM', () => {
     );
     expect(cancelled).toMatchObject({
       state: 'cancelled',
-      refundMethod: 'balance',
+      refundMethod: stated('balance'),
       providerRefund: sale.cost,
       refundInTransit: false,
       recoverable: true,
@@ -105,7 +126,7 @@ describe('cancelling a sold eSIM', () => {
     expect(receipt).toContain('eSIM cancellation');
     expect(receipt).toContain(`Original receipt ${String(sale.receiptNumber).padStart(6, '0')}`);
     expect(receipt).toContain(`Receipt no. ${String(cancelled.receiptNumber).padStart(6, '0')}`);
-    expect(receipt).toContain('to the account balance');
+    if (cancelled.refundMethod !== null) expect(receipt).toContain('to the account balance');
     expect(receipt).toContain('Cash refunded');
     expect(receipt).toContain('Customer changed their mind');
 
@@ -129,10 +150,11 @@ describe('cancelling a sold eSIM', () => {
         approval: staff.approval,
       }),
     );
+    // A refund method the API does not list is kept as not known (null): nothing is said to be owed.
     expect(cancelled).toMatchObject({
       state: 'cancelled',
-      refundMethod: 'refund_request',
-      refundInTransit: true,
+      refundMethod: stated('refund_request'),
+      refundInTransit: cancelled.refundMethod === 'refund_request',
       cashRefund: null,
       cashRefunded: false,
     });
@@ -150,14 +172,22 @@ describe('cancelling a sold eSIM', () => {
       const { c, staff, sale } = await soldForCash();
       await driveEsim(c.sim, step, { iccid: sale.esims[0]?.iccid });
       const check = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
-      expect(check.refusal).toBe(refusal);
+      expect(check.refusal).toEqual(stated(refusal));
       const refused = await c.h.call('cancelSale', {
         saleId: sale.id,
         reason: 'Customer changed their mind',
         cashRefund: sale.retailTotal,
         approval: staff.approval,
       });
-      expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_ELIGIBLE', details: { refusal } } });
+      if (check.refusal === null) {
+        // The live status did not say (lean, untidy): the cancel is sent and the provider refuses it.
+        expect(refused).toMatchObject({
+          ok: true,
+          value: { state: 'refused', lastError: { code: 'NOT_ELIGIBLE' }, cashRefunded: false },
+        });
+      } else {
+        expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_ELIGIBLE', details: { refusal } } });
+      }
       expect(await providerOrder(c.sim, sale.orderReference)).toMatchObject({ status: 'completed' });
       expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(usd(0));
     },
@@ -202,8 +232,10 @@ describe('a goodwill refund of a top-up', () => {
     const c = counter;
     const staff = await hireStaff(c.h);
     await openShift(c.h, [usd(10_000)]);
+    // Asked of the simulator's own catalogue: a lean one does not say which packages are rechargeable.
+    const facts = providerFacts(SEED);
     const rechargeable = [...c.packages]
-      .filter((p: CataloguePackage) => p.isRechargeable)
+      .filter((p: CataloguePackage) => facts(p.code)?.rechargeable)
       .sort((a, b) => a.cost.amount - b.cost.amount);
     let found: { iccid: string; option: TopUpOption } | null = null;
     for (const pkg of rechargeable.slice(0, 10)) {

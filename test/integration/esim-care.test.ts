@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerStyleFromEnvironment } from '../../electron/simulator/index';
 import type { Cancellation } from '../../shared/domain/cancellation';
 import type { EsimCare } from '../../shared/domain/care';
 import type { ExportFile } from '../../shared/domain/export';
@@ -7,6 +8,17 @@ import { hireStaff, openShift, sell, usd } from './end-of-day-support';
 import { type Counter, cheapest, driveEsim, startCounter } from './money-support';
 
 let counter: Counter | null = null;
+
+/**
+ * A tidy provider states every field (docs/simulator.md, "Answer styles"); a lean or untidy one may
+ * leave out what only informs, and eSIM care shows what it was told: `null` (or not installed) for
+ * the rest, never a failed read.
+ */
+const TIDY = (answerStyleFromEnvironment() ?? 'tidy') === 'tidy';
+
+function stated<T>(value: T, unstated: T | null = null): unknown {
+  return TIDY ? value : expect.toBeOneOf([value, unstated]);
+}
 
 afterEach(async () => {
   await counter?.close();
@@ -30,9 +42,15 @@ describe('eSIM care', () => {
 
     const { esims } = unwrap(await h.call<{ esims: EsimCare[] }>('getEsimCare', { saleId: used.id }));
     expect(esims).toHaveLength(1);
-    expect(esims[0]).toMatchObject({ iccid, status: 'ACTIVE', installed: true, usedMb: 120 });
-    expect(esims[0]!.totalEvents).toBeGreaterThan(0);
-    expect(esims[0]!.events[0]).toMatchObject({ country: expect.any(String) });
+    expect(esims[0]).toMatchObject({
+      iccid,
+      status: stated('ACTIVE'),
+      installed: stated(true, false),
+      usedMb: stated(120),
+    });
+    if (TIDY || esims[0]!.totalEvents !== null) expect(esims[0]!.totalEvents).toBeGreaterThan(0);
+    // An event is shown when its time could be read; each one's place and kind only where stated.
+    if (TIDY) expect(esims[0]!.events[0]).toMatchObject({ country: expect.any(String) });
 
     // A cancelled sale's pack carries the cancellation and the provider's answer to it.
     await (async () => {

@@ -184,7 +184,11 @@ export interface ResellerClient {
   ): Promise<SuspendResult>;
   /** Cancels the whole order the eSIM belongs to (only before activation). */
   cancelEsim(esim: EsimRef, options?: SendOptions): Promise<CancelResult>;
-  sendSms(esim: EsimRef, message: string, options?: SendOptions): Promise<{ readonly message: string }>;
+  sendSms(
+    esim: EsimRef,
+    message: string,
+    options?: SendOptions,
+  ): Promise<{ readonly message: string | null }>;
   getWebhook(options?: CallOptions): Promise<WebhookConfig>;
   /** The answer's secret is returned once; the answer's text is not kept. */
   setWebhook(input: WebhookPutRequest, options?: SendOptions): Promise<WebhookRegistration>;
@@ -302,7 +306,7 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     esim: EsimRef,
     extra: Readonly<Record<string, unknown>>,
     resend: ResendRule,
-    parse: (json: unknown) => R,
+    parse: (json: unknown) => R | Promise<R>,
     callOptions: SendOptions | undefined,
   ): Promise<R & { readonly raw: string }> {
     const { value, raw } = await runner.call({
@@ -450,7 +454,15 @@ export function createResellerClient(options: ResellerClientOptions): ResellerCl
     },
 
     cancelEsim(esim, callOptions) {
-      return aboutEsim('/esims/cancel', esim, {}, 'once', parseCancelResult, callOptions);
+      const currency = currencyIn(callOptions?.lane ?? 'interactive');
+      return aboutEsim(
+        '/esims/cancel',
+        esim,
+        {},
+        'once',
+        (json) => parseCancelResult(json, currency),
+        callOptions,
+      );
     },
 
     async sendSms(esim, message, callOptions) {

@@ -1,19 +1,18 @@
 import { type EsimStatus, normalizeEsimStatus } from '../../../shared/api/common';
-import {
-  type ApiNetworkEvents,
-  CancelResponseSchema,
-  NetworkEventsResponseSchema,
-  SendSmsResponseSchema,
-  SuspendResultSchema,
-  UsageReportResponseSchema,
-} from '../../../shared/api/esims';
-import { WebhookGetResponseSchema, WebhookPutResponseSchema } from '../../../shared/api/webhooks';
+import { WEBHOOK_SECRET_PREFIX } from '../../../shared/api/webhooks';
+import { REFUND_METHODS, type RefundMethod } from '../../../shared/domain/cancellation';
 import type { Money } from '../../../shared/money';
-import { CurrencySchema } from '../../../shared/money-schema';
 import { gbToMb } from '../../../shared/units';
 import { Fields, readItems } from './fields';
 import { type PageInfo, type PageQuery, type PageRead, pageCounts } from './pages';
-import { FieldProblem, installOf, issuedIccidOf, moneyOf, validate } from './parse';
+import {
+  type AccountCurrency,
+  FieldProblem,
+  installOf,
+  issuedIccidOf,
+  moneyOrNull,
+  moneyReader,
+} from './parse';
 
 /** Data use in MB, as usage answers give it; null where the answer does not say. */
 export interface DataUse {
@@ -221,132 +220,212 @@ export function parseLiveStatus(json: unknown): Omit<LiveStatus, 'raw'> {
   };
 }
 
-/** POST /esims/network-events: the last 7 days, newest first, as the API gives them. */
+/** One network event as the provider listed it; its time is required (events are shown newest first). */
+export interface NetworkEvent {
+  /** ISO 8601 UTC, however the provider wrote it. */
+  readonly time: string;
+  /** As sent (`attach`, `data_session`, `location_update`, or another word of the provider's); null when absent. */
+  readonly type: string | null;
+  readonly operator: string | null;
+  readonly country: string | null;
+  readonly countryIso2: string | null;
+  readonly connectionType: string | null;
+  readonly allowed: boolean | null;
+}
+
+/** POST /esims/network-events: the last 7 days, newest first, as the API gives them. Only `data` is required. */
 export interface NetworkEvents {
-  readonly iccid: string;
-  readonly totalEvents: number;
-  readonly wrongNetworkCount: number;
-  readonly events: ApiNetworkEvents['events'];
+  readonly iccid: string | null;
+  /** As stated; null when the answer does not say. */
+  readonly totalEvents: number | null;
+  readonly wrongNetworkCount: number | null;
+  readonly events: readonly NetworkEvent[];
+  /** Events that could not be read (no readable time): left out and counted. */
+  readonly skipped: number;
   readonly raw: string;
 }
 
-export function parseNetworkEvents(json: unknown): Omit<NetworkEvents, 'raw'> {
-  const { data } = validate(NetworkEventsResponseSchema, json);
+export async function parseNetworkEvents(json: unknown): Promise<Omit<NetworkEvents, 'raw'>> {
+  const data = Fields.of(json).requiredObject('data');
+  const read = await readItems(data.list('events') ?? [], 'data.events', (event) => {
+    const time = event.time('time');
+    if (time === null) throw event.problem('time', 'missing or not a time');
+    return {
+      time,
+      type: event.text('event_type'),
+      operator: event.text('operator'),
+      country: event.text('country'),
+      countryIso2: event.text('country_iso2'),
+      connectionType: event.text('connection_type'),
+      allowed: event.flag('is_allowed'),
+    } satisfies NetworkEvent;
+  });
   return {
-    iccid: data.iccid,
-    totalEvents: data.total_events,
-    wrongNetworkCount: data.wrong_network_count,
-    events: data.events,
+    iccid: data.text('iccid'),
+    totalEvents: data.integer('total_events'),
+    wrongNetworkCount: data.integer('wrong_network_count'),
+    events: read.items,
+    skipped: read.skipped.length,
   };
 }
 
-/** POST /esims/usage-report, in MB (the API also sends GB; MB is the unit usage is shown in). */
+/** POST /esims/usage-report, in MB (the API also sends GB; MB is the unit usage is shown in). Only `data` is required. */
 export interface UsageReport {
-  readonly iccid: string;
-  readonly periodDays: number;
-  readonly startDate: string;
-  readonly endDate: string;
-  readonly totalMb: number;
-  readonly averageDailyMb: number;
+  readonly iccid: string | null;
+  readonly periodDays: number | null;
+  readonly startDate: string | null;
+  readonly endDate: string | null;
+  readonly totalMb: number | null;
+  readonly averageDailyMb: number | null;
+  /** Days whose date and use could be read; the others are left out and counted in `skipped`. */
   readonly daily: readonly { readonly date: string; readonly mb: number }[];
   readonly byCountry: readonly {
-    readonly country: string;
-    readonly mcc: string;
-    readonly mb: number;
-    readonly operators: readonly { readonly operator: string; readonly mnc: string; readonly mb: number }[];
+    readonly country: string | null;
+    readonly mcc: string | null;
+    readonly mb: number | null;
+    readonly operators: readonly {
+      readonly operator: string | null;
+      readonly mnc: string | null;
+      readonly mb: number | null;
+    }[];
   }[];
+  readonly skipped: number;
   readonly raw: string;
 }
 
-export function parseUsageReport(json: unknown): Omit<UsageReport, 'raw'> {
-  const { data } = validate(UsageReportResponseSchema, json);
+export async function parseUsageReport(json: unknown): Promise<Omit<UsageReport, 'raw'>> {
+  const data = Fields.of(json).requiredObject('data');
+  const summary = data.object('summary');
+  const days = await readItems(data.list('daily_usage') ?? [], 'data.daily_usage', (day) => {
+    const date = day.time('date');
+    const mb = mbOf(day);
+    if (date === null) throw day.problem('date', 'missing or not a date');
+    if (mb === null) throw day.problem('data_mb', 'missing or not a number');
+    return { date: date.slice(0, 10), mb };
+  });
+  const countries = await readItems(data.list('by_country') ?? [], 'data.by_country', async (country) => {
+    const operators = await readItems(country.list('operators') ?? [], `${country.path}.operators`, (op) => ({
+      operator: op.text('operator'),
+      mnc: op.text('mnc'),
+      mb: mbOf(op),
+    }));
+    return {
+      country: country.text('country'),
+      mcc: country.text('mcc'),
+      mb: mbOf(country),
+      operators: operators.items,
+    };
+  });
   return {
-    iccid: data.iccid,
-    periodDays: data.period_days,
-    startDate: data.start_date,
-    endDate: data.end_date,
-    totalMb: data.summary.total_data_mb,
-    averageDailyMb: data.summary.avg_daily_mb,
-    daily: data.daily_usage.map((day) => ({ date: day.date, mb: day.data_mb })),
-    byCountry: data.by_country.map((country) => ({
-      country: country.country,
-      mcc: country.mcc,
-      mb: country.data_mb,
-      operators: country.operators.map((op) => ({ operator: op.operator, mnc: op.mnc, mb: op.data_mb })),
-    })),
+    iccid: data.text('iccid'),
+    periodDays: data.integer('period_days'),
+    startDate: data.time('start_date')?.slice(0, 10) ?? null,
+    endDate: data.time('end_date')?.slice(0, 10) ?? null,
+    totalMb: summary ? mbOf(summary, 'total_data') : null,
+    averageDailyMb: summary ? mbOf(summary, 'avg_daily') : null,
+    daily: days.items,
+    byCountry: countries.items,
+    skipped: days.skipped.length + countries.skipped.length,
   };
 }
 
+/** A volume in MB: `<prefix>_mb`, else `<prefix>_gb` converted. */
+function mbOf(fields: Fields, prefix = 'data'): number | null {
+  const mb = fields.number(`${prefix}_mb`);
+  if (mb !== null) return mb;
+  const gb = fields.number(`${prefix}_gb`);
+  return gb === null ? null : gbToMb(gb);
+}
+
+/** POST /esims/suspend. The 200 says the action was taken; what it reports besides is read tolerantly. */
 export interface SuspendResult {
-  readonly iccid: string;
-  readonly action: string;
-  readonly esimStatus: 'Disconnected' | 'Active';
-  readonly message: string;
+  readonly iccid: string | null;
+  readonly action: string | null;
+  /** As sent (`Disconnected`, `Active`, or another word of the provider's); null when absent. */
+  readonly esimStatus: string | null;
+  readonly message: string | null;
   readonly raw: string;
 }
 
 export function parseSuspendResult(json: unknown): Omit<SuspendResult, 'raw'> {
-  const body = validate(SuspendResultSchema, json);
+  const body = Fields.of(json);
+  const data = body.object('data');
   return {
-    iccid: body.data.iccid,
-    action: body.data.action,
-    esimStatus: body.data.esim_status,
-    message: body.message,
+    iccid: data?.text('iccid') ?? null,
+    action: data?.text('action') ?? null,
+    esimStatus: data?.text('esim_status') ?? null,
+    message: body.text('message'),
   };
 }
 
-/** POST /esims/cancel: the whole order, with refunds as Money. */
+/**
+ * POST /esims/cancel: the whole order. The 200 is the provider's word that it cancelled; the refund it
+ * reports is kept when it can be read (an amount in `currency`, else in the account currency; a
+ * refund method of the API's list) and is null otherwise: the answer's text keeps what was sent.
+ */
 export interface CancelResult {
-  readonly orderReference: string;
-  readonly totalEsims: number;
-  readonly cancelledEsims: number;
-  readonly failedEsims: number;
-  readonly refunded: Money;
-  readonly refundMethod: 'balance' | 'refund_request' | 'separate';
-  readonly balanceCredited: boolean;
-  readonly partial: boolean;
+  readonly orderReference: string | null;
+  readonly totalEsims: number | null;
+  readonly cancelledEsims: number | null;
+  readonly failedEsims: number | null;
+  readonly refunded: Money | null;
+  /** One of the API's refund methods; null when absent or a word the API does not list (see `refundMethodText`). */
+  readonly refundMethod: RefundMethod | null;
+  readonly refundMethodText: string | null;
+  readonly balanceCredited: boolean | null;
+  readonly partial: boolean | null;
+  /** The eSIMs the answer reports on (each with its ICCID); the others are left out and counted in `skipped`. */
   readonly results: readonly {
-    readonly esimId: number;
+    readonly esimId: number | null;
     readonly iccid: string;
-    readonly success: boolean;
-    readonly refund: Money;
+    readonly success: boolean | null;
+    readonly refund: Money | null;
   }[];
-  readonly message: string;
+  readonly skipped: number;
+  readonly message: string | null;
   readonly raw: string;
 }
 
-export function parseCancelResult(json: unknown): Omit<CancelResult, 'raw'> {
-  const { data, message } = validate(CancelResponseSchema, json);
-  const currency = CurrencySchema.safeParse(data.currency);
-  if (!currency.success) throw new FieldProblem('data.currency', `not a known currency: ${data.currency}`);
+export async function parseCancelResult(
+  json: unknown,
+  accountCurrency: AccountCurrency,
+): Promise<Omit<CancelResult, 'raw'>> {
+  const body = Fields.of(json);
+  const data = body.requiredObject('data');
+  const money = await moneyReader(data, ['refunded_amount'], accountCurrency);
+  const currency = money('refunded_amount')?.currency ?? data.currency('currency');
+  const results = await readItems(data.list('cancel_results') ?? [], 'data.cancel_results', (result) => ({
+    esimId: result.integer('esimId'),
+    iccid: issuedIccidOf(result, 'iccid'),
+    success: result.flag('success'),
+    refund: moneyOrNull(result.amount('refundAmount'), currency),
+  }));
   return {
-    orderReference: data.order_reference,
-    totalEsims: data.total_esims,
-    cancelledEsims: data.cancelled_esims,
-    failedEsims: data.failed_esims,
-    refunded: moneyOf(data.refunded_amount, currency.data, 'data.refunded_amount'),
-    refundMethod: data.refund_method,
-    balanceCredited: data.balance_credited,
-    partial: data.partial_cancellation,
-    results: data.cancel_results.map((result, index) => ({
-      esimId: result.esimId,
-      iccid: result.iccid,
-      success: result.success,
-      refund: moneyOf(result.refundAmount, currency.data, `data.cancel_results.${index}.refundAmount`),
-    })),
-    message,
+    orderReference: data.text('order_reference'),
+    totalEsims: data.integer('total_esims'),
+    cancelledEsims: data.integer('cancelled_esims'),
+    failedEsims: data.integer('failed_esims'),
+    refunded: money('refunded_amount'),
+    refundMethod: data.oneOf('refund_method', REFUND_METHODS),
+    refundMethodText: data.text('refund_method'),
+    balanceCredited: data.flag('balance_credited'),
+    partial: data.flag('partial_cancellation'),
+    results: results.items,
+    skipped: results.skipped.length,
+    message: body.text('message'),
   };
 }
 
-export function parseSmsResult(json: unknown): { readonly message: string } {
-  return { message: validate(SendSmsResponseSchema, json).message };
+export function parseSmsResult(json: unknown): { readonly message: string | null } {
+  return { message: Fields.of(json).text('message') };
 }
 
 export interface WebhookConfig {
+  /** The configuration on the account (its URL), or null when none is (`webhook` null or without a URL). */
   readonly webhook: {
     readonly url: string;
     readonly events: readonly string[];
-    readonly apiKeyName: string;
+    readonly apiKeyName: string | null;
   } | null;
   readonly availableEvents: readonly string[];
   readonly recentDeliveries: readonly Readonly<Record<string, unknown>>[];
@@ -354,23 +433,39 @@ export interface WebhookConfig {
 }
 
 export function parseWebhookConfig(json: unknown): Omit<WebhookConfig, 'raw'> {
-  const body = validate(WebhookGetResponseSchema, json);
+  const body = Fields.of(json);
+  const webhook = body.object('webhook');
+  const url = webhook?.text('url') ?? null;
   return {
-    webhook: body.webhook
-      ? { url: body.webhook.url, events: body.webhook.events, apiKeyName: body.webhook.api_key_name }
-      : null,
-    availableEvents: body.available_events,
-    recentDeliveries: body.recent_deliveries,
+    webhook:
+      webhook && url !== null
+        ? { url, events: webhook.texts('events'), apiKeyName: webhook.text('api_key_name') }
+        : null,
+    availableEvents: body.texts('available_events'),
+    recentDeliveries: (body.list('recent_deliveries') ?? []).filter(
+      (item): item is Readonly<Record<string, unknown>> =>
+        typeof item === 'object' && item !== null && !Array.isArray(item),
+    ),
   };
 }
 
-/** PUT /webhooks. The signing secret is returned once; it goes to the keychain, never to a log or the journal. */
+/**
+ * PUT /webhooks. The signing secret is required (without it no delivery can be verified) and is
+ * returned once; it goes to the keychain, never to a log or the journal. The URL and events are
+ * what was asked when the answer leaves them out.
+ */
 export interface WebhookRegistration {
-  readonly url: string;
+  readonly url: string | null;
   readonly secret: string;
   readonly events: readonly string[];
 }
 
 export function parseWebhookRegistration(json: unknown): WebhookRegistration {
-  return validate(WebhookPutResponseSchema, json).webhook;
+  const webhook = Fields.of(json).requiredObject('webhook');
+  const secret = webhook.text('secret');
+  // The problem names the field, never its value: a malformed secret is still a secret.
+  if (secret === null || !secret.startsWith(WEBHOOK_SECRET_PREFIX)) {
+    throw webhook.problem('secret', `missing or not a ${WEBHOOK_SECRET_PREFIX} secret`);
+  }
+  return { url: webhook.text('url'), secret, events: webhook.texts('events') };
 }

@@ -104,7 +104,7 @@ export interface Install extends LpaParts {
  * What installs an eSIM: its LPA string, or its SM-DP+ address and activation code, from which the
  * LPA is built (`LPA:1$<smdp>$<code>`). Either may also sit in `manual_installation`. `fallbackLpa`
  * is an LPA the answer gives elsewhere for this eSIM (an order's top-level `lpaString` is its first
- * eSIM's). Missing or unusable, it names the LPA field.
+ * eSIM's). Last, the LPA an install link of the eSIM carries. Missing or unusable, it names the LPA field.
  */
 export function installOf(item: Fields, fallbackLpa: string | null = null): Install {
   const manual = item.object('manual_installation');
@@ -119,9 +119,44 @@ export function installOf(item: Fields, fallbackLpa: string | null = null): Inst
     const checked = parseLpa(built);
     if (checked.ok) return { lpa: built, ...checked.value };
   }
+  const linked = linkedLpa(item);
+  if (linked) return linked;
   const field = lpaKey ?? LPA_KEYS[0];
   if (parsed && !parsed.ok) throw item.problem(field, parsed.problem);
   throw item.problem(field, 'missing: no LPA string, nor an SM-DP+ address and activation code');
+}
+
+/** The install links answers give an eSIM, order results and the eSIM list spelling them differently. */
+const INSTALL_LINK_KEYS = [
+  'directAppleInstallUrl',
+  'directAndroidInstallUrl',
+  'direct_apple_installation_url',
+  'direct_android_installation_url',
+] as const;
+
+/**
+ * The LPA an eSIM's install link carries (`…/esim_qrcode_provisioning?carddata=LPA:1$…`): the
+ * provider's own words for this eSIM, so an answer that left the LPA fields out but kept a link still
+ * hands the eSIM over. Null when no link carries a readable LPA.
+ */
+function linkedLpa(item: Fields): Install | null {
+  for (const key of INSTALL_LINK_KEYS) {
+    const card = cardDataOf(item.text(key));
+    const parsed = card === null ? null : parseLpa(card.trim());
+    if (card !== null && parsed?.ok) return { lpa: card.trim(), ...parsed.value };
+  }
+  return null;
+}
+
+/** The link's `carddata` parameter, percent-decoded only: a `+` of an activation code stays a `+`. */
+function cardDataOf(link: string | null): string | null {
+  const raw = link === null ? undefined : /[?&]carddata=([^&#]*)/.exec(link.trim())?.[1];
+  if (raw === undefined) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }
 
 function firstText(fields: Fields, keys: readonly string[]): string | null {

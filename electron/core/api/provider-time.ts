@@ -13,6 +13,22 @@ export function isoTimeOf(text: string): string | null {
   return isoForm(trimmed) ?? peopleForm(trimmed);
 }
 
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * How long after a provider's stated time (in ms since the epoch, as read by isoTimeOf) the instant
+ * it names may be. A provider that writes times for people gives the minute ("11:27 PM") or the day
+ * alone, which is read as its first instant: a time at a whole minute stands for that whole minute,
+ * one at midnight for that whole day. A time that was precise and happens to fall on a whole minute
+ * is only widened, which can make a comparison inconclusive, never wrongly rule something out: an
+ * order or an eSIM left out of a window because its time was rounded down could be lost or charged twice.
+ */
+export function statedSpanMs(at: number): number {
+  if (at % DAY_MS === 0) return DAY_MS;
+  return at % MINUTE_MS === 0 ? MINUTE_MS : 0;
+}
+
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 function isoForm(text: string): string | null {

@@ -66,7 +66,8 @@ export interface KeptAnswer {
 
 /** How the provider settled a cancellation: what it refunds to the account, and how. */
 export interface ProviderRefund {
-  readonly method: RefundMethod;
+  /** Null when the provider's answer names no method of the API's list (its text is kept with the answer). */
+  readonly method: RefundMethod | null;
   readonly amount: Money | null;
 }
 

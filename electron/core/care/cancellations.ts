@@ -38,6 +38,13 @@ export interface CancellationDeps {
 const ENDED = new Set(['EXPIRED', 'DEPLETED', 'DELETED', 'USED_EXPIRED']);
 
 /**
+ * The one status that says an eSIM has been used on a network and is not over. A status the API
+ * does not list says nothing: the prediction is only a courtesy, the provider's answer to the cancel
+ * decides, and refusing on a word nobody listed would keep a customer's refund from them.
+ */
+const IN_USE = 'ACTIVE';
+
+/**
  * Cancelling a sold eSIM with the provider, and goodwill refunds of top-ups. Cancellation is a money
  * path: the eSIM is read first so nothing is promised that the provider's rules refuse; the intent is
  * journalled before the one send; every answer is kept; an answer that does not say what happened is
@@ -72,8 +79,7 @@ export class Cancellations {
           iccid,
           status,
           installed: isInstalled(live),
-          activated:
-            live.activatedAt !== null || (status !== null && status !== 'NEW' && status !== 'CANCELLED'),
+          activated: live.activatedAt !== null || status === IN_USE,
         };
       }),
     );

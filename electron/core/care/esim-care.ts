@@ -5,6 +5,7 @@ import type { ResellerClient } from '../api';
 import { answersOf } from '../journal/answers';
 import type { Db } from '../journal/database';
 import type { SalesJournal } from '../journal/sales-journal';
+import type { Logger } from '../log';
 import { PosFailure } from '../pos/failure';
 import type { CancellationJournal } from './cancellation-journal';
 import { isInstalled } from './installed';
@@ -16,6 +17,8 @@ export interface EsimCareDeps {
   readonly cancellations: CancellationJournal;
   readonly client: () => ResellerClient;
   readonly now: () => Date;
+  /** Where the events an answer lists but the counter cannot read are counted. */
+  readonly log: Logger;
 }
 
 /** How many network events the counter shows (the dispute pack keeps the provider's whole answer). */
@@ -119,6 +122,9 @@ export class EsimCareDesk {
           client.getUsage({ iccid }),
           client.getNetworkEvents({ iccid }),
         ]);
+        if (events.skipped > 0) {
+          this.deps.log.warn('network events left out: unreadable', { iccid, skipped: events.skipped });
+        }
         const latest = [...events.events].sort((a, b) => b.time.localeCompare(a.time)).slice(0, EVENTS_SHOWN);
         const care: EsimCare = {
           iccid,
@@ -136,7 +142,7 @@ export class EsimCareDesk {
           wrongNetworkCount: events.wrongNetworkCount,
           events: latest.map((event) => ({
             time: event.time,
-            type: event.event_type,
+            type: event.type,
             operator: event.operator,
             country: event.country,
           })),

@@ -1,4 +1,5 @@
 import type { ProviderOrder } from '../../../shared/domain/provider-order';
+import { statedSpanMs } from '../api/provider-time';
 import type { Lane } from '../api/rate-limiter';
 import type { Connection } from '../connection';
 import type { SendWindow } from './send-window';
@@ -86,7 +87,7 @@ export function judgeOrders(
   const open = candidates.filter((order) => !taken.has(order.orderReference));
   const inWindow = open.filter((order) => {
     const at = timeOf(order);
-    return Number.isNaN(at) || (at + spanOf(at) >= window.from.getTime() && at <= window.to.getTime());
+    return Number.isNaN(at) || (at + statedSpanMs(at) >= window.from.getTime() && at <= window.to.getTime());
   });
   const [only] = inWindow;
   // A list not read to its end proves nothing: what was not read may hold the order, or a second one.
@@ -99,7 +100,7 @@ export function judgeOrders(
     Number.isNaN(at) ||
     // Dated to a minute or a day that reaches outside the window: it may be another request's order.
     at < window.from.getTime() ||
-    at + spanOf(at) > window.to.getTime()
+    at + statedSpanMs(at) > window.to.getTime()
   ) {
     return { kind: 'ambiguous', orders: inWindow };
   }
@@ -107,23 +108,8 @@ export function judgeOrders(
   return { kind: 'found', order: only, raw: page };
 }
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
-
 function timeOf(order: ProviderOrder): number {
   return order.createdAt === null ? Number.NaN : Date.parse(order.createdAt);
-}
-
-/**
- * How long after its stated time a listed order may have been placed. A provider that writes times
- * for people gives the minute ("11:27 PM") or the day alone, which the client reads as its first
- * instant: a time at a whole minute stands for that whole minute, one at midnight for that whole day.
- * A time that was precise and happens to fall on a whole minute is only widened, which can make the
- * list ambiguous, never wrongly empty: an order left out of the window would let a re-send charge twice.
- */
-function spanOf(at: number): number {
-  if (at % DAY_MS === 0) return DAY_MS;
-  return at % MINUTE_MS === 0 ? MINUTE_MS : 0;
 }
 
 /**

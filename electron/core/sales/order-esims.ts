@@ -2,6 +2,7 @@ import type { SaleEsim } from '../../../shared/domain/sale';
 import { formatLpa, parseLpa } from '../../../shared/lpa';
 import { BYTES_PER_MB } from '../../../shared/units';
 import type { EsimRecord } from '../api';
+import { statedSpanMs } from '../api/provider-time';
 import type { Connection } from '../connection';
 import type { AnswerEsim } from '../journal/answers';
 import { CLOCK_MARGIN_MS } from '../money/send-window';
@@ -73,7 +74,9 @@ async function unclaimedEsimsOf(
     );
     for (const record of result.esims) {
       const issued = record.createdAt === null ? Number.NaN : Date.parse(record.createdAt);
-      const recent = notBefore === null || Number.isNaN(issued) || issued >= notBefore;
+      // A time written for people ("6:20 PM") is the first instant of its minute or day: the eSIM
+      // may have been issued at any instant of it.
+      const recent = notBefore === null || Number.isNaN(issued) || issued + statedSpanMs(issued) >= notBefore;
       if (record.packageCode === order.packageCode && recent && !known.has(record.iccid)) listed.push(record);
     }
     if (!result.pagination.hasMore) break;

@@ -68,7 +68,12 @@ export function EsimCarePanel({ saleId }: { readonly saleId: string }): ReactNod
           ) : null}
           {esim.activatedAt ? <li>{t.activated(esim.activatedAt)}</li> : null}
           {esim.expiresAt ? <li>{t.expires(esim.expiresAt)}</li> : null}
-          <li>{t.events(integer(esim.totalEvents, language), integer(esim.wrongNetworkCount, language))}</li>
+          <li>
+            {t.events(
+              esim.totalEvents === null ? '?' : integer(esim.totalEvents, language),
+              esim.wrongNetworkCount === null ? '?' : integer(esim.wrongNetworkCount, language),
+            )}
+          </li>
         </ul>
       ))}
       {error ? <ErrorPanel error={error} /> : null}
