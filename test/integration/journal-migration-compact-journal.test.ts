@@ -72,7 +72,7 @@ function orderAnswer(i: number): string {
   });
 }
 
-/** The chain and the answers as version 10 kept them: each record as its JSON text, each answer deflated. */
+/** The chain and the answers as version 10 kept them: each record as its JSON text, each answer deflated, a cancellation's answers apart. */
 function backToVersion10(db: Db): void {
   db.function('record_text', (record, encoding) => unpackRecord(record as Buffer, String(encoding)));
   db.function('deflated', (body, encoding) =>
@@ -101,6 +101,15 @@ function backToVersion10(db: Db): void {
       BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;
     CREATE TRIGGER answers_are_never_removed BEFORE DELETE ON answers
       BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;
+    -- A cancellation's answers had a table of their own until version 12.
+    CREATE TABLE cancellation_answers (
+      id INTEGER PRIMARY KEY,
+      cancellation_id TEXT NOT NULL REFERENCES cancellations (id),
+      call TEXT NOT NULL CHECK (call IN ('cancel', 'read')),
+      http_status INTEGER,
+      body TEXT,
+      at TEXT NOT NULL
+    ) STRICT;
   `);
   db.exec(`
     CREATE TABLE chain_text (
