@@ -1,5 +1,6 @@
 import type { SaleState } from '../../../shared/domain/sale-states';
 import type { Status, StorageTrouble } from '../../../shared/domain/status';
+import { integer } from './format';
 import { counted } from './plural';
 
 /**
@@ -325,6 +326,39 @@ export const en = {
     iccid: 'ICCID',
   },
 
+  setup: {
+    title: 'First start',
+    intro:
+      'Set up this counter once, step by step. Each step is saved at once; you can stop and come back. The counter sells in training meanwhile.',
+    progress: (done: number, total: number) =>
+      `${integer(done, 'en')} of ${counted('en', total, { one: '# step', other: '# steps' })} done`,
+    reminder: (left: number) =>
+      `This counter is not set up yet: ${counted('en', left, { one: '# step', other: '# steps' })} left.`,
+    open: 'Continue setup',
+    later: 'Later: practise in training',
+    finished: 'The counter is set up. Every setting stays in Settings.',
+    close: 'Close',
+    stepsLabel: 'Setup steps',
+    done: 'done',
+    toDo: 'to do',
+    steps: {
+      pin: 'Manager PIN',
+      shop: 'Shop name and receipt header',
+      markup: 'Default markup',
+      printing: 'Paper width and printer',
+      mode: 'Training or live',
+    },
+    pinSet: 'The manager PIN is set. Change it in Settings.',
+    shopNameMissing: 'Enter the shop name: it heads every receipt.',
+    saveStep: 'Save and continue',
+    markupPercent: 'Markup on every package (%)',
+    markupHint: 'For example 20. 0 sells at cost; rules per package or region are in Settings.',
+    markupInvalid: 'Enter the markup as a percentage, such as 20 or 12.5.',
+    modeBody:
+      'Training sells from a practice account: no real eSIM, no real money. To sell for real, enter the provider credentials below.',
+    stayTraining: 'Stay in training for now',
+    liveDone: 'Selling live: finish',
+  },
   settings: {
     title: 'Settings',
     locked: 'Settings need the manager PIN.',
