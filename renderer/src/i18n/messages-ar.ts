@@ -134,6 +134,36 @@ export const ar: Messages = {
     bestSellers: 'الأكثر مبيعًا هذا الأسبوع',
     catalogueEmpty: 'قائمة الباقات فارغة. حدّثها لتتمكن من البيع.',
     catalogueLoading: 'جارٍ جلب قائمة الباقات من المزوّد… يعمل البحث فور وصولها.',
+    catalogueProgress: (packages, total, etaSeconds) =>
+      `جارٍ جلب قائمة الباقات: ${
+        total === null
+          ? counted('ar', packages, {
+              zero: '# باقة',
+              one: 'باقة واحدة',
+              two: 'باقتان',
+              few: '# باقات',
+              other: '# باقة',
+            })
+          : `${integer(packages, 'ar')} من ${counted('ar', total, {
+              one: 'باقة واحدة',
+              two: 'باقتين',
+              few: '# باقات',
+              other: '# باقة',
+            })}`
+      } حتى الآن${
+        etaSeconds === null
+          ? ''
+          : `، يتبقّى نحو ${counted('ar', etaSeconds, {
+              one: 'ثانية واحدة',
+              two: 'ثانيتين',
+              few: '# ثوانٍ',
+              other: '# ثانية',
+            })}`
+      }. يعمل البحث فور وصولها.`,
+    catalogueFailed: 'تعذّر جلب قائمة الباقات من المزوّد:',
+    catalogueRetryAt: (when) =>
+      `ستحاول نقطة البيع مجددًا من تلقاء نفسها عند ${when}، أو اضغط «تحديث الباقات».`,
+    catalogueRetryManual: 'اضغط «تحديث الباقات» للمحاولة مجددًا.',
     syncCatalogue: 'تحديث الباقات',
     syncing: 'جارٍ التحديث…',
     catalogueAge: (when) => `آخر تحديث للباقات ${when}`,

@@ -114,6 +114,20 @@ export const en = {
     bestSellers: "This week's best sellers",
     catalogueEmpty: 'The catalogue is empty. Sync it to sell.',
     catalogueLoading: 'Fetching the catalogue from the provider… searches work as soon as it arrives.',
+    catalogueProgress: (packages: number, total: number | null, etaSeconds: number | null) =>
+      `Fetching the catalogue: ${
+        total === null
+          ? counted('en', packages, { one: '# package', other: '# packages' })
+          : `${integer(packages, 'en')} of ${counted('en', total, { one: '# package', other: '# packages' })}`
+      } so far${
+        etaSeconds === null
+          ? ''
+          : `, about ${counted('en', etaSeconds, { one: '# second', other: '# seconds' })} left`
+      }. Searches work as soon as it arrives.`,
+    catalogueFailed: 'The catalogue could not be fetched from the provider:',
+    catalogueRetryAt: (when: string) =>
+      `The counter tries again by itself at ${when}, or press Sync catalogue.`,
+    catalogueRetryManual: 'Press Sync catalogue to try again.',
     syncCatalogue: 'Sync catalogue',
     syncing: 'Syncing…',
     catalogueAge: (when: string) => `Catalogue synced ${when}`,
