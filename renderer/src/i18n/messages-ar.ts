@@ -473,7 +473,7 @@ export const ar: Messages = {
     pinned: 'الاختيارات السريعة (رموز الباقات، رمز في كل سطر)',
     api: 'واجهة المزوّد البرمجية',
     apiBaseUrl: 'العنوان الأساسي للواجهة',
-    apiBaseUrlHint: 'ينتهي بـ /api/v1/business',
+    apiBaseUrlHint: 'يبدأ بـ https:// ثم عنوان المزوّد وينتهي بـ /api/v1/business (يعطيك المزوّد العنوان)',
     save: 'حفظ الإعدادات',
     saved: 'حُفظت الإعدادات',
     mode: (mode) => `الوضع: ${mode}`,

@@ -406,7 +406,7 @@ export const en = {
     pinned: 'Quick picks (package codes, one per line)',
     api: 'Provider API',
     apiBaseUrl: 'API base URL',
-    apiBaseUrlHint: 'Ends in /api/v1/business',
+    apiBaseUrlHint: "https://, the provider's host, then /api/v1/business (the provider gives the address)",
     save: 'Save settings',
     saved: 'Settings saved',
     mode: (mode: string) => `Mode: ${mode}`,
