@@ -273,6 +273,7 @@ export const ar: Messages = {
     },
     countryList: 'الدول',
     networks: 'الشبكات',
+    networksNotStated: 'لم يحددها المزوّد',
     packageCode: 'رمز الباقة',
     sameName: 'باقات أخرى تحمل هذا الاسم: قارن الشبكات و5G والسعر.',
     networksShort: (names) => `الشبكات: ${names}`,

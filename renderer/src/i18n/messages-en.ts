@@ -221,6 +221,7 @@ export const en = {
     },
     countryList: 'Countries',
     networks: 'Networks',
+    networksNotStated: 'Not stated by the provider',
     packageCode: 'Package code',
     sameName: 'Other packages have this name: compare networks, 5G and price.',
     networksShort: (names: string) => `Networks: ${names}`,
