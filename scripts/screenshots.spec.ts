@@ -129,26 +129,32 @@ test('a top-up whose price changed before it was confirmed', async ({ page, coun
   await shootBoth(page, 'topup-price-changed');
 });
 
-test('Check now completes a sale in doubt', async ({ page, counter }) => {
-  await counter.sim.setFaults({
-    pendingRate: 1,
-    pendingDelayMs: -1,
-    dropAfterCommitRate: 1,
-    paths: ['POST /esims/order', 'GET /orders'],
+// The sale opens in a dialog, which keeps F9 to itself: each language makes its own sale.
+for (const language of ['en', 'ar'] as const) {
+  test(`Check now completes a sale in doubt, in ${language}`, async ({ page, counter }) => {
+    await counter.sim.setFaults({
+      pendingRate: 1,
+      pendingDelayMs: -1,
+      dropAfterCommitRate: 1,
+      paths: ['POST /esims/order', 'GET /orders'],
+    });
+    await counter.open(page);
+    await page.getByLabel('Search destinations').fill('France');
+    await page.getByRole('listbox', { name: 'Packages' }).getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm sale' }).click();
+    await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await counter.sim.setFaults({ dropAfterCommitRate: 0, pendingRate: 0, paths: [] });
+    const [order] = await counter.sim.orders();
+    await counter.sim.completePending(order?.reference);
+    await page.keyboard.press('F4');
+    if (language === 'ar') await page.keyboard.press('F9');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    // Open, Check now, Send again: the row's second action.
+    await page.locator('.row-actions').first().getByRole('button').nth(1).click();
+    await expect(page.getByRole('dialog').locator('.esim-card').first()).toBeVisible();
+    await shoot(page, 'check-now-complete', language);
   });
-  await counter.open(page);
-  await page.getByLabel('Search destinations').fill('France');
-  await page.getByRole('listbox', { name: 'Packages' }).getByRole('option').first().click();
-  await page.getByRole('button', { name: 'Sell', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm sale' }).click();
-  await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toBeVisible({
-    timeout: 30_000,
-  });
-  await counter.sim.setFaults({ dropAfterCommitRate: 0, pendingRate: 0, paths: [] });
-  const [order] = await counter.sim.orders();
-  await counter.sim.completePending(order?.reference);
-  await page.keyboard.press('F4');
-  await page.getByRole('button', { name: 'Check now' }).first().click();
-  await expect(page.getByRole('dialog').locator('.esim-card').first()).toBeVisible();
-  await shootBoth(page, 'check-now-complete');
-});
+}
