@@ -61,3 +61,100 @@ for (const language of ['en', 'ar'] as const) {
     await shoot(page, 'sale-result', language);
   });
 }
+
+/** A screen as it stands, in English, then the same state in Arabic (F9 turns the whole counter). */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  await shoot(page, name, 'en');
+  await page.keyboard.press('F9');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await shoot(page, name, 'ar');
+  await page.keyboard.press('F9');
+}
+
+test('the first-start checklist', async ({ page, counter }) => {
+  await counter.open(page);
+  await page.getByRole('button', { name: 'Continue setup' }).click();
+  await page.getByLabel('New manager PIN').fill('2468');
+  await page.getByLabel('Repeat the PIN').fill('2468');
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  // The shop step, its name refused while empty.
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await shootBoth(page, 'first-start');
+});
+
+test.describe("a new counter's first catalogue sync", () => {
+  test.use({ firstSync: true });
+
+  test('its progress', async ({ page, counter }) => {
+    await counter.sim.setFaults({ latencyMs: 3_000, paths: ['GET /esims/packages'] });
+    await page.goto(counter.url);
+    await expect(page.getByText(/packages so far, about/)).toBeVisible();
+    await shootBoth(page, 'first-sync-progress');
+  });
+
+  test('its failure', async ({ page, counter }) => {
+    await counter.sim.setFaults({ failRate: 1, paths: ['GET /esims/packages'] });
+    await page.goto(counter.url);
+    await expect(page.getByText('The counter tries again by itself at', { exact: false })).toBeVisible({
+      timeout: 30_000,
+    });
+    await shootBoth(page, 'first-sync-failed');
+  });
+});
+
+test('a top-up whose price changed before it was confirmed', async ({ page, counter }) => {
+  await counter.open(page);
+  const { packages } = await counter.api<{ packages: { code: string; type: string; countries: string[] }[] }>(
+    'listPackages',
+  );
+  const local = packages.find((pkg) => pkg.type === 'local' && pkg.countries.includes('FR'));
+  const sale = await counter.api<{ esims: { iccid: string }[] }>('sell', { packageCode: local?.code });
+  const iccid = sale.esims[0]?.iccid ?? '';
+  await counter.sim.activate(iccid);
+  await page.keyboard.press('F3');
+  await page.getByLabel('ICCID', { exact: true }).fill(iccid);
+  await page.keyboard.press('Enter');
+  await page.getByRole('region', { name: 'Top-up packages' }).getByRole('button').first().click();
+  await counter.api('setManagerPin', { pin: '2468' });
+  await counter.api('setPricing', {
+    pin: '2468',
+    pricing: {
+      rules: [{ scope: { kind: 'all' }, markup: { kind: 'percent', basisPoints: 5000 } }],
+      roundingSteps: {},
+    },
+  });
+  await page.getByRole('button', { name: 'Confirm top-up' }).click();
+  await expect(page.getByRole('alert')).toContainText('The price changed');
+  await shootBoth(page, 'topup-price-changed');
+});
+
+// The sale opens in a dialog, which keeps F9 to itself: each language makes its own sale.
+for (const language of ['en', 'ar'] as const) {
+  test(`Check now completes a sale in doubt, in ${language}`, async ({ page, counter }) => {
+    await counter.sim.setFaults({
+      pendingRate: 1,
+      pendingDelayMs: -1,
+      dropAfterCommitRate: 1,
+      paths: ['POST /esims/order', 'GET /orders'],
+    });
+    await counter.open(page);
+    await page.getByLabel('Search destinations').fill('France');
+    await page.getByRole('listbox', { name: 'Packages' }).getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm sale' }).click();
+    await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await counter.sim.setFaults({ dropAfterCommitRate: 0, pendingRate: 0, paths: [] });
+    const [order] = await counter.sim.orders();
+    await counter.sim.completePending(order?.reference);
+    await page.keyboard.press('F4');
+    if (language === 'ar') await page.keyboard.press('F9');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    // Open, Check now, Send again: the row's second action.
+    await page.locator('.row-actions').first().getByRole('button').nth(1).click();
+    await expect(page.getByRole('dialog').locator('.esim-card').first()).toBeVisible();
+    await shoot(page, 'check-now-complete', language);
+  });
+}

@@ -179,6 +179,8 @@ export const posApiContract = {
         packageCode: z.string().min(1).max(200),
         confirmRepeat: z.boolean().default(false),
         tender: TenderInputSchema.optional(),
+        /** The top-up's price the cashier quoted: any other is refused (PRICE_CHANGED) before it is sent. */
+        quotedTotal: MoneySchema.optional(),
       })
       .strict(),
     TopUpSchema,

@@ -8,11 +8,13 @@ import type { Pricing } from '../../shared/domain/pricing';
 import type { Sale } from '../../shared/domain/sale';
 import { SALE_SENDABLE_STATES } from '../../shared/domain/sale-states';
 import type { Status } from '../../shared/domain/status';
+import { posError } from '../../shared/errors';
 import { ApiFailure, type ResellerClientOptions } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
 import { Cancellations } from './care/cancellations';
 import { careHandlers } from './care/care-handlers';
 import { EsimCareDesk } from './care/esim-care';
+import { CatalogueSyncState } from './catalogue-sync-state';
 import { Connections, type Endpoint } from './connection';
 import type { CoreContext, HandlerGroup } from './context';
 import { type CoreEvent, toPosEvent } from './core-events';
@@ -160,6 +162,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   let syncing: Promise<{ count: number; syncedAt: string }> | null = null;
   let lifetime = new AbortController();
+  // The cashier of a counter with no catalogue sees its sync's progress, or why it failed and when it retries.
+  const catalogueSync = new CatalogueSyncState(now, () => {
+    if (ready) ctx.emit({ type: 'status.changed', status: status() });
+  });
+  let catalogueRetry: NodeJS.Timeout | null = null;
 
   const ctx: CoreContext = {
     db,
@@ -229,15 +236,35 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const runSync = (): Promise<{ count: number; syncedAt: string }> => {
     if (syncing) return syncing;
+    if (catalogueRetry) clearTimeout(catalogueRetry);
+    catalogueRetry = null;
+    const signal = lifetime.signal;
+    catalogueSync.started();
     const run = syncCatalogue(ctx.connections.current.client, ctx.catalogueTable, {
       now,
-      signal: lifetime.signal,
+      signal,
       // A counter with nothing to sell waits for this sync; one with a catalogue refreshes it quietly.
       lane: ctx.catalogueTable.count() === 0 ? 'interactive' : 'background',
+      onPage: (packages, total) => catalogueSync.page(packages, total),
     })
       .then((result) => {
+        catalogueSync.succeeded();
         ctx.emit({ type: 'catalogue.synced', count: result.count, syncedAt: result.syncedAt });
         return result;
+      })
+      .catch((error: unknown) => {
+        if (!signal.aborted) {
+          const why =
+            error instanceof PosFailure
+              ? posError(error.code, error.message)
+              : posError('INTERNAL', 'The catalogue could not be read.');
+          const retryMs = catalogueSync.failed(why, ctx.catalogueTable.count() === 0);
+          if (retryMs !== null) {
+            catalogueRetry = setTimeout(() => syncIfStale(true), retryMs);
+            catalogueRetry.unref();
+          }
+        }
+        throw error;
       })
       .finally(() => {
         syncing = null;
@@ -280,6 +307,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         syncing: syncing !== null,
         skipped: ctx.catalogueTable.skipped(),
         unreadable: ctx.catalogueTable.unreadable(),
+        ...catalogueSync.view(),
       },
       openSales: {
         pending: counts.pending,
@@ -429,6 +457,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async close() {
       clearInterval(catalogueTimer);
       integrity?.stop();
+      if (catalogueRetry) clearTimeout(catalogueRetry);
       listeners.clear();
       lifetime.abort();
       await syncing?.catch(() => undefined);

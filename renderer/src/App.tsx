@@ -14,6 +14,7 @@ import { SellScreen } from './screens/sell/SellScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { TodayScreen } from './screens/TodayScreen';
 import { TopUpScreen } from './screens/topup/TopUpScreen';
+import { SetupReminder } from './setup/SetupReminder';
 import { CashierBar } from './shift/CashierBar';
 import { ShiftScreen } from './shift/ShiftScreen';
 import { type Screen, useScreen } from './stores/screen-store';
@@ -46,6 +47,7 @@ export function App(): ReactNode {
   return (
     <div className="app">
       <TrainingBanner />
+      <SetupReminder />
       <StatusBar />
       <CashierBar />
       <NavBar />

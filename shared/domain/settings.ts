@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoneySchema } from '../money-schema';
+import { SAVED_SETUP_STEPS } from '../setup-steps';
 import { LanguageSchema } from './common';
 
 export const PaperWidthSchema = z.union([z.literal(58), z.literal(80)]);
@@ -17,5 +18,7 @@ export const SettingsSchema = z.object({
   /** The live API's base URL (ends in /api/v1/business); null uses the default. */
   apiBaseUrl: z.string().url().nullable(),
   pinnedPackageCodes: z.array(z.string()).max(12),
+  /** The first-start checklist's steps the manager saved (shared/setup-steps.ts). */
+  setupDone: z.array(z.enum(SAVED_SETUP_STEPS)).max(SAVED_SETUP_STEPS.length),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

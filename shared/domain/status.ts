@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PosErrorSchema } from '../errors';
 import { CurrencySchema } from '../money-schema';
 import { BalanceViewSchema } from './balance';
 import { IsoTimeSchema } from './common';
@@ -58,6 +59,22 @@ export const StatusSchema = z.object({
     skipped: z.number().int(),
     /** Cached packages that no longer read (damaged, or written by an older version): not offered either. */
     unreadable: z.number().int(),
+    /**
+     * The sync under way: packages read so far, the provider's total when it gives one, and the
+     * seconds it should still take at the pace so far (null until a page gave the total).
+     */
+    progress: z
+      .object({
+        packages: z.number().int(),
+        total: z.number().int().nullable(),
+        etaSeconds: z.number().nullable(),
+      })
+      .nullable(),
+    /** Why the last sync failed, and when the counter tries again by itself (null: at the next check). */
+    failure: z
+      // Lazy: the error schemas name the status's keychain problems, so each module needs the other.
+      .object({ error: z.lazy(() => PosErrorSchema), retryAt: IsoTimeSchema.nullable() })
+      .nullable(),
   }),
   openSales: z.object({ pending: z.number().int(), inDoubt: z.number().int(), support: z.number().int() }),
   managerPinSet: z.boolean(),

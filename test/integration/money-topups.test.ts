@@ -127,6 +127,37 @@ describe('top-ups', () => {
     expect(charges((await ledger(c.sim)).entries, 'topup')).toHaveLength(2);
   });
 
+  it('refuses a top-up quoted at a price that has changed, before anything is recorded or sent', async () => {
+    const { c, iccid, option } = await soldAndActive();
+    unwrap(await c.h.call('setManagerPin', { pin: '2468' }));
+    unwrap(
+      await c.h.call('setPricing', {
+        pin: '2468',
+        pricing: {
+          rules: [{ scope: { kind: 'all' }, markup: { kind: 'percent', basisPoints: 5000 } }],
+          roundingSteps: {},
+        },
+      }),
+    );
+    const relisted = unwrap(await c.h.call<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid }));
+    const now = relisted.packages.find((o) => o.code === option.code)?.retail;
+    expect(now?.amount).toBeGreaterThan(option.retail.amount);
+
+    const refused = await c.h.call('topUp', { iccid, packageCode: option.code, quotedTotal: option.retail });
+    expect(refused.ok ? null : refused.error.code).toBe('PRICE_CHANGED');
+    if (refused.ok) return;
+    expect(refused.error.details).toEqual({ quoted: option.retail, current: now, packageCode: option.code });
+    expect(unwrap(await c.h.call<{ topUps: TopUp[] }>('listTopUps', { iccid })).topUps).toEqual([]);
+    expect(topUpPosts(c)).toBe(0);
+    expect(charges((await ledger(c.sim)).entries, 'topup')).toEqual([]);
+
+    // Quoted again at the new price, it goes through at that price.
+    const topUp = unwrap(
+      await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code, quotedTotal: now }),
+    );
+    expect(topUp).toMatchObject({ state: 'completed', retail: now });
+  });
+
   it('refuses a package the eSIM is not offered, recording nothing', async () => {
     const { c, iccid } = await soldAndActive();
     const refused = await c.h.call('topUp', { iccid, packageCode: 'NOT-A-TOPUP' });

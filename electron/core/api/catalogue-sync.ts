@@ -22,6 +22,8 @@ export interface CatalogueSyncOptions {
    * as the key's windows allow, still leaving the reserve a sale needs and behind any sale.
    */
   readonly lane?: Extract<Lane, 'background' | 'interactive'>;
+  /** After each page: the packages read so far, and the provider's total when its answer gives one. */
+  readonly onPage?: (packages: number, total: number | null) => void;
 }
 
 export interface CatalogueSyncResult {
@@ -65,6 +67,7 @@ export async function syncCatalogue(
     for (const pkg of result.packages) if (!byCode.has(pkg.code)) byCode.set(pkg.code, pkg);
     skipped += result.skipped;
     more = result.pagination.hasMore && result.packages.length + result.skipped > 0;
+    options.onPage?.(byCode.size, result.pagination.total);
   }
   if (byCode.size === 0 && skipped > 0) {
     throw new PosFailure(

@@ -80,8 +80,10 @@ export function credentialHandlers(
     setCredentials: async ({ pin, accessCode, secretKey, apiBaseUrl }) => {
       ctx.requireManager(pin);
       const baseUrl = apiBaseUrl ?? ctx.settings.getSettings().apiBaseUrl;
-      if (!baseUrl)
-        throw new PosFailure('INVALID_INPUT', 'Enter the API base URL (it ends in /api/v1/business).');
+      if (!baseUrl) {
+        const message = 'Enter the API base URL the provider gave (it ends in /api/v1/business).';
+        throw new PosFailure('INVALID_INPUT', message, { issues: [{ path: 'apiBaseUrl', message }] });
+      }
       requireSafeApiBaseUrl(baseUrl, 'apiBaseUrl');
       const problem = await ctx.keychain.problem();
       if (problem !== null) {

@@ -15,6 +15,7 @@ export const DEFAULT_SETTINGS: Settings = {
   lowBalanceThreshold: null,
   apiBaseUrl: null,
   pinnedPackageCodes: [],
+  setupDone: [],
 };
 
 /**

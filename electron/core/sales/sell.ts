@@ -9,6 +9,7 @@ import { certainlyNotPerformed } from '../money/definite-refusal';
 import { sendAnswers, withEsimsFound } from '../money/kept-answers';
 import { newRecordOrigin } from '../money/money-context';
 import { retailPrice } from '../money/pricing';
+import { requireQuotedPrice } from '../money/quoted-price';
 import { PosFailure } from '../pos/failure';
 import { scheduleFrom } from './pending-timing';
 import { orderCost, type SellContext, settle } from './sale-context';
@@ -36,7 +37,7 @@ export function recordIntent(ctx: SellContext, connection: Connection, input: Sa
   }
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
   const retailTotal = { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency };
-  requireQuotedPrice(input, retailTotal);
+  requireQuotedPrice(input.quotedTotal, retailTotal, input.packageCode);
   // Made durable by the fsync of the "sent" mark, before anything is sent (one fsync per sale).
   const id = ctx.salesJournal.withoutOwnFsync(() =>
     ctx.till.record(
@@ -66,21 +67,6 @@ export function recordIntent(ctx: SellContext, connection: Connection, input: Sa
   const intent = ctx.salesJournal.require(id);
   ctx.emit({ type: 'sale.updated', sale: intent });
   return intent;
-}
-
-/**
- * The price quoted is the price charged: a sale whose total is not the one the cashier told the
- * customer (pricing or the catalogue changed while the counter showed the old price) is refused
- * before anything is journalled, so nothing can be sent.
- */
-function requireQuotedPrice(input: SaleRequest, current: Money): void {
-  const quoted = input.quotedTotal;
-  if (!quoted || (quoted.amount === current.amount && quoted.currency === current.currency)) return;
-  throw new PosFailure(
-    'PRICE_CHANGED',
-    `The price of ${input.packageCode} changed since it was quoted: quote again.`,
-    { quoted, current, packageCode: input.packageCode },
-  );
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   sameField,
 } from '../money/order-evidence';
 import { retailPrice } from '../money/pricing';
+import { requireQuotedPrice } from '../money/quoted-price';
 import { CLOCK_MARGIN_MS, providerSkewMs, type SendWindow, sendWindow } from '../money/send-window';
 import { PosFailure } from '../pos/failure';
 import { readEsim } from './esim-reading';
@@ -101,7 +102,13 @@ function refuseRepeat(iccid: string, others: readonly TopUp[]): never {
  */
 export async function topUp(
   ctx: TopUpContext,
-  input: { iccid: string; packageCode: string; confirmRepeat: boolean; tender?: TenderInput | undefined },
+  input: {
+    iccid: string;
+    packageCode: string;
+    confirmRepeat: boolean;
+    tender?: TenderInput | undefined;
+    quotedTotal?: Money | undefined;
+  },
 ): Promise<TopUp> {
   const connection = ctx.connection();
   const since = (): string => new Date(ctx.now().getTime() - REPEAT_WINDOW_MS).toISOString();
@@ -121,6 +128,8 @@ export async function topUp(
       { iccid: input.iccid, packageCode: input.packageCode },
     );
   }
+  // The provider's current top-up price with today's markup, against what the cashier quoted.
+  requireQuotedPrice(input.quotedTotal, option.retail, option.code);
   const reading = await readEsim(connection, input.iccid, ctx.now());
   const id = ctx.till.record(
     'topup',

@@ -17,10 +17,13 @@ export function networkNames(pkg: CataloguePackage): string[] {
   return [...new Set(names)];
 }
 
-/** What tells a package from others of the same name: its networks, on one short line. */
-export function networksLine(pkg: CataloguePackage, t: Messages): string | null {
+/**
+ * What tells a package from others of the same name: its networks, on one short line; said to be
+ * unstated when the provider names none (never left blank beside a namesake that names its own).
+ */
+export function networksLine(pkg: CataloguePackage, t: Messages): string {
   const names = networkNames(pkg);
-  if (names.length === 0) return null;
+  if (names.length === 0) return t.find.networksShort(t.find.networksNotStated);
   const shown = names.slice(0, NETWORKS_ON_A_LINE).join(', ');
   return t.find.networksShort(names.length > NETWORKS_ON_A_LINE ? `${shown}, …` : shown);
 }
@@ -62,12 +65,8 @@ export function PackageDetails({ pkg }: { readonly pkg: CataloguePackage }): Rea
             <dd>{countryList(pkg, language)}</dd>
           </>
         ) : null}
-        {networks.length > 0 ? (
-          <>
-            <dt>{t.find.networks}</dt>
-            <dd>{networks.join(', ')}</dd>
-          </>
-        ) : null}
+        <dt>{t.find.networks}</dt>
+        <dd>{networks.length > 0 ? networks.join(', ') : t.find.networksNotStated}</dd>
         <dt>{t.find.packageCode}</dt>
         <dd dir="ltr">{pkg.code}</dd>
       </dl>

@@ -48,6 +48,9 @@ export function PrintReceiptButton({
       setAskPin(false);
       setSaved(result.value.path ?? null);
     } else if (result.error.code === 'PIN_REQUIRED' || result.error.code === 'PIN_INVALID') {
+      // Whether a PIN exists decides what is asked (type it, or choose one): read it now, as another
+      // window or Settings may have chosen it since this one last heard.
+      if (!askPin) await useSession.getState().load();
       setAskPin(true);
       if (withPin) setError(result.error);
     } else {

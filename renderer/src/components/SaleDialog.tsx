@@ -2,8 +2,8 @@ import { type ReactNode, useRef } from 'react';
 import { CancelSale } from '../care/CancelSale';
 import { EsimCarePanel } from '../care/EsimCarePanel';
 import { useMessages } from '../i18n/use-messages';
+import { checkNow } from '../stores/check-now';
 import { useJournal } from '../stores/journal-store';
-import { usePending } from '../stores/pending-store';
 import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
 import { SaleView } from './SaleView';
@@ -15,7 +15,6 @@ export function SaleDialog(): ReactNode {
   const close = useJournal((state) => state.closeView);
   const handOver = useJournal((state) => state.handOver);
   const error = useJournal((state) => state.viewError);
-  const resolve = usePending((state) => state.resolve);
   const closeRef = useRef<HTMLButtonElement>(null);
   if (!sale) return null;
   return (
@@ -25,7 +24,7 @@ export function SaleDialog(): ReactNode {
         reprint
         onHandOver={() => void handOver()}
         onCheckNow={
-          sale.state === 'in_doubt' || sale.state === 'intent' ? () => void resolve(sale.id) : undefined
+          sale.state === 'in_doubt' || sale.state === 'intent' ? () => void checkNow(sale.id) : undefined
         }
       />
       {sale.state === 'completed' ? <EsimCarePanel key={`care-${sale.id}`} saleId={sale.id} /> : null}

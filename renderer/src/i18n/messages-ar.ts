@@ -1,3 +1,4 @@
+import { integer } from './format';
 import type { Messages } from './messages-en';
 import { counted } from './plural';
 
@@ -133,6 +134,36 @@ export const ar: Messages = {
     bestSellers: 'الأكثر مبيعًا هذا الأسبوع',
     catalogueEmpty: 'قائمة الباقات فارغة. حدّثها لتتمكن من البيع.',
     catalogueLoading: 'جارٍ جلب قائمة الباقات من المزوّد… يعمل البحث فور وصولها.',
+    catalogueProgress: (packages, total, etaSeconds) =>
+      `جارٍ جلب قائمة الباقات: ${
+        total === null
+          ? counted('ar', packages, {
+              zero: '# باقة',
+              one: 'باقة واحدة',
+              two: 'باقتان',
+              few: '# باقات',
+              other: '# باقة',
+            })
+          : `${integer(packages, 'ar')} من ${counted('ar', total, {
+              one: 'باقة واحدة',
+              two: 'باقتين',
+              few: '# باقات',
+              other: '# باقة',
+            })}`
+      } حتى الآن${
+        etaSeconds === null
+          ? ''
+          : `، يتبقّى نحو ${counted('ar', etaSeconds, {
+              one: 'ثانية واحدة',
+              two: 'ثانيتين',
+              few: '# ثوانٍ',
+              other: '# ثانية',
+            })}`
+      }. يعمل البحث فور وصولها.`,
+    catalogueFailed: 'تعذّر جلب قائمة الباقات من المزوّد:',
+    catalogueRetryAt: (when) =>
+      `ستحاول نقطة البيع مجددًا من تلقاء نفسها عند ${when}، أو اضغط «تحديث الباقات».`,
+    catalogueRetryManual: 'اضغط «تحديث الباقات» للمحاولة مجددًا.',
     syncCatalogue: 'تحديث الباقات',
     syncing: 'جارٍ التحديث…',
     catalogueAge: (when) => `آخر تحديث للباقات ${when}`,
@@ -242,6 +273,7 @@ export const ar: Messages = {
     },
     countryList: 'الدول',
     networks: 'الشبكات',
+    networksNotStated: 'لم يحددها المزوّد',
     packageCode: 'رمز الباقة',
     sameName: 'باقات أخرى تحمل هذا الاسم: قارن الشبكات و5G والسعر.',
     networksShort: (names) => `الشبكات: ${names}`,
@@ -366,6 +398,49 @@ export const ar: Messages = {
     iccid: 'رقم ICCID',
   },
 
+  setup: {
+    title: 'التشغيل الأول',
+    intro:
+      'جهّز نقطة البيع هذه مرة واحدة، خطوة خطوة. تُحفظ كل خطوة فورًا، ويمكنك التوقف والعودة. تبيع نقطة البيع في وضع التدريب حتى ذلك الحين.',
+    progress: (done, total) =>
+      `أُنجزت ${integer(done, 'ar')} من ${counted('ar', total, {
+        one: 'خطوة واحدة',
+        two: 'خطوتين',
+        few: '# خطوات',
+        other: '# خطوة',
+      })}`,
+    reminder: (left) =>
+      `لم تُجهَّز نقطة البيع بعد: ${counted('ar', left, {
+        one: 'بقيت خطوة واحدة',
+        two: 'بقيت خطوتان',
+        few: 'بقيت # خطوات',
+        other: 'بقيت # خطوة',
+      })}.`,
+    open: 'متابعة التجهيز',
+    later: 'لاحقًا: التدرّب في وضع التدريب',
+    finished: 'نقطة البيع جاهزة. كل الإعدادات تبقى في الإعدادات.',
+    close: 'إغلاق',
+    stepsLabel: 'خطوات التجهيز',
+    done: 'تمّت',
+    toDo: 'لم تتمّ',
+    steps: {
+      pin: 'رمز المدير',
+      shop: 'اسم المحل ورأس الإيصال',
+      markup: 'هامش الربح الافتراضي',
+      printing: 'عرض الورق والطابعة',
+      mode: 'تدريب أم تشغيل فعلي',
+    },
+    pinSet: 'رمز المدير محدَّد. غيّره من الإعدادات.',
+    shopNameMissing: 'أدخل اسم المحل: يتصدّر كل إيصال.',
+    saveStep: 'احفظ وتابع',
+    markupPercent: 'هامش الربح على كل باقة (%)',
+    markupHint: 'مثلًا 20. القيمة 0 تبيع بسعر التكلفة؛ قواعد الباقات والمناطق في الإعدادات.',
+    markupInvalid: 'أدخل هامش الربح نسبةً مئوية، مثل 20 أو 12.5.',
+    modeBody:
+      'يبيع وضع التدريب من حساب للتدرّب: لا شريحة حقيقية ولا أموال حقيقية. للبيع الفعلي أدخل بيانات اعتماد المزوّد أدناه.',
+    stayTraining: 'البقاء في وضع التدريب الآن',
+    liveDone: 'البيع الفعلي: إنهاء',
+  },
   settings: {
     title: 'الإعدادات',
     locked: 'الإعدادات تحتاج إلى رمز المدير.',
@@ -399,7 +474,7 @@ export const ar: Messages = {
     pinned: 'الاختيارات السريعة (رموز الباقات، رمز في كل سطر)',
     api: 'واجهة المزوّد البرمجية',
     apiBaseUrl: 'العنوان الأساسي للواجهة',
-    apiBaseUrlHint: 'ينتهي بـ /api/v1/business',
+    apiBaseUrlHint: 'يبدأ بـ https:// ثم عنوان المزوّد وينتهي بـ /api/v1/business (يعطيك المزوّد العنوان)',
     save: 'حفظ الإعدادات',
     saved: 'حُفظت الإعدادات',
     mode: (mode) => `الوضع: ${mode}`,

@@ -1,5 +1,6 @@
 import type { SaleState } from '../../../shared/domain/sale-states';
 import type { Status, StorageTrouble } from '../../../shared/domain/status';
+import { integer } from './format';
 import { counted } from './plural';
 
 /**
@@ -113,6 +114,20 @@ export const en = {
     bestSellers: "This week's best sellers",
     catalogueEmpty: 'The catalogue is empty. Sync it to sell.',
     catalogueLoading: 'Fetching the catalogue from the provider… searches work as soon as it arrives.',
+    catalogueProgress: (packages: number, total: number | null, etaSeconds: number | null) =>
+      `Fetching the catalogue: ${
+        total === null
+          ? counted('en', packages, { one: '# package', other: '# packages' })
+          : `${integer(packages, 'en')} of ${counted('en', total, { one: '# package', other: '# packages' })}`
+      } so far${
+        etaSeconds === null
+          ? ''
+          : `, about ${counted('en', etaSeconds, { one: '# second', other: '# seconds' })} left`
+      }. Searches work as soon as it arrives.`,
+    catalogueFailed: 'The catalogue could not be fetched from the provider:',
+    catalogueRetryAt: (when: string) =>
+      `The counter tries again by itself at ${when}, or press Sync catalogue.`,
+    catalogueRetryManual: 'Press Sync catalogue to try again.',
     syncCatalogue: 'Sync catalogue',
     syncing: 'Syncing…',
     catalogueAge: (when: string) => `Catalogue synced ${when}`,
@@ -206,6 +221,7 @@ export const en = {
     },
     countryList: 'Countries',
     networks: 'Networks',
+    networksNotStated: 'Not stated by the provider',
     packageCode: 'Package code',
     sameName: 'Other packages have this name: compare networks, 5G and price.',
     networksShort: (names: string) => `Networks: ${names}`,
@@ -325,6 +341,39 @@ export const en = {
     iccid: 'ICCID',
   },
 
+  setup: {
+    title: 'First start',
+    intro:
+      'Set up this counter once, step by step. Each step is saved at once; you can stop and come back. The counter sells in training meanwhile.',
+    progress: (done: number, total: number) =>
+      `${integer(done, 'en')} of ${counted('en', total, { one: '# step', other: '# steps' })} done`,
+    reminder: (left: number) =>
+      `This counter is not set up yet: ${counted('en', left, { one: '# step', other: '# steps' })} left.`,
+    open: 'Continue setup',
+    later: 'Later: practise in training',
+    finished: 'The counter is set up. Every setting stays in Settings.',
+    close: 'Close',
+    stepsLabel: 'Setup steps',
+    done: 'done',
+    toDo: 'to do',
+    steps: {
+      pin: 'Manager PIN',
+      shop: 'Shop name and receipt header',
+      markup: 'Default markup',
+      printing: 'Paper width and printer',
+      mode: 'Training or live',
+    },
+    pinSet: 'The manager PIN is set. Change it in Settings.',
+    shopNameMissing: 'Enter the shop name: it heads every receipt.',
+    saveStep: 'Save and continue',
+    markupPercent: 'Markup on every package (%)',
+    markupHint: 'For example 20. 0 sells at cost; rules per package or region are in Settings.',
+    markupInvalid: 'Enter the markup as a percentage, such as 20 or 12.5.',
+    modeBody:
+      'Training sells from a practice account: no real eSIM, no real money. To sell for real, enter the provider credentials below.',
+    stayTraining: 'Stay in training for now',
+    liveDone: 'Selling live: finish',
+  },
   settings: {
     title: 'Settings',
     locked: 'Settings need the manager PIN.',
@@ -358,7 +407,7 @@ export const en = {
     pinned: 'Quick picks (package codes, one per line)',
     api: 'Provider API',
     apiBaseUrl: 'API base URL',
-    apiBaseUrlHint: 'Ends in /api/v1/business',
+    apiBaseUrlHint: "https://, the provider's host, then /api/v1/business (the provider gives the address)",
     save: 'Save settings',
     saved: 'Settings saved',
     mode: (mode: string) => `Mode: ${mode}`,

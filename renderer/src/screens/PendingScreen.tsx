@@ -9,6 +9,7 @@ import { useNow } from '../hooks/use-now';
 import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
 import type { Messages } from '../i18n/messages';
 import { useLanguage, useMessages } from '../i18n/use-messages';
+import { checkNow } from '../stores/check-now';
 import { useJournal } from '../stores/journal-store';
 import { usePending } from '../stores/pending-store';
 import './journal.css';
@@ -36,7 +37,6 @@ export function PendingScreen(): ReactNode {
   const topUps = usePending((state) => state.topUps);
   const error = usePending((state) => state.error);
   const load = usePending((state) => state.load);
-  const resolve = usePending((state) => state.resolve);
   const resend = usePending((state) => state.resend);
   // The sale whose "send again" waits for the cashier's confirmation, and whether it is on its way.
   const [confirming, setConfirming] = useState<Sale | null>(null);
@@ -92,7 +92,7 @@ export function PendingScreen(): ReactNode {
                     {t.pending.open}
                   </button>
                   {sale.state === 'in_doubt' || sale.state === 'intent' ? (
-                    <button type="button" className="secondary small" onClick={() => void resolve(sale.id)}>
+                    <button type="button" className="secondary small" onClick={() => void checkNow(sale.id)}>
                       {t.sell.checkNow}
                     </button>
                   ) : null}

@@ -23,7 +23,8 @@ interface PendingState {
   latest(sale: Sale): Sale | SaleSummary;
   applyTopUp(topUp: TopUp): void;
   /** "Check now": the provider's records are read; nothing is sent. */
-  resolve(id: string): Promise<void>;
+  /** Reads the provider's records for a sale (Check now); resolves to the sale as it stands, or null on an error. */
+  resolve(id: string): Promise<SaleSummary | null>;
   /** "Send again", once the cashier confirmed it: sent with the sale's key if the records do not settle it. */
   resend(id: string): Promise<void>;
 }
@@ -88,8 +89,12 @@ export const usePending = create<PendingState>()((set, get) => ({
 
   async resolve(id) {
     const result = await pos().resolveSale({ id });
-    if (result.ok) get().applySale(result.value);
-    else set({ error: result.error });
+    if (!result.ok) {
+      set({ error: result.error });
+      return null;
+    }
+    get().applySale(result.value);
+    return result.value;
   },
 
   async resend(id) {

@@ -124,7 +124,8 @@ export const useSettings = create<SettingsState>()((set, get) => {
         (pin) => pos().updateSettings({ pin, patch }),
         (settings) => {
           set({ settings, notice: 'saved' });
-          useSession.getState().setLanguage(settings.language);
+          // Only a save that chose the language turns this window: a checklist step leaves it be.
+          if (patch.language !== undefined) useSession.getState().setLanguage(settings.language);
         },
       );
     },

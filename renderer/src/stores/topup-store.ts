@@ -169,9 +169,16 @@ export const useTopUp = create<TopUpState>()((set, get) => ({
       packageCode: chosen.code,
       confirmRepeat: flow.repeat,
       tender,
+      // The price the confirm step showed: the core refuses any other before anything is sent.
+      quotedTotal: chosen.retail,
     });
     if (!result.ok) {
-      if (result.error.code === 'CONFIRMATION_REQUIRED') {
+      if (result.error.code === 'PRICE_CHANGED') {
+        // The options are listed again, so the cashier quotes the new price from the screen.
+        const fresh = await pos().listTopUpPackages({ iccid, checkDigitOverride });
+        const listed = fresh.ok ? fresh.value.packages : options;
+        set({ flow: { step: 'found', esim, options: listed, error: result.error } });
+      } else if (result.error.code === 'CONFIRMATION_REQUIRED') {
         const recent = result.error.details?.recent;
         // The error's schema (shared/errors.ts) checked these items when it carries them.
         const earlier = Array.isArray(recent) ? (recent as readonly EarlierTopUp[]) : [];

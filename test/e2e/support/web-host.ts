@@ -86,10 +86,16 @@ export interface HostOptions {
    * ESIM_TEST_PENDING_CHECK_MS), for a test that watches a pending sale complete: `test.use({ pendingCheckMs })`.
    */
   readonly pendingCheckMs: number | undefined;
+  /**
+   * A new counter as a shop first starts it: no catalogue copied in, so the host syncs its first one
+   * while the test watches: `test.use({ firstSync: true })`.
+   */
+  readonly firstSync: boolean;
 }
 
 export const test = base.extend<{ host: CounterHost } & HostOptions, { run: undefined }>({
   pendingCheckMs: [undefined, { option: true }],
+  firstSync: [false, { option: true }],
 
   // Once per worker: a current build, and a scratch folder for what is made once per run (the synced
   // catalogue), unless the test runner already gives one.
@@ -108,10 +114,10 @@ export const test = base.extend<{ host: CounterHost } & HostOptions, { run: unde
     { scope: 'worker', timeout: 180_000 },
   ],
 
-  host: async ({ run, pendingCheckMs }, use, testInfo) => {
+  host: async ({ run, pendingCheckMs, firstSync }, use, testInfo) => {
     void run;
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-counter-'));
-    await copySyncedJournal(dataDir, TRAINING);
+    if (!firstSync) await copySyncedJournal(dataDir, TRAINING);
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir],

@@ -44,6 +44,8 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
   const t = useMessages();
   const language = useLanguage();
   const result = useCatalogue((state) => state.result);
+  // With no catalogue yet, no search can find anything: the catalogue's state says why instead.
+  const noCatalogue = useCatalogue((state) => state.index?.packages.length === 0);
   const visible = useCatalogue((state) => state.visible);
   const showMore = useCatalogue((state) => state.showMore);
   const text = useCatalogue((state) => state.query.text);
@@ -74,7 +76,9 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
         ) : null}
       </p>
       {text.trim() ? <SearchReading /> : null}
-      {result.packages.length === 0 && text.trim() ? <p className="empty">{t.sell.noResults}</p> : null}
+      {result.packages.length === 0 && text.trim() && !noCatalogue ? (
+        <p className="empty">{t.sell.noResults}</p>
+      ) : null}
       <div id={listId} role="listbox" aria-label={t.sell.results} className="result-list">
         {shown.map((pkg, i) => (
           // Options are chosen from the search field (arrows and Enter, the combobox pattern) or with the mouse.

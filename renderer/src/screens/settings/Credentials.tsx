@@ -15,6 +15,12 @@ function refusedField(error: PosError | null): CredentialField | null {
 }
 
 /**
+ * The API description names no host (its `{base_url}` is the provider's to give, ending in
+ * /api/v1/business), so no address is guessed: a live one must be https, and that is where it starts.
+ */
+const NEW_ADDRESS = 'https://';
+
+/**
  * Going live: the provider's address sits with the credentials it signs for. Test connection tries
  * exactly what is typed here (address included), never the stored credentials; a refused save keeps
  * every field as typed and marks the one the refusal names.
@@ -32,13 +38,20 @@ export function Credentials(): ReactNode {
   const [secretKey, setSecretKey] = useState('');
   const [apiBaseUrl, setApiBaseUrl] = useState<string | null>(null);
   if (!status) return null;
-  // Pre-filled with the address the counter is configured for, until the manager types another.
-  const address = apiBaseUrl ?? configured ?? (status.mode === 'live' ? status.apiBaseUrl : '');
-  const typed = { accessCode, secretKey, ...(address.trim() ? { apiBaseUrl: address.trim() } : {}) };
+  // Pre-filled with the address the counter is configured for, until the manager types another; a
+  // counter never configured starts from the one part every live address has (docs/counter.md).
+  const address = apiBaseUrl ?? configured ?? (status.mode === 'live' ? status.apiBaseUrl : NEW_ADDRESS);
+  const typed = {
+    accessCode,
+    secretKey,
+    ...(address.trim() && address.trim() !== NEW_ADDRESS ? { apiBaseUrl: address.trim() } : {}),
+  };
   const refused = refusedField(error);
   return (
+    // The core's refusal names and marks the field in the counter's words, not the browser's bubble.
     <form
       className="card"
+      noValidate
       aria-label={t.settings.credentials}
       onSubmit={(event) => {
         event.preventDefault();

@@ -3,6 +3,8 @@ import type { Currency } from '../../../../shared/money';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
+import { FirstStart } from '../../setup/FirstStart';
+import { useSetup } from '../../setup/setup-store';
 import { useSession } from '../../stores/session-store';
 import { useSettings } from '../../stores/settings-store';
 import { ChangePin } from './ChangePin';
@@ -42,9 +44,13 @@ export function SettingsScreen(): ReactNode {
   const error = useSettings((state) => state.error);
   const lock = useSettings((state) => state.lock);
   const balanceCurrency = useSession((state) => state.balance?.balance.currency);
+  const setupOpen = useSetup((state) => state.open);
+  const closeSetup = useSetup((state) => state.close);
 
   // Leaving the settings screen forgets the PIN: the next person must type it again.
   useEffect(() => lock, [lock]);
+  // The checklist is opened from its reminder; leaving the screen closes it.
+  useEffect(() => closeSetup, [closeSetup]);
 
   if (!status) return <p>{t.loading}</p>;
   const currency: Currency =
@@ -52,7 +58,9 @@ export function SettingsScreen(): ReactNode {
   return (
     <div className="screen settings-screen">
       <h1>{t.settings.title}</h1>
-      {!status.managerPinSet ? (
+      {setupOpen ? (
+        <FirstStart />
+      ) : !status.managerPinSet ? (
         <ChoosePin />
       ) : !pin ? (
         <Unlock />

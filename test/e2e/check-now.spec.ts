@@ -1,0 +1,44 @@
+import type { SaleSummary } from '../../shared/domain/sale';
+import { expect, test } from './counter-fixture';
+import { sellFirstFound, shownEsims } from './counter-page';
+
+test('Check now on the Pending screen shows the sale it completes, with its QR codes and Print', async ({
+  page,
+  counter,
+}) => {
+  // The provider takes the order and holds it pending; its answer is lost and its order list cannot
+  // be read: the sale is in doubt on the counter.
+  await counter.sim.setFaults({
+    pendingRate: 1,
+    pendingDelayMs: -1,
+    dropAfterCommitRate: 1,
+    paths: ['POST /esims/order', 'GET /orders'],
+  });
+  await counter.open(page);
+  const name = await sellFirstFound(page, 'France');
+  await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toBeVisible({
+    timeout: 30_000,
+  });
+  const { sales } = await counter.api<{ sales: SaleSummary[] }>('listSales', { states: ['in_doubt'] });
+  const sale = sales[0];
+  if (sale?.state !== 'in_doubt') throw new Error('the sale is not in doubt');
+
+  // The provider finishes the order and its records can be read again.
+  await counter.sim.setFaults({ dropAfterCommitRate: 0, pendingRate: 0, paths: [] });
+  const [order] = await counter.sim.orders();
+  expect(await counter.sim.completePending(order?.reference)).toBe(1);
+
+  await page.keyboard.press('F4');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: 'Check now' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Print/ }).first()).toBeVisible();
+  const shown = await shownEsims(page);
+  const [completed] = await counter.sim.orders();
+  expect(completed?.status).toBe('completed');
+  expect(shown.map((esim) => esim.iccid)).toEqual(completed?.esims.map((esim) => esim.iccid));
+  // The row left the Pending list: the sale is no longer waiting.
+  await expect(row).toHaveCount(0);
+});
