@@ -289,13 +289,23 @@ describe('error answers', () => {
     expect(second.details).toMatchObject({ field: 'esims.0.iccid' });
   });
 
-  it('names a broken LPA string', async () => {
+  it('names a broken LPA string when nothing else in the answer installs the eSIM', async () => {
+    const client = await clientFor(() => ({
+      kind: 'json',
+      body: completedOrder({ esims: [esimItem({ lpaString: 'LPA:1$$', directAppleInstallUrl: null })] }),
+    }));
+    const failure = await failureOf(client.createOrder(order));
+    expect(failure.details).toMatchObject({ field: 'esims.0.lpaString' });
+  });
+
+  it("hands over the LPA the provider's install link carries when the stated one is broken", async () => {
     const client = await clientFor(() => ({
       kind: 'json',
       body: completedOrder({ esims: [esimItem({ lpaString: 'LPA:1$$' })] }),
     }));
-    const failure = await failureOf(client.createOrder(order));
-    expect(failure.details).toMatchObject({ field: 'esims.0.lpaString' });
+    const result = await client.createOrder(order);
+    expect(result).toMatchObject({ kind: 'completed' });
+    expect(result.kind === 'completed' && result.esims[0]?.lpa).toBe('LPA:1$smdp.example.net$ACT-CODE-0001');
   });
 
   it('reads a 200 that is not JSON as BAD_RESPONSE, outcome unknown', async () => {
