@@ -12,10 +12,15 @@ import { startWebHost } from '../electron/host/server';
  * logging to its rotating file), pointed at a simulator the bench started, in a fresh data directory.
  * Prints one JSON line when it listens: `{origin, token}`. The endpoint's credentials come from
  * ESIM_ACCESS_CODE and ESIM_SECRET_KEY, as the web host's own; `--raised-limits N` gives the client a
- * key of N requests per window, matching a simulator started with raised limits.
+ * key of N requests per window, matching a simulator started with raised limits; `--data-dir DIR` starts
+ on a journal the bench grew there (left in place for the bench to remove) instead of a fresh one.
  */
 const { values } = parseArgs({
-  options: { 'api-base-url': { type: 'string' }, 'raised-limits': { type: 'string' } },
+  options: {
+    'api-base-url': { type: 'string' },
+    'raised-limits': { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
   strict: true,
 });
 const baseUrl = values['api-base-url'];
@@ -27,7 +32,8 @@ if (!baseUrl || !accessCode || !secretKey) {
 }
 const raised = values['raised-limits'] === undefined ? null : Number(values['raised-limits']);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'esim-bench-counter-'));
+const givenDir = values['data-dir'];
+const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), 'esim-bench-counter-'));
 const redactor = new Redactor();
 const logFile = rotatingFile(join(dataDir, 'counter.log'));
 const endpoint = { baseUrl, accessCode, secretKey };
@@ -55,7 +61,7 @@ async function stop(): Promise<void> {
   await host.close();
   await core.close();
   logFile.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (givenDir === undefined) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop());

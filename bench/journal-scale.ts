@@ -104,9 +104,17 @@ function sellingQueries(db: Db): Record<string, () => unknown> {
     ],
     status: () => sales.openCounts(),
     'best-sellers': () => sales.bestSellers(new Date(Date.parse(at) - 7 * 86_400_000).toISOString(), 12),
-    'today-list': () => [sales.list({ from, limit: 1000 }), topUps.list({ from, limit: 1000 })],
-    // A keystroke in Today's search: part of an ICCID.
-    'today-search': () => sales.list({ from, search: '0000042', limit: 1000 }),
+    // Today opening: its first page of sales (the renderer's SALES_PAGE), the day's totals, the top-ups.
+    'today-list': () => [
+      sales.list({ from, limit: 200 }),
+      sales.totals({ from }),
+      topUps.list({ from, limit: 1000 }),
+    ],
+    // A keystroke in Today's search: part of an ICCID, its first page and totals.
+    'today-search': () => [
+      sales.list({ from, search: '0000042', limit: 200 }),
+      sales.totals({ from, search: '0000042' }),
+    ],
     'shift-z': () => shiftFigures(db, TODAY_SHIFT, [], ['USD']),
   };
 }

@@ -107,3 +107,23 @@ export async function bareSignedOrder(sim: SimulatorReady, packageCode: string):
   const body = JSON.stringify({ packageCode, quantity: 1, idempotency_key: randomUUID() });
   await bareSignedRequest(sim, 'POST', '/esims/order', body);
 }
+
+/** The counter's web host as `bench/counter-host.ts` announces it. */
+export interface HostReady {
+  readonly origin: string;
+  readonly token: string;
+}
+
+/** The renderer's call: POST /api/<method> with the counter token, answered `{ok, value|error}`. */
+export async function callHost<T>(host: HostReady, method: string, input: unknown): Promise<T> {
+  const response = await fetch(`${host.origin}/api/${method}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const result = (await response.json()) as
+    | { ok: true; value: T }
+    | { ok: false; error: { code: string; message: string } };
+  if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}

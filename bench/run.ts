@@ -17,6 +17,7 @@ const modules: ReadonlyArray<readonly [string, () => Promise<BenchmarkModule>]> 
   ['catalogue-sync', () => import('./catalogue-sync')],
   ['catalogue-search', () => import('./catalogue-search')],
   ['search-in-browser', () => import('./search-in-browser')],
+  ['today-in-browser', () => import('./today-in-browser')],
   ['journal-integrity', () => import('./journal-integrity')],
   ['end-of-day', () => import('./end-of-day')],
   ['reconciliation', () => import('./reconciliation')],

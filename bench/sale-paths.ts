@@ -20,6 +20,8 @@ import type { BenchOptions } from './options';
 import { ms, percentile } from './options';
 import {
   bareSignedOrder,
+  callHost,
+  type HostReady,
   RAISED,
   RAISED_RATE_LIMIT,
   REAL_RATE_LIMIT,
@@ -41,11 +43,6 @@ import {
  * At 0 and 150 ms of simulator latency, with the simulator's own limits (100/1,000/10,000) and with
  * limits raised out of the way.
  */
-
-interface HostReady {
-  readonly origin: string;
-  readonly token: string;
-}
 
 interface Setting extends SimulatorSetting {
   readonly label: string;
@@ -72,20 +69,6 @@ function settings(quick: boolean): readonly Setting[] {
 }
 
 const WARMUP = 3;
-
-/** The renderer's call: POST /api/<method> with the counter token, answered `{ok, value|error}`. */
-async function callHost<T>(host: HostReady, method: string, input: unknown): Promise<T> {
-  const response = await fetch(`${host.origin}/api/${method}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  const result = (await response.json()) as
-    | { ok: true; value: T }
-    | { ok: false; error: { code: string; message: string } };
-  if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
 
 /** Reads the host's event stream to its end, as the renderer does; returns a function that closes it. */
 function openEvents(host: HostReady): () => void {

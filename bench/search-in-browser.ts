@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { BenchOptions } from './options';
 import { ms, percentile } from './options';
-import { RAISED, RAISED_RATE_LIMIT, startProcess, startSimulatorProcess } from './processes';
+import { type HostReady, RAISED, RAISED_RATE_LIMIT, startProcess, startSimulatorProcess } from './processes';
 
 /**
  * The counter's search as a cashier meets it: the renderer in Chromium (/usr/bin/chromium) through
@@ -33,11 +33,6 @@ const SAME_COUNTRY: ReadonlyArray<readonly [string, string]> = [
   ['germany', 'ألمانيا'],
   ['turkey', 'تركيا'],
 ];
-
-interface HostReady {
-  readonly origin: string;
-  readonly token: string;
-}
 
 /**
  * Sets the search field to `text` as one keystroke does and resolves with ms to the painted frame

@@ -153,10 +153,23 @@ export const posApiContract = {
         to: IsoTimeSchema.optional(),
         search: z.string().max(100).optional(),
         states: z.array(SaleStateSchema).optional(),
+        /** The last sale of the page before (newest first): the next page starts just after it. */
+        before: z
+          .object({ createdAt: IsoTimeSchema, receiptNumber: z.number().int().min(1) })
+          .strict()
+          .optional(),
         limit: z.number().int().min(1).max(1000).default(200),
       })
       .strict(),
-    z.object({ sales: z.array(SaleSummarySchema) }),
+    z.object({
+      sales: z.array(SaleSummarySchema),
+      /** Of every sale the filter names, not only this page's. */
+      totals: z.object({
+        count: z.number().int().min(0),
+        completed: z.number().int().min(0),
+        takings: z.array(MoneySchema),
+      }),
+    }),
   ),
   /** "Check now": settles a sale from the provider's records (order list, order status); never sends anything. */
   resolveSale: method(z.object({ id: Id }).strict(), SaleSummarySchema),

@@ -149,9 +149,23 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     }
   };
 
+  /**
+   * Events leave after the answer that raised them: the frames of one turn of the event loop are
+   * written together once the turn ends. A sale's answer is written in the turn its order's answer
+   * arrived, so it never waits behind the frames its own journal writes raised, and its intent and
+   * "sent" frames go out in one write while the order is on its way.
+   */
+  let queued: PosEvent[] = [];
+  const writeQueued = (): void => {
+    if (queued.length === 0) return;
+    const frames = queued.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
+    queued = [];
+    for (const stream of streams) stream.write(frames);
+  };
   const unsubscribe = options.core.onEvent((event: PosEvent) => {
-    const frame = `data: ${JSON.stringify(event)}\n\n`;
-    for (const stream of streams) stream.write(frame);
+    if (streams.size === 0) return;
+    if (queued.length === 0) setImmediate(writeQueued);
+    queued.push(event);
   });
 
   const server: Server = createServer((req, res) => {
@@ -172,7 +186,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     origin: `http://127.0.0.1:${port}`,
     close: async () => {
       unsubscribe();
+      writeQueued();
       for (const stream of streams) stream.end();
+      streams.clear();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
     },
@@ -199,13 +215,16 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Headers and body in one write, with their length (no chunked framing). */
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = Buffer.from(JSON.stringify(body), 'utf8');
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
+    'content-length': text.length,
     'cache-control': 'no-store',
     ...SECURITY_HEADERS,
   });
-  res.end(JSON.stringify(body));
+  res.end(text);
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {

@@ -83,6 +83,8 @@ describe('the signed request on the wire', () => {
       log: { info: record, warn: record },
     });
     await client.createOrder({ packageCode: 'TR_1GB_7D', expectedCost: COST, idempotencyKey: 'sale-1' });
+    // An answered call's line is written once its caller has the answer.
+    await new Promise((done) => setImmediate(done));
     expect(lines.length).toBe(2);
     const signatures = server.requests.map((request) => String(request.headers['rt-signature']));
     for (const line of lines) {

@@ -139,7 +139,23 @@ export interface SaleListFilter {
   to?: string;
   search?: string;
   states?: readonly SaleState[];
+  /** The last sale of the page before: the list goes on from just after it (keyset, not OFFSET). */
+  before?: SaleCursor;
   limit: number;
+}
+
+/** A place in the list, newest first: by time, then by receipt number. */
+export interface SaleCursor {
+  readonly createdAt: string;
+  readonly receiptNumber: number;
+}
+
+/** What the whole of a listed period holds, however many pages it takes. */
+export interface SaleTotals {
+  readonly count: number;
+  readonly completed: number;
+  /** Completed takings per currency (money is never added across two). */
+  readonly takings: Money[];
 }
 
 export class SalesJournal {
@@ -313,7 +329,43 @@ export class SalesJournal {
    * Sales newest first. A search looks only at the period's sales (Today's: the day's), read from
    * the index in list order; each one's eSIMs by its key, never the whole eSIM tables.
    */
+  /** One page of the sales `filter` names, newest first, from just after `filter.before`. */
   list(filter: SaleListFilter): Sale[] {
+    const { where, params } = this.filtered(filter);
+    if (filter.before) {
+      // Served by the index the list is ordered by (created_at, receipt_number): a page deep in a
+      // busy day costs what the first one does.
+      where.push('(created_at, receipt_number) < (@beforeAt, @beforeReceipt)');
+      params.beforeAt = filter.before.createdAt;
+      params.beforeReceipt = filter.before.receiptNumber;
+    }
+    return (this.db.prepare(listQuery('sales', where)).all(params) as SaleRow[]).map((row) =>
+      this.toSale(row),
+    );
+  }
+
+  /** How many sales `filter` names in all, how many completed, and their takings. */
+  totals(filter: Omit<SaleListFilter, 'before' | 'limit'>): SaleTotals {
+    const { where, params } = this.filtered({ ...filter, limit: 0 });
+    delete params.limit; // the totals are of every page
+    const rows = this.db
+      .prepare(
+        `SELECT currency, count(*) AS count, sum(state = 'completed') AS completed,
+           sum(CASE WHEN state = 'completed' THEN retail_total_minor ELSE 0 END) AS takings
+         FROM sales ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY currency ORDER BY currency`,
+      )
+      .all(params) as { currency: Currency; count: number; completed: number; takings: number }[];
+    return {
+      count: rows.reduce((sum, row) => sum + row.count, 0),
+      completed: rows.reduce((sum, row) => sum + row.completed, 0),
+      takings: rows
+        .filter((row) => row.completed > 0)
+        .map((row) => ({ amount: minor(row.takings), currency: row.currency })),
+    };
+  }
+
+  /** The conditions of a period, states and search, shared by a page and the totals. */
+  private filtered(filter: SaleListFilter): ReturnType<typeof periodAndStates> {
     const { where, params } = periodAndStates(filter);
     if (filter.search) {
       where.push(`(package_name LIKE @like ESCAPE '\\' OR package_code LIKE @like ESCAPE '\\'
@@ -323,9 +375,7 @@ export class SalesJournal {
       params.like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       params.exact = filter.search;
     }
-    return (this.db.prepare(listQuery('sales', where)).all(params) as SaleRow[]).map((row) =>
-      this.toSale(row),
-    );
+    return { where, params };
   }
 
   /**

@@ -37,7 +37,10 @@ export function saleHandlers(
       });
       return sale;
     },
-    listSales: async (filter) => ({ sales: ctx.salesJournal.list(filter).map(toSaleSummary) }),
+    listSales: async ({ before, limit, ...named }) => ({
+      sales: ctx.salesJournal.list({ ...named, limit, ...(before ? { before } : {}) }).map(toSaleSummary),
+      totals: ctx.salesJournal.totals(named),
+    }),
     listBestSellers: async ({ limit }) => ({
       packageCodes: ctx.salesJournal.bestSellers(
         new Date(ctx.now().getTime() - WEEK_MS).toISOString(),

@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Column, TableProps, TableRecord } from './DataTable';
 import './data-table.css';
 
@@ -43,13 +43,27 @@ function Spacer({ rows }: { readonly rows: number }): ReactNode {
   );
 }
 
+export interface WindowedTableProps<T extends TableRecord> extends TableProps<T> {
+  /** Rows of the whole list when only its first `rows` are loaded; the scroll bar spans them all. */
+  readonly total?: number | undefined;
+  /** Asked for the rows after the loaded ones once the view comes near their end. */
+  readonly onNearEnd?: (() => void) | undefined;
+}
+
 /**
  * A journal table that puts in the page only the rows in view (and a few either side), so a day of
  * thousands of sales costs a sale event what a day of ten does. Screen readers still hear the whole
  * count (aria-rowcount) and each row's place in it (aria-rowindex). Pass columns that keep their identity
- * between renders (useMemo) or every row re-renders.
+ * between renders (useMemo) or every row re-renders. A list loaded in pages gives its `total` and
+ * `onNearEnd`.
  */
-export function WindowedTable<T extends TableRecord>({ caption, columns, rows }: TableProps<T>): ReactNode {
+export function WindowedTable<T extends TableRecord>({
+  caption,
+  columns,
+  rows,
+  total,
+  onNearEnd,
+}: WindowedTableProps<T>): ReactNode {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewHeight, setViewHeight] = useState(FIRST_VIEW * ROW_HEIGHT);
@@ -78,9 +92,15 @@ export function WindowedTable<T extends TableRecord>({ caption, columns, rows }:
     return () => observer.disconnect();
   }, []);
 
+  const count = Math.max(total ?? 0, rows.length);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + viewHeight) / ROW_HEIGHT) + OVERSCAN);
+  const end = Math.ceil((scrollTop + viewHeight) / ROW_HEIGHT) + OVERSCAN;
+  const last = Math.min(rows.length, end);
   const shown = rows.slice(first, last);
+  // A view within a screenful of the loaded rows' end asks for more, again after each page arrives.
+  useEffect(() => {
+    if (rows.length < count && end + FIRST_VIEW >= rows.length) onNearEnd?.();
+  }, [rows.length, count, end, onNearEnd]);
 
   return (
     <div
@@ -88,7 +108,7 @@ export function WindowedTable<T extends TableRecord>({ caption, columns, rows }:
       className="table-window"
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
-      <table className="table" aria-rowcount={rows.length + 1}>
+      <table className="table" aria-rowcount={count + 1}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr aria-rowindex={1}>
@@ -108,7 +128,7 @@ export function WindowedTable<T extends TableRecord>({ caption, columns, rows }:
           {shown.map((row, offset) => (
             <Row key={row.id} row={row} index={first + offset} columns={columns} />
           ))}
-          <Spacer rows={rows.length - last} />
+          <Spacer rows={count - Math.max(first, last)} />
         </tbody>
       </table>
     </div>

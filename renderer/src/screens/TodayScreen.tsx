@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { SaleSummary } from '../../../shared/domain/sale';
 import type { TopUp } from '../../../shared/domain/topup';
-import { addMinor, type Currency, type Money, minor } from '../../../shared/money';
 import { careText } from '../care/care-text';
 import { TopUpCareDialog } from '../care/TopUpCareDialog';
 import { type Column, DataTable } from '../components/DataTable';
@@ -12,18 +11,6 @@ import { integer, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { matchingTopUps, useJournal } from '../stores/journal-store';
 import './journal.css';
-
-/** Completed takings per currency (a counter's account has one, but money is never added across two). */
-function takings(sales: readonly SaleSummary[]): Money[] {
-  const totals = new Map<Currency, Money>();
-  for (const sale of sales) {
-    if (sale.state !== 'completed') continue;
-    const { currency } = sale.retailTotal;
-    const before = totals.get(currency)?.amount ?? minor(0);
-    totals.set(currency, { currency, amount: addMinor(before, sale.retailTotal.amount) });
-  }
-  return [...totals.values()];
-}
 
 /** YYYY-MM-DD of an instant on this computer's calendar, as a date field holds it. */
 function localDay(at: Date): string {
@@ -37,6 +24,9 @@ export function TodayScreen(): ReactNode {
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const sales = useJournal((state) => state.sales);
+  // Of the whole day, however much of it is loaded (completed takings per currency: never added across two).
+  const totals = useJournal((state) => state.salesTotals);
+  const loadMoreSales = useJournal((state) => state.loadMoreSales);
   const allTopUps = useJournal((state) => state.topUps);
   const search = useJournal((state) => state.search);
   const error = useJournal((state) => state.error);
@@ -76,7 +66,6 @@ export function TodayScreen(): ReactNode {
     ],
     [t, language, view],
   );
-  const completed = sales.filter((sale) => sale.state === 'completed').length;
   const topUps = matchingTopUps(allTopUps, search);
 
   return (
@@ -104,16 +93,20 @@ export function TodayScreen(): ReactNode {
       {error ? <ErrorPanel error={error} /> : null}
       <p className="totals">
         {t.today.totals(
-          completed,
-          takings(sales)
-            .map((total) => moneyText(total, language))
-            .join(' + ') || '—',
+          totals?.completed ?? 0,
+          (totals?.takings ?? []).map((total) => moneyText(total, language)).join(' + ') || '—',
         )}
       </p>
       {sales.length === 0 ? (
         <p className="empty">{t.today.empty}</p>
       ) : (
-        <WindowedTable caption={t.today.title} rows={sales} columns={saleColumns} />
+        <WindowedTable
+          caption={t.today.title}
+          rows={sales}
+          total={totals?.count}
+          onNearEnd={loadMoreSales}
+          columns={saleColumns}
+        />
       )}
       <h2>{t.today.topUps}</h2>
       {topUpsError ? <ErrorPanel error={topUpsError} /> : null}

@@ -3,12 +3,28 @@ import type { Sale, SaleSummary } from '../../../shared/domain/sale';
 import { carriesInstallCodes } from '../../../shared/domain/sale-summary';
 import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
+import { addMinor, type Money, minor, subtractMinor } from '../../../shared/money';
+import type { PosInput, PosOutput } from '../../../shared/pos-api';
 import { pos } from '../bridge/pos';
 
-/** A day's journal (today unless a previous day is picked): this counter's sales and top-ups, searchable. */
+/**
+ * A day's journal (today unless a previous day is picked): this counter's sales and top-ups, searchable.
+ * Sales come a page at a time, newest first, each page asked for from the last sale loaded (keyset):
+ * the first page opens the day, the next ones as the cashier scrolls to the end of those loaded, so a
+ * day of ten thousand sales costs the screen what a day of a few hundred does, and none is out of reach.
+ */
+
+/** Sales asked for at a time. */
+export const SALES_PAGE = 200;
+
+export type SaleTotals = PosOutput<'listSales'>['totals'];
 
 interface JournalState {
   readonly sales: readonly SaleSummary[];
+  /** Of the whole day (or search), loaded or not. */
+  readonly salesTotals: SaleTotals | null;
+  /** Sales of the day (or search) wait past the last one loaded. */
+  readonly moreSales: boolean;
   readonly topUps: readonly TopUp[];
   readonly search: string;
   /** The day shown, YYYY-MM-DD on this computer's calendar; '' for today. */
@@ -21,6 +37,8 @@ interface JournalState {
   /** Why the dialog's sale could not be handed over. */
   readonly viewError: PosError | null;
   load(): Promise<void>;
+  /** The next page of sales after the last one loaded; nothing while one is on its way. */
+  loadMoreSales(): Promise<void>;
   /** Opens a sale's details; `handOver` also shows a completed sale's eSIMs (a ready pending sale). */
   view(id: string, handOver?: boolean): Promise<void>;
   /** Shows the eSIMs of the completed sale in the dialog: the core logs every hand-over. */
@@ -72,10 +90,36 @@ export function matchingTopUps(topUps: readonly TopUp[], search: string): readon
   );
 }
 
+/**
+ * The totals once `before` (undefined: a sale not in the list) became `after`: a completed sale's
+ * retail total counts in the takings of its currency.
+ */
+function totalsWith(totals: SaleTotals, before: SaleSummary | undefined, after: SaleSummary): SaleTotals {
+  const takings = new Map(totals.takings.map((money) => [money.currency, money.amount]));
+  const count = (sale: SaleSummary | undefined, sign: 1 | -1): number => {
+    if (sale?.state !== 'completed') return 0;
+    const { currency, amount } = sale.retailTotal;
+    const was = takings.get(currency) ?? minor(0);
+    takings.set(currency, sign > 0 ? addMinor(was, amount) : subtractMinor(was, amount));
+    return sign;
+  };
+  const completed = totals.completed + count(before, -1) + count(after, 1);
+  return {
+    count: totals.count + (before ? 0 : 1),
+    completed,
+    takings: [...takings].map(([currency, amount]): Money => ({ currency, amount })),
+  };
+}
+
 let generation = 0;
+/** What the sales of the day shown are listed by (period and search), for the pages after the first. */
+let salesQuery: PosInput<'listSales'> = { limit: SALES_PAGE };
+let loadingMore = false;
 
 export const useJournal = create<JournalState>()((set, get) => ({
   sales: [],
+  salesTotals: null,
+  moreSales: false,
   topUps: [],
   search: '',
   day: '',
@@ -93,19 +137,44 @@ export const useJournal = create<JournalState>()((set, get) => ({
     // A receipt number or a scanned ICCID finds its sale on any day: the customer came back later.
     const period = /^\d+$/.test(search) ? {} : day ? dayBounds(day) : { from: startOfToday() };
     set({ loading: true });
+    const query = { ...period, search: search || undefined, limit: SALES_PAGE };
     const [sales, topUps] = await Promise.all([
-      pos().listSales({ ...period, search: search || undefined, limit: 1000 }),
+      pos().listSales(query),
       pos().listTopUps({ ...period, limit: 1000 }),
     ]);
     if (mine !== generation) return;
+    salesQuery = query;
     set({
       loading: false,
-      sales: sales.ok ? [...sales.value.sales].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : [],
+      sales: sales.ok ? sales.value.sales : [],
+      salesTotals: sales.ok ? sales.value.totals : null,
+      moreSales: sales.ok && sales.value.sales.length === SALES_PAGE,
       topUps: topUps.ok
         ? [...topUps.value.topUps].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
         : [],
       error: sales.ok ? null : sales.error,
       topUpsError: topUps.ok ? null : topUps.error,
+    });
+  },
+
+  async loadMoreSales() {
+    const last = get().sales.at(-1);
+    if (!get().moreSales || !last || loadingMore) return;
+    const mine = generation;
+    loadingMore = true;
+    const page = await pos()
+      .listSales({ ...salesQuery, before: { createdAt: last.createdAt, receiptNumber: last.receiptNumber } })
+      .finally(() => {
+        loadingMore = false;
+      });
+    if (mine !== generation) return;
+    if (!page.ok) return set({ error: page.error });
+    // A sale that joined by an event may be on the page too: it is shown once.
+    const shown = new Set(get().sales.map((sale) => sale.id));
+    set({
+      sales: [...get().sales, ...page.value.sales.filter((sale) => !shown.has(sale.id))],
+      salesTotals: page.value.totals,
+      moreSales: page.value.sales.length === SALES_PAGE,
     });
   },
 
@@ -141,11 +210,17 @@ export const useJournal = create<JournalState>()((set, get) => ({
   },
 
   applySale(sale) {
-    const { viewing } = get();
+    const { viewing, sales, salesTotals } = get();
     // Events carry summaries: a sale handed over in the dialog keeps its eSIMs.
     const keep = viewing?.id !== sale.id || carriesInstallCodes(viewing);
+    const narrowed = get().search.trim() !== '' || get().day !== '';
+    const before = sales.find((each) => each.id === sale.id);
+    // A sale of a page not loaded yet (an older pending sale completing) is read with that page.
+    const older = !before && sales.length > 0 && sale.createdAt < (sales[0]?.createdAt ?? '');
+    const counted = before !== undefined || (!narrowed && !older);
     set({
-      sales: upsertIn(get().sales, sale, get().search.trim() !== '' || get().day !== ''),
+      sales: older ? sales : upsertIn(sales, sale, narrowed),
+      salesTotals: salesTotals && counted ? totalsWith(salesTotals, before, sale) : salesTotals,
       viewing: keep ? viewing : sale,
     });
   },
