@@ -1,0 +1,472 @@
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { quoteName as q, rowHash, schemaFingerprint, type TablePlan, tablePlans } from './backup-rows';
+
+/**
+ * A chain of backups in `backups/chain-{time}/`: `base.sqlite`, a whole copy of the journal, and one
+ * segment a day (`segment-{n}-{time}.sqlite`) with only what changed since the point before it
+ * (backup-rows.ts says how each table is carried). `state.sqlite` keeps what the next segment is
+ * measured against (each changeable row's hash, each append-only table's highest rowid and count)
+ * and every point with its segment's SHA-256. A segment and the state it moves to are committed in
+ * one SQLite transaction over both files, so a crash leaves either both or neither.
+ *
+ * Old points are folded into the base (the oldest segment applied to `base.sqlite`, then removed):
+ * the chain never holds more than one base, so it needs no second whole copy to move on.
+ */
+
+export const CHAIN_PREFIX = 'chain-';
+const BASE = 'base.sqlite';
+const STATE = 'state.sqlite';
+/** Rows read per step: a step takes well under a millisecond, then the counter's work goes first. */
+const ROWS_PER_STEP = 200;
+/** Pages copied per step of the base's online copy (4 KB each). */
+const BASE_PAGES_PER_STEP = 64;
+
+/** Lets the counter's own work (a sale's next step) run between two steps of a backup. */
+export const yieldToCounter = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export interface ChainPoint {
+  /** 0 for the base, then each segment's number. */
+  readonly seq: number;
+  readonly takenAt: string;
+  /** The file that ends this point: the base or the segment. */
+  readonly file: string;
+  /** The journal's size at this point (what restoring it gives back). */
+  readonly journalBytes: number;
+  readonly sha256: string | null;
+}
+
+export interface Chain {
+  readonly dir: string;
+  readonly schema: string;
+  /** Segments up to this one are folded into the base. */
+  readonly baseThrough: number;
+  /** Oldest first: the base's point, then each segment. */
+  readonly points: readonly ChainPoint[];
+}
+
+export function chainDirs(backupDir: string): string[] {
+  try {
+    return readdirSync(backupDir)
+      .filter((name) => name.startsWith(CHAIN_PREFIX) && !name.endsWith('.partial'))
+      .sort()
+      .map((name) => join(backupDir, name));
+  } catch {
+    return [];
+  }
+}
+
+function openState(dir: string, readonly = false): Database.Database {
+  const db = new Database(join(dir, STATE), { readonly, fileMustExist: readonly });
+  if (!readonly) {
+    db.pragma('journal_mode = DELETE');
+    db.pragma('synchronous = FULL');
+  }
+  return db;
+}
+
+function createState(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+    CREATE TABLE points (seq INTEGER PRIMARY KEY, taken_at TEXT NOT NULL, file TEXT NOT NULL,
+      journal_bytes INTEGER NOT NULL, sha256 TEXT) STRICT;
+    CREATE TABLE row_hashes (tbl TEXT NOT NULL, rid INTEGER NOT NULL, h BLOB NOT NULL,
+      PRIMARY KEY (tbl, rid)) STRICT, WITHOUT ROWID;
+    CREATE TABLE appended (tbl TEXT PRIMARY KEY, watermark INTEGER NOT NULL, count INTEGER NOT NULL) STRICT;
+  `);
+}
+
+/** The chain in `dir` as its state records it; throws naming the state file when it cannot be read. */
+export function readChain(dir: string): Chain {
+  const file = join(dir, STATE);
+  if (!existsSync(file)) throw new Error(`${file} is missing: the chain's record of its points is gone`);
+  let db: Database.Database;
+  try {
+    db = openState(dir, true);
+  } catch (error) {
+    throw new Error(`${file} cannot be read (${(error as Error).message})`);
+  }
+  try {
+    const meta = Object.fromEntries(
+      (db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [
+        r.key,
+        r.value,
+      ]),
+    );
+    const points = (
+      db.prepare('SELECT seq, taken_at, file, journal_bytes, sha256 FROM points ORDER BY seq').all() as {
+        seq: number;
+        taken_at: string;
+        file: string;
+        journal_bytes: number;
+        sha256: string | null;
+      }[]
+    ).map((r) => ({
+      seq: r.seq,
+      takenAt: r.taken_at,
+      file: join(dir, r.file),
+      journalBytes: r.journal_bytes,
+      sha256: r.sha256,
+    }));
+    return {
+      dir,
+      schema: meta.schema ?? '',
+      baseThrough: Number(meta.base_through ?? 0),
+      points,
+    };
+  } catch (error) {
+    throw new Error(`${file} cannot be read (${(error as Error).message})`);
+  } finally {
+    db.close();
+  }
+}
+
+function sha256Of(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+const stampOf = (at: Date): string => at.toISOString().replace(/[:.]/g, '-');
+const journalBytesOf = (db: Database.Database, schema: string): number =>
+  Number(db.pragma(`${schema}.page_count`, { simple: true })) *
+  Number(db.pragma(`${schema}.page_size`, { simple: true }));
+
+/**
+ * Starts a chain: an online copy of the journal as its base (a few pages per step, the counter
+ * selling between steps), then the state measured from that copy. Built in `chain-{time}.partial/`
+ * and renamed when whole.
+ */
+export async function startChain(live: Database.Database, backupDir: string, at: Date): Promise<Chain> {
+  mkdirSync(backupDir, { recursive: true, mode: 0o700 });
+  const final = join(backupDir, `${CHAIN_PREFIX}${stampOf(at)}`);
+  const partial = `${final}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { mode: 0o700 });
+  const base = join(partial, BASE);
+  await live.backup(base, { progress: () => BASE_PAGES_PER_STEP });
+  // The copy says WAL like the journal; a file read without its counter needs no log beside it.
+  const copy = new Database(base);
+  copy.pragma('journal_mode = DELETE');
+  copy.close();
+  chmodSync(base, 0o600);
+  const state = openState(partial);
+  try {
+    createState(state);
+    state.exec(`ATTACH ${sqlString(base)} AS j`);
+    state.defaultSafeIntegers(true);
+    state.exec('BEGIN');
+    for (const plan of tablePlans(state, 'j')) {
+      if (plan.mode === 'rows') await measureRows(state, plan);
+      if (plan.mode === 'appended') {
+        const { watermark, count } = state
+          .prepare(`SELECT coalesce(max(rowid), 0) AS watermark, count(*) AS count FROM j.${q(plan.name)}`)
+          .get() as { watermark: bigint; count: bigint };
+        state.prepare('INSERT INTO appended VALUES (?, ?, ?)').run(plan.name, watermark, count);
+      }
+    }
+    const setMeta = state.prepare('INSERT INTO meta VALUES (?, ?)');
+    setMeta.run('schema', schemaFingerprint(state, 'j'));
+    setMeta.run('base_through', '0');
+    state
+      .prepare('INSERT INTO points VALUES (0, ?, ?, ?, NULL)')
+      .run(at.toISOString(), BASE, journalBytesOf(state, 'j'));
+    state.exec('COMMIT');
+    state.exec('DETACH j');
+  } finally {
+    state.close();
+  }
+  renameSync(partial, final);
+  return readChain(final);
+}
+
+/** The hash of every row of a changeable table, for a chain's first state. */
+async function measureRows(state: Database.Database, plan: TablePlan): Promise<void> {
+  const read = state
+    .prepare(`SELECT rowid, * FROM j.${q(plan.name)} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_STEP}`)
+    .raw();
+  const keep = state.prepare('INSERT INTO row_hashes VALUES (?, ?, ?)');
+  let after = -(2n ** 63n);
+  for (;;) {
+    const rows = read.all(after) as unknown[][];
+    for (const [rid, ...values] of rows) keep.run(plan.name, rid, rowHash(values));
+    if (rows.length < ROWS_PER_STEP) return;
+    after = rows[rows.length - 1]?.[0] as bigint;
+    await yieldToCounter();
+  }
+}
+
+/** The schema changed since the chain's base (a migration ran): the next point needs a new chain. */
+export class SchemaChanged extends Error {}
+
+/**
+ * Adds a segment to the chain: what changed in the journal since the chain's last point, read from
+ * one snapshot of it in small steps. Returns the new point.
+ */
+export async function addSegment(journalFile: string, chain: Chain, at: Date): Promise<ChainPoint> {
+  const last = chain.points[chain.points.length - 1];
+  const seq = (last?.seq ?? 0) + 1;
+  const name = `segment-${String(seq).padStart(5, '0')}-${stampOf(at)}.sqlite`;
+  const file = join(chain.dir, name);
+  // A segment whose transaction never committed (a crash) is empty, and its number is free again.
+  for (const leftover of readdirSync(chain.dir).filter((f) =>
+    f.startsWith(`segment-${String(seq).padStart(5, '0')}-`),
+  ))
+    rmSync(join(chain.dir, leftover), { force: true });
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = DELETE');
+    db.pragma('synchronous = FULL');
+    db.exec(`ATTACH ${sqlString(journalFile)} AS j`);
+    db.exec(`ATTACH ${sqlString(join(chain.dir, STATE))} AS st`);
+    db.pragma('st.journal_mode = DELETE');
+    db.pragma('st.synchronous = FULL');
+    db.defaultSafeIntegers(true);
+    db.exec('BEGIN');
+    // The first read fixes the snapshot every later step reads, however long the segment takes.
+    if (schemaFingerprint(db, 'j') !== chain.schema) throw new SchemaChanged('the journal schema changed');
+    db.exec(`
+      CREATE TABLE main.__point (seq INTEGER NOT NULL, taken_at TEXT NOT NULL, journal_bytes INTEGER NOT NULL);
+      CREATE TABLE main.__tables (tbl TEXT PRIMARY KEY, mode TEXT NOT NULL);
+      CREATE TABLE main.__deleted (tbl TEXT NOT NULL, rid INTEGER NOT NULL);
+    `);
+    for (const plan of tablePlans(db, 'j')) {
+      await carryTable(db, plan);
+      await yieldToCounter();
+    }
+    const journalBytes = journalBytesOf(db, 'j');
+    db.prepare('INSERT INTO main.__point VALUES (?, ?, ?)').run(seq, at.toISOString(), journalBytes);
+    db.prepare('INSERT INTO st.points VALUES (?, ?, ?, ?, NULL)').run(
+      seq,
+      at.toISOString(),
+      name,
+      journalBytes,
+    );
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    db.close();
+    rmSync(file, { force: true });
+    throw error;
+  }
+  db.close();
+  return { ...recordChecksum(chain.dir, seq, file), takenAt: at.toISOString() };
+}
+
+/** Writes a committed segment's SHA-256 into the state: restore refuses a segment that differs from it. */
+function recordChecksum(dir: string, seq: number, file: string): ChainPoint {
+  const sha256 = sha256Of(file);
+  const state = openState(dir);
+  try {
+    state.prepare('UPDATE points SET sha256 = ? WHERE seq = ?').run(sha256, seq);
+    const row = state.prepare('SELECT taken_at, journal_bytes FROM points WHERE seq = ?').get(seq) as {
+      taken_at: string;
+      journal_bytes: number;
+    };
+    return { seq, takenAt: row.taken_at, file, journalBytes: row.journal_bytes, sha256 };
+  } finally {
+    state.close();
+  }
+}
+
+/** Points a crash left without their checksum (committed, not yet hashed) get it now. */
+export function completeChecksums(chain: Chain): void {
+  for (const point of chain.points)
+    if (point.seq > 0 && point.sha256 === null && existsSync(point.file))
+      recordChecksum(chain.dir, point.seq, point.file);
+}
+
+function segmentTable(db: Database.Database, plan: TablePlan, withRowid: boolean): void {
+  db.exec(
+    `CREATE TABLE main.${q(plan.name)} AS SELECT ${withRowid ? 'rowid AS __rowid, ' : ''}* FROM j.${q(plan.name)} WHERE 0`,
+  );
+  db.prepare('INSERT INTO main.__tables VALUES (?, ?)').run(plan.name, plan.mode);
+}
+
+async function carryTable(db: Database.Database, plan: TablePlan): Promise<void> {
+  const table = q(plan.name);
+  if (plan.mode === 'whole') {
+    segmentTable(db, plan, false);
+    db.exec(`INSERT INTO main.${table} SELECT * FROM j.${table}`);
+    return;
+  }
+  if (plan.mode === 'appended') {
+    const mark = db.prepare('SELECT watermark, count FROM st.appended WHERE tbl = ?').get(plan.name) as
+      | { watermark: bigint; count: bigint }
+      | undefined;
+    // The total is counted from the table's smallest index; the rows above the mark by a rowid seek.
+    const total = db.prepare(`SELECT count(*) FROM j.${table}`).pluck().get() as bigint;
+    const above = db
+      .prepare(`SELECT count(*) FROM j.${table} WHERE rowid > ?`)
+      .pluck()
+      .get(mark?.watermark ?? 0n) as bigint;
+    if (mark && total === mark.count + above) {
+      segmentTable(db, plan, true);
+      await copyAbove(db, table, mark.watermark);
+    } else {
+      // A row arrived below the mark, or the table is new to the chain: carried whole, rowids and all.
+      segmentTable(db, { ...plan, mode: 'whole' }, true);
+      await copyAbove(db, table, -(2n ** 63n));
+    }
+    const { watermark } = db.prepare(`SELECT coalesce(max(rowid), 0) AS watermark FROM j.${table}`).get() as {
+      watermark: bigint;
+    };
+    db.prepare('INSERT OR REPLACE INTO st.appended VALUES (?, ?, ?)').run(plan.name, watermark, total);
+    return;
+  }
+  segmentTable(db, plan, true);
+  await diffRows(db, plan);
+}
+
+async function copyAbove(db: Database.Database, table: string, from: bigint): Promise<void> {
+  const copy = db.prepare(
+    `INSERT INTO main.${table} SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_STEP}`,
+  );
+  const next = db.prepare(`SELECT max(__rowid) FROM main.${table}`).pluck();
+  let after = from;
+  while (copy.run(after).changes === ROWS_PER_STEP) {
+    after = next.get() as bigint;
+    await yieldToCounter();
+  }
+}
+
+/**
+ * The rows of a changeable table that are new, changed or gone since the last point, by comparing
+ * each row's hash with the one kept: both read in rowid order, a step at a time.
+ */
+async function diffRows(db: Database.Database, plan: TablePlan): Promise<void> {
+  const table = q(plan.name);
+  const read = db
+    .prepare(`SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_STEP}`)
+    .raw();
+  const known = db.prepare('SELECT rid, h FROM st.row_hashes WHERE tbl = ? AND rid > ? AND rid <= ?').raw();
+  const copyRow = db.prepare(`INSERT INTO main.${table} SELECT rowid, * FROM j.${table} WHERE rowid = ?`);
+  const keep = db.prepare('INSERT OR REPLACE INTO st.row_hashes VALUES (?, ?, ?)');
+  const forget = db.prepare('DELETE FROM st.row_hashes WHERE tbl = ? AND rid = ?');
+  const gone = db.prepare('INSERT INTO main.__deleted VALUES (?, ?)');
+  const MAX = 2n ** 63n - 1n;
+  let after = -(2n ** 63n);
+  for (;;) {
+    const rows = read.all(after) as unknown[][];
+    const until = rows.length < ROWS_PER_STEP ? MAX : (rows[rows.length - 1]?.[0] as bigint);
+    const before = new Map<bigint, Buffer>();
+    for (const [rid, h] of known.all(plan.name, after, until) as [bigint, Buffer][]) before.set(rid, h);
+    for (const [rid, ...values] of rows) {
+      const id = rid as bigint;
+      const h = rowHash(values);
+      const old = before.get(id);
+      before.delete(id);
+      if (old?.equals(h)) continue;
+      copyRow.run(id);
+      keep.run(plan.name, id, h);
+    }
+    for (const rid of before.keys()) {
+      gone.run(plan.name, rid);
+      forget.run(plan.name, rid);
+    }
+    if (until === MAX) return;
+    after = until;
+    await yieldToCounter();
+  }
+}
+
+/**
+ * Applies a segment to the journal copy open in `target` (the base being folded forward, or a
+ * journal being rebuilt): the rows it names replace theirs, the rowids it lists as gone go, tables
+ * carried whole are replaced. Triggers are set aside meanwhile (they would refuse the rewrite of an
+ * append-only row, or count a sale twice in the daily summary) and put back as they were. Applying a
+ * segment twice gives the same result as once, so a fold cut short by a crash is simply done again.
+ */
+export function applySegment(target: Database.Database, segmentFile: string): void {
+  target.pragma('foreign_keys = OFF');
+  target.exec(`ATTACH ${sqlString(segmentFile)} AS seg`);
+  try {
+    const triggers = target
+      .prepare(`SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger'`)
+      .all() as { name: string; sql: string }[];
+    const carried = target.prepare('SELECT tbl, mode FROM seg.__tables').all() as {
+      tbl: string;
+      mode: string;
+    }[];
+    target.transaction(() => {
+      for (const { name } of triggers) target.exec(`DROP TRIGGER main.${q(name)}`);
+      for (const { tbl, mode } of carried) {
+        const table = q(tbl);
+        const columns = (
+          target.prepare(`SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid`).all(tbl) as {
+            name: string;
+          }[]
+        )
+          .map((c) => q(c.name))
+          .join(', ');
+        const withRowid = (
+          target
+            .prepare(`SELECT count(*) AS n FROM pragma_table_info(?, 'seg') WHERE name = '__rowid'`)
+            .get(tbl) as {
+            n: number;
+          }
+        ).n;
+        if (!withRowid) {
+          target.exec(
+            `DELETE FROM main.${table}; INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM seg.${table}`,
+          );
+          continue;
+        }
+        if (mode === 'whole') target.exec(`DELETE FROM main.${table}`);
+        else {
+          target.prepare(`DELETE FROM main.${table} WHERE rowid IN (SELECT __rowid FROM seg.${table})`).run();
+          target
+            .prepare(`DELETE FROM main.${table} WHERE rowid IN (SELECT rid FROM seg.__deleted WHERE tbl = ?)`)
+            .run(tbl);
+        }
+        target.exec(
+          `INSERT INTO main.${table} (rowid, ${columns}) SELECT __rowid, ${columns} FROM seg.${table} ORDER BY __rowid`,
+        );
+      }
+      for (const { sql } of triggers) target.exec(sql);
+    })();
+  } finally {
+    target.exec('DETACH seg');
+  }
+}
+
+/** Folds the chain's oldest segment into its base, then removes it. */
+export function foldOldest(chain: Chain): void {
+  const oldest = chain.points.find((point) => point.seq > chain.baseThrough);
+  if (!oldest) return;
+  const base = new Database(join(chain.dir, BASE));
+  try {
+    base.pragma('journal_mode = DELETE');
+    base.pragma('synchronous = FULL');
+    applySegment(base, oldest.file);
+  } finally {
+    base.close();
+  }
+  const state = openState(chain.dir);
+  try {
+    state.transaction(() => {
+      state.prepare(`UPDATE meta SET value = ? WHERE key = 'base_through'`).run(String(oldest.seq));
+      state.prepare('DELETE FROM points WHERE seq < ?').run(oldest.seq);
+      state.prepare('UPDATE points SET file = ?, sha256 = NULL WHERE seq = ?').run(BASE, oldest.seq);
+    })();
+  } finally {
+    state.close();
+  }
+  rmSync(oldest.file, { force: true });
+}
+
+/** Bytes of every file under `dir`. */
+export function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? bytesUnder(path) : statSync(path).size;
+  }
+  return total;
+}
+
+function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+export { BASE as CHAIN_BASE, sha256Of };
