@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { quoteName as q, rowHash, schemaFingerprint, type TablePlan, tablePlans } from './backup-rows';
 
@@ -19,13 +29,30 @@ import { quoteName as q, rowHash, schemaFingerprint, type TablePlan, tablePlans 
 export const CHAIN_PREFIX = 'chain-';
 const BASE = 'base.sqlite';
 const STATE = 'state.sqlite';
-/** Rows read per step: a step takes well under a millisecond, then the counter's work goes first. */
-const ROWS_PER_STEP = 200;
+/** Rows read per query; a step runs queries until STEP_MS have passed. */
+const ROWS_PER_READ = 32;
+/**
+ * How long a step holds the event loop before the counter's own work goes first: a sale waiting
+ * for its turn waits at most this long.
+ */
+const STEP_MS = 0.5;
 /** Pages copied per step of the base's online copy (4 KB each). */
-const BASE_PAGES_PER_STEP = 64;
+const BASE_PAGES_PER_STEP = 16;
+/** Rowids counted per query when a table's rows are counted. */
+const ROWIDS_PER_COUNT = 2_000;
 
 /** Lets the counter's own work (a sale's next step) run between two steps of a backup. */
 export const yieldToCounter = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Yields to the counter once the current step has run STEP_MS. */
+function stepPacer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < STEP_MS) return;
+    await yieldToCounter();
+    since = performance.now();
+  };
+}
 
 export interface ChainPoint {
   /** 0 for the base, then each segment's number. */
@@ -156,12 +183,12 @@ export async function startChain(live: Database.Database, backupDir: string, at:
     state.exec(`ATTACH ${sqlString(base)} AS j`);
     state.defaultSafeIntegers(true);
     state.exec('BEGIN');
+    const pace = stepPacer();
     for (const plan of tablePlans(state, 'j')) {
-      if (plan.mode === 'rows') await measureRows(state, plan);
+      if (plan.mode === 'rows') await measureRows(state, plan, pace);
       if (plan.mode === 'appended') {
-        const { watermark, count } = state
-          .prepare(`SELECT coalesce(max(rowid), 0) AS watermark, count(*) AS count FROM j.${q(plan.name)}`)
-          .get() as { watermark: bigint; count: bigint };
+        const watermark = maxRowid(state, q(plan.name));
+        const count = await countRows(state, q(plan.name), 0n, watermark, pace);
         state.prepare('INSERT INTO appended VALUES (?, ?, ?)').run(plan.name, watermark, count);
       }
     }
@@ -181,19 +208,45 @@ export async function startChain(live: Database.Database, backupDir: string, at:
 }
 
 /** The hash of every row of a changeable table, for a chain's first state. */
-async function measureRows(state: Database.Database, plan: TablePlan): Promise<void> {
+async function measureRows(
+  state: Database.Database,
+  plan: TablePlan,
+  pace: () => Promise<void>,
+): Promise<void> {
   const read = state
-    .prepare(`SELECT rowid, * FROM j.${q(plan.name)} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_STEP}`)
+    .prepare(`SELECT rowid, * FROM j.${q(plan.name)} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`)
     .raw();
   const keep = state.prepare('INSERT INTO row_hashes VALUES (?, ?, ?)');
   let after = -(2n ** 63n);
   for (;;) {
     const rows = read.all(after) as unknown[][];
     for (const [rid, ...values] of rows) keep.run(plan.name, rid, rowHash(values));
-    if (rows.length < ROWS_PER_STEP) return;
+    if (rows.length < ROWS_PER_READ) return;
     after = rows[rows.length - 1]?.[0] as bigint;
-    await yieldToCounter();
+    await pace();
   }
+}
+
+function maxRowid(db: Database.Database, table: string): bigint {
+  return db.prepare(`SELECT coalesce(max(rowid), 0) FROM j.${table}`).pluck().get() as bigint;
+}
+
+/** Rows with a rowid in (from, to], counted a range at a time (a whole table's count is one long read). */
+async function countRows(
+  db: Database.Database,
+  table: string,
+  from: bigint,
+  to: bigint,
+  pace: () => Promise<void>,
+): Promise<bigint> {
+  const count = db.prepare(`SELECT count(*) FROM j.${table} WHERE rowid > ? AND rowid <= ?`).pluck();
+  let total = 0n;
+  for (let low = from; low < to; low += BigInt(ROWIDS_PER_COUNT)) {
+    const high = low + BigInt(ROWIDS_PER_COUNT) < to ? low + BigInt(ROWIDS_PER_COUNT) : to;
+    total += count.get(low, high) as bigint;
+    await pace();
+  }
+  return total;
 }
 
 /** The schema changed since the chain's base (a migration ran): the next point needs a new chain. */
@@ -230,10 +283,8 @@ export async function addSegment(journalFile: string, chain: Chain, at: Date): P
       CREATE TABLE main.__tables (tbl TEXT PRIMARY KEY, mode TEXT NOT NULL);
       CREATE TABLE main.__deleted (tbl TEXT NOT NULL, rid INTEGER NOT NULL);
     `);
-    for (const plan of tablePlans(db, 'j')) {
-      await carryTable(db, plan);
-      await yieldToCounter();
-    }
+    const pace = stepPacer();
+    for (const plan of tablePlans(db, 'j')) await carryTable(db, plan, pace);
     const journalBytes = journalBytesOf(db, 'j');
     db.prepare('INSERT INTO main.__point VALUES (?, ?, ?)').run(seq, at.toISOString(), journalBytes);
     db.prepare('INSERT INTO st.points VALUES (?, ?, ?, ?, NULL)').run(
@@ -283,7 +334,7 @@ function segmentTable(db: Database.Database, plan: TablePlan, withRowid: boolean
   db.prepare('INSERT INTO main.__tables VALUES (?, ?)').run(plan.name, plan.mode);
 }
 
-async function carryTable(db: Database.Database, plan: TablePlan): Promise<void> {
+async function carryTable(db: Database.Database, plan: TablePlan, pace: () => Promise<void>): Promise<void> {
   const table = q(plan.name);
   if (plan.mode === 'whole') {
     segmentTable(db, plan, false);
@@ -294,39 +345,44 @@ async function carryTable(db: Database.Database, plan: TablePlan): Promise<void>
     const mark = db.prepare('SELECT watermark, count FROM st.appended WHERE tbl = ?').get(plan.name) as
       | { watermark: bigint; count: bigint }
       | undefined;
-    // The total is counted from the table's smallest index; the rows above the mark by a rowid seek.
-    const total = db.prepare(`SELECT count(*) FROM j.${table}`).pluck().get() as bigint;
-    const above = db
-      .prepare(`SELECT count(*) FROM j.${table} WHERE rowid > ?`)
-      .pluck()
-      .get(mark?.watermark ?? 0n) as bigint;
-    if (mark && total === mark.count + above) {
-      segmentTable(db, plan, true);
-      await copyAbove(db, table, mark.watermark);
-    } else {
-      // A row arrived below the mark, or the table is new to the chain: carried whole, rowids and all.
-      segmentTable(db, { ...plan, mode: 'whole' }, true);
-      await copyAbove(db, table, -(2n ** 63n));
+    const watermark = maxRowid(db, table);
+    let appended = false;
+    if (mark && watermark >= mark.watermark) {
+      // Rowids 1..mark all taken (count = highest rowid): no row can arrive below the mark, since
+      // none can be deleted to make room. Otherwise the rows below it are counted again.
+      const dense = mark.count === mark.watermark;
+      appended = dense || (await countRows(db, table, 0n, mark.watermark, pace)) === mark.count;
     }
-    const { watermark } = db.prepare(`SELECT coalesce(max(rowid), 0) AS watermark FROM j.${table}`).get() as {
-      watermark: bigint;
-    };
-    db.prepare('INSERT OR REPLACE INTO st.appended VALUES (?, ?, ?)').run(plan.name, watermark, total);
+    segmentTable(db, appended ? plan : { ...plan, mode: 'whole' }, true);
+    // A row arrived below the mark, the table shrank or is new to the chain: carried whole, rowids and all.
+    const copied = await copyAbove(db, table, appended && mark ? mark.watermark : -(2n ** 63n), pace);
+    const count = appended && mark ? mark.count + copied : copied;
+    db.prepare('INSERT OR REPLACE INTO st.appended VALUES (?, ?, ?)').run(plan.name, watermark, count);
     return;
   }
   segmentTable(db, plan, true);
-  await diffRows(db, plan);
+  await diffRows(db, plan, pace);
 }
 
-async function copyAbove(db: Database.Database, table: string, from: bigint): Promise<void> {
+/** Copies the rows above `from` into the segment; returns how many. */
+async function copyAbove(
+  db: Database.Database,
+  table: string,
+  from: bigint,
+  pace: () => Promise<void>,
+): Promise<bigint> {
   const copy = db.prepare(
-    `INSERT INTO main.${table} SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_STEP}`,
+    `INSERT INTO main.${table} SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`,
   );
   const next = db.prepare(`SELECT max(__rowid) FROM main.${table}`).pluck();
   let after = from;
-  while (copy.run(after).changes === ROWS_PER_STEP) {
+  let copied = 0n;
+  for (;;) {
+    const { changes } = copy.run(after);
+    copied += BigInt(changes);
+    if (changes < ROWS_PER_READ) return copied;
     after = next.get() as bigint;
-    await yieldToCounter();
+    await pace();
   }
 }
 
@@ -334,10 +390,10 @@ async function copyAbove(db: Database.Database, table: string, from: bigint): Pr
  * The rows of a changeable table that are new, changed or gone since the last point, by comparing
  * each row's hash with the one kept: both read in rowid order, a step at a time.
  */
-async function diffRows(db: Database.Database, plan: TablePlan): Promise<void> {
+async function diffRows(db: Database.Database, plan: TablePlan, pace: () => Promise<void>): Promise<void> {
   const table = q(plan.name);
   const read = db
-    .prepare(`SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_STEP}`)
+    .prepare(`SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`)
     .raw();
   const known = db.prepare('SELECT rid, h FROM st.row_hashes WHERE tbl = ? AND rid > ? AND rid <= ?').raw();
   const copyRow = db.prepare(`INSERT INTO main.${table} SELECT rowid, * FROM j.${table} WHERE rowid = ?`);
@@ -348,7 +404,7 @@ async function diffRows(db: Database.Database, plan: TablePlan): Promise<void> {
   let after = -(2n ** 63n);
   for (;;) {
     const rows = read.all(after) as unknown[][];
-    const until = rows.length < ROWS_PER_STEP ? MAX : (rows[rows.length - 1]?.[0] as bigint);
+    const until = rows.length < ROWS_PER_READ ? MAX : (rows[rows.length - 1]?.[0] as bigint);
     const before = new Map<bigint, Buffer>();
     for (const [rid, h] of known.all(plan.name, after, until) as [bigint, Buffer][]) before.set(rid, h);
     for (const [rid, ...values] of rows) {
@@ -366,7 +422,7 @@ async function diffRows(db: Database.Database, plan: TablePlan): Promise<void> {
     }
     if (until === MAX) return;
     after = until;
-    await yieldToCounter();
+    await pace();
   }
 }
 

@@ -69,22 +69,33 @@ export function schemaFingerprint(db: Database.Database, schema: string): string
     .prepare(`SELECT type, name, tbl_name, sql FROM ${schema}.sqlite_master ORDER BY type, name`)
     .raw()
     .all();
-  return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+  // The version too: a migration may drop a table's guarding triggers and make them again.
+  const version = db.pragma(`${schema}.user_version`, { simple: true });
+  return createHash('sha256')
+    .update(
+      JSON.stringify([String(version), rows], (_, value) =>
+        typeof value === 'bigint' ? String(value) : value,
+      ),
+    )
+    .digest('hex');
 }
 
 /**
- * A row's hash: every value with its type (integers are read as BigInt, so 1 and 1.0 differ), so two
- * rows hash alike only if SQLite holds the same values.
+ * A row's hash: every value with its type (integers are read as BigInt, so 1 and 1.0 differ) and a
+ * text's length, so two rows hash alike only if SQLite holds the same values. One digest per row.
  */
 export function rowHash(values: readonly unknown[]): Buffer {
   const hash = createHash('sha256');
+  let text = '';
   for (const value of values) {
-    if (value === null) hash.update('n;');
-    else if (typeof value === 'bigint') hash.update(`i${value};`);
-    else if (typeof value === 'number') hash.update(`r${value};`);
-    else if (typeof value === 'string') hash.update(`t${Buffer.byteLength(value)}:`).update(value);
-    else if (Buffer.isBuffer(value)) hash.update(`b${value.length}:`).update(value);
-    else throw new Error(`unexpected SQLite value ${typeof value}`);
+    if (value === null) text += 'n;';
+    else if (typeof value === 'bigint') text += `i${value};`;
+    else if (typeof value === 'number') text += `r${value};`;
+    else if (typeof value === 'string') text += `t${value.length}:${value}`;
+    else if (Buffer.isBuffer(value)) {
+      hash.update(`${text}b${value.length}:`).update(value);
+      text = '';
+    } else throw new Error(`unexpected SQLite value ${typeof value}`);
   }
-  return hash.digest().subarray(0, 16);
+  return hash.update(text).digest().subarray(0, 16);
 }
