@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CancellationJournal } from '../../electron/core/care/cancellation-journal';
 import {
   BACKUP_BUDGET,
   backupBytes,
@@ -23,6 +24,7 @@ import {
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { SettingsTable } from '../../electron/core/journal/settings-table';
+import { money } from '../../shared/money';
 import { keptAnswer, newSale, saleCompletion } from '../support/journal-records';
 
 /**
@@ -157,6 +159,29 @@ describe('the backup chain', () => {
       at(),
     );
     new SalesJournal(db).markInDoubt('doubt-1', { code: 'TIMEOUT', message: 'no answer' }, at());
+    db.prepare(
+      `INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES ('M1', 'Manager', 'manager', NULL, ?)`,
+    ).run(at());
+    const cancellations = new CancellationJournal(db);
+    const cancellation = cancellations.create(
+      {
+        kind: 'cancellation',
+        saleId: 's1',
+        topUpId: null,
+        originalReceiptNumber: new SalesJournal(db).get('s1')!.receiptNumber!,
+        counterId: 'C1',
+        training: false,
+        cashierId: null,
+        shiftId: null,
+        approvedBy: 'M1',
+        reason: 'Changed their mind',
+        iccid: null,
+        orderReference: 'ORD-s1',
+        cashRefund: null,
+      },
+      at(),
+    );
+    cancellations.markSent(cancellation.id, at());
     const base = await backups.runIfDue();
     expect(base).toMatch(/chain-.*\/base\.sqlite$/);
     expect(statSync(base!).mode & 0o777).toBe(0o600);
@@ -166,6 +191,13 @@ describe('the backup chain', () => {
     new SalesJournal(db).markCompleted('pending-1', saleCompletion({ orderReference: 'ORD-P1' }), at());
     new SalesJournal(db).markFailed('doubt-1', { code: 'ORDER_NOT_FOUND', message: 'never placed' }, at());
     new SettingsTable(db).set('receipt.footer', 'Thank you');
+    cancellations.markCancelled(
+      cancellation.id,
+      ['sent'],
+      { method: 'balance', amount: money(1000, 'USD') },
+      { call: 'cancel', httpStatus: 200, body: '{"success":true}' },
+      at(),
+    );
     const first = await nextDay();
     expect(first).toMatch(/segment-00001-/);
     // Only what changed: far smaller than the base.
@@ -178,6 +210,7 @@ describe('the backup chain', () => {
     db.pragma('wal_checkpoint(TRUNCATE)');
     const live = everyRow(file);
     expect(live.sales).toHaveLength(14);
+    expect(new CancellationJournal(db).get(cancellation.id)).toMatchObject({ state: 'cancelled' });
 
     const fresh = freshDataDir();
     const restored = restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10));
