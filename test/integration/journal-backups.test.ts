@@ -22,6 +22,7 @@ import {
   DailyBackups,
 } from '../../electron/core/journal/backup';
 import { type Db, openJournal } from '../../electron/core/journal/database';
+import { MIGRATIONS } from '../../electron/core/journal/migrations/index';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { SettingsTable } from '../../electron/core/journal/settings-table';
 import { money } from '../../shared/money';
@@ -270,5 +271,37 @@ describe('the backup chain', () => {
     const fresh = freshDataDir();
     expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
     expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+  });
+
+  it('starts a new chain after a migration; the copy taken before it stands for the old chain until the new base is whole', async () => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    dir = mkdtempSync(join(tmpdir(), 'esim-backups-'));
+    file = join(dir, 'journal.sqlite');
+    const previous = MIGRATIONS.length - 1;
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    for (const migration of MIGRATIONS.slice(0, previous)) migration.up(old);
+    old.pragma(`user_version = ${previous}`);
+    await new DailyBackups(old, file, silent, () => now).runIfDue();
+    old.close();
+    const [oldChain] = readdirSync(backupDirOf(file)).filter((name) => name.startsWith('chain-'));
+
+    now = new Date(now.getTime() + DAY_MS);
+    db = openJournal({ file, now: () => now });
+    const beforeMigration = `journal-v${previous}-before-v${MIGRATIONS.length}-`;
+    expect(readdirSync(backupDirOf(file)).filter((name) => name.startsWith(beforeMigration))).toHaveLength(1);
+    backups = new DailyBackups(db, file, silent, () => now);
+    sell(2);
+    now = new Date(now.getTime() + 60_000);
+    const base = await backups.runIfDue();
+    expect(base).toMatch(/base\.sqlite$/);
+    const names = readdirSync(backupDirOf(file));
+    expect(names).not.toContain(oldChain);
+    expect(names.filter((name) => name.startsWith('chain-'))).toHaveLength(1);
+    // The copy and a new base would pass twice the journal: the copy gave way once the new base was whole.
+    expect(names.filter((name) => name.startsWith(beforeMigration))).toEqual([]);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    expect(backupBytes(file)).toBeLessThanOrEqual(BACKUP_BUDGET * statSync(file).size);
   });
 });

@@ -291,6 +291,10 @@ export class DailyBackups {
     let chain = current ? readChain(current) : null;
     const last = chain?.points.at(-1);
     if (last && at.getTime() - Date.parse(last.takenAt) < DAY_MS) return null;
+    // A journal brought back from a point is not the one the chain's state describes (its append-only
+    // tables are shorter than their marks): it starts a chain of its own.
+    const restoredAt = lastRestoreAt(this.journalFile);
+    if (chain && last && restoredAt !== null && restoredAt > last.takenAt) chain = null;
     const started = performance.now();
     let file: string | null = null;
     if (chain) {
@@ -303,8 +307,9 @@ export class DailyBackups {
       }
     }
     if (!chain) {
-      // A migration ran (its whole copy keeps the journal as it was) or there is no chain yet. The old
-      // chain goes first when that copy stands for its newest point, so two bases never coexist.
+      // A migration ran (its whole copy keeps the journal as it was), the journal was restored, or
+      // there is no chain yet. The old chain goes first when a copy taken before a migration stands
+      // for its newest point, so two bases and that copy never coexist.
       if (current && newestCopyBeforeMigration(dir) > (last?.takenAt ?? ''))
         rmSync(current, { recursive: true });
       chain = await startChain(this.db, dir, at);
