@@ -26,7 +26,10 @@ const modules: ReadonlyArray<readonly [string, () => Promise<BenchmarkModule>]> 
 
 const options = benchOptions(process.argv.slice(2));
 // `--journal N` measures the journal (and its backups) at N sales alone: growing a large one takes minutes.
-const only = options.argv.includes('--journal') ? ['journal-scale', 'backups'] : options.only;
+const only =
+  options.argv.includes('--journal') && options.only.length === 0
+    ? ['journal-scale', 'backups']
+    : options.only;
 for (const [name, load] of modules) {
   if (only.length > 0 && !only.some((wanted) => name.includes(wanted))) continue;
   const benchmark = await load();

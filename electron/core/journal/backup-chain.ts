@@ -26,7 +26,7 @@ import { quoteName as q, rowHash, schemaFingerprint, type TablePlan, tablePlans 
  * the chain never holds more than one base, so it needs no second whole copy to move on.
  */
 
-export const CHAIN_PREFIX = 'chain-';
+const CHAIN_PREFIX = 'chain-';
 const BASE = 'base.sqlite';
 const STATE = 'state.sqlite';
 /** Rows read per query; a step runs queries until STEP_MS have passed. */
@@ -42,7 +42,7 @@ const BASE_PAGES_PER_STEP = 16;
 const ROWIDS_PER_COUNT = 2_000;
 
 /** Lets the counter's own work (a sale's next step) run between two steps of a backup. */
-export const yieldToCounter = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const yieldToCounter = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Yields to the counter once the current step has run STEP_MS. */
 function stepPacer(): () => Promise<void> {
