@@ -304,4 +304,12 @@ describe('the backup chain', () => {
     db.pragma('wal_checkpoint(TRUNCATE)');
     expect(backupBytes(file)).toBeLessThanOrEqual(BACKUP_BUDGET * statSync(file).size);
   });
+
+  it('stops a backup under way when the app closes, leaving no half-written chain', async () => {
+    sell(20);
+    const running = backups.runIfDue();
+    await backups.stop();
+    expect(await running).toBeNull();
+    expect(readdirSync(backupDirOf(file))).toEqual([]);
+  });
 });

@@ -44,12 +44,13 @@ const ROWIDS_PER_COUNT = 2_000;
 /** Lets the counter's own work (a sale's next step) run between two steps of a backup. */
 const yieldToCounter = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Yields to the counter once the current step has run STEP_MS. */
-function stepPacer(): () => Promise<void> {
+/** Yields to the counter once the current step has run STEP_MS; stops the backup when `signal` says so. */
+function stepPacer(signal?: AbortSignal): () => Promise<void> {
   let since = performance.now();
   return async () => {
     if (performance.now() - since < STEP_MS) return;
     await yieldToCounter();
+    signal?.throwIfAborted();
     since = performance.now();
   };
 }
@@ -164,14 +165,29 @@ const journalBytesOf = (db: Database.Database, schema: string): number =>
  * selling between steps), then the state measured from that copy. Built in `chain-{time}.partial/`
  * and renamed when whole.
  */
-export async function startChain(live: Database.Database, backupDir: string, at: Date): Promise<Chain> {
+export async function startChain(
+  live: Database.Database,
+  backupDir: string,
+  at: Date,
+  signal?: AbortSignal,
+): Promise<Chain> {
   mkdirSync(backupDir, { recursive: true, mode: 0o700 });
   const final = join(backupDir, `${CHAIN_PREFIX}${stampOf(at)}`);
   const partial = `${final}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { mode: 0o700 });
   const base = join(partial, BASE);
-  await live.backup(base, { progress: () => BASE_PAGES_PER_STEP });
+  try {
+    await live.backup(base, {
+      progress: () => {
+        signal?.throwIfAborted();
+        return BASE_PAGES_PER_STEP;
+      },
+    });
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
   // The copy says WAL like the journal; a file read without its counter needs no log beside it.
   const copy = new Database(base);
   copy.pragma('journal_mode = DELETE');
@@ -183,7 +199,7 @@ export async function startChain(live: Database.Database, backupDir: string, at:
     state.exec(`ATTACH ${sqlString(base)} AS j`);
     state.defaultSafeIntegers(true);
     state.exec('BEGIN');
-    const pace = stepPacer();
+    const pace = stepPacer(signal);
     for (const plan of tablePlans(state, 'j')) {
       if (plan.mode === 'rows') await measureRows(state, plan, pace);
       if (plan.mode === 'appended') {
@@ -200,9 +216,12 @@ export async function startChain(live: Database.Database, backupDir: string, at:
       .run(at.toISOString(), BASE, journalBytesOf(state, 'j'));
     state.exec('COMMIT');
     state.exec('DETACH j');
-  } finally {
+  } catch (error) {
     state.close();
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
   }
+  state.close();
   renameSync(partial, final);
   return readChain(final);
 }
@@ -256,7 +275,12 @@ export class SchemaChanged extends Error {}
  * Adds a segment to the chain: what changed in the journal since the chain's last point, read from
  * one snapshot of it in small steps. Returns the new point.
  */
-export async function addSegment(journalFile: string, chain: Chain, at: Date): Promise<ChainPoint> {
+export async function addSegment(
+  journalFile: string,
+  chain: Chain,
+  at: Date,
+  signal?: AbortSignal,
+): Promise<ChainPoint> {
   const last = chain.points[chain.points.length - 1];
   const seq = (last?.seq ?? 0) + 1;
   const name = `segment-${String(seq).padStart(5, '0')}-${stampOf(at)}.sqlite`;
@@ -283,7 +307,7 @@ export async function addSegment(journalFile: string, chain: Chain, at: Date): P
       CREATE TABLE main.__tables (tbl TEXT PRIMARY KEY, mode TEXT NOT NULL);
       CREATE TABLE main.__deleted (tbl TEXT NOT NULL, rid INTEGER NOT NULL);
     `);
-    const pace = stepPacer();
+    const pace = stepPacer(signal);
     for (const plan of tablePlans(db, 'j')) await carryTable(db, plan, pace);
     const journalBytes = journalBytesOf(db, 'j');
     db.prepare('INSERT INTO main.__point VALUES (?, ?, ?)').run(seq, at.toISOString(), journalBytes);

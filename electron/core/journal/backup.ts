@@ -239,6 +239,8 @@ export interface BackupLog {
 export class DailyBackups {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<string | null> | null = null;
+  /** Stops a backup under way when the app closes: a base of a large journal takes minutes. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly db: Db,
@@ -257,6 +259,7 @@ export class DailyBackups {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopping.abort();
     await this.running;
   }
 
@@ -264,7 +267,8 @@ export class DailyBackups {
   runIfDue(): Promise<string | null> {
     this.running ??= this.pointIfDue()
       .catch((error: unknown) => {
-        this.log.warn('journal backup failed', { error: String(error) });
+        if (this.stopping.signal.aborted) this.log.info('journal backup stopped: the app is closing');
+        else this.log.warn('journal backup failed', { error: String(error) });
         return null;
       })
       .finally(() => {
@@ -300,7 +304,7 @@ export class DailyBackups {
     if (chain) {
       completeChecksums(chain);
       try {
-        file = (await addSegment(this.journalFile, chain, at)).file;
+        file = (await addSegment(this.journalFile, chain, at, this.stopping.signal)).file;
       } catch (error) {
         if (!(error instanceof SchemaChanged)) throw error;
         chain = null;
@@ -312,7 +316,7 @@ export class DailyBackups {
       // for its newest point, so two bases and that copy never coexist.
       if (current && newestCopyBeforeMigration(dir) > (last?.takenAt ?? ''))
         rmSync(current, { recursive: true });
-      chain = await startChain(this.db, dir, at);
+      chain = await startChain(this.db, dir, at, this.stopping.signal);
       file = chain.points[0]?.file ?? null;
       for (const old of chains) rmSync(old, { recursive: true, force: true });
       for (const name of readdirSync(dir).filter((n) => n.startsWith(DAILY_PREFIX)))
