@@ -166,6 +166,11 @@ export async function run(options: BenchOptions): Promise<void> {
     db.pragma('synchronous = OFF');
     db.transaction(() => sellOneDay(db, TODAY, answer))();
     copyDaysBack(db, sales);
+    // The days copied back number their receipts above today's: new sales continue after them all.
+    db.prepare(
+      `UPDATE receipt_counters SET last_number = (SELECT max(receipt_number) FROM sales WHERE training = 1)
+       WHERE training = 1`,
+    ).run();
     db.pragma('synchronous = FULL');
     db.pragma('wal_checkpoint(TRUNCATE)');
     console.log(`Journal: ${mb(statSync(file).size)}.`);

@@ -247,6 +247,12 @@ describe('the backup chain', () => {
     expect(refused.out).toContain(`segment ${segment} is damaged`);
     expect(readFileSync(join(damaged, 'journal.sqlite'), 'utf8')).toBe('the journal as it is');
 
+    // A segment alone is not a journal: named from another data directory, it is refused.
+    const elsewhere = mkdtempSync(join(dir, 'elsewhere-'));
+    const alone = restore('--data-dir', elsewhere, segmentsOf(dir)[0]!);
+    expect(alone.status).toBe(1);
+    expect(alone.out).toContain('is a segment of a backup chain');
+
     const missing = freshDataDir();
     const [gone] = segmentsOf(missing);
     rmSync(gone!);

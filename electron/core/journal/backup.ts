@@ -155,6 +155,10 @@ export function restoreBackup(
         const verdict = check.pragma('integrity_check', { simple: true });
         if (verdict !== 'ok')
           throw new Error(`${copy} is damaged (${String(verdict)}); choose another copy.`);
+        if (check.prepare(`SELECT 1 FROM sqlite_master WHERE name = '__point'`).get())
+          throw new Error(
+            `${copy} is a segment of a backup chain, not a whole journal: name it from the data directory whose backups/ holds its chain.`,
+          );
       } finally {
         check.close();
       }
