@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancellationJournal } from '../../electron/core/care/cancellation-journal';
@@ -201,6 +201,8 @@ describe('the backup chain', () => {
     );
     const first = await nextDay();
     expect(first).toMatch(/segment-00001-/);
+    for (const name of readdirSync(dirname(first)))
+      expect(statSync(join(dirname(first), name)).mode & 0o777).toBe(0o600);
     // Only what changed: far smaller than the base.
     expect(statSync(first).size).toBeLessThan(statSync(base!).size);
 

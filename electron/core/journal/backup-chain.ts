@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -193,6 +195,7 @@ export async function startChain(
   copy.pragma('journal_mode = DELETE');
   copy.close();
   chmodSync(base, 0o600);
+  privateFile(join(partial, STATE));
   const state = openState(partial);
   try {
     createState(state);
@@ -290,6 +293,7 @@ export async function addSegment(
     f.startsWith(`segment-${String(seq).padStart(5, '0')}-`),
   ))
     rmSync(join(chain.dir, leftover), { force: true });
+  privateFile(file);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = DELETE');
@@ -543,6 +547,14 @@ export function bytesUnder(dir: string): number {
     total += entry.isDirectory() ? bytesUnder(path) : statSync(path).size;
   }
   return total;
+}
+
+/**
+ * An empty file only its owner can read, for SQLite to fill: the backup never exists with wider
+ * rights, and SQLite gives its rollback journal the same.
+ */
+function privateFile(path: string): void {
+  closeSync(openSync(path, 'wx', 0o600));
 }
 
 function sqlString(value: string): string {
