@@ -63,7 +63,7 @@ try {
   throw error;
 }
 try {
-  const { replacedInto } = restoreBackup(journalFile, resolve(backup), new Date());
+  const { replacedInto } = await restoreBackup(journalFile, resolve(backup), new Date());
   // The restored copy has no write-ahead log and needs none: the last run's crash state went with the
   // journal it replaced.
   instance.closing();

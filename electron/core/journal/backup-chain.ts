@@ -302,6 +302,10 @@ export async function addSegment(
     db.exec(`ATTACH ${sqlString(join(chain.dir, STATE))} AS st`);
     db.pragma('st.journal_mode = DELETE');
     db.pragma('st.synchronous = FULL');
+    // A day's changes are held in memory until the commit: spilling them mid-way would fsync the
+    // rollback journal on the counter's thread again and again (each fsync a sale waits behind).
+    db.pragma('main.cache_spill = OFF');
+    db.pragma('st.cache_spill = OFF');
     db.defaultSafeIntegers(true);
     db.exec('BEGIN');
     // The first read fixes the snapshot every later step reads, however long the segment takes.
@@ -461,7 +465,11 @@ async function diffRows(db: Database.Database, plan: TablePlan, pace: () => Prom
  * append-only row, or count a sale twice in the daily summary) and put back as they were. Applying a
  * segment twice gives the same result as once, so a fold cut short by a crash is simply done again.
  */
-export function applySegment(target: Database.Database, segmentFile: string): void {
+export async function applySegment(
+  target: Database.Database,
+  segmentFile: string,
+  pace: () => Promise<void> = async () => {},
+): Promise<void> {
   target.pragma('foreign_keys = OFF');
   target.exec(`ATTACH ${sqlString(segmentFile)} AS seg`);
   try {
@@ -472,57 +480,92 @@ export function applySegment(target: Database.Database, segmentFile: string): vo
       tbl: string;
       mode: string;
     }[];
-    target.transaction(() => {
+    target.exec('BEGIN IMMEDIATE');
+    try {
       for (const { name } of triggers) target.exec(`DROP TRIGGER main.${q(name)}`);
-      for (const { tbl, mode } of carried) {
-        const table = q(tbl);
-        const columns = (
-          target.prepare(`SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid`).all(tbl) as {
-            name: string;
-          }[]
-        )
-          .map((c) => q(c.name))
-          .join(', ');
-        const withRowid = (
-          target
-            .prepare(`SELECT count(*) AS n FROM pragma_table_info(?, 'seg') WHERE name = '__rowid'`)
-            .get(tbl) as {
-            n: number;
-          }
-        ).n;
-        if (!withRowid) {
-          target.exec(
-            `DELETE FROM main.${table}; INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM seg.${table}`,
-          );
-          continue;
-        }
-        if (mode === 'whole') target.exec(`DELETE FROM main.${table}`);
-        else {
-          target.prepare(`DELETE FROM main.${table} WHERE rowid IN (SELECT __rowid FROM seg.${table})`).run();
-          target
-            .prepare(`DELETE FROM main.${table} WHERE rowid IN (SELECT rid FROM seg.__deleted WHERE tbl = ?)`)
-            .run(tbl);
-        }
-        target.exec(
-          `INSERT INTO main.${table} (rowid, ${columns}) SELECT __rowid, ${columns} FROM seg.${table} ORDER BY __rowid`,
-        );
-      }
+      for (const { tbl, mode } of carried) await applyTable(target, tbl, mode, pace);
       for (const { sql } of triggers) target.exec(sql);
-    })();
+      target.exec('COMMIT');
+    } catch (error) {
+      if (target.inTransaction) target.exec('ROLLBACK');
+      throw error;
+    }
   } finally {
     target.exec('DETACH seg');
   }
 }
 
-/** Folds the chain's oldest segment into its base, then removes it. */
-export function foldOldest(chain: Chain): void {
+/**
+ * One table of a segment: every carried rowid's old row (and each rowid gone) deleted first, then
+ * the carried rows inserted, so no row's unique key meets a stale one. A range of rowids at a time.
+ */
+async function applyTable(
+  target: Database.Database,
+  tbl: string,
+  mode: string,
+  pace: () => Promise<void>,
+): Promise<void> {
+  const table = q(tbl);
+  const columns = (
+    target.prepare(`SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid`).all(tbl) as {
+      name: string;
+    }[]
+  )
+    .map((c) => q(c.name))
+    .join(', ');
+  const withRowid = target
+    .prepare(`SELECT count(*) FROM pragma_table_info(?, 'seg') WHERE name = '__rowid'`)
+    .pluck()
+    .get(tbl);
+  if (!withRowid) {
+    target.exec(
+      `DELETE FROM main.${table}; INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM seg.${table}`,
+    );
+    return;
+  }
+  const rangeEnd = target
+    .prepare(
+      `SELECT max(__rowid) FROM (SELECT __rowid FROM seg.${table} WHERE __rowid > ? ORDER BY __rowid LIMIT ${ROWS_PER_READ})`,
+    )
+    .pluck()
+    .safeIntegers(true);
+  const inRanges = async (run: (from: bigint, to: bigint) => void): Promise<void> => {
+    let after = -(2n ** 63n);
+    for (;;) {
+      const to = rangeEnd.get(after) as bigint | null;
+      if (to === null) return;
+      run(after, to);
+      after = to;
+      await pace();
+    }
+  };
+  if (mode === 'whole') target.exec(`DELETE FROM main.${table}`);
+  else {
+    const remove = target.prepare(
+      `DELETE FROM main.${table} WHERE rowid IN (SELECT __rowid FROM seg.${table} WHERE __rowid > ? AND __rowid <= ?)`,
+    );
+    await inRanges((from, to) => remove.run(from, to));
+    target
+      .prepare(`DELETE FROM main.${table} WHERE rowid IN (SELECT rid FROM seg.__deleted WHERE tbl = ?)`)
+      .run(tbl);
+  }
+  const insert = target.prepare(
+    `INSERT INTO main.${table} (rowid, ${columns}) SELECT __rowid, ${columns} FROM seg.${table}
+     WHERE __rowid > ? AND __rowid <= ? ORDER BY __rowid`,
+  );
+  await inRanges((from, to) => insert.run(from, to));
+}
+
+/** Folds the chain's oldest segment into its base (in paced steps), then removes it. */
+export async function foldOldest(chain: Chain, signal?: AbortSignal): Promise<void> {
   const oldest = chain.points.find((point) => point.seq > chain.baseThrough);
   if (!oldest) return;
   const base = new Database(join(chain.dir, BASE));
   try {
     base.pragma('journal_mode = DELETE');
     base.pragma('synchronous = FULL');
-    applySegment(base, oldest.file);
+    base.pragma('cache_spill = OFF');
+    await applySegment(base, oldest.file, stepPacer(signal));
   } finally {
     base.close();
   }

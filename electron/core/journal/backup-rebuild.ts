@@ -32,7 +32,12 @@ export function pointOfFile(
 }
 
 /** Writes the journal at `point` of `chain` into `target` (a new file, fsync'd). */
-export function rebuildAt(chain: Chain, point: ChainPoint, target: string, nativeBinding?: string): void {
+export async function rebuildAt(
+  chain: Chain,
+  point: ChainPoint,
+  target: string,
+  nativeBinding?: string,
+): Promise<void> {
   const segments = chain.points.filter((p) => p.seq > chain.baseThrough && p.seq <= point.seq);
   let expected = chain.baseThrough + 1;
   for (const segment of segments) {
@@ -56,7 +61,7 @@ export function rebuildAt(chain: Chain, point: ChainPoint, target: string, nativ
     db.pragma('journal_mode = DELETE');
     for (const segment of segments) {
       try {
-        applySegment(db, segment.file);
+        await applySegment(db, segment.file);
       } catch (error) {
         throw new ChainRefused(`segment ${segment.file} cannot be applied (${(error as Error).message})`);
       }

@@ -139,16 +139,16 @@ function journalFiles(journalFile: string): string[] {
  * replaced, with its write-ahead log, is moved into `backups/replaced-{time}/`, never deleted.
  * Returns where the replaced files went.
  */
-export function restoreBackup(
+export async function restoreBackup(
   journalFile: string,
   copy: string,
   at: Date,
   nativeBinding?: string,
-): { readonly replacedInto: string } {
+): Promise<{ readonly replacedInto: string }> {
   const partial = `${journalFile}.partial`;
   const inChain = pointOfFile(copy, chainDirs(backupDirOf(journalFile)));
   try {
-    if (inChain) rebuildAt(inChain.chain, inChain.point, partial, nativeBinding);
+    if (inChain) await rebuildAt(inChain.chain, inChain.point, partial, nativeBinding);
     else {
       const check = new Database(copy, { readonly: true, ...(nativeBinding ? { nativeBinding } : {}) });
       try {
@@ -326,7 +326,7 @@ export class DailyBackups {
       for (const name of readdirSync(dir).filter((n) => n.startsWith(DAILY_PREFIX)))
         rmSync(join(dir, name), { force: true });
     }
-    this.keepWithinBudget(chain);
+    await this.keepWithinBudget(chain);
     this.log.info('journal backed up', {
       file,
       seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
@@ -340,12 +340,12 @@ export class DailyBackups {
    * over it, copies taken before a migration go first (oldest first), then the oldest segments are
    * folded into the base. Folding never needs room: the base is changed in place.
    */
-  private keepWithinBudget(chain: Chain): void {
+  private async keepWithinBudget(chain: Chain): Promise<void> {
     const dir = backupDirOf(this.journalFile);
     let current = readChain(chain.dir);
     const segments = (): number => current.points.filter((p) => p.seq > current.baseThrough).length;
     while (segments() > DAILY_BACKUPS_KEPT) {
-      foldOldest(current);
+      await foldOldest(current, this.stopping.signal);
       current = readChain(chain.dir);
     }
     const limit = BACKUP_BUDGET * statSync(this.journalFile).size;
@@ -353,7 +353,7 @@ export class DailyBackups {
       const copy = copiesBeforeMigration(dir).at(0);
       if (copy) rmSync(copy, { force: true });
       else if (segments() > 0) {
-        foldOldest(current);
+        await foldOldest(current, this.stopping.signal);
         current = readChain(chain.dir);
       } else break;
     }
