@@ -243,7 +243,7 @@ export interface BackupLog {
 export class DailyBackups {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<string | null> | null = null;
-  /** Stops a backup under way when the app closes: a base of a large journal takes minutes. */
+  /** Set when the app closes: a backup under way stops resting between steps and finishes. */
   private readonly stopping = new AbortController();
 
   constructor(
@@ -271,8 +271,7 @@ export class DailyBackups {
   runIfDue(): Promise<string | null> {
     this.running ??= this.pointIfDue()
       .catch((error: unknown) => {
-        if (this.stopping.signal.aborted) this.log.info('journal backup stopped: the app is closing');
-        else this.log.warn('journal backup failed', { error: String(error) });
+        this.log.warn('journal backup failed', { error: String(error) });
         return null;
       })
       .finally(() => {
