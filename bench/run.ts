@@ -22,11 +22,15 @@ const modules: ReadonlyArray<readonly [string, () => Promise<BenchmarkModule>]> 
   ['end-of-day', () => import('./end-of-day')],
   ['reconciliation', () => import('./reconciliation')],
   ['journal-scale', () => import('./journal-scale')],
+  ['backups', () => import('./backups')],
 ];
 
 const options = benchOptions(process.argv.slice(2));
-// `--journal N` measures the journal at N sales alone: growing a large one takes minutes.
-const only = options.argv.includes('--journal') ? ['journal-scale'] : options.only;
+// `--journal N` measures the journal (and its backups) at N sales alone: growing a large one takes minutes.
+const only =
+  options.argv.includes('--journal') && options.only.length === 0
+    ? ['journal-scale', 'backups']
+    : options.only;
 for (const [name, load] of modules) {
   if (only.length > 0 && !only.some((wanted) => name.includes(wanted))) continue;
   const benchmark = await load();

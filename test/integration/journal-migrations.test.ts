@@ -1,11 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountRefOf } from '../../electron/core/journal/account-scope';
 import { answersOf } from '../../electron/core/journal/answers';
-import { backupDirOf, DAILY_BACKUPS_KEPT, DailyBackups } from '../../electron/core/journal/backup';
+import { backupDirOf } from '../../electron/core/journal/backup';
 import { openJournal } from '../../electron/core/journal/database';
 import {
   checkedMigrations,
@@ -16,7 +16,7 @@ import {
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
-import { keptAnswer, newSale, newTopUp } from '../support/journal-records';
+import { keptAnswer, newTopUp } from '../support/journal-records';
 
 let dir: string;
 let file: string;
@@ -27,8 +27,6 @@ beforeEach(() => {
 });
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-const silent = { info: () => {}, warn: () => {} };
 
 /** A journal as version `version` of the app left it, with one sale in doubt. */
 function journalAtVersion(version: number): void {
@@ -311,37 +309,5 @@ describe('migration 0010 (journal at scale)', () => {
     expect(() => db.prepare(`UPDATE answers SET body = x'00'`).run()).toThrow(/kept as received/);
     expect(() => db.prepare('DELETE FROM answers').run()).toThrow(/kept as received/);
     db.close();
-  });
-});
-
-describe('daily online backups', () => {
-  it('copies the journal once a day, readable by its owner only, and keeps the last seven', async () => {
-    const db = openJournal({ file });
-    new SalesJournal(db).createIntent(
-      newSale({ id: 's1', idempotencyKey: 'C1-s1' }),
-      '2026-11-22T10:00:00.000Z',
-    );
-    let now = new Date('2026-11-22T10:00:00.000Z');
-    const backups = new DailyBackups(db, file, silent, () => now);
-    const first = await backups.runIfDue();
-    expect(first).not.toBeNull();
-    expect(statSync(first!).mode & 0o777).toBe(0o600);
-    now = new Date('2026-11-22T20:00:00.000Z');
-    expect(await backups.runIfDue()).toBeNull();
-    for (let day = 1; day <= DAILY_BACKUPS_KEPT + 2; day++) {
-      now = new Date(Date.parse('2026-11-22T10:00:00.000Z') + day * 86_400_000);
-      expect(await backups.runIfDue()).not.toBeNull();
-    }
-    expect(backups.list()).toHaveLength(DAILY_BACKUPS_KEPT);
-    expect(readdirSync(backupDirOf(file)).filter((f) => f.endsWith('.partial'))).toEqual([]);
-    db.close();
-
-    // Restoring (docs/journal.md): the copy replaces the journal while the app is stopped.
-    const restored = join(dir, 'restored', 'journal.sqlite');
-    mkdirSync(join(dir, 'restored'));
-    copyFileSync(backups.list()[0]!, restored);
-    const reopened = openJournal({ file: restored });
-    expect(new SalesJournal(reopened).get('s1')).toMatchObject({ state: 'intent', idempotencyKey: 'C1-s1' });
-    reopened.close();
   });
 });

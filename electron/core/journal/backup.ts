@@ -13,36 +13,56 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import {
+  addSegment,
+  bytesUnder,
+  type Chain,
+  chainDirs,
+  completeChecksums,
+  foldOldest,
+  readChain,
+  SchemaChanged,
+  startChain,
+} from './backup-chain';
+import { pointOfFile, rebuildAt } from './backup-rebuild';
 import type { Db } from './database';
 
 /**
- * Copies of the journal beside it, in `backups/`: one before every migration (taken synchronously,
- * before the schema changes) and one a day while the app runs (SQLite's online backup, which does not
- * stop the counter). Each copy is a complete journal, readable by its owner only; docs/journal.md says
- * how to restore one.
+ * Backups of the journal beside it, in `backups/`: a chain of daily points (backup-chain.ts: one
+ * whole base, then a segment a day with only what changed, old points folded into the base), and a
+ * whole copy before every migration (taken synchronously, before the schema changes). Backups never
+ * hold more than twice the journal once a day's point is written: over that, copies taken before a
+ * migration go first, then the oldest points are folded into the base. Everything is readable by its
+ * owner only; docs/journal.md says how to restore a point.
  */
 
+/** Whole daily copies of earlier versions; removed once a chain has its base. */
 const DAILY_PREFIX = 'journal-daily-';
 const DAY_MS = 86_400_000;
 /** How often the app checks whether a daily copy is due. */
 const CHECK_EVERY_MS = 60 * 60_000;
-/** Daily copies kept; older ones are removed. Copies taken before a migration are never removed. */
+/** Daily segments kept after the base; older ones are folded into it. */
 export const DAILY_BACKUPS_KEPT = 7;
+/** Backups may use at most this many times the journal's size. */
+export const BACKUP_BUDGET = 2;
 
 export function backupDirOf(journalFile: string): string {
   return join(dirname(journalFile), 'backups');
 }
 
-/** One complete copy of the journal in `backups/`. */
+/** A point the journal can be brought back to: a whole copy, or a point of the chain. */
 export interface BackupCopy {
+  /** The copy, or the chain's file that ends the point (its base or a segment). */
   readonly file: string;
-  /** When it was taken (from its name), ISO 8601. */
+  /** When it was taken, ISO 8601. */
   readonly takenAt: string;
+  /** The size of the journal it brings back. */
   readonly bytes: number;
 }
 
-/** Every copy in `backups/` (daily ones and those taken before a migration), newest first. */
+/** Every point in `backups/` (the chain's and the copies taken before a migration), newest first. */
 export function listBackups(journalFile: string): BackupCopy[] {
   const dir = backupDirOf(journalFile);
   let names: string[];
@@ -51,13 +71,37 @@ export function listBackups(journalFile: string): BackupCopy[] {
   } catch {
     return [];
   }
-  return names
+  const copies = names
     .filter((name) => name.startsWith('journal-') && name.endsWith('.sqlite'))
     .map((name) => {
       const file = join(dir, name);
       return { file, takenAt: new Date(takenAtOf(name)).toISOString(), bytes: statSync(file).size };
-    })
-    .sort((a, b) => b.takenAt.localeCompare(a.takenAt));
+    });
+  const points = chainDirs(dir).flatMap((chain) => {
+    try {
+      return readChain(chain).points.map((p) => ({
+        file: p.file,
+        takenAt: p.takenAt,
+        bytes: p.journalBytes,
+      }));
+    } catch {
+      return [];
+    }
+  });
+  return [...copies, ...points].sort((a, b) => b.takenAt.localeCompare(a.takenAt));
+}
+
+/** Bytes used by backups (the chain and the whole copies; not the journals a restore replaced). */
+export function backupBytes(journalFile: string): number {
+  const dir = backupDirOf(journalFile);
+  if (!existsSync(dir)) return 0;
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith('replaced-')) continue;
+    const path = join(dir, name);
+    total += statSync(path).isDirectory() ? bytesUnder(path) : statSync(path).size;
+  }
+  return total;
 }
 
 /** Where the last restore is written down, beside the journal: copies older than it describe another journal. */
@@ -88,37 +132,53 @@ function journalFiles(journalFile: string): string[] {
 }
 
 /**
- * Brings back a copy over the journal (the counter must not be running: the caller holds the data
- * directory's lock). The journal being replaced, with its write-ahead log, is moved into
- * `backups/replaced-{time}/`, never deleted. The copy must be a whole, undamaged journal. Returns
- * where the replaced files went.
+ * Brings back a point over the journal (the counter must not be running: the caller holds the data
+ * directory's lock). `copy` is a whole copy, or the chain file that ends a point (its base or a
+ * segment): the journal is then rebuilt from the base and the segments up to it (backup-rebuild.ts).
+ * Either must be whole and undamaged, checked before the journal is touched. The journal being
+ * replaced, with its write-ahead log, is moved into `backups/replaced-{time}/`, never deleted.
+ * Returns where the replaced files went.
  */
-export function restoreBackup(
+export async function restoreBackup(
   journalFile: string,
   copy: string,
   at: Date,
   nativeBinding?: string,
-): { readonly replacedInto: string } {
-  const check = new Database(copy, { readonly: true, ...(nativeBinding ? { nativeBinding } : {}) });
+): Promise<{ readonly replacedInto: string }> {
+  const partial = `${journalFile}.partial`;
+  const inChain = pointOfFile(copy, chainDirs(backupDirOf(journalFile)));
   try {
-    const verdict = check.pragma('integrity_check', { simple: true });
-    if (verdict !== 'ok') throw new Error(`${copy} is damaged (${String(verdict)}); choose another copy.`);
-  } finally {
-    check.close();
+    if (inChain) await rebuildAt(inChain.chain, inChain.point, partial, nativeBinding);
+    else {
+      const check = new Database(copy, { readonly: true, ...(nativeBinding ? { nativeBinding } : {}) });
+      try {
+        const verdict = check.pragma('integrity_check', { simple: true });
+        if (verdict !== 'ok')
+          throw new Error(`${copy} is damaged (${String(verdict)}); choose another copy.`);
+        if (check.prepare(`SELECT 1 FROM sqlite_master WHERE name = '__point'`).get())
+          throw new Error(
+            `${copy} is a segment of a backup chain, not a whole journal: name it from the data directory whose backups/ holds its chain.`,
+          );
+      } finally {
+        check.close();
+      }
+      privateEmptyFile(partial);
+      copyFileSync(copy, partial);
+      const fd = openSync(partial, 'r+');
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
   }
   const replacedInto = join(backupDirOf(journalFile), `replaced-${stampOf(at)}`);
   mkdirSync(replacedInto, { recursive: true, mode: 0o700 });
   for (const file of journalFiles(journalFile)) {
     if (existsSync(file)) renameSync(file, join(replacedInto, basename(file)));
-  }
-  const partial = `${journalFile}.partial`;
-  privateEmptyFile(partial);
-  copyFileSync(copy, partial);
-  const fd = openSync(partial, 'r+');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
   renameSync(partial, journalFile);
   writeFileSync(
@@ -127,6 +187,11 @@ export function restoreBackup(
     { mode: 0o600 },
   );
   return { replacedInto };
+}
+
+/** The newest point taken on `day` (YYYY-MM-DD, UTC), for `npm run restore -- --day`. */
+export function pointOfDay(journalFile: string, day: string): BackupCopy | null {
+  return listBackups(journalFile).find((copy) => copy.takenAt.startsWith(day)) ?? null;
 }
 
 function stampOf(at: Date): string {
@@ -171,10 +236,15 @@ export interface BackupLog {
   warn(message: string, fields?: Record<string, unknown>): void;
 }
 
-/** Takes a daily online copy of the journal while the app runs, and keeps the last few. */
+/**
+ * Adds a point to the backup chain once a day while the app runs, in small steps between which the
+ * counter keeps selling, and keeps the backups within their budget.
+ */
 export class DailyBackups {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<string | null> | null = null;
+  /** Set when the app closes: a backup under way stops resting between steps and finishes. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly db: Db,
@@ -193,12 +263,13 @@ export class DailyBackups {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopping.abort();
     await this.running;
   }
 
-  /** Copies the journal if the newest daily copy is a day old or there is none; resolves to the new copy's path. */
+  /** Adds a point if the newest is a day old or there is none; resolves to the file that ends it. */
   runIfDue(): Promise<string | null> {
-    this.running ??= this.copyIfDue()
+    this.running ??= this.pointIfDue()
       .catch((error: unknown) => {
         this.log.warn('journal backup failed', { error: String(error) });
         return null;
@@ -209,26 +280,94 @@ export class DailyBackups {
     return this.running;
   }
 
-  /** The daily copies, newest first. */
+  /** The chain's points, newest first. */
   list(): string[] {
-    return listBackups(this.journalFile)
-      .map((copy) => copy.file)
-      .filter((file) => basename(file).startsWith(DAILY_PREFIX));
+    const newest = chainDirs(backupDirOf(this.journalFile)).at(-1);
+    return newest
+      ? readChain(newest)
+          .points.map((point) => point.file)
+          .reverse()
+      : [];
   }
 
-  private async copyIfDue(): Promise<string | null> {
+  private async pointIfDue(): Promise<string | null> {
     const at = this.now();
-    const newest = this.list()[0];
-    if (newest && at.getTime() - takenAtOf(newest) < DAY_MS) return null;
     const dir = backupDirOf(this.journalFile);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const target = join(dir, `${DAILY_PREFIX}${stampOf(at)}.sqlite`);
-    const partial = `${target}.partial`;
-    privateEmptyFile(partial);
-    await this.db.backup(partial);
-    renameSync(partial, target);
-    for (const old of this.list().slice(DAILY_BACKUPS_KEPT)) rmSync(old, { force: true });
-    this.log.info('journal backed up', { file: target });
-    return target;
+    const chains = chainDirs(dir);
+    const current = chains.at(-1);
+    let chain = current ? readChain(current) : null;
+    const last = chain?.points.at(-1);
+    if (last && at.getTime() - Date.parse(last.takenAt) < DAY_MS) return null;
+    // A journal brought back from a point is not the one the chain's state describes (its append-only
+    // tables are shorter than their marks): it starts a chain of its own.
+    const restoredAt = lastRestoreAt(this.journalFile);
+    if (chain && last && restoredAt !== null && restoredAt > last.takenAt) chain = null;
+    const started = performance.now();
+    let file: string | null = null;
+    if (chain) {
+      completeChecksums(chain);
+      try {
+        file = (await addSegment(this.journalFile, chain, at, this.stopping.signal)).file;
+      } catch (error) {
+        if (!(error instanceof SchemaChanged)) throw error;
+        chain = null;
+      }
+    }
+    if (!chain) {
+      // A migration ran (its whole copy keeps the journal as it was), the journal was restored, or
+      // there is no chain yet. The old chain goes first when a copy taken before a migration stands
+      // for its newest point, so two bases and that copy never coexist.
+      if (current && newestCopyBeforeMigration(dir) > (last?.takenAt ?? ''))
+        rmSync(current, { recursive: true });
+      chain = await startChain(this.db, dir, at, this.stopping.signal);
+      file = chain.points[0]?.file ?? null;
+      for (const old of chains) rmSync(old, { recursive: true, force: true });
+      for (const name of readdirSync(dir).filter((n) => n.startsWith(DAILY_PREFIX)))
+        rmSync(join(dir, name), { force: true });
+    }
+    await this.keepWithinBudget(chain);
+    this.log.info('journal backed up', {
+      file,
+      seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+      backupBytes: backupBytes(this.journalFile),
+    });
+    return file;
   }
+
+  /**
+   * At most DAILY_BACKUPS_KEPT segments after the base, and at most BACKUP_BUDGET times the journal:
+   * over it, copies taken before a migration go first (oldest first), then the oldest segments are
+   * folded into the base. Folding never needs room: the base is changed in place.
+   */
+  private async keepWithinBudget(chain: Chain): Promise<void> {
+    const dir = backupDirOf(this.journalFile);
+    let current = readChain(chain.dir);
+    const segments = (): number => current.points.filter((p) => p.seq > current.baseThrough).length;
+    while (segments() > DAILY_BACKUPS_KEPT) {
+      await foldOldest(current, this.stopping.signal);
+      current = readChain(chain.dir);
+    }
+    const limit = BACKUP_BUDGET * statSync(this.journalFile).size;
+    while (backupBytes(this.journalFile) > limit) {
+      const copy = copiesBeforeMigration(dir).at(0);
+      if (copy) rmSync(copy, { force: true });
+      else if (segments() > 0) {
+        await foldOldest(current, this.stopping.signal);
+        current = readChain(chain.dir);
+      } else break;
+    }
+  }
+}
+
+/** The whole copies taken before a migration, oldest first. */
+function copiesBeforeMigration(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => /^journal-v\d+-before-v\d+-.*\.sqlite$/.test(name))
+    .sort((a, b) => takenAtOf(a) - takenAtOf(b))
+    .map((name) => join(dir, name));
+}
+
+function newestCopyBeforeMigration(dir: string): string {
+  const newest = copiesBeforeMigration(dir).at(-1);
+  return newest ? new Date(takenAtOf(newest)).toISOString() : '';
 }

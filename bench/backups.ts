@@ -1,0 +1,239 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { backupBytes, DailyBackups } from '../electron/core/journal/backup';
+import { type Db, openJournal } from '../electron/core/journal/database';
+import { SalesJournal } from '../electron/core/journal/sales-journal';
+import { SettingsTable } from '../electron/core/journal/settings-table';
+import { money } from '../shared/money';
+import { recordGoal } from './goals';
+import { COUNTER, copyDaysBack, DAY_SALES, sellOneDay, simulatorOrderAnswer } from './journal-growth';
+import { journalSalesAsked } from './journal-scale';
+import type { BenchOptions } from './options';
+
+/**
+ * Backups on a grown journal (`--journal N` sales, 10,000 with `--quick`, 100,000 by default):
+ * - a sale's journal work (intent, sent with its fsync, one turn of the event loop where the
+ *   provider's answer would arrive, completion with the answer) timed while a backup runs, beside
+ *   the same sale with no backup running just before and after it: during the base copy and during
+ *   a daily segment. Sales run back to back, so the backup gets only the gaps a sale leaves (the
+ *   worst case: a real counter is idle most of the day);
+ * - a simulated week and more of daily points (new sales, a pending sale completing the next day,
+ *   a setting changed each day), with each day's backup time and the backups' size over the
+ *   journal's.
+ */
+
+const DAYS = 9;
+const SLOWDOWN_TARGET = 1.2;
+const DISK_TARGET = 2;
+const SAMPLES = 40;
+const TODAY = '2026-11-22';
+const DAY_MS = 86_400_000;
+
+const median = (times: readonly number[]): number => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Sells with the journal's real writes, each sale with unique ids; returns each sale's time in ms. */
+class Seller {
+  private n = 0;
+  private readonly sales: SalesJournal;
+
+  constructor(
+    db: Db,
+    private readonly answer: string,
+  ) {
+    this.sales = new SalesJournal(db);
+  }
+
+  async sell(at: string, leavePending = false): Promise<number> {
+    const id = `bench-${++this.n}`;
+    const started = performance.now();
+    this.sales.createIntent(
+      {
+        id,
+        counterId: COUNTER,
+        cashierId: null,
+        shiftId: null,
+        training: true,
+        accountRef: 'bench-account',
+        packageCode: `PKG-${this.n % 40}`,
+        packageName: `Package ${this.n % 40}`,
+        quantity: 1,
+        idempotencyKey: `${COUNTER}-${id}`,
+        retailUnit: money(500, 'USD'),
+        retailTotal: money(500, 'USD'),
+        quotedCost: money(400, 'USD'),
+      },
+      at,
+    );
+    this.sales.markSent(id, at);
+    await turn();
+    const answers = [
+      {
+        request: 'POST /esims/order',
+        send: 1,
+        attempt: 1,
+        status: 200,
+        whole: true,
+        receivedAt: at,
+        body: this.answer,
+      },
+    ];
+    if (leavePending)
+      this.sales.markPending(
+        id,
+        { orderReference: `ORD-${id}`, cost: null, nextCheckAt: at, giveUpAt: at, answers },
+        at,
+      );
+    else this.complete(id, at, answers);
+    return performance.now() - started;
+  }
+
+  complete(
+    id: string,
+    at: string,
+    answers: Parameters<SalesJournal['markCompleted']>[1]['answers'] = [],
+  ): void {
+    this.sales.markCompleted(
+      id,
+      {
+        orderReference: `ORD-${id}`,
+        cost: money(400, 'USD'),
+        newBalance: money(1_000_000 - this.n, 'USD'),
+        answers,
+        esims: [
+          {
+            iccid: `8985220800${String(this.n).padStart(9, '0')}`,
+            lpa: `LPA:1$rsp.example.com$K-${id}`,
+            smdpAddress: 'rsp.example.com',
+            activationCode: `K-${id}`,
+            appleInstallUrl: null,
+            androidInstallUrl: null,
+            status: 'New',
+            totalVolumeBytes: 1_073_741_824,
+            validityDays: 7,
+            expiresAt: null,
+          },
+        ],
+      },
+      at,
+    );
+  }
+
+  lastId(): string {
+    return `bench-${this.n}`;
+  }
+}
+
+/** Sales timed with no backup running, then while `backup` runs, then with none again (as many as during it). */
+async function slowdownDuring(
+  seller: Seller,
+  at: () => string,
+  backup: () => Promise<unknown>,
+): Promise<{ without: number; during: number; sales: number; seconds: number }> {
+  const without: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) without.push(await seller.sell(at()));
+  const during: number[] = [];
+  let done = false;
+  const started = performance.now();
+  const running = backup().finally(() => {
+    done = true;
+  });
+  while (!done) during.push(await seller.sell(at()));
+  await running;
+  const seconds = (performance.now() - started) / 1000;
+  // As many sales after it as during it: the machine's load drifts, and both sides see the same.
+  for (let i = 0; i < Math.max(SAMPLES, during.length); i++) without.push(await seller.sell(at()));
+  return { without: median(without), during: median(during), sales: during.length, seconds };
+}
+
+const silent = { info: () => {}, warn: () => {} };
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
+
+export async function run(options: BenchOptions): Promise<void> {
+  const sales = journalSalesAsked(options.argv);
+  const perDay = options.quick ? 250 : DAY_SALES;
+  console.log(`\n## Backups of a journal of ${sales.toLocaleString('en')} sales, ${perDay} sales a day`);
+  const answer = await simulatorOrderAnswer();
+  const dir = mkdtempSync(join(tmpdir(), 'esim-backups-'));
+  const file = join(dir, 'journal.sqlite');
+  const db = openJournal({ file });
+  try {
+    db.pragma('synchronous = OFF');
+    db.transaction(() => sellOneDay(db, TODAY, answer))();
+    copyDaysBack(db, sales);
+    // The days copied back number their receipts above today's: new sales continue after them all.
+    db.prepare(
+      `UPDATE receipt_counters SET last_number = (SELECT max(receipt_number) FROM sales WHERE training = 1)
+       WHERE training = 1`,
+    ).run();
+    db.pragma('synchronous = FULL');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    console.log(`Journal: ${mb(statSync(file).size)}.`);
+
+    let now = new Date(`${TODAY}T21:00:00.000Z`);
+    const at = (): string => now.toISOString();
+    const seller = new Seller(db, answer);
+    const backups = new DailyBackups(db, file, silent, () => now);
+
+    const base = await slowdownDuring(seller, at, () => backups.runIfDue());
+    const lines = [
+      `| base copy (${mb(statSync(file).size)}) | ${base.seconds.toFixed(2)} s | ${base.sales} | ${base.without.toFixed(2)} ms | ${base.during.toFixed(2)} ms | ${(base.during / base.without).toFixed(2)}x |`,
+    ];
+    let worstDisk = backupBytes(file) / statSync(file).size;
+    let daily = { without: Number.NaN, during: Number.NaN, sales: 0, seconds: 0 };
+    const dailyLines: string[] = [];
+    let pending: string | null = null;
+    for (let day = 1; day <= DAYS; day++) {
+      now = new Date(Date.parse(`${TODAY}T09:00:00.000Z`) + day * DAY_MS);
+      const settings = new SettingsTable(db);
+      db.pragma('synchronous = OFF');
+      for (let i = 0; i < perDay; i++) await seller.sell(at(), i === perDay - 1);
+      // Yesterday's pending sale completes today: an update of an old row.
+      if (pending) seller.complete(pending, at());
+      pending = seller.lastId();
+      settings.set('receipt.footer', `day ${day}`);
+      db.pragma('synchronous = FULL');
+      now = new Date(now.getTime() + 12 * 3_600_000);
+      if (day === DAYS) daily = await slowdownDuring(seller, at, () => backups.runIfDue());
+      else {
+        const started = performance.now();
+        await backups.runIfDue();
+        dailyLines.push(`day ${day}: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+      }
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      const ratio = backupBytes(file) / statSync(file).size;
+      worstDisk = Math.max(worstDisk, ratio);
+    }
+    lines.push(
+      `| daily segment (day ${DAYS}) | ${daily.seconds.toFixed(2)} s | ${daily.sales} | ${daily.without.toFixed(2)} ms | ${daily.during.toFixed(2)} ms | ${(daily.during / daily.without).toFixed(2)}x |`,
+    );
+    console.log('| backup | took | sales during it | sale without | sale during | ratio |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    for (const line of lines) console.log(line);
+    console.log(`Daily segments before it: ${dailyLines.join(', ')}.`);
+    const journalBytes = statSync(file).size;
+    console.log(
+      `After ${DAYS} days: journal ${mb(journalBytes)}, backups ${mb(backupBytes(file))} (${(backupBytes(file) / journalBytes).toFixed(2)}x; at most ${worstDisk.toFixed(2)}x after any day).`,
+    );
+    recordGoal({
+      name: 'backup-sale-slowdown',
+      measured: Math.max(base.during / base.without, daily.during / daily.without),
+      target: SLOWDOWN_TARGET,
+      basis: `median sale during a backup / without, the worse of the base copy and a daily segment, ${sales.toLocaleString('en')} sales`,
+    });
+    recordGoal({
+      name: 'backup-disk',
+      measured: worstDisk,
+      target: DISK_TARGET,
+      basis: `backup bytes / journal bytes, the most after any of ${DAYS} daily points`,
+    });
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,608 @@
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { quoteName as q, rowHash, schemaFingerprint, type TablePlan, tablePlans } from './backup-rows';
+
+/**
+ * A chain of backups in `backups/chain-{time}/`: `base.sqlite`, a whole copy of the journal, and one
+ * segment a day (`segment-{n}-{time}.sqlite`) with only what changed since the point before it
+ * (backup-rows.ts says how each table is carried). `state.sqlite` keeps what the next segment is
+ * measured against (each changeable row's hash, each append-only table's highest rowid and count)
+ * and every point with its segment's SHA-256. A segment and the state it moves to are committed in
+ * one SQLite transaction over both files, so a crash leaves either both or neither.
+ *
+ * Old points are folded into the base (the oldest segment applied to `base.sqlite`, then removed):
+ * the chain never holds more than one base, so it needs no second whole copy to move on.
+ */
+
+const CHAIN_PREFIX = 'chain-';
+const BASE = 'base.sqlite';
+const STATE = 'state.sqlite';
+/** Rows read per query; a step runs queries until STEP_MS have passed. */
+const ROWS_PER_READ = 32;
+/**
+ * How long a step holds the event loop before the counter's own work goes first: a sale waiting
+ * for its turn waits at most this long.
+ */
+const STEP_MS = 0.5;
+/** Pages copied per step of the base's online copy (4 KB each). */
+const BASE_PAGES_PER_STEP = 16;
+/** Pages per step once the app is closing. */
+const CLOSING_PAGES_PER_STEP = 4_096;
+/** Rowids counted per query when a table's rows are counted. */
+const ROWIDS_PER_COUNT = 2_000;
+
+/** Lets the counter's own work (a sale's next step) run between two steps of a backup. */
+const yieldToCounter = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Yields to the counter once the current step has run STEP_MS. Once `closing` is aborted (the app is
+ * closing: no sale to make room for) it no longer rests, and the backup finishes at full speed.
+ */
+function stepPacer(closing?: AbortSignal): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (closing?.aborted || performance.now() - since < STEP_MS) return;
+    await yieldToCounter();
+    since = performance.now();
+  };
+}
+
+export interface ChainPoint {
+  /** 0 for the base, then each segment's number. */
+  readonly seq: number;
+  readonly takenAt: string;
+  /** The file that ends this point: the base or the segment. */
+  readonly file: string;
+  /** The journal's size at this point (what restoring it gives back). */
+  readonly journalBytes: number;
+  readonly sha256: string | null;
+}
+
+export interface Chain {
+  readonly dir: string;
+  readonly schema: string;
+  /** Segments up to this one are folded into the base. */
+  readonly baseThrough: number;
+  /** Oldest first: the base's point, then each segment. */
+  readonly points: readonly ChainPoint[];
+}
+
+export function chainDirs(backupDir: string): string[] {
+  try {
+    return readdirSync(backupDir)
+      .filter((name) => name.startsWith(CHAIN_PREFIX) && !name.endsWith('.partial'))
+      .sort()
+      .map((name) => join(backupDir, name));
+  } catch {
+    return [];
+  }
+}
+
+function openState(dir: string, readonly = false): Database.Database {
+  const db = new Database(join(dir, STATE), { readonly, fileMustExist: readonly });
+  if (!readonly) {
+    db.pragma('journal_mode = DELETE');
+    db.pragma('synchronous = FULL');
+  }
+  return db;
+}
+
+function createState(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+    CREATE TABLE points (seq INTEGER PRIMARY KEY, taken_at TEXT NOT NULL, file TEXT NOT NULL,
+      journal_bytes INTEGER NOT NULL, sha256 TEXT) STRICT;
+    CREATE TABLE row_hashes (tbl TEXT NOT NULL, rid INTEGER NOT NULL, h BLOB NOT NULL,
+      PRIMARY KEY (tbl, rid)) STRICT, WITHOUT ROWID;
+    CREATE TABLE appended (tbl TEXT PRIMARY KEY, watermark INTEGER NOT NULL, count INTEGER NOT NULL) STRICT;
+  `);
+}
+
+/** The chain in `dir` as its state records it; throws naming the state file when it cannot be read. */
+export function readChain(dir: string): Chain {
+  const file = join(dir, STATE);
+  if (!existsSync(file)) throw new Error(`${file} is missing: the chain's record of its points is gone`);
+  let db: Database.Database;
+  try {
+    db = openState(dir, true);
+  } catch (error) {
+    throw new Error(`${file} cannot be read (${(error as Error).message})`);
+  }
+  try {
+    const meta = Object.fromEntries(
+      (db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [
+        r.key,
+        r.value,
+      ]),
+    );
+    const points = (
+      db.prepare('SELECT seq, taken_at, file, journal_bytes, sha256 FROM points ORDER BY seq').all() as {
+        seq: number;
+        taken_at: string;
+        file: string;
+        journal_bytes: number;
+        sha256: string | null;
+      }[]
+    ).map((r) => ({
+      seq: r.seq,
+      takenAt: r.taken_at,
+      file: join(dir, r.file),
+      journalBytes: r.journal_bytes,
+      sha256: r.sha256,
+    }));
+    return {
+      dir,
+      schema: meta.schema ?? '',
+      baseThrough: Number(meta.base_through ?? 0),
+      points,
+    };
+  } catch (error) {
+    throw new Error(`${file} cannot be read (${(error as Error).message})`);
+  } finally {
+    db.close();
+  }
+}
+
+function sha256Of(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+const stampOf = (at: Date): string => at.toISOString().replace(/[:.]/g, '-');
+const journalBytesOf = (db: Database.Database, schema: string): number =>
+  Number(db.pragma(`${schema}.page_count`, { simple: true })) *
+  Number(db.pragma(`${schema}.page_size`, { simple: true }));
+
+/**
+ * Starts a chain: an online copy of the journal as its base (a few pages per step, the counter
+ * selling between steps), then the state measured from that copy. Built in `chain-{time}.partial/`
+ * and renamed when whole.
+ */
+export async function startChain(
+  live: Database.Database,
+  backupDir: string,
+  at: Date,
+  closing?: AbortSignal,
+): Promise<Chain> {
+  mkdirSync(backupDir, { recursive: true, mode: 0o700 });
+  const final = join(backupDir, `${CHAIN_PREFIX}${stampOf(at)}`);
+  const partial = `${final}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { mode: 0o700 });
+  const base = join(partial, BASE);
+  try {
+    await live.backup(base, {
+      progress: () => (closing?.aborted ? CLOSING_PAGES_PER_STEP : BASE_PAGES_PER_STEP),
+    });
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+  // The copy says WAL like the journal; a file read without its counter needs no log beside it.
+  const copy = new Database(base);
+  copy.pragma('journal_mode = DELETE');
+  copy.close();
+  chmodSync(base, 0o600);
+  privateFile(join(partial, STATE));
+  const state = openState(partial);
+  try {
+    createState(state);
+    state.exec(`ATTACH ${sqlString(base)} AS j`);
+    state.defaultSafeIntegers(true);
+    state.exec('BEGIN');
+    const pace = stepPacer(closing);
+    for (const plan of tablePlans(state, 'j')) {
+      if (plan.mode === 'rows') await measureRows(state, plan, pace);
+      if (plan.mode === 'appended') {
+        const watermark = maxRowid(state, q(plan.name));
+        const count = await countRows(state, q(plan.name), 0n, watermark, pace);
+        state.prepare('INSERT INTO appended VALUES (?, ?, ?)').run(plan.name, watermark, count);
+      }
+    }
+    const setMeta = state.prepare('INSERT INTO meta VALUES (?, ?)');
+    setMeta.run('schema', schemaFingerprint(state, 'j'));
+    setMeta.run('base_through', '0');
+    state
+      .prepare('INSERT INTO points VALUES (0, ?, ?, ?, NULL)')
+      .run(at.toISOString(), BASE, journalBytesOf(state, 'j'));
+    state.exec('COMMIT');
+    state.exec('DETACH j');
+  } catch (error) {
+    state.close();
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+  state.close();
+  renameSync(partial, final);
+  return readChain(final);
+}
+
+/** The hash of every row of a changeable table, for a chain's first state. */
+async function measureRows(
+  state: Database.Database,
+  plan: TablePlan,
+  pace: () => Promise<void>,
+): Promise<void> {
+  const read = state
+    .prepare(`SELECT rowid, * FROM j.${q(plan.name)} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`)
+    .raw();
+  const keep = state.prepare('INSERT INTO row_hashes VALUES (?, ?, ?)');
+  let after = -(2n ** 63n);
+  for (;;) {
+    const rows = read.all(after) as unknown[][];
+    for (const [rid, ...values] of rows) keep.run(plan.name, rid, rowHash(values));
+    if (rows.length < ROWS_PER_READ) return;
+    after = rows[rows.length - 1]?.[0] as bigint;
+    await pace();
+  }
+}
+
+function maxRowid(db: Database.Database, table: string): bigint {
+  return db.prepare(`SELECT coalesce(max(rowid), 0) FROM j.${table}`).pluck().get() as bigint;
+}
+
+/** Rows with a rowid in (from, to], counted a range at a time (a whole table's count is one long read). */
+async function countRows(
+  db: Database.Database,
+  table: string,
+  from: bigint,
+  to: bigint,
+  pace: () => Promise<void>,
+): Promise<bigint> {
+  const count = db.prepare(`SELECT count(*) FROM j.${table} WHERE rowid > ? AND rowid <= ?`).pluck();
+  let total = 0n;
+  for (let low = from; low < to; low += BigInt(ROWIDS_PER_COUNT)) {
+    const high = low + BigInt(ROWIDS_PER_COUNT) < to ? low + BigInt(ROWIDS_PER_COUNT) : to;
+    total += count.get(low, high) as bigint;
+    await pace();
+  }
+  return total;
+}
+
+/** The schema changed since the chain's base (a migration ran): the next point needs a new chain. */
+export class SchemaChanged extends Error {}
+
+/**
+ * Adds a segment to the chain: what changed in the journal since the chain's last point, read from
+ * one snapshot of it in small steps. Returns the new point.
+ */
+export async function addSegment(
+  journalFile: string,
+  chain: Chain,
+  at: Date,
+  closing?: AbortSignal,
+): Promise<ChainPoint> {
+  const last = chain.points[chain.points.length - 1];
+  const seq = (last?.seq ?? 0) + 1;
+  const name = `segment-${String(seq).padStart(5, '0')}-${stampOf(at)}.sqlite`;
+  const file = join(chain.dir, name);
+  // A segment whose transaction never committed (a crash) is empty, and its number is free again.
+  for (const leftover of readdirSync(chain.dir).filter((f) =>
+    f.startsWith(`segment-${String(seq).padStart(5, '0')}-`),
+  ))
+    rmSync(join(chain.dir, leftover), { force: true });
+  privateFile(file);
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = DELETE');
+    db.pragma('synchronous = FULL');
+    db.exec(`ATTACH ${sqlString(journalFile)} AS j`);
+    db.exec(`ATTACH ${sqlString(join(chain.dir, STATE))} AS st`);
+    db.pragma('st.journal_mode = DELETE');
+    db.pragma('st.synchronous = FULL');
+    // A day's changes are held in memory until the commit: spilling them mid-way would fsync the
+    // rollback journal on the counter's thread again and again (each fsync a sale waits behind).
+    db.pragma('main.cache_spill = OFF');
+    db.pragma('st.cache_spill = OFF');
+    db.defaultSafeIntegers(true);
+    db.exec('BEGIN');
+    // The first read fixes the snapshot every later step reads, however long the segment takes.
+    if (schemaFingerprint(db, 'j') !== chain.schema) throw new SchemaChanged('the journal schema changed');
+    db.exec(`
+      CREATE TABLE main.__point (seq INTEGER NOT NULL, taken_at TEXT NOT NULL, journal_bytes INTEGER NOT NULL);
+      CREATE TABLE main.__tables (tbl TEXT PRIMARY KEY, mode TEXT NOT NULL);
+      CREATE TABLE main.__deleted (tbl TEXT NOT NULL, rid INTEGER NOT NULL);
+    `);
+    const pace = stepPacer(closing);
+    for (const plan of tablePlans(db, 'j')) await carryTable(db, plan, pace);
+    const journalBytes = journalBytesOf(db, 'j');
+    db.prepare('INSERT INTO main.__point VALUES (?, ?, ?)').run(seq, at.toISOString(), journalBytes);
+    db.prepare('INSERT INTO st.points VALUES (?, ?, ?, ?, NULL)').run(
+      seq,
+      at.toISOString(),
+      name,
+      journalBytes,
+    );
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    db.close();
+    rmSync(file, { force: true });
+    throw error;
+  }
+  db.close();
+  return { ...recordChecksum(chain.dir, seq, file), takenAt: at.toISOString() };
+}
+
+/** Writes a committed segment's SHA-256 into the state: restore refuses a segment that differs from it. */
+function recordChecksum(dir: string, seq: number, file: string): ChainPoint {
+  const sha256 = sha256Of(file);
+  const state = openState(dir);
+  try {
+    state.prepare('UPDATE points SET sha256 = ? WHERE seq = ?').run(sha256, seq);
+    const row = state.prepare('SELECT taken_at, journal_bytes FROM points WHERE seq = ?').get(seq) as {
+      taken_at: string;
+      journal_bytes: number;
+    };
+    return { seq, takenAt: row.taken_at, file, journalBytes: row.journal_bytes, sha256 };
+  } finally {
+    state.close();
+  }
+}
+
+/** Points a crash left without their checksum (committed, not yet hashed) get it now. */
+export function completeChecksums(chain: Chain): void {
+  for (const point of chain.points)
+    if (point.seq > 0 && point.sha256 === null && existsSync(point.file))
+      recordChecksum(chain.dir, point.seq, point.file);
+}
+
+function segmentTable(db: Database.Database, plan: TablePlan, withRowid: boolean): void {
+  db.exec(
+    `CREATE TABLE main.${q(plan.name)} AS SELECT ${withRowid ? 'rowid AS __rowid, ' : ''}* FROM j.${q(plan.name)} WHERE 0`,
+  );
+  db.prepare('INSERT INTO main.__tables VALUES (?, ?)').run(plan.name, plan.mode);
+}
+
+async function carryTable(db: Database.Database, plan: TablePlan, pace: () => Promise<void>): Promise<void> {
+  const table = q(plan.name);
+  if (plan.mode === 'whole') {
+    segmentTable(db, plan, false);
+    db.exec(`INSERT INTO main.${table} SELECT * FROM j.${table}`);
+    return;
+  }
+  if (plan.mode === 'appended') {
+    const mark = db.prepare('SELECT watermark, count FROM st.appended WHERE tbl = ?').get(plan.name) as
+      | { watermark: bigint; count: bigint }
+      | undefined;
+    const watermark = maxRowid(db, table);
+    let appended = false;
+    if (mark && watermark >= mark.watermark) {
+      // Rowids 1..mark all taken (count = highest rowid): no row can arrive below the mark, since
+      // none can be deleted to make room. Otherwise the rows below it are counted again.
+      const dense = mark.count === mark.watermark;
+      appended = dense || (await countRows(db, table, 0n, mark.watermark, pace)) === mark.count;
+    }
+    segmentTable(db, appended ? plan : { ...plan, mode: 'whole' }, true);
+    // A row arrived below the mark, the table shrank or is new to the chain: carried whole, rowids and all.
+    const copied = await copyAbove(db, table, appended && mark ? mark.watermark : -(2n ** 63n), pace);
+    const count = appended && mark ? mark.count + copied : copied;
+    db.prepare('INSERT OR REPLACE INTO st.appended VALUES (?, ?, ?)').run(plan.name, watermark, count);
+    return;
+  }
+  segmentTable(db, plan, true);
+  await diffRows(db, plan, pace);
+}
+
+/** Copies the rows above `from` into the segment; returns how many. */
+async function copyAbove(
+  db: Database.Database,
+  table: string,
+  from: bigint,
+  pace: () => Promise<void>,
+): Promise<bigint> {
+  const copy = db.prepare(
+    `INSERT INTO main.${table} SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`,
+  );
+  const next = db.prepare(`SELECT max(__rowid) FROM main.${table}`).pluck();
+  let after = from;
+  let copied = 0n;
+  for (;;) {
+    const { changes } = copy.run(after);
+    copied += BigInt(changes);
+    if (changes < ROWS_PER_READ) return copied;
+    after = next.get() as bigint;
+    await pace();
+  }
+}
+
+/**
+ * The rows of a changeable table that are new, changed or gone since the last point, by comparing
+ * each row's hash with the one kept: both read in rowid order, a step at a time.
+ */
+async function diffRows(db: Database.Database, plan: TablePlan, pace: () => Promise<void>): Promise<void> {
+  const table = q(plan.name);
+  const read = db
+    .prepare(`SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`)
+    .raw();
+  const known = db.prepare('SELECT rid, h FROM st.row_hashes WHERE tbl = ? AND rid > ? AND rid <= ?').raw();
+  const copyRow = db.prepare(`INSERT INTO main.${table} SELECT rowid, * FROM j.${table} WHERE rowid = ?`);
+  const keep = db.prepare('INSERT OR REPLACE INTO st.row_hashes VALUES (?, ?, ?)');
+  const forget = db.prepare('DELETE FROM st.row_hashes WHERE tbl = ? AND rid = ?');
+  const gone = db.prepare('INSERT INTO main.__deleted VALUES (?, ?)');
+  const MAX = 2n ** 63n - 1n;
+  let after = -(2n ** 63n);
+  for (;;) {
+    const rows = read.all(after) as unknown[][];
+    const until = rows.length < ROWS_PER_READ ? MAX : (rows[rows.length - 1]?.[0] as bigint);
+    const before = new Map<bigint, Buffer>();
+    for (const [rid, h] of known.all(plan.name, after, until) as [bigint, Buffer][]) before.set(rid, h);
+    for (const [rid, ...values] of rows) {
+      const id = rid as bigint;
+      const h = rowHash(values);
+      const old = before.get(id);
+      before.delete(id);
+      if (old?.equals(h)) continue;
+      copyRow.run(id);
+      keep.run(plan.name, id, h);
+    }
+    for (const rid of before.keys()) {
+      gone.run(plan.name, rid);
+      forget.run(plan.name, rid);
+    }
+    if (until === MAX) return;
+    after = until;
+    await pace();
+  }
+}
+
+/**
+ * Applies a segment to the journal copy open in `target` (the base being folded forward, or a
+ * journal being rebuilt): the rows it names replace theirs, the rowids it lists as gone go, tables
+ * carried whole are replaced. Triggers are set aside meanwhile (they would refuse the rewrite of an
+ * append-only row, or count a sale twice in the daily summary) and put back as they were. Applying a
+ * segment twice gives the same result as once, so a fold cut short by a crash is simply done again.
+ */
+export async function applySegment(
+  target: Database.Database,
+  segmentFile: string,
+  pace: () => Promise<void> = async () => {},
+): Promise<void> {
+  target.pragma('foreign_keys = OFF');
+  target.exec(`ATTACH ${sqlString(segmentFile)} AS seg`);
+  try {
+    const triggers = target
+      .prepare(`SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger'`)
+      .all() as { name: string; sql: string }[];
+    const carried = target.prepare('SELECT tbl, mode FROM seg.__tables').all() as {
+      tbl: string;
+      mode: string;
+    }[];
+    target.exec('BEGIN IMMEDIATE');
+    try {
+      for (const { name } of triggers) target.exec(`DROP TRIGGER main.${q(name)}`);
+      for (const { tbl, mode } of carried) await applyTable(target, tbl, mode, pace);
+      for (const { sql } of triggers) target.exec(sql);
+      target.exec('COMMIT');
+    } catch (error) {
+      if (target.inTransaction) target.exec('ROLLBACK');
+      throw error;
+    }
+  } finally {
+    target.exec('DETACH seg');
+  }
+}
+
+/**
+ * One table of a segment: every carried rowid's old row (and each rowid gone) deleted first, then
+ * the carried rows inserted, so no row's unique key meets a stale one. A range of rowids at a time.
+ */
+async function applyTable(
+  target: Database.Database,
+  tbl: string,
+  mode: string,
+  pace: () => Promise<void>,
+): Promise<void> {
+  const table = q(tbl);
+  const columns = (
+    target.prepare(`SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid`).all(tbl) as {
+      name: string;
+    }[]
+  )
+    .map((c) => q(c.name))
+    .join(', ');
+  const withRowid = target
+    .prepare(`SELECT count(*) FROM pragma_table_info(?, 'seg') WHERE name = '__rowid'`)
+    .pluck()
+    .get(tbl);
+  if (!withRowid) {
+    target.exec(
+      `DELETE FROM main.${table}; INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM seg.${table}`,
+    );
+    return;
+  }
+  const rangeEnd = target
+    .prepare(
+      `SELECT max(__rowid) FROM (SELECT __rowid FROM seg.${table} WHERE __rowid > ? ORDER BY __rowid LIMIT ${ROWS_PER_READ})`,
+    )
+    .pluck()
+    .safeIntegers(true);
+  const inRanges = async (run: (from: bigint, to: bigint) => void): Promise<void> => {
+    let after = -(2n ** 63n);
+    for (;;) {
+      const to = rangeEnd.get(after) as bigint | null;
+      if (to === null) return;
+      run(after, to);
+      after = to;
+      await pace();
+    }
+  };
+  if (mode === 'whole') target.exec(`DELETE FROM main.${table}`);
+  else {
+    const remove = target.prepare(
+      `DELETE FROM main.${table} WHERE rowid IN (SELECT __rowid FROM seg.${table} WHERE __rowid > ? AND __rowid <= ?)`,
+    );
+    await inRanges((from, to) => remove.run(from, to));
+    target
+      .prepare(`DELETE FROM main.${table} WHERE rowid IN (SELECT rid FROM seg.__deleted WHERE tbl = ?)`)
+      .run(tbl);
+  }
+  const insert = target.prepare(
+    `INSERT INTO main.${table} (rowid, ${columns}) SELECT __rowid, ${columns} FROM seg.${table}
+     WHERE __rowid > ? AND __rowid <= ? ORDER BY __rowid`,
+  );
+  await inRanges((from, to) => insert.run(from, to));
+}
+
+/** Folds the chain's oldest segment into its base (in paced steps), then removes it. */
+export async function foldOldest(chain: Chain, closing?: AbortSignal): Promise<void> {
+  const oldest = chain.points.find((point) => point.seq > chain.baseThrough);
+  if (!oldest) return;
+  const base = new Database(join(chain.dir, BASE));
+  try {
+    base.pragma('journal_mode = DELETE');
+    base.pragma('synchronous = FULL');
+    base.pragma('cache_spill = OFF');
+    await applySegment(base, oldest.file, stepPacer(closing));
+  } finally {
+    base.close();
+  }
+  const state = openState(chain.dir);
+  try {
+    state.transaction(() => {
+      state.prepare(`UPDATE meta SET value = ? WHERE key = 'base_through'`).run(String(oldest.seq));
+      state.prepare('DELETE FROM points WHERE seq < ?').run(oldest.seq);
+      state.prepare('UPDATE points SET file = ?, sha256 = NULL WHERE seq = ?').run(BASE, oldest.seq);
+    })();
+  } finally {
+    state.close();
+  }
+  rmSync(oldest.file, { force: true });
+}
+
+/** Bytes of every file under `dir`. */
+export function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? bytesUnder(path) : statSync(path).size;
+  }
+  return total;
+}
+
+/**
+ * An empty file only its owner can read, for SQLite to fill: the backup never exists with wider
+ * rights, and SQLite gives its rollback journal the same.
+ */
+function privateFile(path: string): void {
+  closeSync(openSync(path, 'wx', 0o600));
+}
+
+function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+export { BASE as CHAIN_BASE, sha256Of };
