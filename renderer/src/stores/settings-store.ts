@@ -33,6 +33,8 @@ interface SettingsState {
   readonly error: PosError | null;
   readonly notice: SettingsNotice | null;
   load(): Promise<void>;
+  /** Settings as another window (or this one) just saved them, told by the core. */
+  applySettings(settings: Settings): void;
   choosePin(pin: string): Promise<void>;
   changePin(currentPin: string, pin: string): Promise<void>;
   unlock(pin: string): Promise<void>;
@@ -84,6 +86,10 @@ export const useSettings = create<SettingsState>()((set, get) => {
       if (pricing.ok) set({ pricing: pricing.value });
       const failed = !settings.ok ? settings.error : !pricing.ok ? pricing.error : null;
       if (failed) set({ error: failed });
+    },
+
+    applySettings(settings) {
+      set({ settings });
     },
 
     async choosePin(pin) {
