@@ -1,4 +1,13 @@
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+} from 'react';
 import type { Approval, Cashier, CashierRole } from '../../../shared/domain/cashier';
 import type { EndOfDaySettings } from '../../../shared/domain/shift';
 import type { PosError } from '../../../shared/errors';
@@ -10,6 +19,7 @@ import { integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
 import { PinInput } from '../screens/settings/PinInput';
 import { TextField } from '../screens/settings/TextField';
+import { HELD_APPROVAL_MS, pinRefused } from '../stores/held-pin';
 import { useSession } from '../stores/session-store';
 import { AmountField } from './AmountField';
 import { CurrencySelect } from './CurrencySelect';
@@ -18,28 +28,125 @@ import { tillCall, typedAmount } from './shift-actions';
 import { shiftText } from './shift-text';
 import { useDrawerCurrencies, useTill } from './till-store';
 
+/** The approval the manager gave when opening the tools, and how to forget it when a call refuses it. */
+const HeldApproval = createContext<{
+  readonly approval: Approval;
+  readonly refused: (error: PosError) => void;
+} | null>(null);
+
 /**
- * What a manager does at the drawer, each behind their approval: close a shift left open without a
- * count, correct a closed one, set today's rate, the end-of-day settings, cashiers, and the check of
- * the journal's chain.
+ * What a manager does at the drawer: close a shift left open without a count, correct a closed one,
+ * set today's rate, the end-of-day settings, cashiers, and the check of the journal's chain. The
+ * manager approves once on opening; the approval is held only while the tools are open and at most
+ * HELD_APPROVAL_MS, and every call sends it for the core to check and audit again.
  */
 export function ManagerTools({ onChanged }: { readonly onChanged: () => void }): ReactNode {
   const t = shiftText(useLanguage());
+  const [open, setOpen] = useState(false);
+  const [approval, setApproval] = useState<Approval | null>(null);
+  const [why, setWhy] = useState<PosError | 'expired' | null>(null);
+  useEffect(() => {
+    if (!approval) return;
+    const timer = window.setTimeout(() => {
+      setApproval(null);
+      setWhy('expired');
+    }, HELD_APPROVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [approval]);
+  const held = useMemo(
+    () =>
+      approval
+        ? {
+            approval,
+            refused: (error: PosError) => {
+              setApproval(null);
+              setWhy(error);
+            },
+          }
+        : null,
+    [approval],
+  );
   return (
-    <details className="card manager-tools">
+    <details
+      className="card manager-tools"
+      open={open}
+      onToggle={(event) => {
+        const nowOpen = event.currentTarget.open;
+        setOpen(nowOpen);
+        // Closing the tools forgets the approval: whoever opens them next approves again.
+        if (!nowOpen) {
+          setApproval(null);
+          setWhy(null);
+        }
+      }}
+    >
       <summary>{t.managerTools}</summary>
-      <ForceClose onChanged={onChanged} />
-      <Correction />
-      <RateOfTheDay />
-      <EndOfDaySettingsForm />
-      <AddCashier />
-      <EditCashier />
-      <ChainCheck />
+      {!open ? null : held ? (
+        <HeldApproval.Provider value={held}>
+          <ForceClose onChanged={onChanged} />
+          <Correction />
+          <RateOfTheDay />
+          <EndOfDaySettingsForm />
+          <AddCashier />
+          <EditCashier />
+          <ChainCheck />
+        </HeldApproval.Provider>
+      ) : (
+        <ApproveTools
+          why={why}
+          onApproved={(given) => {
+            setWhy(null);
+            setApproval(given);
+          }}
+        />
+      )}
     </details>
   );
 }
 
-/** A small form with a manager's approval: its own error and confirmation line. */
+/** The manager's approval, asked once when the tools open: checked by the core before they show. */
+function ApproveTools({
+  why,
+  onApproved,
+}: {
+  readonly why: PosError | 'expired' | null;
+  readonly onApproved: (approval: Approval) => void;
+}): ReactNode {
+  const t = shiftText(useLanguage());
+  const [draft, setDraft] = useState(NO_APPROVAL);
+  const [error, setError] = useState<PosError | null>(null);
+  const headingId = useId();
+  const shown = error ?? (why === 'expired' ? null : why);
+  return (
+    <FieldErrors error={shown}>
+      <form
+        className="tool"
+        aria-labelledby={headingId}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(null);
+          const approval = approvalToSend(draft);
+          void pos()
+            .checkApproval({ approval })
+            .then((result) => {
+              if (result.ok) onApproved(approval);
+              else setError(result.error);
+            });
+        }}
+      >
+        <h3 id={headingId}>{t.approveTools}</h3>
+        <p className="hint">{why === 'expired' ? t.approvalExpired : t.approveToolsHint}</p>
+        <ManagerApproval value={draft} onChange={setDraft} />
+        {shown ? <ErrorPanel error={shown} /> : null}
+        <button type="submit" className="primary">
+          {t.approve}
+        </button>
+      </form>
+    </FieldErrors>
+  );
+}
+
+/** A small form sent with the held approval: its own error and confirmation line. */
 function ApprovedForm({
   title,
   hint,
@@ -53,10 +160,16 @@ function ApprovedForm({
   readonly children?: ReactNode;
   readonly run: (approval: Approval, fail: (error: PosError) => void) => Promise<string | null>;
 }): ReactNode {
-  const [approval, setApproval] = useState(NO_APPROVAL);
+  const held = useContext(HeldApproval);
   const [error, setError] = useState<PosError | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const headingId = useId();
+  if (!held) return null;
+  const fail = (refusal: PosError): void => {
+    // A refused approval (a PIN changed, a manager who left, a lock-out) closes the tools' approval.
+    if (pinRefused(refusal)) held.refused(refusal);
+    else setError(refusal);
+  };
   return (
     <FieldErrors error={error}>
       <form
@@ -66,17 +179,14 @@ function ApprovedForm({
           event.preventDefault();
           setDone(null);
           setError(null);
-          void run(approvalToSend(approval), setError).then((message) => {
-            if (message === null) return;
-            setApproval(NO_APPROVAL);
-            setDone(message);
+          void run(held.approval, fail).then((message) => {
+            if (message !== null) setDone(message);
           });
         }}
       >
         <h3 id={headingId}>{title}</h3>
         {hint ? <p className="hint">{hint}</p> : null}
         {children}
-        <ManagerApproval value={approval} onChange={setApproval} />
         {error ? <ErrorPanel error={error} /> : null}
         {done ? <p role="status">{done}</p> : null}
         <button type="submit" className="secondary">

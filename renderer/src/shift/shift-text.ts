@@ -37,6 +37,10 @@ export interface ShiftText {
   readonly managerApproval: string;
   readonly approvingManager: string;
   readonly managerPin: string;
+  readonly approveTools: string;
+  readonly approveToolsHint: string;
+  readonly approve: string;
+  readonly approvalExpired: string;
   readonly back: string;
   readonly printZ: string;
   readonly printX: string;
@@ -145,6 +149,10 @@ const EN: ShiftText = {
   managerApproval: 'Manager approval',
   approvingManager: 'Manager',
   managerPin: 'Manager PIN',
+  approveTools: 'Approve the manager tools',
+  approveToolsHint: 'A manager approves once; the tools stay open for 5 minutes at most, until they are closed.',
+  approve: 'Approve',
+  approvalExpired: 'The approval ran out after 5 minutes: approve again.',
   back: 'Back',
   printZ: 'Print Z report',
   printX: 'Print X',
@@ -264,6 +272,10 @@ const AR: ShiftText = {
   managerApproval: 'موافقة المدير',
   approvingManager: 'المدير',
   managerPin: 'رمز المدير',
+  approveTools: 'موافقة المدير على أدوات المدير',
+  approveToolsHint: 'يوافق المدير مرة واحدة؛ تبقى الأدوات مفتوحة 5 دقائق على الأكثر، حتى تُغلق.',
+  approve: 'موافقة',
+  approvalExpired: 'انتهت الموافقة بعد 5 دقائق: وافق مرة أخرى.',
   back: 'رجوع',
   printZ: 'طباعة تقرير Z',
   printX: 'طباعة X',

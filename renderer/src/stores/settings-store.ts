@@ -4,6 +4,7 @@ import type { Settings } from '../../../shared/domain/settings';
 import type { PosError, Result } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { pos } from '../bridge/pos';
+import { pinRefused } from './held-pin';
 import { useSession } from './session-store';
 
 /**
@@ -64,8 +65,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
       set({ busy: false });
       onOk(result.value);
     } else {
-      const wrongPin = result.error.code === 'PIN_INVALID' || result.error.code === 'PIN_REQUIRED';
-      set({ busy: false, error: result.error, ...(wrongPin ? { pin: null } : {}) });
+      set({ busy: false, error: result.error, ...(pinRefused(result.error) ? { pin: null } : {}) });
     }
   }
 
