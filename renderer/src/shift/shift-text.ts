@@ -150,7 +150,8 @@ const EN: ShiftText = {
   approvingManager: 'Manager',
   managerPin: 'Manager PIN',
   approveTools: 'Approve the manager tools',
-  approveToolsHint: 'A manager approves once; the tools stay open for 5 minutes at most, until they are closed.',
+  approveToolsHint:
+    'A manager approves once; the tools stay open for 5 minutes at most, until they are closed.',
   approve: 'Approve',
   approvalExpired: 'The approval ran out after 5 minutes: approve again.',
   back: 'Back',
