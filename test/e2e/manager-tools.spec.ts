@@ -87,3 +87,33 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByRole('form', { name: w.addForm })).toHaveCount(0);
   });
 }
+
+test('a counter with no manager PIN asks the manager to choose one in the tools, then the tool proceeds', async ({
+  page,
+  counter,
+}) => {
+  await counter.open(page);
+  await page.keyboard.press('F6');
+  await page.locator('.manager-tools > summary').click();
+
+  const approve = page.getByRole('form', { name: 'Approve the manager tools' });
+  await expect(approve).toContainText('No manager PIN is set on this counter yet');
+  await approve.getByLabel('New manager PIN').fill(MANAGER_PIN);
+  await approve.getByLabel('Repeat the PIN').fill('1111');
+  await approve.getByRole('button', { name: 'Choose the PIN and approve' }).click();
+  await expect(approve.getByRole('alert')).toContainText('The two PINs differ');
+  expect((await counter.api<{ managerPinSet: boolean }>('getStatus')).managerPinSet).toBe(false);
+  expect(await axeViolations(page), 'the tools offering to choose a PIN').toEqual([]);
+
+  await approve.getByLabel('Repeat the PIN').fill(MANAGER_PIN);
+  await approve.getByRole('button', { name: 'Choose the PIN and approve' }).click();
+
+  // The PIN is the manager PIN now, and the tools are approved with it.
+  const add = page.getByRole('form', { name: 'Add cashier' });
+  await add.getByLabel('Name', { exact: true }).fill('Alice');
+  await add.getByLabel('Their PIN', { exact: true }).fill(ALICE_PIN);
+  await add.getByRole('button', { name: 'Add cashier' }).click();
+  await expect(add.getByRole('status')).toHaveText('Saved.');
+  expect((await counter.api<{ valid: boolean }>('verifyManagerPin', { pin: MANAGER_PIN })).valid).toBe(true);
+  await expect(page.getByText('No manager PIN yet')).toBeHidden();
+});

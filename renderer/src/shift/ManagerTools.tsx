@@ -14,13 +14,15 @@ import type { PosError } from '../../../shared/errors';
 import { CURRENCIES, type Currency, type MinorUnits, toDecimalText } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { FieldProblem } from '../components/FieldProblem';
 import { FieldErrors, invalidInput } from '../components/field-errors';
 import { integer, moneyText } from '../i18n/format';
-import { useLanguage } from '../i18n/use-messages';
+import { useLanguage, useMessages } from '../i18n/use-messages';
 import { PinInput } from '../screens/settings/PinInput';
 import { TextField } from '../screens/settings/TextField';
 import { HELD_APPROVAL_MS, pinRefused } from '../stores/held-pin';
 import { useSession } from '../stores/session-store';
+import { PIN_PATTERN } from '../stores/settings-store';
 import { AmountField } from './AmountField';
 import { CurrencySelect } from './CurrencySelect';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
@@ -104,7 +106,10 @@ export function ManagerTools({ onChanged }: { readonly onChanged: () => void }):
   );
 }
 
-/** The manager's approval, asked once when the tools open: checked by the core before they show. */
+/**
+ * The manager's approval, asked once when the tools open: checked by the core before they show. A
+ * counter with no manager PIN yet asks the manager to choose one here instead of refusing.
+ */
 function ApproveTools({
   why,
   onApproved,
@@ -113,36 +118,100 @@ function ApproveTools({
   readonly onApproved: (approval: Approval) => void;
 }): ReactNode {
   const t = shiftText(useLanguage());
+  const pinSet = useSession((state) => state.status?.managerPinSet !== false);
   const [draft, setDraft] = useState(NO_APPROVAL);
   const [error, setError] = useState<PosError | null>(null);
   const headingId = useId();
   const shown = error ?? (why === 'expired' ? null : why);
+  const check = async (approval: Approval): Promise<void> => {
+    const result = await pos().checkApproval({ approval });
+    if (result.ok) onApproved(approval);
+    else setError(result.error);
+  };
   return (
     <FieldErrors error={shown}>
-      <form
-        className="tool"
-        aria-labelledby={headingId}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setError(null);
-          const approval = approvalToSend(draft);
-          void pos()
-            .checkApproval({ approval })
-            .then((result) => {
-              if (result.ok) onApproved(approval);
-              else setError(result.error);
-            });
-        }}
-      >
+      <div className="tool">
         <h3 id={headingId}>{t.approveTools}</h3>
-        <p className="hint">{why === 'expired' ? t.approvalExpired : t.approveToolsHint}</p>
-        <ManagerApproval value={draft} onChange={setDraft} />
-        {shown ? <ErrorPanel error={shown} /> : null}
-        <button type="submit" className="primary">
-          {t.approve}
-        </button>
-      </form>
+        {pinSet ? (
+          <form
+            aria-labelledby={headingId}
+            onSubmit={(event) => {
+              event.preventDefault();
+              setError(null);
+              void check(approvalToSend(draft));
+            }}
+          >
+            <p className="hint">{why === 'expired' ? t.approvalExpired : t.approveToolsHint}</p>
+            <ManagerApproval value={draft} onChange={setDraft} />
+            {shown ? <ErrorPanel error={shown} /> : null}
+            <button type="submit" className="primary">
+              {t.approve}
+            </button>
+          </form>
+        ) : (
+          <ChooseFirstPin
+            labelledBy={headingId}
+            onChosen={(pin) => {
+              const first = useTill.getState().till?.cashiers.find((cashier) => cashier.usesManagerPin);
+              void check({ managerId: first?.id ?? '', pin });
+            }}
+            error={shown}
+          />
+        )}
+      </div>
     </FieldErrors>
+  );
+}
+
+/** The manager PIN chosen where it is first needed: typed twice, then set by the core like Settings does. */
+function ChooseFirstPin({
+  labelledBy,
+  onChosen,
+  error,
+}: {
+  readonly labelledBy: string;
+  readonly onChosen: (pin: string) => void;
+  readonly error: PosError | null;
+}): ReactNode {
+  const t = shiftText(useLanguage());
+  const words = useMessages().settings;
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [refused, setRefused] = useState<PosError | null>(null);
+  const shown = refused ?? error;
+  return (
+    <form
+      aria-labelledby={labelledBy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!PIN_PATTERN.test(pin)) setProblem(words.pinFormat);
+        else if (pin !== again) setProblem(words.pinsDiffer);
+        else {
+          setProblem(null);
+          setRefused(null);
+          void pos()
+            .setManagerPin({ pin })
+            .then(async (result) => {
+              if (!result.ok) {
+                setRefused(result.error);
+                return;
+              }
+              await useTill.getState().load();
+              onChosen(pin);
+            });
+        }
+      }}
+    >
+      <p className="hint">{t.choosePinHere}</p>
+      <PinInput label={words.newPin} value={pin} onChange={setPin} />
+      <PinInput label={words.confirmPin} value={again} onChange={setAgain} />
+      <FieldProblem problem={problem} />
+      {shown ? <ErrorPanel error={shown} /> : null}
+      <button type="submit" className="primary">
+        {t.chooseAndApprove}
+      </button>
+    </form>
   );
 }
 

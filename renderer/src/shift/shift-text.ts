@@ -41,6 +41,8 @@ export interface ShiftText {
   readonly approveToolsHint: string;
   readonly approve: string;
   readonly approvalExpired: string;
+  readonly choosePinHere: string;
+  readonly chooseAndApprove: string;
   readonly back: string;
   readonly printZ: string;
   readonly printX: string;
@@ -154,6 +156,9 @@ const EN: ShiftText = {
     'A manager approves once; the tools stay open for 5 minutes at most, until they are closed.',
   approve: 'Approve',
   approvalExpired: 'The approval ran out after 5 minutes: approve again.',
+  choosePinHere:
+    'No manager PIN is set on this counter yet. Manager: choose one now (4 to 8 digits); it approves these tools and will guard reprints and Settings.',
+  chooseAndApprove: 'Choose the PIN and approve',
   back: 'Back',
   printZ: 'Print Z report',
   printX: 'Print X',
@@ -277,6 +282,9 @@ const AR: ShiftText = {
   approveToolsHint: 'يوافق المدير مرة واحدة؛ تبقى الأدوات مفتوحة 5 دقائق على الأكثر، حتى تُغلق.',
   approve: 'موافقة',
   approvalExpired: 'انتهت الموافقة بعد 5 دقائق: وافق مرة أخرى.',
+  choosePinHere:
+    'لم يُحدَّد رمز للمدير على نقطة البيع هذه بعد. أيها المدير: اختر رمزًا الآن (من 4 إلى 8 أرقام)؛ يوافق على هذه الأدوات وسيحمي إعادة الطباعة والإعدادات.',
+  chooseAndApprove: 'اختر الرمز ووافق',
   back: 'رجوع',
   printZ: 'طباعة تقرير Z',
   printX: 'طباعة X',
