@@ -340,6 +340,11 @@ export const posApiContract = {
       .strict(),
     CashierSchema,
   ),
+  /**
+   * Checks a manager's approval before the manager tools open, as every approved call checks it (a
+   * wrong PIN counts toward the lock-out). It approves nothing by itself: each tool sends it again.
+   */
+  checkApproval: method(z.object({ approval: Approval }).strict(), CashierSchema),
   /** Quick switch: the cashier whose PIN this is works the counter from now on. */
   signIn: method(z.object({ cashierId: Id, pin: PinSchema }).strict(), TillViewSchema),
   signOut: method(NoInput, TillViewSchema),

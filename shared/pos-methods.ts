@@ -40,6 +40,7 @@ export const POS_METHOD_NAMES = [
   'listCashiers',
   'addCashier',
   'updateCashier',
+  'checkApproval',
   'signIn',
   'signOut',
   'getTill',

@@ -386,7 +386,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...sessionHandlers,
     ...saleHandlers(ctx, money),
     ...topUpHandlers(ctx, money),
-    ...settingsHandlers(ctx),
+    ...settingsHandlers(ctx, () => ctx.emit({ type: 'status.changed', status: status() })),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),
     ...receiptHandlers(ctx, money.topUpContext.topUpsJournal, cancellations.journal),

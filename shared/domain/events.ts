@@ -5,6 +5,7 @@ import { IsoTimeSchema } from './common';
 import { CustomerDisplaySchema } from './customer-display';
 import { PricingSchema } from './pricing';
 import { SaleSummarySchema } from './sale';
+import { SettingsSchema } from './settings';
 import { TillViewSchema } from './shift';
 import { StatusSchema } from './status';
 import { TopUpSchema } from './topup';
@@ -22,6 +23,8 @@ export const PosEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status.changed'), status: StatusSchema }),
   /** The shop's markup rules changed: every price on screen is quoted again from the catalogue. */
   z.object({ type: z.literal('pricing.changed'), pricing: PricingSchema }),
+  /** The shop's settings changed (a checklist step among them): every window shows them at once. */
+  z.object({ type: z.literal('settings.changed'), settings: SettingsSchema }),
   z.object({ type: z.literal('catalogue.synced'), count: z.number().int(), syncedAt: IsoTimeSchema }),
   z.object({ type: z.literal('customer.display'), display: CustomerDisplaySchema }),
   /** The cashier signed in, the shift or the day's rates changed. */

@@ -50,10 +50,12 @@ test('the shift forms say what was wrong in Arabic, and a manager marks a cashie
 
   // The manager marks that Bob left: he is no longer offered at sign-in, and stays in the journal.
   await page.locator('details.manager-tools > summary').click();
+  const approve = page.getByRole('form', { name: 'موافقة المدير على أدوات المدير' });
+  await approve.getByLabel('رمز المدير', { exact: true }).fill(MANAGER_PIN);
+  await approve.getByRole('button', { name: 'موافقة', exact: true }).click();
   const edit = page.getByRole('form', { name: 'تعديل كاشير' });
   await edit.getByRole('combobox', { name: 'الكاشير', exact: true }).selectOption({ label: 'Bob' });
   await edit.getByRole('checkbox').uncheck();
-  await edit.getByLabel('رمز المدير', { exact: true }).fill(MANAGER_PIN);
   await edit.getByRole('button', { name: 'تعديل كاشير', exact: true }).click();
   await expect(edit.getByText('حُفظ.')).toBeVisible();
   const { cashiers } = await counter.api<{ cashiers: Cashier[] }>('listCashiers');

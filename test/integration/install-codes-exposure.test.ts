@@ -78,6 +78,7 @@ function readsOf(sold: Sold): { readonly [M in Exclude<PosMethodName, HandsOver>
     listShifts: [{}],
     addCashier: [],
     updateCashier: [],
+    checkApproval: [],
     signIn: [],
     signOut: [],
     openShift: [],

@@ -2,7 +2,13 @@ import type { TillView } from '../../../shared/domain/shift';
 import type { HandlerGroup } from '../context';
 import type { CashierTable } from './cashier-table';
 
-export type CashierMethods = 'listCashiers' | 'addCashier' | 'updateCashier' | 'signIn' | 'signOut';
+export type CashierMethods =
+  | 'listCashiers'
+  | 'addCashier'
+  | 'updateCashier'
+  | 'checkApproval'
+  | 'signIn'
+  | 'signOut';
 
 /** Cashiers and the quick switch at the counter. `changed` pushes the new till view to every window. */
 export function cashierHandlers(
@@ -23,6 +29,7 @@ export function cashierHandlers(
       changed();
       return updated;
     },
+    checkApproval: async ({ approval }) => cashiers.approve(approval, 'Opening the manager tools'),
     signIn: async ({ cashierId, pin }) => {
       cashiers.signIn(cashierId, pin);
       return changed();

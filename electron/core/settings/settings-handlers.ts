@@ -1,9 +1,14 @@
 import type { CoreContext, HandlerGroup } from '../context';
 import { requireSafeApiBaseUrl } from '../credentials/api-base-url';
 
-/** Shop settings, retail pricing and the manager PIN. Changes need the PIN. */
+/**
+ * Shop settings, retail pricing and the manager PIN. Changes need the PIN. Each change is told to
+ * every window at once: a choice of manager PIN through `statusChanged` (the status says whether one
+ * is set), settings as they now are.
+ */
 export function settingsHandlers(
   ctx: CoreContext,
+  statusChanged: () => void,
 ): HandlerGroup<
   'getPricing' | 'setPricing' | 'getSettings' | 'updateSettings' | 'setManagerPin' | 'verifyManagerPin'
 > {
@@ -25,11 +30,13 @@ export function settingsHandlers(
         ctx.settings.updateSettings(patch),
       );
       ctx.balance.thresholdChanged();
+      ctx.emit({ type: 'settings.changed', settings: next });
       return next;
     },
     setManagerPin: async ({ pin, currentPin }) => {
       ctx.managerPin.set(pin, currentPin);
       ctx.settings.audit(ctx.now().toISOString(), 'manager-pin.set', null, null);
+      statusChanged();
       return { set: true as const };
     },
     verifyManagerPin: async ({ pin }) => ({ valid: ctx.managerPin.verify(pin) }),

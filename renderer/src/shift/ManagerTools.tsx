@@ -1,16 +1,28 @@
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+} from 'react';
 import type { Approval, Cashier, CashierRole } from '../../../shared/domain/cashier';
 import type { EndOfDaySettings } from '../../../shared/domain/shift';
 import type { PosError } from '../../../shared/errors';
 import { CURRENCIES, type Currency, type MinorUnits, toDecimalText } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
+import { FieldProblem } from '../components/FieldProblem';
 import { FieldErrors, invalidInput } from '../components/field-errors';
 import { integer, moneyText } from '../i18n/format';
-import { useLanguage } from '../i18n/use-messages';
+import { useLanguage, useMessages } from '../i18n/use-messages';
 import { PinInput } from '../screens/settings/PinInput';
 import { TextField } from '../screens/settings/TextField';
+import { HELD_APPROVAL_MS, pinRefused } from '../stores/held-pin';
 import { useSession } from '../stores/session-store';
+import { PIN_PATTERN } from '../stores/settings-store';
 import { AmountField } from './AmountField';
 import { CurrencySelect } from './CurrencySelect';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
@@ -18,28 +30,192 @@ import { tillCall, typedAmount } from './shift-actions';
 import { shiftText } from './shift-text';
 import { useDrawerCurrencies, useTill } from './till-store';
 
+/** The approval the manager gave when opening the tools, and how to forget it when a call refuses it. */
+const HeldApproval = createContext<{
+  readonly approval: Approval;
+  readonly refused: (error: PosError) => void;
+} | null>(null);
+
 /**
- * What a manager does at the drawer, each behind their approval: close a shift left open without a
- * count, correct a closed one, set today's rate, the end-of-day settings, cashiers, and the check of
- * the journal's chain.
+ * What a manager does at the drawer: close a shift left open without a count, correct a closed one,
+ * set today's rate, the end-of-day settings, cashiers, and the check of the journal's chain. The
+ * manager approves once on opening; the approval is held only while the tools are open and at most
+ * HELD_APPROVAL_MS, and every call sends it for the core to check and audit again.
  */
 export function ManagerTools({ onChanged }: { readonly onChanged: () => void }): ReactNode {
   const t = shiftText(useLanguage());
+  const [open, setOpen] = useState(false);
+  const [approval, setApproval] = useState<Approval | null>(null);
+  const [why, setWhy] = useState<PosError | 'expired' | null>(null);
+  useEffect(() => {
+    if (!approval) return;
+    const timer = window.setTimeout(() => {
+      setApproval(null);
+      setWhy('expired');
+    }, HELD_APPROVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [approval]);
+  const held = useMemo(
+    () =>
+      approval
+        ? {
+            approval,
+            refused: (error: PosError) => {
+              setApproval(null);
+              setWhy(error);
+            },
+          }
+        : null,
+    [approval],
+  );
   return (
-    <details className="card manager-tools">
+    <details
+      className="card manager-tools"
+      open={open}
+      onToggle={(event) => {
+        const nowOpen = event.currentTarget.open;
+        setOpen(nowOpen);
+        // Closing the tools forgets the approval: whoever opens them next approves again.
+        if (!nowOpen) {
+          setApproval(null);
+          setWhy(null);
+        }
+      }}
+    >
       <summary>{t.managerTools}</summary>
-      <ForceClose onChanged={onChanged} />
-      <Correction />
-      <RateOfTheDay />
-      <EndOfDaySettingsForm />
-      <AddCashier />
-      <EditCashier />
-      <ChainCheck />
+      {!open ? null : held ? (
+        <HeldApproval.Provider value={held}>
+          <ForceClose onChanged={onChanged} />
+          <Correction />
+          <RateOfTheDay />
+          <EndOfDaySettingsForm />
+          <AddCashier />
+          <EditCashier />
+          <ChainCheck />
+        </HeldApproval.Provider>
+      ) : (
+        <ApproveTools
+          why={why}
+          onApproved={(given) => {
+            setWhy(null);
+            setApproval(given);
+          }}
+        />
+      )}
     </details>
   );
 }
 
-/** A small form with a manager's approval: its own error and confirmation line. */
+/**
+ * The manager's approval, asked once when the tools open: checked by the core before they show. A
+ * counter with no manager PIN yet asks the manager to choose one here instead of refusing.
+ */
+function ApproveTools({
+  why,
+  onApproved,
+}: {
+  readonly why: PosError | 'expired' | null;
+  readonly onApproved: (approval: Approval) => void;
+}): ReactNode {
+  const t = shiftText(useLanguage());
+  const pinSet = useSession((state) => state.status?.managerPinSet !== false);
+  const [draft, setDraft] = useState(NO_APPROVAL);
+  const [error, setError] = useState<PosError | null>(null);
+  const headingId = useId();
+  const shown = error ?? (why === 'expired' ? null : why);
+  const check = async (approval: Approval): Promise<void> => {
+    const result = await pos().checkApproval({ approval });
+    if (result.ok) onApproved(approval);
+    else setError(result.error);
+  };
+  return (
+    <FieldErrors error={shown}>
+      <div className="tool">
+        <h3 id={headingId}>{t.approveTools}</h3>
+        {pinSet ? (
+          <form
+            aria-labelledby={headingId}
+            onSubmit={(event) => {
+              event.preventDefault();
+              setError(null);
+              void check(approvalToSend(draft));
+            }}
+          >
+            <p className="hint">{why === 'expired' ? t.approvalExpired : t.approveToolsHint}</p>
+            <ManagerApproval value={draft} onChange={setDraft} />
+            {shown ? <ErrorPanel error={shown} /> : null}
+            <button type="submit" className="primary">
+              {t.approve}
+            </button>
+          </form>
+        ) : (
+          <ChooseFirstPin
+            labelledBy={headingId}
+            onChosen={(pin) => {
+              const first = useTill.getState().till?.cashiers.find((cashier) => cashier.usesManagerPin);
+              void check({ managerId: first?.id ?? '', pin });
+            }}
+            error={shown}
+          />
+        )}
+      </div>
+    </FieldErrors>
+  );
+}
+
+/** The manager PIN chosen where it is first needed: typed twice, then set by the core like Settings does. */
+function ChooseFirstPin({
+  labelledBy,
+  onChosen,
+  error,
+}: {
+  readonly labelledBy: string;
+  readonly onChosen: (pin: string) => void;
+  readonly error: PosError | null;
+}): ReactNode {
+  const t = shiftText(useLanguage());
+  const words = useMessages().settings;
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [refused, setRefused] = useState<PosError | null>(null);
+  const shown = refused ?? error;
+  return (
+    <form
+      aria-labelledby={labelledBy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!PIN_PATTERN.test(pin)) setProblem(words.pinFormat);
+        else if (pin !== again) setProblem(words.pinsDiffer);
+        else {
+          setProblem(null);
+          setRefused(null);
+          void pos()
+            .setManagerPin({ pin })
+            .then(async (result) => {
+              if (!result.ok) {
+                setRefused(result.error);
+                return;
+              }
+              await useTill.getState().load();
+              onChosen(pin);
+            });
+        }
+      }}
+    >
+      <p className="hint">{t.choosePinHere}</p>
+      <PinInput label={words.newPin} value={pin} onChange={setPin} />
+      <PinInput label={words.confirmPin} value={again} onChange={setAgain} />
+      <FieldProblem problem={problem} />
+      {shown ? <ErrorPanel error={shown} /> : null}
+      <button type="submit" className="primary">
+        {t.chooseAndApprove}
+      </button>
+    </form>
+  );
+}
+
+/** A small form sent with the held approval: its own error and confirmation line. */
 function ApprovedForm({
   title,
   hint,
@@ -53,10 +229,16 @@ function ApprovedForm({
   readonly children?: ReactNode;
   readonly run: (approval: Approval, fail: (error: PosError) => void) => Promise<string | null>;
 }): ReactNode {
-  const [approval, setApproval] = useState(NO_APPROVAL);
+  const held = useContext(HeldApproval);
   const [error, setError] = useState<PosError | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const headingId = useId();
+  if (!held) return null;
+  const fail = (refusal: PosError): void => {
+    // A refused approval (a PIN changed, a manager who left, a lock-out) closes the tools' approval.
+    if (pinRefused(refusal)) held.refused(refusal);
+    else setError(refusal);
+  };
   return (
     <FieldErrors error={error}>
       <form
@@ -66,17 +248,14 @@ function ApprovedForm({
           event.preventDefault();
           setDone(null);
           setError(null);
-          void run(approvalToSend(approval), setError).then((message) => {
-            if (message === null) return;
-            setApproval(NO_APPROVAL);
-            setDone(message);
+          void run(held.approval, fail).then((message) => {
+            if (message !== null) setDone(message);
           });
         }}
       >
         <h3 id={headingId}>{title}</h3>
         {hint ? <p className="hint">{hint}</p> : null}
         {children}
-        <ManagerApproval value={approval} onChange={setApproval} />
         {error ? <ErrorPanel error={error} /> : null}
         {done ? <p role="status">{done}</p> : null}
         <button type="submit" className="secondary">

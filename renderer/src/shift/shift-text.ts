@@ -37,6 +37,12 @@ export interface ShiftText {
   readonly managerApproval: string;
   readonly approvingManager: string;
   readonly managerPin: string;
+  readonly approveTools: string;
+  readonly approveToolsHint: string;
+  readonly approve: string;
+  readonly approvalExpired: string;
+  readonly choosePinHere: string;
+  readonly chooseAndApprove: string;
   readonly back: string;
   readonly printZ: string;
   readonly printX: string;
@@ -145,6 +151,14 @@ const EN: ShiftText = {
   managerApproval: 'Manager approval',
   approvingManager: 'Manager',
   managerPin: 'Manager PIN',
+  approveTools: 'Approve the manager tools',
+  approveToolsHint:
+    'A manager approves once; the tools stay open for 5 minutes at most, until they are closed.',
+  approve: 'Approve',
+  approvalExpired: 'The approval ran out after 5 minutes: approve again.',
+  choosePinHere:
+    'No manager PIN is set on this counter yet. Manager: choose one now (4 to 8 digits); it approves these tools and will guard reprints and Settings.',
+  chooseAndApprove: 'Choose the PIN and approve',
   back: 'Back',
   printZ: 'Print Z report',
   printX: 'Print X',
@@ -264,6 +278,13 @@ const AR: ShiftText = {
   managerApproval: 'موافقة المدير',
   approvingManager: 'المدير',
   managerPin: 'رمز المدير',
+  approveTools: 'موافقة المدير على أدوات المدير',
+  approveToolsHint: 'يوافق المدير مرة واحدة؛ تبقى الأدوات مفتوحة 5 دقائق على الأكثر، حتى تُغلق.',
+  approve: 'موافقة',
+  approvalExpired: 'انتهت الموافقة بعد 5 دقائق: وافق مرة أخرى.',
+  choosePinHere:
+    'لم يُحدَّد رمز للمدير على نقطة البيع هذه بعد. أيها المدير: اختر رمزًا الآن (من 4 إلى 8 أرقام)؛ يوافق على هذه الأدوات وسيحمي إعادة الطباعة والإعدادات.',
+  chooseAndApprove: 'اختر الرمز ووافق',
   back: 'رجوع',
   printZ: 'طباعة تقرير Z',
   printX: 'طباعة X',

@@ -49,6 +49,9 @@ export function routeEvent(event: PosEvent): void {
     case 'pricing.changed':
       void refreshPrices();
       return;
+    case 'settings.changed':
+      useSettings.getState().applySettings(event.settings);
+      return;
     case 'till.updated':
       useTill.getState().apply(event.till);
       return;

@@ -4,6 +4,7 @@ import type { Settings } from '../../../shared/domain/settings';
 import type { PosError, Result } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { pos } from '../bridge/pos';
+import { pinRefused } from './held-pin';
 import { useSession } from './session-store';
 
 /**
@@ -33,6 +34,8 @@ interface SettingsState {
   readonly error: PosError | null;
   readonly notice: SettingsNotice | null;
   load(): Promise<void>;
+  /** Settings as another window (or this one) just saved them, told by the core. */
+  applySettings(settings: Settings): void;
   choosePin(pin: string): Promise<void>;
   changePin(currentPin: string, pin: string): Promise<void>;
   unlock(pin: string): Promise<void>;
@@ -62,8 +65,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
       set({ busy: false });
       onOk(result.value);
     } else {
-      const wrongPin = result.error.code === 'PIN_INVALID' || result.error.code === 'PIN_REQUIRED';
-      set({ busy: false, error: result.error, ...(wrongPin ? { pin: null } : {}) });
+      set({ busy: false, error: result.error, ...(pinRefused(result.error) ? { pin: null } : {}) });
     }
   }
 
@@ -84,6 +86,10 @@ export const useSettings = create<SettingsState>()((set, get) => {
       if (pricing.ok) set({ pricing: pricing.value });
       const failed = !settings.ok ? settings.error : !pricing.ok ? pricing.error : null;
       if (failed) set({ error: failed });
+    },
+
+    applySettings(settings) {
+      set({ settings });
     },
 
     async choosePin(pin) {

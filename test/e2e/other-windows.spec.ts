@@ -1,0 +1,42 @@
+import { expect, test } from './counter-fixture';
+import { MANAGER_PIN } from './staff';
+
+// Two windows of one counter: what the manager sets up in one, the other shows at once, without a
+// reload (the core tells every window).
+
+test.use({ bypassCSP: true });
+
+test('choosing the manager PIN and saving a checklist step show in the other window at once', async ({
+  page,
+  context,
+  counter,
+}) => {
+  await counter.open(page);
+  const other = await context.newPage();
+  await counter.open(other);
+
+  const reminder = other.getByRole('complementary', { name: 'First start' });
+  await expect(reminder).toContainText('5 steps left');
+  await expect(other.getByText('No manager PIN yet')).toBeVisible();
+
+  await page
+    .getByRole('complementary', { name: 'First start' })
+    .getByRole('button', { name: 'Continue setup' })
+    .click();
+  const checklist = page.getByRole('region', { name: 'First start' });
+  const choose = checklist.getByRole('form', { name: 'Choose the manager PIN' });
+  await choose.getByLabel('New manager PIN').fill(MANAGER_PIN);
+  await choose.getByLabel('Repeat the PIN').fill(MANAGER_PIN);
+  await choose.getByRole('button', { name: 'Save PIN' }).click();
+
+  // The other window follows the PIN: its reminder counts one step fewer and the warning is gone.
+  await expect(reminder).toContainText('4 steps left');
+  await expect(other.getByText('No manager PIN yet')).toBeHidden();
+
+  // And the checklist's next step, saved in the first window.
+  const shop = checklist.getByRole('form', { name: 'Shop name and receipt header' });
+  await shop.getByLabel('Shop name').fill('Baghdad Mobile Corner');
+  await shop.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(checklist.getByRole('form', { name: 'Default markup' })).toBeVisible();
+  await expect(reminder).toContainText('3 steps left');
+});
