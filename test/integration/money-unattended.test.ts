@@ -199,6 +199,83 @@ describe('recovery at start-up only reads', () => {
   });
 });
 
+/** "November 23, 2026 at 6:20 PM": a time written for people, to the minute. */
+const TO_THE_MINUTE = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/;
+
+/**
+ * Which of today's orders an untidy simulator of the money tests' seed lists with a time written to
+ * the minute (1 for the first order it takes). The untidy draws depend on the seed and the order's
+ * reference, and references on the seed, the day and the order of issue: a second simulator of the
+ * same seed, given orders the same way, shows it.
+ */
+async function firstOrderDatedToTheMinute(pkg: CataloguePackage): Promise<number> {
+  const probe = await startSimulator({
+    port: 0,
+    seed: SEED,
+    balance: 5000,
+    faults: { answerStyle: 'untidy' },
+  });
+  try {
+    for (let n = 1; n <= 40; n++) {
+      await orderDirectly(probe, { packageCode: pkg.code, quantity: 1, idempotency_key: `probe-${n}` });
+    }
+    const listed = await call(probe.baseUrl, probe.defaultAccount, 'GET', '/orders?limit=100&sort_order=asc');
+    const index = listed.body.data.orders.findIndex(
+      (o: Json) => typeof o.created_at === 'string' && TO_THE_MINUTE.test(o.created_at),
+    );
+    if (index < 0) throw new Error('none of 40 orders is dated to the minute');
+    return index + 1;
+  } finally {
+    await probe.close();
+  }
+}
+
+describe('an order dated to the minute, which either of two sales alike could have placed', () => {
+  it('settles neither by the list alone: both in doubt with the order among the facts, never charged twice', async () => {
+    const { c, tap, pkg } = await open({ balance: 5000, faults: { answerStyle: 'untidy' } });
+    const nth = await firstOrderDatedToTheMinute(pkg);
+    // Other customers' orders first (two eSIMs: another amount, never either sale's), so the order
+    // below is the one listed to the minute.
+    for (let n = 1; n < nth; n++) {
+      await orderDirectly(c.sim, { packageCode: pkg.code, quantity: 2, idempotency_key: `another-${n}` });
+    }
+    const placedAt = Date.now();
+    const placed = await orderDirectly(c.sim, {
+      packageCode: pkg.code,
+      quantity: 1,
+      idempotency_key: 'C1-minute-b',
+    });
+    const listed = await call(c.sim.baseUrl, c.sim.defaultAccount, 'GET', '/orders?limit=100');
+    const item = listed.body.data.orders.find((o: Json) => o.order_reference === placed.orderReference);
+    expect(item.created_at).toMatch(TO_THE_MINUTE);
+    // The list says the minute that began at `minute`. Sale A was sent at its start, so the whole minute
+    // lies in A's window; sale B when the order was placed (at least 8 s into the minute, beyond the
+    // clock margins), so B's window starts inside the minute, after the instant the list states.
+    const minute = placedAt - (placedAt % 60_000);
+    const bSentAt = Math.max(placedAt, minute + 8_000);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, bSentAt - Date.now())));
+    await restartWith(c, pkg, [
+      { id: 'minute-a', key: 'C1-minute-a', state: 'sent', at: new Date(minute) },
+      { id: 'minute-b', key: 'C1-minute-b', state: 'sent', at: new Date(bSentAt) },
+    ]);
+    for (const id of ['minute-a', 'minute-b']) {
+      const sale = await recovered(c, id, 'sent');
+      expect(sale.state, id).toBe('in_doubt');
+      if (sale.state === 'in_doubt')
+        expect(sale.lastError.details?.possibleOrders, id).toEqual([placed.orderReference]);
+    }
+    expect(tap.orderPosts).toEqual([]);
+    // The cashier sends each again with its key: B's is the provider's replay of its order, A's places A's.
+    const b = unwrap(await c.h.call<Sale>('resendSale', { id: 'minute-b', confirmed: true }));
+    expect(b).toMatchObject({ state: 'completed', orderReference: placed.orderReference });
+    const a = unwrap(await c.h.call<Sale>('resendSale', { id: 'minute-a', confirmed: true }));
+    expect(a.state).toBe('completed');
+    expect(tap.orderPosts.map((p) => p.idempotencyKey)).toEqual(['C1-minute-b', 'C1-minute-a']);
+    const ours = charges((await ledger(c.sim)).entries).filter((e) => e.idempotencyKey?.startsWith('C1-'));
+    expect(ours.map((e) => e.idempotencyKey)).toEqual(['C1-minute-b', 'C1-minute-a']);
+  });
+});
+
 describe('the cashier: "check now" reads, "send again" sends once confirmed', () => {
   it('checks without sending, and sends again with the stored key only when confirmed', async () => {
     const { c, tap, pkg } = await open();

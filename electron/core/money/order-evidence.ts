@@ -85,10 +85,7 @@ export function judgeOrders(
   );
   const taken = claimed(candidates.map((order) => order.orderReference));
   const open = candidates.filter((order) => !taken.has(order.orderReference));
-  const inWindow = open.filter((order) => {
-    const at = timeOf(order);
-    return Number.isNaN(at) || (at + statedSpanMs(at) >= window.from.getTime() && at <= window.to.getTime());
-  });
+  const inWindow = open.filter((order) => mayBeDatedIn(order, window));
   const [only] = inWindow;
   // A list not read to its end proves nothing: what was not read may hold the order, or a second one.
   if (!read.complete) return { kind: 'ambiguous', orders: inWindow };
@@ -106,6 +103,16 @@ export function judgeOrders(
   }
   const page = read.raw.find((text) => text.includes(only.orderReference)) ?? read.raw.join('\n');
   return { kind: 'found', order: only, raw: page };
+}
+
+/**
+ * Whether the order may have been placed inside `window`: some instant of the span its stated time
+ * stands for (a whole minute or day when written for people, see statedSpanMs) falls in it. An order
+ * whose date cannot be read may have been placed anywhere.
+ */
+export function mayBeDatedIn(order: ProviderOrder, window: SendWindow): boolean {
+  const at = timeOf(order);
+  return Number.isNaN(at) || (at + statedSpanMs(at) >= window.from.getTime() && at <= window.to.getTime());
 }
 
 function timeOf(order: ProviderOrder): number {

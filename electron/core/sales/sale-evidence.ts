@@ -6,6 +6,7 @@ import {
   allMatch,
   evidenceFacts,
   judgeOrders,
+  mayBeDatedIn,
   type OrderEvidence,
   ordersIn,
   sameField,
@@ -71,12 +72,13 @@ export async function findSaleOrder(
       ),
   );
   if (evidence.kind !== 'found') return { evidence, window };
-  const placed = Date.parse(evidence.order.createdAt ?? '');
-  const rivals = ctx.salesJournal.lookalikes(sale.id, scopeOf(connection)).filter((other) => {
-    const theirs = windowOf(other, skew);
-    return placed >= theirs.from.getTime() && placed <= theirs.to.getTime();
-  });
-  if (rivals.length > 0) return { evidence: { kind: 'ambiguous', orders: [evidence.order] }, window };
+  // Any instant of the order's stated span counts: an order dated to the minute 6:20 PM may have been
+  // placed by a sale sent at 6:20:40, whose window starts after 6:20:00.
+  const { order } = evidence;
+  const rivals = ctx.salesJournal
+    .lookalikes(sale.id, scopeOf(connection))
+    .filter((other) => mayBeDatedIn(order, windowOf(other, skew)));
+  if (rivals.length > 0) return { evidence: { kind: 'ambiguous', orders: [order] }, window };
   return { evidence, window };
 }
 
