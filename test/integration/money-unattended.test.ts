@@ -203,12 +203,15 @@ describe('recovery at start-up only reads', () => {
 const TO_THE_MINUTE = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/;
 
 /**
- * Which of today's orders an untidy simulator of the money tests' seed lists with a time written to
- * the minute (1 for the first order it takes). The untidy draws depend on the seed and the order's
- * reference, and references on the seed, the day and the order of issue: a second simulator of the
- * same seed, given orders the same way, shows it.
+ * Which of today's orders an untidy simulator of the money tests' seed answers as `fits` asks (1 for
+ * the first order it takes), given one item of its order list and the simulator to read more of it.
+ * The untidy draws depend on the seed and the order's reference, and references on the seed, the day
+ * and the order of issue: a second simulator of the same seed, given orders the same way, shows it.
  */
-async function firstOrderDatedToTheMinute(pkg: CataloguePackage): Promise<number> {
+async function nthOrderWhere(
+  pkg: CataloguePackage,
+  fits: (listed: Json, probe: RunningSimulator) => Promise<boolean>,
+): Promise<number> {
   const probe = await startSimulator({
     port: 0,
     seed: SEED,
@@ -220,34 +223,82 @@ async function firstOrderDatedToTheMinute(pkg: CataloguePackage): Promise<number
       await orderDirectly(probe, { packageCode: pkg.code, quantity: 1, idempotency_key: `probe-${n}` });
     }
     const listed = await call(probe.baseUrl, probe.defaultAccount, 'GET', '/orders?limit=100&sort_order=asc');
-    const index = listed.body.data.orders.findIndex(
-      (o: Json) => typeof o.created_at === 'string' && TO_THE_MINUTE.test(o.created_at),
-    );
-    if (index < 0) throw new Error('none of 40 orders is dated to the minute');
-    return index + 1;
+    const orders: Json[] = listed.body.data.orders;
+    for (const [index, order] of orders.entries()) if (await fits(order, probe)) return index + 1;
+    throw new Error('none of 40 orders is answered so');
   } finally {
     await probe.close();
   }
 }
 
+/**
+ * Places `nth - 1` orders of two eSIMs (another amount: never a sale's of one), then the sale's order;
+ * `placedAt` is when that last one left.
+ */
+async function placeAsNth(
+  s: RunningSimulator,
+  pkg: CataloguePackage,
+  nth: number,
+  key: string,
+): Promise<{ placed: Json; placedAt: number }> {
+  for (let n = 1; n < nth; n++) {
+    await orderDirectly(s, { packageCode: pkg.code, quantity: 2, idempotency_key: `another-${n}` });
+  }
+  const placedAt = Date.now();
+  return {
+    placed: await orderDirectly(s, { packageCode: pkg.code, quantity: 1, idempotency_key: key }),
+    placedAt,
+  };
+}
+
+async function listedItem(s: RunningSimulator, orderReference: string): Promise<Json> {
+  const listed = await call(s.baseUrl, s.defaultAccount, 'GET', '/orders?limit=100');
+  return listed.body.data.orders.find((o: Json) => o.order_reference === orderReference);
+}
+
+async function orderRecord(s: RunningSimulator, orderReference: string): Promise<Json> {
+  const answer = await call(
+    s.baseUrl,
+    s.defaultAccount,
+    'GET',
+    `/esims/order?orderReference=${orderReference}`,
+  );
+  return answer.body.order;
+}
+
+describe('an order the list gives without its time', () => {
+  it("is settled from the provider's record of it (GET /esims/order), by reads alone", async () => {
+    const { c, tap, pkg } = await open({ balance: 5000, faults: { answerStyle: 'untidy' } });
+    const nth = await nthOrderWhere(
+      pkg,
+      async (listed, probe) =>
+        listed.created_at == null &&
+        typeof (await orderRecord(probe, listed.order_reference)).orderDate === 'string',
+    );
+    const { placed, placedAt } = await placeAsNth(c.sim, pkg, nth, 'C1-terse');
+    const minute = placedAt - (placedAt % 60_000);
+    expect((await listedItem(c.sim, placed.orderReference)).created_at ?? null).toBeNull();
+    expect(typeof (await orderRecord(c.sim, placed.orderReference)).orderDate).toBe('string');
+    // Sent at the start of the minute the order was placed in: the record's date, even written to the
+    // minute, falls inside the sale's window.
+    await restartWith(c, pkg, [{ id: 'terse', key: 'C1-terse', state: 'sent', at: new Date(minute) }]);
+    const sale = await recovered(c, 'terse', 'sent');
+    expect(sale).toMatchObject({ state: 'completed', orderReference: placed.orderReference });
+    expect(tap.orderPosts).toEqual([]);
+    const ours = charges((await ledger(c.sim)).entries).filter((e) => e.idempotencyKey === 'C1-terse');
+    expect(ours).toHaveLength(1);
+  });
+});
+
 describe('an order dated to the minute, which either of two sales alike could have placed', () => {
   it('settles neither by the list alone: both in doubt with the order among the facts, never charged twice', async () => {
     const { c, tap, pkg } = await open({ balance: 5000, faults: { answerStyle: 'untidy' } });
-    const nth = await firstOrderDatedToTheMinute(pkg);
-    // Other customers' orders first (two eSIMs: another amount, never either sale's), so the order
-    // below is the one listed to the minute.
-    for (let n = 1; n < nth; n++) {
-      await orderDirectly(c.sim, { packageCode: pkg.code, quantity: 2, idempotency_key: `another-${n}` });
-    }
-    const placedAt = Date.now();
-    const placed = await orderDirectly(c.sim, {
-      packageCode: pkg.code,
-      quantity: 1,
-      idempotency_key: 'C1-minute-b',
-    });
-    const listed = await call(c.sim.baseUrl, c.sim.defaultAccount, 'GET', '/orders?limit=100');
-    const item = listed.body.data.orders.find((o: Json) => o.order_reference === placed.orderReference);
-    expect(item.created_at).toMatch(TO_THE_MINUTE);
+    const nth = await nthOrderWhere(
+      pkg,
+      async (listed) => typeof listed.created_at === 'string' && TO_THE_MINUTE.test(listed.created_at),
+    );
+    const { placed, placedAt } = await placeAsNth(c.sim, pkg, nth, 'C1-minute-b');
+    expect((await listedItem(c.sim, placed.orderReference)).created_at).toMatch(TO_THE_MINUTE);
     // The list says the minute that began at `minute`. Sale A was sent at its start, so the whole minute
     // lies in A's window; sale B when the order was placed (at least 8 s into the minute, beyond the
     // clock margins), so B's window starts inside the minute, after the instant the list states.

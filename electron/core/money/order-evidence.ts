@@ -68,6 +68,54 @@ export async function ordersIn(
   }
 }
 
+/** At most this many terse orders are read one by one for one search; more prove nothing either way. */
+const RECORDS_MAX = 10;
+
+/**
+ * The orders read, each that the list describes too tersely to judge (no date, or no field `matching`
+ * needs) completed from the provider's record of it (GET /esims/order: package, price, date, status),
+ * so a terse list can still prove a match. Only what the list left out is taken from the record; an
+ * order a journal record claims is not read, and one its record says charged nothing is left out.
+ * More than RECORDS_MAX terse orders are left as listed: the judgement then finds them ambiguous.
+ * Only reads; throws the read's failure.
+ */
+export async function withRecords(
+  connection: Connection,
+  claimed: (references: readonly string[]) => Set<string>,
+  read: OrdersRead,
+  matching: (order: ProviderOrder) => boolean | null,
+): Promise<OrdersRead> {
+  const possible = read.orders.filter((order) => !NOT_CHARGED.has(order.status) && matching(order) !== false);
+  const taken = claimed(possible.map((order) => order.orderReference));
+  const terse = possible.filter(
+    (order) => !taken.has(order.orderReference) && (matching(order) === null || Number.isNaN(timeOf(order))),
+  );
+  if (terse.length === 0 || terse.length > RECORDS_MAX) return read;
+  const completed = new Map<string, ProviderOrder | null>();
+  const raw = [...read.raw];
+  for (const order of terse) {
+    const record = await connection.client.getOrder(order.orderReference, { lane: 'interactive' });
+    raw.push(record.raw);
+    completed.set(
+      order.orderReference,
+      record.notCharged
+        ? null
+        : {
+            ...order,
+            packageCode: order.packageCode ?? record.packageCode,
+            amount: order.amount ?? record.cost,
+            createdAt: order.createdAt ?? record.orderDate,
+          },
+    );
+  }
+  const orders = read.orders.flatMap((order) => {
+    const full = completed.get(order.orderReference);
+    if (full === undefined) return [order];
+    return full === null ? [] : [full];
+  });
+  return { ...read, orders, raw };
+}
+
 /**
  * Judges the orders read for one request: those `matching` it (package, eSIM, amount…), charged, not
  * claimed by any sale or top-up of the journal, and dated inside the window. An order whose date cannot
