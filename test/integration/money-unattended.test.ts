@@ -199,6 +199,134 @@ describe('recovery at start-up only reads', () => {
   });
 });
 
+/** "November 23, 2026 at 6:20 PM": a time written for people, to the minute. */
+const TO_THE_MINUTE = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/;
+
+/**
+ * Which of today's orders an untidy simulator of the money tests' seed answers as `fits` asks (1 for
+ * the first order it takes), given one item of its order list and the simulator to read more of it.
+ * The untidy draws depend on the seed and the order's reference, and references on the seed, the day
+ * and the order of issue: a second simulator of the same seed, given orders the same way, shows it.
+ */
+async function nthOrderWhere(
+  pkg: CataloguePackage,
+  fits: (listed: Json, probe: RunningSimulator) => Promise<boolean>,
+): Promise<number> {
+  const probe = await startSimulator({
+    port: 0,
+    seed: SEED,
+    balance: 5000,
+    faults: { answerStyle: 'untidy' },
+  });
+  try {
+    for (let n = 1; n <= 40; n++) {
+      await orderDirectly(probe, { packageCode: pkg.code, quantity: 1, idempotency_key: `probe-${n}` });
+    }
+    const listed = await call(probe.baseUrl, probe.defaultAccount, 'GET', '/orders?limit=100&sort_order=asc');
+    const orders: Json[] = listed.body.data.orders;
+    for (const [index, order] of orders.entries()) if (await fits(order, probe)) return index + 1;
+    throw new Error('none of 40 orders is answered so');
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
+ * Places `nth - 1` orders of two eSIMs (another amount: never a sale's of one), then the sale's order;
+ * `placedAt` is when that last one left.
+ */
+async function placeAsNth(
+  s: RunningSimulator,
+  pkg: CataloguePackage,
+  nth: number,
+  key: string,
+): Promise<{ placed: Json; placedAt: number }> {
+  for (let n = 1; n < nth; n++) {
+    await orderDirectly(s, { packageCode: pkg.code, quantity: 2, idempotency_key: `another-${n}` });
+  }
+  const placedAt = Date.now();
+  return {
+    placed: await orderDirectly(s, { packageCode: pkg.code, quantity: 1, idempotency_key: key }),
+    placedAt,
+  };
+}
+
+async function listedItem(s: RunningSimulator, orderReference: string): Promise<Json> {
+  const listed = await call(s.baseUrl, s.defaultAccount, 'GET', '/orders?limit=100');
+  return listed.body.data.orders.find((o: Json) => o.order_reference === orderReference);
+}
+
+async function orderRecord(s: RunningSimulator, orderReference: string): Promise<Json> {
+  const answer = await call(
+    s.baseUrl,
+    s.defaultAccount,
+    'GET',
+    `/esims/order?orderReference=${orderReference}`,
+  );
+  return answer.body.order;
+}
+
+describe('an order the list gives without its time', () => {
+  it("is settled from the provider's record of it (GET /esims/order), by reads alone", async () => {
+    const { c, tap, pkg } = await open({ balance: 5000, faults: { answerStyle: 'untidy' } });
+    const nth = await nthOrderWhere(
+      pkg,
+      async (listed, probe) =>
+        listed.created_at == null &&
+        typeof (await orderRecord(probe, listed.order_reference)).orderDate === 'string',
+    );
+    const { placed, placedAt } = await placeAsNth(c.sim, pkg, nth, 'C1-terse');
+    const minute = placedAt - (placedAt % 60_000);
+    expect((await listedItem(c.sim, placed.orderReference)).created_at ?? null).toBeNull();
+    expect(typeof (await orderRecord(c.sim, placed.orderReference)).orderDate).toBe('string');
+    // Sent at the start of the minute the order was placed in: the record's date, even written to the
+    // minute, falls inside the sale's window.
+    await restartWith(c, pkg, [{ id: 'terse', key: 'C1-terse', state: 'sent', at: new Date(minute) }]);
+    const sale = await recovered(c, 'terse', 'sent');
+    expect(sale).toMatchObject({ state: 'completed', orderReference: placed.orderReference });
+    expect(tap.orderPosts).toEqual([]);
+    const ours = charges((await ledger(c.sim)).entries).filter((e) => e.idempotencyKey === 'C1-terse');
+    expect(ours).toHaveLength(1);
+  });
+});
+
+describe('an order dated to the minute, which either of two sales alike could have placed', () => {
+  it('settles neither by the list alone: both in doubt with the order among the facts, never charged twice', async () => {
+    const { c, tap, pkg } = await open({ balance: 5000, faults: { answerStyle: 'untidy' } });
+    const nth = await nthOrderWhere(
+      pkg,
+      async (listed) => typeof listed.created_at === 'string' && TO_THE_MINUTE.test(listed.created_at),
+    );
+    const { placed, placedAt } = await placeAsNth(c.sim, pkg, nth, 'C1-minute-b');
+    expect((await listedItem(c.sim, placed.orderReference)).created_at).toMatch(TO_THE_MINUTE);
+    // The list says the minute that began at `minute`. Sale A was sent at its start, so the whole minute
+    // lies in A's window; sale B when the order was placed (at least 8 s into the minute, beyond the
+    // clock margins), so B's window starts inside the minute, after the instant the list states.
+    const minute = placedAt - (placedAt % 60_000);
+    const bSentAt = Math.max(placedAt, minute + 8_000);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, bSentAt - Date.now())));
+    await restartWith(c, pkg, [
+      { id: 'minute-a', key: 'C1-minute-a', state: 'sent', at: new Date(minute) },
+      { id: 'minute-b', key: 'C1-minute-b', state: 'sent', at: new Date(bSentAt) },
+    ]);
+    for (const id of ['minute-a', 'minute-b']) {
+      const sale = await recovered(c, id, 'sent');
+      expect(sale.state, id).toBe('in_doubt');
+      if (sale.state === 'in_doubt')
+        expect(sale.lastError.details?.possibleOrders, id).toEqual([placed.orderReference]);
+    }
+    expect(tap.orderPosts).toEqual([]);
+    // The cashier sends each again with its key: B's is the provider's replay of its order, A's places A's.
+    const b = unwrap(await c.h.call<Sale>('resendSale', { id: 'minute-b', confirmed: true }));
+    expect(b).toMatchObject({ state: 'completed', orderReference: placed.orderReference });
+    const a = unwrap(await c.h.call<Sale>('resendSale', { id: 'minute-a', confirmed: true }));
+    expect(a.state).toBe('completed');
+    expect(tap.orderPosts.map((p) => p.idempotencyKey)).toEqual(['C1-minute-b', 'C1-minute-a']);
+    const ours = charges((await ledger(c.sim)).entries).filter((e) => e.idempotencyKey?.startsWith('C1-'));
+    expect(ours.map((e) => e.idempotencyKey)).toEqual(['C1-minute-b', 'C1-minute-a']);
+  });
+});
+
 describe('the cashier: "check now" reads, "send again" sends once confirmed', () => {
   it('checks without sending, and sends again with the stored key only when confirmed', async () => {
     const { c, tap, pkg } = await open();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isoTimeOf } from '../../electron/core/api/provider-time';
-import { judgeOrders, type OrdersRead } from '../../electron/core/money/order-evidence';
+import { judgeOrders, mayBeDatedIn, type OrdersRead } from '../../electron/core/money/order-evidence';
 import type { ProviderOrder } from '../../shared/domain/provider-order';
 
 const window = { from: new Date('2026-02-13T23:27:30.000Z'), to: new Date('2026-02-13T23:27:50.000Z') };
@@ -43,5 +43,14 @@ describe('the provider’s order list as evidence for a request whose answer was
 
   it('says "no order" for one dated to a minute that ends before the window', () => {
     expect(judged(isoTimeOf('February 13, 2026 at 11:26 PM')).kind).toBe('none');
+  });
+
+  it('counts an order dated to a minute as possibly placed in a window that starts inside that minute', () => {
+    // 11:27 PM may be 23:27:40; a window from 23:27:30 may hold it, one from 23:28:00 may not.
+    const order = listed(isoTimeOf('February 13, 2026 at 11:27 PM'));
+    expect(mayBeDatedIn(order, window)).toBe(true);
+    const later = { from: new Date('2026-02-13T23:28:00.001Z'), to: new Date('2026-02-13T23:29:00.000Z') };
+    expect(mayBeDatedIn(order, later)).toBe(false);
+    expect(mayBeDatedIn(listed('2026-02-13T23:27:20.000Z'), window)).toBe(false);
   });
 });

@@ -68,6 +68,54 @@ export async function ordersIn(
   }
 }
 
+/** At most this many terse orders are read one by one for one search; more prove nothing either way. */
+const RECORDS_MAX = 10;
+
+/**
+ * The orders read, each that the list describes too tersely to judge (no date, or no field `matching`
+ * needs) completed from the provider's record of it (GET /esims/order: package, price, date, status),
+ * so a terse list can still prove a match. Only what the list left out is taken from the record; an
+ * order a journal record claims is not read, and one its record says charged nothing is left out.
+ * More than RECORDS_MAX terse orders are left as listed: the judgement then finds them ambiguous.
+ * Only reads; throws the read's failure.
+ */
+export async function withRecords(
+  connection: Connection,
+  claimed: (references: readonly string[]) => Set<string>,
+  read: OrdersRead,
+  matching: (order: ProviderOrder) => boolean | null,
+): Promise<OrdersRead> {
+  const possible = read.orders.filter((order) => !NOT_CHARGED.has(order.status) && matching(order) !== false);
+  const taken = claimed(possible.map((order) => order.orderReference));
+  const terse = possible.filter(
+    (order) => !taken.has(order.orderReference) && (matching(order) === null || Number.isNaN(timeOf(order))),
+  );
+  if (terse.length === 0 || terse.length > RECORDS_MAX) return read;
+  const completed = new Map<string, ProviderOrder | null>();
+  const raw = [...read.raw];
+  for (const order of terse) {
+    const record = await connection.client.getOrder(order.orderReference, { lane: 'interactive' });
+    raw.push(record.raw);
+    completed.set(
+      order.orderReference,
+      record.notCharged
+        ? null
+        : {
+            ...order,
+            packageCode: order.packageCode ?? record.packageCode,
+            amount: order.amount ?? record.cost,
+            createdAt: order.createdAt ?? record.orderDate,
+          },
+    );
+  }
+  const orders = read.orders.flatMap((order) => {
+    const full = completed.get(order.orderReference);
+    if (full === undefined) return [order];
+    return full === null ? [] : [full];
+  });
+  return { ...read, orders, raw };
+}
+
 /**
  * Judges the orders read for one request: those `matching` it (package, eSIM, amount…), charged, not
  * claimed by any sale or top-up of the journal, and dated inside the window. An order whose date cannot
@@ -85,10 +133,7 @@ export function judgeOrders(
   );
   const taken = claimed(candidates.map((order) => order.orderReference));
   const open = candidates.filter((order) => !taken.has(order.orderReference));
-  const inWindow = open.filter((order) => {
-    const at = timeOf(order);
-    return Number.isNaN(at) || (at + statedSpanMs(at) >= window.from.getTime() && at <= window.to.getTime());
-  });
+  const inWindow = open.filter((order) => mayBeDatedIn(order, window));
   const [only] = inWindow;
   // A list not read to its end proves nothing: what was not read may hold the order, or a second one.
   if (!read.complete) return { kind: 'ambiguous', orders: inWindow };
@@ -106,6 +151,16 @@ export function judgeOrders(
   }
   const page = read.raw.find((text) => text.includes(only.orderReference)) ?? read.raw.join('\n');
   return { kind: 'found', order: only, raw: page };
+}
+
+/**
+ * Whether the order may have been placed inside `window`: some instant of the span its stated time
+ * stands for (a whole minute or day when written for people, see statedSpanMs) falls in it. An order
+ * whose date cannot be read may have been placed anywhere.
+ */
+export function mayBeDatedIn(order: ProviderOrder, window: SendWindow): boolean {
+  const at = timeOf(order);
+  return Number.isNaN(at) || (at + statedSpanMs(at) >= window.from.getTime() && at <= window.to.getTime());
 }
 
 function timeOf(order: ProviderOrder): number {

@@ -1,3 +1,4 @@
+import type { ProviderOrder } from '../../../shared/domain/provider-order';
 import type { Sale } from '../../../shared/domain/sale';
 import type { PosError } from '../../../shared/errors';
 import type { Connection } from '../connection';
@@ -6,9 +7,11 @@ import {
   allMatch,
   evidenceFacts,
   judgeOrders,
+  mayBeDatedIn,
   type OrderEvidence,
   ordersIn,
   sameField,
+  withRecords,
 } from '../money/order-evidence';
 import { scopeOf } from '../money/scope';
 import { providerSkewMs, type SendWindow, sendWindow } from '../money/send-window';
@@ -56,27 +59,25 @@ export async function findSaleOrder(
   const sends = ctx.salesJournal.sends(sale.id);
   const skew = await providerSkewMs(connection);
   const window = windowOf(sends, skew);
-  const read = await ordersIn(connection, window);
   const sameAmount = sends.quotedCost;
-  const evidence = judgeOrders(
-    (references) => ctx.salesJournal.claimedOrderReferences(references),
-    read,
-    window,
-    (order) =>
-      allMatch(
-        sameField(order.packageCode, sends.packageCode),
-        sameAmount === null
-          ? true
-          : sameField(order.amount, sameAmount, (a, b) => a.amount === b.amount && a.currency === b.currency),
-      ),
-  );
+  const claimed = (references: readonly string[]) => ctx.salesJournal.claimedOrderReferences(references);
+  const matching = (order: ProviderOrder) =>
+    allMatch(
+      sameField(order.packageCode, sends.packageCode),
+      sameAmount === null
+        ? true
+        : sameField(order.amount, sameAmount, (a, b) => a.amount === b.amount && a.currency === b.currency),
+    );
+  const read = await withRecords(connection, claimed, await ordersIn(connection, window), matching);
+  const evidence = judgeOrders(claimed, read, window, matching);
   if (evidence.kind !== 'found') return { evidence, window };
-  const placed = Date.parse(evidence.order.createdAt ?? '');
-  const rivals = ctx.salesJournal.lookalikes(sale.id, scopeOf(connection)).filter((other) => {
-    const theirs = windowOf(other, skew);
-    return placed >= theirs.from.getTime() && placed <= theirs.to.getTime();
-  });
-  if (rivals.length > 0) return { evidence: { kind: 'ambiguous', orders: [evidence.order] }, window };
+  // Any instant of the order's stated span counts: an order dated to the minute 6:20 PM may have been
+  // placed by a sale sent at 6:20:40, whose window starts after 6:20:00.
+  const { order } = evidence;
+  const rivals = ctx.salesJournal
+    .lookalikes(sale.id, scopeOf(connection))
+    .filter((other) => mayBeDatedIn(order, windowOf(other, skew)));
+  if (rivals.length > 0) return { evidence: { kind: 'ambiguous', orders: [order] }, window };
   return { evidence, window };
 }
 
