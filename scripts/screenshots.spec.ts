@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Language } from '../shared/domain/common';
 import { expect, test } from '../test/e2e/counter-fixture';
+import { MANAGER_PIN, managerApproval } from '../test/e2e/staff';
 
 /** The screens the README shows, in both languages: docs/screens/<screen>-<language>.png. */
 
@@ -81,6 +82,18 @@ test('the first-start checklist', async ({ page, counter }) => {
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await shootBoth(page, 'first-start');
+});
+
+test('the manager tools, approved once for every tool', async ({ page, counter }) => {
+  await managerApproval(counter);
+  await counter.open(page);
+  await page.keyboard.press('F6');
+  await page.locator('.manager-tools > summary').click();
+  const approve = page.getByRole('form', { name: 'Approve the manager tools' });
+  await approve.getByLabel('Manager PIN', { exact: true }).fill(MANAGER_PIN);
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('form', { name: 'Add cashier' })).toBeVisible();
+  await shootBoth(page, 'manager-tools');
 });
 
 test.describe("a new counter's first catalogue sync", () => {
