@@ -52,7 +52,7 @@ beforeEach(() => {
   file = join(dir, 'journal.sqlite');
   db = openJournal({ file });
   now = new Date(START);
-  backups = new DailyBackups(db, file, silent, () => now);
+  backups = new DailyBackups(file, silent, () => now);
   sold = 0;
 });
 
@@ -291,7 +291,7 @@ describe('the backup chain', () => {
     old.pragma('journal_mode = WAL');
     for (const migration of MIGRATIONS.slice(0, previous)) migration.up(old);
     old.pragma(`user_version = ${previous}`);
-    await new DailyBackups(old, file, silent, () => now).runIfDue();
+    await new DailyBackups(file, silent, () => now).runIfDue();
     old.close();
     const [oldChain] = readdirSync(backupDirOf(file)).filter((name) => name.startsWith('chain-'));
 
@@ -299,7 +299,7 @@ describe('the backup chain', () => {
     db = openJournal({ file, now: () => now });
     const beforeMigration = `journal-v${previous}-before-v${MIGRATIONS.length}-`;
     expect(readdirSync(backupDirOf(file)).filter((name) => name.startsWith(beforeMigration))).toHaveLength(1);
-    backups = new DailyBackups(db, file, silent, () => now);
+    backups = new DailyBackups(file, silent, () => now);
     sell(2);
     now = new Date(now.getTime() + 60_000);
     const base = await backups.runIfDue();
