@@ -313,6 +313,30 @@ describe('the backup chain', () => {
     expect(backupBytes(file)).toBeLessThanOrEqual(BACKUP_BUDGET * statSync(file).size);
   });
 
+  it('keeps selling while the base is copied on its own thread; the next point holds every sale, row for row', async () => {
+    sell(200);
+    const base = backups.runIfDue();
+    let copied = false;
+    void base.then(() => {
+      copied = true;
+    });
+    let soldDuring = 0;
+    while (!copied) {
+      sell(1);
+      soldDuring++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await base).toMatch(/chain-.*\/base\.sqlite$/);
+    expect(soldDuring).toBeGreaterThan(0);
+
+    sell(3);
+    await nextDay();
+    const live = everyRow(file);
+    const fresh = freshDataDir();
+    expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
+    expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+  });
+
   it('finishes a backup under way at full speed when the app closes', async () => {
     sell(20);
     const running = backups.runIfDue();
