@@ -178,7 +178,7 @@ export async function run(options: BenchOptions): Promise<void> {
     let now = new Date(`${TODAY}T21:00:00.000Z`);
     const at = (): string => now.toISOString();
     const seller = new Seller(db, answer);
-    const backups = new DailyBackups(db, file, silent, () => now);
+    const backups = new DailyBackups(file, silent, () => now);
 
     const base = await slowdownDuring(seller, at, () => backups.runIfDue());
     const lines = [

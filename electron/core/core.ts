@@ -219,7 +219,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.moneyTiming ? { timing: options.moneyTiming } : {}),
     ...(options.trainingPendingTiming ? { trainingPending: options.trainingPendingTiming } : {}),
   });
-  const backups = new DailyBackups(db, journalFile, log, now);
+  const backups = new DailyBackups(journalFile, log, now, options.nativeBinding);
   const reconciler = new Reconciler({
     db,
     counterId,

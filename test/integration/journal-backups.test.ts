@@ -52,7 +52,7 @@ beforeEach(() => {
   file = join(dir, 'journal.sqlite');
   db = openJournal({ file });
   now = new Date(START);
-  backups = new DailyBackups(db, file, silent, () => now);
+  backups = new DailyBackups(file, silent, () => now);
   sold = 0;
 });
 
@@ -292,7 +292,7 @@ describe('the backup chain', () => {
     old.pragma('journal_mode = WAL');
     for (const migration of MIGRATIONS.slice(0, previous)) migration.up(old);
     old.pragma(`user_version = ${previous}`);
-    await new DailyBackups(old, file, silent, () => now).runIfDue();
+    await new DailyBackups(file, silent, () => now).runIfDue();
     old.close();
     const [oldChain] = readdirSync(backupDirOf(file)).filter((name) => name.startsWith('chain-'));
 
@@ -300,7 +300,7 @@ describe('the backup chain', () => {
     db = openJournal({ file, now: () => now });
     const beforeMigration = `journal-v${previous}-before-v${MIGRATIONS.length}-`;
     expect(readdirSync(backupDirOf(file)).filter((name) => name.startsWith(beforeMigration))).toHaveLength(1);
-    backups = new DailyBackups(db, file, silent, () => now);
+    backups = new DailyBackups(file, silent, () => now);
     sell(2);
     now = new Date(now.getTime() + 60_000);
     const base = await backups.runIfDue();
@@ -312,6 +312,30 @@ describe('the backup chain', () => {
     expect(names.filter((name) => name.startsWith(beforeMigration))).toEqual([]);
     db.pragma('wal_checkpoint(TRUNCATE)');
     expect(backupBytes(file)).toBeLessThanOrEqual(BACKUP_BUDGET * statSync(file).size);
+  });
+
+  it('keeps selling while the base is copied on its own thread; the next point holds every sale, row for row', async () => {
+    sell(200);
+    const base = backups.runIfDue();
+    let copied = false;
+    void base.then(() => {
+      copied = true;
+    });
+    let soldDuring = 0;
+    while (!copied) {
+      sell(1);
+      soldDuring++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await base).toMatch(/chain-.*\/base\.sqlite$/);
+    expect(soldDuring).toBeGreaterThan(0);
+
+    sell(3);
+    await nextDay();
+    const live = everyRow(file);
+    const fresh = freshDataDir();
+    expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
+    expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
   });
 
   it('finishes a backup under way at full speed when the app closes', async () => {

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { quoteName as q, rowHash, schemaFingerprint, type TablePlan, tablePlans } from './backup-rows';
+import { startSqliteThread } from './sqlite-thread';
 
 /**
  * A chain of backups in `backups/chain-{time}/`: `base.sqlite`, a whole copy of the journal, and one
@@ -38,10 +39,6 @@ const ROWS_PER_READ = 32;
  * for its turn waits at most this long.
  */
 const STEP_MS = 0.5;
-/** Pages copied per step of the base's online copy (4 KB each). */
-const BASE_PAGES_PER_STEP = 16;
-/** Pages per step once the app is closing. */
-const CLOSING_PAGES_PER_STEP = 4_096;
 /** Rowids counted per query when a table's rows are counted. */
 const ROWIDS_PER_COUNT = 2_000;
 
@@ -167,16 +164,47 @@ const journalBytesOf = (db: Database.Database, schema: string): number =>
   Number(db.pragma(`${schema}.page_size`, { simple: true }));
 
 /**
- * Starts a chain: an online copy of the journal as its base (a few pages per step, the counter
- * selling between steps), then the state measured from that copy. Built in `chain-{time}.partial/`
- * and renamed when whole.
+ * The base's copy, made on a thread of its own with its own read-only connection, so the counter's
+ * event loop does none of it: SQLite's online backup in steps as large as the journal (one snapshot
+ * read under WAL, never the write lock; a step that a sale's commit interrupted starts again), then
+ * synced. A native step cannot be cut short: a close meanwhile waits for it.
+ */
+const BASE_COPY_SOURCE = `
+const { closeSync, fsyncSync, openSync } = require('node:fs');
+const db = openDatabase(workerData.journal, { readonly: true, fileMustExist: true });
+db.backup(workerData.target, { progress: ({ totalPages }) => totalPages + 1 })
+  .then(() => {
+    const fd = openSync(workerData.target, 'r+');
+    try { fsyncSync(fd); } finally { closeSync(fd); }
+    parentPort.postMessage({ done: true });
+  })
+  .catch((error) => parentPort.postMessage({ error: String(error) }))
+  .finally(() => db.close());
+`;
+
+function copyOnThread(journalFile: string, target: string, nativeBinding?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = startSqliteThread(BASE_COPY_SOURCE, { journal: journalFile, target }, nativeBinding);
+    worker.once('message', (message: { done?: true; error?: string }) =>
+      message.done ? resolve() : reject(new Error(`the base copy failed: ${message.error}`)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the base copy stopped (exit ${code})`)));
+  });
+}
+
+/**
+ * Starts a chain: a copy of the journal as its base (on a thread of its own, the counter selling
+ * meanwhile), then the state measured from that copy. Built in `chain-{time}.partial/` and renamed
+ * when whole.
  */
 export async function startChain(
-  live: Database.Database,
+  journalFile: string,
   backupDir: string,
   at: Date,
-  closing?: AbortSignal,
+  options: { readonly closing?: AbortSignal; readonly nativeBinding?: string } = {},
 ): Promise<Chain> {
+  const { closing, nativeBinding } = options;
   mkdirSync(backupDir, { recursive: true, mode: 0o700 });
   const final = join(backupDir, `${CHAIN_PREFIX}${stampOf(at)}`);
   const partial = `${final}.partial`;
@@ -184,9 +212,7 @@ export async function startChain(
   mkdirSync(partial, { mode: 0o700 });
   const base = join(partial, BASE);
   try {
-    await live.backup(base, {
-      progress: () => (closing?.aborted ? CLOSING_PAGES_PER_STEP : BASE_PAGES_PER_STEP),
-    });
+    await copyOnThread(journalFile, base, nativeBinding);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
     throw error;

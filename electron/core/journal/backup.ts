@@ -247,10 +247,11 @@ export class DailyBackups {
   private readonly stopping = new AbortController();
 
   constructor(
-    private readonly db: Db,
     private readonly journalFile: string,
     private readonly log: BackupLog,
     private readonly now: () => Date = () => new Date(),
+    /** The app's build of the SQLite addon, for the thread that copies the base. */
+    private readonly nativeBinding?: string,
   ) {}
 
   start(): void {
@@ -319,7 +320,10 @@ export class DailyBackups {
       // for its newest point, so two bases and that copy never coexist.
       if (current && newestCopyBeforeMigration(dir) > (last?.takenAt ?? ''))
         rmSync(current, { recursive: true });
-      chain = await startChain(this.db, dir, at, this.stopping.signal);
+      chain = await startChain(this.journalFile, dir, at, {
+        closing: this.stopping.signal,
+        ...(this.nativeBinding ? { nativeBinding: this.nativeBinding } : {}),
+      });
       file = chain.points[0]?.file ?? null;
       for (const old of chains) rmSync(old, { recursive: true, force: true });
       for (const name of readdirSync(dir).filter((n) => n.startsWith(DAILY_PREFIX)))

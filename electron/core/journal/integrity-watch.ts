@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { storageTroubleOf } from './journal-write';
+import { startSqliteThread } from './sqlite-thread';
 
 /**
  * SQLite's full integrity check of the journal, run after the ready line on a thread of its own. It
@@ -25,17 +25,11 @@ export interface IntegrityWatch {
   stop(): void;
 }
 
-/** The thread's whole program (CommonJS, given as text so the app needs no extra bundle entry). */
+/** The thread's program (sqlite-thread.ts gives it `openDatabase`). */
 const CHECK_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
 let db = null;
 try {
-  db = new Database(workerData.file, {
-    readonly: true,
-    fileMustExist: true,
-    ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}),
-  });
+  db = openDatabase(workerData.file, { readonly: true, fileMustExist: true });
   const rows = db.pragma('integrity_check');
   parentPort.postMessage({ verdict: rows.map((row) => Object.values(row)[0]).join('; ') });
 } catch (error) {
@@ -72,10 +66,7 @@ export function checkInBackground(file: string, nativeBinding?: string): Integri
   let worker: Worker | null = null;
   const outcome = new Promise<IntegrityOutcome>((resolve) => {
     try {
-      worker = new Worker(CHECK_SOURCE, {
-        eval: true,
-        workerData: { file, nativeBinding, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
-      });
+      worker = startSqliteThread(CHECK_SOURCE, { file }, nativeBinding);
     } catch (error) {
       resolve({ state: 'unchecked', reason: String(error) });
       return;
