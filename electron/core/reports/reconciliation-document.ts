@@ -17,7 +17,7 @@ import {
   receiptFormat,
 } from '../receipts/receipt-format';
 import { receiptText } from '../receipts/receipt-text';
-import { a4Css, type ReportContext } from './report-document';
+import { a4Css, documentHeader, type ReportContext } from './report-document';
 
 interface Kit {
   readonly text: ReportText;
@@ -52,11 +52,7 @@ export function renderReconciliationDocument(
 <style>${trusted(a4Css(ctx.language) + RECONCILIATION_CSS)}</style>
 </head>
 <body>
-<header class="shop">
-${ctx.shop.shopName.trim() ? html`<h1 class="shop-name">${ctx.shop.shopName}</h1>` : null}
-${ctx.shop.shopAddress.trim() ? html`<p class="shop-line">${ctx.shop.shopAddress}</p>` : null}
-</header>
-${training ? html`<p class="mark">${training}</p>` : null}
+${documentHeader(ctx.shop, training)}
 <h2 class="title">${text.reconciliation}</h2>
 <p class="mark result">${text.reconciliationResults[report.result]}</p>
 <div class="sections">

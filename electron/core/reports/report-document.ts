@@ -61,11 +61,7 @@ export function renderReportDocument(report: ShiftReport, ctx: ReportContext): s
 <style>${trusted(css)}</style>
 </head>
 <body>
-<header class="shop">
-${ctx.shop.shopName.trim() ? html`<h1 class="shop-name">${ctx.shop.shopName}</h1>` : null}
-${ctx.shop.shopAddress.trim() ? html`<p class="shop-line">${ctx.shop.shopAddress}</p>` : null}
-</header>
-${training ? html`<p class="mark">${training}</p>` : null}
+${documentHeader(ctx.shop, training)}
 <h2 class="title">${report.kind === 'z' ? html`${text.zTitle} <bdi dir="ltr">${formatZNumber(report.zNumber ?? 0)}</bdi>` : text.xTitle}</h2>
 ${report.kind === 'x' ? html`<p class="mark">${text.xNote}</p>` : null}
 ${report.kind === 'z' && !report.counted ? html`<p class="mark">${text.notCounted}</p><p class="mark-note">${text.notCountedNote}</p>` : null}
@@ -271,6 +267,15 @@ const REPORT_CSS = `
 .note { font-size: 0.9em; margin-top: 1mm; }
 .chain .code { font-size: 0.85em; }
 `;
+
+/** A report's top: the shop's name and address as its receipts print them, and the training mark. */
+export function documentHeader(shop: ReceiptShop, training: string | null): Html {
+  return html`<header class="shop">
+${shop.shopName.trim() ? html`<h1 class="shop-name">${shop.shopName}</h1>` : null}
+${shop.shopAddress.trim() ? html`<p class="shop-line">${shop.shopAddress}</p>` : null}
+</header>
+${training ? html`<p class="mark">${training}</p>` : null}`;
+}
 
 export function a4Css(language: Language): string {
   const fonts =

@@ -3,7 +3,6 @@ import type { CancelCheck, Cancellation } from '../../../shared/domain/cancellat
 import type { PosError } from '../../../shared/errors';
 import { toDecimalText } from '../../../shared/money';
 import { pos } from '../bridge/pos';
-import { ErrorPanel } from '../components/ErrorPanel';
 import { PrintReceiptButton } from '../components/PrintReceiptButton';
 import { integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
@@ -11,6 +10,7 @@ import { TextField } from '../screens/settings/TextField';
 import { AmountField } from '../shift/AmountField';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from '../shift/ManagerApproval';
 import { tillCall, typedAmount } from '../shift/shift-actions';
+import { CareCardEnd } from './CareCardEnd';
 import { careText } from './care-text';
 
 /**
@@ -73,17 +73,13 @@ export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
       ) : check ? (
         <CancelForm check={check} onDone={setResult} onError={setError} />
       ) : null}
-      {error ? <ErrorPanel error={error} /> : null}
-      <button
-        type="button"
-        className="secondary"
-        onClick={() => {
+      <CareCardEnd
+        error={error}
+        onBack={() => {
           setOpen(false);
           setError(null);
         }}
-      >
-        {t.back}
-      </button>
+      />
     </section>
   );
 }

@@ -4,7 +4,6 @@ import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { toDecimalText } from '../../../shared/money';
 import { pos } from '../bridge/pos';
-import { ErrorPanel } from '../components/ErrorPanel';
 import { PrintReceiptButton } from '../components/PrintReceiptButton';
 import { integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
@@ -12,6 +11,7 @@ import { TextField } from '../screens/settings/TextField';
 import { AmountField } from '../shift/AmountField';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from '../shift/ManagerApproval';
 import { tillCall, typedAmount } from '../shift/shift-actions';
+import { CareCardEnd } from './CareCardEnd';
 import { careText } from './care-text';
 
 /**
@@ -90,17 +90,13 @@ export function GoodwillRefund({ topUp }: { readonly topUp: TopUp }): ReactNode 
           </button>
         </form>
       )}
-      {error ? <ErrorPanel error={error} /> : null}
-      <button
-        type="button"
-        className="secondary"
-        onClick={() => {
+      <CareCardEnd
+        error={error}
+        onBack={() => {
           setOpen(false);
           setError(null);
         }}
-      >
-        {t.back}
-      </button>
+      />
     </section>
   );
 }

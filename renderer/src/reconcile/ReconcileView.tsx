@@ -317,63 +317,67 @@ function Bridge({ bridge }: { readonly bridge: BalanceBridge }): ReactNode {
   );
 }
 
+/** Cash the drawer took for completed sales against what the journal says it should hold, per currency. */
 function Cash({ lines }: { readonly lines: readonly CashLegLine[] }): ReactNode {
-  const language = useLanguage();
-  const t = reconcileText(language);
+  const t = reconcileText(useLanguage());
   return (
-    <>
-      <h3>{t.cash}</h3>
-      <table className="reconcile-cash">
-        <thead>
-          <tr>
-            <th />
-            <th>{t.cashCompleted}</th>
-            <th>{t.cashTaken}</th>
-            <th>{t.cashHeld}</th>
-            <th>{t.remainder}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.currency}>
-              <th scope="row">{line.currency}</th>
-              <td dir="ltr">{moneyText(line.completed, language)}</td>
-              <td dir="ltr">{moneyText(line.drawerTakings, language)}</td>
-              <td dir="ltr">{moneyText(line.heldForOpen, language)}</td>
-              <td dir="ltr">{moneyText(line.remainder, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+    <PerCurrency
+      title={t.cash}
+      headings={[t.cashCompleted, t.cashTaken, t.cashHeld, t.remainder]}
+      lines={lines}
+      amounts={(line) => [line.completed, line.drawerTakings, line.heldForOpen, line.remainder]}
+    />
   );
 }
 
 /** Cash handed back to customers against what the provider gave back for it, per currency. */
 function CashRefunds({ lines }: { readonly lines: readonly CashRefundLine[] }): ReactNode {
+  const t = reconcileText(useLanguage());
+  return (
+    <PerCurrency
+      title={t.cashRefunds}
+      headings={[t.cashRefunded, t.cashRecovered, t.cashNotYetRecovered, t.cashNotRecoverable]}
+      lines={lines}
+      amounts={(line) => [line.refunded, line.recovered, line.notYetRecovered, line.notRecoverable]}
+    />
+  );
+}
+
+/** A table of amounts with one row per currency, as Leg C shows both its halves. */
+function PerCurrency<Line extends { readonly currency: Currency }>({
+  title,
+  headings,
+  lines,
+  amounts,
+}: {
+  readonly title: string;
+  readonly headings: readonly string[];
+  readonly lines: readonly Line[];
+  readonly amounts: (line: Line) => readonly Money[];
+}): ReactNode {
   const language = useLanguage();
-  const t = reconcileText(language);
   return (
     <>
-      <h3>{t.cashRefunds}</h3>
+      <h3>{title}</h3>
       <table className="reconcile-cash">
         <thead>
           <tr>
             <th />
-            <th>{t.cashRefunded}</th>
-            <th>{t.cashRecovered}</th>
-            <th>{t.cashNotYetRecovered}</th>
-            <th>{t.cashNotRecoverable}</th>
+            {headings.map((heading) => (
+              <th key={heading}>{heading}</th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {lines.map((line) => (
             <tr key={line.currency}>
               <th scope="row">{line.currency}</th>
-              <td dir="ltr">{moneyText(line.refunded, language)}</td>
-              <td dir="ltr">{moneyText(line.recovered, language)}</td>
-              <td dir="ltr">{moneyText(line.notYetRecovered, language)}</td>
-              <td dir="ltr">{moneyText(line.notRecoverable, language)}</td>
+              {amounts(line).map((amount, column) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed, in the headings' order
+                <td key={column} dir="ltr">
+                  {moneyText(amount, language)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
