@@ -116,6 +116,18 @@ describe('catalogue search by destination', () => {
     expect(codes({ text: 'عالمي' })).toEqual(['glo-1']);
   });
 
+  it("finds a package by its own code typed whole, in any case, though it reads like a size ('ubq7g9')", () => {
+    const terse = buildCatalogueIndex([
+      ...catalogue,
+      cataloguePackage({ code: 'sky.ubq7g9.27', region: '', countries: [], dataGb: null, retail: 449 }),
+    ]);
+    const found = (text: string): string[] =>
+      searchCatalogue(terse, { ...EMPTY_QUERY, text }).packages.map((pkg) => pkg.code);
+    expect(found('sky.ubq7g9.27')).toEqual(['sky.ubq7g9.27']);
+    expect(found(' SKY.UBQ7G9.27 ')).toEqual(['sky.ubq7g9.27']);
+    expect(found('fr-10')).toEqual(['fr-10']);
+  });
+
   it('returns nothing for a destination nobody sells, and names the matched countries', () => {
     expect(codes({ text: 'atlantis' })).toEqual([]);
     expect(searchCatalogue(index, { ...EMPTY_QUERY, text: 'united' }).destinations).toEqual(

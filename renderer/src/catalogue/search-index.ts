@@ -2,7 +2,7 @@ import type { PackageType } from '../../../shared/api/common';
 import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import { countrySearchNames, regionSearchNames, TYPE_SEARCH_NAMES } from './destination-names';
 import { boundedEditDistance, typoAllowance } from './edit-distance';
-import { foldedWords, searchTokens } from './normalize';
+import { foldedWords, foldText, searchTokens } from './normalize';
 import { readQueryText } from './query-text';
 
 /**
@@ -47,6 +47,8 @@ interface Destination {
 export interface CatalogueIndex {
   readonly packages: readonly CataloguePackage[];
   readonly byCode: ReadonlyMap<string, CataloguePackage>;
+  /** The same packages under their codes folded as typed: a code typed or scanned whole names one package. */
+  readonly byTypedCode: ReadonlyMap<string, CataloguePackage>;
   readonly texts: readonly string[];
   readonly destinations: readonly Destination[];
   readonly typeRank: Uint8Array;
@@ -119,9 +121,11 @@ export function buildCatalogueIndex(packages: readonly CataloguePackage[]): Cata
   const texts: string[] = [];
   const typeRank = new Uint8Array(packages.length);
   const byCode = new Map<string, CataloguePackage>();
+  const byTypedCode = new Map<string, CataloguePackage>();
   const regionTokens = new Map<string, string[]>();
   packages.forEach((pkg, i) => {
     byCode.set(pkg.code, pkg);
+    byTypedCode.set(foldText(pkg.code), pkg);
     // A package whose type the provider does not state ranks with the global ones, after local and regional plans.
     typeRank[i] = TYPE_RANK[pkg.type ?? 'global'];
     texts.push(packageText(pkg, regionTokens));
@@ -153,6 +157,7 @@ export function buildCatalogueIndex(packages: readonly CataloguePackage[]): Cata
   return {
     packages,
     byCode,
+    byTypedCode,
     texts,
     destinations,
     typeRank,
@@ -255,6 +260,18 @@ function someIn(text: string, needles: readonly string[]): boolean {
 }
 
 export function searchCatalogue(index: CatalogueIndex, asked: SearchQuery): SearchResult {
+  // A package's code typed whole is that package, before its letters and digits are read as words,
+  // sizes or days ("ubq7g9" is no 7 GB plan): a provider that names no package leaves only codes.
+  const coded = index.byTypedCode.get(foldText(asked.text.trim()));
+  if (coded)
+    return {
+      packages: [coded],
+      destinations: [],
+      corrections: [],
+      typedDataGb: null,
+      typedValidityDays: null,
+      typedUnlimited: false,
+    };
   const count = index.packages.length;
   const typed = readQueryText(asked.text);
   const query = withTypedFilters(asked, typed);
