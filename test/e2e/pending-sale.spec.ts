@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Sale } from '../../shared/domain/sale';
 import { expect, test } from './counter-fixture';
 import { sellFirstFound, shownEsims } from './counter-page';
+import { destination } from './destinations';
 import { issuedLpas } from './issued-esims';
 
 // The provider's 15 to 30 s between checks of a pending order, shortened to about a second so the
@@ -28,7 +29,7 @@ test('a pending sale completes while the cashier waits: its QR code appears with
     if (request.url().endsWith('/api/resolveSale')) checksAsked.push(request.url());
   });
 
-  const name = await sellFirstFound(page, 'France');
+  const name = await sellFirstFound(page, destination('France'));
   const waiting = page.getByRole('region', { name: 'Paid, the provider is preparing the eSIM' });
   await expect(waiting).toContainText('Do not sell it again');
   await expect(waiting).toContainText(/Waiting \d+s/);
@@ -103,7 +104,7 @@ test('a sale in doubt is sent again only once the cashier confirms, with when it
   // The order is charged but its answer is lost, and the provider's order list cannot be read just then.
   await counter.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/order', 'GET /orders'] });
   await counter.open(page);
-  const name = await sellFirstFound(page, 'France');
+  const name = await sellFirstFound(page, destination('France'));
   await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toContainText(
     'Do not sell it again',
   );

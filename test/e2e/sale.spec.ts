@@ -1,6 +1,8 @@
+import { answerStyleFromEnvironment } from '../../electron/simulator/options';
 import { formatMoney, money } from '../../shared/money';
 import { expect, test } from './counter-fixture';
 import { balanceStatus, sellFirstFound, shownEsims } from './counter-page';
+import { destination } from './destinations';
 import { issuedLpas } from './issued-esims';
 
 test('sells one eSIM: its QR code decodes to the LPA the provider issued, and the balance follows', async ({
@@ -12,7 +14,7 @@ test('sells one eSIM: its QR code decodes to the LPA the provider issued, and th
   const before = await counter.sim.account();
   await expect(balanceStatus(page)).toContainText(formatMoney(money(before.balanceMinor, 'USD'), 'en'));
 
-  await sellFirstFound(page, 'France');
+  await sellFirstFound(page, destination('France'));
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
 
   const [order, ...others] = await counter.sim.orders();
@@ -30,12 +32,14 @@ test('sells one eSIM: its QR code decodes to the LPA the provider issued, and th
   expect(after.balanceMinor).toBe(before.balanceMinor - (order?.amountMinor ?? 0));
   const afterText = formatMoney(money(after.balanceMinor, 'USD'), 'en');
   await expect(balanceStatus(page)).toContainText(afterText);
-  await expect(page.getByText(`New balance: ${afterText}`)).toBeVisible();
+  // The result names the new balance only when the provider's answer states it; a lean one does not.
+  if (answerStyleFromEnvironment() === 'lean') await expect(page.getByText(/^New balance/)).toHaveCount(0);
+  else await expect(page.getByText(`New balance: ${afterText}`)).toBeVisible();
 });
 
 test('sells three eSIMs in one order, each with its own QR code', async ({ page, counter }) => {
   await counter.open(page);
-  await sellFirstFound(page, 'Germany', 3);
+  await sellFirstFound(page, destination('Germany'), 3);
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
 
   const [order] = await counter.sim.orders();
@@ -56,7 +60,7 @@ test('refuses a sale the balance cannot pay, says how much to load, and charges 
 }) => {
   await counter.sim.setBalance(0.5);
   await counter.open(page);
-  const name = await sellFirstFound(page, 'Japan');
+  const name = await sellFirstFound(page, destination('Japan'));
   const { packages } = await counter.api<{
     packages: { code: string; name: string; cost: { amount: number } }[];
   }>('listPackages');
