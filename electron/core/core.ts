@@ -127,15 +127,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     log,
   );
-  // The status shows storage trouble as it comes and goes (once the core is up to tell the screen).
+  // The status bar follows storage, connection, catalogue and manager-PIN changes as they come and
+  // go, once the core is up to tell the screen.
   let ready = false;
-  const storage = new StorageHealth(
-    now,
-    () => outcomes.size,
-    () => {
-      if (ready) ctx.emit({ type: 'status.changed', status: status() });
-    },
-  );
+  const statusChanged = (): void => {
+    if (ready) ctx.emit({ type: 'status.changed', status: status() });
+  };
+  const storage = new StorageHealth(now, () => outcomes.size, statusChanged);
   observeWrites(db, storage);
   // Answers a previous run could not record go in before anything reads the journal to decide.
   outcomes.resume();
@@ -163,9 +161,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let syncing: Promise<{ count: number; syncedAt: string }> | null = null;
   let lifetime = new AbortController();
   // The cashier of a counter with no catalogue sees its sync's progress, or why it failed and when it retries.
-  const catalogueSync = new CatalogueSyncState(now, () => {
-    if (ready) ctx.emit({ type: 'status.changed', status: status() });
-  });
+  const catalogueSync = new CatalogueSyncState(now, statusChanged);
   let catalogueRetry: NodeJS.Timeout | null = null;
 
   const ctx: CoreContext = {
@@ -184,9 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       log,
       redactor: options.redactor,
       // The status bar follows the real calls: each change of state is told as it happens.
-      onConnectionChange: () => {
-        if (ready) ctx.emit({ type: 'status.changed', status: status() });
-      },
+      onConnectionChange: statusChanged,
       ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
       ...(options.apiRateLimits ? { rateLimits: options.apiRateLimits } : {}),
     }),
@@ -386,7 +380,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...sessionHandlers,
     ...saleHandlers(ctx, money),
     ...topUpHandlers(ctx, money),
-    ...settingsHandlers(ctx, () => ctx.emit({ type: 'status.changed', status: status() })),
+    ...settingsHandlers(ctx, statusChanged),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),
     ...receiptHandlers(ctx, money.topUpContext.topUpsJournal, cancellations.journal),
