@@ -1,6 +1,14 @@
 import { formatMoney, money } from '../../shared/money';
 import { type Counter, expect, test } from './counter-fixture';
-import { fact, foundPackages, searchField, sellFirstFound, shownEsims } from './counter-page';
+import {
+  countPrints,
+  fact,
+  foundPackages,
+  printsSoFar,
+  searchField,
+  sellFirstFound,
+  shownEsims,
+} from './counter-page';
 
 /** Money at the counter: the price quoted is the price charged, and what the cashier is told first. */
 
@@ -173,19 +181,16 @@ test('a reprint by the same cashier minutes after the sale (a paper jam) needs n
   page,
   counter,
 }) => {
-  // The receipt's frame prints to a count kept on the counter's page instead of the browser's dialog.
-  await page.addInitScript(
-    'if (window !== window.top) { window.print = () => { window.top.prints = (window.top.prints ?? 0) + 1; }; }',
-  );
+  await countPrints(page);
   await counter.open(page);
   await sellFirstFound(page, 'Italy');
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
   const print = page.getByRole('button', { name: 'Print receipt' });
   await print.click();
-  await expect.poll(() => page.evaluate<number>('window.prints ?? 0')).toBe(1);
+  await expect.poll(() => printsSoFar(page)).toBe(1);
   // The roll jammed: the cashier prints again at once, and no PIN is asked.
   await print.click();
-  await expect.poll(() => page.evaluate<number>('window.prints ?? 0')).toBe(2);
+  await expect.poll(() => printsSoFar(page)).toBe(2);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const { sales } = await counter.api<{ sales: { id: string }[] }>('listSales', {});
   const copy = await counter.api<{ copyNumber: number | null }>('renderReceipt', {

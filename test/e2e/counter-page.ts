@@ -61,3 +61,18 @@ export async function sellFirstFound(page: Page, search: string, quantity = 1): 
   await dialog.getByRole('button', { name: 'Confirm sale' }).click();
   return name;
 }
+
+/**
+ * Before the counter opens: the receipt's frame prints to a count kept on the counter's page instead
+ * of the browser's dialog, read with `printsSoFar`.
+ */
+export async function countPrints(page: Page): Promise<void> {
+  await page.addInitScript(
+    'if (window !== window.top) { window.print = () => { window.top.prints = (window.top.prints ?? 0) + 1; }; }',
+  );
+}
+
+/** How many receipts the counter printed since `countPrints`. */
+export function printsSoFar(page: Page): Promise<number> {
+  return page.evaluate<number>('window.prints ?? 0');
+}
