@@ -52,23 +52,27 @@ class Seller {
   async sell(at: string, leavePending = false): Promise<number> {
     const id = `bench-${++this.n}`;
     const started = performance.now();
-    this.sales.createIntent(
-      {
-        id,
-        counterId: COUNTER,
-        cashierId: null,
-        shiftId: null,
-        training: true,
-        accountRef: 'bench-account',
-        packageCode: `PKG-${this.n % 40}`,
-        packageName: `Package ${this.n % 40}`,
-        quantity: 1,
-        idempotencyKey: `${COUNTER}-${id}`,
-        retailUnit: money(500, 'USD'),
-        retailTotal: money(500, 'USD'),
-        quotedCost: money(400, 'USD'),
-      },
-      at,
+    // Written as the core writes a sale (sell.ts): the intent and the answer without their own fsync,
+    // made durable by the "sent" mark's.
+    this.sales.withoutOwnFsync(() =>
+      this.sales.createIntent(
+        {
+          id,
+          counterId: COUNTER,
+          cashierId: null,
+          shiftId: null,
+          training: true,
+          accountRef: 'bench-account',
+          packageCode: `PKG-${this.n % 40}`,
+          packageName: `Package ${this.n % 40}`,
+          quantity: 1,
+          idempotencyKey: `${COUNTER}-${id}`,
+          retailUnit: money(500, 'USD'),
+          retailTotal: money(500, 'USD'),
+          quotedCost: money(400, 'USD'),
+        },
+        at,
+      ),
     );
     this.sales.markSent(id, at);
     await turn();
@@ -83,13 +87,15 @@ class Seller {
         body: this.answer,
       },
     ];
-    if (leavePending)
-      this.sales.markPending(
-        id,
-        { orderReference: `ORD-${id}`, cost: null, nextCheckAt: at, giveUpAt: at, answers },
-        at,
-      );
-    else this.complete(id, at, answers);
+    this.sales.withoutOwnFsync(() => {
+      if (leavePending)
+        this.sales.markPending(
+          id,
+          { orderReference: `ORD-${id}`, cost: null, nextCheckAt: at, giveUpAt: at, answers },
+          at,
+        );
+      else this.complete(id, at, answers);
+    });
     return performance.now() - started;
   }
 
