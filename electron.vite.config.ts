@@ -9,7 +9,14 @@ export default defineConfig({
     plugins: [externalizeDepsPlugin()],
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { main: resolve(__dirname, 'electron/main.ts') } },
+      rollupOptions: {
+        input: {
+          main: resolve(__dirname, 'electron/main.ts'),
+          // A thread's program is a module of its own (electron/core/journal/program-thread.ts).
+          'backup-thread': resolve(__dirname, 'electron/core/journal/backup-thread.ts'),
+          'integrity-thread': resolve(__dirname, 'electron/core/journal/integrity-thread.ts'),
+        },
+      },
     },
   },
   preload: {

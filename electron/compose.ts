@@ -16,6 +16,8 @@ export interface AppOptions {
   readonly liveEndpoint?: Endpoint;
   /** better-sqlite3 binary built for the running runtime (Electron), when not the default. */
   readonly nativeBinding?: string;
+  /** Where the app's build put the thread programs (electron.vite.config.ts); from the source tree when absent. */
+  readonly programsDir?: string;
   /** The desktop shell's printing straight to a printer; without it the counter prints with the browser. */
   readonly shellPrinting?: ShellPrinting;
   /** The desktop shell's HTML-to-PDF for A4 reports (the accountant pack's Z and reconciliations). */
@@ -63,6 +65,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     redactor,
     ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.programsDir ? { programsDir: options.programsDir } : {}),
     ...(options.shellPrinting ? { shellPrinting: options.shellPrinting } : {}),
     ...(options.reportPdf ? { reportPdf: options.reportPdf } : {}),
     ...(options.training?.pendingTiming ? { trainingPendingTiming: options.training.pendingTiming } : {}),

@@ -123,6 +123,8 @@ async function main(): Promise<void> {
   counter = await startApp({
     dataDir: app.getPath('userData'),
     ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}),
+    // The thread programs are built beside this bundle (electron.vite.config.ts).
+    programsDir: import.meta.dirname,
     // Printers belong to the shell: it answers the printing methods, the core everything else.
     shellPrinting: (core) => printingHandlers(core, () => counterWindow),
     reportPdf: a4Pdf,

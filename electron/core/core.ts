@@ -62,6 +62,8 @@ export interface CoreOptions {
   /** The keychain service name; tests use their own so they never touch a real shop's entry. */
   readonly keychainService?: string;
   readonly nativeBinding?: string;
+  /** Where the app's build put the thread programs (program-thread.ts); from the source tree when absent. */
+  readonly programsDir?: string;
   readonly log: Logger;
   readonly redactor: Redactor;
   readonly now?: () => Date;
@@ -105,6 +107,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log;
   const journalFile = join(options.dataDir, 'journal.sqlite');
   const native = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
+  const threads = { ...native, ...(options.programsDir ? { programsDir: options.programsDir } : {}) };
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const instance = lockDataDir(options.dataDir, journalFile, { ...native, now });
   let db: Db;
@@ -213,7 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.moneyTiming ? { timing: options.moneyTiming } : {}),
     ...(options.trainingPendingTiming ? { trainingPending: options.trainingPendingTiming } : {}),
   });
-  const backups = new DailyBackups(journalFile, log, now, options.nativeBinding);
+  const backups = new DailyBackups(journalFile, log, now, threads);
   const reconciler = new Reconciler({
     db,
     counterId,
@@ -423,9 +426,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   ready = true;
   // After a clean close the journal's full integrity check runs now, beside the selling (after a crash
   // it ran before anything else, in openJournal): damage it finds stops every write.
-  const integrity = instance.previousRunUnclean
-    ? null
-    : checkInBackground(journalFile, options.nativeBinding);
+  const integrity = instance.previousRunUnclean ? null : checkInBackground(journalFile, threads);
   void integrity?.outcome.then((outcome) => {
     if (outcome.state === 'damaged') {
       log.error('the journal is damaged: no more sales until it is restored', { detail: outcome.detail });

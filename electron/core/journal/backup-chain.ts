@@ -3,6 +3,7 @@ import {
   chmodSync,
   closeSync,
   existsSync,
+  fsyncSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -12,10 +13,9 @@ import {
   statSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { quoteName as q, rowHash, schemaFingerprint, type TablePlan, tablePlans } from './backup-rows';
-import { startSqliteThread } from './sqlite-thread';
+import { openSqlite } from './sqlite-addon';
 
 /**
  * A chain of backups in `backups/chain-{time}/`: `base.sqlite`, a whole copy of the journal, and one
@@ -32,31 +32,10 @@ import { startSqliteThread } from './sqlite-thread';
 const CHAIN_PREFIX = 'chain-';
 const BASE = 'base.sqlite';
 const STATE = 'state.sqlite';
-/** Rows read per query; a step runs queries until STEP_MS have passed. */
+/** Rows read per query: a table is never read into memory whole. */
 const ROWS_PER_READ = 32;
-/**
- * How long a step holds the event loop before the counter's own work goes first: a sale waiting
- * for its turn waits at most this long.
- */
-const STEP_MS = 0.5;
 /** Rowids counted per query when a table's rows are counted. */
 const ROWIDS_PER_COUNT = 2_000;
-
-/** Lets the counter's own work (a sale's next step) run between two steps of a backup. */
-const yieldToCounter = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/**
- * Yields to the counter once the current step has run STEP_MS. Once `closing` is aborted (the app is
- * closing: no sale to make room for) it no longer rests, and the backup finishes at full speed.
- */
-function stepPacer(closing?: AbortSignal): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    if (closing?.aborted || performance.now() - since < STEP_MS) return;
-    await yieldToCounter();
-    since = performance.now();
-  };
-}
 
 export interface ChainPoint {
   /** 0 for the base, then each segment's number. */
@@ -90,7 +69,7 @@ export function chainDirs(backupDir: string): string[] {
 }
 
 function openState(dir: string, readonly = false): Database.Database {
-  const db = new Database(join(dir, STATE), { readonly, fileMustExist: readonly });
+  const db = openSqlite(join(dir, STATE), { readonly, fileMustExist: readonly });
   if (!readonly) {
     db.pragma('journal_mode = DELETE');
     db.pragma('synchronous = FULL');
@@ -164,47 +143,30 @@ const journalBytesOf = (db: Database.Database, schema: string): number =>
   Number(db.pragma(`${schema}.page_size`, { simple: true }));
 
 /**
- * The base's copy, made on a thread of its own with its own read-only connection, so the counter's
- * event loop does none of it: SQLite's online backup in steps as large as the journal (one snapshot
- * read under WAL, never the write lock; a step that a sale's commit interrupted starts again), then
- * synced. A native step cannot be cut short: a close meanwhile waits for it.
+ * The base's copy: SQLite's online backup in one step as large as the journal (one snapshot read under
+ * WAL, never the write lock: a copy in several steps would start again after every sale's commit),
+ * then synced.
  */
-const BASE_COPY_SOURCE = `
-const { closeSync, fsyncSync, openSync } = require('node:fs');
-const db = openDatabase(workerData.journal, { readonly: true, fileMustExist: true });
-db.backup(workerData.target, { progress: ({ totalPages }) => totalPages + 1 })
-  .then(() => {
-    const fd = openSync(workerData.target, 'r+');
-    try { fsyncSync(fd); } finally { closeSync(fd); }
-    parentPort.postMessage({ done: true });
-  })
-  .catch((error) => parentPort.postMessage({ error: String(error) }))
-  .finally(() => db.close());
-`;
-
-function copyOnThread(journalFile: string, target: string, nativeBinding?: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const worker = startSqliteThread(BASE_COPY_SOURCE, { journal: journalFile, target }, nativeBinding);
-    worker.once('message', (message: { done?: true; error?: string }) =>
-      message.done ? resolve() : reject(new Error(`the base copy failed: ${message.error}`)),
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the base copy stopped (exit ${code})`)));
-  });
+async function copyJournal(journalFile: string, target: string): Promise<void> {
+  const source = openSqlite(journalFile, { readonly: true, fileMustExist: true });
+  try {
+    await source.backup(target, { progress: ({ totalPages }: { totalPages: number }) => totalPages + 1 });
+  } finally {
+    source.close();
+  }
+  const fd = openSync(target, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
- * Starts a chain: a copy of the journal as its base (on a thread of its own, the counter selling
- * meanwhile), then the state measured from that copy. Built in `chain-{time}.partial/` and renamed
- * when whole.
+ * Starts a chain: a copy of the journal as its base, then the state measured from that copy. Built in
+ * `chain-{time}.partial/` and renamed when whole.
  */
-export async function startChain(
-  journalFile: string,
-  backupDir: string,
-  at: Date,
-  options: { readonly closing?: AbortSignal; readonly nativeBinding?: string } = {},
-): Promise<Chain> {
-  const { closing, nativeBinding } = options;
+export async function startChain(journalFile: string, backupDir: string, at: Date): Promise<Chain> {
   mkdirSync(backupDir, { recursive: true, mode: 0o700 });
   const final = join(backupDir, `${CHAIN_PREFIX}${stampOf(at)}`);
   const partial = `${final}.partial`;
@@ -212,13 +174,13 @@ export async function startChain(
   mkdirSync(partial, { mode: 0o700 });
   const base = join(partial, BASE);
   try {
-    await copyOnThread(journalFile, base, nativeBinding);
+    await copyJournal(journalFile, base);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
     throw error;
   }
   // The copy says WAL like the journal; a file read without its counter needs no log beside it.
-  const copy = new Database(base);
+  const copy = openSqlite(base);
   copy.pragma('journal_mode = DELETE');
   copy.close();
   chmodSync(base, 0o600);
@@ -229,12 +191,11 @@ export async function startChain(
     state.exec(`ATTACH ${sqlString(base)} AS j`);
     state.defaultSafeIntegers(true);
     state.exec('BEGIN');
-    const pace = stepPacer(closing);
     for (const plan of tablePlans(state, 'j')) {
-      if (plan.mode === 'rows') await measureRows(state, plan, pace);
+      if (plan.mode === 'rows') measureRows(state, plan);
       if (plan.mode === 'appended') {
         const watermark = maxRowid(state, q(plan.name));
-        const count = await countRows(state, q(plan.name), 0n, watermark, pace);
+        const count = countRows(state, q(plan.name), 0n, watermark);
         state.prepare('INSERT INTO appended VALUES (?, ?, ?)').run(plan.name, watermark, count);
       }
     }
@@ -257,11 +218,7 @@ export async function startChain(
 }
 
 /** The hash of every row of a changeable table, for a chain's first state. */
-async function measureRows(
-  state: Database.Database,
-  plan: TablePlan,
-  pace: () => Promise<void>,
-): Promise<void> {
+function measureRows(state: Database.Database, plan: TablePlan): void {
   const read = state
     .prepare(`SELECT rowid, * FROM j.${q(plan.name)} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`)
     .raw();
@@ -272,7 +229,6 @@ async function measureRows(
     for (const [rid, ...values] of rows) keep.run(plan.name, rid, rowHash(values));
     if (rows.length < ROWS_PER_READ) return;
     after = rows[rows.length - 1]?.[0] as bigint;
-    await pace();
   }
 }
 
@@ -281,19 +237,12 @@ function maxRowid(db: Database.Database, table: string): bigint {
 }
 
 /** Rows with a rowid in (from, to], counted a range at a time (a whole table's count is one long read). */
-async function countRows(
-  db: Database.Database,
-  table: string,
-  from: bigint,
-  to: bigint,
-  pace: () => Promise<void>,
-): Promise<bigint> {
+function countRows(db: Database.Database, table: string, from: bigint, to: bigint): bigint {
   const count = db.prepare(`SELECT count(*) FROM j.${table} WHERE rowid > ? AND rowid <= ?`).pluck();
   let total = 0n;
   for (let low = from; low < to; low += BigInt(ROWIDS_PER_COUNT)) {
     const high = low + BigInt(ROWIDS_PER_COUNT) < to ? low + BigInt(ROWIDS_PER_COUNT) : to;
     total += count.get(low, high) as bigint;
-    await pace();
   }
   return total;
 }
@@ -305,12 +254,7 @@ export class SchemaChanged extends Error {}
  * Adds a segment to the chain: what changed in the journal since the chain's last point, read from
  * one snapshot of it in small steps. Returns the new point.
  */
-export async function addSegment(
-  journalFile: string,
-  chain: Chain,
-  at: Date,
-  closing?: AbortSignal,
-): Promise<ChainPoint> {
+export function addSegment(journalFile: string, chain: Chain, at: Date): ChainPoint {
   const last = chain.points[chain.points.length - 1];
   const seq = (last?.seq ?? 0) + 1;
   const name = `segment-${String(seq).padStart(5, '0')}-${stampOf(at)}.sqlite`;
@@ -321,7 +265,7 @@ export async function addSegment(
   ))
     rmSync(join(chain.dir, leftover), { force: true });
   privateFile(file);
-  const db = new Database(file);
+  const db = openSqlite(file);
   try {
     db.pragma('journal_mode = DELETE');
     db.pragma('synchronous = FULL');
@@ -342,8 +286,7 @@ export async function addSegment(
       CREATE TABLE main.__tables (tbl TEXT PRIMARY KEY, mode TEXT NOT NULL);
       CREATE TABLE main.__deleted (tbl TEXT NOT NULL, rid INTEGER NOT NULL);
     `);
-    const pace = stepPacer(closing);
-    for (const plan of tablePlans(db, 'j')) await carryTable(db, plan, pace);
+    for (const plan of tablePlans(db, 'j')) carryTable(db, plan);
     const journalBytes = journalBytesOf(db, 'j');
     db.prepare('INSERT INTO main.__point VALUES (?, ?, ?)').run(seq, at.toISOString(), journalBytes);
     db.prepare('INSERT INTO st.points VALUES (?, ?, ?, ?, NULL)').run(
@@ -393,7 +336,7 @@ function segmentTable(db: Database.Database, plan: TablePlan, withRowid: boolean
   db.prepare('INSERT INTO main.__tables VALUES (?, ?)').run(plan.name, plan.mode);
 }
 
-async function carryTable(db: Database.Database, plan: TablePlan, pace: () => Promise<void>): Promise<void> {
+function carryTable(db: Database.Database, plan: TablePlan): void {
   const table = q(plan.name);
   if (plan.mode === 'whole') {
     segmentTable(db, plan, false);
@@ -410,26 +353,21 @@ async function carryTable(db: Database.Database, plan: TablePlan, pace: () => Pr
       // Rowids 1..mark all taken (count = highest rowid): no row can arrive below the mark, since
       // none can be deleted to make room. Otherwise the rows below it are counted again.
       const dense = mark.count === mark.watermark;
-      appended = dense || (await countRows(db, table, 0n, mark.watermark, pace)) === mark.count;
+      appended = dense || countRows(db, table, 0n, mark.watermark) === mark.count;
     }
     segmentTable(db, appended ? plan : { ...plan, mode: 'whole' }, true);
     // A row arrived below the mark, the table shrank or is new to the chain: carried whole, rowids and all.
-    const copied = await copyAbove(db, table, appended && mark ? mark.watermark : -(2n ** 63n), pace);
+    const copied = copyAbove(db, table, appended && mark ? mark.watermark : -(2n ** 63n));
     const count = appended && mark ? mark.count + copied : copied;
     db.prepare('INSERT OR REPLACE INTO st.appended VALUES (?, ?, ?)').run(plan.name, watermark, count);
     return;
   }
   segmentTable(db, plan, true);
-  await diffRows(db, plan, pace);
+  diffRows(db, plan);
 }
 
 /** Copies the rows above `from` into the segment; returns how many. */
-async function copyAbove(
-  db: Database.Database,
-  table: string,
-  from: bigint,
-  pace: () => Promise<void>,
-): Promise<bigint> {
+function copyAbove(db: Database.Database, table: string, from: bigint): bigint {
   const copy = db.prepare(
     `INSERT INTO main.${table} SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`,
   );
@@ -441,7 +379,6 @@ async function copyAbove(
     copied += BigInt(changes);
     if (changes < ROWS_PER_READ) return copied;
     after = next.get() as bigint;
-    await pace();
   }
 }
 
@@ -449,7 +386,7 @@ async function copyAbove(
  * The rows of a changeable table that are new, changed or gone since the last point, by comparing
  * each row's hash with the one kept: both read in rowid order, a step at a time.
  */
-async function diffRows(db: Database.Database, plan: TablePlan, pace: () => Promise<void>): Promise<void> {
+function diffRows(db: Database.Database, plan: TablePlan): void {
   const table = q(plan.name);
   const read = db
     .prepare(`SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`)
@@ -481,7 +418,6 @@ async function diffRows(db: Database.Database, plan: TablePlan, pace: () => Prom
     }
     if (until === MAX) return;
     after = until;
-    await pace();
   }
 }
 
@@ -492,11 +428,7 @@ async function diffRows(db: Database.Database, plan: TablePlan, pace: () => Prom
  * append-only row, or count a sale twice in the daily summary) and put back as they were. Applying a
  * segment twice gives the same result as once, so a fold cut short by a crash is simply done again.
  */
-export async function applySegment(
-  target: Database.Database,
-  segmentFile: string,
-  pace: () => Promise<void> = async () => {},
-): Promise<void> {
+export function applySegment(target: Database.Database, segmentFile: string): void {
   target.pragma('foreign_keys = OFF');
   target.exec(`ATTACH ${sqlString(segmentFile)} AS seg`);
   try {
@@ -510,7 +442,7 @@ export async function applySegment(
     target.exec('BEGIN IMMEDIATE');
     try {
       for (const { name } of triggers) target.exec(`DROP TRIGGER main.${q(name)}`);
-      for (const { tbl, mode } of carried) await applyTable(target, tbl, mode, pace);
+      for (const { tbl, mode } of carried) applyTable(target, tbl, mode);
       for (const { sql } of triggers) target.exec(sql);
       target.exec('COMMIT');
     } catch (error) {
@@ -526,12 +458,7 @@ export async function applySegment(
  * One table of a segment: every carried rowid's old row (and each rowid gone) deleted first, then
  * the carried rows inserted, so no row's unique key meets a stale one. A range of rowids at a time.
  */
-async function applyTable(
-  target: Database.Database,
-  tbl: string,
-  mode: string,
-  pace: () => Promise<void>,
-): Promise<void> {
+function applyTable(target: Database.Database, tbl: string, mode: string): void {
   const table = q(tbl);
   const columns = (
     target.prepare(`SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid`).all(tbl) as {
@@ -556,14 +483,13 @@ async function applyTable(
     )
     .pluck()
     .safeIntegers(true);
-  const inRanges = async (run: (from: bigint, to: bigint) => void): Promise<void> => {
+  const inRanges = (run: (from: bigint, to: bigint) => void): void => {
     let after = -(2n ** 63n);
     for (;;) {
       const to = rangeEnd.get(after) as bigint | null;
       if (to === null) return;
       run(after, to);
       after = to;
-      await pace();
     }
   };
   if (mode === 'whole') target.exec(`DELETE FROM main.${table}`);
@@ -571,7 +497,7 @@ async function applyTable(
     const remove = target.prepare(
       `DELETE FROM main.${table} WHERE rowid IN (SELECT __rowid FROM seg.${table} WHERE __rowid > ? AND __rowid <= ?)`,
     );
-    await inRanges((from, to) => remove.run(from, to));
+    inRanges((from, to) => remove.run(from, to));
     target
       .prepare(`DELETE FROM main.${table} WHERE rowid IN (SELECT rid FROM seg.__deleted WHERE tbl = ?)`)
       .run(tbl);
@@ -580,19 +506,19 @@ async function applyTable(
     `INSERT INTO main.${table} (rowid, ${columns}) SELECT __rowid, ${columns} FROM seg.${table}
      WHERE __rowid > ? AND __rowid <= ? ORDER BY __rowid`,
   );
-  await inRanges((from, to) => insert.run(from, to));
+  inRanges((from, to) => insert.run(from, to));
 }
 
-/** Folds the chain's oldest segment into its base (in paced steps), then removes it. */
-export async function foldOldest(chain: Chain, closing?: AbortSignal): Promise<void> {
+/** Folds the chain's oldest segment into its base, then removes it. */
+export function foldOldest(chain: Chain): void {
   const oldest = chain.points.find((point) => point.seq > chain.baseThrough);
   if (!oldest) return;
-  const base = new Database(join(chain.dir, BASE));
+  const base = openSqlite(join(chain.dir, BASE));
   try {
     base.pragma('journal_mode = DELETE');
     base.pragma('synchronous = FULL');
     base.pragma('cache_spill = OFF');
-    await applySegment(base, oldest.file, stepPacer(closing));
+    applySegment(base, oldest.file);
   } finally {
     base.close();
   }

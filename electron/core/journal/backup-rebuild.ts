@@ -61,7 +61,7 @@ export async function rebuildAt(
     db.pragma('journal_mode = DELETE');
     for (const segment of segments) {
       try {
-        await applySegment(db, segment.file);
+        applySegment(db, segment.file);
       } catch (error) {
         throw new ChainRefused(`segment ${segment.file} cannot be applied (${(error as Error).message})`);
       }

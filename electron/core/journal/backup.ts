@@ -13,21 +13,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import {
-  addSegment,
-  bytesUnder,
-  type Chain,
-  chainDirs,
-  completeChecksums,
-  foldOldest,
-  readChain,
-  SchemaChanged,
-  startChain,
-} from './backup-chain';
+import { bytesUnder, chainDirs, readChain } from './backup-chain';
 import { pointOfFile, rebuildAt } from './backup-rebuild';
+import type { DailyPoint } from './daily-point';
 import type { Db } from './database';
+import { startProgramThread, type ThreadRuntime } from './program-thread';
 
 /**
  * Backups of the journal beside it, in `backups/`: a chain of daily points (backup-chain.ts: one
@@ -38,9 +29,6 @@ import type { Db } from './database';
  * owner only; docs/journal.md says how to restore a point.
  */
 
-/** Whole daily copies of earlier versions; removed once a chain has its base. */
-const DAILY_PREFIX = 'journal-daily-';
-const DAY_MS = 86_400_000;
 /** How often the app checks whether a daily copy is due. */
 const CHECK_EVERY_MS = 60 * 60_000;
 /** Daily segments kept after the base; older ones are folded into it. */
@@ -199,7 +187,7 @@ function stampOf(at: Date): string {
 }
 
 /** The time a copy was taken, from its name (2026-11-22T10-00-00-000Z), on the app's own clock. */
-function takenAtOf(file: string): number {
+export function takenAtOf(file: string): number {
   const match = /(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.sqlite$/.exec(file);
   return match ? Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`) : 0;
 }
@@ -237,21 +225,18 @@ export interface BackupLog {
 }
 
 /**
- * Adds a point to the backup chain once a day while the app runs, in small steps between which the
- * counter keeps selling, and keeps the backups within their budget.
+ * Adds a point to the backup chain once a day while the app runs, on a thread of its own
+ * (backup-thread.ts, daily-point.ts): the counter keeps selling meanwhile, its event loop untouched.
  */
 export class DailyBackups {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<string | null> | null = null;
-  /** Set when the app closes: a backup under way stops resting between steps and finishes. */
-  private readonly stopping = new AbortController();
 
   constructor(
     private readonly journalFile: string,
     private readonly log: BackupLog,
     private readonly now: () => Date = () => new Date(),
-    /** The app's build of the SQLite addon, for the thread that copies the base. */
-    private readonly nativeBinding?: string,
+    private readonly runtime: ThreadRuntime = {},
   ) {}
 
   start(): void {
@@ -261,16 +246,21 @@ export class DailyBackups {
     this.timer.unref();
   }
 
+  /** Stops the daily checks; a backup under way is finished first (a point is never left half-written). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.stopping.abort();
     await this.running;
   }
 
   /** Adds a point if the newest is a day old or there is none; resolves to the file that ends it. */
   runIfDue(): Promise<string | null> {
-    this.running ??= this.pointIfDue()
+    this.running ??= this.pointOnThread()
+      .then((point) => {
+        if (!point) return null;
+        this.log.info('journal backed up', { ...point });
+        return point.file;
+      })
       .catch((error: unknown) => {
         this.log.warn('journal backup failed', { error: String(error) });
         return null;
@@ -291,87 +281,20 @@ export class DailyBackups {
       : [];
   }
 
-  private async pointIfDue(): Promise<string | null> {
-    const at = this.now();
-    const dir = backupDirOf(this.journalFile);
-    const chains = chainDirs(dir);
-    const current = chains.at(-1);
-    let chain = current ? readChain(current) : null;
-    const last = chain?.points.at(-1);
-    if (last && at.getTime() - Date.parse(last.takenAt) < DAY_MS) return null;
-    // A journal brought back from a point is not the one the chain's state describes (its append-only
-    // tables are shorter than their marks): it starts a chain of its own.
-    const restoredAt = lastRestoreAt(this.journalFile);
-    if (chain && last && restoredAt !== null && restoredAt > last.takenAt) chain = null;
-    const started = performance.now();
-    let file: string | null = null;
-    if (chain) {
-      completeChecksums(chain);
-      try {
-        file = (await addSegment(this.journalFile, chain, at, this.stopping.signal)).file;
-      } catch (error) {
-        if (!(error instanceof SchemaChanged)) throw error;
-        chain = null;
-      }
-    }
-    if (!chain) {
-      // A migration ran (its whole copy keeps the journal as it was), the journal was restored, or
-      // there is no chain yet. The old chain goes first when a copy taken before a migration stands
-      // for its newest point, so two bases and that copy never coexist.
-      if (current && newestCopyBeforeMigration(dir) > (last?.takenAt ?? ''))
-        rmSync(current, { recursive: true });
-      chain = await startChain(this.journalFile, dir, at, {
-        closing: this.stopping.signal,
-        ...(this.nativeBinding ? { nativeBinding: this.nativeBinding } : {}),
+  private pointOnThread(): Promise<DailyPoint | null> {
+    return new Promise((resolve, reject) => {
+      const worker = startProgramThread(
+        'backup-thread',
+        { journalFile: this.journalFile, at: this.now().toISOString() },
+        this.runtime,
+      );
+      worker.once('message', (message: { point?: DailyPoint | null; error?: string }) => {
+        void worker.terminate();
+        if (message.error !== undefined) reject(new Error(message.error));
+        else resolve(message.point ?? null);
       });
-      file = chain.points[0]?.file ?? null;
-      for (const old of chains) rmSync(old, { recursive: true, force: true });
-      for (const name of readdirSync(dir).filter((n) => n.startsWith(DAILY_PREFIX)))
-        rmSync(join(dir, name), { force: true });
-    }
-    await this.keepWithinBudget(chain);
-    this.log.info('journal backed up', {
-      file,
-      seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
-      backupBytes: backupBytes(this.journalFile),
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the backup thread stopped (exit ${code})`)));
     });
-    return file;
   }
-
-  /**
-   * At most DAILY_BACKUPS_KEPT segments after the base, and at most BACKUP_BUDGET times the journal:
-   * over it, copies taken before a migration go first (oldest first), then the oldest segments are
-   * folded into the base. Folding never needs room: the base is changed in place.
-   */
-  private async keepWithinBudget(chain: Chain): Promise<void> {
-    const dir = backupDirOf(this.journalFile);
-    let current = readChain(chain.dir);
-    const segments = (): number => current.points.filter((p) => p.seq > current.baseThrough).length;
-    while (segments() > DAILY_BACKUPS_KEPT) {
-      await foldOldest(current, this.stopping.signal);
-      current = readChain(chain.dir);
-    }
-    const limit = BACKUP_BUDGET * statSync(this.journalFile).size;
-    while (backupBytes(this.journalFile) > limit) {
-      const copy = copiesBeforeMigration(dir).at(0);
-      if (copy) rmSync(copy, { force: true });
-      else if (segments() > 0) {
-        await foldOldest(current, this.stopping.signal);
-        current = readChain(chain.dir);
-      } else break;
-    }
-  }
-}
-
-/** The whole copies taken before a migration, oldest first. */
-function copiesBeforeMigration(dir: string): string[] {
-  return readdirSync(dir)
-    .filter((name) => /^journal-v\d+-before-v\d+-.*\.sqlite$/.test(name))
-    .sort((a, b) => takenAtOf(a) - takenAtOf(b))
-    .map((name) => join(dir, name));
-}
-
-function newestCopyBeforeMigration(dir: string): string {
-  const newest = copiesBeforeMigration(dir).at(-1);
-  return newest ? new Date(takenAtOf(newest)).toISOString() : '';
 }

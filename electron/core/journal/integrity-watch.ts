@@ -1,13 +1,13 @@
 import type { Worker } from 'node:worker_threads';
 import { storageTroubleOf } from './journal-write';
-import { startSqliteThread } from './sqlite-thread';
+import { startProgramThread, type ThreadRuntime } from './program-thread';
 
 /**
  * SQLite's full integrity check of the journal, run after the ready line on a thread of its own. It
  * reads every page, so its time grows with the journal (minutes at a million sales) while every other
  * start-up check takes constant time: after a clean close the counter sells meanwhile, and a damaged
  * journal found this way stops taking writes (see core.ts and docs/journal.md, "Checks at start").
- * The thread opens its own read-only connection: the counter's connection and its writes go on, and
+ * The thread (integrity-thread.ts) opens its own read-only connection: the counter's connection and its writes go on, and
  * the check reads the journal as it stood when it began (a WAL snapshot).
  */
 
@@ -24,20 +24,6 @@ export interface IntegrityWatch {
   /** The counter is closing: the check's answer is no longer wanted. */
   stop(): void;
 }
-
-/** The thread's program (sqlite-thread.ts gives it `openDatabase`). */
-const CHECK_SOURCE = `
-let db = null;
-try {
-  db = openDatabase(workerData.file, { readonly: true, fileMustExist: true });
-  const rows = db.pragma('integrity_check');
-  parentPort.postMessage({ verdict: rows.map((row) => Object.values(row)[0]).join('; ') });
-} catch (error) {
-  parentPort.postMessage({ error: String(error), code: error && typeof error.code === 'string' ? error.code : null });
-} finally {
-  if (db) db.close();
-}
-`;
 
 interface CheckMessage {
   readonly verdict?: string;
@@ -61,12 +47,12 @@ function outcomeOf(message: CheckMessage): IntegrityOutcome {
  * process that exits while it runs still waits for SQLite to finish the check (a native call cannot
  * be cut short), which only a close in the first minutes after starting a very large journal meets.
  */
-export function checkInBackground(file: string, nativeBinding?: string): IntegrityWatch {
+export function checkInBackground(file: string, runtime: ThreadRuntime = {}): IntegrityWatch {
   let stopped = false;
   let worker: Worker | null = null;
   const outcome = new Promise<IntegrityOutcome>((resolve) => {
     try {
-      worker = startSqliteThread(CHECK_SOURCE, { file }, nativeBinding);
+      worker = startProgramThread('integrity-thread', { file }, runtime);
     } catch (error) {
       resolve({ state: 'unchecked', reason: String(error) });
       return;

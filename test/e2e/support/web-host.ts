@@ -44,14 +44,23 @@ function newestChange(dir: string): number {
   }, 0);
 }
 
-/** Builds the renderer when its build is missing or older than its sources, so a test never runs stale pages. */
-function ensureBuilt(): void {
-  const built = ['index.html', 'customer.html'].map((page) => join(root, 'out', 'renderer', page));
-  const builtAt = built.every(existsSync) ? Math.min(...built.map((page) => statSync(page).mtimeMs)) : 0;
-  const sourcesAt = Math.max(newestChange(join(root, 'renderer')), newestChange(join(root, 'shared')));
+/**
+ * Builds the app when its build is missing or older than its sources (the renderer's pages, and the
+ * main bundle's thread programs), so a test never runs stale code.
+ */
+export function ensureBuilt(): void {
+  const built = [
+    join(root, 'out', 'renderer', 'index.html'),
+    join(root, 'out', 'renderer', 'customer.html'),
+    join(root, 'out', 'main', 'main.js'),
+  ];
+  const builtAt = built.every(existsSync) ? Math.min(...built.map((file) => statSync(file).mtimeMs)) : 0;
+  const sourcesAt = Math.max(
+    ...['renderer', 'shared', 'electron'].map((dir) => newestChange(join(root, dir))),
+  );
   if (builtAt > sourcesAt) return;
   const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the renderer build failed');
+  if (build.status !== 0) throw new Error('the app build failed');
 }
 
 /** The host's stderr, kept to attach to a test that fails. */
