@@ -29,6 +29,7 @@ import { DailyBackups } from './journal/backup';
 import { CatalogueTable } from './journal/catalogue-table';
 import { type Db, openJournal } from './journal/database';
 import { checkInBackground } from './journal/integrity-watch';
+import { chooseSqliteAddon } from './journal/sqlite-addon';
 import { observeWrites, refuseWrites, StorageHealth } from './journal/journal-write';
 import { SalesJournal } from './journal/sales-journal';
 import { SettingsTable } from './journal/settings-table';
@@ -108,6 +109,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const journalFile = join(options.dataDir, 'journal.sqlite');
   const native = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
   const threads = { ...native, ...(options.programsDir ? { programsDir: options.programsDir } : {}) };
+  // The backups' files (listed on this thread too) open with the same build of the addon as the journal.
+  chooseSqliteAddon(options.nativeBinding);
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const instance = lockDataDir(options.dataDir, journalFile, { ...native, now });
   let db: Db;
