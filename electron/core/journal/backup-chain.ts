@@ -273,10 +273,9 @@ export function addSegment(journalFile: string, chain: Chain, at: Date): ChainPo
     db.exec(`ATTACH ${sqlString(join(chain.dir, STATE))} AS st`);
     db.pragma('st.journal_mode = DELETE');
     db.pragma('st.synchronous = FULL');
-    // A day's changes are held in memory until the commit: spilling them mid-way would fsync the
-    // rollback journal on the counter's thread again and again (each fsync a sale waits behind).
-    db.pragma('main.cache_spill = OFF');
-    db.pragma('st.cache_spill = OFF');
+    // SQLite writes out (spills) what the segment has changed whenever its page cache fills, rather
+    // than all at the commit: the disk gets many small writes, each a short wait for a sale's fsync
+    // behind it, instead of one long one (on the backup thread nothing else waits for a spill).
     db.defaultSafeIntegers(true);
     db.exec('BEGIN');
     // The first read fixes the snapshot every later step reads, however long the segment takes.
@@ -517,7 +516,6 @@ export function foldOldest(chain: Chain): void {
   try {
     base.pragma('journal_mode = DELETE');
     base.pragma('synchronous = FULL');
-    base.pragma('cache_spill = OFF');
     applySegment(base, oldest.file);
   } finally {
     base.close();
