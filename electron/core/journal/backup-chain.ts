@@ -273,9 +273,10 @@ export function addSegment(journalFile: string, chain: Chain, at: Date): ChainPo
     db.exec(`ATTACH ${sqlString(join(chain.dir, STATE))} AS st`);
     db.pragma('st.journal_mode = DELETE');
     db.pragma('st.synchronous = FULL');
-    // SQLite writes out (spills) what the segment has changed whenever its page cache fills, rather
-    // than all at the commit: the disk gets many small writes, each a short wait for a sale's fsync
-    // behind it, instead of one long one (on the backup thread nothing else waits for a spill).
+    // A day's changes (a few MB) are held in memory until the commit: spilling them as the cache
+    // fills would sync the rollback journals again and again, and a sale's fsync waits behind each.
+    db.pragma('main.cache_spill = OFF');
+    db.pragma('st.cache_spill = OFF');
     db.defaultSafeIntegers(true);
     db.exec('BEGIN');
     // The first read fixes the snapshot every later step reads, however long the segment takes.
@@ -516,6 +517,8 @@ export function foldOldest(chain: Chain): void {
   try {
     base.pragma('journal_mode = DELETE');
     base.pragma('synchronous = FULL');
+    // A fold rewrites pages all over the base: they are written out as the cache fills (spilled), in
+    // many small writes, rather than all at the commit in one a sale's fsync would wait behind.
     applySegment(base, oldest.file);
   } finally {
     base.close();
