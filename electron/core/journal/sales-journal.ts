@@ -326,10 +326,10 @@ export class SalesJournal {
   }
 
   /**
-   * Sales newest first. A search looks only at the period's sales (Today's: the day's), read from
-   * the index in list order; each one's eSIMs by its key, never the whole eSIM tables.
+   * One page of the sales `filter` names, newest first, from just after `filter.before`. A search
+   * looks only at the period's sales (Today's: the day's), read from the index in list order; each
+   * one's eSIMs by its key, never the whole eSIM tables.
    */
-  /** One page of the sales `filter` names, newest first, from just after `filter.before`. */
   list(filter: SaleListFilter): Sale[] {
     const { where, params } = this.filtered(filter);
     if (filter.before) {
