@@ -174,15 +174,6 @@ export class SalesJournal {
     return withoutOwnFsync(this.db, work);
   }
 
-  /**
-   * Runs several writes of a sale as one transaction (each method's own becomes part of it): a new
-   * sale's intent and its "sent" mark are committed together, with the one fsync the sale waits for,
-   * before its order leaves.
-   */
-  inOneTransaction<T>(work: () => T): T {
-    return writeTransaction(this.db, work);
-  }
-
   /** Records the intent, with its idempotency key, before anything is sent. */
   createIntent(sale: NewSale, now: string): Sale {
     // Immediate: the receipt number taken here is still the next one when the row is written.

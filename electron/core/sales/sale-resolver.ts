@@ -7,7 +7,7 @@ import { PosFailure } from '../pos/failure';
 import { checkProvisioning } from './provisioning-check';
 import { type SellContext, settle } from './sale-context';
 import { findSaleOrder, type SaleEvidence, settleByReads, settleWith } from './sale-evidence';
-import { deliver, recordSale, type SaleRequest, send } from './sell';
+import { recordIntent, type SaleRequest, send } from './sell';
 
 /**
  * How long a sale's idempotency key is trusted to be remembered by the provider after the sale was
@@ -32,11 +32,11 @@ export class SaleResolver {
 
   constructor(private readonly ctx: SellContext) {}
 
-  /** Journals a new sale as sent, then sends it (the cashier is at the counter). */
+  /** Journals a new sale, then sends it (the cashier is at the counter). */
   sell(input: SaleRequest): Promise<Sale> {
     const connection = this.ctx.connection();
-    const { sent, order } = recordSale(this.ctx, connection, input);
-    return this.once(sent.id, () => deliver(this.ctx, sent, order, connection));
+    const intent = recordIntent(this.ctx, connection, input);
+    return this.once(intent.id, () => send(this.ctx, intent, connection));
   }
 
   /**

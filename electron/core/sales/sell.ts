@@ -21,19 +21,12 @@ const ORDER_REQUEST = 'POST /esims/order';
 /** What the cashier asks for: the package, how many, how the customer pays, and the total quoted. */
 export type SaleRequest = PosParsedInput<'sell'>;
 
-/** A new sale as journalled before its first send: marked sent, with the order that send makes. */
-export interface SaleOnTheWire {
-  readonly sent: Sale;
-  readonly order: OrderInput;
-}
-
 /**
- * Journals a sale of `quantity` eSIMs of one package, with its idempotency key, and marks it sent, in
- * one transaction committed with its fsync before anything is sent (one fsync per sale, and the
- * intent's pages written once). The retail price is fixed here, from the cached catalogue and the
- * shop's pricing rules. The caller sends the order (see `deliver`).
+ * Journals a sale of `quantity` eSIMs of one package, with its idempotency key, before anything is
+ * sent. The retail price is fixed here, from the cached catalogue and the shop's pricing rules. The
+ * caller sends it (see `send`), so that every send of a sale goes through one place.
  */
-export function recordSale(ctx: SellContext, connection: Connection, input: SaleRequest): SaleOnTheWire {
+export function recordIntent(ctx: SellContext, connection: Connection, input: SaleRequest): Sale {
   const pkg = ctx.catalogueTable.get(input.packageCode);
   if (!pkg) {
     throw new PosFailure(
@@ -45,9 +38,9 @@ export function recordSale(ctx: SellContext, connection: Connection, input: Sale
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
   const retailTotal = { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency };
   requireQuotedPrice(input.quotedTotal, retailTotal, input.packageCode);
-  const at = ctx.now().toISOString();
-  const recorded = ctx.salesJournal.inOneTransaction(() => {
-    const id = ctx.till.record(
+  // Made durable by the fsync of the "sent" mark, before anything is sent (one fsync per sale).
+  const id = ctx.salesJournal.withoutOwnFsync(() =>
+    ctx.till.record(
       'sale',
       retailTotal,
       input.tender,
@@ -67,23 +60,22 @@ export function recordSale(ctx: SellContext, connection: Connection, input: Sale
               currency: pkg.cost.currency,
             },
           },
-          at,
+          ctx.now().toISOString(),
         ).id,
-    );
-    const intent = ctx.salesJournal.require(id);
-    const order = orderInput(ctx, intent);
-    return { intent, order, sent: ctx.salesJournal.markSent(id, at) };
-  });
-  ctx.emit({ type: 'sale.updated', sale: recorded.intent });
-  ctx.emit({ type: 'sale.updated', sale: recorded.sent });
-  return { sent: recorded.sent, order: recorded.order };
+    ),
+  );
+  const intent = ctx.salesJournal.require(id);
+  ctx.emit({ type: 'sale.updated', sale: intent });
+  return intent;
 }
 
 /**
- * Sends a journalled sale again with its stored idempotency key, over `connection` (which the caller
- * has checked is the sale's account): the cashier's confirmed "send again". It is marked sent (with
- * its fsync) before the order leaves, then delivered as its first send was. A sale whose answer is
- * kept is never sent again.
+ * Sends (or re-sends) a journalled sale with its stored idempotency key, over `connection` (which the
+ * caller has checked is the sale's account). Only ever called while the cashier is at it: the sale
+ * itself, or their confirmed "send again". The provider replays an order it completed, or performs
+ * it once. Every answer moves the sale to exactly one state in one transaction; an answer the journal
+ * cannot take is kept (the sale is in doubt meanwhile), and a sale whose answer is kept is never sent
+ * again. A sale left in doubt is looked for at once in the provider's records (reads only).
  */
 export async function send(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
   const waiting = ctx.outcomes.waitingSale(sale);
@@ -91,22 +83,6 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
   const input = orderInput(ctx, sale);
   const sent = ctx.salesJournal.markSent(sale.id, ctx.now().toISOString());
   ctx.emit({ type: 'sale.updated', sale: sent });
-  return deliver(ctx, sent, input, connection);
-}
-
-/**
- * Sends the order of a sale journalled as sent, with its stored idempotency key. Only ever called
- * while the cashier is at it: the sale itself, or their confirmed "send again". The provider replays
- * an order it completed, or performs it once. Every answer moves the sale to exactly one state in one
- * transaction; an answer the journal cannot take is kept (the sale is in doubt meanwhile). A sale
- * left in doubt is looked for at once in the provider's records (reads only).
- */
-export async function deliver(
-  ctx: SellContext,
-  sent: Sale,
-  input: OrderInput,
-  connection: Connection,
-): Promise<Sale> {
   let outcome: OrderOutcome;
   let cost: Money | null = null;
   try {
@@ -122,7 +98,7 @@ export async function deliver(
   // sale in doubt, never failed.
   if (outcome.kind !== 'pending' && outcome.cost === null) {
     cost = await orderCost(connection, outcome.orderReference).catch((error: unknown) => {
-      ctx.log.warn('replayed order cost unknown', { saleId: sent.id, error: String(error) });
+      ctx.log.warn('replayed order cost unknown', { saleId: sale.id, error: String(error) });
       return null;
     });
   }
