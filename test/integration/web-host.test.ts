@@ -87,6 +87,20 @@ describe('the web host', () => {
     });
   });
 
+  it('answers a body over 1 MB with 413, and reads one just below it whole', async () => {
+    const tooLarge = await api('getStatus', { padding: 'x'.repeat(1_100_000) });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/too large/) },
+    });
+    // Many chunks on the way in: the body is parsed only once the last has arrived.
+    const large = await api('sell', { packageCode: 'P'.repeat(900_000), quantity: 0 });
+    expect(large.status).toBe(200);
+    expect(await large.json()).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect((await api('getStatus', {})).status).toBe(200);
+  });
+
   it('refuses requests that name another host or come from another origin', async () => {
     expect((await rawGet('/', { host: 'evil.example:80' })).status).toBe(421);
     const cross = await api(

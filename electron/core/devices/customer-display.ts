@@ -38,14 +38,20 @@ export class CustomerDisplayState {
   constructor(private readonly deps: CustomerDisplayDeps) {}
 
   view(): CustomerDisplay {
+    const { language, sale, preparing } = this.own();
+    const view = { language: language ?? this.deps.shopLanguage(), shopName: this.deps.shopName(), sale };
+    return preparing ? { ...view, preparing } : view;
+  }
+
+  /** The display's own part of the view: all `sameView` compares, without the shop's settings. */
+  private own(): OwnView {
     const sale =
       this.shown && Date.parse(this.shown.showUntil) > this.deps.now().getTime() ? this.shown : null;
-    const view = {
-      language: this.language ?? this.deps.shopLanguage(),
-      shopName: this.deps.shopName(),
+    return {
+      language: this.language,
       sale,
+      ...(this.preparing && !sale ? { preparing: this.preparing } : {}),
     };
-    return this.preparing && !sale ? { ...view, preparing: this.preparing } : view;
   }
 
   setLanguage(language: Language): CustomerDisplay {
@@ -75,14 +81,16 @@ export class CustomerDisplayState {
    * event is announced just after it, never in the middle of its delivery.
    */
   observe(event: CoreEvent): void {
-    const before = this.view();
+    // Compared without the shop's settings, which no event changes here: a sale raises three events,
+    // and reading the settings for each would be on the sale's path.
+    const before = this.own();
     if (event.type === 'sale.updated') this.follow(event.sale);
     else if (event.type === 'topup.updated' && event.topUp.state === 'intent') {
       this.latestSaleId = null;
       this.preparing = undefined;
       this.shown = null;
     } else return;
-    if (!sameView(before, this.view())) {
+    if (!sameView(before, this.own())) {
       queueMicrotask(() => this.deps.emit({ type: 'customer.display', display: this.view() }));
     }
   }
@@ -130,7 +138,10 @@ export class CustomerDisplayState {
   }
 }
 
-function sameView(a: CustomerDisplay, b: CustomerDisplay): boolean {
+/** The language the cashier chose for the customer (null: the shop's), what is shown, what is coming. */
+type OwnView = Pick<CustomerDisplay, 'sale' | 'preparing'> & { readonly language: Language | null };
+
+function sameView(a: OwnView, b: OwnView): boolean {
   return (
     a.language === b.language &&
     a.sale?.id === b.sale?.id &&

@@ -11,9 +11,19 @@ export interface AccountScope {
   readonly accountRef: string;
 }
 
-/** A one-way fingerprint of an access code: enough to tell accounts apart, useless as a credential. */
+let lastRef: { readonly accessCode: string; readonly ref: string } | null = null;
+
+/**
+ * A one-way fingerprint of an access code: enough to tell accounts apart, useless as a credential.
+ * Every record a sale writes names its account, so the last fingerprint is kept rather than hashed
+ * again (a counter is connected to one account at a time).
+ */
 export function accountRefOf(accessCode: string): string {
-  return createHash('sha256').update(`esim-counter account\0${accessCode}`).digest('hex').slice(0, 16);
+  if (lastRef?.accessCode !== accessCode) {
+    const ref = createHash('sha256').update(`esim-counter account\0${accessCode}`).digest('hex').slice(0, 16);
+    lastRef = { accessCode, ref };
+  }
+  return lastRef.ref;
 }
 
 /** SQL condition for records of an account; rows from before account refs existed match on mode alone. */

@@ -24,13 +24,35 @@ export const DEFAULT_SETTINGS: Settings = {
  * the API secret key lives in the OS keychain only.
  */
 export class SettingsTable {
+  private readonly readBefore = new Map<string, ValidatedRow>();
+
   constructor(private readonly db: Db) {}
 
   get<T>(key: string): T | null {
+    const text = this.storedText(key);
+    return text === null ? null : (JSON.parse(text) as T);
+  }
+
+  /**
+   * The row under `key` as `read` validates it (given the stored value, null when there is none),
+   * validated again only when its stored text changed: a sale reads the shop's settings (the balance
+   * threshold, the end-of-day rules), and validating them every time cost more than the sale's own
+   * journal write. The value is frozen, as it is shared by every reader until the row changes.
+   */
+  validated<T>(key: string, read: (stored: unknown) => T): T {
+    const text = this.storedText(key);
+    const before = this.readBefore.get(key);
+    if (before && before.text === text && before.read === read) return before.value as T;
+    const value = deepFreeze(read(text === null ? null : JSON.parse(text)));
+    this.readBefore.set(key, { text, read, value });
+    return value;
+  }
+
+  private storedText(key: string): string | null {
     const row = this.db.prepare('SELECT value_json FROM settings WHERE key = ?').get(key) as
       | { value_json: string }
       | undefined;
-    return row ? (JSON.parse(row.value_json) as T) : null;
+    return row?.value_json ?? null;
   }
 
   set(key: string, value: unknown): void {
@@ -72,9 +94,7 @@ export class SettingsTable {
   }
 
   getSettings(): Settings {
-    const stored = this.get<Partial<Settings>>('shop.settings') ?? {};
-    const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...stored });
-    return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+    return this.validated('shop.settings', readSettings);
   }
 
   updateSettings(patch: Partial<Settings>): Settings {
@@ -82,4 +102,23 @@ export class SettingsTable {
     this.set('shop.settings', next);
     return next;
   }
+}
+
+function readSettings(stored: unknown): Settings {
+  const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(stored as Partial<Settings> | null) });
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+interface ValidatedRow {
+  readonly text: string | null;
+  readonly read: (stored: unknown) => unknown;
+  readonly value: unknown;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }

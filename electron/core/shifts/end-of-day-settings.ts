@@ -28,11 +28,7 @@ export class EndOfDaySettingsStore {
   ) {}
 
   get(): EndOfDaySettings {
-    const parsed = EndOfDaySettingsSchema.safeParse({
-      ...DEFAULT_END_OF_DAY,
-      ...(this.settings.get<Partial<EndOfDaySettings>>(KEY) ?? {}),
-    });
-    return parsed.success ? parsed.data : DEFAULT_END_OF_DAY;
+    return this.settings.validated(KEY, readEndOfDay);
   }
 
   /** Merges and stores a change; the caller journals it (a chained settings change). */
@@ -50,4 +46,12 @@ export class EndOfDaySettingsStore {
   businessDay(instant: Date): string {
     return businessDayOf(instant, this.timeZone(), this.get().dayCutOff);
   }
+}
+
+function readEndOfDay(stored: unknown): EndOfDaySettings {
+  const parsed = EndOfDaySettingsSchema.safeParse({
+    ...DEFAULT_END_OF_DAY,
+    ...(stored as Partial<EndOfDaySettings> | null),
+  });
+  return parsed.success ? parsed.data : DEFAULT_END_OF_DAY;
 }

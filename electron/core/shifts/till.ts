@@ -77,14 +77,16 @@ export class CounterTill implements Till {
           : 'Open a shift before selling: the money goes in its drawer.',
       );
     }
-    const day = settings.businessDay(this.deps.now());
-    const tender = input
-      ? tenderFor(input, price, {
-          settings: rules,
-          rate: (base, quote) => rates.find(day, base, quote),
-          roundingStep: this.deps.roundingStep,
-        })
-      : null;
+    // The business day names the rate a foreign tender is changed at: a sale without a tender needs neither.
+    let tender: ReturnType<typeof tenderFor> | null = null;
+    if (input) {
+      const day = settings.businessDay(this.deps.now());
+      tender = tenderFor(input, price, {
+        settings: rules,
+        rate: (base, quote) => rates.find(day, base, quote),
+        roundingStep: this.deps.roundingStep,
+      });
+    }
     return writeTransaction(db, () => {
       const id = write(staff);
       if (tender) {
