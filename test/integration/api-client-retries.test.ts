@@ -104,7 +104,7 @@ describe('orders', () => {
         .catch((caught: unknown) => caught);
       expect(error, failure.name).toMatchObject({ outcome: 'unknown' });
       // The re-send may reach the server after the client gave up waiting for it (a loaded machine).
-      await expect.poll(() => server.requests.length - before, failure.name).toBe(2);
+      await expect.poll(() => server.requests.length - before, { message: failure.name }).toBe(2);
       const sent = server.requests.slice(before) ?? [];
       expect(sent.length, failure.name).toBe(2);
       expect(sent[1]?.body).toBe(sent[0]?.body);
