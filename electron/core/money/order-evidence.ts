@@ -73,7 +73,8 @@ const RECORDS_MAX = 10;
 
 /**
  * The orders read, each that the list describes too tersely to judge (no date, or no field `matching`
- * needs) completed from the provider's record of it (GET /esims/order: package, price, date, status),
+ * needs) completed from the provider's record of it (GET /esims/order: package, price, date, the
+ * eSIM's ICCID, status),
  * so a terse list can still prove a match. Only what the list left out is taken from the record; an
  * order a journal record claims is not read, and one its record says charged nothing is left out.
  * More than RECORDS_MAX terse orders are left as listed: the judgement then finds them ambiguous.
@@ -105,6 +106,7 @@ export async function withRecords(
             packageCode: order.packageCode ?? record.packageCode,
             amount: order.amount ?? record.cost,
             createdAt: order.createdAt ?? record.orderDate,
+            iccid: order.iccid ?? record.iccid,
           },
     );
   }
