@@ -91,7 +91,8 @@ const RECORDS_MAX = 10;
 
 /**
  * The orders read, each that the list describes too tersely to judge (no date or one stated only to
- * the minute or the day, or no field `matching` needs) completed from the provider's record of it
+ * the minute or the day, no status the API lists, or no field `matching` needs) completed from the
+ * provider's record of it
  * (GET /esims/order: package, price, date, the eSIM's ICCID, status), so a terse list can still prove
  * a match. Only what the list left out is taken from the record, and its date when it is finer and
  * inside the span the list's stands for; an order a journal record claims is not read, and one its
@@ -108,7 +109,9 @@ export async function withRecords(
   const possible = read.orders.filter((order) => !NOT_CHARGED.has(order.status) && matching(order) !== false);
   const taken = claimed(possible.map((order) => order.orderReference));
   const terse = possible.filter(
-    (order) => !taken.has(order.orderReference) && (matching(order) === null || !precise(timeOf(order))),
+    (order) =>
+      !taken.has(order.orderReference) &&
+      (matching(order) === null || !precise(timeOf(order)) || order.status === null),
   );
   if (terse.length === 0 || terse.length > RECORDS_MAX) return read;
   const completed = new Map<string, ProviderOrder | null>();
