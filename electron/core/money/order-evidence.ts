@@ -92,11 +92,10 @@ const RECORDS_MAX = 10;
 /**
  * The orders read, each that the list describes too tersely to judge (no date or one stated only to
  * the minute or the day, no status the API lists, or no field `matching` needs) completed from the
- * provider's record of it
- * (GET /esims/order: package, price, date, the eSIM's ICCID, status), so a terse list can still prove
- * a match. Only what the list left out is taken from the record, and its date when it is finer and
- * inside the span the list's stands for; an order a journal record claims is not read, and one its
- * record says charged nothing is left out.
+ * provider's record of it (GET /esims/order: package, price, date, the eSIM's ICCID, status), so a
+ * terse list can still prove a match. Only what the list left out is taken from the record, and its
+ * date when it is finer and inside the span the list's stands for; an order a journal record claims
+ * is not read, and one its record says charged nothing is left out.
  * More than RECORDS_MAX terse orders are left as listed: the judgement then finds them ambiguous.
  * Only reads; throws the read's failure.
  */

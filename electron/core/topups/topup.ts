@@ -214,7 +214,8 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
 /**
  * One look for an in-doubt top-up's order in the provider's order list: a top-up order of this eSIM
  * and package, dated while the top-up was on the wire, claimed by no other record of the journal,
- * settles it (an order the list describes too tersely is judged on its record, GET /esims/order) (completed at what the list says was charged). Nothing else does: a change in the eSIM's
+ * settles it (completed at what the list says was charged; an order the list describes too tersely
+ * is judged on its record, GET /esims/order). Nothing else does: a change in the eSIM's
  * data or expiry may be another counter's top-up or the customer's own, and no change proves nothing
  * (usage can lag). Without that order it stays in doubt, looked for again on the watch schedule, and
  * then left to the manager with what was searched. Never re-sent.
@@ -238,7 +239,9 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
     const claimed = (references: readonly string[]) => ctx.topUpsJournal.claimedOrderReferences(references);
     const matching = (order: ProviderOrder) =>
       allMatch(sameField(order.packageCode, topUp.packageCode), sameField(order.iccid, topUp.iccid));
-    // An order the list describes too tersely (no package, eSIM or date) is read on its own first.
+    // An order the list describes too tersely (no package, eSIM, status or exact time) is read on its
+    // own first. The list is read over the send window alone, never widened to whole minutes as a
+    // sale's: two top-ups of one eSIM may go in doubt 10 s apart, so a minute proves neither's.
     const read = await withRecords(connection, claimed, await ordersIn(connection, window), matching);
     evidence = judgeOrders(claimed, read, window, matching);
   } catch (error) {
