@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { humanDate } from '../../electron/simulator/present';
 
 /**
  * A pass-through between counters and the simulator that sees every request on the wire, so a check
@@ -11,7 +12,7 @@ import type { AddressInfo } from 'node:net';
  * For tests of a provider whose reads lag behind its writes, it can also answer a read path with the
  * first answer it saw (stale usage), and leave out of the order list the orders dated after a moment.
  * For tests of a provider whose order list says less than its order records, it can give the list's
- * orders by their reference alone, and filter the list by whole days.
+ * orders by their reference alone or their times to the minute only, and filter the list by whole days.
  */
 
 export interface OrderPost {
@@ -32,6 +33,8 @@ export interface ApiTap {
   hideOrdersAfter(at: Date | null): void;
   /** GET /orders gives each order by its `order_reference` alone, as a lean provider's list does. */
   terseOrders(on: boolean): void;
+  /** GET /orders writes each order's `created_at` for people, to the minute ("November 23, 2026 at 9:52 PM"). */
+  ordersToTheMinute(on: boolean): void;
   /** GET /orders is asked for the whole UTC days its `from_date` and `to_date` fall on. */
   ordersByDay(on: boolean): void;
   close(): Promise<void>;
@@ -46,6 +49,7 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
   const remembered = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
   let hideAfter: number | null = null;
   let terse = false;
+  let toTheMinute = false;
   let byDay = false;
 
   const server = createServer((incoming, outgoing) => {
@@ -72,7 +76,8 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
         }
         if (apiPath !== '/orders') return answer;
         const shown = hideAfter === null ? answer : withoutOrdersAfter(answer, hideAfter);
-        return terse ? byReferenceOnly(shown) : shown;
+        const timed = toTheMinute ? withMinuteTimes(shown) : shown;
+        return terse ? byReferenceOnly(timed) : timed;
       });
     });
   });
@@ -90,6 +95,9 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
     },
     terseOrders(on) {
       terse = on;
+    },
+    ordersToTheMinute(on) {
+      toTheMinute = on;
     },
     ordersByDay(on) {
       byDay = on;
@@ -190,4 +198,19 @@ function wholeDays(path: string): string {
   day('from_date', false);
   day('to_date', true);
   return `${url.pathname}${url.search}`;
+}
+
+/** The order list as a provider that writes times for people gives it: each order's time to the minute. */
+function withMinuteTimes(body: Buffer): Buffer {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { data?: { orders?: { created_at?: unknown }[] } };
+    if (!json.data?.orders) return body;
+    for (const order of json.data.orders) {
+      const written = typeof order.created_at === 'string' ? humanDate(order.created_at) : null;
+      if (written !== null) order.created_at = written;
+    }
+    return Buffer.from(JSON.stringify(json));
+  } catch {
+    return body;
+  }
 }

@@ -245,6 +245,23 @@ describe('top-ups', () => {
     expect(topUpPosts(c)).toBe(1);
   });
 
+  it("a lost answer and an order list that dates its orders to the minute: settled on the order record's exact time", async () => {
+    // A top-up's window is seconds long, so the minute "9:52 PM" always reaches outside it; the record's
+    // time shows whether the order was placed inside it.
+    const { c, iccid, option, tap } = await soldAndActive({ faults: { answerStyle: 'tidy' } });
+    tap.ordersToTheMinute(true);
+    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /topup/order'] });
+    const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    c.sim.setFaults({ dropAfterCommitRate: 0 });
+    const paid = charges((await ledger(c.sim)).entries, 'topup');
+    const settled = await eventually('the top-up settled on its order record', async () => {
+      const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
+      return got.state === 'completed' ? got : null;
+    });
+    expect(settled).toMatchObject({ inferred: true, orderReference: paid[0]?.orderReference });
+    expect(topUpPosts(c)).toBe(1);
+  });
+
   it('with an order list that gives orders by reference alone, an order another record claims, or one dated outside the send window, settles nothing', async () => {
     const { c, iccid, option, tap } = await soldAndActive({ faults: { answerStyle: 'tidy' } });
     // The list names no order's eSIM, package or date, and is filtered by whole days: every top-up
