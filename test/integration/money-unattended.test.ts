@@ -10,7 +10,16 @@ import type { Sale } from '../../shared/domain/sale';
 import { money } from '../../shared/money';
 import { call, type Json } from '../simulator/support/signed-fetch';
 import { unwrap } from '../support/core-harness';
-import { type Counter, charges, cheapest, eventually, ledger, SEED, startCounter } from './money-support';
+import {
+  type Counter,
+  charges,
+  cheapest,
+  eventually,
+  failPending,
+  ledger,
+  SEED,
+  startCounter,
+} from './money-support';
 
 /**
  * No order is placed without the cashier: a sale is sent only by `sell` (with the client's one re-send)
@@ -403,6 +412,34 @@ describe('an order dated to the minute, and sales whose send windows lie inside 
 });
 
 describe('the cashier: "check now" reads, "send again" sends once confirmed', () => {
+  it("sends again when the order the lagging list shows is one the provider's record says failed", async () => {
+    // Settled by comparing the list with the sale: a list that describes its orders.
+    const { c, tap, pkg } = await open({ faults: { answerStyle: 'tidy' } });
+    // The provider's order list lags behind its records: it answers as it first did.
+    tap.freezeReads(['/orders']);
+    // The order is taken and held pending; its answer is lost, and so is the read of its record.
+    c.sim.setFaults({
+      pendingRate: 1,
+      pendingDelayMs: -1,
+      dropAfterCommitRate: 1,
+      paths: ['POST /esims/order', 'GET /esims/order'],
+    });
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state).toBe('in_doubt');
+    c.sim.setFaults({ pendingRate: 0, dropAfterCommitRate: 0, paths: [] });
+    // The provider then fails the order (nothing charged); the list still shows it pending.
+    const [held] = charges((await ledger(c.sim)).entries);
+    await failPending(c.sim, held?.orderReference ?? '');
+    const sent = unwrap(await c.h.call<Sale>('resendSale', { id: sale.id, confirmed: true }));
+    expect(sent.state).toBe('completed');
+    const keys = tap.orderPosts.map((p) => p.idempotencyKey);
+    expect(keys.length).toBeGreaterThan(1);
+    expect(new Set(keys)).toEqual(new Set([sale.idempotencyKey]));
+    const paid = charges((await ledger(c.sim)).entries);
+    const refunded = (await ledger(c.sim)).entries.filter((e) => e.kind === 'refund');
+    expect(paid.length - refunded.length).toBe(1);
+  });
+
   it('checks without sending, and sends again with the stored key only when confirmed', async () => {
     const { c, tap, pkg } = await open();
     await restartWith(c, pkg, [{ id: 'lost', key: 'C1-lost', state: 'in_doubt' }]);
