@@ -3,6 +3,7 @@ import type { Sale, SaleSummary } from '../../shared/domain/sale';
 import { expect, test } from './counter-fixture';
 import { sellFirstFound, shownEsims } from './counter-page';
 import { destination } from './destinations';
+import { statesOrderTime } from './provider-words';
 
 test('Check now on the Pending screen shows the sale it completes, with its QR codes and Print', async ({
   page,
@@ -34,11 +35,12 @@ test('Check now on the Pending screen shows the sale it completes, with its QR c
   const row = page.getByRole('row').filter({ hasText: name });
   await row.getByRole('button', { name: 'Check now' }).click();
 
-  if (answerStyleFromEnvironment() === 'lean') {
+  if (answerStyleFromEnvironment() === 'lean' || !statesOrderTime(order?.reference ?? '')) {
     // A lean provider's order list gives the order's reference alone, and its record names neither
-    // the package nor the time: nothing shows the order is this sale's rather than another's. Check
-    // now settles nothing on a guess and sends nothing; the sale waits for the cashier to send it
-    // again with its key (pending-sale.spec.ts).
+    // the package nor the time; an untidy one leaves the time out of both for about one order in
+    // forty. Nothing then shows the order was placed while this sale was on the wire: Check now
+    // settles nothing on a guess and sends nothing; the sale waits for the cashier to send it again
+    // with its key (pending-sale.spec.ts).
     await expect(row.getByRole('button', { name: 'Check now' })).toBeEnabled();
     await expect(row.getByRole('button', { name: 'Send again' })).toBeVisible();
     // The core's own read of the records, as Check now made it, leaves it in doubt.

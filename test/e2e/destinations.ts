@@ -2,7 +2,7 @@ import { buildCatalogue, type CataloguePackage } from '../../electron/simulator/
 import { answerStyleFromEnvironment } from '../../electron/simulator/options';
 
 /** The web host's training simulator (support/web-host.ts): its catalogue is drawn from this seed. */
-const TRAINING_SEED = 1;
+export const TRAINING_SEED = 1;
 
 /** A package of the web host's training catalogue as the simulator holds it, whatever its answers state. */
 export function trainingPackage(code: string): CataloguePackage {
