@@ -68,7 +68,7 @@ const MONTHS = [
 ];
 
 /** "February 13, 2026 at 11:27 PM" (UTC), or "February 13, 2026" for a date alone. */
-function humanDate(iso: string): string | null {
+export function humanDate(iso: string): string | null {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return null;
   const d = new Date(at);

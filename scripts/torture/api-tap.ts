@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { humanDate } from '../../electron/simulator/present';
 
 /**
  * A pass-through between counters and the simulator that sees every request on the wire, so a check
@@ -10,6 +11,8 @@ import type { AddressInfo } from 'node:net';
  *
  * For tests of a provider whose reads lag behind its writes, it can also answer a read path with the
  * first answer it saw (stale usage), and leave out of the order list the orders dated after a moment.
+ * For tests of a provider whose order list says less than its order records, it can give the list's
+ * orders by their reference alone or their times to the minute only, and filter the list by whole days.
  */
 
 export interface OrderPost {
@@ -28,6 +31,12 @@ export interface ApiTap {
   freezeReads(paths: readonly string[]): void;
   /** GET /orders leaves out orders created after `at` (null: shows all). */
   hideOrdersAfter(at: Date | null): void;
+  /** GET /orders gives each order by its `order_reference` alone, as a lean provider's list does. */
+  terseOrders(on: boolean): void;
+  /** GET /orders writes each order's `created_at` for people, to the minute ("November 23, 2026 at 9:52 PM"). */
+  ordersToTheMinute(on: boolean): void;
+  /** GET /orders is asked for the whole UTC days its `from_date` and `to_date` fall on. */
+  ordersByDay(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -39,14 +48,19 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
   const frozen = new Set<string>();
   const remembered = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
   let hideAfter: number | null = null;
+  let terse = false;
+  let toTheMinute = false;
+  let byDay = false;
 
   const server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const body = Buffer.concat(chunks);
-      const { label, path } = splitLabel(incoming.url ?? '/');
-      const apiPath = path.startsWith(API_BASE) ? path.slice(API_BASE.length).split('?')[0]! : '';
+      const { label, path: asked } = splitLabel(incoming.url ?? '/');
+      const apiPath = asked.startsWith(API_BASE) ? asked.slice(API_BASE.length).split('?')[0]! : '';
+      // The signature covers neither the path nor its query: the tap may ask for more than was asked.
+      const path = apiPath === '/orders' && byDay ? wholeDays(asked) : asked;
       if (incoming.method === 'POST' && apiPath === '/esims/order') {
         orderPosts.push({ label, idempotencyKey: keyOf(body), at: Date.now() });
       }
@@ -60,7 +74,10 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
         if (incoming.method === 'GET' && frozen.has(apiPath) && !remembered.has(cacheKey)) {
           remembered.set(cacheKey, { status, headers, body: answer });
         }
-        return apiPath === '/orders' && hideAfter !== null ? withoutOrdersAfter(answer, hideAfter) : answer;
+        if (apiPath !== '/orders') return answer;
+        const shown = hideAfter === null ? answer : withoutOrdersAfter(answer, hideAfter);
+        const timed = toTheMinute ? withMinuteTimes(shown) : shown;
+        return terse ? byReferenceOnly(timed) : timed;
       });
     });
   });
@@ -75,6 +92,15 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
     },
     hideOrdersAfter(at) {
       hideAfter = at === null ? null : at.getTime();
+    },
+    terseOrders(on) {
+      terse = on;
+    },
+    ordersToTheMinute(on) {
+      toTheMinute = on;
+    },
+    ordersByDay(on) {
+      byDay = on;
     },
     close: () =>
       new Promise<void>((done) => {
@@ -141,6 +167,48 @@ function withoutOrdersAfter(body: Buffer, at: number): Buffer {
     const json = JSON.parse(body.toString('utf8')) as { data?: { orders?: { created_at?: string }[] } };
     if (!json.data?.orders) return body;
     json.data.orders = json.data.orders.filter((order) => Date.parse(order.created_at ?? '') <= at);
+    return Buffer.from(JSON.stringify(json));
+  } catch {
+    return body;
+  }
+}
+
+/** The order list as a lean provider gives it: each order by its reference alone. */
+function byReferenceOnly(body: Buffer): Buffer {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { data?: { orders?: { order_reference?: string }[] } };
+    if (!json.data?.orders) return body;
+    json.data.orders = json.data.orders.map((order) => ({ order_reference: order.order_reference }));
+    return Buffer.from(JSON.stringify(json));
+  } catch {
+    return body;
+  }
+}
+
+/** An order-list query widened to the whole UTC days of its `from_date` and `to_date`. */
+function wholeDays(path: string): string {
+  const url = new URL(path, 'http://tap');
+  const day = (name: string, end: boolean): void => {
+    const at = Date.parse(url.searchParams.get(name) ?? '');
+    if (Number.isNaN(at)) return;
+    const start = new Date(at);
+    start.setUTCHours(0, 0, 0, 0);
+    url.searchParams.set(name, new Date(start.getTime() + (end ? 86_400_000 - 1 : 0)).toISOString());
+  };
+  day('from_date', false);
+  day('to_date', true);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The order list as a provider that writes times for people gives it: each order's time to the minute. */
+function withMinuteTimes(body: Buffer): Buffer {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { data?: { orders?: { created_at?: unknown }[] } };
+    if (!json.data?.orders) return body;
+    for (const order of json.data.orders) {
+      const written = typeof order.created_at === 'string' ? humanDate(order.created_at) : null;
+      if (written !== null) order.created_at = written;
+    }
     return Buffer.from(JSON.stringify(json));
   } catch {
     return body;

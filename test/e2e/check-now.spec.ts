@@ -1,6 +1,9 @@
-import type { SaleSummary } from '../../shared/domain/sale';
+import { answerStyleFromEnvironment } from '../../electron/simulator/options';
+import type { Sale, SaleSummary } from '../../shared/domain/sale';
 import { expect, test } from './counter-fixture';
 import { sellFirstFound, shownEsims } from './counter-page';
+import { destination } from './destinations';
+import { statesOrderTime } from './provider-words';
 
 test('Check now on the Pending screen shows the sale it completes, with its QR codes and Print', async ({
   page,
@@ -15,7 +18,7 @@ test('Check now on the Pending screen shows the sale it completes, with its QR c
     paths: ['POST /esims/order', 'GET /orders'],
   });
   await counter.open(page);
-  const name = await sellFirstFound(page, 'France');
+  const name = await sellFirstFound(page, destination('France'));
   await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toBeVisible({
     timeout: 30_000,
   });
@@ -31,6 +34,20 @@ test('Check now on the Pending screen shows the sale it completes, with its QR c
   await page.keyboard.press('F4');
   const row = page.getByRole('row').filter({ hasText: name });
   await row.getByRole('button', { name: 'Check now' }).click();
+
+  if (answerStyleFromEnvironment() === 'lean' || !statesOrderTime(order?.reference ?? '')) {
+    // A lean provider's order list gives the order's reference alone, and its record names neither
+    // the package nor the time; an untidy one leaves the time out of both for about one order in
+    // forty. Nothing then shows the order was placed while this sale was on the wire: Check now
+    // settles nothing on a guess and sends nothing; the sale waits for the cashier to send it again
+    // with its key (pending-sale.spec.ts).
+    await expect(row.getByRole('button', { name: 'Check now' })).toBeEnabled();
+    await expect(row.getByRole('button', { name: 'Send again' })).toBeVisible();
+    // The core's own read of the records, as Check now made it, leaves it in doubt.
+    expect((await counter.api<Sale>('resolveSale', { id: sale.id })).state).toBe('in_doubt');
+    expect(await counter.sim.orders()).toHaveLength(1);
+    return;
+  }
 
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Sale complete' })).toBeVisible();

@@ -72,6 +72,12 @@ async function soldAndActive(simOptions: SimulatorOptions = {}): Promise<Toppabl
   throw new Error('no rechargeable package with top-ups in the catalogue');
 }
 
+/** How many orders the counter read on their own (GET /esims/order). */
+function recordReads(c: Counter): number {
+  return c.h.logLines.filter((l) => l.includes('"method":"GET"') && l.includes('"path":"/esims/order"'))
+    .length;
+}
+
 function topUpPosts(c: Counter): number {
   return c.h.logLines.filter((l) => l.includes('"path":"/topup/order"') && l.includes('"attempt"')).length;
 }
@@ -215,6 +221,90 @@ describe('top-ups', () => {
     );
     expect(states).toEqual(['intent', 'sent', 'in_doubt', 'completed']);
   });
+
+  it("a lost answer and an order list that gives orders by reference alone: settled from the order's record, never re-sent", async () => {
+    // A provider whose list is as lean as can be, and whose order record names the package, the eSIM
+    // and the date (a fully lean provider's record names neither package nor date: see below).
+    const { c, iccid, option, tap } = await soldAndActive({ faults: { answerStyle: 'tidy' } });
+    tap.terseOrders(true);
+    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /topup/order'] });
+    const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    c.sim.setFaults({ dropAfterCommitRate: 0 });
+    const paid = charges((await ledger(c.sim)).entries, 'topup');
+    expect(paid.map((p) => p.amountMinor)).toEqual([option.cost.amount]);
+    const settled = await eventually('the top-up settled from its order record', async () => {
+      const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
+      return got.state === 'completed' ? got : null;
+    });
+    expect(settled).toMatchObject({
+      inferred: true,
+      orderReference: paid[0]?.orderReference,
+      cost: option.cost,
+    });
+    await eventually('the order read on its own', () => recordReads(c) > 0 || null);
+    expect(topUpPosts(c)).toBe(1);
+  });
+
+  it("a lost answer and an order list that dates its orders to the minute: settled on the order record's exact time", async () => {
+    // A top-up's window is seconds long, so the minute "9:52 PM" always reaches outside it; the record's
+    // time shows whether the order was placed inside it.
+    const { c, iccid, option, tap } = await soldAndActive({ faults: { answerStyle: 'tidy' } });
+    tap.ordersToTheMinute(true);
+    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /topup/order'] });
+    const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    c.sim.setFaults({ dropAfterCommitRate: 0 });
+    const paid = charges((await ledger(c.sim)).entries, 'topup');
+    const settled = await eventually('the top-up settled on its order record', async () => {
+      const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
+      return got.state === 'completed' ? got : null;
+    });
+    expect(settled).toMatchObject({ inferred: true, orderReference: paid[0]?.orderReference });
+    expect(topUpPosts(c)).toBe(1);
+  });
+
+  it('with an order list that gives orders by reference alone, an order another record claims, or one dated outside the send window, settles nothing', async () => {
+    const { c, iccid, option, tap } = await soldAndActive({ faults: { answerStyle: 'tidy' } });
+    // The list names no order's eSIM, package or date, and is filtered by whole days: every top-up
+    // of the day is in it, and only the orders' records can tell them apart.
+    tap.terseOrders(true);
+    tap.ordersByDay(true);
+    const first = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    expect(first.state).toBe('completed');
+    // The second is refused before the provider performs it: its send window holds the first's order.
+    c.sim.setFaults({ failRate: 1, paths: ['POST /topup/order'] });
+    const lost = unwrap(
+      await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code, confirmRepeat: true }),
+    );
+    expect(lost.state).toBe('in_doubt');
+    c.sim.setFaults({ failRate: 0 });
+    // Another counter tops the eSIM up with the same package once the lost one's window has closed.
+    other = await startCounter({}, { sim: c.sim });
+    await new Promise((r) => setTimeout(r, CLOCK_MARGIN_MS + 1_000));
+    const theirs = unwrap(await other.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    expect(theirs.state).toBe('completed');
+    const readsBefore = recordReads(c);
+    const ours = unwrap(await c.h.call<TopUp>('getTopUp', { id: lost.id }));
+    expect(ours.state).toBe('in_doubt');
+    // The other counter's order was read on its own and dated outside the window; the first's is claimed.
+    await eventually('the other order read on its own', () => recordReads(c) > readsBefore || null);
+    expect(charges((await ledger(c.sim)).entries, 'topup')).toHaveLength(2);
+    expect(topUpPosts(c)).toBe(2);
+  }, 60_000);
+
+  it('a provider lean in every answer: its order record names neither package nor date, so a lost top-up waits for the manager, naming the order it may be', async () => {
+    const { c, iccid, option } = await soldAndActive({ faults: { answerStyle: 'lean' } });
+    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /topup/order'] });
+    const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    c.sim.setFaults({ dropAfterCommitRate: 0 });
+    const paid = charges((await ledger(c.sim)).entries, 'topup');
+    const forManager = await eventually('the watch to end', async () => {
+      const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
+      return got.state === 'in_doubt' && got.lastError.details?.searchedTo ? got : null;
+    });
+    if (forManager.state !== 'in_doubt') throw new Error('not in doubt');
+    expect(forManager.lastError.details?.possibleOrders).toEqual([paid[0]?.orderReference]);
+    expect(topUpPosts(c)).toBe(1);
+  }, 60_000);
 
   it('a lost answer and no order in the list: in doubt for the manager, never failed, never re-sent', async () => {
     const { c, iccid, option } = await soldAndActive();

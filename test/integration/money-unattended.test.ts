@@ -10,7 +10,16 @@ import type { Sale } from '../../shared/domain/sale';
 import { money } from '../../shared/money';
 import { call, type Json } from '../simulator/support/signed-fetch';
 import { unwrap } from '../support/core-harness';
-import { type Counter, charges, cheapest, eventually, ledger, SEED, startCounter } from './money-support';
+import {
+  type Counter,
+  charges,
+  cheapest,
+  eventually,
+  failPending,
+  ledger,
+  SEED,
+  startCounter,
+} from './money-support';
 
 /**
  * No order is placed without the cashier: a sale is sent only by `sell` (with the client's one re-send)
@@ -20,6 +29,9 @@ import { type Counter, charges, cheapest, eventually, ledger, SEED, startCounter
  */
 
 const HOUR_MS = 60 * 60_000;
+
+/** Room for a test that places a hundred orders in a minute. */
+const ROOMY = { perMinute: 10_000, perHour: 100_000, perDay: 1_000_000 };
 
 let counter: Counter | null = null;
 let tap: ApiTap | null = null;
@@ -211,21 +223,23 @@ const TO_THE_MINUTE = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/;
 async function nthOrderWhere(
   pkg: CataloguePackage,
   fits: (listed: Json, probe: RunningSimulator) => Promise<boolean>,
+  tries = 40,
 ): Promise<number> {
   const probe = await startSimulator({
     port: 0,
     seed: SEED,
     balance: 5000,
     faults: { answerStyle: 'untidy' },
+    rateLimit: ROOMY,
   });
   try {
-    for (let n = 1; n <= 40; n++) {
+    for (let n = 1; n <= tries; n++) {
       await orderDirectly(probe, { packageCode: pkg.code, quantity: 1, idempotency_key: `probe-${n}` });
     }
     const listed = await call(probe.baseUrl, probe.defaultAccount, 'GET', '/orders?limit=100&sort_order=asc');
     const orders: Json[] = listed.body.data.orders;
     for (const [index, order] of orders.entries()) if (await fits(order, probe)) return index + 1;
-    throw new Error('none of 40 orders is answered so');
+    throw new Error(`none of ${tries} orders is answered so`);
   } finally {
     await probe.close();
   }
@@ -240,10 +254,12 @@ async function placeAsNth(
   pkg: CataloguePackage,
   nth: number,
   key: string,
+  beforeLast: () => Promise<void> = async () => {},
 ): Promise<{ placed: Json; placedAt: number }> {
   for (let n = 1; n < nth; n++) {
     await orderDirectly(s, { packageCode: pkg.code, quantity: 2, idempotency_key: `another-${n}` });
   }
+  await beforeLast();
   const placedAt = Date.now();
   return {
     placed: await orderDirectly(s, { packageCode: pkg.code, quantity: 1, idempotency_key: key }),
@@ -327,7 +343,103 @@ describe('an order dated to the minute, which either of two sales alike could ha
   });
 });
 
+/** Waits until the clock is `from` to `to` seconds into a minute. */
+async function secondsIntoMinute(from: number, to: number): Promise<void> {
+  for (;;) {
+    const second = (Date.now() % 60_000) / 1_000;
+    if (second >= from && second <= to) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** An order the list dates to the minute and whose record gives no finer time. */
+async function minuteOnly(listed: Json, probe: RunningSimulator): Promise<boolean> {
+  if (typeof listed.created_at !== 'string' || !TO_THE_MINUTE.test(listed.created_at)) return false;
+  const { orderDate } = await orderRecord(probe, listed.order_reference);
+  return typeof orderDate !== 'string' || TO_THE_MINUTE.test(orderDate);
+}
+
+describe('an order dated to the minute, and sales whose send windows lie inside that minute', () => {
+  it('settles the only sale that could have placed it, when no other order of that minute could be it', async () => {
+    const { c, tap, pkg } = await open({
+      balance: 5000,
+      faults: { answerStyle: 'untidy' },
+      rateLimit: ROOMY,
+    });
+    const nth = await nthOrderWhere(pkg, minuteOnly, 100);
+    // Placed well inside a minute, so the sale's window (its send, the answer lost 2 s later, and the
+    // clock margins) starts after the minute's first instant and ends before its last.
+    const { placed, placedAt } = await placeAsNth(c.sim, pkg, nth, 'C1-alone', () =>
+      secondsIntoMinute(10, 40),
+    );
+    expect((await listedItem(c.sim, placed.orderReference)).created_at).toMatch(TO_THE_MINUTE);
+    await restartWith(c, pkg, [
+      { id: 'alone', key: 'C1-alone', state: 'in_doubt', at: new Date(placedAt - 1_000) },
+    ]);
+    const checked = unwrap(await c.h.call<Sale>('resolveSale', { id: 'alone' }));
+    expect(checked).toMatchObject({ state: 'completed', orderReference: placed.orderReference });
+    expect(tap.orderPosts).toEqual([]);
+    const ours = charges((await ledger(c.sim)).entries).filter((e) => e.idempotencyKey === 'C1-alone');
+    expect(ours).toHaveLength(1);
+  }, 90_000);
+
+  it('settles neither of two sales alike whose windows lie in that minute, even when only one window holds the order', async () => {
+    const { c, tap, pkg } = await open({
+      balance: 5000,
+      faults: { answerStyle: 'untidy' },
+      rateLimit: ROOMY,
+    });
+    const nth = await nthOrderWhere(pkg, minuteOnly, 100);
+    const { placed, placedAt } = await placeAsNth(c.sim, pkg, nth, 'C1-early', () =>
+      secondsIntoMinute(10, 30),
+    );
+    expect((await listedItem(c.sim, placed.orderReference)).created_at).toMatch(TO_THE_MINUTE);
+    // The early sale was on the wire when the order was placed; the late one 10 s later, in the same
+    // minute, its window apart from the early one's. The minute the list states may be either's.
+    const lateAt = placedAt + 10_000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lateAt + 2_500 - Date.now())));
+    await restartWith(c, pkg, [
+      { id: 'early', key: 'C1-early', state: 'in_doubt', at: new Date(placedAt - 1_000) },
+      { id: 'late', key: 'C1-late', state: 'in_doubt', at: new Date(lateAt) },
+    ]);
+    for (const id of ['early', 'late']) {
+      expect(unwrap(await c.h.call<Sale>('resolveSale', { id })).state, id).toBe('in_doubt');
+    }
+    expect(tap.orderPosts).toEqual([]);
+    const ours = charges((await ledger(c.sim)).entries).filter((e) => e.idempotencyKey?.startsWith('C1-'));
+    expect(ours.map((e) => e.idempotencyKey)).toEqual(['C1-early']);
+  }, 90_000);
+});
+
 describe('the cashier: "check now" reads, "send again" sends once confirmed', () => {
+  it("sends again when the order the lagging list shows is one the provider's record says failed", async () => {
+    // Settled by comparing the list with the sale: a list that describes its orders.
+    const { c, tap, pkg } = await open({ faults: { answerStyle: 'tidy' } });
+    // The provider's order list lags behind its records: it answers as it first did.
+    tap.freezeReads(['/orders']);
+    // The order is taken and held pending; its answer is lost, and so is the read of its record.
+    c.sim.setFaults({
+      pendingRate: 1,
+      pendingDelayMs: -1,
+      dropAfterCommitRate: 1,
+      paths: ['POST /esims/order', 'GET /esims/order'],
+    });
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sale.state).toBe('in_doubt');
+    c.sim.setFaults({ pendingRate: 0, dropAfterCommitRate: 0, paths: [] });
+    // The provider then fails the order (nothing charged); the list still shows it pending.
+    const [held] = charges((await ledger(c.sim)).entries);
+    await failPending(c.sim, held?.orderReference ?? '');
+    const sent = unwrap(await c.h.call<Sale>('resendSale', { id: sale.id, confirmed: true }));
+    expect(sent.state).toBe('completed');
+    const keys = tap.orderPosts.map((p) => p.idempotencyKey);
+    expect(keys.length).toBeGreaterThan(1);
+    expect(new Set(keys)).toEqual(new Set([sale.idempotencyKey]));
+    const paid = charges((await ledger(c.sim)).entries);
+    const refunded = (await ledger(c.sim)).entries.filter((e) => e.kind === 'refund');
+    expect(paid.length - refunded.length).toBe(1);
+  });
+
   it('checks without sending, and sends again with the stored key only when confirmed', async () => {
     const { c, tap, pkg } = await open();
     await restartWith(c, pkg, [{ id: 'lost', key: 'C1-lost', state: 'in_doubt' }]);

@@ -147,6 +147,11 @@ export interface OrderStatus {
   readonly orderDate: string | null;
   /** Still provisioning: the eSIM says so, or it has no ICCID yet and the order does not say it completed. */
   readonly pending: boolean;
+  /**
+   * The ICCID of the order's eSIM, whatever else of it could be read: for a top-up order the eSIM it
+   * topped up, the one fact that ties a top-up order to a top-up of ours when the list leaves it out.
+   */
+  readonly iccid: string | null;
   /** The eSIM, when its ICCID and install details could be read. */
   readonly esim: SaleEsim | null;
   readonly raw: string;
@@ -189,6 +194,7 @@ export async function parseOrderStatus(
     notCharged,
     orderDate: order.time('orderDate'),
     pending,
+    iccid: esim ? iccidOrNull(esim, 'iccid') : null,
     esim: pending || esim === null ? null : handOverOrNull(esim),
   };
 }

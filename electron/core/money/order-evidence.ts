@@ -33,6 +33,24 @@ export interface OrdersRead {
   /** Every answer, verbatim. */
   readonly raw: readonly string[];
   readonly complete: boolean;
+  /** The stretch of time the list was asked for. */
+  readonly span: SendWindow;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A send window widened to the whole minutes it touches: the stretch to read the order list over when
+ * an order stated to the minute may be the request's (see judgeOrders), so that every other order the
+ * same minute could stand for is read too.
+ */
+export function wholeMinutesOf(window: SendWindow): SendWindow {
+  const from = window.from.getTime();
+  const to = window.to.getTime();
+  return {
+    from: new Date(from - (from % MINUTE_MS)),
+    to: new Date(to % MINUTE_MS === 0 ? to : to - (to % MINUTE_MS) + MINUTE_MS),
+  };
 }
 
 /**
@@ -47,7 +65,7 @@ export async function ordersIn(
   const orders: ProviderOrder[] = [];
   const raw: string[] = [];
   for (let page = 1; ; page += 1) {
-    if (page > (options.pagesMax ?? PAGES_MAX)) return { orders, raw, complete: false };
+    if (page > (options.pagesMax ?? PAGES_MAX)) return { orders, raw, complete: false, span: window };
     const result = await connection.client.listOrders(
       {
         page,
@@ -63,8 +81,8 @@ export async function ordersIn(
     orders.push(...result.orders);
     raw.push(result.raw);
     // An item the client could not read may be the order, or a second one: the list proves nothing.
-    if (result.skipped > 0) return { orders, raw, complete: false };
-    if (!result.pagination.hasMore) return { orders, raw, complete: true };
+    if (result.skipped > 0) return { orders, raw, complete: false, span: window };
+    if (!result.pagination.hasMore) return { orders, raw, complete: true, span: window };
   }
 }
 
@@ -72,10 +90,12 @@ export async function ordersIn(
 const RECORDS_MAX = 10;
 
 /**
- * The orders read, each that the list describes too tersely to judge (no date, or no field `matching`
- * needs) completed from the provider's record of it (GET /esims/order: package, price, date, status),
- * so a terse list can still prove a match. Only what the list left out is taken from the record; an
- * order a journal record claims is not read, and one its record says charged nothing is left out.
+ * The orders read, each that the list describes too tersely to judge (no date or one stated only to
+ * the minute or the day, no status the API lists, or no field `matching` needs) completed from the
+ * provider's record of it (GET /esims/order: package, price, date, the eSIM's ICCID, status), so a
+ * terse list can still prove a match. Only what the list left out is taken from the record, and its
+ * date when it is finer and inside the span the list's stands for; an order a journal record claims
+ * is not read, and one its record says charged nothing is left out.
  * More than RECORDS_MAX terse orders are left as listed: the judgement then finds them ambiguous.
  * Only reads; throws the read's failure.
  */
@@ -88,7 +108,9 @@ export async function withRecords(
   const possible = read.orders.filter((order) => !NOT_CHARGED.has(order.status) && matching(order) !== false);
   const taken = claimed(possible.map((order) => order.orderReference));
   const terse = possible.filter(
-    (order) => !taken.has(order.orderReference) && (matching(order) === null || Number.isNaN(timeOf(order))),
+    (order) =>
+      !taken.has(order.orderReference) &&
+      (matching(order) === null || !precise(timeOf(order)) || order.status === null),
   );
   if (terse.length === 0 || terse.length > RECORDS_MAX) return read;
   const completed = new Map<string, ProviderOrder | null>();
@@ -104,7 +126,8 @@ export async function withRecords(
             ...order,
             packageCode: order.packageCode ?? record.packageCode,
             amount: order.amount ?? record.cost,
-            createdAt: order.createdAt ?? record.orderDate,
+            createdAt: finerDate(order.createdAt, record.orderDate),
+            iccid: order.iccid ?? record.iccid,
           },
     );
   }
@@ -116,11 +139,35 @@ export async function withRecords(
   return { ...read, orders, raw };
 }
 
+/** A time stated to the millisecond or the second, not a whole minute or day written for people. */
+function precise(at: number): boolean {
+  return !Number.isNaN(at) && statedSpanMs(at) === 0;
+}
+
+/** The record's date where the list gave none, or where it is finer and inside the list's stated span. */
+function finerDate(listed: string | null, recorded: string | null): string | null {
+  if (listed === null || recorded === null) return listed ?? recorded;
+  const at = Date.parse(listed);
+  const exact = Date.parse(recorded);
+  return !precise(at) && precise(exact) && exact >= at && exact < at + statedSpanMs(at) ? recorded : listed;
+}
+
+/** The stretch of time an order's stated time stands for (see statedSpanMs). */
+function statedSpanOf(at: number): SendWindow {
+  return { from: new Date(at), to: new Date(at + statedSpanMs(at)) };
+}
+
 /**
  * Judges the orders read for one request: those `matching` it (package, eSIM, amount…), charged, not
  * claimed by any sale or top-up of the journal, and dated inside the window. An order whose date cannot
  * be read could be anywhere, and one the list describes too tersely to compare (`matching` answers
  * null: no package code, no amount) could be anyone's: either makes the answer ambiguous, never found.
+ *
+ * An order stated only to the minute, whose minute reaches outside the window, is found only when the
+ * list was read over that whole minute (see wholeMinutesOf) and holds no other such order that minute
+ * could stand for: then it is the only order anyone could have placed then. The caller still weighs
+ * its own records whose windows that minute reaches (a sale's lookalikes). A day is never read whole
+ * for that: an order stated to the day alone stays ambiguous.
  */
 export function judgeOrders(
   claimed: (references: readonly string[]) => Set<string>,
@@ -139,13 +186,17 @@ export function judgeOrders(
   if (!read.complete) return { kind: 'ambiguous', orders: inWindow };
   if (!only) return { kind: 'none' };
   const at = timeOf(only);
+  if (inWindow.length > 1 || matching(only) === null || Number.isNaN(at))
+    return { kind: 'ambiguous', orders: inWindow };
+  const stated = statedSpanOf(at);
+  // Dated to a minute or a day that reaches outside the window: it may be another request's order,
+  // unless the whole of that span was read and holds no other order that could be it.
+  const reachesOut = stated.from < window.from || stated.to > window.to;
   if (
-    inWindow.length > 1 ||
-    matching(only) === null ||
-    Number.isNaN(at) ||
-    // Dated to a minute or a day that reaches outside the window: it may be another request's order.
-    at < window.from.getTime() ||
-    at + statedSpanMs(at) > window.to.getTime()
+    reachesOut &&
+    (stated.from < read.span.from ||
+      stated.to > read.span.to ||
+      open.some((order) => order !== only && mayBeDatedIn(order, stated)))
   ) {
     return { kind: 'ambiguous', orders: inWindow };
   }

@@ -11,6 +11,7 @@ import {
   type OrderEvidence,
   ordersIn,
   sameField,
+  wholeMinutesOf,
   withRecords,
 } from '../money/order-evidence';
 import { scopeOf } from '../money/scope';
@@ -68,7 +69,10 @@ export async function findSaleOrder(
         ? true
         : sameField(order.amount, sameAmount, (a, b) => a.amount === b.amount && a.currency === b.currency),
     );
-  const read = await withRecords(connection, claimed, await ordersIn(connection, window), matching);
+  // Read over the whole minutes the window touches: an order the provider dates only to the minute
+  // is the sale's only if nothing else in that minute could be it (judgeOrders, and the rivals below).
+  const listed = await ordersIn(connection, wholeMinutesOf(window));
+  const read = await withRecords(connection, claimed, listed, matching);
   const evidence = judgeOrders(claimed, read, window, matching);
   if (evidence.kind !== 'found') return { evidence, window };
   // Any instant of the order's stated span counts: an order dated to the minute 6:20 PM may have been

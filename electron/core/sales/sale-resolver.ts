@@ -65,7 +65,8 @@ export class SaleResolver {
   /**
    * The cashier's confirmed "send again" of a sale in doubt: the provider's records are read first
    * (an order found there settles the sale, nothing is sent); otherwise the sale is sent again with
-   * its stored key. Within KEY_TRUSTED_FOR_MS of the first send the provider replays the order if it
+   * its stored key (also when the one order found is one the provider's record says charged nothing).
+   * Within KEY_TRUSTED_FOR_MS of the first send the provider replays the order if it
    * was performed, so the re-send charges only if the first never arrived. Past it, the re-send is
    * made only when the list was read and shows no order the sale could have made.
    */
@@ -87,7 +88,13 @@ export class SaleResolver {
         if (!(error instanceof PosFailure)) throw error;
         unreadable = error;
       }
-      if (found?.evidence.kind === 'found') return settleWith(this.ctx, sale, connection, found);
+      if (found?.evidence.kind === 'found') {
+        const settled = await settleWith(this.ctx, sale, connection, found);
+        if (settled.state !== 'in_doubt') return settled;
+        // The one order the list showed is one the provider's record says charged nothing (failed or
+        // refunded; a lagging list may still show it pending): no order of the sale is left to find.
+        found = { ...found, evidence: { kind: 'none' } };
+      }
       const keyAgeMs = this.ctx.now().getTime() - Date.parse(sale.createdAt);
       if (keyAgeMs >= KEY_TRUSTED_FOR_MS && found?.evidence.kind !== 'none') {
         throw new PosFailure(

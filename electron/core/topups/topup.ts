@@ -1,3 +1,4 @@
+import type { ProviderOrder } from '../../../shared/domain/provider-order';
 import type { TenderInput } from '../../../shared/domain/till';
 import type { TopUp } from '../../../shared/domain/topup';
 import { type PosError, posError } from '../../../shared/errors';
@@ -16,6 +17,7 @@ import {
   type OrderEvidence,
   ordersIn,
   sameField,
+  withRecords,
 } from '../money/order-evidence';
 import { retailPrice } from '../money/pricing';
 import { requireQuotedPrice } from '../money/quoted-price';
@@ -212,7 +214,8 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
 /**
  * One look for an in-doubt top-up's order in the provider's order list: a top-up order of this eSIM
  * and package, dated while the top-up was on the wire, claimed by no other record of the journal,
- * settles it (completed at what the list says was charged). Nothing else does: a change in the eSIM's
+ * settles it (completed at what the list says was charged; an order the list describes too tersely
+ * is judged on its record, GET /esims/order). Nothing else does: a change in the eSIM's
  * data or expiry may be another counter's top-up or the customer's own, and no change proves nothing
  * (usage can lag). Without that order it stays in doubt, looked for again on the watch schedule, and
  * then left to the manager with what was searched. Never re-sent.
@@ -233,13 +236,14 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
       LONGEST_TOPUP_CALL_MS,
       skew,
     );
-    evidence = judgeOrders(
-      (references) => ctx.topUpsJournal.claimedOrderReferences(references),
-      await ordersIn(connection, window),
-      window,
-      (order) =>
-        allMatch(sameField(order.packageCode, topUp.packageCode), sameField(order.iccid, topUp.iccid)),
-    );
+    const claimed = (references: readonly string[]) => ctx.topUpsJournal.claimedOrderReferences(references);
+    const matching = (order: ProviderOrder) =>
+      allMatch(sameField(order.packageCode, topUp.packageCode), sameField(order.iccid, topUp.iccid));
+    // An order the list describes too tersely (no package, eSIM, status or exact time) is read on its
+    // own first. The list is read over the send window alone, never widened to whole minutes as a
+    // sale's: two top-ups of one eSIM may go in doubt 10 s apart, so a minute proves neither's.
+    const read = await withRecords(connection, claimed, await ordersIn(connection, window), matching);
+    evidence = judgeOrders(claimed, read, window, matching);
   } catch (error) {
     if (!(error instanceof PosFailure)) throw error;
     ctx.log.warn('in-doubt top-up check failed', { topUpId: topUp.id, code: error.code });

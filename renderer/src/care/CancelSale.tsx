@@ -60,7 +60,7 @@ export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
         <ul className="esim-states">
           {check.esims.map((esim) => (
             <li key={esim.iccid}>
-              <bdi dir="ltr">{t.esimState(esim.iccid, esim.status ?? '?')}</bdi> ·{' '}
+              <bdi dir="ltr">{t.esimState(esim.iccid, esim.status ?? t.statusNotStated)}</bdi> ·{' '}
               {esim.installed ? t.installed : t.notInstalled}
             </li>
           ))}
@@ -158,7 +158,11 @@ function CancellationOutcome({
     <div className="cancellation-outcome" role="status">
       <p>
         <strong>{t.states[cancellation.state]}</strong>
-        {cancellation.refundMethod ? ` · ${t.methods[cancellation.refundMethod]}` : null}
+        {cancellation.refundMethod
+          ? ` · ${t.methods[cancellation.refundMethod]}`
+          : cancellation.state === 'cancelled'
+            ? ` · ${t.methodNotStated}`
+            : null}
       </p>
       <p>
         {t.cancellationReceipt(
@@ -166,7 +170,8 @@ function CancellationOutcome({
           integer(cancellation.originalReceiptNumber, language),
         )}
       </p>
-      {cancellation.cashRefund ? (
+      {/* A refused cancellation gives nothing back: no cash is owed for it. */}
+      {cancellation.cashRefund && cancellation.state !== 'refused' ? (
         <p>
           {cancellation.cashRefunded
             ? t.cashRefunded(moneyText(cancellation.cashRefund, language))

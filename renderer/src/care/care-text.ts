@@ -7,6 +7,8 @@ export interface CareText {
   readonly cancelTitle: string;
   readonly reading: string;
   readonly esimState: (iccid: string, status: string) => string;
+  /** In place of an eSIM's status the provider's answer left out. */
+  readonly statusNotStated: string;
   readonly installed: string;
   readonly notInstalled: string;
   readonly refusals: Record<CancelRefusal, string>;
@@ -18,6 +20,8 @@ export interface CareText {
   readonly back: string;
   readonly states: Record<CancellationState, string>;
   readonly methods: Record<RefundMethod, string>;
+  /** A cancellation the provider answered without a refund method the counter knows. */
+  readonly methodNotStated: string;
   readonly cancellationReceipt: (receipt: string, original: string) => string;
   readonly cashRefunded: (amount: string) => string;
   readonly cashOwed: (amount: string) => string;
@@ -46,6 +50,7 @@ const EN: CareText = {
   cancelTitle: 'Cancel this eSIM',
   reading: 'Reading the eSIM from the provider…',
   esimState: (iccid, status) => `eSIM ${iccid}: ${status}`,
+  statusNotStated: 'status not stated by the provider',
   installed: 'installed on a device',
   notInstalled: 'not installed',
   refusals: {
@@ -74,6 +79,7 @@ const EN: CareText = {
     refund_request: 'Refund requested from the provider: refund in transit',
     separate: 'Refund settled separately with the provider',
   },
+  methodNotStated: 'Refund method not stated by the provider',
   cancellationReceipt: (receipt, original) =>
     `Cancellation receipt No. ${receipt} for receipt No. ${original}`,
   cashRefunded: (amount) => `${amount} given back from the drawer`,
@@ -106,6 +112,7 @@ const AR: CareText = {
   cancelTitle: 'إلغاء هذه الشريحة',
   reading: 'جارٍ قراءة الشريحة من المزوّد…',
   esimState: (iccid, status) => `الشريحة ${iccid}: ${status}`,
+  statusNotStated: 'لم يذكر المزوّد حالتها',
   installed: 'مثبّتة على جهاز',
   notInstalled: 'غير مثبّتة',
   refusals: {
@@ -134,6 +141,7 @@ const AR: CareText = {
     refund_request: 'طُلب الاسترداد من المزوّد: المبلغ في الطريق',
     separate: 'يُسوّى الاسترداد مع المزوّد على حدة',
   },
+  methodNotStated: 'لم يذكر المزوّد طريقة الاسترداد',
   cancellationReceipt: (receipt, original) => `إيصال الإلغاء رقم ${receipt} للإيصال رقم ${original}`,
   cashRefunded: (amount) => `أُرجع ${amount} من الدرج`,
   cashOwed: (amount) => `يُرجع ${amount} بعد أن يلغي المزوّد (افتح وردية)`,
