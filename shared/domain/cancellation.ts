@@ -56,7 +56,8 @@ export type Cancellation = z.infer<typeof CancellationSchema>;
 export const CancelEsimStateSchema = z.object({
   iccid: z.string(),
   status: z.string().nullable(),
-  installed: z.boolean(),
+  /** null: the provider's answer does not say (the provider still decides when asked to cancel). */
+  installed: z.boolean().nullable(),
   activated: z.boolean(),
 });
 

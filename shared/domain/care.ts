@@ -16,8 +16,8 @@ export const CareEventSchema = z.object({
 export const EsimCareSchema = z.object({
   iccid: z.string(),
   status: z.string().nullable(),
-  /** The profile left the SM-DP+ for a device. */
-  installed: z.boolean(),
+  /** The profile left the SM-DP+ for a device; null when the provider's answer does not say. */
+  installed: z.boolean().nullable(),
   deviceModel: z.string().nullable(),
   activatedAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),

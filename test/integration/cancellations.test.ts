@@ -72,7 +72,7 @@ describe('cancelling a sold eSIM', () => {
     const check = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
     expect(check).toMatchObject({ refusal: null, paid: sale.retailTotal, cancellation: null });
     expect(check.esims).toEqual([
-      { iccid: sale.esims[0]?.iccid, status: stated('NEW'), installed: false, activated: false },
+      { iccid: sale.esims[0]?.iccid, status: stated('NEW'), installed: stated(false), activated: false },
     ]);
 
     // Without a manager nothing is sent.

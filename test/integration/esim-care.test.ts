@@ -45,7 +45,7 @@ describe('eSIM care', () => {
     expect(esims[0]).toMatchObject({
       iccid,
       status: stated('ACTIVE'),
-      installed: stated(true, false),
+      installed: stated(true),
       usedMb: stated(120),
     });
     if (TIDY || esims[0]!.totalEvents !== null) expect(esims[0]!.totalEvents).toBeGreaterThan(0);

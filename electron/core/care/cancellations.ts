@@ -329,7 +329,7 @@ function topUpPaid(topUp: TopUp): Money {
 }
 
 function refusalOf(
-  esims: readonly { status: string | null; installed: boolean; activated: boolean }[],
+  esims: readonly { status: string | null; installed: boolean | null; activated: boolean }[],
   open: Cancellation | null,
 ): CancelRefusal | null {
   if (open?.state === 'cancelled' || esims.some((esim) => esim.status === 'CANCELLED')) {
@@ -337,7 +337,7 @@ function refusalOf(
   }
   if (esims.some((esim) => esim.status !== null && ENDED.has(esim.status))) return 'ended';
   if (esims.some((esim) => esim.activated)) return 'activated';
-  if (esims.some((esim) => esim.installed)) return 'installed';
+  if (esims.some((esim) => esim.installed === true)) return 'installed';
   return null;
 }
 

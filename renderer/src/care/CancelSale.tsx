@@ -61,7 +61,7 @@ export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
           {check.esims.map((esim) => (
             <li key={esim.iccid}>
               <bdi dir="ltr">{t.esimState(esim.iccid, esim.status ?? t.statusNotStated)}</bdi> ·{' '}
-              {esim.installed ? t.installed : t.notInstalled}
+              {esim.installed === null ? t.installedNotStated : esim.installed ? t.installed : t.notInstalled}
             </li>
           ))}
         </ul>
@@ -126,7 +126,7 @@ function CancelForm({
         });
       }}
     >
-      <p>{t.allowed}</p>
+      <p>{check.esims.some((esim) => esim.installed === null) ? t.allowedIfProviderAgrees : t.allowed}</p>
       <TextField label={t.reason} value={reason} onChange={setReason} />
       <label className="check">
         <input type="checkbox" checked={cashBack} onChange={(event) => setCashBack(event.target.checked)} />

@@ -57,7 +57,13 @@ export function EsimCarePanel({ saleId }: { readonly saleId: string }): ReactNod
           <li>
             <bdi dir="ltr">{t.esimState(esim.iccid, esim.status ?? t.statusNotStated)}</bdi>
           </li>
-          <li>{esim.installed ? t.installedOn(esim.deviceModel ?? '?') : t.notInstalled}</li>
+          <li>
+            {esim.installed === null
+              ? t.installedNotStated
+              : esim.installed
+                ? t.installedOn(esim.deviceModel ?? '?')
+                : t.notInstalled}
+          </li>
           {esim.usedMb !== null ? (
             <li>
               {t.usage(

@@ -11,8 +11,12 @@ export interface CareText {
   readonly statusNotStated: string;
   readonly installed: string;
   readonly notInstalled: string;
+  /** In place of whether an eSIM is installed, when the provider's answer does not say. */
+  readonly installedNotStated: string;
   readonly refusals: Record<CancelRefusal, string>;
   readonly allowed: string;
+  /** In place of `allowed` when the provider's answer leaves out whether an eSIM is installed. */
+  readonly allowedIfProviderAgrees: string;
   readonly reason: string;
   readonly cashBack: string;
   readonly cashAmount: (currency: string) => string;
@@ -53,6 +57,7 @@ const EN: CareText = {
   statusNotStated: 'status not stated by the provider',
   installed: 'installed on a device',
   notInstalled: 'not installed',
+  installedNotStated: 'installation not stated by the provider',
   refusals: {
     installed: 'The eSIM is installed on a device: the provider no longer cancels it.',
     activated: 'The eSIM has been used on a network: the provider no longer cancels it.',
@@ -61,6 +66,8 @@ const EN: CareText = {
     not_sold: 'Only a completed sale can be cancelled.',
   },
   allowed: 'The provider still allows a cancellation. It cancels the whole order, every eSIM of this sale.',
+  allowedIfProviderAgrees:
+    'The provider did not say whether the eSIM is installed: it decides when asked, and may refuse. A cancellation cancels the whole order, every eSIM of this sale.',
   reason: 'Reason',
   cashBack: 'Give the customer cash back from the drawer',
   cashAmount: (currency) => `Cash back (${currency})`,
@@ -115,6 +122,7 @@ const AR: CareText = {
   statusNotStated: 'لم يذكر المزوّد حالتها',
   installed: 'مثبّتة على جهاز',
   notInstalled: 'غير مثبّتة',
+  installedNotStated: 'لم يذكر المزوّد إن كانت مثبّتة',
   refusals: {
     installed: 'الشريحة مثبّتة على جهاز: لم يعد المزوّد يلغيها.',
     activated: 'استُخدمت الشريحة على شبكة: لم يعد المزوّد يلغيها.',
@@ -123,6 +131,8 @@ const AR: CareText = {
     not_sold: 'لا يُلغى إلا بيع مكتمل.',
   },
   allowed: 'ما زال المزوّد يسمح بالإلغاء. يُلغي الطلب كله، أي كل شرائح هذا البيع.',
+  allowedIfProviderAgrees:
+    'لم يذكر المزوّد إن كانت الشريحة مثبّتة: يقرّر حين يُطلب منه، وقد يرفض. الإلغاء يُلغي الطلب كله، أي كل شرائح هذا البيع.',
   reason: 'السبب',
   cashBack: 'إرجاع المبلغ نقدًا للزبون من الدرج',
   cashAmount: (currency) => `المبلغ المُرجع (${currency})`,
