@@ -20,6 +20,7 @@ import {
   eventually,
   journalColumn,
   keptAnswers,
+  type LedgerEntry,
   ledger,
   SEED,
   setBalance,
@@ -80,6 +81,25 @@ function recordReads(c: Counter): number {
 
 function topUpPosts(c: Counter): number {
   return c.h.logLines.filter((l) => l.includes('"path":"/topup/order"') && l.includes('"attempt"')).length;
+}
+
+/**
+ * A top-up the provider performs whose answer is lost on the way back (the provider charged it);
+ * returns it as the counter recorded it, and the provider's charges for top-ups.
+ */
+async function lostAnswer({ c, iccid, option }: Toppable): Promise<{ topUp: TopUp; paid: LedgerEntry[] }> {
+  c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /topup/order'] });
+  const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+  c.sim.setFaults({ dropAfterCommitRate: 0 });
+  return { topUp, paid: charges((await ledger(c.sim)).entries, 'topup') };
+}
+
+/** The top-up once the counter's reads have completed it. */
+function completedLater(c: Counter, id: string, what: string): Promise<TopUp> {
+  return eventually(what, async () => {
+    const got = unwrap(await c.h.call<TopUp>('getTopUp', { id }));
+    return got.state === 'completed' ? got : null;
+  });
 }
 
 describe('top-ups', () => {
@@ -225,17 +245,12 @@ describe('top-ups', () => {
   it("a lost answer and an order list that gives orders by reference alone: settled from the order's record, never re-sent", async () => {
     // A provider whose list is as lean as can be, and whose order record names the package, the eSIM
     // and the date (a fully lean provider's record names neither package nor date: see below).
-    const { c, iccid, option, tap } = await soldAndActive({ faults: { answerStyle: 'tidy' } });
+    const toppable = await soldAndActive({ faults: { answerStyle: 'tidy' } });
+    const { c, option, tap } = toppable;
     tap.terseOrders(true);
-    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /topup/order'] });
-    const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
-    c.sim.setFaults({ dropAfterCommitRate: 0 });
-    const paid = charges((await ledger(c.sim)).entries, 'topup');
+    const { topUp, paid } = await lostAnswer(toppable);
     expect(paid.map((p) => p.amountMinor)).toEqual([option.cost.amount]);
-    const settled = await eventually('the top-up settled from its order record', async () => {
-      const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
-      return got.state === 'completed' ? got : null;
-    });
+    const settled = await completedLater(c, topUp.id, 'the top-up settled from its order record');
     expect(settled).toMatchObject({
       inferred: true,
       orderReference: paid[0]?.orderReference,
@@ -248,16 +263,11 @@ describe('top-ups', () => {
   it("a lost answer and an order list that dates its orders to the minute: settled on the order record's exact time", async () => {
     // A top-up's window is seconds long, so the minute "9:52 PM" always reaches outside it; the record's
     // time shows whether the order was placed inside it.
-    const { c, iccid, option, tap } = await soldAndActive({ faults: { answerStyle: 'tidy' } });
+    const toppable = await soldAndActive({ faults: { answerStyle: 'tidy' } });
+    const { c, tap } = toppable;
     tap.ordersToTheMinute(true);
-    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /topup/order'] });
-    const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
-    c.sim.setFaults({ dropAfterCommitRate: 0 });
-    const paid = charges((await ledger(c.sim)).entries, 'topup');
-    const settled = await eventually('the top-up settled on its order record', async () => {
-      const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
-      return got.state === 'completed' ? got : null;
-    });
+    const { topUp, paid } = await lostAnswer(toppable);
+    const settled = await completedLater(c, topUp.id, 'the top-up settled on its order record');
     expect(settled).toMatchObject({ inferred: true, orderReference: paid[0]?.orderReference });
     expect(topUpPosts(c)).toBe(1);
   });
@@ -292,11 +302,9 @@ describe('top-ups', () => {
   }, 60_000);
 
   it('a provider lean in every answer: its order record names neither package nor date, so a lost top-up waits for the manager, naming the order it may be', async () => {
-    const { c, iccid, option } = await soldAndActive({ faults: { answerStyle: 'lean' } });
-    c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /topup/order'] });
-    const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
-    c.sim.setFaults({ dropAfterCommitRate: 0 });
-    const paid = charges((await ledger(c.sim)).entries, 'topup');
+    const toppable = await soldAndActive({ faults: { answerStyle: 'lean' } });
+    const { c } = toppable;
+    const { topUp, paid } = await lostAnswer(toppable);
     const forManager = await eventually('the watch to end', async () => {
       const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
       return got.state === 'in_doubt' && got.lastError.details?.searchedTo ? got : null;
