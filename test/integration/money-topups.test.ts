@@ -94,6 +94,21 @@ async function lostAnswer({ c, iccid, option }: Toppable): Promise<{ topUp: TopU
   return { topUp, paid: charges((await ledger(c.sim)).entries, 'topup') };
 }
 
+/**
+ * A second counter of the shop, on the same account, tops the same eSIM up with the same package,
+ * after the first counter's send window has closed, and completes it.
+ */
+async function anotherCounterTopsUp({
+  c,
+  iccid,
+  option,
+}: Pick<Toppable, 'c' | 'iccid' | 'option'>): Promise<void> {
+  other = await startCounter({}, { sim: c.sim });
+  await new Promise((r) => setTimeout(r, CLOCK_MARGIN_MS + 1_000));
+  const theirs = unwrap(await other.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+  expect(theirs.state).toBe('completed');
+}
+
 /** The top-up once the counter's reads have completed it. */
 function completedLater(c: Counter, id: string, what: string): Promise<TopUp> {
   return eventually(what, async () => {
@@ -287,11 +302,7 @@ describe('top-ups', () => {
     );
     expect(lost.state).toBe('in_doubt');
     c.sim.setFaults({ failRate: 0 });
-    // Another counter tops the eSIM up with the same package once the lost one's window has closed.
-    other = await startCounter({}, { sim: c.sim });
-    await new Promise((r) => setTimeout(r, CLOCK_MARGIN_MS + 1_000));
-    const theirs = unwrap(await other.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
-    expect(theirs.state).toBe('completed');
+    await anotherCounterTopsUp({ c, iccid, option });
     const readsBefore = recordReads(c);
     const ours = unwrap(await c.h.call<TopUp>('getTopUp', { id: lost.id }));
     expect(ours.state).toBe('in_doubt');
@@ -346,12 +357,7 @@ describe('top-ups', () => {
     const lost = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
     expect(lost.state).toBe('in_doubt');
     c.sim.setFaults({ failRate: 0 });
-    // A second counter of the shop, on the same account, tops the same eSIM up with the same package.
-    other = await startCounter({}, { sim: c.sim });
-    // Its top-up comes after ours could have been performed (our send window closed).
-    await new Promise((r) => setTimeout(r, CLOCK_MARGIN_MS + 1_000));
-    const theirs = unwrap(await other.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
-    expect(theirs.state).toBe('completed');
+    await anotherCounterTopsUp({ c, iccid, option });
     const ours = unwrap(await c.h.call<TopUp>('getTopUp', { id: lost.id }));
     expect(ours.state).toBe('in_doubt');
     expect(charges((await ledger(c.sim)).entries, 'topup')).toHaveLength(1);
