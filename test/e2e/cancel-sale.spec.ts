@@ -68,6 +68,7 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
       care.getByText(`eSIM ${used.esims[0]!.iccid}: status not stated by the provider`),
     ).toBeVisible();
     await expect(care.getByText('installation not stated by the provider')).toBeVisible();
+    await expect(care.getByText('network events not stated by the provider')).toBeVisible();
   } else {
     await expect(care.getByText(`eSIM ${used.esims[0]!.iccid}: ACTIVE`)).toBeVisible();
     await expect(care.getByText(/^installed on /)).toBeVisible();

@@ -75,10 +75,12 @@ export function EsimCarePanel({ saleId }: { readonly saleId: string }): ReactNod
           {esim.activatedAt ? <li>{t.activated(esim.activatedAt)}</li> : null}
           {esim.expiresAt ? <li>{t.expires(esim.expiresAt)}</li> : null}
           <li>
-            {t.events(
-              esim.totalEvents === null ? '?' : integer(esim.totalEvents, language),
-              esim.wrongNetworkCount === null ? '?' : integer(esim.wrongNetworkCount, language),
-            )}
+            {esim.totalEvents === null && esim.wrongNetworkCount === null
+              ? t.eventsNotStated
+              : t.events(
+                  esim.totalEvents === null ? '?' : integer(esim.totalEvents, language),
+                  esim.wrongNetworkCount === null ? '?' : integer(esim.wrongNetworkCount, language),
+                )}
           </li>
         </ul>
       ))}

@@ -39,6 +39,8 @@ export interface CareText {
   readonly activated: (at: string) => string;
   readonly expires: (at: string) => string;
   readonly events: (count: string, wrong: string) => string;
+  /** In place of `events` when the provider's answer counts none of them. */
+  readonly eventsNotStated: string;
   readonly topUpDetails: string;
   readonly goodwill: string;
   readonly goodwillTitle: string;
@@ -102,6 +104,7 @@ const EN: CareText = {
   activated: (at) => `activated ${at}`,
   expires: (at) => `expires ${at}`,
   events: (count, wrong) => `${count} network events, ${wrong} on a network the package does not cover`,
+  eventsNotStated: 'network events not stated by the provider',
   topUpDetails: 'Top-up details',
   goodwill: 'Goodwill refund',
   goodwillTitle: 'Give money back for this top-up',
@@ -166,6 +169,7 @@ const AR: CareText = {
   activated: (at) => `فُعّلت ${at}`,
   expires: (at) => `تنتهي ${at}`,
   events: (count, wrong) => `${count} أحداث شبكة، ${wrong} على شبكة لا تغطيها الباقة`,
+  eventsNotStated: 'لم يذكر المزوّد أحداث الشبكة',
   topUpDetails: 'تفاصيل الشحنة',
   goodwill: 'استرداد ودّي',
   goodwillTitle: 'ردّ مبلغ عن هذه الشحنة',
