@@ -330,7 +330,12 @@ describe('the backup chain', () => {
       }
       return sold;
     };
-    sell(200);
+    // A journal of several megabytes, so the base is copied in several steps while sales commit.
+    db.pragma('synchronous = OFF');
+    sell(1_500);
+    db.pragma('synchronous = FULL');
+    const pages = Number(db.pragma('page_count', { simple: true }));
+    expect(pages * Number(db.pragma('page_size', { simple: true }))).toBeGreaterThan(3 * 1024 * 1024);
     const base = backups.runIfDue();
     expect(await sellDuring(base)).toBeGreaterThan(0);
     expect(await base).toMatch(/chain-.*\/base\.sqlite$/);

@@ -3,6 +3,7 @@ import {
   chmodSync,
   closeSync,
   existsSync,
+  fdatasyncSync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -142,23 +143,34 @@ const journalBytesOf = (db: Database.Database, schema: string): number =>
   Number(db.pragma(`${schema}.page_count`, { simple: true })) *
   Number(db.pragma(`${schema}.page_size`, { simple: true }));
 
+/** Pages copied per step of the base's copy (1 MB at the journal's 4 KB pages). */
+const PAGES_PER_STEP = 256;
+
 /**
- * The base's copy: SQLite's online backup in one step as large as the journal (one snapshot read under
- * WAL, never the write lock: a copy in several steps would start again after every sale's commit),
- * then synced.
+ * The base's copy: SQLite's online backup from one snapshot of the journal (a read transaction held
+ * open across the copy: under WAL it never holds the write lock, and without it every step after a
+ * sale's commit would start the copy again), a megabyte at a time, each written out to the disk
+ * before the next (so a sale's fsync never waits behind the whole copy's pages at once).
  */
 async function copyJournal(journalFile: string, target: string): Promise<void> {
   const source = openSqlite(journalFile, { readonly: true, fileMustExist: true });
+  let fd: number | null = null;
   try {
-    await source.backup(target, { progress: ({ totalPages }: { totalPages: number }) => totalPages + 1 });
-  } finally {
-    source.close();
-  }
-  const fd = openSync(target, 'r+');
-  try {
+    source.exec('BEGIN');
+    source.prepare('SELECT count(*) FROM sqlite_master').get();
+    await source.backup(target, {
+      progress: () => {
+        fd ??= openSync(target, 'r+');
+        fdatasyncSync(fd);
+        return PAGES_PER_STEP;
+      },
+    });
+    source.exec('COMMIT');
+    fd ??= openSync(target, 'r+');
     fsyncSync(fd);
   } finally {
-    closeSync(fd);
+    if (fd !== null) closeSync(fd);
+    source.close();
   }
 }
 
