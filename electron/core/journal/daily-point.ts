@@ -44,6 +44,8 @@ export async function addDailyPoint(journalFile: string, at: Date): Promise<Dail
   let chain = current ? readChain(current) : null;
   const last = chain?.points.at(-1);
   if (last && at.getTime() - Date.parse(last.takenAt) < DAY_MS) return null;
+  // A journal brought back from a point is not the one the chain's state describes (its append-only
+  // tables are shorter than their marks): it starts a chain of its own.
   const restoredAt = lastRestoreAt(journalFile);
   if (chain && last && restoredAt !== null && restoredAt > last.takenAt) chain = null;
   const started = performance.now();
@@ -58,6 +60,9 @@ export async function addDailyPoint(journalFile: string, at: Date): Promise<Dail
     }
   }
   if (!chain) {
+    // A migration ran (its whole copy keeps the journal as it was), the journal was restored, or
+    // there is no chain yet. The old chain goes first when a copy taken before a migration stands
+    // for its newest point, so two bases and that copy never coexist.
     if (current && newestCopyBeforeMigration(dir) > (last?.takenAt ?? ''))
       rmSync(current, { recursive: true });
     chain = await startChain(journalFile, dir, at);
