@@ -64,6 +64,7 @@ export const TopUpSchema = z.discriminatedUnion('state', [
   TopUpBaseSchema.extend({ state: z.literal(state.failed), error: PosErrorSchema, failedAt: IsoTimeSchema }),
 ]);
 export type TopUp = z.infer<typeof TopUpSchema>;
+export type CompletedTopUp = Extract<TopUp, { state: 'completed' }>;
 
 // One member of the union per state of the enum, or this fails to compile.
 const unionKeyedByEnum: SameStates<TopUp['state'], TopUpState> = true;

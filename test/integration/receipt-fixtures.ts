@@ -1,7 +1,7 @@
 import type { ReceiptContext, ReceiptPackageInfo } from '../../electron/core/receipts/receipt-context';
 import type { CompletedSale } from '../../electron/core/receipts/sale-receipt';
-import type { CompletedTopUp } from '../../electron/core/receipts/topup-receipt';
 import { type SaleEsim, SaleSchema } from '../../shared/domain/sale';
+import type { CompletedTopUp } from '../../shared/domain/topup';
 import { TopUpSchema } from '../../shared/domain/topup';
 import { withCheckDigit } from '../../shared/iccid';
 import { formatLpa, parseLpa } from '../../shared/lpa';

@@ -1,11 +1,11 @@
 import type { Cancellation } from '../../../shared/domain/cancellation';
 import type { Sale } from '../../../shared/domain/sale';
-import type { TopUp } from '../../../shared/domain/topup';
+import type { CompletedTopUp, TopUp } from '../../../shared/domain/topup';
 import { PosFailure } from '../pos/failure';
 import { renderCancellationReceipt, type SettledCancellation } from './cancellation-receipt';
 import type { ReceiptContext } from './receipt-context';
 import { type CompletedSale, renderSaleReceipt } from './sale-receipt';
-import { type CompletedTopUp, renderTopUpReceipt } from './topup-receipt';
+import { renderTopUpReceipt } from './topup-receipt';
 
 export type ReceiptRecord =
   | { readonly kind: 'sale'; readonly sale: Sale }

@@ -1,4 +1,4 @@
-import type { TopUp } from '../../../shared/domain/topup';
+import type { CompletedTopUp } from '../../../shared/domain/topup';
 import { html } from './html';
 import type { ReceiptContext } from './receipt-context';
 import {
@@ -10,8 +10,6 @@ import {
   rows,
   tenderRows,
 } from './receipt-document';
-
-export type CompletedTopUp = Extract<TopUp, { state: 'completed' }>;
 
 /** The receipt of a completed top-up: which eSIM, what was added, and what it holds now. */
 export function renderTopUpReceipt(topUp: CompletedTopUp, ctx: ReceiptContext): string {

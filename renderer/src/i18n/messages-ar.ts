@@ -326,6 +326,8 @@ export const ar: Messages = {
     inferred: 'تأكدنا منها بفحص الشريحة بعد ضياع الرد.',
     newVolume: 'البيانات الآن',
     newVolumeValue: (total, remaining) => `متبقٍ ${remaining} من ${total}`,
+    newVolumeTotalOnly: (total) => `${total} إجمالًا؛ المتبقي لم يُبلَّغ عنه`,
+    newVolumeLeftOnly: (remaining) => `متبقٍ ${remaining}؛ الإجمالي لم يُبلَّغ عنه`,
     newExpiry: 'تاريخ الانتهاء الجديد',
     inDoubtTitle: 'ضاع رد المزوّد',
     inDoubtBody:

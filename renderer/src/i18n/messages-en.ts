@@ -273,6 +273,8 @@ export const en = {
     inferred: 'Confirmed by checking the eSIM after the answer was lost.',
     newVolume: 'Data now',
     newVolumeValue: (total: string, remaining: string) => `${remaining} left of ${total}`,
+    newVolumeTotalOnly: (total: string) => `${total} in all; what is left not reported`,
+    newVolumeLeftOnly: (remaining: string) => `${remaining} left; the total not reported`,
     newExpiry: 'New expiry',
     inDoubtTitle: "The provider's answer was lost",
     inDoubtBody:

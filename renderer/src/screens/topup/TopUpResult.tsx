@@ -1,13 +1,14 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { TopUp } from '../../../../shared/domain/topup';
+import type { CompletedTopUp, TopUp } from '../../../../shared/domain/topup';
 import { CodeFact } from '../../components/CodeFact';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { PrintReceiptButton } from '../../components/PrintReceiptButton';
 import { useEscape } from '../../hooks/use-escape';
-import { dateTime, gigabytes, integer, moneyText } from '../../i18n/format';
+import { dateTime, integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
 import '../../components/sale-view.css';
+import { dataNowText } from './data-now';
 
 export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
   const t = useMessages();
@@ -22,17 +23,7 @@ export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
         </p>
         <dl className="facts">
           <CodeFact term={t.topUp.iccid} value={topUp.iccid} />
-          {topUp.newTotalGb !== null ? (
-            <>
-              <dt>{t.topUp.newVolume}</dt>
-              <dd>
-                {t.topUp.newVolumeValue(
-                  gigabytes(topUp.newTotalGb, language),
-                  gigabytes(topUp.newRemainingGb ?? topUp.newTotalGb, language),
-                )}
-              </dd>
-            </>
-          ) : null}
+          <NewVolume topUp={topUp} />
           {topUp.newExpiresAt ? (
             <>
               <dt>{t.topUp.newExpiry}</dt>
@@ -58,6 +49,18 @@ export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
       <p>{t.topUp.inDoubtBody}</p>
       <p className="say-to-customer">{t.topUp.inDoubtSay}</p>
     </section>
+  );
+}
+
+function NewVolume({ topUp }: { readonly topUp: CompletedTopUp }): ReactNode {
+  const t = useMessages();
+  const text = dataNowText(t, useLanguage(), topUp);
+  if (text === null) return null;
+  return (
+    <>
+      <dt>{t.topUp.newVolume}</dt>
+      <dd>{text}</dd>
+    </>
   );
 }
 
