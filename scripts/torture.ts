@@ -20,7 +20,7 @@ import { SALE_SENDABLE_STATES, type SaleState } from '../shared/domain/sale-stat
 const TO_SETTLE: readonly SaleState[] = [...SALE_SENDABLE_STATES, 'pending'];
 
 import type { Status } from '../shared/domain/status';
-import { startApiTap } from './torture/api-tap';
+import { type ApiTap, startApiTap } from './torture/api-tap';
 import { CashierCalls, type HostLife, unattendedOrders } from './torture/cashier-calls';
 import { type HostOptions, type HostProcess, type PosAnswer, startHost } from './torture/host-process';
 import { checkLedger, readJournalSales, readLedger, type SimControl } from './torture/ledger-check';
@@ -222,7 +222,11 @@ async function main(): Promise<number> {
           random,
           concurrency,
           tally,
-          killAfter.has(until),
+          !killAfter.has(until)
+            ? null
+            : tally.longDowntimes < longDowntimes
+              ? { after: 'order', tap }
+              : { after: 'call' },
         );
       }
       from = until;
@@ -337,6 +341,11 @@ async function cataloguePackages(host: HostProcess): Promise<CataloguePackage[]>
  * told apart by reads, and a shop's cashier settles one sale before the next. That ambiguity is left
  * to the manager by design (test/integration/money-unattended.test.ts), not exercised here.
  */
+/** When a run's last sales are cut off: a random moment after the call, or as an order reaches the provider. */
+type KillMoment = { readonly after: 'call' } | { readonly after: 'order'; readonly tap: ApiTap };
+
+function noop(): void {}
+
 async function sellRange(
   counter: Counter,
   cashiers: CashierCalls,
@@ -346,7 +355,7 @@ async function sellRange(
   random: () => number,
   concurrency: number,
   tally: Tally,
-  killAtEnd: boolean,
+  kill: KillMoment | null,
 ): Promise<void> {
   let next = from;
   let killed: Promise<void> | null = null;
@@ -359,11 +368,17 @@ async function sellRange(
       const quantity = 1 + Math.floor(random() * 3);
       tally.requested += 1;
       const answer = cashiers.call(counter.host, counter.label, 'sell', { packageCode: pkg.code, quantity });
-      if (killAtEnd && next === until) {
+      if (kill && next === until) {
         // A random moment while the last sales of this run are on their way: before, during or after
-        // the provider's commit, before or after the journal's.
+        // the provider's commit, before or after the journal's. A kill owed a long downtime needs a sale
+        // open: it strikes as an order reaches the provider (recorded before it was sent, answered only
+        // after), whatever the machine's load does to the timing; if none is sent, once the call ends.
         const delay = Math.floor(random() * 60);
-        killed = new Promise((r) => setTimeout(r, delay)).then(() => counter.host.kill());
+        const moment =
+          kill.after === 'order'
+            ? Promise.race([kill.tap.nextOrderFrom(counter.label), answer.then(noop, noop)])
+            : new Promise((r) => setTimeout(r, delay));
+        killed = moment.then(() => counter.host.kill());
       }
       const sale = await record(answer, tally);
       if (sale?.state === 'in_doubt' && !killed) await settleOne(counter, cashiers, sale.id, tally);

@@ -27,6 +27,8 @@ export interface ApiTap {
   baseUrlFor(label: string): string;
   /** Every POST /esims/order, in the order received. */
   readonly orderPosts: readonly OrderPost[];
+  /** Settles when the next POST /esims/order through `label`'s base URL arrives, before it goes on. */
+  nextOrderFrom(label: string): Promise<void>;
   /** Answers GETs of these paths (below the API base) with the first answer seen for the same URL. */
   freezeReads(paths: readonly string[]): void;
   /** GET /orders leaves out orders created after `at` (null: shows all). */
@@ -45,6 +47,7 @@ const API_BASE = '/api/v1/business';
 export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
   const upstream = new URL(upstreamBaseUrl);
   const orderPosts: OrderPost[] = [];
+  let awaitingOrder: { label: string; arrived: () => void }[] = [];
   const frozen = new Set<string>();
   const remembered = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
   let hideAfter: number | null = null;
@@ -63,6 +66,8 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
       const path = apiPath === '/orders' && byDay ? wholeDays(asked) : asked;
       if (incoming.method === 'POST' && apiPath === '/esims/order') {
         orderPosts.push({ label, idempotencyKey: keyOf(body), at: Date.now() });
+        for (const waiting of awaitingOrder) if (waiting.label === label) waiting.arrived();
+        awaitingOrder = awaitingOrder.filter((waiting) => waiting.label !== label);
       }
       const cacheKey = `${label} ${path}`;
       const cached = incoming.method === 'GET' && frozen.has(apiPath) ? remembered.get(cacheKey) : undefined;
@@ -87,6 +92,7 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
   return {
     baseUrlFor: (label) => `http://127.0.0.1:${port}/${label}${upstream.pathname.replace(/\/+$/, '')}`,
     orderPosts,
+    nextOrderFrom: (label) => new Promise((arrived) => awaitingOrder.push({ label, arrived })),
     freezeReads(paths) {
       for (const path of paths) frozen.add(path);
     },

@@ -359,20 +359,25 @@ async function minuteOnly(listed: Json, probe: RunningSimulator): Promise<boolea
   return typeof orderDate !== 'string' || TO_THE_MINUTE.test(orderDate);
 }
 
+/**
+ * An untidy provider's order placed with `key` between `from` and `to` seconds into a minute, which its
+ * list dates to that minute and its record no finer.
+ */
+async function orderDatedToTheMinute(key: string, from: number, to: number) {
+  const opened = await open({ balance: 5000, faults: { answerStyle: 'untidy' }, rateLimit: ROOMY });
+  const nth = await nthOrderWhere(opened.pkg, minuteOnly, 100);
+  const { placed, placedAt } = await placeAsNth(opened.c.sim, opened.pkg, nth, key, () =>
+    secondsIntoMinute(from, to),
+  );
+  expect((await listedItem(opened.c.sim, placed.orderReference)).created_at).toMatch(TO_THE_MINUTE);
+  return { ...opened, placed, placedAt };
+}
+
 describe('an order dated to the minute, and sales whose send windows lie inside that minute', () => {
   it('settles the only sale that could have placed it, when no other order of that minute could be it', async () => {
-    const { c, tap, pkg } = await open({
-      balance: 5000,
-      faults: { answerStyle: 'untidy' },
-      rateLimit: ROOMY,
-    });
-    const nth = await nthOrderWhere(pkg, minuteOnly, 100);
     // Placed well inside a minute, so the sale's window (its send, the answer lost 2 s later, and the
     // clock margins) starts after the minute's first instant and ends before its last.
-    const { placed, placedAt } = await placeAsNth(c.sim, pkg, nth, 'C1-alone', () =>
-      secondsIntoMinute(10, 40),
-    );
-    expect((await listedItem(c.sim, placed.orderReference)).created_at).toMatch(TO_THE_MINUTE);
+    const { c, tap, pkg, placed, placedAt } = await orderDatedToTheMinute('C1-alone', 10, 40);
     await restartWith(c, pkg, [
       { id: 'alone', key: 'C1-alone', state: 'in_doubt', at: new Date(placedAt - 1_000) },
     ]);
@@ -384,16 +389,7 @@ describe('an order dated to the minute, and sales whose send windows lie inside 
   }, 90_000);
 
   it('settles neither of two sales alike whose windows lie in that minute, even when only one window holds the order', async () => {
-    const { c, tap, pkg } = await open({
-      balance: 5000,
-      faults: { answerStyle: 'untidy' },
-      rateLimit: ROOMY,
-    });
-    const nth = await nthOrderWhere(pkg, minuteOnly, 100);
-    const { placed, placedAt } = await placeAsNth(c.sim, pkg, nth, 'C1-early', () =>
-      secondsIntoMinute(10, 30),
-    );
-    expect((await listedItem(c.sim, placed.orderReference)).created_at).toMatch(TO_THE_MINUTE);
+    const { c, tap, pkg, placedAt } = await orderDatedToTheMinute('C1-early', 10, 30);
     // The early sale was on the wire when the order was placed; the late one 10 s later, in the same
     // minute, its window apart from the early one's. The minute the list states may be either's.
     const lateAt = placedAt + 10_000;

@@ -205,6 +205,22 @@ export function judgeOrders(
 }
 
 /**
+ * One request's search of the provider's orders: the list read over `span` (the send window, or wider:
+ * see wholeMinutesOf), terse orders completed from their records (withRecords), then judged against
+ * the window (judgeOrders). Only reads; throws the read's failure.
+ */
+export async function findOrder(
+  connection: Connection,
+  claimed: (references: readonly string[]) => Set<string>,
+  window: SendWindow,
+  matching: (order: ProviderOrder) => boolean | null,
+  span: SendWindow = window,
+): Promise<OrderEvidence> {
+  const read = await withRecords(connection, claimed, await ordersIn(connection, span), matching);
+  return judgeOrders(claimed, read, window, matching);
+}
+
+/**
  * Whether the order may have been placed inside `window`: some instant of the span its stated time
  * stands for (a whole minute or day when written for people, see statedSpanMs) falls in it. An order
  * whose date cannot be read may have been placed anywhere.

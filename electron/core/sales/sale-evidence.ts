@@ -6,13 +6,11 @@ import type { SaleSends } from '../journal/sales-journal';
 import {
   allMatch,
   evidenceFacts,
-  judgeOrders,
+  findOrder,
   mayBeDatedIn,
   type OrderEvidence,
-  ordersIn,
   sameField,
   wholeMinutesOf,
-  withRecords,
 } from '../money/order-evidence';
 import { scopeOf } from '../money/scope';
 import { providerSkewMs, type SendWindow, sendWindow } from '../money/send-window';
@@ -71,9 +69,7 @@ export async function findSaleOrder(
     );
   // Read over the whole minutes the window touches: an order the provider dates only to the minute
   // is the sale's only if nothing else in that minute could be it (judgeOrders, and the rivals below).
-  const listed = await ordersIn(connection, wholeMinutesOf(window));
-  const read = await withRecords(connection, claimed, listed, matching);
-  const evidence = judgeOrders(claimed, read, window, matching);
+  const evidence = await findOrder(connection, claimed, window, matching, wholeMinutesOf(window));
   if (evidence.kind !== 'found') return { evidence, window };
   // Any instant of the order's stated span counts: an order dated to the minute 6:20 PM may have been
   // placed by a sale sent at 6:20:40, whose window starts after 6:20:00.

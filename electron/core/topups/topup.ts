@@ -10,15 +10,7 @@ import type { TopUpsJournal } from '../journal/topups-journal';
 import { certainlyNotPerformed } from '../money/definite-refusal';
 import { readAnswer, sendAnswers } from '../money/kept-answers';
 import { type MoneyContext, newRecordOrigin } from '../money/money-context';
-import {
-  allMatch,
-  evidenceFacts,
-  judgeOrders,
-  type OrderEvidence,
-  ordersIn,
-  sameField,
-  withRecords,
-} from '../money/order-evidence';
+import { allMatch, evidenceFacts, findOrder, type OrderEvidence, sameField } from '../money/order-evidence';
 import { retailPrice } from '../money/pricing';
 import { requireQuotedPrice } from '../money/quoted-price';
 import { CLOCK_MARGIN_MS, providerSkewMs, type SendWindow, sendWindow } from '../money/send-window';
@@ -242,8 +234,7 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
     // An order the list describes too tersely (no package, eSIM, status or exact time) is read on its
     // own first. The list is read over the send window alone, never widened to whole minutes as a
     // sale's: two top-ups of one eSIM may go in doubt 10 s apart, so a minute proves neither's.
-    const read = await withRecords(connection, claimed, await ordersIn(connection, window), matching);
-    evidence = judgeOrders(claimed, read, window, matching);
+    evidence = await findOrder(connection, claimed, window, matching);
   } catch (error) {
     if (!(error instanceof PosFailure)) throw error;
     ctx.log.warn('in-doubt top-up check failed', { topUpId: topUp.id, code: error.code });
