@@ -4,6 +4,7 @@ import type { Sale } from '../../shared/domain/sale';
 import type { ShiftReport } from '../../shared/domain/shift-report';
 import { formatMoney, toDecimalText } from '../../shared/money';
 import { expect, test } from './counter-fixture';
+import { esimRecord } from './issued-esims';
 import { ALICE_PIN, hireAlice, MANAGER_PIN } from './staff';
 
 /** What the cancellation says before it is asked: the provider's rules allow it, or it did not say. */
@@ -72,6 +73,17 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
   } else {
     await expect(care.getByText(`eSIM ${used.esims[0]!.iccid}: ACTIVE`)).toBeVisible();
     await expect(care.getByText(/^installed on /)).toBeVisible();
+  }
+  if (style === 'tidy' || style === undefined) {
+    // Times as the counter writes them everywhere, in the page's own language and time zone.
+    const record = esimRecord(counter.dataDir, used.esims[0]!.iccid);
+    const shown = (at: number | null): Promise<string> =>
+      page.evaluate(
+        (ms) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(ms),
+        at ?? Number.NaN,
+      );
+    await expect(care.getByText(/^activated /)).toHaveText(`activated ${await shown(record.activatedAt)}`);
+    await expect(care.getByText(/^expires /)).toHaveText(`expires ${await shown(record.expiresAt)}`);
   }
   const pack = page.waitForEvent('download');
   await care.getByRole('button', { name: 'Dispute pack for support' }).click();

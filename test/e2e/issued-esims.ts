@@ -35,6 +35,8 @@ export interface SimEsimRecord {
   readonly usedMb: number;
   /** Milliseconds since the epoch, on the simulator's clock; null before the eSIM's validity starts. */
   readonly expiresAt: number | null;
+  /** When it was first used on a network (simulator's clock); null before. */
+  readonly activatedAt: number | null;
 }
 
 /** One eSIM's volume, usage, expiry and status as the provider keeps them. */
@@ -42,10 +44,24 @@ export function esimRecord(dataDir: string, iccid: string): SimEsimRecord {
   const row = readSimulator(
     dataDir,
     (db) =>
-      db.prepare('SELECT status, total_mb, used_mb, expires_at FROM esims WHERE iccid = ?').get(iccid) as
-        | { status: string; total_mb: number; used_mb: number; expires_at: number | null }
+      db
+        .prepare('SELECT status, total_mb, used_mb, expires_at, activated_at FROM esims WHERE iccid = ?')
+        .get(iccid) as
+        | {
+            status: string;
+            total_mb: number;
+            used_mb: number;
+            expires_at: number | null;
+            activated_at: number | null;
+          }
         | undefined,
   );
   if (!row) throw new Error(`the simulator has no eSIM ${iccid}`);
-  return { status: row.status, totalMb: row.total_mb, usedMb: row.used_mb, expiresAt: row.expires_at };
+  return {
+    status: row.status,
+    totalMb: row.total_mb,
+    usedMb: row.used_mb,
+    expiresAt: row.expires_at,
+    activatedAt: row.activated_at,
+  };
 }

@@ -163,3 +163,27 @@ test('the counter’s and the customer’s language switches are labelled apart;
   await expect(theirs.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
   await expect(theirs.getByRole('button', { name: 'العربية' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('F9 switches the language inside a dialog too; the screen keys wait until it is answered', async ({
+  page,
+  counter,
+}) => {
+  await counter.open(page);
+  await pickByKeyboard(page, 'France');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Confirm the sale' })).toBeVisible();
+
+  await page.keyboard.press('F9');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const confirm = page.getByRole('dialog', { name: 'تأكيد البيع' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'تأكيد البيع' })).toBeVisible();
+  // F7 (Today) would leave the sale half-asked: the dialog keeps the keyboard.
+  await page.keyboard.press('F7');
+  await expect(confirm).toBeVisible();
+
+  await page.keyboard.press('F9');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('dialog', { name: 'Confirm the sale' })).toBeVisible();
+  expect((await counter.sim.ledger()).filter((entry) => entry.kind === 'order')).toHaveLength(0);
+});

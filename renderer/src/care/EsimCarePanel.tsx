@@ -3,7 +3,7 @@ import type { EsimCare } from '../../../shared/domain/care';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
-import { integer } from '../i18n/format';
+import { dateTime, integer } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
 import { download } from '../shift/download';
 import { careText } from './care-text';
@@ -72,8 +72,8 @@ export function EsimCarePanel({ saleId }: { readonly saleId: string }): ReactNod
               )}
             </li>
           ) : null}
-          {esim.activatedAt ? <li>{t.activated(esim.activatedAt)}</li> : null}
-          {esim.expiresAt ? <li>{t.expires(esim.expiresAt)}</li> : null}
+          {esim.activatedAt ? <li>{t.activated(dateTime(esim.activatedAt, language))}</li> : null}
+          {esim.expiresAt ? <li>{t.expires(dateTime(esim.expiresAt, language))}</li> : null}
           <li>
             {esim.totalEvents === null && esim.wrongNetworkCount === null
               ? t.eventsNotStated

@@ -17,7 +17,15 @@ const PRINT_TARGET = '[data-print-key]';
 export function useShortcuts(): void {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
-      // An open dialog owns the keyboard until it is answered.
+      const plain = !(event.altKey || event.ctrlKey || event.metaKey);
+      // The language changes nothing but the words, so it switches inside a dialog too: the customer
+      // at the counter may read the other language.
+      if (plain && event.key === 'F9') {
+        event.preventDefault();
+        useSession.getState().toggleLanguage();
+        return;
+      }
+      // An open dialog owns the rest of the keyboard until it is answered.
       if (document.querySelector('dialog[open]')) return;
       if (event.ctrlKey && !event.altKey && event.key.toLowerCase() === 'p') {
         const print = document.querySelector<HTMLButtonElement>(PRINT_TARGET);
@@ -27,16 +35,11 @@ export function useShortcuts(): void {
         }
         return;
       }
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (!plain) return;
       const screen = SCREENS.find((each) => SCREEN_KEYS[each] === event.key);
       if (screen) {
         event.preventDefault();
         useScreen.getState().go(screen);
-        return;
-      }
-      if (event.key === 'F9') {
-        event.preventDefault();
-        useSession.getState().toggleLanguage();
         return;
       }
       const target = event.target as HTMLElement | null;
