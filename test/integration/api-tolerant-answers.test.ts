@@ -659,22 +659,36 @@ describe('other reads the counter relies on', () => {
 type OrderRead = Awaited<ReturnType<ResellerClient['getOrder']>>;
 
 /**
+ * The rarest shape looked for (status unlisted, payment status left out) comes about once in 22 orders;
+ * in 300 the search misses it about once in a million runs.
+ */
+const FAILED_ORDERS_MAX = 300;
+/** Each order placed, failed and read: a minute's budget for all of them, on both sides. */
+const ROOMY_PER_MINUTE = 4 * FAILED_ORDERS_MAX;
+
+/**
  * GET /esims/order of a pending order the untidy simulator failed (and refunded) by its control: the
- * first of up to 100 such orders whose record the untidy style shaped as `shaped` asks. Its draws depend
+ * first of such orders whose record the untidy style shaped as `shaped` asks. Its draws depend
  * on the order's reference, which carries the day, so the shape is looked for, never assumed of a seed.
  */
 async function failedOrderRead(shaped: (read: OrderRead) => boolean): Promise<OrderRead> {
-  const sim = await startSimulator({ port: 0, seed: 5, faults: { answerStyle: 'untidy' } });
+  const sim = await startSimulator({
+    port: 0,
+    seed: 5,
+    faults: { answerStyle: 'untidy' },
+    rateLimit: { perMinute: ROOMY_PER_MINUTE, perHour: 100_000, perDay: 1_000_000 },
+  });
   onTestFinished(() => sim.close());
   const client = createResellerClient({
     baseUrl: sim.baseUrl,
     credentials: () => sim.defaultAccount,
     timeouts: { readMs: 2_000, writeMs: 2_000 },
+    rateLimits: { windows: [{ sizeMs: 60_000, limit: ROOMY_PER_MINUTE }] },
   });
   const [pkg] = (await client.listPackages({ limit: 20 })).packages;
   if (!pkg) throw new Error('no package');
   sim.setFaults({ pendingRate: 1, pendingDelayMs: -1 });
-  for (let n = 1; n <= 100; n += 1) {
+  for (let n = 1; n <= FAILED_ORDERS_MAX; n += 1) {
     const pending = await client.createOrder({
       packageCode: pkg.code,
       expectedCost: pkg.cost,
@@ -690,7 +704,7 @@ async function failedOrderRead(shaped: (read: OrderRead) => boolean): Promise<Or
     const read = await client.getOrder(pending.orderReference);
     if (shaped(read)) return read;
   }
-  throw new Error('none of 100 failed orders had the shape asked for');
+  throw new Error(`none of ${FAILED_ORDERS_MAX} failed orders had the shape asked for`);
 }
 
 describe('an order the provider failed, answered by an untidy simulator', () => {
