@@ -75,17 +75,22 @@ function median(times: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-/** Median time of `run`, after a warm-up, over enough rounds to last about a second (3 to 200). */
-function timed(run: () => unknown): number {
-  for (let i = 0; i < 3; i++) run();
-  const times: number[] = [];
-  const until = performance.now() + 1_000;
-  while (times.length < 3 || (times.length < 200 && performance.now() < until)) {
-    const start = performance.now();
-    run();
-    times.push(performance.now() - start);
+/**
+ * Median times of the same query on two journals, after a warm-up, its runs taking turns between them
+ * over about two seconds (3 to 200 rounds): a slower stretch of the machine falls on both sides alike.
+ */
+function timedSideBySide(runs: readonly [() => unknown, () => unknown]): [number, number] {
+  for (const run of runs) for (let i = 0; i < 3; i++) run();
+  const times: [number[], number[]] = [[], []];
+  const until = performance.now() + 2_000;
+  while (times[0].length < 3 || (times[0].length < 200 && performance.now() < until)) {
+    runs.forEach((run, side) => {
+      const start = performance.now();
+      run();
+      times[side]?.push(performance.now() - start);
+    });
   }
-  return median(times);
+  return [median(times[0]), median(times[1])];
 }
 
 /** The queries the counter runs while selling, by name. */
@@ -119,13 +124,27 @@ function sellingQueries(db: Db): Record<string, () => unknown> {
   };
 }
 
-function queryTimes(dir: string): Record<string, number> {
-  const db = new Database(join(dir, 'journal.sqlite'));
-  db.pragma('journal_mode = WAL');
+/** Each selling query's median time on the small and on the large journal, measured side by side. */
+function queryTimes(smallDir: string, largeDir: string): Record<string, [number, number]> {
+  const open = (dir: string): Db => {
+    const db = new Database(join(dir, 'journal.sqlite'));
+    db.pragma('journal_mode = WAL');
+    return db;
+  };
+  const small = open(smallDir);
+  const large = open(largeDir);
   try {
-    return Object.fromEntries(Object.entries(sellingQueries(db)).map(([name, run]) => [name, timed(run)]));
+    const onSmall = sellingQueries(small);
+    const onLarge = sellingQueries(large);
+    return Object.fromEntries(
+      Object.entries(onSmall).map(([name, run]) => [
+        name,
+        timedSideBySide([run, onLarge[name] ?? (() => Number.NaN)]),
+      ]),
+    );
   } finally {
-    db.close();
+    small.close();
+    large.close();
   }
 }
 
@@ -201,8 +220,7 @@ export async function run(options: BenchOptions): Promise<void> {
     console.log(
       `Grown: ${sales.toLocaleString('en')} sales in ${large.seconds.toFixed(1)} s, ${(largeBytes / 1e9).toFixed(2)} GB.`,
     );
-    const base = queryTimes(small.dir);
-    const scaled = queryTimes(large.dir);
+    const times = queryTimes(small.dir, large.dir);
     // One start first, not counted: the first start in a process also loads and compiles the app.
     await readyLine(small.dir);
     const baseReady = await readyLineMedian(small.dir, 3);
@@ -220,9 +238,7 @@ export async function run(options: BenchOptions): Promise<void> {
     console.log(
       `| full integrity check (after the ready line) | ${ms(baseCheck)} | ${ms(scaledCheck)} | ${(scaledCheck / baseCheck).toFixed(2)}x |`,
     );
-    for (const name of Object.keys(base)) {
-      const a = base[name] ?? Number.NaN;
-      const b = scaled[name] ?? Number.NaN;
+    for (const [name, [a, b]] of Object.entries(times)) {
       console.log(`| ${name} | ${ms(a)} | ${ms(b)} | ${(b / a).toFixed(2)}x |`);
     }
     const { perSale, tables } = bytesPerSale(footprint.dir, FOOTPRINT_SALES);
@@ -236,10 +252,10 @@ export async function run(options: BenchOptions): Promise<void> {
       target: READY_TARGET,
       basis: against,
     });
-    for (const name of Object.keys(base)) {
+    for (const [name, [a, b]] of Object.entries(times)) {
       recordGoal({
         name: `journal-${name}`,
-        measured: (scaled[name] ?? Number.NaN) / (base[name] ?? Number.NaN),
+        measured: b / a,
         target: QUERY_TARGET,
         basis: against,
       });
