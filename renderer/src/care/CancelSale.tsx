@@ -60,7 +60,7 @@ export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
         <ul className="esim-states">
           {check.esims.map((esim) => (
             <li key={esim.iccid}>
-              <bdi dir="ltr">{t.esimState(esim.iccid, esim.status ?? t.statusNotStated)}</bdi> ·{' '}
+              <bdi>{t.esimState(esim.iccid, esim.status ?? t.statusNotStated)}</bdi> ·{' '}
               {esim.installed === null ? t.installedNotStated : esim.installed ? t.installed : t.notInstalled}
             </li>
           ))}

@@ -55,7 +55,7 @@ export function EsimCarePanel({ saleId }: { readonly saleId: string }): ReactNod
       {esims?.map((esim) => (
         <ul key={esim.iccid} className="esim-facts">
           <li>
-            <bdi dir="ltr">{t.esimState(esim.iccid, esim.status ?? t.statusNotStated)}</bdi>
+            <bdi>{t.esimState(esim.iccid, esim.status ?? t.statusNotStated)}</bdi>
           </li>
           <li>
             {esim.installed === null

@@ -121,7 +121,8 @@ const AR: CareText = {
   cancelEsim: 'إلغاء الشريحة',
   cancelTitle: 'إلغاء هذه الشريحة',
   reading: 'جارٍ قراءة الشريحة من المزوّد…',
-  esimState: (iccid, status) => `الشريحة ${iccid}: ${status}`,
+  // The ICCID and a status in Latin letters kept whole inside the right-to-left sentence.
+  esimState: (iccid, status) => `الشريحة \u2066${iccid}\u2069: \u2068${status}\u2069`,
   statusNotStated: 'لم يذكر المزوّد حالتها',
   installed: 'مثبّتة على جهاز',
   notInstalled: 'غير مثبّتة',
