@@ -142,32 +142,69 @@ test('a top-up whose price changed before it was confirmed', async ({ page, coun
   await shootBoth(page, 'topup-price-changed');
 });
 
-// The sale opens in a dialog, which keeps F9 to itself: each language makes its own sale.
-for (const language of ['en', 'ar'] as const) {
-  test(`Check now completes a sale in doubt, in ${language}`, async ({ page, counter }) => {
-    await counter.sim.setFaults({
-      pendingRate: 1,
-      pendingDelayMs: -1,
-      dropAfterCommitRate: 1,
-      paths: ['POST /esims/order', 'GET /orders'],
-    });
-    await counter.open(page);
-    await page.getByLabel('Search destinations').fill('France');
-    await page.getByRole('listbox', { name: 'Packages' }).getByRole('option').first().click();
-    await page.getByRole('button', { name: 'Sell', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm sale' }).click();
-    await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toBeVisible({
-      timeout: 30_000,
-    });
-    await counter.sim.setFaults({ dropAfterCommitRate: 0, pendingRate: 0, paths: [] });
-    const [order] = await counter.sim.orders();
-    await counter.sim.completePending(order?.reference);
-    await page.keyboard.press('F4');
-    if (language === 'ar') await page.keyboard.press('F9');
-    await expect(page.locator('html')).toHaveAttribute('lang', language);
-    // Open, Check now, Send again: the row's second action.
-    await page.locator('.row-actions').first().getByRole('button').nth(1).click();
-    await expect(page.getByRole('dialog').locator('.esim-card').first()).toBeVisible();
-    await shoot(page, 'check-now-complete', language);
+test('Check now completes a sale in doubt', async ({ page, counter }) => {
+  await counter.sim.setFaults({
+    pendingRate: 1,
+    pendingDelayMs: -1,
+    dropAfterCommitRate: 1,
+    paths: ['POST /esims/order', 'GET /orders'],
   });
-}
+  await counter.open(page);
+  await page.getByLabel('Search destinations').fill('France');
+  await page.getByRole('listbox', { name: 'Packages' }).getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Sell', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm sale' }).click();
+  await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await counter.sim.setFaults({ dropAfterCommitRate: 0, pendingRate: 0, paths: [] });
+  const [order] = await counter.sim.orders();
+  await counter.sim.completePending(order?.reference);
+  await page.keyboard.press('F4');
+  // Open, Check now, Send again: the row's second action.
+  await page.locator('.row-actions').first().getByRole('button').nth(1).click();
+  await expect(page.getByRole('dialog').locator('.esim-card').first()).toBeVisible();
+  await shootBoth(page, 'check-now-complete');
+});
+
+test("a used eSIM's sale details: the cancellation refused up front, and eSIM care read live", async ({
+  page,
+  counter,
+}) => {
+  const { packages } = await counter.api<{ packages: { code: string; type: string; countries: string[] }[] }>(
+    'listPackages',
+  );
+  const local = packages.find((pkg) => pkg.type === 'local' && pkg.countries.includes('FR'));
+  const sale = await counter.api<{ receiptNumber: number; esims: { iccid: string }[] }>('sell', {
+    packageCode: local?.code,
+  });
+  await counter.sim.activate(sale.esims[0]?.iccid ?? '');
+  await counter.open(page);
+  await page.keyboard.press('F7');
+  await page.getByRole('button', { name: `Sale details ${sale.receiptNumber}` }).click();
+  const details = page.getByRole('dialog', { name: 'Sale details' });
+  await details.getByRole('button', { name: 'Cancel eSIM' }).click();
+  await expect(details.getByRole('alert')).toBeVisible();
+  await details.getByRole('button', { name: 'Read the eSIM now' }).click();
+  await expect(details.getByText(/^activated /)).toBeVisible();
+  await shootBoth(page, 'sale-details-care');
+});
+
+test('a top-up complete, with what the eSIM holds now', async ({ page, counter }) => {
+  await counter.open(page);
+  const { packages } = await counter.api<{ packages: { code: string; type: string; countries: string[] }[] }>(
+    'listPackages',
+  );
+  const local = packages.find((pkg) => pkg.type === 'local' && pkg.countries.includes('FR'));
+  const sale = await counter.api<{ esims: { iccid: string }[] }>('sell', { packageCode: local?.code });
+  const iccid = sale.esims[0]?.iccid ?? '';
+  await counter.sim.activate(iccid);
+  await counter.sim.consume(iccid, 256);
+  await page.keyboard.press('F3');
+  await page.getByLabel('ICCID', { exact: true }).fill(iccid);
+  await page.keyboard.press('Enter');
+  await page.getByRole('region', { name: 'Top-up packages' }).getByRole('button').first().click();
+  await page.getByRole('button', { name: 'Confirm top-up' }).click();
+  await expect(page.getByRole('region', { name: 'Top-up complete' })).toBeVisible();
+  await shootBoth(page, 'topup-complete');
+});
