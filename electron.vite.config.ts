@@ -14,6 +14,7 @@ export default defineConfig({
           main: resolve(__dirname, 'electron/main.ts'),
           // A thread's program is a module of its own (electron/core/journal/program-thread.ts).
           'backup-thread': resolve(__dirname, 'electron/core/journal/backup-thread.ts'),
+          'checkpoint-thread': resolve(__dirname, 'electron/core/journal/checkpoint-thread.ts'),
           'integrity-thread': resolve(__dirname, 'electron/core/journal/integrity-thread.ts'),
         },
       },

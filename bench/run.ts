@@ -23,6 +23,7 @@ const modules: ReadonlyArray<readonly [string, () => Promise<BenchmarkModule>]> 
   ['reconciliation', () => import('./reconciliation')],
   ['journal-scale', () => import('./journal-scale')],
   ['backups', () => import('./backups')],
+  ['checkpoints', () => import('./checkpoints')],
 ];
 
 const options = benchOptions(process.argv.slice(2));

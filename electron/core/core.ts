@@ -36,6 +36,7 @@ import { chooseSqliteAddon } from './journal/sqlite-addon';
 import { JournalRefused } from './journal/start-checks';
 import { TopUpsJournal } from './journal/topups-journal';
 import { UnsavedOutcomes } from './journal/unsaved-outcomes';
+import { checkpointInBackground } from './journal/wal-checkpoints';
 import type { Logger, Redactor } from './log';
 import { AccountBalance } from './money/balance';
 import { DEFAULT_PRICING, retailPrice } from './money/pricing';
@@ -425,6 +426,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   warmUp(false);
   money.start();
   backups.start();
+  const checkpoints = checkpointInBackground(db, journalFile, log, threads);
   reconciler.start();
   ready = true;
   // After a clean close the journal's full integrity check runs now, beside the selling (after a crash
@@ -459,7 +461,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       listeners.clear();
       lifetime.abort();
       await syncing?.catch(() => undefined);
-      await Promise.all([money.stop(), backups.stop(), reconciler.stop()]);
+      await Promise.all([money.stop(), backups.stop(), reconciler.stop(), checkpoints.stop()]);
       instance.closing();
       db.close();
       instance.release();

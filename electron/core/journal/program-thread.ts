@@ -18,7 +18,7 @@ export interface ThreadRuntime {
 }
 
 /** The thread programs: each a module beside this one that reads `workerData` and answers on `parentPort`. */
-export type ThreadProgram = 'backup-thread' | 'integrity-thread';
+export type ThreadProgram = 'backup-thread' | 'checkpoint-thread' | 'integrity-thread';
 
 /**
  * Every program starts from here. It runs at the lowest priority, so the counter's sales go first
