@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Language } from '../shared/domain/common';
-import { expect, test } from '../test/e2e/counter-fixture';
+import { type Counter, expect, test } from '../test/e2e/counter-fixture';
 import { MANAGER_PIN, managerApproval } from '../test/e2e/staff';
 
 /** The screens the README shows, in both languages: docs/screens/<screen>-<language>.png. */
@@ -116,19 +116,33 @@ test.describe("a new counter's first catalogue sync", () => {
   });
 });
 
-test('a top-up whose price changed before it was confirmed', async ({ page, counter }) => {
-  await counter.open(page);
+/** A French eSIM sold and in use, `usedMb` of it used (the provider's records). */
+async function esimInUse(counter: Counter, usedMb = 0): Promise<{ iccid: string; receiptNumber: number }> {
   const { packages } = await counter.api<{ packages: { code: string; type: string; countries: string[] }[] }>(
     'listPackages',
   );
   const local = packages.find((pkg) => pkg.type === 'local' && pkg.countries.includes('FR'));
-  const sale = await counter.api<{ esims: { iccid: string }[] }>('sell', { packageCode: local?.code });
+  const sale = await counter.api<{ receiptNumber: number; esims: { iccid: string }[] }>('sell', {
+    packageCode: local?.code,
+  });
   const iccid = sale.esims[0]?.iccid ?? '';
   await counter.sim.activate(iccid);
+  if (usedMb > 0) await counter.sim.consume(iccid, usedMb);
+  return { iccid, receiptNumber: sale.receiptNumber };
+}
+
+/** The top-up screen (F3) with the eSIM looked up and its first top-up chosen. */
+async function firstTopUpChosen(page: Page, iccid: string): Promise<void> {
   await page.keyboard.press('F3');
   await page.getByLabel('ICCID', { exact: true }).fill(iccid);
   await page.keyboard.press('Enter');
   await page.getByRole('region', { name: 'Top-up packages' }).getByRole('button').first().click();
+}
+
+test('a top-up whose price changed before it was confirmed', async ({ page, counter }) => {
+  await counter.open(page);
+  const { iccid } = await esimInUse(counter);
+  await firstTopUpChosen(page, iccid);
   await counter.api('setManagerPin', { pin: '2468' });
   await counter.api('setPricing', {
     pin: '2468',
@@ -171,14 +185,7 @@ test("a used eSIM's sale details: the cancellation refused up front, and eSIM ca
   page,
   counter,
 }) => {
-  const { packages } = await counter.api<{ packages: { code: string; type: string; countries: string[] }[] }>(
-    'listPackages',
-  );
-  const local = packages.find((pkg) => pkg.type === 'local' && pkg.countries.includes('FR'));
-  const sale = await counter.api<{ receiptNumber: number; esims: { iccid: string }[] }>('sell', {
-    packageCode: local?.code,
-  });
-  await counter.sim.activate(sale.esims[0]?.iccid ?? '');
+  const sale = await esimInUse(counter);
   await counter.open(page);
   await page.keyboard.press('F7');
   await page.getByRole('button', { name: `Sale details ${sale.receiptNumber}` }).click();
@@ -192,18 +199,8 @@ test("a used eSIM's sale details: the cancellation refused up front, and eSIM ca
 
 test('a top-up complete, with what the eSIM holds now', async ({ page, counter }) => {
   await counter.open(page);
-  const { packages } = await counter.api<{ packages: { code: string; type: string; countries: string[] }[] }>(
-    'listPackages',
-  );
-  const local = packages.find((pkg) => pkg.type === 'local' && pkg.countries.includes('FR'));
-  const sale = await counter.api<{ esims: { iccid: string }[] }>('sell', { packageCode: local?.code });
-  const iccid = sale.esims[0]?.iccid ?? '';
-  await counter.sim.activate(iccid);
-  await counter.sim.consume(iccid, 256);
-  await page.keyboard.press('F3');
-  await page.getByLabel('ICCID', { exact: true }).fill(iccid);
-  await page.keyboard.press('Enter');
-  await page.getByRole('region', { name: 'Top-up packages' }).getByRole('button').first().click();
+  const { iccid } = await esimInUse(counter, 256);
+  await firstTopUpChosen(page, iccid);
   await page.getByRole('button', { name: 'Confirm top-up' }).click();
   await expect(page.getByRole('region', { name: 'Top-up complete' })).toBeVisible();
   await shootBoth(page, 'topup-complete');

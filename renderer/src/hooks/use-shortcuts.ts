@@ -18,8 +18,8 @@ export function useShortcuts(): void {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
       const plain = !(event.altKey || event.ctrlKey || event.metaKey);
-      // The language changes nothing but the words, so it switches inside a dialog too: the customer
-      // at the counter may read the other language.
+      // The counter's language changes nothing but the words, so it switches inside a dialog too: a
+      // cashier who reads the other language better can read the question before answering it.
       if (plain && event.key === 'F9') {
         event.preventDefault();
         useSession.getState().toggleLanguage();
