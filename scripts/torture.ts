@@ -335,17 +335,17 @@ async function cataloguePackages(host: HostProcess): Promise<CataloguePackage[]>
   return packages.slice(0, 20);
 }
 
-/**
- * Sells sales [from, until) with `concurrency` cashiers; with `killAtEnd`, SIGKILLs the host mid-flight.
- * Each cashier sells its own packages: two sales alike (package and quantity) open at once cannot be
- * told apart by reads, and a shop's cashier settles one sale before the next. That ambiguity is left
- * to the manager by design (test/integration/money-unattended.test.ts), not exercised here.
- */
 /** When a run's last sales are cut off: a random moment after the call, or as an order reaches the provider. */
 type KillMoment = { readonly after: 'call' } | { readonly after: 'order'; readonly tap: ApiTap };
 
 function noop(): void {}
 
+/**
+ * Sells sales [from, until) with `concurrency` cashiers; with `kill`, SIGKILLs the host mid-flight.
+ * Each cashier sells its own packages: two sales alike (package and quantity) open at once cannot be
+ * told apart by reads, and a shop's cashier settles one sale before the next. That ambiguity is left
+ * to the manager by design (test/integration/money-unattended.test.ts), not exercised here.
+ */
 async function sellRange(
   counter: Counter,
   cashiers: CashierCalls,
