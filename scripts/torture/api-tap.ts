@@ -167,28 +167,30 @@ function forward(
   onward.end(body);
 }
 
-/** The order list as a provider whose list lags would show it: orders created after `at` left out. */
-function withoutOrdersAfter(body: Buffer, at: number): Buffer {
+type ListedOrder = { order_reference?: unknown; created_at?: unknown };
+
+/** An order-list answer with its orders changed by `change`; any other body as it came. */
+function withOrders(body: Buffer, change: (orders: ListedOrder[]) => ListedOrder[]): Buffer {
   try {
-    const json = JSON.parse(body.toString('utf8')) as { data?: { orders?: { created_at?: string }[] } };
+    const json = JSON.parse(body.toString('utf8')) as { data?: { orders?: ListedOrder[] } };
     if (!json.data?.orders) return body;
-    json.data.orders = json.data.orders.filter((order) => Date.parse(order.created_at ?? '') <= at);
+    json.data.orders = change(json.data.orders);
     return Buffer.from(JSON.stringify(json));
   } catch {
     return body;
   }
 }
 
+/** The order list as a provider whose list lags would show it: orders created after `at` left out. */
+function withoutOrdersAfter(body: Buffer, at: number): Buffer {
+  return withOrders(body, (orders) =>
+    orders.filter((order) => Date.parse(typeof order.created_at === 'string' ? order.created_at : '') <= at),
+  );
+}
+
 /** The order list as a lean provider gives it: each order by its reference alone. */
 function byReferenceOnly(body: Buffer): Buffer {
-  try {
-    const json = JSON.parse(body.toString('utf8')) as { data?: { orders?: { order_reference?: string }[] } };
-    if (!json.data?.orders) return body;
-    json.data.orders = json.data.orders.map((order) => ({ order_reference: order.order_reference }));
-    return Buffer.from(JSON.stringify(json));
-  } catch {
-    return body;
-  }
+  return withOrders(body, (orders) => orders.map((order) => ({ order_reference: order.order_reference })));
 }
 
 /** An order-list query widened to the whole UTC days of its `from_date` and `to_date`. */
@@ -208,15 +210,10 @@ function wholeDays(path: string): string {
 
 /** The order list as a provider that writes times for people gives it: each order's time to the minute. */
 function withMinuteTimes(body: Buffer): Buffer {
-  try {
-    const json = JSON.parse(body.toString('utf8')) as { data?: { orders?: { created_at?: unknown }[] } };
-    if (!json.data?.orders) return body;
-    for (const order of json.data.orders) {
+  return withOrders(body, (orders) =>
+    orders.map((order) => {
       const written = typeof order.created_at === 'string' ? humanDate(order.created_at) : null;
-      if (written !== null) order.created_at = written;
-    }
-    return Buffer.from(JSON.stringify(json));
-  } catch {
-    return body;
-  }
+      return written === null ? order : { ...order, created_at: written };
+    }),
+  );
 }
