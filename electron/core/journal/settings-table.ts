@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { type Settings, SettingsSchema } from '../../../shared/domain/settings';
 import type { Db } from './database';
 import { writeTransaction } from './journal-write';
@@ -104,10 +105,18 @@ export class SettingsTable {
   }
 }
 
-function readSettings(stored: unknown): Settings {
-  const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(stored as Partial<Settings> | null) });
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+/**
+ * A reader for `validated`: the stored row over `defaults`, key by key, as `schema` validates it; the
+ * defaults when it does not validate. Made once per key, so `validated` knows it again.
+ */
+export function overDefaults<T extends object>(schema: z.ZodType<T>, defaults: T): (stored: unknown) => T {
+  return (stored) => {
+    const parsed = schema.safeParse({ ...defaults, ...(stored as Partial<T> | null) });
+    return parsed.success ? parsed.data : defaults;
+  };
 }
+
+const readSettings = overDefaults(SettingsSchema, DEFAULT_SETTINGS);
 
 interface ValidatedRow {
   readonly text: string | null;

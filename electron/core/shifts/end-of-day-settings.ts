@@ -1,7 +1,7 @@
 import { businessDayOf } from '../../../shared/business-day';
 import { type EndOfDaySettings, EndOfDaySettingsSchema } from '../../../shared/domain/shift';
 import { minor } from '../../../shared/money';
-import type { SettingsTable } from '../journal/settings-table';
+import { overDefaults, type SettingsTable } from '../journal/settings-table';
 
 const KEY = 'endOfDay.settings';
 
@@ -20,7 +20,9 @@ export const DEFAULT_END_OF_DAY: EndOfDaySettings = {
   requireOpenShift: false,
 };
 
-/** The shop's end-of-day settings, kept beside the shop's other settings and validated on every read. */
+const readEndOfDay = overDefaults(EndOfDaySettingsSchema, DEFAULT_END_OF_DAY);
+
+/** The shop's end-of-day settings, kept beside the shop's other settings and validated once per stored text. */
 export class EndOfDaySettingsStore {
   constructor(
     private readonly settings: SettingsTable,
@@ -46,12 +48,4 @@ export class EndOfDaySettingsStore {
   businessDay(instant: Date): string {
     return businessDayOf(instant, this.timeZone(), this.get().dayCutOff);
   }
-}
-
-function readEndOfDay(stored: unknown): EndOfDaySettings {
-  const parsed = EndOfDaySettingsSchema.safeParse({
-    ...DEFAULT_END_OF_DAY,
-    ...(stored as Partial<EndOfDaySettings> | null),
-  });
-  return parsed.success ? parsed.data : DEFAULT_END_OF_DAY;
 }
