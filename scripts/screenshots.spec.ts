@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Language } from '../shared/domain/common';
 import { type Counter, expect, test } from '../test/e2e/counter-fixture';
+import { sellFirstFound } from '../test/e2e/counter-page';
 import { MANAGER_PIN, managerApproval } from '../test/e2e/staff';
 
 /** The screens the README shows, in both languages: docs/screens/<screen>-<language>.png. */
@@ -157,23 +158,13 @@ test('a top-up whose price changed before it was confirmed', async ({ page, coun
 });
 
 test('Check now completes a sale in doubt', async ({ page, counter }) => {
-  await counter.sim.setFaults({
-    pendingRate: 1,
-    pendingDelayMs: -1,
-    dropAfterCommitRate: 1,
-    paths: ['POST /esims/order', 'GET /orders'],
-  });
+  await counter.sim.loseOrderAnswers();
   await counter.open(page);
-  await page.getByLabel('Search destinations').fill('France');
-  await page.getByRole('listbox', { name: 'Packages' }).getByRole('option').first().click();
-  await page.getByRole('button', { name: 'Sell', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm sale' }).click();
+  await sellFirstFound(page, 'France');
   await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toBeVisible({
     timeout: 30_000,
   });
-  await counter.sim.setFaults({ dropAfterCommitRate: 0, pendingRate: 0, paths: [] });
-  const [order] = await counter.sim.orders();
-  await counter.sim.completePending(order?.reference);
+  await counter.sim.completeHeldOrder();
   await page.keyboard.press('F4');
   // Open, Check now, Send again: the row's second action.
   await page.locator('.row-actions').first().getByRole('button').nth(1).click();

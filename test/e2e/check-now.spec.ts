@@ -11,12 +11,7 @@ test('Check now on the Pending screen shows the sale it completes, with its QR c
 }) => {
   // The provider takes the order and holds it pending; its answer is lost and its order list cannot
   // be read: the sale is in doubt on the counter.
-  await counter.sim.setFaults({
-    pendingRate: 1,
-    pendingDelayMs: -1,
-    dropAfterCommitRate: 1,
-    paths: ['POST /esims/order', 'GET /orders'],
-  });
+  await counter.sim.loseOrderAnswers();
   await counter.open(page);
   const name = await sellFirstFound(page, destination('France'));
   await expect(page.getByRole('region', { name: "The provider's answer was lost" })).toBeVisible({
@@ -27,9 +22,9 @@ test('Check now on the Pending screen shows the sale it completes, with its QR c
   if (sale?.state !== 'in_doubt') throw new Error('the sale is not in doubt');
 
   // The provider finishes the order and its records can be read again.
-  await counter.sim.setFaults({ dropAfterCommitRate: 0, pendingRate: 0, paths: [] });
-  const [order] = await counter.sim.orders();
-  expect(await counter.sim.completePending(order?.reference)).toBe(1);
+  const held = await counter.sim.completeHeldOrder();
+  expect(held.completed).toBe(1);
+  const { order } = held;
 
   await page.keyboard.press('F4');
   const row = page.getByRole('row').filter({ hasText: name });

@@ -67,6 +67,26 @@ export class SimControl {
     await this.call('PUT', '/faults', faults);
   }
 
+  /**
+   * From now on the provider takes each order and holds it pending, its answer is lost and its order
+   * list cannot be read: a sale made now ends in doubt on the counter.
+   */
+  async loseOrderAnswers(): Promise<void> {
+    await this.setFaults({
+      pendingRate: 1,
+      pendingDelayMs: -1,
+      dropAfterCommitRate: 1,
+      paths: ['POST /esims/order', 'GET /orders'],
+    });
+  }
+
+  /** Undoes loseOrderAnswers, then finishes the order it held: its records can be read again. */
+  async completeHeldOrder(): Promise<{ order: SimOrderView | undefined; completed: number }> {
+    await this.setFaults({ dropAfterCommitRate: 0, pendingRate: 0, paths: [] });
+    const [order] = await this.orders();
+    return { order, completed: await this.completePending(order?.reference) };
+  }
+
   /** A control API listing of the counter's own account. */
   private async accountList<T>(path: '/orders' | '/ledger'): Promise<T> {
     const { accessCode } = await this.account();
