@@ -308,19 +308,14 @@ describe('an order the list gives without its time', () => {
 
 describe('an order dated to the minute, which either of two sales alike could have placed', () => {
   it('settles neither by the list alone: both in doubt with the order among the facts, never charged twice', async () => {
-    const { c, tap, pkg } = await open({ balance: 5000, faults: { answerStyle: 'untidy' } });
-    const nth = await nthOrderWhere(
-      pkg,
-      async (listed) => typeof listed.created_at === 'string' && TO_THE_MINUTE.test(listed.created_at),
-    );
-    const { placed, placedAt } = await placeAsNth(c.sim, pkg, nth, 'C1-minute-b');
-    expect((await listedItem(c.sim, placed.orderReference)).created_at).toMatch(TO_THE_MINUTE);
-    // The list says the minute that began at `minute`. Sale A was sent at its start, so the whole minute
-    // lies in A's window; sale B when the order was placed (at least 8 s into the minute, beyond the
-    // clock margins), so B's window starts inside the minute, after the instant the list states.
+    // B's order, placed 10 to 50 s into a minute (beyond the clock margins), which the list states and
+    // the record gives no finer. Sale A was sent at the minute's start, so the whole minute lies in A's
+    // window; sale B when its order was placed, so B's window starts inside the minute, after the
+    // instant the list states. (Placed earlier in the minute, with a record that gave the exact time,
+    // B would have been "sent" after its own order, and the exact time rightly pointed at A alone.)
+    const { c, tap, pkg, placed, placedAt } = await orderDatedToTheMinute('C1-minute-b', 10, 50);
     const minute = placedAt - (placedAt % 60_000);
-    const bSentAt = Math.max(placedAt, minute + 8_000);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, bSentAt - Date.now())));
+    const bSentAt = placedAt;
     await restartWith(c, pkg, [
       { id: 'minute-a', key: 'C1-minute-a', state: 'sent', at: new Date(minute) },
       { id: 'minute-b', key: 'C1-minute-b', state: 'sent', at: new Date(bSentAt) },
