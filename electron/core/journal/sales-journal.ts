@@ -475,18 +475,45 @@ export class SalesJournal {
   }
 
   /**
-   * Package codes by eSIMs sold since `since`, most first (completed sales only), from the per-day
-   * summary (migration 0010): the window starts at the beginning of `since`'s day (UTC), so a week
-   * asked for is seven to eight days of sales, and the cost does not grow with the journal.
+   * Package codes by eSIMs sold since `since`, most first (completed sales only). The window starts at
+   * the beginning of `since`'s day (UTC), so a week asked for is seven to eight days of sales. Read
+   * from the week's totals (migration 0013), ranked by their index: the first `limit` rows are read and
+   * no more, whatever the journal holds. When the totals count from another day (the first time
+   * best sellers are shown on a new day), they are summed again from the per-day summary first.
    */
   bestSellers(since: string, limit: number): string[] {
+    const firstDay = since.slice(0, 10);
+    const { first_day: counted } = this.db
+      .prepare('SELECT first_day FROM sales_sold_week_start WHERE id = 1')
+      .get() as { first_day: string | null };
+    if (counted !== firstDay) this.countWeekFrom(firstDay);
     const rows = this.db
-      .prepare(
-        `SELECT package_code, sum(sold) AS sold FROM sales_sold_daily WHERE day >= substr(@since, 1, 10)
-         GROUP BY package_code ORDER BY sold DESC, max(last_sold_at) DESC LIMIT @limit`,
-      )
-      .all({ since, limit }) as { package_code: string }[];
+      .prepare('SELECT package_code FROM sales_sold_week ORDER BY sold DESC, last_sold_at DESC LIMIT @limit')
+      .all({ limit }) as { package_code: string }[];
     return rows.map((row) => row.package_code);
+  }
+
+  /**
+   * Sums the week's totals again from the per-day summary, counting from `firstDay`. They are derived
+   * rows, summed again whenever they are found to count from another day, so they are written without
+   * an fsync of their own: a power cut can only take back the whole of this, never part of it.
+   */
+  private countWeekFrom(firstDay: string): void {
+    withoutOwnFsync(this.db, () =>
+      writeTransaction(this.db, () => {
+        this.db.prepare('DELETE FROM sales_sold_week').run();
+        this.db
+          .prepare(
+            `INSERT INTO sales_sold_week (package_code, sold, last_sold_at)
+             SELECT package_code, sum(sold), max(last_sold_at) FROM sales_sold_daily WHERE day >= @firstDay
+             GROUP BY package_code`,
+          )
+          .run({ firstDay });
+        this.db
+          .prepare('UPDATE sales_sold_week_start SET first_day = @firstDay WHERE id = 1')
+          .run({ firstDay });
+      }),
+    );
   }
 
   /**

@@ -8,7 +8,7 @@ import type { Migration } from './index';
  * the answers, kept whole, are stored deflated: a sale's share of the journal is mostly its answer.
  */
 /** Adds a completed sale's eSIMs to its day and package, in the statement that completed it. */
-const COUNT_SOLD = `INSERT INTO sales_sold_daily (day, package_code, sold, last_sold_at)
+export const COUNT_SOLD = `INSERT INTO sales_sold_daily (day, package_code, sold, last_sold_at)
   VALUES (substr(NEW.created_at, 1, 10), NEW.package_code, NEW.quantity, NEW.created_at)
   ON CONFLICT DO UPDATE SET sold = sold + excluded.sold, last_sold_at = max(last_sold_at, excluded.last_sold_at);`;
 
