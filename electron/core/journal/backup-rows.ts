@@ -12,7 +12,8 @@ import type Database from 'better-sqlite3';
  * - `rows`: every other rowid table (sales, top-ups, settings, shifts, the catalogue…): each row's
  *   hash is kept from the last point, and the rows whose hash changed, the new ones and the rowids
  *   that are gone are written. Updates and deletes are caught whatever statement made them.
- * - `whole`: tables without rowid (the `sales_sold_daily` summary, small): carried whole.
+ * - `whole`: tables without rowid (the `sales_sold_daily` and `sales_sold_week` summaries, small):
+ *   carried whole.
  */
 export type TableMode = 'appended' | 'rows' | 'whole';
 
