@@ -315,10 +315,9 @@ describe('an order dated to the minute, which either of two sales alike could ha
     // B would have been "sent" after its own order, and the exact time rightly pointed at A alone.)
     const { c, tap, pkg, placed, placedAt } = await orderDatedToTheMinute('C1-minute-b', 10, 50);
     const minute = placedAt - (placedAt % 60_000);
-    const bSentAt = placedAt;
     await restartWith(c, pkg, [
       { id: 'minute-a', key: 'C1-minute-a', state: 'sent', at: new Date(minute) },
-      { id: 'minute-b', key: 'C1-minute-b', state: 'sent', at: new Date(bSentAt) },
+      { id: 'minute-b', key: 'C1-minute-b', state: 'sent', at: new Date(placedAt) },
     ]);
     for (const id of ['minute-a', 'minute-b']) {
       const sale = await recovered(c, id, 'sent');
