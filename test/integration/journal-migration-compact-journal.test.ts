@@ -8,7 +8,10 @@ import { checkChain } from '../../electron/core/journal/chain-check';
 import { unpackRecord } from '../../electron/core/journal/chain-record';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
-import { COUNT_SOLD } from '../../electron/core/journal/migrations/0010-journal-at-scale';
+import {
+  COUNT_SOLD,
+  saleCompletionTriggers,
+} from '../../electron/core/journal/migrations/0010-journal-at-scale';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { keptAnswer, newSale, saleCompletion } from '../support/journal-records';
 
@@ -16,9 +19,9 @@ import { keptAnswer, newSale, saleCompletion } from '../support/journal-records'
  * Migration 0011 stores each chain link's record deflated against a dictionary, and the base64 of the
  * answers' data URLs as bytes. A journal with real sales (written by the sales journal, every link
  * hashed as the counter hashes it, answers with QR code data URLs) is put back in the form version 10
- * kept (each record as its JSON text, every answer plainly deflated, the tables and triggers as 0006 and
- * 0010 built them), then opened: every sale, answer and link reads the same after, the chain still holds with the
- * same head, and new links and answers follow on.
+ * kept (each record as its JSON text, every answer plainly deflated, the tables and triggers as 0006
+ * and 0010 built them), then opened: every sale, answer and link reads the same after, the chain
+ * still holds with the same head, and new links and answers follow on.
  */
 
 let dir: string;
@@ -107,11 +110,7 @@ function backToVersion10(db: Db): void {
     DROP TRIGGER sales_sold_on_insert;
     DROP TABLE sales_sold_week;
     DROP TABLE sales_sold_week_start;
-    CREATE TRIGGER sales_sold_on_completion AFTER UPDATE OF state ON sales
-      WHEN NEW.state = 'completed' AND OLD.state != 'completed'
-      BEGIN ${COUNT_SOLD} END;
-    CREATE TRIGGER sales_sold_on_insert AFTER INSERT ON sales WHEN NEW.state = 'completed'
-      BEGIN ${COUNT_SOLD} END;
+    ${saleCompletionTriggers(COUNT_SOLD)}
     -- A cancellation's answers had a table of their own until version 12.
     CREATE TABLE cancellation_answers (
       id INTEGER PRIMARY KEY,

@@ -12,6 +12,22 @@ export const COUNT_SOLD = `INSERT INTO sales_sold_daily (day, package_code, sold
   VALUES (substr(NEW.created_at, 1, 10), NEW.package_code, NEW.quantity, NEW.created_at)
   ON CONFLICT DO UPDATE SET sold = sold + excluded.sold, last_sold_at = max(last_sold_at, excluded.last_sold_at);`;
 
+/**
+ * The two triggers that run `statements` in the statement that completes a sale: a sale written
+ * completed, or moved to completed. Migration 0013 makes them again with the week's totals too.
+ */
+export function saleCompletionTriggers(statements: string): string {
+  return `CREATE TRIGGER sales_sold_on_completion AFTER UPDATE OF state ON sales
+        WHEN NEW.state = 'completed' AND OLD.state != 'completed'
+        BEGIN
+          ${statements}
+        END;
+      CREATE TRIGGER sales_sold_on_insert AFTER INSERT ON sales WHEN NEW.state = 'completed'
+        BEGIN
+          ${statements}
+        END;`;
+}
+
 export const m0010JournalAtScale: Migration = {
   version: 10,
   name: '0010-journal-at-scale',
@@ -35,15 +51,7 @@ export const m0010JournalAtScale: Migration = {
       INSERT INTO sales_sold_daily (day, package_code, sold, last_sold_at)
         SELECT substr(created_at, 1, 10), package_code, sum(quantity), max(created_at)
         FROM sales WHERE state = 'completed' GROUP BY 1, 2;
-      CREATE TRIGGER sales_sold_on_completion AFTER UPDATE OF state ON sales
-        WHEN NEW.state = 'completed' AND OLD.state != 'completed'
-        BEGIN
-          ${COUNT_SOLD}
-        END;
-      CREATE TRIGGER sales_sold_on_insert AFTER INSERT ON sales WHEN NEW.state = 'completed'
-        BEGIN
-          ${COUNT_SOLD}
-        END;
+      ${saleCompletionTriggers(COUNT_SOLD)}
 
       -- The answers again, with the body as bytes and how they are encoded: 'deflate' (raw deflate of
       -- the UTF-8 text, what the journal writes from now on) or 'text' (UTF-8 as it was, for the

@@ -1,4 +1,4 @@
-import { COUNT_SOLD as COUNT_SOLD_DAILY } from './0010-journal-at-scale';
+import { COUNT_SOLD as COUNT_SOLD_DAILY, saleCompletionTriggers } from './0010-journal-at-scale';
 import type { Migration } from './index';
 
 /**
@@ -40,17 +40,7 @@ export const m0013BestSellersWeek: Migration = {
 
       DROP TRIGGER sales_sold_on_completion;
       DROP TRIGGER sales_sold_on_insert;
-      CREATE TRIGGER sales_sold_on_completion AFTER UPDATE OF state ON sales
-        WHEN NEW.state = 'completed' AND OLD.state != 'completed'
-        BEGIN
-          ${COUNT_SOLD_DAILY}
-          ${COUNT_SOLD_WEEK}
-        END;
-      CREATE TRIGGER sales_sold_on_insert AFTER INSERT ON sales WHEN NEW.state = 'completed'
-        BEGIN
-          ${COUNT_SOLD_DAILY}
-          ${COUNT_SOLD_WEEK}
-        END;
+      ${saleCompletionTriggers(`${COUNT_SOLD_DAILY}\n          ${COUNT_SOLD_WEEK}`)}
     `);
   },
 };
