@@ -60,9 +60,9 @@ export class Seller {
   async sell(at: string, leavePending = false): Promise<number> {
     const id = `bench-${++this.n}`;
     const started = performance.now();
-    // Written as the core writes a sale (sell.ts): the intent and the answer without their own fsync,
-    // made durable by the "sent" mark's.
-    this.sales.withoutOwnFsync(() =>
+    // Written as the core writes a sale (sell.ts): the intent and its "sent" mark in one transaction
+    // with the sale's one fsync, the answer without an fsync of its own.
+    this.sales.inOneTransaction(() => {
       this.sales.createIntent(
         {
           id,
@@ -80,9 +80,9 @@ export class Seller {
           quotedCost: money(400, 'USD'),
         },
         at,
-      ),
-    );
-    this.sales.markSent(id, at);
+      );
+      this.sales.markSent(id, at);
+    });
     await turn();
     const answers = [
       {

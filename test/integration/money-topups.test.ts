@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountRefOf } from '../../electron/core/journal/account-scope';
 import { openJournal } from '../../electron/core/journal/database';
@@ -197,6 +198,26 @@ describe('top-ups', () => {
       await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code, quotedTotal: now }),
     );
     expect(topUp).toMatchObject({ state: 'completed', retail: now });
+  });
+
+  it('writes the intent and its "sent" mark as one: a mark the journal refuses leaves nothing and sends nothing', async () => {
+    const { c, iccid, option } = await soldAndActive();
+    // Another connection to the journal makes it refuse the mark, as a fault after the intent would.
+    const db = new Database(join(c.dataDir, 'journal.sqlite'));
+    db.exec(`CREATE TRIGGER refuse_sent BEFORE UPDATE OF state ON topups WHEN NEW.state = 'sent'
+             BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`);
+    const refused = await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code });
+    expect(refused.ok).toBe(false);
+    expect(unwrap(await c.h.call<{ topUps: TopUp[] }>('listTopUps', {})).topUps).toEqual([]);
+    expect(db.prepare("SELECT count(*) AS n FROM audit WHERE kind LIKE 'topup.%'").get()).toEqual({ n: 0 });
+    expect(topUpPosts(c)).toBe(0);
+    expect(charges((await ledger(c.sim)).entries, 'topup')).toEqual([]);
+
+    db.exec('DROP TRIGGER refuse_sent');
+    db.close();
+    const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
+    expect(topUp.state).toBe('completed');
+    expect(charges((await ledger(c.sim)).entries, 'topup')).toHaveLength(1);
   });
 
   it('refuses a package the eSIM is not offered, recording nothing', async () => {

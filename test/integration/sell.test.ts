@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale, SaleSummary } from '../../shared/domain/sale';
@@ -96,6 +98,32 @@ describe('selling in training mode, core to simulator over HTTP', () => {
     if (sale.state === 'failed') expect(sale.error.code).toBe('OFFLINE');
     const listed = unwrap(await h.call<{ sales: Sale[] }>('listSales', {}));
     expect(listed.sales.map((s) => s.id)).toContain(sale.id);
+  });
+
+  it('writes the intent and its "sent" mark as one: a mark the journal refuses leaves nothing and sends nothing', async () => {
+    const pkg = await firstPackage();
+    const ordersAtProvider = async (): Promise<number> => {
+      const response = await fetch(
+        `${h.simulator.controlUrl}/orders?accessCode=${h.simulator.defaultAccount.accessCode}`,
+        { headers: { 'x-sim-control-token': h.simulator.controlToken } },
+      );
+      return ((await response.json()) as { orders: unknown[] }).orders.length;
+    };
+    // Another connection to the journal makes it refuse the mark, as a fault after the intent would.
+    const other = new Database(join(h.dataDir, 'journal.sqlite'));
+    other.exec(`CREATE TRIGGER refuse_sent BEFORE UPDATE OF state ON sales WHEN NEW.state = 'sent'
+                BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`);
+    const refused = await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
+    expect(refused.ok).toBe(false);
+    expect(unwrap(await h.call<{ sales: Sale[] }>('listSales', {})).sales).toEqual([]);
+    expect(other.prepare("SELECT count(*) AS n FROM audit WHERE kind LIKE 'sale.%'").get()).toEqual({ n: 0 });
+    expect(await ordersAtProvider()).toBe(0);
+
+    other.exec('DROP TRIGGER refuse_sent');
+    other.close();
+    const sold = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    expect(sold).toMatchObject({ state: 'completed', receiptNumber: 1 });
+    expect(await ordersAtProvider()).toBe(1);
   });
 
   it('refuses bad input with an error naming the field, and records nothing', async () => {

@@ -166,12 +166,17 @@ export class SalesJournal {
   }
 
   /**
-   * Runs writes of a sale that the provider's records make good if a power cut loses them (the intent,
-   * made durable by the fsync of its "sent" mark before anything is sent; an answer, which start-up
-   * recovery finds again by reads), committed without an fsync of their own: one fsync per sale.
+   * Runs a sale's answer, which the provider's records make good if a power cut loses it (start-up
+   * recovery finds it again by reads), committed without an fsync of its own: one fsync per sale, that
+   * of its "sent" mark.
    */
   withoutOwnFsync<T>(work: () => T): T {
     return withoutOwnFsync(this.db, work);
+  }
+
+  /** Runs several writes (a new sale's intent and its "sent" mark) as one transaction: all, or none. */
+  inOneTransaction<T>(work: () => T): T {
+    return writeTransaction(this.db, work);
   }
 
   /** Records the intent, with its idempotency key, before anything is sent. */

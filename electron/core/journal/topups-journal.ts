@@ -165,6 +165,11 @@ export class TopUpsJournal {
     return this.require(topUp.id);
   }
 
+  /** Runs several writes (a new top-up's intent and its "sent" mark) as one transaction: all, or none. */
+  inOneTransaction<T>(work: () => T): T {
+    return writeTransaction(this.db, work);
+  }
+
   /** On the wire. Only from `intent`: a top-up is never sent twice. */
   markSent(id: string, now: string): TopUp {
     this.transition(id, 'sent', now, { sql: 'sent_at = @now' });

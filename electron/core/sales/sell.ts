@@ -21,12 +21,21 @@ const ORDER_REQUEST = 'POST /esims/order';
 /** What the cashier asks for: the package, how many, how the customer pays, and the total quoted. */
 export type SaleRequest = PosParsedInput<'sell'>;
 
+/** A journalled sale marked sent, and the order its send makes. */
+export interface MarkedSent {
+  readonly sale: Sale;
+  readonly order: OrderInput;
+}
+
 /**
- * Journals a sale of `quantity` eSIMs of one package, with its idempotency key, before anything is
- * sent. The retail price is fixed here, from the cached catalogue and the shop's pricing rules. The
- * caller sends it (see `send`), so that every send of a sale goes through one place.
+ * Journals a new sale of `quantity` eSIMs of one package, with its idempotency key, and marks it sent,
+ * before anything is sent. The retail price is fixed here, from the cached catalogue and the shop's
+ * pricing rules. The intent and its "sent" mark stay two state changes, each with its audit row and
+ * chain link, written in one transaction and committed with the sale's one fsync: a new sale costs the
+ * journal one commit before its order leaves, and one that cannot be written leaves nothing behind. The
+ * caller sends it (see `sendMarked`), so that every send of a sale goes through one place.
  */
-export function recordIntent(ctx: SellContext, connection: Connection, input: SaleRequest): Sale {
+export function recordSale(ctx: SellContext, connection: Connection, input: SaleRequest): MarkedSent {
   const pkg = ctx.catalogueTable.get(input.packageCode);
   if (!pkg) {
     throw new PosFailure(
@@ -38,9 +47,8 @@ export function recordIntent(ctx: SellContext, connection: Connection, input: Sa
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
   const retailTotal = { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency };
   requireQuotedPrice(input.quotedTotal, retailTotal, input.packageCode);
-  // Made durable by the fsync of the "sent" mark, before anything is sent (one fsync per sale).
-  const id = ctx.salesJournal.withoutOwnFsync(() =>
-    ctx.till.record(
+  const { intent, marked } = ctx.salesJournal.inOneTransaction(() => {
+    const id = ctx.till.record(
       'sale',
       retailTotal,
       input.tender,
@@ -62,31 +70,54 @@ export function recordIntent(ctx: SellContext, connection: Connection, input: Sa
           },
           ctx.now().toISOString(),
         ).id,
-    ),
-  );
-  const intent = ctx.salesJournal.require(id);
+    );
+    const intent = ctx.salesJournal.require(id);
+    return { intent, marked: markSent(ctx, intent) };
+  });
+  // Told once both are committed, each state as the sale went through it.
   ctx.emit({ type: 'sale.updated', sale: intent });
-  return intent;
+  ctx.emit({ type: 'sale.updated', sale: marked.sale });
+  return marked;
 }
 
 /**
- * Sends (or re-sends) a journalled sale with its stored idempotency key, over `connection` (which the
- * caller has checked is the sale's account). Only ever called while the cashier is at it: the sale
- * itself, or their confirmed "send again". The provider replays an order it completed, or performs
- * it once. Every answer moves the sale to exactly one state in one transaction; an answer the journal
- * cannot take is kept (the sale is in doubt meanwhile), and a sale whose answer is kept is never sent
- * again. A sale left in doubt is looked for at once in the provider's records (reads only).
+ * Sends again a journalled sale with its stored idempotency key, over `connection` (which the caller
+ * has checked is the sale's account), after the cashier confirmed it. A sale whose answer is kept
+ * outside the journal is never sent again: it waits for that answer to be written.
  */
-export async function send(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
+export function send(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
   const waiting = ctx.outcomes.waitingSale(sale);
-  if (waiting) return waiting;
-  const input = orderInput(ctx, sale);
-  const sent = ctx.salesJournal.markSent(sale.id, ctx.now().toISOString());
-  ctx.emit({ type: 'sale.updated', sale: sent });
+  if (waiting) return Promise.resolve(waiting);
+  const marked = markSent(ctx, sale);
+  ctx.emit({ type: 'sale.updated', sale: marked.sale });
+  return sendMarked(ctx, marked, connection);
+}
+
+/**
+ * Marks a journalled sale as on the wire (counting the attempt) with the order its send will make,
+ * which is settled first: a package gone from the catalogue is refused before the mark.
+ */
+function markSent(ctx: SellContext, sale: Sale): MarkedSent {
+  const order = orderInput(ctx, sale);
+  return { sale: ctx.salesJournal.markSent(sale.id, ctx.now().toISOString()), order };
+}
+
+/**
+ * Sends a sale marked sent. Only ever called while the cashier is at it: the sale itself, or their
+ * confirmed "send again". The provider replays an order it completed, or performs it once. Every
+ * answer moves the sale to exactly one state in one transaction; an answer the journal cannot take is
+ * kept (the sale is in doubt meanwhile), and a sale whose answer is kept is never sent again. A sale
+ * left in doubt is looked for at once in the provider's records (reads only).
+ */
+export async function sendMarked(
+  ctx: SellContext,
+  { sale: sent, order }: MarkedSent,
+  connection: Connection,
+): Promise<Sale> {
   let outcome: OrderOutcome;
   let cost: Money | null = null;
   try {
-    outcome = await connection.client.createOrder(input, { lane: 'sale' });
+    outcome = await connection.client.createOrder(order, { lane: 'sale' });
   } catch (error) {
     // Every send of this call was refused, and no earlier call of the sale was made (see recordFailure).
     const definite = sent.attempts === 1 && certainlyNotPerformed(error);
@@ -98,7 +129,7 @@ export async function send(ctx: SellContext, sale: Sale, connection: Connection)
   // sale in doubt, never failed.
   if (outcome.kind !== 'pending' && outcome.cost === null) {
     cost = await orderCost(connection, outcome.orderReference).catch((error: unknown) => {
-      ctx.log.warn('replayed order cost unknown', { saleId: sale.id, error: String(error) });
+      ctx.log.warn('replayed order cost unknown', { saleId: sent.id, error: String(error) });
       return null;
     });
   }

@@ -125,44 +125,50 @@ export async function topUp(
   // The provider's current top-up price with today's markup, against what the cashier quoted.
   requireQuotedPrice(input.quotedTotal, option.retail, option.code);
   const reading = await readEsim(connection, input.iccid, ctx.now());
-  const id = ctx.till.record(
-    'topup',
-    option.retail,
-    input.tender,
-    (staff) =>
-      ctx.topUpsJournal.createIntent(
-        {
-          ...newRecordOrigin(ctx, connection),
-          ...staff,
-          iccid: input.iccid,
-          packageCode: option.code,
-          packageName: option.name,
-          retail: option.retail,
-          quotedCost: option.cost,
-          before: reading.snapshot,
-          beforeRaw: reading.raw,
-        },
-        ctx.now().toISOString(),
-        since(),
-        guard,
-      ).id,
-  );
-  const intent = ctx.topUpsJournal.require(id);
+  // The intent and its "sent" mark, each with its audit row and chain link, in one transaction and one
+  // fsync before anything is sent: a top-up that cannot be written leaves nothing behind.
+  const { intent, sent } = ctx.topUpsJournal.inOneTransaction(() => {
+    const id = ctx.till.record(
+      'topup',
+      option.retail,
+      input.tender,
+      (staff) =>
+        ctx.topUpsJournal.createIntent(
+          {
+            ...newRecordOrigin(ctx, connection),
+            ...staff,
+            iccid: input.iccid,
+            packageCode: option.code,
+            packageName: option.name,
+            retail: option.retail,
+            quotedCost: option.cost,
+            before: reading.snapshot,
+            beforeRaw: reading.raw,
+          },
+          ctx.now().toISOString(),
+          since(),
+          guard,
+        ).id,
+    );
+    const intent = ctx.topUpsJournal.require(id);
+    return { intent, sent: ctx.topUpsJournal.markSent(id, ctx.now().toISOString()) };
+  });
+  // Told once both are committed, each state as the top-up went through it.
   ctx.emit({ type: 'topup.updated', topUp: intent });
-  return sendOnce(ctx, intent, connection);
+  ctx.emit({ type: 'topup.updated', topUp: sent });
+  return sendOnce(ctx, sent, connection);
 }
 
-async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection): Promise<TopUp> {
-  const sent = ctx.topUpsJournal.markSent(intent.id, ctx.now().toISOString());
-  ctx.emit({ type: 'topup.updated', topUp: sent });
+/** Sends a top-up marked sent, once: it is never sent again, whatever its answer. */
+async function sendOnce(ctx: TopUpContext, sent: TopUp, connection: Connection): Promise<TopUp> {
   try {
     const result = await connection.client.topUp(
-      { iccid: intent.iccid, packageCode: intent.packageCode },
+      { iccid: sent.iccid, packageCode: sent.packageCode },
       { lane: 'sale' },
     );
     const completion = {
       orderReference: result.orderReference,
-      cost: result.cost ?? ctx.topUpsJournal.quotedCost(intent.id),
+      cost: result.cost ?? ctx.topUpsJournal.quotedCost(sent.id),
       newBalance: result.newBalance,
       newTotalGb: result.newTotalGb,
       newRemainingGb: result.newRemainingGb,
@@ -183,7 +189,7 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
       return settle(ctx, ctx.outcomes.recordTopUp(sent, refused, at));
     }
     if (!(error instanceof PosFailure))
-      ctx.log.error('top-up ended unexpectedly', { topUpId: intent.id, error: String(error) });
+      ctx.log.error('top-up ended unexpectedly', { topUpId: sent.id, error: String(error) });
     const lost: PosError =
       error instanceof PosFailure
         ? error.toPosError()
@@ -195,7 +201,7 @@ async function sendOnce(ctx: TopUpContext, intent: TopUp, connection: Connection
     );
     ctx.emit({ type: 'topup.updated', topUp: inDoubt });
     // An in-doubt state the journal could not take yet is looked at once it is written.
-    if (ctx.outcomes.holds('topup', intent.id)) return inDoubt;
+    if (ctx.outcomes.holds('topup', sent.id)) return inDoubt;
     // The provider may already have applied it (an answer lost after the work was done): look now.
     const checked = await checkInDoubt(ctx, inDoubt, connection);
     if (checked.state === 'in_doubt') ctx.onOutcome(checked);
