@@ -196,7 +196,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     redactor: options.redactor,
     now,
     emit: (event) => {
-      for (const listener of listeners) listener(event);
+      // Events are raised on the money paths, between a journal write and a request: a listener that
+      // fails (a window closing as it is told) must not stop a sale already marked sent from leaving.
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          log.error('an event listener failed', { event: event.type, error: String(error) });
+        }
+      }
     },
     signal: () => lifetime.signal,
     pricing: () => settings.get<Pricing>('pricing') ?? DEFAULT_PRICING,

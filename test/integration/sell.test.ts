@@ -111,19 +111,38 @@ describe('selling in training mode, core to simulator over HTTP', () => {
     };
     // Another connection to the journal makes it refuse the mark, as a fault after the intent would.
     const other = new Database(join(h.dataDir, 'journal.sqlite'));
-    other.exec(`CREATE TRIGGER refuse_sent BEFORE UPDATE OF state ON sales WHEN NEW.state = 'sent'
-                BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`);
-    const refused = await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
-    expect(refused.ok).toBe(false);
-    expect(unwrap(await h.call<{ sales: Sale[] }>('listSales', {})).sales).toEqual([]);
-    expect(other.prepare("SELECT count(*) AS n FROM audit WHERE kind LIKE 'sale.%'").get()).toEqual({ n: 0 });
-    expect(await ordersAtProvider()).toBe(0);
-
-    other.exec('DROP TRIGGER refuse_sent');
-    other.close();
+    try {
+      other.exec(`CREATE TRIGGER refuse_sent BEFORE UPDATE OF state ON sales WHEN NEW.state = 'sent'
+                  BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`);
+      const refused = await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
+      expect(refused.ok ? null : refused.error.code).toBe('INTERNAL');
+      expect(unwrap(await h.call<{ sales: Sale[] }>('listSales', {})).sales).toEqual([]);
+      expect(other.prepare("SELECT count(*) AS n FROM audit WHERE kind LIKE 'sale.%'").get()).toEqual({
+        n: 0,
+      });
+      expect(await ordersAtProvider()).toBe(0);
+      // Nothing was told of a sale that was never written.
+      expect(h.events.filter((e) => e.type === 'sale.updated')).toEqual([]);
+      other.exec('DROP TRIGGER refuse_sent');
+    } finally {
+      other.close();
+    }
     const sold = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
     expect(sold).toMatchObject({ state: 'completed', receiptNumber: 1 });
     expect(await ordersAtProvider()).toBe(1);
+    const states = h.events.flatMap((e) => (e.type === 'sale.updated' ? [e.sale.state] : []));
+    expect(states).toEqual(['intent', 'sent', 'completed']);
+  });
+
+  it('sends a sale marked sent even when a listener of its events fails', async () => {
+    const pkg = await firstPackage();
+    const stop = h.core.onEvent(() => {
+      throw new Error('the window went away');
+    });
+    const sale = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    stop();
+    expect(sale.state).toBe('completed');
+    expect(h.logLines.filter((line) => line.includes('an event listener failed')).length).toBeGreaterThan(0);
   });
 
   it('refuses bad input with an error naming the field, and records nothing', async () => {
