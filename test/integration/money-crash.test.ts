@@ -26,9 +26,10 @@ const CHILD_PROCESS_TIMEOUT = { timeout: 120_000 };
 /**
  * Crashes between every pair of steps of a sale. The counter is the web host in a child process of
  * its own, killed with SIGKILL (no shutdown code runs) at a moment the simulator's faults hold open,
- * then started again on the same journal. A crash between writing the intent and sending it cannot
- * be caught from outside (both happen in one tick), so that journal is written here exactly as the
- * intent transaction leaves it.
+ * then started again on the same journal. A sale's intent and its "sent" mark are one transaction,
+ * and the request leaves in the same tick, so no crash can leave a sale in `intent` today; a journal
+ * written before they were one transaction can, and that journal is written here as such a crash
+ * left it.
  */
 
 const facts = providerFacts(SEED);

@@ -204,20 +204,29 @@ describe('top-ups', () => {
     const { c, iccid, option } = await soldAndActive();
     // Another connection to the journal makes it refuse the mark, as a fault after the intent would.
     const db = new Database(join(c.dataDir, 'journal.sqlite'));
-    db.exec(`CREATE TRIGGER refuse_sent BEFORE UPDATE OF state ON topups WHEN NEW.state = 'sent'
-             BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`);
-    const refused = await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code });
-    expect(refused.ok).toBe(false);
-    expect(unwrap(await c.h.call<{ topUps: TopUp[] }>('listTopUps', {})).topUps).toEqual([]);
-    expect(db.prepare("SELECT count(*) AS n FROM audit WHERE kind LIKE 'topup.%'").get()).toEqual({ n: 0 });
-    expect(topUpPosts(c)).toBe(0);
-    expect(charges((await ledger(c.sim)).entries, 'topup')).toEqual([]);
-
-    db.exec('DROP TRIGGER refuse_sent');
-    db.close();
+    const from = c.h.events.length;
+    const topUpStates = (): string[] =>
+      c.h.events.slice(from).flatMap((e) => (e.type === 'topup.updated' ? [e.topUp.state] : []));
+    try {
+      db.exec(`CREATE TRIGGER refuse_sent BEFORE UPDATE OF state ON topups WHEN NEW.state = 'sent'
+               BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`);
+      const refused = await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code });
+      expect(refused.ok ? null : refused.error.code).toBe('INTERNAL');
+      expect(unwrap(await c.h.call<{ topUps: TopUp[] }>('listTopUps', {})).topUps).toEqual([]);
+      expect(db.prepare("SELECT count(*) AS n FROM audit WHERE kind LIKE 'topup.%'").get()).toEqual({
+        n: 0,
+      });
+      expect(topUpPosts(c)).toBe(0);
+      expect(charges((await ledger(c.sim)).entries, 'topup')).toEqual([]);
+      expect(topUpStates()).toEqual([]);
+      db.exec('DROP TRIGGER refuse_sent');
+    } finally {
+      db.close();
+    }
     const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
     expect(topUp.state).toBe('completed');
     expect(charges((await ledger(c.sim)).entries, 'topup')).toHaveLength(1);
+    expect(topUpStates()).toEqual(['intent', 'sent', 'completed']);
   });
 
   it('refuses a package the eSIM is not offered, recording nothing', async () => {

@@ -392,8 +392,9 @@ export class SalesJournal {
   }
 
   /**
-   * Sales of any account still in `intent`: the app stopped between writing the intent and sending it
-   * (`sent` is committed before the request leaves), so nothing was sent.
+   * Sales of any account still in `intent`: nothing was sent (`sent` is committed before the request
+   * leaves). Only a journal written before a sale's intent and its mark became one transaction holds
+   * them: the app stopped between the two.
    */
   neverSent(): Sale[] {
     // From the due-check index (it starts with the state): only these few rows, put in order here.

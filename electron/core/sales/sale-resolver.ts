@@ -7,7 +7,7 @@ import { PosFailure } from '../pos/failure';
 import { checkProvisioning } from './provisioning-check';
 import { type SellContext, settle } from './sale-context';
 import { findSaleOrder, type SaleEvidence, settleByReads, settleWith } from './sale-evidence';
-import { recordSale, type SaleRequest, send, sendMarked } from './sell';
+import { journalAndMarkSent, type SaleRequest, sendAgain, sendMarked } from './sell';
 
 /**
  * How long a sale's idempotency key is trusted to be remembered by the provider after the sale was
@@ -35,7 +35,7 @@ export class SaleResolver {
   /** Journals a new sale, then sends it (the cashier is at the counter). */
   sell(input: SaleRequest): Promise<Sale> {
     const connection = this.ctx.connection();
-    const marked = recordSale(this.ctx, connection, input);
+    const marked = journalAndMarkSent(this.ctx, connection, input);
     return this.once(marked.sale.id, () => sendMarked(this.ctx, marked, connection));
   }
 
@@ -109,7 +109,7 @@ export class SaleResolver {
           },
         );
       }
-      return send(this.ctx, sale, connection);
+      return sendAgain(this.ctx, sale, connection);
     });
   }
 

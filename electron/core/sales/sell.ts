@@ -35,7 +35,7 @@ export interface MarkedSent {
  * journal one commit before its order leaves, and one that cannot be written leaves nothing behind. The
  * caller sends it (see `sendMarked`), so that every send of a sale goes through one place.
  */
-export function recordSale(ctx: SellContext, connection: Connection, input: SaleRequest): MarkedSent {
+export function journalAndMarkSent(ctx: SellContext, connection: Connection, input: SaleRequest): MarkedSent {
   const pkg = ctx.catalogueTable.get(input.packageCode);
   if (!pkg) {
     throw new PosFailure(
@@ -72,7 +72,7 @@ export function recordSale(ctx: SellContext, connection: Connection, input: Sale
         ).id,
     );
     const intent = ctx.salesJournal.require(id);
-    return { intent, marked: markSent(ctx, intent) };
+    return { intent, marked: markForSending(ctx, intent) };
   });
   // Told once both are committed, each state as the sale went through it.
   ctx.emit({ type: 'sale.updated', sale: intent });
@@ -85,10 +85,10 @@ export function recordSale(ctx: SellContext, connection: Connection, input: Sale
  * has checked is the sale's account), after the cashier confirmed it. A sale whose answer is kept
  * outside the journal is never sent again: it waits for that answer to be written.
  */
-export function send(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
+export function sendAgain(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
   const waiting = ctx.outcomes.waitingSale(sale);
   if (waiting) return Promise.resolve(waiting);
-  const marked = markSent(ctx, sale);
+  const marked = markForSending(ctx, sale);
   ctx.emit({ type: 'sale.updated', sale: marked.sale });
   return sendMarked(ctx, marked, connection);
 }
@@ -97,14 +97,14 @@ export function send(ctx: SellContext, sale: Sale, connection: Connection): Prom
  * Marks a journalled sale as on the wire (counting the attempt) with the order its send will make,
  * which is settled first: a package gone from the catalogue is refused before the mark.
  */
-function markSent(ctx: SellContext, sale: Sale): MarkedSent {
+function markForSending(ctx: SellContext, sale: Sale): MarkedSent {
   const order = orderInput(ctx, sale);
   return { sale: ctx.salesJournal.markSent(sale.id, ctx.now().toISOString()), order };
 }
 
 /**
  * Sends a sale marked sent. Only ever called while the cashier is at it: the sale itself, or their
- * confirmed "send again". The provider replays an order it completed, or performs it once. Every
+ * confirmed "send again"; by the sale resolver, which runs one piece of work per sale at a time. The provider replays an order it completed, or performs it once. Every
  * answer moves the sale to exactly one state in one transaction; an answer the journal cannot take is
  * kept (the sale is in doubt meanwhile), and a sale whose answer is kept is never sent again. A sale
  * left in doubt is looked for at once in the provider's records (reads only).

@@ -25,7 +25,8 @@ export class TopUpWatcher {
 
   /**
    * After a crash: a top-up still in `intent` was never sent (the journal marks `sent` before the
-   * request leaves) and failed; one in `sent` may have been applied and is in doubt from now on.
+   * request leaves) and failed (only a journal written before a top-up's intent and its mark became one
+   * transaction holds one); one in `sent` may have been applied and is in doubt from now on.
    */
   settleInterrupted(): void {
     const now = this.ctx.now().toISOString();
