@@ -39,7 +39,7 @@ interface Sizes {
 
 function sizes(quick: boolean): Sizes {
   return quick
-    ? { few: 10, tenth: 100, many: 1_000, sales: 5 }
+    ? { few: 10, tenth: 100, many: 1_000, sales: 15 }
     : { few: 10, tenth: 1_000, many: 10_000, sales: 30 };
 }
 
