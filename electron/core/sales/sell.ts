@@ -85,9 +85,9 @@ export function journalAndMarkSent(ctx: SellContext, connection: Connection, inp
  * has checked is the sale's account), after the cashier confirmed it. A sale whose answer is kept
  * outside the journal is never sent again: it waits for that answer to be written.
  */
-export function sendAgain(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
+export async function sendAgain(ctx: SellContext, sale: Sale, connection: Connection): Promise<Sale> {
   const waiting = ctx.outcomes.waitingSale(sale);
-  if (waiting) return Promise.resolve(waiting);
+  if (waiting) return waiting;
   const marked = markForSending(ctx, sale);
   ctx.emit({ type: 'sale.updated', sale: marked.sale });
   return sendMarked(ctx, marked, connection);
@@ -103,11 +103,12 @@ function markForSending(ctx: SellContext, sale: Sale): MarkedSent {
 }
 
 /**
- * Sends a sale marked sent. Only ever called while the cashier is at it: the sale itself, or their
- * confirmed "send again"; by the sale resolver, which runs one piece of work per sale at a time. The provider replays an order it completed, or performs it once. Every
- * answer moves the sale to exactly one state in one transaction; an answer the journal cannot take is
- * kept (the sale is in doubt meanwhile), and a sale whose answer is kept is never sent again. A sale
- * left in doubt is looked for at once in the provider's records (reads only).
+ * Sends a sale marked sent. Only ever called while the cashier is at it (the sale itself, or their
+ * confirmed "send again"), by the sale resolver, which runs one piece of work per sale at a time. The
+ * provider replays an order it completed, or performs it once. Every answer moves the sale to exactly
+ * one state in one transaction; an answer the journal cannot take is kept (the sale is in doubt
+ * meanwhile), and a sale whose answer is kept is never sent again. A sale left in doubt is looked for
+ * at once in the provider's records (reads only).
  */
 export async function sendMarked(
   ctx: SellContext,
