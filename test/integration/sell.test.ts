@@ -8,6 +8,7 @@ import type { Status } from '../../shared/domain/status';
 import { parseLpa } from '../../shared/lpa';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
+import { control } from './money-support';
 
 /** The harness's simulator seed. */
 const facts = providerFacts(7);
@@ -103,11 +104,8 @@ describe('selling in training mode, core to simulator over HTTP', () => {
   it('writes the intent and its "sent" mark as one: a mark the journal refuses leaves nothing and sends nothing', async () => {
     const pkg = await firstPackage();
     const ordersAtProvider = async (): Promise<number> => {
-      const response = await fetch(
-        `${h.simulator.controlUrl}/orders?accessCode=${h.simulator.defaultAccount.accessCode}`,
-        { headers: { 'x-sim-control-token': h.simulator.controlToken } },
-      );
-      return ((await response.json()) as { orders: unknown[] }).orders.length;
+      const query = new URLSearchParams({ accessCode: h.simulator.defaultAccount.accessCode });
+      return (await control<{ orders: unknown[] }>(h.simulator, 'GET', `/orders?${query}`)).orders.length;
     };
     // Another connection to the journal makes it refuse the mark, as a fault after the intent would.
     const other = new Database(join(h.dataDir, 'journal.sqlite'));
