@@ -32,14 +32,16 @@ import {
 } from './processes';
 
 /**
- * A sale three ways against one simulator in its own process, interleaved so all see the same
+ * A sale three or four ways against one simulator in its own process, interleaved so all see the same
  * simulator, journal size and machine load:
  * - through the web host: the counter as `npm run web` runs it in its own process (core, journal on
  *   disk, logging), called as the renderer calls it (POST /api/sell with the counter token) while an
  *   event stream is open, as the renderer keeps one;
  * - through the core in this process (journal intent → signed, rate-limited, validated order →
  *   journal completion, synchronous=FULL), without the host;
- * - a bare signed fetch of POST /esims/order: the least any client can do.
+ * - a bare signed fetch of POST /esims/order: the least any client can do;
+ * - with raised limits, the same sale through a host that only forwards it (`forwarding-host.ts`):
+ *   the two loopback hops any web-hosted counter pays, so the counter's own share can be read apart.
  * At 0 and 150 ms of simulator latency, with the simulator's own limits (100/1,000/10,000) and with
  * limits raised out of the way.
  */
@@ -166,6 +168,7 @@ interface SettingResult {
 const HOST = 'sale through the web host';
 const CORE = 'sale through the core';
 const BARE = 'bare signed POST /esims/order';
+const HOPS = 'the two hops alone (forwarding host, no journal)';
 
 async function measureSetting(setting: Setting): Promise<SettingResult> {
   const sim = await startSimulatorProcess(setting);
@@ -180,6 +183,12 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
   );
   const closeEvents = openEvents(host.ready);
   const core = setting.withCore ? await corePath(sim.ready) : null;
+  const forwarding = setting.withCore
+    ? await startProcess<HostReady>('bench/forwarding-host.ts', ['--api-base-url', sim.ready.baseUrl], {
+        ESIM_ACCESS_CODE: sim.ready.accessCode,
+        ESIM_SECRET_KEY: sim.ready.secretKey,
+      })
+    : null;
   try {
     await callHost(host.ready, 'syncCatalogue', {});
     const { packages } = await callHost<{
@@ -200,6 +209,15 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
         },
       },
       ...(core ? [{ label: CORE, times: [], work: () => core.sale(code) }] : []),
+      ...(forwarding
+        ? [
+            {
+              label: HOPS,
+              times: [],
+              work: () => callHost(forwarding.ready, 'sell', { packageCode: code }).then(() => undefined),
+            },
+          ]
+        : []),
       { label: BARE, times: [], work: () => bareSignedOrder(sim.ready, code) },
     ];
     for (let i = 0; i < WARMUP; i++) for (const s of series) await s.work();
@@ -217,7 +235,7 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
       return `| ${setting.label} | ${s.label} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(percentile(sorted, 99))} |`;
     });
     const bare = medians.get(BARE) ?? Number.NaN;
-    for (const label of [HOST, CORE]) {
+    for (const label of [HOST, CORE, HOPS]) {
       const median = medians.get(label);
       if (median !== undefined)
         lines.push(
@@ -228,6 +246,7 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
   } finally {
     closeEvents();
     core?.close();
+    await forwarding?.stop();
     await host.stop();
     await sim.stop();
   }
@@ -274,6 +293,12 @@ export async function run(options: BenchOptions): Promise<void> {
   if (zero) {
     const host = zero.medians.get(HOST);
     const bare = zero.medians.get(BARE);
+    const hops = zero.medians.get(HOPS);
+    if (host !== undefined && bare !== undefined && hops !== undefined) {
+      console.log(
+        `at 0 ms a host that only forwards the order takes ${ms(hops - bare)} more than the bare request (${(hops / bare).toFixed(2)}x); the counter's own work takes ${ms(host - hops)} more again, where the goal's 1.3x leaves it ${ms(1.3 * bare - hops)}`,
+      );
+    }
     if (host !== undefined && bare !== undefined) {
       recordGoal({
         name: 'sale-via-web-host',
