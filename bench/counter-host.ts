@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../electron/core/core';
 import { createLogger, Redactor, rotatingFile } from '../electron/core/log';
 import { startWebHost } from '../electron/host/server';
+import { endpointOfChild } from './processes';
 
 /**
  * The counter as `npm run web` runs it (core and web host in one Node process, the journal on disk,
@@ -23,20 +24,13 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const baseUrl = values['api-base-url'];
-const accessCode = process.env.ESIM_ACCESS_CODE;
-const secretKey = process.env.ESIM_SECRET_KEY;
-if (!baseUrl || !accessCode || !secretKey) {
-  process.stderr.write('counter-host needs --api-base-url, ESIM_ACCESS_CODE and ESIM_SECRET_KEY\n');
-  process.exit(2);
-}
+const endpoint = endpointOfChild('counter-host', values['api-base-url']);
 const raised = values['raised-limits'] === undefined ? null : Number(values['raised-limits']);
 
 const givenDir = values['data-dir'];
 const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), 'esim-bench-counter-'));
 const redactor = new Redactor();
 const logFile = rotatingFile(join(dataDir, 'counter.log'));
-const endpoint = { baseUrl, accessCode, secretKey };
 const core = await createCore({
   dataDir,
   trainingEndpoint: async () => endpoint,

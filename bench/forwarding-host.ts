@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { bareSignedOrder } from './processes';
+import { bareSignedOrder, endpointOfChild } from './processes';
 
 /**
  * The least a web-hosted counter can do: the same two loopback hops as the counter's web host (the
@@ -12,14 +12,7 @@ import { bareSignedOrder } from './processes';
  * the hops alone on the machine that runs them. Prints `{origin, token}` when it listens.
  */
 const { values } = parseArgs({ options: { 'api-base-url': { type: 'string' } }, strict: true });
-const baseUrl = values['api-base-url'];
-const accessCode = process.env.ESIM_ACCESS_CODE;
-const secretKey = process.env.ESIM_SECRET_KEY;
-if (!baseUrl || !accessCode || !secretKey) {
-  process.stderr.write('forwarding-host needs --api-base-url, ESIM_ACCESS_CODE and ESIM_SECRET_KEY\n');
-  process.exit(2);
-}
-const sim = { baseUrl, accessCode, secretKey };
+const sim = endpointOfChild('forwarding-host', values['api-base-url']);
 const token = randomBytes(24).toString('base64url');
 const expected = `Bearer ${token}`;
 

@@ -44,6 +44,21 @@ export interface SimulatorReady {
   readonly secretKey: string;
 }
 
+/**
+ * The simulator a bench child process (`counter-host.ts`, `forwarding-host.ts`) was started against:
+ * `--api-base-url`, with the key in ESIM_ACCESS_CODE and ESIM_SECRET_KEY (never on a command line).
+ * Exits with a line naming what is missing.
+ */
+export function endpointOfChild(script: string, baseUrl: string | undefined): SimulatorReady {
+  const accessCode = process.env.ESIM_ACCESS_CODE;
+  const secretKey = process.env.ESIM_SECRET_KEY;
+  if (!baseUrl || !accessCode || !secretKey) {
+    process.stderr.write(`${script} needs --api-base-url, ESIM_ACCESS_CODE and ESIM_SECRET_KEY\n`);
+    process.exit(2);
+  }
+  return { baseUrl, accessCode, secretKey };
+}
+
 /** The simulator's own limits per key (minute/hour/day), as it starts by default. */
 export const REAL_RATE_LIMIT = '100/1000/10000';
 /** Limits far above anything a bench run sends, so only the path itself is measured. */
