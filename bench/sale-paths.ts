@@ -169,6 +169,8 @@ const HOST = 'sale through the web host';
 const CORE = 'sale through the core';
 const BARE = 'bare signed POST /esims/order';
 const HOPS = 'the two hops alone (forwarding host, no journal)';
+/** Goal `sale-via-web-host`: the sale through the web host over the bare request, at 0 ms. */
+const HOST_TARGET = 1.3;
 
 async function measureSetting(setting: Setting): Promise<SettingResult> {
   const sim = await startSimulatorProcess(setting);
@@ -296,14 +298,14 @@ export async function run(options: BenchOptions): Promise<void> {
     const hops = zero.medians.get(HOPS);
     if (host !== undefined && bare !== undefined && hops !== undefined) {
       console.log(
-        `at 0 ms a host that only forwards the order takes ${ms(hops - bare)} more than the bare request (${(hops / bare).toFixed(2)}x); the counter's own work takes ${ms(host - hops)} more again, where the goal's 1.3x leaves it ${ms(1.3 * bare - hops)}`,
+        `at 0 ms a host that only forwards the order takes ${ms(hops - bare)} more than the bare request (${(hops / bare).toFixed(2)}x); the counter's own work takes ${ms(host - hops)} more again, where the goal's ${HOST_TARGET}x leaves it ${ms(HOST_TARGET * bare - hops)}`,
       );
     }
     if (host !== undefined && bare !== undefined) {
       recordGoal({
         name: 'sale-via-web-host',
         measured: host / bare,
-        target: 1.3,
+        target: HOST_TARGET,
         basis: 'median sale through the web host / bare signed request, 0 ms latency',
       });
     }
