@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Db } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
+import { ReceiptLog } from '../electron/core/receipts/receipt-log';
 import { startSimulator } from '../electron/simulator/index';
 import { money } from '../shared/money';
 
@@ -63,8 +64,9 @@ function saleTime(day: string, i: number): string {
 }
 
 /**
- * Sells one day through the sales journal: mostly completed (one to three eSIMs), some failed, a
- * few left pending, in doubt or sent (the open sales any shop has), one in twenty answered twice.
+ * Sells one day through the sales journal: mostly completed (one to three eSIMs) with their receipts
+ * printed, some failed, a few left pending, in doubt or sent (the open sales any shop has), one in
+ * twenty answered twice.
  */
 export function sellOneDay(db: Db, day: string, answer: string): void {
   const now = new Date(`${day}T07:00:00.000Z`).toISOString();
@@ -80,6 +82,7 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
      VALUES (?, ?, 'main', 'open', ?, ?, ?)`,
   ).run(TODAY_SHIFT, COUNTER, day, now, CASHIER);
   const sales = new SalesJournal(db);
+  const receipts = new ReceiptLog(db);
   const iccidInAnswer = /"iccid":"(\d+)"/.exec(answer)?.[1] ?? '8985220609500000019';
   for (let i = 0; i < DAY_SALES; i++) {
     const at = saleTime(day, i);
@@ -163,6 +166,17 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
         },
         at,
       );
+      // The cashier prints its receipt, as at the counter: the print asks the history, then is logged.
+      receipts.history(id);
+      receipts.record({
+        kind: 'sale',
+        id,
+        at,
+        copyNumber: null,
+        language: 'en',
+        paperWidthMm: 80,
+        managerPin: false,
+      });
     }
   }
 }

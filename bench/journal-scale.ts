@@ -8,6 +8,7 @@ import { startApp } from '../electron/compose';
 import { type Db, openJournal } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../electron/core/journal/topups-journal';
+import { ReceiptLog } from '../electron/core/receipts/receipt-log';
 import { shiftFigures } from '../electron/core/reports/shift-figures';
 import { startWebHost } from '../electron/host/server';
 import { recordGoal } from './goals';
@@ -104,6 +105,7 @@ type Queries = Record<string, () => unknown>;
 function sellingQueries(db: Db): Queries {
   const sales = new SalesJournal(db);
   const topUps = new TopUpsJournal(db);
+  const receipts = new ReceiptLog(db);
   const from = `${TODAY}T00:00:00.000Z`;
   return {
     recovery: () => [sales.neverSent(), sales.unresolved(scope), topUps.interrupted(scope)],
@@ -127,6 +129,8 @@ function sellingQueries(db: Db): Queries {
       sales.totals({ from, search: '0000042' }),
     ],
     'shift-z': () => shiftFigures(db, TODAY_SHIFT, [], ['USD']),
+    // A receipt printed for a sale of today: whether it is the original or a copy is its print history.
+    'receipt-print': () => receipts.history('sale-0500'),
   };
 }
 
