@@ -4,6 +4,7 @@ import type { Db } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
+import { ReceiptLog } from '../../electron/core/receipts/receipt-log';
 import { shiftFigures } from '../../electron/core/reports/shift-figures';
 import { ACCOUNT, newSale, newTopUp, saleCompletion } from '../support/journal-records';
 import { tempJournalPerTest } from '../support/temp-journal';
@@ -126,6 +127,27 @@ describe('migration 0003 (due-check indexes)', () => {
   });
 });
 
+describe('migration 0014 (receipt history)', () => {
+  it('indexes the receipts a journal of version 13 printed, whose history it then reads from the index', () => {
+    const old = new Database(journal.file);
+    for (const migration of MIGRATIONS.slice(0, 13)) migration.up(old);
+    old.pragma('user_version = 13');
+    const audit = old.prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, NULL)');
+    audit.run(at, 'sale.completed', 'printed');
+    audit.run(at, 'receipt.original', 'printed');
+    audit.run(at, 'receipt.copy', 'printed');
+    audit.run(at, 'receipt.copy', 'printed');
+    audit.run(at, 'receipt.copy', 'another sale');
+    old.close();
+    const db = journal.open();
+    const receipts = new ReceiptLog(db);
+    expect(receipts.history('printed')).toEqual({ originalIssued: true, copies: 2 });
+    expect(receipts.history('never printed')).toEqual({ originalIssued: false, copies: 0 });
+    const plans = plansOf(db, (db) => new ReceiptLog(db).history('printed'));
+    expect(plans[0]?.[0]).toMatch(/^SEARCH audit USING COVERING INDEX audit_receipts \(subject=\? AND kind=\?\)/);
+  });
+});
+
 /** A table read whole, row after row (json_each, the list of states a query is given, is no table). */
 const FULL_SCAN = /\bSCAN (?!json_each\b)\w+/;
 
@@ -166,6 +188,11 @@ describe('the queries the counter runs while selling, over a journal that only g
       what: "Today's search",
       run: (db: Db) => new SalesJournal(db).list({ from: day, search: '8988', limit: 1000 }),
       reads: [/^SEARCH sales USING INDEX sales_listed \(created_at>\?\)/],
+    },
+    {
+      what: "a receipt's print history",
+      run: (db: Db) => new ReceiptLog(db).history(newSale().id),
+      reads: [/^SEARCH audit USING COVERING INDEX audit_receipts \(subject=\? AND kind=\?\)/],
     },
   ])('read $what from indexes, in the order wanted, never a whole table', ({ run, reads }) => {
     const db = journal.open();

@@ -29,9 +29,13 @@ export class ReceiptLog {
   constructor(private readonly db: Db) {}
 
   history(id: string): PrintHistory {
+    // The kinds as literals, as the partial index `audit_receipts` names them (migration 0014).
     const rows = this.db
-      .prepare('SELECT kind, count(*) AS n FROM audit WHERE subject = ? AND kind IN (?, ?) GROUP BY kind')
-      .all(id, ORIGINAL, COPY) as { kind: string; n: number }[];
+      .prepare(
+        `SELECT kind, count(*) AS n FROM audit WHERE subject = ? AND kind IN ('${ORIGINAL}', '${COPY}')
+         GROUP BY kind`,
+      )
+      .all(id) as { kind: string; n: number }[];
     const count = (kind: string): number => rows.find((row) => row.kind === kind)?.n ?? 0;
     return { originalIssued: count(ORIGINAL) > 0, copies: count(COPY) };
   }

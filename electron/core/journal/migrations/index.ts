@@ -12,6 +12,7 @@ import { m0010JournalAtScale } from './0010-journal-at-scale';
 import { m0011CompactJournal } from './0011-compact-journal';
 import { m0012CancellationAnswers } from './0012-cancellation-answers';
 import { m0013BestSellersWeek } from './0013-best-sellers-week';
+import { m0014ReceiptHistory } from './0014-receipt-history';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -55,6 +56,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0011CompactJournal,
   m0012CancellationAnswers,
   m0013BestSellersWeek,
+  m0014ReceiptHistory,
 ]);
 
 /** The schema this code writes. */
