@@ -144,7 +144,9 @@ describe('migration 0014 (receipt history)', () => {
     expect(receipts.history('printed')).toEqual({ originalIssued: true, copies: 2 });
     expect(receipts.history('never printed')).toEqual({ originalIssued: false, copies: 0 });
     const plans = plansOf(db, (db) => new ReceiptLog(db).history('printed'));
-    expect(plans[0]?.[0]).toMatch(/^SEARCH audit USING COVERING INDEX audit_receipts \(subject=\? AND kind=\?\)/);
+    expect(plans[0]?.[0]).toMatch(
+      /^SEARCH audit USING COVERING INDEX audit_receipts \(subject=\? AND kind=\?\)/,
+    );
   });
 });
 
