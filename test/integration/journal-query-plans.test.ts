@@ -5,6 +5,7 @@ import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { ReceiptLog } from '../../electron/core/receipts/receipt-log';
+import { ReconciliationJournal } from '../../electron/core/reconciliation/reconciliation-journal';
 import { shiftFigures } from '../../electron/core/reports/shift-figures';
 import { ACCOUNT, newSale, newTopUp, saleCompletion } from '../support/journal-records';
 import { tempJournalPerTest } from '../support/temp-journal';
@@ -231,6 +232,16 @@ describe('the queries the counter runs while selling, over a journal that only g
       // No sort: the index gives the rows in rank order, so the read stops after `limit` of them.
       ['SCAN sales_sold_week USING COVERING INDEX sales_sold_week_ranked'],
     ]);
+  });
+
+  it("sum a period's cash for the reconciliation from the shift index ranges alone", () => {
+    const db = journal.open();
+    const period = { firstDay: '2026-11-22', lastDay: '2026-11-22' };
+    const plans = plansOf(db, (db) => new ReconciliationJournal(db, 'C1').cashTaken(period));
+    const steps = plans[0]!.join('\n');
+    expect(steps).not.toMatch(/\bSCAN (sales|topups)\b/);
+    expect(steps).toMatch(/SEARCH sales USING COVERING INDEX sales_by_shift \(shift_id=\?\)/);
+    expect(steps).toMatch(/SEARCH topups USING COVERING INDEX topups_by_shift \(shift_id=\?\)/);
   });
 
   it('sum a shift for its Z from the shift index ranges alone', () => {

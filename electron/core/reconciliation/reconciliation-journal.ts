@@ -67,24 +67,30 @@ const RECORDS_BY_REFERENCE = `
 /**
  * Cash taken for the sales and top-ups of the period's shifts, per currency paid: for completed
  * records, as the drawer took it (handed over less change, every record not failed), and held for
- * records still open. Read through `sales_by_shift` and `topups_by_shift`, like the Z.
+ * records still open. Each table is read for the period's shifts alone, from the ranges of
+ * `sales_by_shift` and `topups_by_shift` (which hold every column summed), like the Z: joined to the
+ * shifts after a union of both tables whole, it read every sale ever made.
  */
 const CASH_TAKEN = `
-  WITH taken AS (
-    SELECT state, tender_method, tender_currency, tender_due_minor, tendered_minor, change_minor, shift_id FROM sales
+  WITH period_shifts AS (
+    SELECT id FROM shifts
+    WHERE counter_id = @counterId AND business_day BETWEEN @firstDay AND @lastDay
+  ),
+  taken AS (
+    SELECT state, tender_currency, tender_due_minor, tendered_minor, change_minor FROM sales
+    WHERE shift_id IN period_shifts AND tender_method = 'cash'
     UNION ALL
-    SELECT state, tender_method, tender_currency, tender_due_minor, tendered_minor, change_minor, shift_id FROM topups
+    SELECT state, tender_currency, tender_due_minor, tendered_minor, change_minor FROM topups
+    WHERE shift_id IN period_shifts AND tender_method = 'cash'
   )
-  SELECT taken.tender_currency AS currency,
-    sum(CASE WHEN taken.state = 'completed' THEN taken.tender_due_minor ELSE 0 END) AS completed,
-    sum(CASE WHEN taken.state != 'failed'
-      THEN coalesce(taken.tendered_minor, taken.tender_due_minor) - coalesce(taken.change_minor, 0)
+  SELECT tender_currency AS currency,
+    sum(CASE WHEN state = 'completed' THEN tender_due_minor ELSE 0 END) AS completed,
+    sum(CASE WHEN state != 'failed'
+      THEN coalesce(tendered_minor, tender_due_minor) - coalesce(change_minor, 0)
       ELSE 0 END) AS takings,
-    sum(CASE WHEN taken.state NOT IN ('completed', 'failed') THEN taken.tender_due_minor ELSE 0 END) AS held
-  FROM shifts JOIN taken ON taken.shift_id = shifts.id
-  WHERE shifts.counter_id = @counterId AND shifts.business_day BETWEEN @firstDay AND @lastDay
-    AND taken.tender_method = 'cash'
-  GROUP BY taken.tender_currency ORDER BY taken.tender_currency`;
+    sum(CASE WHEN state NOT IN ('completed', 'failed') THEN tender_due_minor ELSE 0 END) AS held
+  FROM taken
+  GROUP BY tender_currency ORDER BY tender_currency`;
 
 /**
  * Cash handed back to customers by the period's shifts (the drawer movement's shift), per currency, split by what became of the
