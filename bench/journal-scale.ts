@@ -9,10 +9,18 @@ import { type Db, openJournal } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../electron/core/journal/topups-journal';
 import { ReceiptLog } from '../electron/core/receipts/receipt-log';
+import { ReconciliationJournal } from '../electron/core/reconciliation/reconciliation-journal';
 import { shiftFigures } from '../electron/core/reports/shift-figures';
 import { startWebHost } from '../electron/host/server';
 import { recordGoal } from './goals';
-import { copyDaysBack, DAY_SALES, sellOneDay, simulatorOrderAnswer, TODAY_SHIFT } from './journal-growth';
+import {
+  COUNTER,
+  copyDaysBack,
+  DAY_SALES,
+  sellOneDay,
+  simulatorOrderAnswer,
+  TODAY_SHIFT,
+} from './journal-growth';
 import type { BenchOptions } from './options';
 
 /**
@@ -135,15 +143,18 @@ function sellingQueries(db: Db): Queries {
 }
 
 /**
- * A query the counter runs once a day, not while selling, printed with no goal: best sellers' first
- * read on a new day, which sums the week's totals again from the per-day summary. Each run asks for a
- * week starting on another day than the run before, so each sums them again.
+ * Queries the counter runs once a day or so, not while selling, printed with no goal: best sellers'
+ * first read on a new day, which sums the week's totals again from the per-day summary (each run asks
+ * for a week starting on another day than the run before, so each sums them again), and the
+ * reconciliation's cash of a day, which the reconciler reads in the background.
  */
 function dailyQueries(db: Db): Queries {
   const sales = new SalesJournal(db);
+  const reconciliation = new ReconciliationJournal(db, COUNTER);
   let turn = 0;
   return {
     "best sellers' first read of a day": () => sales.bestSellers(weekBefore(AT, 7 + (turn++ % 2)), 12),
+    "the reconciliation's cash of a day": () => reconciliation.cashTaken({ firstDay: TODAY, lastDay: TODAY }),
   };
 }
 
