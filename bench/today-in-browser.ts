@@ -111,23 +111,38 @@ function growDay(dataDir: string, count: number): void {
 
 /**
  * Runs in the page before its own scripts: the event stream the renderer reads is passed through a
- * stream that notes when each chunk carrying a sale event arrived, and how long after that the frame
- * following its paint came (the frame's callbacks run before the paint; a task queued from them after).
+ * stream that notes when each chunk ending a sale event's frame arrived, and how long after that the
+ * frame following its paint came (the frame's callbacks run before the paint; a task queued from them
+ * after). It also counts the chunks that ended a completed sale's frame, once painted. The stream's
+ * reads fall where they will: a sale's events can arrive in one chunk or several, and a frame can be
+ * cut between two, so the frames are put back together before they are looked at.
  */
 const TIME_SALE_EVENTS = `(() => {
   window.__saleEventCosts = [];
+  window.__completedPainted = 0;
   const realFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const response = await realFetch(input, init);
     if (!String(input).includes('/api/events') || !response.body) return response;
     const decoder = new TextDecoder();
+    let pending = '';
     const timed = response.body.pipeThrough(new TransformStream({
       transform(chunk, controller) {
         const start = performance.now();
         controller.enqueue(chunk);
-        if (!decoder.decode(chunk, { stream: true }).includes('"sale.updated"')) return;
+        // The frames this chunk ends (a frame can start in an earlier chunk).
+        pending += decoder.decode(chunk, { stream: true });
+        const end = pending.lastIndexOf('\\n\\n');
+        if (end < 0) return;
+        const frames = pending.slice(0, end);
+        pending = pending.slice(end + 2);
+        if (!frames.includes('"sale.updated"')) return;
+        const completed = frames.includes('"state":"completed"');
         requestAnimationFrame(() =>
-          setTimeout(() => window.__saleEventCosts.push(performance.now() - start), 0),
+          setTimeout(() => {
+            window.__saleEventCosts.push(performance.now() - start);
+            if (completed) window.__completedPainted += 1;
+          }, 0),
         );
       },
     }));
@@ -138,6 +153,7 @@ const TIME_SALE_EVENTS = `(() => {
 /** The page as TIME_SALE_EVENTS leaves it. */
 interface TimedPage {
   readonly __saleEventCosts: number[];
+  readonly __completedPainted: number;
 }
 
 interface Measured {
@@ -180,14 +196,24 @@ async function measureDay(
     // One untimed sale first: the renderer's first sale event loads code the later ones reuse.
     for (let i = 0; i <= sales; i++) {
       if (i === 1) await page.evaluate('window.__saleEventCosts.length = 0');
-      const before = (await costs()).length;
+      const before = await page.evaluate<number>('window.__completedPainted');
       const sale = await callHost<{ state: string }>(host.ready, 'sell', { packageCode: code, quantity: 1 });
       if (sale.state !== 'completed') throw new Error(`a bench sale ended ${sale.state}`);
-      // Its last event (completed) is painted before the next sale starts.
-      await page.waitForFunction(
-        (count) => (globalThis as unknown as TimedPage).__saleEventCosts.length >= count,
-        before + 2,
-      );
+      // Its last event (completed) is painted before the next sale starts: counted by its frame, not by
+      // chunks, since one read can hold several frames or part of one (TIME_SALE_EVENTS).
+      await page
+        .waitForFunction(
+          (count) => (globalThis as unknown as TimedPage).__completedPainted >= count,
+          before + 1,
+        )
+        .catch(async (error: unknown) => {
+          const seen = await page.evaluate<[number, number]>(
+            '[window.__completedPainted, window.__saleEventCosts.length]',
+          );
+          throw new Error(
+            `sale ${i + 1} of ${sales + 1}: its completion was not painted (${seen[0]} completed, ${seen[1]} chunks timed): ${error}`,
+          );
+        });
       await page.waitForTimeout(50);
     }
     const cdp = await page.context().newCDPSession(page);
