@@ -63,7 +63,7 @@ function order(
   };
 }
 
-function match(input: Partial<MatchInput>): [string, string, string | number | null][] {
+function rowsOf(input: Partial<MatchInput>): ReturnType<typeof matchOrders> {
   return matchOrders({
     periodKey: '2026-03-01',
     period: DAY,
@@ -75,7 +75,15 @@ function match(input: Partial<MatchInput>): [string, string, string | number | n
     refunds: [],
     settledNow: new Set(),
     ...input,
-  }).map((row) => [row.kind, row.severity, row.orderReference ?? row.record?.receiptNumber ?? null]);
+  });
+}
+
+function match(input: Partial<MatchInput>): [string, string, string | number | null][] {
+  return rowsOf(input).map((row) => [
+    row.kind,
+    row.severity,
+    row.orderReference ?? row.record?.receiptNumber ?? null,
+  ]);
 }
 
 describe('Leg A: every row classified', () => {
@@ -117,6 +125,24 @@ describe('Leg A: every row classified', () => {
     ).toEqual([
       ['refunded', 'info', 'R-5'],
       ['refund_in_transit', 'warning', 'R-6'],
+    ]);
+  });
+
+  it('leaves an order whose status is missing or unknown open, and says which of the two it was', () => {
+    const notes = rowsOf({
+      records: [record('R-8', 'completed', usd(500)), record('R-9', 'completed', usd(500))],
+      orders: [
+        { ...order('R-8', null, usd(500)), statusText: null },
+        { ...order('R-9', null, usd(500)), statusText: 'on_hold' },
+      ],
+    }).map((row) => [row.kind, row.orderReference, row.note]);
+    expect(notes).toEqual([
+      ['journal_open', 'R-8', "The provider's answer states no status for this order: nothing is decided."],
+      [
+        'journal_open',
+        'R-9',
+        'The provider\'s status "on_hold" is not one the API lists: nothing is decided.',
+      ],
     ]);
   });
 

@@ -138,7 +138,9 @@ function compareRecord(
   if (status === null) {
     return rowOf(input, 'journal_open', 'warning', {
       ...facts,
-      note: `The provider's status "${provider.status ?? ''}" is not one the API lists: nothing is decided.`,
+      note: provider.status
+        ? `The provider's status "${provider.status}" is not one the API lists: nothing is decided.`
+        : "The provider's answer states no status for this order: nothing is decided.",
     });
   }
   if (record.state === 'failed') {
