@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
 import { syncCatalogue } from '../electron/core/api/catalogue-sync';
 import { createResellerClient } from '../electron/core/api/client';
 import { CatalogueTable } from '../electron/core/journal/catalogue-table';
@@ -53,19 +54,34 @@ interface Setting extends SimulatorSetting {
   readonly samples: number;
   /** The in-process core path syncs a catalogue of its own: too many requests for the real minute window. */
   readonly withCore: boolean;
+  /**
+   * The host and the forwarding host called from a page in Chromium, as the renderer calls them,
+   * instead of from Node: a setting of its own, because the browser's processes share the cores with
+   * everything else while it is open.
+   */
+  readonly fromPage: boolean;
 }
 
 function settings(quick: boolean): readonly Setting[] {
-  const real = { rateLimit: REAL_RATE_LIMIT, withCore: false };
-  const raised = { rateLimit: RAISED_RATE_LIMIT, withCore: true };
+  const real = { rateLimit: REAL_RATE_LIMIT, withCore: false, fromPage: false };
+  const raised = { rateLimit: RAISED_RATE_LIMIT, withCore: true, fromPage: false };
+  const inPage = {
+    label: PAGE_SETTING,
+    latencyMs: 0,
+    rateLimit: RAISED_RATE_LIMIT,
+    withCore: false,
+    fromPage: true,
+  };
   if (quick) {
     return [
       { label: '0 ms, raised limits', latencyMs: 0, samples: 30, ...raised },
+      { ...inPage, samples: 30 },
       { label: '150 ms, real limits', latencyMs: 150, samples: 5, ...real },
     ];
   }
   return [
     { label: '0 ms, raised limits', latencyMs: 0, samples: 300, ...raised },
+    { ...inPage, samples: 100 },
     { label: '0 ms, real limits', latencyMs: 0, samples: 30, ...real },
     { label: '150 ms, raised limits', latencyMs: 150, samples: 60, ...raised },
     { label: '150 ms, real limits', latencyMs: 150, samples: 30, ...real },
@@ -73,6 +89,7 @@ function settings(quick: boolean): readonly Setting[] {
 }
 
 const WARMUP = 3;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Reads the host's event stream to its end, as the renderer does; returns a function that closes it. */
 function openEvents(host: HostReady): () => void {
@@ -157,8 +174,38 @@ async function corePath(sim: SimulatorReady): Promise<CorePath> {
 
 interface Series {
   readonly label: string;
-  readonly work: () => Promise<void>;
+  /** One sale; a path that times itself (in the page) returns its time, the others are timed here. */
+  readonly work: () => Promise<number | undefined>;
   readonly times: number[];
+}
+
+/**
+ * POST /api/sell as the renderer makes it: `fetch` in a page of the host's own origin in Chromium,
+ * timed in the page, so the time is Chromium's network stack and the host, not Playwright's.
+ */
+async function pageCaller(
+  browser: Browser,
+  host: HostReady,
+): Promise<(packageCode: string) => Promise<number>> {
+  const page = await browser.newPage();
+  // Any address of the origin will do (this one is a 404): the page is only there to call from.
+  await page.goto(`${host.origin}/caller`);
+  return (packageCode) =>
+    page.evaluate(
+      async ({ token, body }) => {
+        const started = performance.now();
+        const response = await fetch('/api/sell', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body,
+        });
+        const result = (await response.json()) as { ok: boolean; value?: { state: string } };
+        if (!result.ok || result.value?.state !== 'completed')
+          throw new Error(`the sale ended ${JSON.stringify(result)}`);
+        return performance.now() - started;
+      },
+      { token: host.token, body: JSON.stringify({ packageCode, quantity: 1 }) },
+    );
 }
 
 interface SettingResult {
@@ -172,6 +219,9 @@ const CORE = 'sale through the core';
 const BARE = 'bare signed POST /esims/order';
 const HOPS = 'the two hops alone (forwarding host, no journal)';
 const FLOOR = 'the two hops and one fsync (forwarding host, a row committed before the order leaves)';
+const HOST_IN_PAGE = 'sale through the web host, from the page';
+const HOPS_IN_PAGE = 'the two hops alone, from the page';
+const PAGE_SETTING = '0 ms, raised limits, called from a page in Chromium';
 /** Goal `sale-via-web-host`: the sale through the web host over the bare request, at 0 ms. */
 const HOST_TARGET = 1.3;
 
@@ -194,10 +244,11 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
       ESIM_ACCESS_CODE: sim.ready.accessCode,
       ESIM_SECRET_KEY: sim.ready.secretKey,
     });
-  const forwarding = setting.withCore ? await forwardingHost([]) : null;
+  const forwarding = setting.withCore || setting.fromPage ? await forwardingHost([]) : null;
   const floor = setting.withCore
     ? await forwardingHost(['--journal', join(forwardingDir, 'orders.sqlite')])
     : null;
+  const browser = setting.fromPage ? await chromium.launch({ executablePath: CHROMIUM }) : null;
   try {
     await callHost(host.ready, 'syncCatalogue', {});
     const { packages } = await callHost<{
@@ -205,41 +256,61 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
     }>(host.ready, 'listPackages', {});
     const cheapest = packages.reduce((a, b) => (b.cost.amount < a.cost.amount ? b : a));
     const code = cheapest.code;
+    const timedHere =
+      (work: () => Promise<unknown>): Series['work'] =>
+      async () => {
+        await work();
+        return undefined;
+      };
+    const fromPage = async (label: string, to: HostReady): Promise<Series> => {
+      const sell = await pageCaller(browser as Browser, to);
+      return { label, times: [], work: () => sell(code) };
+    };
     const series: Series[] = [
-      {
-        label: HOST,
-        times: [],
-        work: async () => {
-          const sale = await callHost<{ state: string }>(host.ready, 'sell', {
-            packageCode: code,
-            quantity: 1,
-          });
-          if (sale.state !== 'completed') throw new Error(`the host's sale ended ${sale.state}`);
-        },
-      },
-      ...(core ? [{ label: CORE, times: [], work: () => core.sale(code) }] : []),
-      ...[
-        { label: HOPS, host: forwarding },
-        { label: FLOOR, host: floor },
-      ].flatMap(({ label, host: forwarder }) =>
-        forwarder
-          ? [
-              {
-                label,
-                times: [],
-                work: () => callHost(forwarder.ready, 'sell', { packageCode: code }).then(() => undefined),
-              },
-            ]
-          : [],
-      ),
-      { label: BARE, times: [], work: () => bareSignedOrder(sim.ready, code) },
+      ...(browser
+        ? [await fromPage(HOST_IN_PAGE, host.ready)]
+        : [
+            {
+              label: HOST,
+              times: [],
+              work: timedHere(async () => {
+                const sale = await callHost<{ state: string }>(host.ready, 'sell', {
+                  packageCode: code,
+                  quantity: 1,
+                });
+                if (sale.state !== 'completed') throw new Error(`the host's sale ended ${sale.state}`);
+              }),
+            },
+          ]),
+      ...(core ? [{ label: CORE, times: [], work: timedHere(() => core.sale(code)) }] : []),
+      ...(forwarding
+        ? [
+            browser
+              ? await fromPage(HOPS_IN_PAGE, forwarding.ready)
+              : {
+                  label: HOPS,
+                  times: [],
+                  work: timedHere(() => callHost(forwarding.ready, 'sell', { packageCode: code })),
+                },
+          ]
+        : []),
+      ...(floor
+        ? [
+            {
+              label: FLOOR,
+              times: [],
+              work: timedHere(() => callHost(floor.ready, 'sell', { packageCode: code })),
+            },
+          ]
+        : []),
+      { label: BARE, times: [], work: timedHere(() => bareSignedOrder(sim.ready, code)) },
     ];
     for (let i = 0; i < WARMUP; i++) for (const s of series) await s.work();
     for (let i = 0; i < setting.samples; i++) {
       for (const s of series) {
         const start = performance.now();
-        await s.work();
-        s.times.push(performance.now() - start);
+        const own = await s.work();
+        s.times.push(own ?? performance.now() - start);
       }
     }
     const medians = new Map<string, number>();
@@ -249,7 +320,7 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
       return `| ${setting.label} | ${s.label} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(percentile(sorted, 99))} |`;
     });
     const bare = medians.get(BARE) ?? Number.NaN;
-    for (const label of [HOST, CORE, HOPS, FLOOR]) {
+    for (const label of [HOST, HOST_IN_PAGE, CORE, HOPS, HOPS_IN_PAGE, FLOOR]) {
       const median = medians.get(label);
       if (median !== undefined)
         lines.push(
@@ -258,6 +329,7 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
     }
     return { setting, medians, lines };
   } finally {
+    await browser?.close();
     closeEvents();
     core?.close();
     await forwarding?.stop();
@@ -288,12 +360,18 @@ export async function run(options: BenchOptions): Promise<void> {
   console.log('|---|---|---|---|---|');
   const results: SettingResult[] = [];
   for (const setting of all) {
+    if (setting.fromPage && !existsSync(CHROMIUM)) {
+      console.log(`| ${setting.label} | not measured: no Chromium at ${CHROMIUM} | | | |`);
+      continue;
+    }
     const result = await measureSetting(setting);
     results.push(result);
     for (const line of result.lines) console.log(line);
   }
   const ceiling = hourlyCeiling(REAL_RATE_LIMIT);
-  const zero = results.find((r) => r.setting.latencyMs === 0 && r.setting.rateLimit === RAISED_RATE_LIMIT);
+  const zero = results.find(
+    (r) => r.setting.latencyMs === 0 && r.setting.rateLimit === RAISED_RATE_LIMIT && !r.setting.fromPage,
+  );
   const slow = results.find((r) => r.setting.latencyMs === 150);
   const slowSale = slow?.medians.get(HOST);
   console.log('');
@@ -306,6 +384,15 @@ export async function run(options: BenchOptions): Promise<void> {
   console.log(
     '  less what catalogue syncs (one request per 100 packages, every 6 hours) and balance reads take.',
   );
+  const page = results.find((r) => r.setting.fromPage);
+  const pageBare = page?.medians.get(BARE);
+  const pageHost = page?.medians.get(HOST_IN_PAGE);
+  const pageHops = page?.medians.get(HOPS_IN_PAGE);
+  if (pageBare !== undefined && pageHost !== undefined && pageHops !== undefined) {
+    console.log(
+      `called from a page in Chromium, as the renderer calls it (Chromium open), the hops alone take ${ms(pageHops - pageBare)} more than the bare request (${(pageHops / pageBare).toFixed(2)}x) and the sale through the web host ${ms(pageHost - pageBare)} more (${(pageHost / pageBare).toFixed(2)}x); the goal's figure is the sale called from Node`,
+    );
+  }
   if (zero) {
     const host = zero.medians.get(HOST);
     const bare = zero.medians.get(BARE);
