@@ -74,7 +74,7 @@ const ChainCheckSchema = z.object({
       kind: z.string(),
       subject: z.string().nullable(),
       at: IsoTimeSchema,
-      problem: z.enum(['sequence', 'previous_hash', 'hash', 'columns', 'row_changed']),
+      problem: z.enum(['sequence', 'hash', 'columns', 'row_changed']),
     })
     .nullable(),
   unlinked: z.array(z.object({ kind: z.string(), id: z.string() })),

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerStyleFromEnvironment } from '../../electron/simulator/index';
 import type { Cancellation } from '../../shared/domain/cancellation';
@@ -73,7 +75,7 @@ describe('eSIM care', () => {
         orderAnswers: { request: string; status: number | null; body: unknown }[];
         cancellations: { id: string; state: string; answers: { request: string; body: unknown }[] }[];
         journal: { kind: string }[];
-        chain: { kind: string; hash: string }[];
+        chain: { seq: number; kind: string; hash: string; prev_hash: string | null }[];
         statusReads: { iccid: string; answers: { status: unknown } }[];
       };
       expect(body.sale).toMatchObject({
@@ -106,6 +108,18 @@ describe('eSIM care', () => {
         ]),
       );
       expect(body.chain.map((each) => each.kind)).toEqual(kinds);
+      // Each link as hex, with the hash it follows: the link before's, as the journal holds them.
+      const journal = new Database(join(counter!.dataDir, 'journal.sqlite'), { readonly: true });
+      try {
+        const hashOf = journal.prepare('SELECT lower(hex(hash)) FROM chain WHERE seq = ?').pluck();
+        expect(body.chain.length).toBeGreaterThan(0);
+        for (const link of body.chain) {
+          expect(link.hash).toBe(hashOf.get(link.seq));
+          expect(link.prev_hash).toBe(hashOf.get(link.seq - 1));
+        }
+      } finally {
+        journal.close();
+      }
       expect(body.statusReads.map((each) => each.iccid)).toEqual(body.iccids);
     })();
   });

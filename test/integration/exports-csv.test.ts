@@ -225,7 +225,9 @@ describe('CSV exports', () => {
       expect(read('z/Z-000001-ar.html').toString('utf8')).toContain('dir="rtl"');
       const journal = new Database(join(counter.dataDir, 'journal.sqlite'), { readonly: true });
       try {
-        const head = journal.prepare('SELECT seq, hash FROM chain ORDER BY seq DESC LIMIT 1').get();
+        const head = journal
+          .prepare('SELECT seq, lower(hex(hash)) AS hash FROM chain ORDER BY seq DESC LIMIT 1')
+          .get();
         expect(manifest.chainHead).toEqual(head);
       } finally {
         journal.close();

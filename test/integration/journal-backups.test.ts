@@ -332,7 +332,7 @@ describe('the backup chain', () => {
     };
     // A journal of several megabytes, so the base is copied in several steps while sales commit.
     db.pragma('synchronous = OFF');
-    sell(1_500);
+    sell(2_000);
     db.pragma('synchronous = FULL');
     const pages = Number(db.pragma('page_count', { simple: true }));
     expect(pages * Number(db.pragma('page_size', { simple: true }))).toBeGreaterThan(3 * 1024 * 1024);

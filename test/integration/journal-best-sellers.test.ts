@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { newSale, saleCompletion } from '../support/journal-records';
+import { backToVersion12 } from '../support/journal-versions';
 import { tempJournalPerTest } from '../support/temp-journal';
 
 /**
@@ -110,15 +110,14 @@ describe("best sellers from the week's totals", () => {
 
 describe('migration 0013 (best sellers of the week)', () => {
   it("ranks a journal's completed sales of before the migration", () => {
-    const old = new Database(journal.file);
-    const version = MIGRATIONS.findIndex((m) => m.name.endsWith('-best-sellers-week'));
-    for (const migration of MIGRATIONS.slice(0, version)) migration.up(old);
-    old.pragma(`user_version = ${version}`);
+    const old = journal.open();
     const { sell } = seller(old);
     sell('A', 2, '2026-11-20T10:00:00.000Z');
     sell('B', 1, '2026-11-21T10:00:00.000Z');
     sell('B', 2, '2026-11-21T11:00:00.000Z');
     sell('C', 9, '2026-11-21T12:00:00.000Z', false);
+    backToVersion12(old);
+    old.pragma(`user_version = ${MIGRATIONS.findIndex((m) => m.name.endsWith('-best-sellers-week'))}`);
     old.close();
     const db = journal.open();
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);

@@ -8,12 +8,9 @@ import { checkChain } from '../../electron/core/journal/chain-check';
 import { unpackRecord } from '../../electron/core/journal/chain-record';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
-import {
-  COUNT_SOLD,
-  saleCompletionTriggers,
-} from '../../electron/core/journal/migrations/0010-journal-at-scale';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { keptAnswer, newSale, saleCompletion } from '../support/journal-records';
+import { backToVersion12 } from '../support/journal-versions';
 
 /**
  * Migration 0011 stores each chain link's record deflated against a dictionary, and the base64 of the
@@ -82,6 +79,7 @@ function backToVersion10(db: Db): void {
   db.function('deflated', (body, encoding) =>
     deflateRawSync(Buffer.from(answerBodyText(body as Buffer, encoding as AnswerEncoding), 'utf8')),
   );
+  backToVersion12(db);
   db.exec(`
     CREATE TABLE answers_v10 (
       record_kind TEXT NOT NULL CHECK (record_kind IN ('sale', 'topup')),
@@ -105,14 +103,6 @@ function backToVersion10(db: Db): void {
       BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;
     CREATE TRIGGER answers_are_never_removed BEFORE DELETE ON answers
       BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;
-    -- A receipt's print history had no index until version 14.
-    DROP INDEX audit_receipts;
-    -- Best sellers read the per-day summary alone until version 13.
-    DROP TRIGGER sales_sold_on_completion;
-    DROP TRIGGER sales_sold_on_insert;
-    DROP TABLE sales_sold_week;
-    DROP TABLE sales_sold_week_start;
-    ${saleCompletionTriggers(COUNT_SOLD)}
     -- A cancellation's answers had a table of their own until version 12.
     CREATE TABLE cancellation_answers (
       id INTEGER PRIMARY KEY,

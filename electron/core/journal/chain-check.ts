@@ -3,6 +3,7 @@ import {
   canonicalJson,
   currentRows,
   GENESIS_HASH,
+  hashText,
   linkHash,
   RECORD_ROWS,
   type RecordRowKind,
@@ -15,9 +16,10 @@ import type { Db } from './database';
 export type ChainProblem =
   /** The sequence skips or repeats a number: a link was removed or inserted. */
   | 'sequence'
-  /** The link does not follow the previous link's hash: something before it was rewritten. */
-  | 'previous_hash'
-  /** The link's hash is not SHA-256 of the previous hash and its record: the record was edited. */
+  /**
+   * The link's hash is not SHA-256 of the previous link's hash and its record: the record was edited,
+   * or something before it was rewritten.
+   */
   | 'hash'
   /** The link's columns say something else than its record. */
   | 'columns'
@@ -53,11 +55,15 @@ interface LinkRow {
   shift_id: string | null;
   /** The record's canonical JSON, as hashed (inflated from how it is stored). */
   record_json: string;
-  prev_hash: string;
+  /** As hex (stored as its bytes). */
   hash: string;
 }
 
-type StoredLink = Omit<LinkRow, 'record_json'> & { record: Buffer; record_encoding: string };
+type StoredLink = Omit<LinkRow, 'record_json' | 'hash'> & {
+  record: Buffer;
+  record_encoding: string;
+  hash: Buffer;
+};
 
 interface ChainedRecord {
   v: number;
@@ -95,14 +101,13 @@ export function checkChain(db: Db, counterId: string): ChainCheck {
   };
   const statement = db.prepare('SELECT * FROM chain WHERE counter_id = ? ORDER BY seq');
   for (const stored of statement.iterate(counterId) as IterableIterator<StoredLink>) {
-    const { record: packed, record_encoding: encoding, ...columns } = stored;
-    const link: LinkRow = { ...columns, record_json: recordText(packed, encoding) };
+    const { record: packed, record_encoding: encoding, hash, ...columns } = stored;
+    const link: LinkRow = { ...columns, hash: hashText(hash), record_json: recordText(packed, encoding) };
     links += 1;
     head = { seq: link.seq, hash: link.hash };
     if (broken) continue;
     if (link.seq !== expectedSeq) breakAt(link, 'sequence');
-    else if (link.prev_hash !== prevHash) breakAt(link, 'previous_hash');
-    else if (linkHash(link.prev_hash, link.record_json) !== link.hash) breakAt(link, 'hash');
+    else if (linkHash(prevHash, link.record_json) !== link.hash) breakAt(link, 'hash');
     else if (!columnsAgree(link)) breakAt(link, 'columns');
     expectedSeq = link.seq + 1;
     prevHash = link.hash;

@@ -6,10 +6,12 @@ import type { Db } from './database';
  * The tamper-evident chain. Every record written to the audit log is also appended here, in the same
  * transaction, as a link: a gap-free sequence number per counter, the record's canonical JSON (which
  * names the counter, the cashier signed in and the shift open when it was written, and the money row
- * it is about as it stands after the change), and SHA-256 of the previous link's hash followed by that
- * JSON (stored deflated, chain-record.ts). Changing, removing or inserting a record anywhere breaks every hash after it; a row edited
- * behind the journal's back no longer matches its last link. This is tamper evidence, not prevention:
- * whoever holds the file can rewrite the whole chain, which is why each Z prints the chain's head.
+ * it is about as it stands after the change; stored deflated, chain-record.ts), and SHA-256 of the
+ * previous link's hash (as hex) followed by that JSON. A hash is stored as its 32 bytes and read as
+ * lowercase hex; the previous hash is not stored, but taken from the link before. Changing, removing
+ * or inserting a record anywhere breaks every hash after it; a row edited behind the journal's back no
+ * longer matches its last link. This is tamper evidence, not prevention: whoever holds the file can
+ * rewrite the whole chain, which is why each Z prints the chain's head.
  */
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -224,9 +226,7 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
     cashierId: string | null;
     shiftId: string | null;
   };
-  const last = db
-    .prepare('SELECT seq, hash FROM chain WHERE counter_id = ? ORDER BY seq DESC LIMIT 1')
-    .get(origin.counterId) as { seq: number; hash: string } | undefined;
+  const last = chainHead(db, origin.counterId);
   const seq = (last?.seq ?? 0) + 1;
   const prevHash = last?.hash ?? GENESIS_HASH;
   const rowKind = record.subject === null ? null : recordRowKind(record.kind);
@@ -244,9 +244,8 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
   });
   const hash = linkHash(prevHash, recordJson);
   db.prepare(
-    `INSERT INTO chain (counter_id, seq, at, kind, subject, cashier_id, shift_id, record, record_encoding,
-       prev_hash, hash)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO chain (counter_id, seq, at, kind, subject, cashier_id, shift_id, record, record_encoding, hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     origin.counterId,
     seq,
@@ -257,17 +256,20 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
     origin.shiftId,
     packRecord(recordJson),
     CHAIN_RECORD_ENCODING,
-    prevHash,
-    hash,
+    Buffer.from(hash, 'hex'),
   );
   return { counterId: origin.counterId, seq, hash };
 }
 
 /** The chain's last link on a counter; null before its first record. */
 export function chainHead(db: Db, counterId: string): { seq: number; hash: string } | null {
-  return (
-    (db
-      .prepare('SELECT seq, hash FROM chain WHERE counter_id = ? ORDER BY seq DESC LIMIT 1')
-      .get(counterId) as { seq: number; hash: string } | undefined) ?? null
-  );
+  const row = db
+    .prepare('SELECT seq, hash FROM chain WHERE counter_id = ? ORDER BY seq DESC LIMIT 1')
+    .get(counterId) as { seq: number; hash: Buffer } | undefined;
+  return row ? { seq: row.seq, hash: hashText(row.hash) } : null;
+}
+
+/** A stored hash as the hex it was computed as (and as a Z prints it). */
+export function hashText(stored: Buffer): string {
+  return stored.toString('hex');
 }

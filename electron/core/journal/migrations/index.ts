@@ -13,6 +13,7 @@ import { m0011CompactJournal } from './0011-compact-journal';
 import { m0012CancellationAnswers } from './0012-cancellation-answers';
 import { m0013BestSellersWeek } from './0013-best-sellers-week';
 import { m0014ReceiptHistory } from './0014-receipt-history';
+import { m0015ChainHashesAsBytes } from './0015-chain-hashes-as-bytes';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -57,6 +58,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0012CancellationAnswers,
   m0013BestSellersWeek,
   m0014ReceiptHistory,
+  m0015ChainHashesAsBytes,
 ]);
 
 /** The schema this code writes. */
