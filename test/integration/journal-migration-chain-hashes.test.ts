@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainHead } from '../../electron/core/journal/chain';
 import { checkChain } from '../../electron/core/journal/chain-check';
-import { type Db, openJournal } from '../../electron/core/journal/database';
+import type { Db } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { newSale, saleCompletion } from '../support/journal-records';
 import { chainAsVersion14 } from '../support/journal-versions';
+import { tempJournalPerTest } from '../support/temp-journal';
 
 /**
  * Migration 0015 keeps each link's hash as its 32 bytes and no longer stores the previous link's hash.
@@ -17,15 +15,7 @@ import { chainAsVersion14 } from '../support/journal-versions';
  * a journal edited behind its back before the migration is still named at the same link after it.
  */
 
-let dir: string;
-let file: string;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'journal-chain-hashes-'));
-  file = join(dir, 'journal.sqlite');
-});
-
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const journal = tempJournalPerTest('journal-chain-hashes');
 
 const COUNTER = 'C1';
 const BEFORE = MIGRATIONS.findIndex((m) => m.name.endsWith('-chain-hashes-as-bytes'));
@@ -50,7 +40,7 @@ function journalAtVersion14(
   count: number,
   edit: (db: Db) => void = () => {},
 ): { head: { seq: number; hash: string }; bytes: number } {
-  const db = openJournal({ file });
+  const db = journal.open();
   try {
     db.prepare(`INSERT INTO settings (key, value_json) VALUES ('counter.id', '"${COUNTER}"')`).run();
     sell(db, count);
@@ -79,7 +69,7 @@ function editLink(db: Db, seq: number, column: 'hash' | 'prev_hash', value: stri
 describe('migration 0015 (chain hashes as bytes)', () => {
   it('keeps every link and its head, in less room, and the chain grows on from it', () => {
     const before = journalAtVersion14(40);
-    const db = openJournal({ file });
+    const db = journal.open();
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       const check = checkChain(db, COUNTER);
@@ -105,7 +95,7 @@ describe('migration 0015 (chain hashes as bytes)', () => {
       editLink(db, 7, 'prev_hash', 'f'.repeat(64));
       editLink(db, 12, 'hash', 'not a hash');
     });
-    const db = openJournal({ file });
+    const db = journal.open();
     try {
       expect(checkChain(db, COUNTER).firstBroken).toMatchObject({ seq: 7, problem: 'hash' });
       expect(

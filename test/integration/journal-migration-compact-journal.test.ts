@@ -8,6 +8,10 @@ import { checkChain } from '../../electron/core/journal/chain-check';
 import { unpackRecord } from '../../electron/core/journal/chain-record';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
+import {
+  CHAIN_LINK_COLUMNS,
+  CHAIN_LOOKUPS_AND_GUARDS,
+} from '../../electron/core/journal/migrations/chain-table';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { keptAnswer, newSale, saleCompletion } from '../support/journal-records';
 import { backToVersion12 } from '../support/journal-versions';
@@ -115,13 +119,7 @@ function backToVersion10(db: Db): void {
   `);
   db.exec(`
     CREATE TABLE chain_text (
-      counter_id TEXT NOT NULL,
-      seq INTEGER NOT NULL CHECK (seq >= 1),
-      at TEXT NOT NULL,
-      kind TEXT NOT NULL,
-      subject TEXT,
-      cashier_id TEXT,
-      shift_id TEXT,
+      ${CHAIN_LINK_COLUMNS}
       record_json TEXT NOT NULL,
       prev_hash TEXT NOT NULL,
       hash TEXT NOT NULL,
@@ -131,12 +129,7 @@ function backToVersion10(db: Db): void {
       record_text(record, record_encoding), prev_hash, hash FROM chain;
     DROP TABLE chain;
     ALTER TABLE chain_text RENAME TO chain;
-    CREATE INDEX chain_by_subject ON chain (subject, seq);
-    CREATE INDEX chain_by_shift ON chain (shift_id, kind);
-    CREATE TRIGGER chain_never_updated BEFORE UPDATE ON chain
-      BEGIN SELECT RAISE(ABORT, 'chain rows are never edited'); END;
-    CREATE TRIGGER chain_never_deleted BEFORE DELETE ON chain
-      BEGIN SELECT RAISE(ABORT, 'chain rows are never deleted'); END;
+    ${CHAIN_LOOKUPS_AND_GUARDS}
   `);
   db.pragma(`user_version = ${COMPACT}`);
 }

@@ -4,6 +4,10 @@ import {
   COUNT_SOLD,
   saleCompletionTriggers,
 } from '../../electron/core/journal/migrations/0010-journal-at-scale';
+import {
+  CHAIN_LINK_COLUMNS,
+  CHAIN_LOOKUPS_AND_GUARDS,
+} from '../../electron/core/journal/migrations/chain-table';
 
 /**
  * Journals put back by hand in the form an earlier schema version kept, from a journal the current
@@ -33,13 +37,7 @@ export function backToVersion12(db: Db): void {
 export function chainAsVersion14(db: Db): void {
   db.exec(`
     CREATE TABLE chain_v14 (
-      counter_id TEXT NOT NULL,
-      seq INTEGER NOT NULL CHECK (seq >= 1),
-      at TEXT NOT NULL,
-      kind TEXT NOT NULL,
-      subject TEXT,
-      cashier_id TEXT,
-      shift_id TEXT,
+      ${CHAIN_LINK_COLUMNS}
       record BLOB NOT NULL,
       record_encoding TEXT NOT NULL,
       prev_hash TEXT NOT NULL,
@@ -53,11 +51,6 @@ export function chainAsVersion14(db: Db): void {
     FROM chain ORDER BY counter_id, seq;
     DROP TABLE chain;
     ALTER TABLE chain_v14 RENAME TO chain;
-    CREATE INDEX chain_by_subject ON chain (subject, seq);
-    CREATE INDEX chain_by_shift ON chain (shift_id, kind);
-    CREATE TRIGGER chain_never_updated BEFORE UPDATE ON chain
-      BEGIN SELECT RAISE(ABORT, 'chain rows are never edited'); END;
-    CREATE TRIGGER chain_never_deleted BEFORE DELETE ON chain
-      BEGIN SELECT RAISE(ABORT, 'chain rows are never deleted'); END;
+    ${CHAIN_LOOKUPS_AND_GUARDS}
   `);
 }

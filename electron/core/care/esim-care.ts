@@ -3,7 +3,7 @@ import type { ExportFile } from '../../../shared/domain/export';
 import type { Sale } from '../../../shared/domain/sale';
 import type { ResellerClient } from '../api';
 import { answersOf } from '../journal/answers';
-import { GENESIS_HASH, hashText } from '../journal/chain';
+import { GENESIS_HASH, hashHex } from '../journal/chain';
 import type { Db } from '../journal/database';
 import type { SalesJournal } from '../journal/sales-journal';
 import type { Logger } from '../log';
@@ -182,19 +182,17 @@ function redactedJson(text: string | null): unknown {
 
 /**
  * The subjects' chain links with the hash each follows (the link before's, read by its key), both as
- * hex: with the records' rows above, what a third party needs to see where they sit in the chain.
+ * hex: with the records' rows above, what a third party needs to see where they sit in the chain. The
+ * first link follows the genesis hash; a link whose predecessor is gone (a broken chain) follows none.
  */
-function chainLinksOf(db: Db, subjects: readonly string[]): Record<string, unknown>[] {
-  const links = db
+function chainLinksOf(db: Db, subjects: readonly string[]): unknown[] {
+  return db
     .prepare(
-      `SELECT link.seq, link.at, link.kind, link.subject, link.hash,
-         (SELECT before.hash FROM chain before WHERE before.counter_id = link.counter_id AND before.seq = link.seq - 1)
-           AS prev_hash
+      `SELECT link.seq, link.at, link.kind, link.subject, ${hashHex('link.hash')} AS hash,
+         CASE WHEN link.seq = 1 THEN '${GENESIS_HASH}' ELSE
+           (SELECT ${hashHex('before.hash')} FROM chain before
+            WHERE before.counter_id = link.counter_id AND before.seq = link.seq - 1) END AS prev_hash
        FROM chain link WHERE link.subject IN (SELECT value FROM json_each(?)) ORDER BY link.seq`,
     )
-    .all(JSON.stringify(subjects)) as { seq: number; hash: Buffer; prev_hash: Buffer | null }[];
-  // The first link follows the genesis hash; a link whose predecessor is gone (a broken chain) follows none.
-  const followed = (link: (typeof links)[number]): string | null =>
-    link.prev_hash ? hashText(link.prev_hash) : link.seq === 1 ? GENESIS_HASH : null;
-  return links.map((link) => ({ ...link, hash: hashText(link.hash), prev_hash: followed(link) }));
+    .all(JSON.stringify(subjects));
 }

@@ -3,7 +3,7 @@ import {
   canonicalJson,
   currentRows,
   GENESIS_HASH,
-  hashText,
+  hashHex,
   linkHash,
   RECORD_ROWS,
   type RecordRowKind,
@@ -55,15 +55,10 @@ interface LinkRow {
   shift_id: string | null;
   /** The record's canonical JSON, as hashed (inflated from how it is stored). */
   record_json: string;
-  /** As hex (stored as its bytes). */
   hash: string;
 }
 
-type StoredLink = Omit<LinkRow, 'record_json' | 'hash'> & {
-  record: Buffer;
-  record_encoding: string;
-  hash: Buffer;
-};
+type StoredLink = Omit<LinkRow, 'record_json'> & { record: Buffer; record_encoding: string };
 
 interface ChainedRecord {
   v: number;
@@ -99,10 +94,13 @@ export function checkChain(db: Db, counterId: string): ChainCheck {
       problem,
     };
   };
-  const statement = db.prepare('SELECT * FROM chain WHERE counter_id = ? ORDER BY seq');
+  const statement = db.prepare(
+    `SELECT counter_id, seq, at, kind, subject, cashier_id, shift_id, record, record_encoding, ${hashHex()} AS hash
+     FROM chain WHERE counter_id = ? ORDER BY seq`,
+  );
   for (const stored of statement.iterate(counterId) as IterableIterator<StoredLink>) {
-    const { record: packed, record_encoding: encoding, hash, ...columns } = stored;
-    const link: LinkRow = { ...columns, hash: hashText(hash), record_json: recordText(packed, encoding) };
+    const { record: packed, record_encoding: encoding, ...columns } = stored;
+    const link: LinkRow = { ...columns, record_json: recordText(packed, encoding) };
     links += 1;
     head = { seq: link.seq, hash: link.hash };
     if (broken) continue;

@@ -263,13 +263,17 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
 
 /** The chain's last link on a counter; null before its first record. */
 export function chainHead(db: Db, counterId: string): { seq: number; hash: string } | null {
-  const row = db
-    .prepare('SELECT seq, hash FROM chain WHERE counter_id = ? ORDER BY seq DESC LIMIT 1')
-    .get(counterId) as { seq: number; hash: Buffer } | undefined;
-  return row ? { seq: row.seq, hash: hashText(row.hash) } : null;
+  return (
+    (db
+      .prepare(`SELECT seq, ${hashHex()} AS hash FROM chain WHERE counter_id = ? ORDER BY seq DESC LIMIT 1`)
+      .get(counterId) as { seq: number; hash: string } | undefined) ?? null
+  );
 }
 
-/** A stored hash as the hex it was computed as (and as a Z prints it). */
-export function hashText(stored: Buffer): string {
-  return stored.toString('hex');
+/**
+ * A link's stored hash (its 32 bytes) as the lowercase hex it was computed as and a Z prints, in SQL:
+ * every statement that reads a hash reads it this way, so none handles the bytes.
+ */
+export function hashHex(column = 'hash'): string {
+  return `lower(hex(${column}))`;
 }

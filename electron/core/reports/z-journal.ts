@@ -4,7 +4,7 @@ import {
   ShiftReportSchema,
 } from '../../../shared/domain/shift-report';
 import { type Currency, type Money, minor } from '../../../shared/money';
-import { hashText } from '../journal/chain';
+import { hashHex } from '../journal/chain';
 import type { Db } from '../journal/database';
 import { writeTransaction } from '../journal/journal-write';
 import { writeAudit } from '../journal/state-rows';
@@ -97,14 +97,15 @@ export class ZJournal {
 
   /** The chain's head when a shift's Z was computed: the link just before the Z's own. */
   chainHeadAtIssue(shiftId: string): { seq: number; hash: string } | null {
-    const row = this.db
-      .prepare(
-        `SELECT before.seq, before.hash FROM chain issued JOIN chain before
-           ON before.counter_id = issued.counter_id AND before.seq = issued.seq - 1
-         WHERE issued.kind = 'z.issued' AND issued.subject = ?`,
-      )
-      .get(shiftId) as { seq: number; hash: Buffer } | undefined;
-    return row ? { seq: row.seq, hash: hashText(row.hash) } : null;
+    return (
+      (this.db
+        .prepare(
+          `SELECT before.seq, ${hashHex('before.hash')} AS hash FROM chain issued JOIN chain before
+             ON before.counter_id = issued.counter_id AND before.seq = issued.seq - 1
+           WHERE issued.kind = 'z.issued' AND issued.subject = ?`,
+        )
+        .get(shiftId) as { seq: number; hash: string } | undefined) ?? null
+    );
   }
 
   record(correction: NewCorrection, counterId: string, at: string): number {

@@ -1,3 +1,4 @@
+import { CHAIN_LINK_COLUMNS } from './chain-table';
 import type { Migration } from './index';
 
 /** Columns of a sale that are money facts: once the sale is completed or failed, none of them changes. */
@@ -152,13 +153,7 @@ export const m0006EndOfDay: Migration = {
       -- is SHA-256 of the previous hash and the record's canonical JSON, which names its counter, seq,
       -- time, kind, cashier and shift; the other columns repeat what the JSON says, for lookups.
       CREATE TABLE chain (
-        counter_id TEXT NOT NULL,
-        seq INTEGER NOT NULL CHECK (seq >= 1),
-        at TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        subject TEXT,
-        cashier_id TEXT,
-        shift_id TEXT,
+        ${CHAIN_LINK_COLUMNS}
         record_json TEXT NOT NULL,
         prev_hash TEXT NOT NULL,
         hash TEXT NOT NULL,

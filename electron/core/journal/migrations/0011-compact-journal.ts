@@ -1,6 +1,7 @@
 import { type AnswerEncoding, answerBodyText, packAnswerBody } from '../answers';
 import { CHAIN_RECORD_ENCODING, packRecord } from '../chain-record';
 import type { Db } from '../database';
+import { CHAIN_LINK_COLUMNS, CHAIN_LOOKUPS_AND_GUARDS } from './chain-table';
 import type { Migration } from './index';
 
 /**
@@ -22,13 +23,7 @@ export const m0011CompactJournal: Migration = {
     db.function('chain_record_pack', { deterministic: true }, (text) => packRecord(String(text)));
     db.exec(`
       CREATE TABLE chain_compact (
-        counter_id TEXT NOT NULL,
-        seq INTEGER NOT NULL CHECK (seq >= 1),
-        at TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        subject TEXT,
-        cashier_id TEXT,
-        shift_id TEXT,
+        ${CHAIN_LINK_COLUMNS}
         record BLOB NOT NULL,
         record_encoding TEXT NOT NULL CHECK (record_encoding IN ('${CHAIN_RECORD_ENCODING}')),
         prev_hash TEXT NOT NULL,
@@ -41,12 +36,7 @@ export const m0011CompactJournal: Migration = {
         FROM chain ORDER BY counter_id, seq;
       DROP TABLE chain;
       ALTER TABLE chain_compact RENAME TO chain;
-      CREATE INDEX chain_by_subject ON chain (subject, seq);
-      CREATE INDEX chain_by_shift ON chain (shift_id, kind);
-      CREATE TRIGGER chain_never_updated BEFORE UPDATE ON chain
-        BEGIN SELECT RAISE(ABORT, 'chain rows are never edited'); END;
-      CREATE TRIGGER chain_never_deleted BEFORE DELETE ON chain
-        BEGIN SELECT RAISE(ABORT, 'chain rows are never deleted'); END;
+      ${CHAIN_LOOKUPS_AND_GUARDS}
     `);
   },
 };

@@ -1,5 +1,6 @@
 import { GENESIS_HASH } from '../chain';
 import { CHAIN_RECORD_ENCODING } from '../chain-record';
+import { CHAIN_LINK_COLUMNS, CHAIN_LOOKUPS_AND_GUARDS } from './chain-table';
 import type { Migration } from './index';
 
 /**
@@ -19,13 +20,7 @@ export const m0015ChainHashesAsBytes: Migration = {
   up(db) {
     db.exec(`
       CREATE TABLE chain_v15 (
-        counter_id TEXT NOT NULL,
-        seq INTEGER NOT NULL CHECK (seq >= 1),
-        at TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        subject TEXT,
-        cashier_id TEXT,
-        shift_id TEXT,
+        ${CHAIN_LINK_COLUMNS}
         record BLOB NOT NULL,
         record_encoding TEXT NOT NULL CHECK (record_encoding IN ('${CHAIN_RECORD_ENCODING}')),
         hash BLOB NOT NULL,
@@ -42,12 +37,7 @@ export const m0015ChainHashesAsBytes: Migration = {
         ORDER BY counter_id, seq;
       DROP TABLE chain;
       ALTER TABLE chain_v15 RENAME TO chain;
-      CREATE INDEX chain_by_subject ON chain (subject, seq);
-      CREATE INDEX chain_by_shift ON chain (shift_id, kind);
-      CREATE TRIGGER chain_never_updated BEFORE UPDATE ON chain
-        BEGIN SELECT RAISE(ABORT, 'chain rows are never edited'); END;
-      CREATE TRIGGER chain_never_deleted BEFORE DELETE ON chain
-        BEGIN SELECT RAISE(ABORT, 'chain rows are never deleted'); END;
+      ${CHAIN_LOOKUPS_AND_GUARDS}
     `);
   },
 };
