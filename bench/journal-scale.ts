@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { startApp } from '../electron/compose';
+import { disputeRecords } from '../electron/core/care/dispute-records';
 import { type Db, openJournal } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../electron/core/journal/topups-journal';
@@ -155,6 +156,8 @@ function dailyQueries(db: Db): Queries {
   return {
     "best sellers' first read of a day": () => sales.bestSellers(weekBefore(AT, 7 + (turn++ % 2)), 12),
     "the reconciliation's cash of a day": () => reconciliation.cashTaken({ firstDay: TODAY, lastDay: TODAY }),
+    // A manager's export for one sale of today: its journal records and chain links (the provider's reads aside).
+    "a dispute pack's records": () => disputeRecords(db, ['sale-0500']),
   };
 }
 

@@ -3,12 +3,12 @@ import type { ExportFile } from '../../../shared/domain/export';
 import type { Sale } from '../../../shared/domain/sale';
 import type { ResellerClient } from '../api';
 import { answersOf } from '../journal/answers';
-import { GENESIS_HASH, hashHex } from '../journal/chain';
 import type { Db } from '../journal/database';
 import type { SalesJournal } from '../journal/sales-journal';
 import type { Logger } from '../log';
 import { PosFailure } from '../pos/failure';
 import type { CancellationJournal } from './cancellation-journal';
+import { disputeRecords } from './dispute-records';
 import { isInstalled } from './installed';
 
 export interface EsimCareDeps {
@@ -54,8 +54,7 @@ export class EsimCareDesk {
     const cancellations = db
       .prepare('SELECT * FROM cancellations WHERE sale_id = ? ORDER BY created_at')
       .all(sale.id) as { id: string }[];
-    const subjects = [sale.id, ...cancellations.map((each) => each.id)];
-    const inSubjects = `subject IN (SELECT value FROM json_each(?))`;
+    const { journal, chain } = disputeRecords(db, [sale.id, ...cancellations.map((each) => each.id)]);
     const row = db
       .prepare(
         `SELECT id, receipt_number, state, package_code, package_name, quantity, currency, retail_total_minor,
@@ -87,10 +86,8 @@ export class EsimCareDesk {
           body: redactedJson(answer.body),
         })),
       })),
-      journal: db
-        .prepare(`SELECT at, kind, subject, detail_json FROM audit WHERE ${inSubjects} ORDER BY id`)
-        .all(JSON.stringify(subjects)),
-      chain: chainLinksOf(db, subjects),
+      journal,
+      chain,
       statusReads: reads,
     };
     return {
@@ -178,21 +175,4 @@ function redactedJson(text: string | null): unknown {
     return node;
   };
   return walk(value);
-}
-
-/**
- * The subjects' chain links with the hash each follows (the link before's, read by its key), both as
- * hex: with the records' rows above, what a third party needs to see where they sit in the chain. The
- * first link follows the genesis hash; a link whose predecessor is gone (a broken chain) follows none.
- */
-function chainLinksOf(db: Db, subjects: readonly string[]): unknown[] {
-  return db
-    .prepare(
-      `SELECT link.seq, link.at, link.kind, link.subject, ${hashHex('link.hash')} AS hash,
-         CASE WHEN link.seq = 1 THEN '${GENESIS_HASH}' ELSE
-           (SELECT ${hashHex('before.hash')} FROM chain before
-            WHERE before.counter_id = link.counter_id AND before.seq = link.seq - 1) END AS prev_hash
-       FROM chain link WHERE link.subject IN (SELECT value FROM json_each(?)) ORDER BY link.seq`,
-    )
-    .all(JSON.stringify(subjects));
 }
