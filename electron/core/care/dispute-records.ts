@@ -52,7 +52,10 @@ export function disputeRecords(
   return { journal: journal ?? auditRows(db, subjects), chain };
 }
 
-/** The records the links hold, as the audit log holds them; null if one cannot be read back. */
+/**
+ * The records the links hold, as the audit log holds them (a detail's keys in the chain's sorted order
+ * rather than as first written); null if one cannot be read back.
+ */
 function recordsOfLinks(
   links: readonly { record: Buffer; record_encoding: string }[],
 ): JournalRecord[] | null {
