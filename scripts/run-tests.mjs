@@ -80,11 +80,13 @@ const playwrightExit =
         PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       })
     : 1;
-// The money specs end to end (a sale, a pending sale, Check now, a cancellation, a top-up) again in the
-// lean and the untidy style: the counter must hand the eSIM over, settle what reads can prove and say
-// "not stated" for the rest, from whatever a provider states. The other specs run in the tidy style.
+// The money specs end to end (a sale, the price quoted and charged, a pending sale, Check now, a
+// cancellation, a top-up) again in the lean and the untidy style: the counter must hand the eSIM over,
+// charge what it quoted, settle what reads can prove and say "not stated" for the rest, from whatever a
+// provider states. The other specs run in the tidy style.
 const STYLED_E2E_SPECS = [
   'test/e2e/sale.spec.ts',
+  'test/e2e/counter-money.spec.ts',
   'test/e2e/pending-sale.spec.ts',
   'test/e2e/check-now.spec.ts',
   'test/e2e/cancel-sale.spec.ts',

@@ -9,6 +9,7 @@ import {
   sellFirstFound,
   shownEsims,
 } from './counter-page';
+import { destination } from './destinations';
 
 /** Money at the counter: the price quoted is the price charged, and what the cashier is told first. */
 
@@ -34,7 +35,7 @@ test('the open confirm step follows a pricing change at once, and the sale charg
 }) => {
   await counter.api('setManagerPin', { pin: PIN });
   await counter.open(page);
-  await searchField(page).fill('France');
+  await searchField(page).fill(destination('France'));
   const option = foundPackages(page).first();
   const name = ((await option.locator('.pkg-name').textContent()) ?? '').trim();
   await option.click();
@@ -71,7 +72,7 @@ test('the confirm step warns before the sale: a balance too low to pay it, and a
   // The core reads the balance again (as it does after every sale): the balance the counter knows.
   await counter.api('getBalance');
   await counter.open(page);
-  await searchField(page).fill('Japan');
+  await searchField(page).fill(destination('Japan'));
   await foundPackages(page).first().click();
   await page.getByRole('button', { name: 'Sell', exact: true }).click();
   const warnings = page.getByRole('dialog', { name: 'Confirm the sale' }).getByRole('list', {
@@ -96,7 +97,7 @@ test('the confirm step warns while the provider is failing: the answer may come 
   await counter.sim.setFaults({ failRate: 1, paths: ['GET /balance'] });
   await counter.api('getBalance').catch(() => undefined);
   await counter.sim.setFaults({ failRate: 0 });
-  await searchField(page).fill('Japan');
+  await searchField(page).fill(destination('Japan'));
   await foundPackages(page).first().click();
   await page.getByRole('button', { name: 'Sell', exact: true }).click();
   const warnings = page.getByRole('dialog', { name: 'Confirm the sale' }).getByRole('list', {
@@ -117,7 +118,7 @@ test('a shop with a markup and enough balance is not warned', async ({ page, cou
     },
   });
   await counter.open(page);
-  await searchField(page).fill('Japan');
+  await searchField(page).fill(destination('Japan'));
   await foundPackages(page).first().click();
   await page.getByRole('button', { name: 'Sell', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm the sale' });
@@ -130,7 +131,7 @@ test('five quick Enters after the QR appears print at most: the QR stays and not
   counter,
 }) => {
   await counter.open(page);
-  await searchField(page).fill('Italy');
+  await searchField(page).fill(destination('Italy'));
   await expect(foundPackages(page).first()).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Quantity')).toBeFocused();
@@ -156,7 +157,7 @@ test('five quick Enters after the QR appears print at most: the QR stays and not
 
 test('an Enter held down from the step before never confirms the sale', async ({ page, counter }) => {
   await counter.open(page);
-  await searchField(page).fill('Italy');
+  await searchField(page).fill(destination('Italy'));
   await foundPackages(page).first().click();
   await expect(page.getByLabel('Quantity')).toBeFocused();
   // The Enter that opens the confirm step is held: the keyboard repeats it into the dialog.
@@ -183,7 +184,7 @@ test('a reprint by the same cashier minutes after the sale (a paper jam) needs n
 }) => {
   await countPrints(page);
   await counter.open(page);
-  await sellFirstFound(page, 'Italy');
+  await sellFirstFound(page, destination('Italy'));
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
   const print = page.getByRole('button', { name: 'Print receipt' });
   await print.click();
@@ -210,7 +211,7 @@ test('the confirm step records a cash payment, and the sale receipt prints what 
     'if (window !== window.top) { window.print = () => { window.top.receiptText = document.body.innerText; }; }',
   );
   await counter.open(page);
-  await searchField(page).fill('France');
+  await searchField(page).fill(destination('France'));
   await foundPackages(page).first().click();
   await page.getByRole('button', { name: 'Sell', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm the sale' });

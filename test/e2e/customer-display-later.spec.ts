@@ -1,5 +1,6 @@
 import { expect, test } from './counter-fixture';
 import { sellFirstFound, shownEsims } from './counter-page';
+import { destination } from './destinations';
 
 // A pending order's checks, shortened from the provider's 15 to 30 s to about a second.
 test.use({ pendingCheckMs: 500 });
@@ -18,7 +19,7 @@ test('a sale being prepared says so on the customer display, and when it complet
   await expect(display.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await counter.open(page);
 
-  const name = await sellFirstFound(page, 'France');
+  const name = await sellFirstFound(page, destination('France'));
   await expect(page.getByRole('region', { name: 'Paid, the provider is preparing the eSIM' })).toBeVisible();
   // The customer's screen says the eSIM is being prepared, with no QR code yet.
   await expect(display.getByRole('region', { name: 'Your eSIM is being prepared' })).toContainText(name);

@@ -1,5 +1,6 @@
 import { expect, test } from './counter-fixture';
 import { sellFirstFound } from './counter-page';
+import { destination } from './destinations';
 
 const QR_NAME = 'QR code to install your eSIM';
 
@@ -12,7 +13,7 @@ test('the customer display pages several eSIMs, one QR at a time, and repeats th
   const display = await context.newPage();
   await display.goto(host.customerUrl);
   await counter.open(page);
-  await sellFirstFound(page, 'Germany', 3);
+  await sellFirstFound(page, destination('Germany'), 3);
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
 
   const qr = display.getByRole('img', { name: QR_NAME });

@@ -1,5 +1,6 @@
 import { expect, test } from './counter-fixture';
 import { countPrints, printsSoFar, sellFirstFound } from './counter-page';
+import { destination } from './destinations';
 import { ALICE_PIN, hireAlice, MANAGER_PIN } from './staff';
 
 test('a reprint that needs the manager PIN says why in its dialog, and prints once the PIN is given', async ({
@@ -8,7 +9,7 @@ test('a reprint that needs the manager PIN says why in its dialog, and prints on
 }) => {
   await countPrints(page);
   await counter.open(page);
-  await sellFirstFound(page, 'Italy');
+  await sellFirstFound(page, destination('Italy'));
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
   const print = page.getByRole('button', { name: 'Print receipt' });
   await print.click();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Sale, SaleSummary } from '../../shared/domain/sale';
 import { expect, test } from './counter-fixture';
 import { fact, sellFirstFound } from './counter-page';
+import { destination, localPackageCode } from './destinations';
 
 /** A waiting time as the counter writes it ("2m 0s"), formatted by the page's own Intl. */
 function waited(page: Page, minutes: number, seconds: number): Promise<string> {
@@ -27,7 +28,7 @@ test('a sale whose answer was lost says what happened, what to tell the customer
     paths: ['POST /esims/order', 'GET /orders'],
   });
   await counter.open(page);
-  const name = await sellFirstFound(page, 'France');
+  const name = await sellFirstFound(page, destination('France'));
   const lost = page.getByRole('region', { name: "The provider's answer was lost" });
   await expect(lost).toContainText('The customer has paid.', { timeout: 30_000 });
   await expect(lost).toContainText('Do not sell it again.');
@@ -59,11 +60,8 @@ test('a sale whose answer was lost says what happened, what to tell the customer
 
 test("the provider's words for an eSIM are translated, in English and Arabic", async ({ page, counter }) => {
   await counter.open(page);
-  const { packages } = await counter.api<{ packages: { code: string; type: string; countries: string[] }[] }>(
-    'listPackages',
-  );
-  const local = packages.find((pkg) => pkg.type === 'local' && pkg.countries.includes('FR'));
-  const sale = await counter.api<Sale>('sell', { packageCode: local?.code });
+  // A local package for France, found in the training catalogue: a provider may state no coverage.
+  const sale = await counter.api<Sale>('sell', { packageCode: localPackageCode('France') });
   const iccid = sale.state === 'completed' ? (sale.esims[0]?.iccid ?? '') : '';
 
   const lookUp = async (): Promise<void> => {
