@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { withoutOwnFsync } from '../electron/core/journal/journal-write';
 import { bareSignedOrder, endpointOfChild } from './processes';
 
 /**
@@ -66,13 +67,6 @@ function orderRows(file: string): { intent(packageCode: string): number; answere
   const update = db.prepare("UPDATE orders SET state = 'answered' WHERE id = ?");
   return {
     intent: (packageCode) => Number(insert.run(packageCode).lastInsertRowid),
-    answered(id) {
-      db.pragma('synchronous = NORMAL');
-      try {
-        update.run(id);
-      } finally {
-        db.pragma('synchronous = FULL');
-      }
-    },
+    answered: (id) => withoutOwnFsync(db, () => update.run(id)),
   };
 }

@@ -238,16 +238,15 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
   );
   const closeEvents = openEvents(host.ready);
   const core = setting.withCore ? await corePath(sim.ready) : null;
-  const forwardingDir = mkdtempSync(join(tmpdir(), 'esim-bench-forwarding-'));
   const forwardingHost = (args: readonly string[]) =>
     startProcess<HostReady>('bench/forwarding-host.ts', ['--api-base-url', sim.ready.baseUrl, ...args], {
       ESIM_ACCESS_CODE: sim.ready.accessCode,
       ESIM_SECRET_KEY: sim.ready.secretKey,
     });
   const forwarding = setting.withCore || setting.fromPage ? await forwardingHost([]) : null;
-  const floor = setting.withCore
-    ? await forwardingHost(['--journal', join(forwardingDir, 'orders.sqlite')])
-    : null;
+  // The floor's one-row journal, in a directory of its own.
+  const floorDir = setting.withCore ? mkdtempSync(join(tmpdir(), 'esim-bench-floor-')) : null;
+  const floor = floorDir ? await forwardingHost(['--journal', join(floorDir, 'orders.sqlite')]) : null;
   const browser = setting.fromPage ? await chromium.launch({ executablePath: CHROMIUM }) : null;
   try {
     await callHost(host.ready, 'syncCatalogue', {});
@@ -262,47 +261,27 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
         await work();
         return undefined;
       };
-    const fromPage = async (label: string, to: HostReady): Promise<Series> => {
-      const sell = await pageCaller(browser as Browser, to);
-      return { label, times: [], work: () => sell(code) };
+    // A sale through a host (the counter's or a forwarding one): from a page when the setting has a
+    // browser, timed there; otherwise from Node, timed here.
+    const viaHost = async (label: string, to: HostReady): Promise<Series> => {
+      if (browser) {
+        const sell = await pageCaller(browser, to);
+        return { label, times: [], work: () => sell(code) };
+      }
+      return {
+        label,
+        times: [],
+        work: timedHere(async () => {
+          const sale = await callHost<{ state: string }>(to, 'sell', { packageCode: code, quantity: 1 });
+          if (sale.state !== 'completed') throw new Error(`${label}: the sale ended ${sale.state}`);
+        }),
+      };
     };
     const series: Series[] = [
-      ...(browser
-        ? [await fromPage(HOST_IN_PAGE, host.ready)]
-        : [
-            {
-              label: HOST,
-              times: [],
-              work: timedHere(async () => {
-                const sale = await callHost<{ state: string }>(host.ready, 'sell', {
-                  packageCode: code,
-                  quantity: 1,
-                });
-                if (sale.state !== 'completed') throw new Error(`the host's sale ended ${sale.state}`);
-              }),
-            },
-          ]),
+      await viaHost(browser ? HOST_IN_PAGE : HOST, host.ready),
       ...(core ? [{ label: CORE, times: [], work: timedHere(() => core.sale(code)) }] : []),
-      ...(forwarding
-        ? [
-            browser
-              ? await fromPage(HOPS_IN_PAGE, forwarding.ready)
-              : {
-                  label: HOPS,
-                  times: [],
-                  work: timedHere(() => callHost(forwarding.ready, 'sell', { packageCode: code })),
-                },
-          ]
-        : []),
-      ...(floor
-        ? [
-            {
-              label: FLOOR,
-              times: [],
-              work: timedHere(() => callHost(floor.ready, 'sell', { packageCode: code })),
-            },
-          ]
-        : []),
+      ...(forwarding ? [await viaHost(browser ? HOPS_IN_PAGE : HOPS, forwarding.ready)] : []),
+      ...(floor ? [await viaHost(FLOOR, floor.ready)] : []),
       { label: BARE, times: [], work: timedHere(() => bareSignedOrder(sim.ready, code)) },
     ];
     for (let i = 0; i < WARMUP; i++) for (const s of series) await s.work();
@@ -334,7 +313,7 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
     core?.close();
     await forwarding?.stop();
     await floor?.stop();
-    rmSync(forwardingDir, { recursive: true, force: true });
+    if (floorDir) rmSync(floorDir, { recursive: true, force: true });
     await host.stop();
     await sim.stop();
   }
