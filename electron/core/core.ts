@@ -376,7 +376,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const exporter = new Exporter({
     db,
     counterId,
-    businessDay: (instant) => endOfDay.settings.businessDay(instant),
+    dayRule: () => endOfDay.settings.dayRule(),
   });
 
   /** How a report is printed now: the shop, its language unless asked for another, its clock, training. */

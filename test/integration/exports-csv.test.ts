@@ -6,15 +6,24 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cancellation } from '../../shared/domain/cancellation';
+import type { Language } from '../../shared/domain/common';
 import type { ExportFile } from '../../shared/domain/export';
 import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Shift } from '../../shared/domain/shift';
+import type { TopUp } from '../../shared/domain/topup';
 import { minor, toDecimalText } from '../../shared/money';
 import { call } from '../simulator/support/signed-fetch';
 import { unwrap } from '../support/core-harness';
 import { csvObjects, parseCsv } from '../support/csv-parse';
-import { count, hireStaff, openShift, sell, usd } from './end-of-day-support';
-import { type Counter, cheapest, eventually, forceRefundMethod, startCounter } from './money-support';
+import { count, hireStaff, MANAGER_PIN, openShift, sell, usd } from './end-of-day-support';
+import {
+  type Counter,
+  cheapest,
+  eventually,
+  forceRefundMethod,
+  rechargeableEsim,
+  startCounter,
+} from './money-support';
 
 let counter: Counter | null = null;
 
@@ -237,6 +246,126 @@ describe('CSV exports', () => {
     }
   });
 });
+
+describe('exports of a journal with records outside shifts', () => {
+  const notes: Record<Language, string> = { en: 'Tea, "urgent"', ar: 'شاي للموظفين، "عاجل"' };
+  for (const language of ['en', 'ar'] as const) {
+    it(`exports every scope across a cut-off, sales and top-ups outside shifts, the shop in ${language}`, async () => {
+      // The counter's clock: 03:50 in Baghdad on 1 June, ten minutes before the 04:00 cut-off ends
+      // the business day of 31 May (and the month).
+      let clock = Date.parse('2026-06-01T00:50:00Z');
+      counter = await startCounter({}, { now: () => new Date(clock) });
+      const { h, packages } = counter;
+      const staff = await hireStaff(h);
+      unwrap(
+        await h.call('updateEndOfDaySettings', {
+          patch: { timeZone: 'Asia/Baghdad', dayCutOff: '04:00' },
+          approval: staff.approval,
+        }),
+      );
+      unwrap(await h.call('updateSettings', { pin: MANAGER_PIN, patch: { language } }));
+      const pkg = cheapest(packages);
+
+      // Before the cut-off, outside any shift: eSIMs sold until one takes a top-up.
+      const { iccid, option } = await rechargeableEsim(counter);
+      const lateEvening = await sell(h, pkg, { method: 'card' });
+      // After it, still outside a shift: a top-up and a sale on the business day of 1 June…
+      clock += 20 * 60_000;
+      const topUp = unwrap(
+        await h.call<TopUp>('topUp', { iccid, packageCode: option.code, tender: { method: 'card' } }),
+      );
+      const early = await sell(h, pkg, { method: 'card' });
+      // …and a shift of that day with a sale and a pay-out, closed with its Z.
+      const shift = await openShift(h, [usd(10_000)]);
+      const inShift = await sell(h, pkg, { method: 'cash', tendered: minor(pkg.retail.amount) });
+      unwrap(
+        await h.call('moveCash', {
+          kind: 'pay_out',
+          reason: 'other',
+          amount: usd(100),
+          note: notes[language],
+        }),
+      );
+      const { countId } = await count(h, [usd(10_000 + pkg.retail.amount - 100)]);
+      unwrap(await h.call('closeShift', { countId }));
+
+      const exported = async (scope: unknown): Promise<ExportFile[]> =>
+        unwrap(await h.call<{ files: ExportFile[] }>('exportCsv', { scope })).files;
+      const rows = (files: readonly ExportFile[], table: string): Record<string, string>[] =>
+        csvObjects(file(files, table));
+      const may = await exported({ from: '2026-05-31', to: '2026-05-31' });
+      const june = await exported({ from: '2026-06-01', to: '2026-06-01' });
+      const both = await exported({ from: '2026-05-31', to: '2026-06-01' });
+      const z = await exported({ shiftId: shift.id });
+
+      const mayReceipts = salesBefore(counter.dataDir, '2026-06-01T01:00:00.000Z');
+      expect(mayReceipts).toContain(lateEvening.receiptNumber);
+      expect(rows(may, 'sales').map((row) => [Number(row.receipt), row.business_day, row.z_number])).toEqual(
+        mayReceipts.map((receipt) => [receipt, '2026-05-31', '']),
+      );
+      expect(rows(may, 'topups')).toEqual([]);
+      expect(rows(june, 'sales').map((row) => [Number(row.receipt), row.business_day, row.z_number])).toEqual(
+        [
+          [early.receiptNumber, '2026-06-01', ''],
+          [inShift.receiptNumber, '2026-06-01', '1'],
+        ],
+      );
+      expect(
+        rows(june, 'topups').map((row) => [Number(row.receipt), row.business_day, row.z_number]),
+      ).toEqual([[topUp.receiptNumber, '2026-06-01', '']]);
+      expect(rows(june, 'cash-movements').map((row) => row.note)).toEqual([notes[language]]);
+      // Two days in one range hold each day's rows, in order.
+      for (const table of ['sales', 'topups', 'cash-movements', 'counts']) {
+        expect(rows(both, table)).toEqual([...rows(may, table), ...rows(june, table)]);
+      }
+      // The Z holds its shift's records alone.
+      expect(rows(z, 'sales').map((row) => Number(row.receipt))).toEqual([inShift.receiptNumber]);
+      expect(rows(z, 'topups')).toEqual([]);
+
+      // Each month's pack carries the month's CSV files, byte for byte.
+      for (const [day, files] of [
+        ['2026-05-31', may],
+        ['2026-06-01', june],
+      ] as const) {
+        const month = day.slice(0, 7);
+        const pack = unwrap(
+          await h.call<{ name: string; base64: string }>('exportAccountantPack', { month }),
+        );
+        const entries = unzipped(pack.base64);
+        for (const each of files) {
+          const name = each.name.replace(`-${day}-`, `-${month}-01_${month}-${lastDayOf(month)}-`);
+          expect(entries.get(`csv/${name}`), name).toBe(each.content);
+        }
+      }
+    }, 120_000);
+  }
+});
+
+/** The receipt numbers of the sales the journal holds from before `at`, in the order they were made. */
+function salesBefore(dataDir: string, at: string): number[] {
+  const journal = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
+  try {
+    const rows = journal
+      .prepare('SELECT receipt_number FROM sales WHERE created_at < ? ORDER BY created_at, rowid')
+      .all(at) as { receipt_number: number }[];
+    return rows.map((row) => row.receipt_number);
+  } finally {
+    journal.close();
+  }
+}
+
+/** Every file of a ZIP, as unzip reads it, by name. */
+function unzipped(base64: string): Map<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'pack-'));
+  try {
+    const zip = join(dir, 'pack.zip');
+    writeFileSync(zip, Buffer.from(base64, 'base64'));
+    const names = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    return new Map(names.map((name) => [name, execFileSync('unzip', ['-p', zip, name]).toString('utf8')]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function lastDayOf(month: string): string {
   const [year, number] = month.split('-').map(Number);

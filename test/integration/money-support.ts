@@ -7,8 +7,11 @@ import type { MoneyTiming } from '../../electron/core/money-work';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
 import type { BalanceView } from '../../shared/domain/balance';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
+import type { TopUpOption } from '../../shared/domain/topup';
 import { copySyncedJournal } from '../support/catalogue-template';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
+import { providerFacts } from '../support/provider-facts';
 
 /**
  * Helpers of the money-path tests: a real core on a real journal file, against a real simulator over
@@ -46,6 +49,8 @@ export async function startCounter(
     readonly reconciliationRetryMs?: number;
     /** The shell's HTML-to-PDF (a real Chromium in tests). */
     readonly reportPdf?: (html: string) => Promise<Uint8Array>;
+    /** The counter's clock (the provider keeps its own). */
+    readonly now?: () => Date;
   } = {},
 ): Promise<Counter> {
   const sim = options.sim ?? (await startSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions }));
@@ -57,6 +62,7 @@ export async function startCounter(
     moneyTiming: options.timing ?? FAST_TIMING,
     ...(options.apiBaseUrl ? { apiBaseUrl: options.apiBaseUrl } : {}),
     ...(options.reportPdf ? { reportPdf: options.reportPdf } : {}),
+    ...(options.now ? { now: options.now } : {}),
     ...(options.reconciliationRetryMs === undefined
       ? {}
       : { reconciliationRetryMs: options.reconciliationRetryMs }),
@@ -225,4 +231,32 @@ export async function forceRefundMethod(sim: RunningSimulator, method: string): 
     body: JSON.stringify({ method }),
   });
   if (!response.ok) throw new Error(`refund-method: ${response.status}`);
+}
+
+/**
+ * Sells eSIMs of the cheapest rechargeable packages (picked by the provider's own facts: a lean
+ * catalogue does not say which are) until one, active on a network, is offered a top-up; returns that
+ * eSIM and its cheapest top-up.
+ */
+export async function rechargeableEsim(
+  c: Counter,
+): Promise<{ readonly sale: Sale; readonly iccid: string; readonly option: TopUpOption }> {
+  const facts = providerFacts(SEED);
+  const rechargeable = [...c.packages]
+    .filter((pkg) => facts(pkg.code)?.rechargeable)
+    .sort((a, b) => a.cost.amount - b.cost.amount);
+  for (const pkg of rechargeable.slice(0, 10)) {
+    const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
+    const iccid = sale.esims[0]?.iccid ?? '';
+    await driveEsim(c.sim, 'activate', { iccid });
+    const listed = await c.h.call<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid });
+    const option = listed.ok ? cheapestOption(listed.value.packages) : null;
+    if (option) return { sale, iccid, option };
+  }
+  throw new Error('no rechargeable package with top-ups in the catalogue');
+}
+
+function cheapestOption(options: readonly TopUpOption[]): TopUpOption | null {
+  return [...options].sort((a, b) => a.cost.amount - b.cost.amount)[0] ?? null;
 }

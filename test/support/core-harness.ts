@@ -44,6 +44,8 @@ export interface HarnessOptions {
   /** The desktop shell's printing, for a core that prints straight to a printer. */
   readonly shellPrinting?: CoreOptions['shellPrinting'];
   readonly reportPdf?: CoreOptions['reportPdf'];
+  /** The counter's clock (the provider keeps its own). */
+  readonly now?: CoreOptions['now'];
 }
 
 export async function startCoreHarness(
@@ -76,6 +78,7 @@ export async function startCoreHarness(
     ...(harness.trainingPendingTiming ? { trainingPendingTiming: harness.trainingPendingTiming } : {}),
     ...(harness.shellPrinting ? { shellPrinting: harness.shellPrinting } : {}),
     ...(harness.reportPdf ? { reportPdf: harness.reportPdf } : {}),
+    ...(harness.now ? { now: harness.now } : {}),
     ...(harness.reconciliationRetryMs === undefined
       ? {}
       : { reconciliationRetryMs: harness.reconciliationRetryMs }),

@@ -60,8 +60,12 @@ const yesNo = (header: string, column: string): ExportColumn => ({
 
 /** The Z number and the cashier's name of a record, looked up by id. */
 const Z_OF = (shift: string): string => `(SELECT z_number FROM shifts WHERE id = ${shift})`;
-const DAY_OF = (shift: string, time: string): string =>
-  `coalesce((SELECT business_day FROM shifts WHERE id = ${shift}), business_day(${time}))`;
+/**
+ * A record's business day: its shift's, or the day its time falls in by the shop's time zone and
+ * cut-off, which every export statement binds as @timeZone and @dayCutOff (see Exporter).
+ */
+export const DAY_OF = (shift: string, time: string): string =>
+  `coalesce((SELECT business_day FROM shifts WHERE id = ${shift}), business_day(${time}, @timeZone, @dayCutOff))`;
 const NAME_OF = (cashier: string): string => `(SELECT name FROM cashiers WHERE id = ${cashier})`;
 
 /** Columns every money record has: where and when it was made, and by whom. */

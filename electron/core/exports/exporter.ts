@@ -1,14 +1,16 @@
+import { businessDayOf } from '../../../shared/business-day';
 import type { ExportFile, ExportScope } from '../../../shared/domain/export';
 import type { Db } from '../journal/database';
 import { PosFailure } from '../pos/failure';
+import type { BusinessDayRule } from '../shifts/end-of-day-settings';
 import { csvDocument } from './csv';
-import { EXPORT_TABLES, type ExportScopeSql } from './export-tables';
+import { DAY_OF, EXPORT_TABLES, type ExportScopeSql } from './export-tables';
 
 export interface ExporterDeps {
   readonly db: Db;
   readonly counterId: string;
-  /** The business day an instant belongs to, by the shop's cut-off and time zone. */
-  readonly businessDay: (instant: Date) => string;
+  /** How the shop divides time into business days now: its time zone and cut-off. */
+  readonly dayRule: () => BusinessDayRule;
 }
 
 /**
@@ -18,14 +20,21 @@ export interface ExporterDeps {
 export class Exporter {
   constructor(private readonly deps: ExporterDeps) {
     // Records without a shift belong to the business day their time falls in; SQLite asks this function.
-    deps.db.function('business_day', (at: unknown) =>
-      typeof at === 'string' ? deps.businessDay(new Date(at)) : null,
+    // It is given the day's rule, read once before the export: a function that read the settings itself
+    // would run a statement on the connection while the export's statement is still stepping, which
+    // SQLite's driver refuses.
+    deps.db.function(
+      'business_day',
+      { deterministic: true },
+      (at: unknown, timeZone: unknown, cutOff: unknown) =>
+        typeof at === 'string' ? businessDayOf(new Date(at), String(timeZone), String(cutOff)) : null,
     );
   }
 
   csv(scope: ExportScope): ExportFile[] {
     const { db } = this.deps;
-    const { label, conditions, params } = this.resolve(scope);
+    const { label, conditions, params: scopeParams } = this.resolve(scope);
+    const params = { ...scopeParams, ...this.deps.dayRule() };
     return EXPORT_TABLES.map((table) => {
       const rows = db.prepare(table.sql(conditions)).all(params) as Record<string, unknown>[];
       return {
@@ -64,8 +73,7 @@ export class Exporter {
     return {
       label: scope.from === scope.to ? scope.from : `${scope.from}_${scope.to}`,
       conditions: {
-        record: (shift, time) =>
-          `coalesce((SELECT business_day FROM shifts WHERE id = ${shift}), business_day(${time})) BETWEEN @from AND @to`,
+        record: (shift, time) => `${DAY_OF(shift, time)} BETWEEN @from AND @to`,
         period: (first, last) => `${first} >= @from AND ${last} <= @to`,
       },
       params: { from: scope.from, to: scope.to },

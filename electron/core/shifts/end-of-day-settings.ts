@@ -5,6 +5,12 @@ import { overDefaults, type SettingsTable } from '../journal/settings-table';
 
 const KEY = 'endOfDay.settings';
 
+export interface BusinessDayRule {
+  readonly timeZone: string;
+  /** HH:MM on the shop's clock: an instant before it belongs to the day before. */
+  readonly dayCutOff: string;
+}
+
 /**
  * A shop that has not set anything: one drawer currency (the account's, USD until the provider says
  * otherwise), a 04:00 cut-off so a late evening stays on its day, a small tolerance, and blind counts.
@@ -44,8 +50,14 @@ export class EndOfDaySettingsStore {
     return this.get().timeZone ?? this.counterTimeZone;
   }
 
+  /** How time is divided into business days: the zone of the shop's clock and the hour a day ends. */
+  dayRule(): BusinessDayRule {
+    return { timeZone: this.timeZone(), dayCutOff: this.get().dayCutOff };
+  }
+
   /** The business day `instant` falls in, on this counter's clock and cut-off. */
   businessDay(instant: Date): string {
-    return businessDayOf(instant, this.timeZone(), this.get().dayCutOff);
+    const rule = this.dayRule();
+    return businessDayOf(instant, rule.timeZone, rule.dayCutOff);
   }
 }
