@@ -30,6 +30,27 @@ describe('the journal connection', () => {
     expect(first.get('absent')).toBeUndefined();
   });
 
+  it('refuses to change the mode of a statement it shares, so no module changes the rows another reads', () => {
+    open();
+    const sql = 'SELECT key, value_json FROM settings WHERE key = ?';
+    db.prepare('INSERT INTO settings (key, value_json) VALUES (?, ?)').run('shop.name', '"Corner"');
+    const shared = db.prepare(sql);
+    const changes: [string, () => unknown][] = [
+      ['pluck', () => db.prepare(sql).pluck()],
+      ['raw', () => db.prepare(sql).raw()],
+      ['expand', () => db.prepare(sql).expand()],
+      ['safeIntegers', () => db.prepare(sql).safeIntegers()],
+      ['bind', () => db.prepare(sql).bind('shop.name')],
+    ];
+    for (const [method, change] of changes) {
+      expect(change, method).toThrow(`.${method}() cannot change it (${sql})`);
+    }
+    expect(() => db.defaultSafeIntegers(true)).toThrow('its default for integers cannot change');
+    // Every module still reads the row as an object, with its parameters its own.
+    expect(db.prepare(sql)).toBe(shared);
+    expect(shared.get('shop.name')).toEqual({ key: 'shop.name', value_json: '"Corner"' });
+  });
+
   it('commits writes without their own fsync only inside withoutOwnFsync, and keeps FULL otherwise', () => {
     open();
     expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
