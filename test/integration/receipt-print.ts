@@ -76,6 +76,7 @@ export interface PdfWord {
   readonly xMin: number;
   readonly xMax: number;
   readonly yMin: number;
+  readonly yMax: number;
 }
 
 export async function printReceipt(
@@ -142,16 +143,68 @@ function pdfWords(pdfPath: string): PdfWord[] {
   const xhtml = execFileSync('pdftotext', ['-bbox', pdfPath, '-'], { encoding: 'utf8' });
   const words: PdfWord[] = [];
   for (const m of xhtml.matchAll(
-    /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g,
+    /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
   )) {
     words.push({
       xMin: Number(m[1]),
       yMin: Number(m[2]),
       xMax: Number(m[3]),
-      text: decodeEntities(m[4] ?? ''),
+      yMax: Number(m[4]),
+      text: decodeEntities(m[5] ?? ''),
     });
   }
   return words;
+}
+
+/**
+ * What a left-to-right row prints beside a value, read from where the words sit rather than from a
+ * PDF reader's order: on a narrow roll a label wraps onto lines under its value, and a reader may
+ * give the wrapped part after the value. For every place the value is printed, the readings of the
+ * words left of it on its line, then with each following line that holds only words left of it
+ * (so a wrapped label reads whole, and a label on another row never reads as this value's).
+ */
+export function labelsBeside(printed: PrintedReceipt, value: string): string[] {
+  const lines = printedLines(printed.words);
+  const readings: string[] = [];
+  lines.forEach((line, index) => {
+    for (const start of valueStarts(line, value)) {
+      const leftOf = (word: PdfWord): boolean => word.xMax <= start;
+      let label = line.filter(leftOf);
+      readings.push(lineText(label));
+      for (const below of lines.slice(index + 1)) {
+        if (!below.every(leftOf)) break;
+        label = [...label, ...below];
+        readings.push(lineText(label));
+      }
+    }
+  });
+  return readings;
+}
+
+/** The words by line, top to bottom, each line left to right; a word is on a line its middle falls within. */
+function printedLines(words: readonly PdfWord[]): PdfWord[][] {
+  const lines: PdfWord[][] = [];
+  for (const word of [...words].sort((a, b) => a.yMin - b.yMin)) {
+    const middle = (word.yMin + word.yMax) / 2;
+    const line = lines.find((each) => each.some((other) => other.yMin <= middle && middle <= other.yMax));
+    if (line) line.push(word);
+    else lines.push([word]);
+  }
+  return lines.map((line) => line.sort((a, b) => a.xMin - b.xMin));
+}
+
+/** Where on a line each run of words that reads as the value begins. */
+function valueStarts(line: readonly PdfWord[], value: string): number[] {
+  const length = value.split(/\s+/).length;
+  return line.filter((_, at) => lineText(line.slice(at, at + length)) === value).map((word) => word.xMin);
+}
+
+/** Words joined by spaces, except after a word that ends in a hyphen (a break inside a word). */
+function lineText(words: readonly PdfWord[]): string {
+  return words.reduce(
+    (text, word) => (text === '' || text.endsWith('-') ? text + word.text : `${text} ${word.text}`),
+    '',
+  );
 }
 
 function decodeEntities(text: string): string {
