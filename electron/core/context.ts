@@ -6,6 +6,7 @@ import type { CatalogueTable } from './journal/catalogue-table';
 import type { Db } from './journal/database';
 import type { SalesJournal } from './journal/sales-journal';
 import type { SettingsTable } from './journal/settings-table';
+import type { TopUpsJournal } from './journal/topups-journal';
 import type { UnsavedOutcomes } from './journal/unsaved-outcomes';
 import type { Logger, Redactor } from './log';
 import type { AccountBalance } from './money/balance';
@@ -22,6 +23,7 @@ export interface CoreContext {
   readonly db: Db;
   readonly settings: SettingsTable;
   readonly salesJournal: SalesJournal;
+  readonly topUpsJournal: TopUpsJournal;
   readonly catalogueTable: CatalogueTable;
   /** Provider answers the journal could not take yet, written as soon as it can. */
   readonly outcomes: UnsavedOutcomes;

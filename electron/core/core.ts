@@ -125,13 +125,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw error;
   }
   const salesJournal = new SalesJournal(db);
+  const topUpsJournal = new TopUpsJournal(db);
   const outcomes = new UnsavedOutcomes(
     join(options.dataDir, UNSAVED_ANSWERS_FILE),
     db,
-    {
-      sales: salesJournal,
-      topUps: new TopUpsJournal(db),
-    },
+    { sales: salesJournal, topUps: topUpsJournal },
     log,
   );
   // The status bar follows storage, connection, catalogue and manager-PIN changes as they come and
@@ -175,6 +173,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     db,
     settings,
     salesJournal,
+    topUpsJournal,
     catalogueTable: new CatalogueTable(db),
     outcomes,
     managerPin,
@@ -365,7 +364,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     db,
     counterId,
     sales: salesJournal,
-    topUps: () => money.topUpContext.topUpsJournal,
+    topUps: topUpsJournal,
     cashiers: endOfDay.cashiers,
     shifts: endOfDay.shifts,
     settings: endOfDay.settings,
@@ -398,7 +397,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...settingsHandlers(ctx, statusChanged),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, switched),
-    ...receiptHandlers(ctx, money.topUpContext.topUpsJournal, cancellations.journal),
+    ...receiptHandlers(ctx, cancellations.journal),
     ...deviceHandlers(ctx, (listener) => listeners.add(listener)),
     ...endOfDay.handlers((till) => ctx.emit({ type: 'till.updated', till })),
     ...reconciliationHandlers(reconciler, (language) => printContext(language, now().toISOString())),

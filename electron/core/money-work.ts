@@ -1,7 +1,6 @@
 import type { Sale } from '../../shared/domain/sale';
 import type { TopUp } from '../../shared/domain/topup';
 import type { CoreContext } from './context';
-import { TopUpsJournal } from './journal/topups-journal';
 import { BALANCE_REFRESH_EVERY_MS, BalanceRefresher } from './money/balance-refresher';
 import type { DueTimer } from './money/due-timer';
 import type { MoneyContext } from './money/money-context';
@@ -91,7 +90,7 @@ export class MoneyWork {
     this.poller = pendingPoller(this.sellContext, this.resolver);
     this.topUpContext = {
       ...shared,
-      topUpsJournal: new TopUpsJournal(ctx.db),
+      topUpsJournal: ctx.topUpsJournal,
       checkTiming: timing.topUpCheck,
       onOutcome: (topUp) => {
         const movedMoney = topUp.state === 'completed' || topUp.state === 'in_doubt';

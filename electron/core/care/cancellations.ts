@@ -26,7 +26,7 @@ export interface CancellationDeps {
   readonly db: Db;
   readonly counterId: string;
   readonly sales: SalesJournal;
-  readonly topUps: () => TopUpsJournal;
+  readonly topUps: TopUpsJournal;
   readonly cashiers: CashierTable;
   readonly shifts: ShiftJournal;
   readonly settings: EndOfDaySettingsStore;
@@ -193,7 +193,7 @@ export class Cancellations {
     const { cashiers, shifts, counterId, now, db } = this.deps;
     const reason = input.reason.trim();
     if (reason === '') throw invalidField('reason', 'reason_needed', 'Say why the money is given back.');
-    const topUp = this.deps.topUps().get(input.topUpId);
+    const topUp = this.deps.topUps.get(input.topUpId);
     if (!topUp) throw new PosFailure('NOT_FOUND', `No top-up with id ${input.topUpId}.`);
     if (topUp.state !== 'completed') {
       throw new PosFailure('INVALID_STATE', 'Only a completed top-up is refunded: nothing else was charged.');

@@ -31,12 +31,11 @@ export interface ReceiptDeps {
 
 export function receiptHandlers(
   ctx: CoreContext,
-  topUps: ReceiptDeps['topUps'],
   cancellations: ReceiptDeps['cancellations'],
 ): HandlerGroup<'renderReceipt'> {
   return receiptHandlersWith({
     sales: ctx.salesJournal,
-    topUps,
+    topUps: ctx.topUpsJournal,
     cancellations,
     catalogue: ctx.catalogueTable,
     settings: ctx.settings,
