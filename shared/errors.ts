@@ -178,7 +178,21 @@ export const ERROR_DETAILS = {
     z.looseObject({ field: z.literal('reason'), count: z.unknown() }),
   ]),
   /** When the provider (or the client's own limiter) takes requests again. */
-  RATE_LIMIT_EXCEEDED: z.looseObject({ retryAt: IsoTimeSchema.optional() }),
+  RATE_LIMIT_EXCEEDED: z.looseObject({
+    retryAt: IsoTimeSchema.optional(),
+    /**
+     * A long window of the provider's budget (a day's) holds the request until its reset: spent, or
+     * what is left (`left` of `limit`) kept for sales.
+     */
+    budget: z
+      .object({
+        limit: z.number().int().nullable(),
+        left: z.number().int().nonnegative(),
+        resetAt: IsoTimeSchema,
+        keptForSales: z.boolean(),
+      })
+      .optional(),
+  }),
   /** The printer asked for (null: the system's default, or none at all), and those there are. */
   PRINT_FAILED: z.looseObject({
     printer: z.string().nullable(),

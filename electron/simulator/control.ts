@@ -14,9 +14,10 @@ import {
 } from './control-support';
 import { type AccountRow, ledgerOf, post } from './ledger';
 import { amountOf } from './money';
-import type { Faults } from './options';
+import type { Faults, RateLimits } from './options';
 import { placeOutsideApi } from './order-routes';
 import { completePendingOrder, failPendingOrder } from './provisioning';
+import type { WindowName } from './rate-limit';
 import type { EsimRow, OrderRow } from './records';
 import type { Sim } from './sim';
 
@@ -188,6 +189,41 @@ function placeOrder(sim: Sim, input: ControlInput): unknown {
   return { orderReference: placed.reference };
 }
 
+/** The key's windows set by the provider: any of perMinute, perHour, perDay. */
+function setRateLimits(sim: Sim, input: ControlInput): unknown {
+  const change: Partial<RateLimits> = {};
+  for (const key of ['perMinute', 'perHour', 'perDay'] as const) {
+    if (input.body[key] !== undefined) change[key] = input.body[key] as number;
+  }
+  try {
+    return sim.rateLimiter.setLimits(change);
+  } catch (error) {
+    throw new ControlError(400, (error as Error).message);
+  }
+}
+
+/**
+ * Requests a key already spent in one window, and when that window resets (server clock, ISO 8601;
+ * within the window's length from now): a day mostly spent before the counter started.
+ */
+function setRateUsed(sim: Sim, input: ControlInput): unknown {
+  const account = requireAccount(sim, requireString(input.body, 'accessCode'));
+  const resetAt = Date.parse(requireString(input.body, 'resetAt'));
+  if (Number.isNaN(resetAt)) throw new ControlError(400, 'resetAt must be an ISO 8601 time');
+  try {
+    const verdict = sim.rateLimiter.setUsed(
+      account.access_code,
+      requireString(input.body, 'window') as WindowName,
+      input.body.used as number,
+      resetAt,
+      sim.clock.now(),
+    );
+    return { ...verdict, resetAt: new Date(verdict.resetAt).toISOString() };
+  } catch (error) {
+    throw new ControlError(400, (error as Error).message);
+  }
+}
+
 function failPending(sim: Sim, input: ControlInput): unknown {
   const order = requireOrder(sim, requireString(input.body, 'orderReference'));
   if (!failPendingOrder(sim, order.id))
@@ -225,6 +261,9 @@ const ROUTES: Record<string, ControlHandler> = {
   'POST /orders/complete-pending': completePending,
   'POST /orders/fail-pending': failPending,
   'POST /orders/place': placeOrder,
+  'GET /rate-limits': (sim) => sim.rateLimiter.current,
+  'PUT /rate-limits': setRateLimits,
+  'POST /rate-limits/used': setRateUsed,
   ...controlEsimRoutes,
 };
 

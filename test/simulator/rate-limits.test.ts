@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../electron/simulator';
 import { accountOf } from './support/fixtures';
-import { type CallResult, call } from './support/signed-fetch';
+import { type CallResult, call, control } from './support/signed-fetch';
 import { startSimulator } from './support/tidy-simulator';
 
 let sim: RunningSimulator;
@@ -70,5 +70,35 @@ describe('rate limits', () => {
     expect(stormed.status).toBe(429);
     expect(stormed.body.code).toBe('RATE_LIMIT_EXCEEDED');
     expect(limits(stormed).remaining).toBe(0);
+  });
+
+  it("takes a key's limits and spent requests from the control API: the headers then describe the day", async () => {
+    const iqd = accountOf(sim, 'business', 'IQD');
+    const changed = await control(sim, 'PUT', '/rate-limits', {
+      perMinute: 1000,
+      perHour: 5000,
+      perDay: 10_000,
+    });
+    expect(changed.body).toEqual({ perMinute: 1000, perHour: 5000, perDay: 10_000 });
+    const resetAt = new Date(Date.now() + offset + 20 * 3_600_000).toISOString();
+    const used = await control(sim, 'POST', '/rate-limits/used', {
+      accessCode: iqd.accessCode,
+      window: 'day',
+      used: 9_549,
+      resetAt,
+    });
+    expect(used.body).toMatchObject({ window: 'day', limit: 10_000, remaining: 451, resetAt });
+    // The day has the least room left: the headers describe it, and its reset 20 hours ahead.
+    const answered = await balance(iqd);
+    expect(answered.status).toBe(200);
+    expect(limits(answered)).toEqual({ limit: 10_000, remaining: 450, reset: resetAt });
+    const refused = await control(sim, 'POST', '/rate-limits/used', {
+      accessCode: iqd.accessCode,
+      window: 'day',
+      used: 10,
+      resetAt: new Date(Date.now() + offset + 25 * 3_600_000).toISOString(),
+    });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'the reset must be within the next day' } });
+    expect((await control(sim, 'PUT', '/rate-limits', { perDay: 0 })).status).toBe(400);
   });
 });

@@ -184,6 +184,42 @@ describe('rate limiter', () => {
     expect(reads()).toBe(400);
   });
 
+  it("says when a day's budget holds a lane until its reset: kept for sales, or spent; a minute's says nothing of it", async () => {
+    const time = new ManualTime();
+    const limiter = new RateLimiter({ time, windows: [] });
+    const budget = (remaining: number, resetInMs: number): Headers =>
+      headers({
+        'x-ratelimit-limit': '10000',
+        'x-ratelimit-remaining': String(remaining),
+        'x-ratelimit-reset': new Date(START + resetInMs).toISOString(),
+      });
+    const resetAt = new Date(START + 20 * 3_600_000).toISOString();
+    limiter.observe(budget(450, 20 * 3_600_000), identity);
+    const read = await limiter.acquire('interactive', 15_000).catch((caught: unknown) => caught);
+    expect((read as ApiFailure).details).toMatchObject({
+      retryAt: resetAt,
+      budget: { limit: 10_000, left: 450, resetAt, keptForSales: true },
+    });
+    expect((read as ApiFailure).message).toMatch(
+      /nearly spent \(450 left until .*\); what is left is kept for sales/,
+    );
+    expect(limiter.budgetHold('sale')).toBeNull();
+    await limiter.acquire('sale', 0);
+    limiter.observe(budget(0, 20 * 3_600_000), identity);
+    expect(limiter.budgetHold('sale')).toEqual({
+      limit: 10_000,
+      left: 0,
+      resetAt: START + 20 * 3_600_000,
+      keptForSales: false,
+    });
+    // A window that resets within the hour is a short wait: "wait a moment" says it.
+    limiter.observe(budget(0, 50_000), identity);
+    expect(limiter.budgetHold('sale')).toBeNull();
+    const sale = await limiter.acquire('sale', 0).catch((caught: unknown) => caught);
+    expect((sale as ApiFailure).details).toMatchObject({ retryAt: new Date(START + 50_000).toISOString() });
+    expect((sale as ApiFailure).details).not.toHaveProperty('budget');
+  });
+
   it('after a refusal whose headers show budget left, holds for a back-off, not until their far reset', () => {
     const time = new ManualTime();
     const limiter = new RateLimiter({ time });

@@ -64,6 +64,11 @@ describe('cashier messages', () => {
       shown,
     );
     expect(errorMessage({ code: 'RATE_LIMIT_EXCEEDED', message: 'x' }, 'en')).toContain('Wait a minute');
+    // A day's budget that holds reads until its reset, with no limit stated: the count of what is left.
+    const kept = { limit: null, left: 1, resetAt: retryAt, keptForSales: true };
+    const held = { code: 'RATE_LIMIT_EXCEEDED', message: 'x', details: { retryAt, budget: kept } } as const;
+    expect(errorMessage(held, 'en')).toContain('1 request left until');
+    expect(errorMessage(held, 'ar')).toContain('بقي طلب واحد حتى');
     expect(
       errorMessage({ code: 'PIN_INVALID', message: 'x', details: { retryAfterSeconds: 30 } }, 'en'),
     ).toBe('Too many wrong PINs. Try again in 30 seconds.');

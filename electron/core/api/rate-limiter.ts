@@ -58,6 +58,17 @@ export interface ServerBudget {
   readonly resetAt: number;
 }
 
+/** A long window's budget holding a lane until its reset (see RateLimiter.budgetHold). */
+export interface BudgetHold {
+  readonly limit: number | null;
+  /** Requests the server still allows in the window. */
+  readonly left: number;
+  /** Local time of the window's reset. */
+  readonly resetAt: number;
+  /** Requests are left, but only for sales: the lanes below keep them in reserve. */
+  readonly keptForSales: boolean;
+}
+
 interface Waiter {
   readonly lane: Lane;
   readonly seq: number;
@@ -140,10 +151,8 @@ export class RateLimiter {
    */
   private budgetDelay(lane: Lane, now: number): number {
     if (!this.budget || now >= this.budget.resetAt) return 0;
-    const { limit, remaining, resetAt } = this.budget;
-    const toReset = resetAt - now;
-    const reserve = limit === null ? 0 : Math.floor(limit * (1 - LANE_SHARE[lane]));
-    const usable = remaining - this.sentSinceBudget - reserve;
+    const toReset = this.budget.resetAt - now;
+    const usable = this.usable(lane);
     if (usable <= 0) return toReset;
     if (lane === 'sale' || toReset <= PACE_SPAN_MS) return 0;
     const allowed = Math.max(1, Math.floor((usable * PACE_SPAN_MS) / toReset));
@@ -151,6 +160,26 @@ export class RateLimiter {
     if (inSpan < allowed) return 0;
     const leaving = this.sent[this.sent.length - allowed] ?? now;
     return leaving + PACE_SPAN_MS - now;
+  }
+
+  /** Requests of the server's budget this lane may still use: what is left, less the reserve of the lanes above. */
+  private usable(lane: Lane): number {
+    if (!this.budget) return Number.POSITIVE_INFINITY;
+    const { limit, remaining } = this.budget;
+    const reserve = limit === null ? 0 : Math.floor(limit * (1 - LANE_SHARE[lane]));
+    return remaining - this.sentSinceBudget - reserve;
+  }
+
+  /**
+   * Whether a long window of the server's budget (more than PACE_SPAN_MS to its reset) holds this lane
+   * until its reset: spent, or what is left kept for the lanes above. The cashier is told so, with the
+   * reset, instead of "wait a moment". Null when no such budget holds it.
+   */
+  budgetHold(lane: Lane): BudgetHold | null {
+    const now = this.time.now();
+    if (!this.budget || this.budget.resetAt - now <= PACE_SPAN_MS || this.usable(lane) > 0) return null;
+    const left = Math.max(0, this.budget.remaining - this.sentSinceBudget);
+    return { limit: this.budget.limit, left, resetAt: this.budget.resetAt, keptForSales: left > 0 };
   }
 
   /** Learns the server's budget from an answer's headers (any status). */
@@ -228,7 +257,7 @@ export class RateLimiter {
         this.record(waiter.lane, now);
         waiter.resolve();
       } else if (now + wait > waiter.deadline) {
-        waiter.reject(throttled(now + wait));
+        waiter.reject(throttled(now + wait, this.budgetHold(waiter.lane)));
       } else {
         still.push(waiter);
         nextCheck = Math.min(nextCheck, wait);
@@ -239,12 +268,34 @@ export class RateLimiter {
   }
 }
 
-function throttled(retryAt: number): ApiFailure {
-  return new ApiFailure('RATE_LIMIT_EXCEEDED', messageFor('RATE_LIMIT_EXCEEDED'), {
+function throttled(retryAt: number, hold: BudgetHold | null): ApiFailure {
+  return new ApiFailure('RATE_LIMIT_EXCEEDED', rateLimitMessage(hold), {
     kind: 'throttled',
     outcome: 'rejected',
-    details: { retryAt: new Date(retryAt).toISOString() },
+    details: { retryAt: new Date(retryAt).toISOString(), ...budgetFacts(hold) },
   });
+}
+
+/** The core's sentence (for logs and support) for a request the rate limits hold back. */
+export function rateLimitMessage(hold: BudgetHold | null): string {
+  if (!hold) return messageFor('RATE_LIMIT_EXCEEDED');
+  const until = new Date(hold.resetAt).toISOString();
+  return hold.keptForSales
+    ? `The provider's request budget is nearly spent (${hold.left} left until ${until}); what is left is kept for sales.`
+    : `The provider's request budget is spent until ${until}.`;
+}
+
+/** A budget hold as the facts of a RATE_LIMIT_EXCEEDED error (`details.budget`); nothing without one. */
+export function budgetFacts(hold: BudgetHold | null): { budget?: Record<string, unknown> } {
+  if (!hold) return {};
+  return {
+    budget: {
+      limit: hold.limit,
+      left: hold.left,
+      resetAt: new Date(hold.resetAt).toISOString(),
+      keptForSales: hold.keptForSales,
+    },
+  };
 }
 
 /** Index of the first entry greater than `time` in an ascending list. */

@@ -7,7 +7,7 @@ import { Fields, parseJson } from './fields';
 import { exchange, type HttpAnswer } from './http-exchange';
 import { FieldProblem, moneyReader } from './parse';
 import type { ProviderAnswer } from './provider-answer';
-import type { Lane, RateLimiter, Timekeeper } from './rate-limiter';
+import { budgetFacts, type Lane, type RateLimiter, rateLimitMessage, type Timekeeper } from './rate-limiter';
 import { ServerClock } from './server-clock';
 import { type ApiCredentials, signedHeaders } from './signing';
 
@@ -316,9 +316,13 @@ export class RequestRunner {
         raw,
       });
     }
+    let message = messageFor(code);
     if (code === 'RATE_LIMIT_EXCEEDED') {
       const until = this.options.limiter.refused(answer.headers, (ms) => this.clock.toLocal(ms));
       details.retryAt = new Date(until).toISOString();
+      const hold = this.options.limiter.budgetHold(spec.lane);
+      Object.assign(details, budgetFacts(hold));
+      message = rateLimitMessage(hold);
     } else if (!body) {
       return badResponse('', 'the error answer is not a JSON error body', { path: spec.path, status, raw });
     }
@@ -326,7 +330,7 @@ export class RequestRunner {
     // 409 DUPLICATE_REQUEST: an earlier request with this idempotency key is still being processed,
     // so the order this key names may yet be performed.
     const outcome = status === 409 && code === 'DUPLICATE_REQUEST' ? 'unknown' : 'rejected';
-    return new ApiFailure(code, messageFor(code), { kind: 'refused', outcome, status, details, raw });
+    return new ApiFailure(code, message, { kind: 'refused', outcome, status, details, raw });
   }
 
   /** INSUFFICIENT_BALANCE amounts as Money; the error body names no currency, so the account's is used. */

@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/domain/common';
 import type { StorageTrouble } from '../../../shared/domain/status';
 import type { ErrorCode, PosError } from '../../../shared/errors';
-import { moneyText, time } from './format';
+import { dateTime, integer, moneyText, time } from './format';
 import { inputProblemText } from './input-problems';
 import { ar } from './messages-ar';
 import { en } from './messages-en';
@@ -184,14 +184,47 @@ const ERROR_TEXT: ErrorWords = {
     ar: 'لم تردّ شبكة الهاتف على المزوّد. أعد المحاولة بعد بضع دقائق.',
   },
   RATE_LIMIT_EXCEEDED: {
-    en: ({ details }, language) =>
-      details?.retryAt
+    en: ({ details }, language) => {
+      const budget = details?.budget;
+      if (budget) {
+        const until = dateTime(budget.resetAt, language);
+        if (!budget.keptForSales) {
+          return `The provider takes no more requests from this account until ${until}: nothing can be sold, topped up or looked up until then. The drawer, receipts and reports still work.`;
+        }
+        const left =
+          budget.limit === null
+            ? counted('en', budget.left, { one: '# request', other: '# requests' })
+            : `${integer(budget.left, language)} of ${integer(budget.limit, language)} requests`;
+        return `The provider's request budget is nearly spent: ${left} left until ${until}, kept for sales. Selling eSIMs still works; lookups, top-ups and checks with the provider wait until then.`;
+      }
+      return details?.retryAt
         ? `Too many requests to the provider just now. Try again after ${time(details.retryAt, language)}.`
-        : 'Too many requests to the provider just now. Wait a minute, then try again.',
-    ar: ({ details }, language) =>
-      details?.retryAt
+        : 'Too many requests to the provider just now. Wait a minute, then try again.';
+    },
+    ar: ({ details }, language) => {
+      const budget = details?.budget;
+      if (budget) {
+        const until = dateTime(budget.resetAt, language);
+        if (!budget.keptForSales) {
+          return `لا يقبل المزوّد أي طلب آخر من هذا الحساب حتى ${until}: لا يمكن البيع ولا التعبئة ولا البحث حتى ذلك الوقت. الدرج والإيصالات والتقارير تعمل كالمعتاد.`;
+        }
+        const left =
+          budget.limit === null
+            ? counted('ar', budget.left, {
+                zero: '# طلب',
+                one: 'طلب واحد',
+                two: 'طلبان',
+                few: '# طلبات',
+                many: '# طلبًا',
+                other: '# طلب',
+              })
+            : `${integer(budget.left, language)} من ${integer(budget.limit, language)} طلب`;
+        return `رصيد الطلبات لدى المزوّد يكاد ينفد: بقي ${left} حتى ${until}، محجوزة للبيع. بيع الشرائح ما زال يعمل؛ أما البحث والتعبئة والتحقق لدى المزوّد فتنتظر حتى ذلك الوقت.`;
+      }
+      return details?.retryAt
         ? `طلبات كثيرة جدًا إلى المزوّد الآن. أعد المحاولة بعد ${time(details.retryAt, language)}.`
-        : 'طلبات كثيرة جدًا إلى المزوّد الآن. انتظر دقيقة ثم أعد المحاولة.',
+        : 'طلبات كثيرة جدًا إلى المزوّد الآن. انتظر دقيقة ثم أعد المحاولة.';
+    },
   },
   ORDER_NOT_FOUND: {
     en: 'The provider has no order with this reference. Call support with the receipt number.',
