@@ -40,6 +40,9 @@ const PACKAGES: Readonly<Record<string, readonly Runtime[]>> = {
   qrcode: ['renderer', 'core', 'simulator', 'tooling'],
   'better-sqlite3': ['core', 'simulator', 'tooling'],
   '@github/keytar': ['core', 'tooling'],
+  // The shop ledger's PostgreSQL client: the core publishes and reads; tests, the benchmark and the
+  // ledger's command line log in as its roles.
+  pg: ['core', 'tooling'],
   electron: ['shell'],
   // Building, testing and measuring.
   vitest: ['tooling'],

@@ -23,11 +23,14 @@ export interface Migration {
 }
 
 /**
- * Refuses a list that is not exactly versions 1, 2, 3… in order: a gap would leave a journal at a
- * version no migration leads from, a duplicate would run two steps as one, and either would misread
- * money rows. Checked when the module loads, so no build with a broken list can start.
+ * Refuses a list that is not exactly versions 1, 2, 3… in order: a gap would leave a journal (or the
+ * shop ledger, whose migrations follow the same rules) at a version no migration leads from, a
+ * duplicate would run two steps as one, and either would misread money rows. Checked when the module
+ * loads, so no build with a broken list can start.
  */
-export function checkedMigrations(list: readonly Migration[]): readonly Migration[] {
+export function checkedMigrations<M extends { readonly version: number; readonly name: string }>(
+  list: readonly M[],
+): readonly M[] {
   list.forEach((migration, index) => {
     const expected = index + 1;
     if (migration.version !== expected) {

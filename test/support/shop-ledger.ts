@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type Db, openJournal } from '../../electron/core/journal/database';
+import { writeTransaction } from '../../electron/core/journal/journal-write';
+import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import { SettingsTable } from '../../electron/core/journal/settings-table';
+import { writeAudit } from '../../electron/core/journal/state-rows';
+import { type CounterJoin, joinCounter } from '../../electron/core/shop/joining';
+import type { LedgerLogin } from '../../electron/core/shop/ledger-address';
+import { migrateLedger } from '../../electron/core/shop/ledger-schema';
+import { linksAfter, type OutboxLink } from '../../electron/core/shop/outbox';
+import { type PostgresOptions, type PostgresServer, startPostgres } from './postgres';
+
+/**
+ * A shop ledger's database on a real PostgreSQL, set up as docs/shop-ledger.md tells a shop to: a
+ * login role for the ledger's owner (who may create roles) and a database it owns. Each test takes a
+ * ledger of its own on the file's server.
+ */
+export interface TestLedger {
+  readonly server: PostgresServer;
+  readonly database: string;
+  readonly owner: { readonly user: string; readonly password: string };
+  /** A connection address without credentials, as a counter keeps it. */
+  readonly address: string;
+  /** A connected client as `user` (the owner when absent); ended after the file's tests. */
+  connect(user?: string, password?: string): Promise<pg.Client>;
+}
+
+/** One PostgreSQL server for the test file, started before its tests and removed after them. */
+export function postgresPerFile(options: PostgresOptions = {}): () => PostgresServer {
+  let server: PostgresServer | null = null;
+  beforeAll(async () => {
+    server = await startPostgres(options);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  }, 60_000);
+  return () => {
+    if (!server) throw new Error('the server is used before it started');
+    return server;
+  };
+}
+
+const clients = new Set<pg.Client>();
+
+afterAll(async () => {
+  await Promise.all([...clients].map((client) => client.end().catch(() => undefined)));
+  clients.clear();
+});
+
+export async function newLedger(server: PostgresServer, prefix = 'shop'): Promise<TestLedger> {
+  const owner = {
+    user: `${prefix}_owner_${randomBytes(3).toString('hex')}`,
+    password: randomBytes(12).toString('base64url'),
+  };
+  await server.createRole(owner.user, owner.password, { createRole: true });
+  const database = await server.createDatabase(prefix, owner.user);
+  return {
+    server,
+    database,
+    owner,
+    address: `postgres://127.0.0.1:${server.port}/${database}`,
+    async connect(user = owner.user, password = owner.password) {
+      const client = new pg.Client({ host: '127.0.0.1', port: server.port, database, user, password });
+      // A server stopped under a test drops its clients; the test sees that through its queries.
+      client.on('error', () => undefined);
+      await client.connect();
+      clients.add(client);
+      return client;
+    },
+  };
+}
+
+/** A counter's journal in a temporary directory, with its own counter id, whose chain is its outbox. */
+export interface CounterJournal {
+  readonly counterId: string;
+  readonly db: Db;
+  readonly sales: SalesJournal;
+  /** Appends one record (audit row and chain link) as the journal does. */
+  record(kind: string, subject: string | null, detail?: unknown): void;
+  links(afterSeq?: number, limit?: number): OutboxLink[];
+}
+
+const journals: Db[] = [];
+
+afterAll(() => {
+  for (const db of journals.splice(0)) {
+    const dir = dirname(db.name);
+    if (db.open) db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+export function counterJournal(counterId: string): CounterJournal {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-counter-'));
+  const db = openJournal({ file: join(dir, 'journal.sqlite') });
+  journals.push(db);
+  new SettingsTable(db).set('counter.id', counterId);
+  return {
+    counterId,
+    db,
+    sales: new SalesJournal(db),
+    record(kind, subject, detail = null) {
+      writeTransaction(db, () => writeAudit(db, new Date().toISOString(), kind, subject, detail));
+    },
+    links: (afterSeq = 0, limit = 100_000) => linksAfter(db, counterId, afterSeq, limit),
+  };
+}
+
+/** Joins a counter to `shop` through the owner and answers a client logged in as the counter's role. */
+export async function joinedCounter(
+  ledger: TestLedger,
+  join: CounterJoin,
+): Promise<{ login: LedgerLogin; client: pg.Client }> {
+  const owner = await ledger.connect();
+  await migrateLedger(owner);
+  const login = await joinCounter(owner, join);
+  return { login, client: await ledger.connect(login.user, login.password) };
+}
