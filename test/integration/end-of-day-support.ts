@@ -1,3 +1,4 @@
+import { businessDayOf } from '../../shared/business-day';
 import type { Approval, Cashier } from '../../shared/domain/cashier';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
@@ -82,4 +83,17 @@ export function usd(amount: number): Money {
 
 export function iqd(amount: number): Money {
   return money(amount, 'IQD');
+}
+
+/** A business day that began six hours ago in UTC: the test never runs across its cut-off. */
+export async function dayAroundNow(h: CoreHarness, staff: Staff): Promise<string> {
+  const cutOffAt = new Date(Date.now() - 6 * 60 * 60_000);
+  const dayCutOff = cutOffAt.toISOString().slice(11, 16);
+  unwrap(
+    await h.call('updateEndOfDaySettings', {
+      patch: { timeZone: 'UTC', dayCutOff },
+      approval: staff.approval,
+    }),
+  );
+  return businessDayOf(new Date(), 'UTC', dayCutOff);
 }

@@ -14,9 +14,8 @@ import type { Shift } from '../../shared/domain/shift';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { minor } from '../../shared/money';
 import { call } from '../simulator/support/signed-fetch';
-import type { CoreHarness } from '../support/core-harness';
 import { unwrap } from '../support/core-harness';
-import { count, hireStaff, noteFor, openShift, type Staff, sell, usd } from './end-of-day-support';
+import { count, dayAroundNow, hireStaff, noteFor, openShift, sell, usd } from './end-of-day-support';
 import {
   type Counter,
   completePending,
@@ -48,19 +47,6 @@ const SLOW_POLLING: Partial<MoneyTiming> = {
   pending: { minIntervalMs: 600_000, maxIntervalMs: 600_000, giveUpAfterMs: 3_600_000, random: Math.random },
   topUpCheck: { checkEveryMs: 100, watchForMs: 600 },
 };
-
-/** A business day that began six hours ago in UTC: the test never runs across its cut-off. */
-async function dayAroundNow(h: CoreHarness, staff: Staff): Promise<string> {
-  const cutOffAt = new Date(Date.now() - 6 * 60 * 60_000);
-  const dayCutOff = cutOffAt.toISOString().slice(11, 16);
-  unwrap(
-    await h.call('updateEndOfDaySettings', {
-      patch: { timeZone: 'UTC', dayCutOff },
-      approval: staff.approval,
-    }),
-  );
-  return businessDayOf(new Date(), 'UTC', dayCutOff);
-}
 
 /** The journal's balance snapshots of a day, read from the file as the counter wrote them. */
 function snapshots(dataDir: string, day: string): { purpose: string; amount_minor: number }[] {

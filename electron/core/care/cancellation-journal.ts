@@ -158,7 +158,7 @@ export class CancellationJournal {
         { refundMethod: refund.method, refund: refund.amount },
       );
       const movementId = also?.() ?? null;
-      if (movementId) this.attachMovement(id, movementId);
+      if (movementId) this.attachMovement(id, movementId, now);
     });
     return this.require(id);
   }
@@ -196,11 +196,17 @@ export class CancellationJournal {
     writeTransaction(this.db, () => this.keep(id, answer, now));
   }
 
-  /** The cash refund of a cancellation settled while no money could be handed over, recorded now. */
-  attachMovement(id: string, movementId: string): void {
-    this.db
-      .prepare('UPDATE cancellations SET cash_movement_id = ? WHERE id = ? AND cash_movement_id IS NULL')
-      .run(movementId, id);
+  /**
+   * The cash refund of a cancellation settled while no money could be handed over, recorded now, with
+   * its record: the chain holds the cancellation as this change leaves it.
+   */
+  attachMovement(id: string, movementId: string, now: string): void {
+    writeTransaction(this.db, () => {
+      const attached = this.db
+        .prepare('UPDATE cancellations SET cash_movement_id = ? WHERE id = ? AND cash_movement_id IS NULL')
+        .run(movementId, id);
+      if (attached.changes === 1) writeAudit(this.db, now, 'cancellation.cash_refunded', id, { movementId });
+    });
   }
 
   /**

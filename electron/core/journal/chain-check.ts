@@ -1,15 +1,6 @@
-import {
-  CHAIN_RECORD_VERSION,
-  canonicalJson,
-  currentRows,
-  GENESIS_HASH,
-  hashHex,
-  linkHash,
-  RECORD_ROWS,
-  type RecordRowKind,
-  recordRowKind,
-} from './chain';
+import { canonicalJson, GENESIS_HASH, hashHex, linkHash } from './chain';
 import { unpackRecord } from './chain-record';
+import { type ChainRowRules, type RecordRows, rowRulesOf, V2_ROWS } from './chain-rows';
 import type { Db } from './database';
 
 /** Why a link is broken, from the most to the least fundamental. */
@@ -42,7 +33,7 @@ export interface ChainCheck {
   /** The earliest link that does not hold; null when the whole chain and every chained row hold. */
   readonly firstBroken: BrokenLink | null;
   /** Sales, top-ups and cash movements made since the chain began that have no link at all (forged rows). */
-  readonly unlinked: { readonly kind: RecordRowKind; readonly id: string }[];
+  readonly unlinked: { readonly kind: string; readonly id: string }[];
 }
 
 interface LinkRow {
@@ -69,7 +60,7 @@ interface ChainedRecord {
   subject: string | null;
   cashier: string | null;
   shift: string | null;
-  rows: unknown[] | null;
+  rows: unknown;
 }
 
 /**
@@ -78,7 +69,10 @@ interface ChainedRecord {
  * it. Names the first link that does not hold. Read-only; the journal keeps working meanwhile.
  */
 export function checkChain(db: Db, counterId: string): ChainCheck {
-  const latest = new Map<string, { link: LinkRow; rows: string }>();
+  const latest = new Map<
+    string,
+    { link: LinkRow; rows: string; rules: ChainRowRules; of: RecordRows; subject: string }
+  >();
   let expectedSeq = 1;
   let prevHash = GENESIS_HASH;
   let links = 0;
@@ -110,18 +104,22 @@ export function checkChain(db: Db, counterId: string): ChainCheck {
     expectedSeq = link.seq + 1;
     prevHash = link.hash;
     const record = parse(link.record_json);
-    if (record?.rows && link.subject !== null && recordRowKind(link.kind)) {
-      latest.set(`${recordRowKind(link.kind)}:${link.subject}`, { link, rows: canonicalJson(record.rows) });
+    const rules = rowRulesOf(record?.v);
+    const of = rules?.rowsOf(link.kind);
+    if (record?.rows && link.subject !== null && rules && of) {
+      latest.set(`${of.own.table}:${link.subject}`, {
+        link,
+        rows: canonicalJson(record.rows),
+        rules,
+        of,
+        subject: link.subject,
+      });
     }
   }
   // A row edited after its last link: the earliest such link is the first broken one if it comes first.
   let rowBroken: LinkRow | null = null;
-  for (const [key, { link, rows }] of latest) {
-    const [rowKind, subject] = splitKey(key);
-    if (
-      canonicalJson(currentRows(db, rowKind, subject)) !== rows &&
-      (!rowBroken || link.seq < rowBroken.seq)
-    ) {
+  for (const { link, rows, rules, of, subject } of latest.values()) {
+    if (canonicalJson(rules.read(db, of, subject)) !== rows && (!rowBroken || link.seq < rowBroken.seq)) {
       rowBroken = link;
     }
   }
@@ -152,7 +150,7 @@ function recordText(packed: Buffer, encoding: string): string {
 function parse(json: string): ChainedRecord | null {
   try {
     const record = JSON.parse(json) as ChainedRecord;
-    return record.v === CHAIN_RECORD_VERSION ? record : null;
+    return rowRulesOf(record.v) ? record : null;
   } catch {
     return null;
   }
@@ -172,24 +170,19 @@ function columnsAgree(link: LinkRow): boolean {
   );
 }
 
-function splitKey(key: string): [RecordRowKind, string] {
-  const at = key.indexOf(':');
-  return [key.slice(0, at) as RecordRowKind, key.slice(at + 1)];
-}
-
 /** Rows of the chained money tables, made since the chain's first link, with no link of their own. */
-function unlinkedRows(db: Db, counterId: string): { kind: RecordRowKind; id: string }[] {
+function unlinkedRows(db: Db, counterId: string): { kind: string; id: string }[] {
   const first = db.prepare('SELECT at FROM chain WHERE counter_id = ? ORDER BY seq LIMIT 1').get(counterId) as
     | { at: string }
     | undefined;
   if (!first) return [];
-  const found: { kind: RecordRowKind; id: string }[] = [];
+  const found: { kind: string; id: string }[] = [];
   for (const [kind, since] of [
     ['sale', 'created_at'],
     ['topup', 'created_at'],
     ['cash', 'at'],
   ] as const) {
-    const { table, key } = RECORD_ROWS[kind];
+    const { table, key } = V2_ROWS[kind].own;
     const rows = db
       .prepare(
         `SELECT ${key} AS id FROM ${table} WHERE counter_id = @counter AND ${since} >= @since

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { CHAIN_RECORD_ENCODING, packRecord } from './chain-record';
+import { WRITTEN_ROWS } from './chain-rows';
 import type { Db } from './database';
 
 /**
  * The tamper-evident chain. Every record written to the audit log is also appended here, in the same
  * transaction, as a link: a gap-free sequence number per counter, the record's canonical JSON (which
- * names the counter, the cashier signed in and the shift open when it was written, and the money row
- * it is about as it stands after the change; stored deflated, chain-record.ts), and SHA-256 of the
+ * names the counter, the cashier signed in and the shift open when it was written, and the money rows
+ * it is about as they stand after the change, chain-rows.ts; stored deflated, chain-record.ts), and SHA-256 of the
  * previous link's hash (as hex) followed by that JSON. A hash is stored as its 32 bytes and read as
  * lowercase hex; the previous hash is not stored, but taken from the link before. Changing, removing
  * or inserting a record anywhere breaks every hash after it; a row edited behind the journal's back no
@@ -15,165 +16,14 @@ import type { Db } from './database';
  */
 
 export const GENESIS_HASH = '0'.repeat(64);
-/** Bumped if a record's shape ever changes, so older links are still read with the rules they were written by. */
-export const CHAIN_RECORD_VERSION = 1;
+/**
+ * The version of the records this code writes. Bumped when what a record holds changes; an older
+ * link is still read by the rules of its version (chain-rows.ts). Version 2 holds every money record
+ * and every printed field; version 1 held the sale, top-up and drawer records.
+ */
+export const CHAIN_RECORD_VERSION = 2;
 /** A journal not yet given a counter id (a bare journal in tools and tests) chains under this name. */
 export const UNASSIGNED_COUNTER = 'unassigned';
-
-/** The columns a sale and a top-up share: where they come from, and how the customer paid. */
-const ORIGIN_COLUMNS = [
-  'id',
-  'state',
-  'counter_id',
-  'cashier_id',
-  'shift_id',
-  'training',
-  'receipt_number',
-] as const;
-const MONEY_COLUMNS = [
-  'cost_minor',
-  'cost_currency',
-  'order_reference',
-  'created_at',
-  'completed_at',
-] as const;
-const TENDER_COLUMNS = [
-  'tender_method',
-  'tender_currency',
-  'tender_due_minor',
-  'tendered_minor',
-  'change_minor',
-  'rate_per_100_minor',
-] as const;
-
-/**
- * The money row a record is about, by the prefix of its kind (`sale.completed` → the sale): which
- * table, which key the record's subject names, and the columns that are facts. Only these columns
- * are chained, so a later migration adding a column does not make every earlier link look broken.
- */
-export const RECORD_ROWS = {
-  sale: {
-    table: 'sales',
-    key: 'id',
-    columns: [
-      ...ORIGIN_COLUMNS,
-      'package_code',
-      'quantity',
-      'idempotency_key',
-      'currency',
-      'retail_unit_minor',
-      'retail_total_minor',
-      ...MONEY_COLUMNS,
-      ...TENDER_COLUMNS,
-    ],
-  },
-  topup: {
-    table: 'topups',
-    key: 'id',
-    columns: [
-      ...ORIGIN_COLUMNS,
-      'iccid',
-      'package_code',
-      'currency',
-      'retail_minor',
-      'quoted_cost_minor',
-      ...MONEY_COLUMNS,
-      ...TENDER_COLUMNS,
-    ],
-  },
-  shift: {
-    table: 'shifts',
-    key: 'id',
-    columns: [
-      'id',
-      'counter_id',
-      'drawer',
-      'state',
-      'business_day',
-      'opened_at',
-      'opened_by',
-      'previous_shift_id',
-      'closed_at',
-      'closed_by',
-      'closing_count_id',
-      'variance_reason',
-      'approved_by',
-      'z_number',
-    ],
-  },
-  cash: {
-    table: 'cash_movements',
-    key: 'id',
-    columns: [
-      'id',
-      'shift_id',
-      'kind',
-      'reason',
-      'currency',
-      'amount_minor',
-      'note',
-      'counter_id',
-      'cashier_id',
-      'approved_by',
-      'at',
-    ],
-  },
-  count: {
-    table: 'drawer_counts',
-    key: 'count_id',
-    columns: ['count_id', 'shift_id', 'purpose', 'currency', 'amount_minor', 'denominations_json', 'at'],
-  },
-  correction: {
-    table: 'corrections',
-    key: 'id',
-    columns: [
-      'id',
-      'kind',
-      'shift_id',
-      'currency',
-      'amount_minor',
-      'expected_minor',
-      'reason',
-      'approved_by',
-      'at',
-    ],
-  },
-  z: {
-    table: 'z_reports',
-    key: 'shift_id',
-    columns: ['counter_id', 'z_number', 'shift_id', 'report_json', 'corrections_through', 'created_at'],
-  },
-  rate: {
-    table: 'exchange_rates',
-    key: 'id',
-    columns: [
-      'id',
-      'base',
-      'quote',
-      'buy_per_100_minor',
-      'sell_per_100_minor',
-      'business_day',
-      'set_by',
-      'at',
-    ],
-  },
-  cashier: { table: 'cashiers', key: 'id', columns: ['id', 'name', 'role', 'active'] },
-} as const satisfies Record<string, { table: string; key: string; columns: readonly string[] }>;
-
-export type RecordRowKind = keyof typeof RECORD_ROWS;
-
-export function recordRowKind(kind: string): RecordRowKind | null {
-  const prefix = kind.split('.', 1)[0] ?? '';
-  return Object.hasOwn(RECORD_ROWS, prefix) ? (prefix as RecordRowKind) : null;
-}
-
-/** The rows a record is about, as they stand now (ordered, so the same rows always give the same JSON). */
-export function currentRows(db: Db, rowKind: RecordRowKind, subject: string): unknown[] {
-  const { table, key, columns } = RECORD_ROWS[rowKind];
-  return db
-    .prepare(`SELECT ${columns.join(', ')} FROM ${table} WHERE ${key} = ? ORDER BY rowid`)
-    .all(subject) as unknown[];
-}
 
 /** JSON with object keys sorted at every level and no whitespace: the same record always gives the same text. */
 export function canonicalJson(value: unknown): string {
@@ -229,7 +79,7 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
   const last = chainHead(db, origin.counterId);
   const seq = (last?.seq ?? 0) + 1;
   const prevHash = last?.hash ?? GENESIS_HASH;
-  const rowKind = record.subject === null ? null : recordRowKind(record.kind);
+  const rows = record.subject === null ? null : WRITTEN_ROWS.rowsOf(record.kind);
   const recordJson = canonicalJson({
     v: CHAIN_RECORD_VERSION,
     counter: origin.counterId,
@@ -240,7 +90,7 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
     cashier: origin.cashierId,
     shift: origin.shiftId,
     detail: record.detail ?? null,
-    rows: rowKind && record.subject !== null ? currentRows(db, rowKind, record.subject) : null,
+    rows: rows && record.subject !== null ? WRITTEN_ROWS.read(db, rows, record.subject) : null,
   });
   const hash = linkHash(prevHash, recordJson);
   db.prepare(

@@ -211,6 +211,7 @@ export class ReconciliationJournal {
   }
 
   addSnapshot(scope: AccountScope, day: string, snapshot: BalanceSnapshot): void {
+    const id = randomUUID();
     writeTransaction(this.db, () => {
       this.db
         .prepare(
@@ -218,7 +219,7 @@ export class ReconciliationJournal {
              amount_minor, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
-          randomUUID(),
+          id,
           this.counterId,
           scope.training ? 1 : 0,
           scope.accountRef,
@@ -228,7 +229,11 @@ export class ReconciliationJournal {
           snapshot.balance.amount,
           snapshot.balance.currency,
         );
-      writeAudit(this.db, snapshot.takenAt, `balance.${snapshot.purpose}`, day, snapshot.balance);
+      // The record names the reading itself (its row is in the chain's link), and the day it is of.
+      writeAudit(this.db, snapshot.takenAt, `balance.${snapshot.purpose}`, id, {
+        businessDay: day,
+        balance: snapshot.balance,
+      });
     });
   }
 
