@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { lockDataDir } from '../electron/core/instance-lock';
+import { lockDataDirToReplace } from '../electron/core/instance-lock';
 import { listBackups, pointOfDay, restoreBackup } from '../electron/core/journal/backup';
 import { StartRefused } from '../electron/core/start-refused';
 import { defaultDataDir } from '../electron/host/data-dir';
@@ -8,8 +8,8 @@ import { defaultDataDir } from '../electron/host/data-dir';
 // `npm run restore -- [--data-dir DIR] <backup> | --day YYYY-MM-DD`: brings the journal back as it was
 // at a backup point (docs/journal.md, "Backups and restoring one"): a whole copy, or a point of the
 // backup chain, rebuilt from its base and segments and checked (integrity, tamper-evident chain); a
-// missing or damaged segment is refused by name. It takes the data directory's lock first, so it refuses while a counter
-// is running there. The journal it replaces, with its write-ahead log, is moved into
+// missing or damaged segment is refused by name. It takes the data directory's lock first and checks that no
+// process has the journal open, so it refuses while a counter is running there. The journal it replaces, with its write-ahead log, is moved into
 // backups/replaced-{time}/ and never deleted. Without a backup it lists the copies there are.
 
 const USAGE = 'Usage: npm run restore -- [--data-dir DIR] <backup file> | --day YYYY-MM-DD';
@@ -55,9 +55,9 @@ if (!backup || extra.length > 0) {
   );
 }
 
-let instance: ReturnType<typeof lockDataDir>;
+let instance: ReturnType<typeof lockDataDirToReplace>;
 try {
-  instance = lockDataDir(dataDir, journalFile);
+  instance = lockDataDirToReplace(dataDir, journalFile);
 } catch (error) {
   if (error instanceof StartRefused) fail(`Not restored. ${error.message}`);
   throw error;

@@ -116,7 +116,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const instance = lockDataDir(options.dataDir, journalFile, { ...native, now });
   let db: Db;
   try {
-    db = openJournal({ file: journalFile, now, previousRunUnclean: instance.previousRunUnclean, ...native });
+    db = openJournal({
+      file: journalFile,
+      now,
+      previousRunUnclean: instance.previousRunUnclean,
+      hold: instance.hold,
+      ...native,
+    });
   } catch (error) {
     // A journal refused unopened keeps telling the next start what it found (a lost log, an empty
     // file). One that was opened had its log taken in by SQLite: the crash no longer applies.

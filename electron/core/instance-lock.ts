@@ -1,20 +1,27 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { Db } from './journal/database';
+import { openSqlite } from './journal/sqlite-addon';
 import { storageRefusal } from './journal/start-checks';
 import { StartRefused } from './start-refused';
 
 /**
  * One counter per data directory. Two counters on one journal would each believe they own every
- * unresolved sale and send it; so every host (the Electron app, the web host) takes this lock before
- * it opens the journal, and a second start is refused with the first one's process id.
+ * unresolved sale and send it; so every host (the Electron app, the web host) takes these locks before
+ * it uses the journal, and a second start is refused, naming the first process when it can.
  *
- * The lock is an exclusive SQLite lock on `counter.lock` (locking_mode=EXCLUSIVE, held by the open
- * connection), so it is the operating system's own file lock: a counter that crashes or loses power
- * releases it with its process, and the next start takes it over without guessing whether an old
- * process id still means anything (ids are reused). Beside it, `counter.running` names the process
- * holding it; it is removed at a clean close, so finding it at start means the last counter on this
- * directory did not close cleanly.
+ * Two locks, both the operating system's own file locks through SQLite, released with the process that
+ * holds them (a crash, a kill, a power cut), so the next start never has to guess whether an old process
+ * id still means anything (ids are reused):
+ * - The journal itself. Every connection to a journal in WAL mode holds a shared lock on the file while
+ *   it is open. The counter's own connection first takes the file's exclusive lock, which no other
+ *   process can have while one of its connections is open, and steps down to the shared lock at once
+ *   (`holdJournal`). Deleting files beside the journal cannot take this lock away.
+ * - `counter.lock` (locking_mode=EXCLUSIVE, held by its connection): taken before the journal is even
+ *   looked at, so two starts at the same moment wait on each other rather than both opening it.
+ * Beside them, `counter.running` names the process holding them; it is removed at a clean close, so
+ * finding it at start means the last counter on this directory did not close cleanly.
  */
 
 const LOCK_FILE = 'counter.lock';
@@ -32,7 +39,7 @@ export class CounterAlreadyOpen extends StartRefused {
   ) {
     const who = holder ? `pid ${holder.pid}, since ${holder.since}` : 'pid unknown';
     super(
-      `The counter is already open (${who}) on ${dataDir}. Use the window that is open, or close it before starting another.`,
+      `The counter is already open (${who}) on ${dataDir}: another process has its journal open. Use the window that is open, or close it (or the program reading the journal) before starting another.`,
     );
   }
 }
@@ -40,6 +47,11 @@ export class CounterAlreadyOpen extends StartRefused {
 export interface InstanceLock {
   /** Whether the last counter on this directory stopped without closing (a crash, a kill, a power cut). */
   readonly previousRunUnclean: boolean;
+  /**
+   * Takes the journal for this process on its freshly opened connection (see `holdJournal`), then writes
+   * down this process as the running counter. Throws CounterAlreadyOpen when another process has it.
+   */
+  hold(journal: Db): void;
   /** Marks a clean close: call before the journal is closed, so a crash while closing still counts as one. */
   closing(): void;
   /** Lets the next counter in. */
@@ -58,9 +70,14 @@ export function counterHolder(dataDir: string): CounterHolder | null {
   }
 }
 
+function isBusy(error: unknown): boolean {
+  return (error as { code?: string }).code?.startsWith('SQLITE_BUSY') ?? false;
+}
+
 /**
  * Takes the data directory for this process, or throws CounterAlreadyOpen; a directory that cannot be
- * written (read-only, full) is refused naming `journalFile` and its backups.
+ * written (read-only, full) is refused naming `journalFile` and its backups. The journal is taken by
+ * `hold`, on the connection that opens it.
  */
 export function lockDataDir(
   dataDir: string,
@@ -82,18 +99,83 @@ export function lockDataDir(
       'BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS taken (at TEXT); DELETE FROM taken; INSERT INTO taken VALUES (CURRENT_TIMESTAMP); COMMIT',
     );
     previousRunUnclean = existsSync(running);
-    const since = (options.now ?? (() => new Date()))().toISOString();
-    writeFileSync(running, JSON.stringify({ pid: process.pid, since }), { mode: 0o600 });
   } catch (error) {
     lock?.close();
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY'))
-      throw new CounterAlreadyOpen(dataDir, counterHolder(dataDir));
+    if (isBusy(error)) throw new CounterAlreadyOpen(dataDir, counterHolder(dataDir));
     throw storageRefusal(journalFile, error, true) ?? error;
   }
   const held = lock;
   return {
     previousRunUnclean,
+    hold: (journal) => {
+      holdJournal(journal, dataDir);
+      const since = (options.now ?? (() => new Date()))().toISOString();
+      writeFileSync(running, JSON.stringify({ pid: process.pid, since }), { mode: 0o600 });
+    },
     closing: () => rmSync(running, { force: true }),
     release: () => held.close(),
   };
+}
+
+/**
+ * Takes the journal for this process on `journal`, a connection in WAL mode that has read the file (so
+ * holds its shared lock) and nothing else of this process has open yet: it asks for the file's exclusive
+ * lock, which the operating system refuses while any other process has a connection to it, and steps
+ * back down to the shared lock at once without letting go (SQLite changes the lock's kind in one call).
+ * From then on every other process's attempt fails the same way, while the connections of this one (the
+ * backup, checkpoint and integrity threads) share the file as WAL readers always do.
+ */
+export function holdJournal(journal: Db, dataDir: string): void {
+  const wait = journal.pragma('busy_timeout', { simple: true }) as number;
+  journal.pragma('busy_timeout = 0');
+  try {
+    journal.pragma('locking_mode = EXCLUSIVE');
+    journal.exec('BEGIN IMMEDIATE');
+    journal.pragma('locking_mode = NORMAL');
+    // The commit of a transaction in normal mode steps the exclusive lock down to the shared one.
+    journal.exec('COMMIT');
+  } catch (error) {
+    journal.pragma('locking_mode = NORMAL');
+    if (isBusy(error)) throw new CounterAlreadyOpen(dataDir, counterHolder(dataDir));
+    throw error;
+  } finally {
+    journal.pragma(`busy_timeout = ${wait}`);
+  }
+}
+
+/**
+ * The data directory for a tool that replaces the journal's files without opening it as the counter
+ * does (the restore command): `lockDataDir`, then a refusal while any other process has the journal open
+ * (see `refuseIfJournalOpen`).
+ */
+export function lockDataDirToReplace(dataDir: string, journalFile: string): InstanceLock {
+  const instance = lockDataDir(dataDir, journalFile);
+  try {
+    refuseIfJournalOpen(journalFile, dataDir);
+  } catch (error) {
+    instance.release();
+    throw error;
+  }
+  return instance;
+}
+
+/**
+ * Throws CounterAlreadyOpen while another process has the journal open. It asks SQLite for the file's
+ * exclusive lock before the journal's write-ahead log is opened, so a journal with no log is left
+ * exactly as it was; one with a log has it taken into the file, as SQLite's own close does.
+ */
+function refuseIfJournalOpen(journalFile: string, dataDir: string): void {
+  if (!existsSync(journalFile)) return;
+  let probe: Database.Database | null = null;
+  try {
+    probe = openSqlite(journalFile, { fileMustExist: true });
+    probe.pragma('busy_timeout = 0');
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.prepare('SELECT count(*) FROM sqlite_master').get();
+  } catch (error) {
+    // Only a lock held elsewhere is an answer here; a damaged or empty file is the tool's to judge.
+    if (isBusy(error)) throw new CounterAlreadyOpen(dataDir, counterHolder(dataDir));
+  } finally {
+    probe?.close();
+  }
 }

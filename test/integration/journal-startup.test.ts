@@ -210,8 +210,16 @@ describe('a journal the counter cannot trust is refused at start', () => {
     const refused = restore('--data-dir', dataDir, newest!.file);
     expect(refused.status).not.toBe(0);
     expect(refused.out).toMatch(/counter is already open \(pid \d+/);
+    // With the lock file and the running marker deleted, the journal itself is still held.
+    rmSync(join(dataDir, 'counter.lock'));
+    rmSync(join(dataDir, 'counter.running'));
+    const again = restore('--data-dir', dataDir, newest!.file);
+    expect(again.status).not.toBe(0);
+    expect(again.out).toMatch(/Not restored\. The counter is already open \(pid unknown\)/);
+    expect(existsSync(join(dataDir, 'backups'))).toBe(true);
+    expect(readdirSync(join(dataDir, 'backups')).some((name) => name.startsWith('replaced-'))).toBe(false);
     expect(unwrap(await counter.call<Status>('getStatus')).storage).toEqual({ state: 'ok' });
-  });
+  }, 90_000);
 
   it('after a crash, a damaged page is refused before the ready line, naming the journal and its backups', async () => {
     await journalWithBackup();

@@ -21,6 +21,12 @@ export interface OpenJournalOptions {
    * background, see integrity-watch.ts).
    */
   previousRunUnclean?: boolean;
+  /**
+   * Takes the journal for this process on the connection just opened, before anything is read or
+   * written through it (the counter's instance lock, see instance-lock.ts); throws when another
+   * process has it.
+   */
+  hold?: (db: Db) => void;
 }
 
 /**
@@ -44,6 +50,7 @@ export function openJournal(options: OpenJournalOptions): Db {
   try {
     chmodSync(file, 0o600);
     db = connect(options);
+    options.hold?.(db);
     if (state === 'existing') checkOpened(db, file, options.previousRunUnclean ?? false);
     const version = db.pragma('user_version', { simple: true }) as number;
     // A journal with records is copied before its schema changes, so a failed or faulty migration
