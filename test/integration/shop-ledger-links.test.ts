@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkHash } from '../../electron/core/journal/chain';
+import { CHAIN_RECORD_VERSION, linkHash } from '../../electron/core/journal/chain';
 import { sendLinks } from '../../electron/core/shop/ledger-links';
 import { LEDGER_REFUSALS } from '../../electron/core/shop/ledger-refusals';
 import type { OutboxLink } from '../../electron/core/shop/outbox';
@@ -146,7 +146,7 @@ describe("the ledger's records", () => {
         first_seq: '1',
         first_at: new Date(AT),
         at: new Date(AT),
-        version: 1,
+        version: CHAIN_RECORD_VERSION,
         state: 'completed',
         order_reference: 'ORD-1',
         training: false,

@@ -60,7 +60,8 @@ interface ChainedRecord {
   subject: string | null;
   cashier: string | null;
   shift: string | null;
-  rows: unknown;
+  rows: unknown[] | null;
+  belonging?: unknown;
 }
 
 /**
@@ -109,7 +110,7 @@ export function checkChain(db: Db, counterId: string): ChainCheck {
     if (record?.rows && link.subject !== null && rules && of) {
       latest.set(`${of.own.table}:${link.subject}`, {
         link,
-        rows: canonicalJson(record.rows),
+        rows: canonicalJson({ rows: record.rows, belonging: record.belonging }),
         rules,
         of,
         subject: link.subject,

@@ -20,11 +20,21 @@ export interface RecordRows {
   readonly belonging: readonly RowTable[];
 }
 
+/**
+ * What a record holds of its rows: its own table's rows (`rows`, an array in every version, so a
+ * reader of any version finds a sale's row at `rows[0]`), and from version 2 the rows that belong to
+ * it, by table (`belonging`, only for a kind that has such rows).
+ */
+export interface HeldRows {
+  readonly rows: unknown[];
+  readonly belonging?: Record<string, unknown[]>;
+}
+
 export interface ChainRowRules {
   /** The rows a record of `kind` is about; null for a record about no money row. */
   rowsOf(kind: string): RecordRows | null;
   /** The rows of `subject` as a record of this version holds them, read as they stand now. */
-  read(db: Db, rows: RecordRows, subject: string): unknown;
+  read(db: Db, rows: RecordRows, subject: string): HeldRows;
 }
 
 /** The rows of `subject` in one table, in the order they were written. */
@@ -39,8 +49,8 @@ const own = (table: string, key: string, columns: readonly string[]): RecordRows
   belonging: [],
 });
 
-// Version 1: the sale, top-up and drawer records of the end of day, each the rows of one table, held
-// as an array. Never changed.
+// Version 1: the sale, top-up and drawer records of the end of day, each the rows of one table.
+// Never changed.
 
 const V1_ORIGIN = ['id', 'state', 'counter_id', 'cashier_id', 'shift_id', 'training', 'receipt_number'];
 const V1_MONEY = ['cost_minor', 'cost_currency', 'order_reference', 'created_at', 'completed_at'];
@@ -145,13 +155,14 @@ const prefixOf = (kind: string): string => kind.split('.', 1)[0] ?? '';
 
 const V1: ChainRowRules = {
   rowsOf: (kind) => (Object.hasOwn(V1_ROWS, prefixOf(kind)) ? (V1_ROWS[prefixOf(kind)] ?? null) : null),
-  read: (db, rows, subject) => tableRows(db, rows.own, subject),
+  read: (db, rows, subject) => ({ rows: tableRows(db, rows.own, subject) }),
 };
 
 // Version 2: every money record a shop keeps (cancellations and their refunds, provider deposits,
 // balance readings, reconciliation runs with the exceptions they found, resolutions) and every field
-// a receipt, a report or an export prints, held as `{table: rows}`. Never an install code: a link is
-// evidence that may leave the counter, and the codes stay under the reprint rules.
+// a receipt, a report or an export prints; a sale's eSIMs and a run's first exceptions as the rows
+// that belong to it. Never an install code: a link is evidence that may leave the counter, and the
+// codes stay under the reprint rules.
 
 /** Version 2's row rules; exported so the check can name the tables every row must have a link in. */
 export const V2_ROWS = {
@@ -305,10 +316,16 @@ const V2: ChainRowRules = {
     const rowKind = rowKindOf(kind);
     return rowKind ? V2_ROWS[rowKind] : null;
   },
-  read: (db, rows, subject) =>
-    Object.fromEntries(
-      [rows.own, ...rows.belonging].map((table) => [table.table, tableRows(db, table, subject)]),
-    ),
+  read: (db, rows, subject) => ({
+    rows: tableRows(db, rows.own, subject),
+    ...(rows.belonging.length
+      ? {
+          belonging: Object.fromEntries(
+            rows.belonging.map((table) => [table.table, tableRows(db, table, subject)]),
+          ),
+        }
+      : {}),
+  }),
 };
 
 /** The rules of the records this code writes (CHAIN_RECORD_VERSION in chain.ts). */

@@ -90,7 +90,8 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
     cashier: origin.cashierId,
     shift: origin.shiftId,
     detail: record.detail ?? null,
-    rows: rows && record.subject !== null ? WRITTEN_ROWS.read(db, rows, record.subject) : null,
+    rows: null,
+    ...(rows && record.subject !== null ? WRITTEN_ROWS.read(db, rows, record.subject) : {}),
   });
   const hash = linkHash(prevHash, recordJson);
   db.prepare(
