@@ -1,17 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { answerStyleFromEnvironment, type RunningSimulator } from '../../electron/simulator/index';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import {
+  answerStyleFromEnvironment,
+  type RunningSimulator,
+  startSimulator,
+} from '../../electron/simulator/index';
 import type { CancelCheck, Cancellation } from '../../shared/domain/cancellation';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
+import { forwardTo, startTestServer } from './api-test-server';
 import { cashOf, hireStaff, openShift, type Staff, sell, usd, xReport } from './end-of-day-support';
 import {
   type Counter,
   cheapest,
   driveEsim,
   forceRefundMethod,
+  keptAnswers,
   ledger,
   SEED,
   startCounter,
@@ -37,8 +43,10 @@ afterEach(async () => {
 });
 
 /** A counter with staff, an open shift with a 100 USD float, and one eSIM sold for cash. */
-async function soldForCash(): Promise<{ c: Counter; staff: Staff; sale: Sale & { state: 'completed' } }> {
-  counter = await startCounter();
+async function soldForCash(
+  options: Parameters<typeof startCounter>[1] = {},
+): Promise<{ c: Counter; staff: Staff; sale: Sale & { state: 'completed' } }> {
+  counter = await startCounter({}, options);
   const c = counter;
   const staff = await hireStaff(c.h);
   await openShift(c.h, [usd(10_000)]);
@@ -215,7 +223,7 @@ describe('cancelling a sold eSIM', () => {
     const settled = unwrap(await c.h.call<Cancellation>('settleCancellation', { id: lost.id }));
     expect(settled).toMatchObject({
       state: 'cancelled',
-      refundMethod: 'balance',
+      refundMethod: stated('balance'),
       cashRefunded: true,
       attempts: 1,
     });
@@ -223,6 +231,57 @@ describe('cancelling a sold eSIM', () => {
     // The provider cancelled (and refunded) once.
     const refunds = (await ledger(c.sim)).entries.filter((entry) => entry.kind === 'refund');
     expect(refunds).toHaveLength(1);
+  });
+
+  it('settles a lost answer from the provider’s filtered list when the order’s record words its status otherwise', async () => {
+    // A provider whose record of an order says "processing", a status word the API does not list,
+    // and a payment status nobody listed either: the order's record cannot say it was cancelled.
+    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+    const provider = await startTestServer(async (request) => {
+      const answer = await forwardTo(sim.baseUrl, request);
+      if (!request.url.includes('/esims/order?')) return answer;
+      const body = JSON.parse(answer.text) as { order?: Record<string, unknown> };
+      if (body.order) Object.assign(body.order, { status: 'processing', paymentStatus: 'settled' });
+      return { ...answer, text: JSON.stringify(body) };
+    });
+    onTestFinished(async () => {
+      await counter?.close();
+      counter = null;
+      await provider.close();
+      await sim.close();
+    });
+    const { c, staff, sale } = await soldForCash({ sim, apiBaseUrl: provider.baseUrl });
+    await forceRefundMethod(sim, 'balance');
+    sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/cancel'] });
+    const lost = unwrap(
+      await c.h.call<Cancellation>('cancelSale', {
+        saleId: sale.id,
+        reason: 'Customer changed their mind',
+        cashRefund: sale.retailTotal,
+        approval: staff.approval,
+      }),
+    );
+    expect(lost.state).toBe('unknown');
+    sim.setFaults({ dropAfterCommitRate: 0, paths: [] });
+
+    const settled = unwrap(await c.h.call<Cancellation>('settleCancellation', { id: lost.id }));
+    // Cancelled: the provider files the order under "cancelled"; how it refunded, its record does not say.
+    expect(settled).toMatchObject({
+      state: 'cancelled',
+      refundMethod: null,
+      providerRefund: sale.cost,
+      cashRefunded: true,
+    });
+    expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(sale.retailTotal);
+    const asked = provider.requests.map(
+      (request) => `${request.method} ${new URL(request.url, sim.baseUrl).pathname}`,
+    );
+    expect(asked.filter((request) => request.endsWith('/esims/cancel'))).toHaveLength(1);
+    expect(keptAnswers(c.dataDir, 'cancellation', lost.id).map((answer) => answer.request)).toEqual([
+      'POST /esims/cancel',
+      'GET /esims/order',
+      'GET /orders',
+    ]);
   });
 });
 

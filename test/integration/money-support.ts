@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { answersOf } from '../../electron/core/journal/answers';
+import { type AnswerRecord, answersOf } from '../../electron/core/journal/answers';
 import type { MoneyTiming } from '../../electron/core/money-work';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
 import type { BalanceView } from '../../shared/domain/balance';
@@ -178,7 +178,7 @@ export interface KeptAnswerRow {
 }
 
 /** A record's kept answers, in the order the journal took them, read from the file as the counter left it. */
-export function keptAnswers(dataDir: string, kind: 'sale' | 'topup', id: string): KeptAnswerRow[] {
+export function keptAnswers(dataDir: string, kind: AnswerRecord, id: string): KeptAnswerRow[] {
   const db = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
   try {
     return answersOf(db, kind, id).map(({ seq, request, send, attempt, status, whole, body }) => ({

@@ -59,10 +59,17 @@ export interface NewCancellation {
 
 /** An answer of the provider as received, kept whatever it says. */
 export interface KeptAnswer {
-  readonly call: 'cancel' | 'read';
+  /** The cancel itself, the order's read (GET /esims/order), or the provider's order list (GET /orders). */
+  readonly call: 'cancel' | 'read' | 'list';
   readonly httpStatus: number | null;
   readonly body: string | null;
 }
+
+const REQUESTS: Readonly<Record<KeptAnswer['call'], string>> = {
+  cancel: 'POST /esims/cancel',
+  read: 'GET /esims/order',
+  list: 'GET /orders',
+};
 
 /** How the provider settled a cancellation: what it refunds to the account, and how. */
 export interface ProviderRefund {
@@ -132,17 +139,20 @@ export class CancellationJournal {
     return this.require(id);
   }
 
-  /** The provider cancelled the order; `movementId` is the drawer's cash refund when it was handed over. */
+  /**
+   * The provider cancelled the order; `also` hands the cash back and names the drawer's movement. The
+   * cancel's answer is kept here; a settling read (null) was kept as it was read.
+   */
   markCancelled(
     id: string,
     from: readonly CancellationState[],
     refund: ProviderRefund,
-    answer: KeptAnswer,
+    answer: KeptAnswer | null,
     now: string,
     also?: () => string | null,
   ): Cancellation {
     writeTransaction(this.db, () => {
-      this.keep(id, answer, now);
+      if (answer) this.keep(id, answer, now);
       this.move(
         id,
         from,
@@ -168,11 +178,11 @@ export class CancellationJournal {
     id: string,
     from: readonly CancellationState[],
     error: PosError,
-    answer: KeptAnswer,
+    answer: KeptAnswer | null,
     now: string,
   ): Cancellation {
     writeTransaction(this.db, () => {
-      this.keep(id, answer, now);
+      if (answer) this.keep(id, answer, now);
       this.move(id, from, 'refused', now, 'last_error_json = @error, settled_at = @now', {
         error: JSON.stringify(error),
       });
@@ -268,7 +278,7 @@ export class CancellationJournal {
     const cancel = answer.call === 'cancel';
     keepAnswers(this.db, 'cancellation', id, [
       {
-        request: cancel ? 'POST /esims/cancel' : 'GET /esims/order',
+        request: REQUESTS[answer.call],
         send: cancel ? 1 : null,
         attempt: cancel ? 1 : null,
         status: !cancel && answer.httpStatus === 200 ? null : answer.httpStatus,

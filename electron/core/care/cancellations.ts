@@ -136,7 +136,10 @@ export class Cancellations {
 
   /**
    * Settles a cancellation whose answer was lost, by reading the order only: cancelled at the
-   * provider, or still standing (then nothing was done and the manager may try again).
+   * provider, or still standing (then nothing was done and the manager may try again). The order's
+   * record says which when its status is a word of the API's list; when it words it otherwise (or
+   * not at all), the provider's own order list, filtered by each of the two statuses, says where the
+   * provider files the order. Every read is kept with the cancellation's answers.
    */
   async settle(id: string): Promise<Cancellation> {
     const cancellation = this.journal.get(id);
@@ -145,39 +148,63 @@ export class Cancellations {
     const reference = cancellation.orderReference;
     if (!reference) throw new PosFailure('INVALID_STATE', 'This cancellation has no order to read.');
     const at = (): string => this.deps.now().toISOString();
-    let order: Awaited<ReturnType<ResellerClient['getOrder']>>;
-    try {
-      order = await this.deps.client().getOrder(reference);
-    } catch (error) {
-      if (error instanceof ApiFailure) {
-        this.journal.keepRead(id, { call: 'read', httpStatus: error.status, body: error.raw }, at());
-      }
-      throw error;
-    }
-    const answer: KeptAnswer = { call: 'read', httpStatus: 200, body: order.raw };
-    const status = order.status?.toLowerCase() ?? null;
-    if (status === 'cancelled') {
-      const method = methodOfPayment(order.paymentStatus);
+    const client = this.deps.client();
+    const order = await this.read(id, 'read', () => client.getOrder(reference));
+    const standing = standingOf(order.status) ?? (await this.standingFiled(id, reference));
+    if (standing === 'cancelled') {
       return this.journal.markCancelled(
         id,
         ['unknown', 'sent'],
-        { method, amount: order.cost },
-        answer,
+        { method: methodOfPayment(order.paymentStatus), amount: order.cost },
+        null,
         at(),
         () => this.refundCash(this.journal.require(id)),
       );
     }
-    if (status === 'completed') {
+    if (standing === 'completed') {
       return this.journal.markRefused(
         id,
         ['unknown', 'sent'],
         { code: 'NOT_ELIGIBLE', message: 'The provider did not cancel this order: it still stands.' },
-        answer,
+        null,
         at(),
       );
     }
-    this.journal.keepRead(id, answer, at());
     return this.journal.require(id);
+  }
+
+  /**
+   * Where the provider files an order in its own list (GET /orders filtered by status and searched by
+   * the reference): the filter is the provider's, so an order listed under `cancelled` is cancelled
+   * whatever word its record uses. Null when neither list holds it.
+   */
+  private async standingFiled(id: string, reference: string): Promise<Standing | null> {
+    for (const status of STANDINGS) {
+      const page = await this.read(id, 'list', () =>
+        this.deps.client().listOrders({ status, search: reference, limit: 100 }),
+      );
+      if (page.orders.some((order) => order.orderReference === reference)) return status;
+    }
+    return null;
+  }
+
+  /** One read of a settling, its answer (or the failure's) kept with the cancellation's answers at once. */
+  private async read<T extends { readonly raw: string }>(
+    id: string,
+    call: KeptAnswer['call'],
+    reading: () => Promise<T>,
+  ): Promise<T> {
+    const at = (): string => this.deps.now().toISOString();
+    try {
+      const answer = await reading();
+      this.journal.keepRead(id, { call, httpStatus: 200, body: answer.raw }, at());
+      return answer;
+    } catch (error) {
+      if (error instanceof ApiFailure) {
+        this.journal.keepRead(id, { call, httpStatus: error.status, body: error.raw }, at());
+      }
+      throw error;
+    }
   }
 
   /**
@@ -353,14 +380,29 @@ function refusalFailure(refusal: CancelRefusal): PosFailure {
   return new PosFailure('NOT_ELIGIBLE', REFUSAL_WORDS[refusal], { refusal });
 }
 
-/** The refund method a settled order's payment status names (the order read says no more). */
-function methodOfPayment(paymentStatus: string | null): RefundMethod {
+/** What the provider did with an order a cancellation was sent for: cancelled it, or left it standing. */
+type Standing = 'cancelled' | 'completed';
+const STANDINGS: readonly Standing[] = ['cancelled', 'completed'];
+
+/** The standing an order's status states, when it is one of the two words of the API's list. */
+function standingOf(status: string | null): Standing | null {
+  const word = status?.toLowerCase();
+  return STANDINGS.find((standing) => standing === word) ?? null;
+}
+
+/**
+ * The refund method a settled order's payment status names (the order read says no more); null when
+ * it names none the counter knows, as a cancel answer's unlisted method is.
+ */
+function methodOfPayment(paymentStatus: string | null): RefundMethod | null {
   switch (paymentStatus?.toLowerCase()) {
+    case 'refunded':
+      return 'balance';
     case 'refund_requested':
       return 'refund_request';
     case 'refunded_separately':
       return 'separate';
     default:
-      return 'balance';
+      return null;
   }
 }
