@@ -17,7 +17,6 @@ import { err } from '../shared/errors';
 import { IPC_CALL, IPC_EVENT } from '../shared/pos-methods';
 import { type App, startApp } from './compose';
 import { counterHolder } from './core/instance-lock';
-import { dispatch } from './core/pos/dispatch';
 import { StartRefused } from './core/start-refused';
 import { followCustomerScreen } from './customer-window';
 import { a4Pdf, printingHandlers } from './printing';
@@ -130,17 +129,16 @@ async function main(): Promise<void> {
     reportPdf: a4Pdf,
   });
   const core = counter.core;
-  const handlers = core.handlers;
   ipcMain.handle(IPC_CALL, async (event, method: unknown, input: unknown) => {
     if (senderPage(event) !== 'counter')
       return err('INVALID_INPUT', 'Calls are accepted from the counter window only');
     if (typeof method !== 'string') return err('INVALID_INPUT', 'Method name must be a string');
-    return dispatch(handlers, method, input, core.log);
+    return core.call(method, input);
   });
   ipcMain.handle(IPC_CUSTOMER_DISPLAY, async (event) => {
     if (senderPage(event) !== 'customer')
       return err('INVALID_INPUT', 'The customer display is read from its own window only');
-    return dispatch(handlers, 'getCustomerDisplay', {}, core.log);
+    return core.call('getCustomerDisplay', {});
   });
   // The counter hears every event; the customer's window only what it shows.
   core.onEvent((event) => {

@@ -75,6 +75,11 @@ export const APP_ERROR_CODES = [
   /** The action needs the manager PIN, or the PIN given is wrong. */
   'PIN_REQUIRED',
   'PIN_INVALID',
+  /**
+   * Nobody is signed in at the counter, and the call needs someone (see shared/pos-access.ts);
+   * `details.method` names the call refused.
+   */
+  'SIGN_IN_REQUIRED',
   /** The sale or top-up is in a state that does not allow the action. */
   'INVALID_STATE',
   /** The printer refused the receipt or is not there; `details.printer` names it. */
@@ -212,6 +217,8 @@ export const ERROR_DETAILS = {
     /** An action only a manager may approve (a pay-out over the limit, a forced close…). */
     z.looseObject({ approval: z.literal('manager') }),
   ]),
+  /** The call refused until someone signs in at the counter. */
+  SIGN_IN_REQUIRED: z.looseObject({ method: z.string() }),
   /** The record's state, or the mode (training or live) it was made in. */
   INVALID_STATE: z.looseObject({ state: z.string().optional(), training: z.boolean().optional() }),
   ESIM_NOT_FOUND: z.looseObject({ iccid: z.string().optional() }),

@@ -8,7 +8,8 @@ import type { Pricing } from '../../shared/domain/pricing';
 import type { Sale } from '../../shared/domain/sale';
 import { SALE_SENDABLE_STATES } from '../../shared/domain/sale-states';
 import type { Status } from '../../shared/domain/status';
-import { posError } from '../../shared/errors';
+import { posError, type Result } from '../../shared/errors';
+import type { Caller } from '../../shared/pos-access';
 import { ApiFailure, type ResellerClientOptions } from './api';
 import { syncCatalogue } from './api/catalogue-sync';
 import { Cancellations } from './care/cancellations';
@@ -41,7 +42,7 @@ import type { Logger, Redactor } from './log';
 import { AccountBalance } from './money/balance';
 import { DEFAULT_PRICING, retailPrice } from './money/pricing';
 import { type MoneyTiming, MoneyWork } from './money-work';
-import type { PosHandlers } from './pos/dispatch';
+import { dispatch, type PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
 import { receiptHandlers } from './receipts/receipt-handlers';
 import { Reconciler } from './reconciliation/reconciler';
@@ -84,8 +85,12 @@ export interface CoreOptions {
 }
 
 export interface Core {
-  readonly handlers: PosHandlers;
   readonly log: Logger;
+  /**
+   * One PosApi call from a transport (IPC, HTTP): checked against who may call it now, validated,
+   * answered as a Result. The only way into the core's handlers from outside it.
+   */
+  call(method: string, input: unknown): Promise<Result<unknown>>;
   onEvent(listener: (event: PosEvent) => void): () => void;
   /** Where a verified `esim.provisioned` webhook lands: the pending sale is checked with the provider now. */
   esimProvisioned(orderReference: string): Promise<Sale | null>;
@@ -457,9 +462,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const catalogueTimer = setInterval(() => syncIfStale(false), CATALOGUE_CHECK_MS);
   catalogueTimer.unref();
 
+  const caller = (): Caller => ({
+    signedIn: endOfDay.cashiers.current() !== null,
+    training: ctx.connections.current.mode === 'training',
+  });
+
   return {
-    handlers,
     log,
+    call: (method, input) => dispatch(handlers, method, input, { log, caller }),
     onEvent(listener) {
       // What leaves the core goes to every window and browser: sales as summaries.
       const relay = (event: CoreEvent): void => listener(toPosEvent(event));

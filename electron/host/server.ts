@@ -6,7 +6,6 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { PosEvent } from '../../shared/domain/events';
 import { type ErrorCode, err } from '../../shared/errors';
 import type { Core } from '../core/core';
-import { dispatch } from '../core/pos/dispatch';
 
 export interface WebHostOptions {
   core: Core;
@@ -106,7 +105,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
         return sendJson(res, 400, err('INVALID_INPUT', 'Request body is not valid JSON'));
       }
       const method = path.slice('/api/'.length);
-      return sendJson(res, 200, await dispatch(options.core.handlers, method, input, options.core.log));
+      return sendJson(res, 200, await options.core.call(method, input));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendJson(res, 405, err('INVALID_INPUT', 'Method not allowed'));

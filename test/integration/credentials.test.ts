@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
 import { API_BASE_PATH, AUTH_HEADERS, signingPayload } from '../../shared/api/auth';
 import type { Settings } from '../../shared/domain/settings';
+import type { TillView } from '../../shared/domain/shift';
 import type { Status } from '../../shared/domain/status';
 import type { Result } from '../../shared/errors';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
@@ -139,7 +140,10 @@ describe('API credentials in the OS keychain', () => {
     expect(JSON.stringify(status)).not.toContain(account.secretKey);
     expect(await keytar.getPassword(service, 'reseller-api')).toContain(account.secretKey);
 
-    // The live account's currency reaches the counter with its balance.
+    // The live account's currency reaches the counter with its balance, read by someone signed in.
+    const till = unwrap(await h.call<TillView>('getTill'));
+    const manager = till.cashiers.find((cashier) => cashier.usesManagerPin);
+    unwrap(await h.call('signIn', { cashierId: manager?.id, pin: PIN }));
     const balance = unwrap(await h.call<{ balance: { currency: string } }>('getBalance'));
     expect(balance.balance.currency).toBe('IQD');
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROVIDER_PENDING_TIMING } from '../../electron/core/sales/pending-timing';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
+import type { TillView } from '../../shared/domain/shift';
 import type { Status } from '../../shared/domain/status';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 
@@ -46,6 +47,10 @@ describe('the training-only pending timing', () => {
       }),
     );
     expect(status.mode).toBe('live');
+    // A live counter sells with someone signed in: the manager PIN's holder.
+    const till = unwrap(await h.call<TillView>('getTill'));
+    const manager = till.cashiers.find((cashier) => cashier.usesManagerPin);
+    unwrap(await h.call('signIn', { cashierId: manager?.id, pin: PIN }));
     // A new connection starts from an empty catalogue; the live account's is synced at the bulk pace.
     unwrap(await h.call('syncCatalogue'));
     const live = await sellPending(h);

@@ -63,8 +63,9 @@ async function buildUnderLock(
       redactor,
       keychainService: `esim-counter-template-${process.pid}`,
     });
-    const synced = await core.handlers.syncCatalogue({});
-    if (synced.count === 0) throw new Error('the simulator catalogue is empty');
+    const synced = await core.call('syncCatalogue', {});
+    if (!synced.ok || (synced.value as { count: number }).count === 0)
+      throw new Error('the simulator catalogue is empty');
     await core.close();
     await sim.close();
     renameSync(join(dir, 'journal.sqlite'), template);

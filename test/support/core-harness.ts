@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { type Core, type CoreOptions, createCore } from '../../electron/core/core';
 import { createLogger, Redactor } from '../../electron/core/log';
-import { dispatch } from '../../electron/core/pos/dispatch';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
 import { type PosEvent, PosEventSchema } from '../../shared/domain/events';
 import type { Result } from '../../shared/errors';
@@ -41,6 +40,8 @@ export interface HarnessOptions {
   readonly trainingPendingTiming?: CoreOptions['trainingPendingTiming'];
   /** Reach the simulator through this base URL instead (a tap or proxy that sees every request). */
   readonly apiBaseUrl?: string;
+  /** A live counter: the simulator's account given as the live endpoint (as `--api-base-url` does), not as training. */
+  readonly live?: boolean;
   /** The desktop shell's printing, for a core that prints straight to a printer. */
   readonly shellPrinting?: CoreOptions['shellPrinting'];
   readonly reportPdf?: CoreOptions['reportPdf'];
@@ -63,13 +64,15 @@ export async function startCoreHarness(
   const logLines: string[] = [];
   const redactor = new Redactor();
   const account = simulator.defaultAccount;
+  const endpoint = {
+    baseUrl: harness.apiBaseUrl ?? simulator.baseUrl,
+    accessCode: account.accessCode,
+    secretKey: account.secretKey,
+  };
   const core = await createCore({
     dataDir,
-    trainingEndpoint: async () => ({
-      baseUrl: harness.apiBaseUrl ?? simulator.baseUrl,
-      accessCode: account.accessCode,
-      secretKey: account.secretKey,
-    }),
+    trainingEndpoint: async () => endpoint,
+    ...(harness.live ? { liveEndpoint: endpoint } : {}),
     log: createLogger((line) => logLines.push(line), redactor),
     redactor,
     keychainService:
@@ -98,7 +101,7 @@ export async function startCoreHarness(
     logLines,
     events,
     async call<T>(method: string, input: unknown = {}): Promise<Result<T>> {
-      const result = await dispatch(core.handlers, method, input, core.log);
+      const result = await core.call(method, input);
       if (result.ok && isPosMethodName(method)) {
         const checked = posApiContract[method].output.safeParse(result.value);
         if (!checked.success)

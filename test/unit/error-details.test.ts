@@ -102,11 +102,14 @@ describe('error details, typed per code', () => {
   });
 });
 
+/** getStatus is anyone's: the caller is never asked. */
+const NOBODY = () => ({ signedIn: false, training: false });
+
 describe('the bridge checks the details it sends', () => {
   it('sends a failure whose details fit its code as it is', async () => {
     const log = keptLog();
     const failure = new PosFailure('PRINT_FAILED', 'no printer', { printer: 'TM-T20', available: ['XP-58'] });
-    const result = await dispatch(failingWith(failure), 'getStatus', {}, log);
+    const result = await dispatch(failingWith(failure), 'getStatus', {}, { log, caller: NOBODY });
     expect(result).toEqual({
       ok: false,
       error: {
@@ -122,7 +125,7 @@ describe('the bridge checks the details it sends', () => {
     const log = keptLog();
     const details = { needToLoad: 12.5 } as unknown as ErrorDetails<'INSUFFICIENT_BALANCE'>;
     const failure = new PosFailure('INSUFFICIENT_BALANCE', 'low', details);
-    const result = await dispatch(failingWith(failure), 'getStatus', {}, log);
+    const result = await dispatch(failingWith(failure), 'getStatus', {}, { log, caller: NOBODY });
     const expected: PosError = { code: 'INSUFFICIENT_BALANCE', message: 'low' };
     expect(result).toEqual({ ok: false, error: expected });
     expect(log.lines).toMatchObject([

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { err, ok, type PosError, PosErrorSchema, posError, type Result } from '../../../shared/errors';
+import { type Caller, POS_ACCESS, signInNeeded } from '../../../shared/pos-access';
 import {
   isPosMethodName,
   type PosMethodName,
@@ -18,20 +19,28 @@ export interface DispatchLog {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+export interface DispatchContext {
+  readonly log: DispatchLog;
+  /** Who is at the counter as the call comes: read for every call that needs someone signed in. */
+  readonly caller: () => Caller;
+}
+
 /**
- * Runs one PosApi call from an untrusted transport (IPC or HTTP): checks the method name, validates
- * the input with the contract's schema, runs the handler, and returns a Result. Nothing is thrown
- * across the bridge; unexpected errors become INTERNAL with a generic message and are logged. An
- * error's details are checked against its code's schema on the way out, so the renderer can use
- * them as typed without reading them back.
+ * Runs one PosApi call from an untrusted transport (IPC or HTTP): checks the method name, then who
+ * may call it (POS_ACCESS, before the input is read), validates the input with the contract's schema,
+ * runs the handler, and returns a Result. Nothing is thrown across the bridge; unexpected errors
+ * become INTERNAL with a generic message and are logged. An error's details are checked against its
+ * code's schema on the way out, so the renderer can use them as typed without reading them back.
  */
 export async function dispatch(
   handlers: PosHandlers,
   method: string,
   rawInput: unknown,
-  log: DispatchLog,
+  { log, caller }: DispatchContext,
 ): Promise<Result<unknown>> {
   if (!isPosMethodName(method)) return err('INVALID_INPUT', `Unknown method: ${method.slice(0, 60)}`);
+  const refused = refusal(method, rawInput, caller);
+  if (refused) return { ok: false, error: refused };
   const schema: z.ZodType = posApiContract[method].input;
   const parsed = schema.safeParse(rawInput ?? {});
   if (!parsed.success) {
@@ -56,6 +65,32 @@ export async function dispatch(
       'Something went wrong inside the app. Nothing was lost; try again or call support.',
     );
   }
+}
+
+/**
+ * Why this call may not be made now, by POS_ACCESS: nobody is signed in where someone must be, or a
+ * manager's action came without its approval or PIN. The approval itself is checked by the handler,
+ * which records who gave it.
+ */
+function refusal(method: PosMethodName, rawInput: unknown, caller: () => Caller): PosError | null {
+  const access = POS_ACCESS[method];
+  if (access.who === 'manager') {
+    const carried = (rawInput as Record<string, unknown> | null | undefined)?.[
+      access.carriedIn ?? 'approval'
+    ];
+    if (carried !== undefined && carried !== null) return null;
+    return access.carriedIn === 'pin'
+      ? posError('PIN_REQUIRED', `${method} needs the manager PIN.`)
+      : posError('PIN_REQUIRED', `${method} needs a manager's approval.`, { approval: 'manager' });
+  }
+  if (access.who === 'anyone' || !signInNeeded(method, caller())) return null;
+  return posError(
+    'SIGN_IN_REQUIRED',
+    access.who === 'staff'
+      ? `Sign in at the counter first: on a live counter, ${method} needs someone signed in.`
+      : `Sign in at the counter first: ${method} records the cashier who does it.`,
+    { method },
+  );
 }
 
 /**

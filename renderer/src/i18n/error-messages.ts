@@ -357,6 +357,10 @@ const ERROR_TEXT: ErrorWords = {
       return 'رمز المدير خاطئ.';
     },
   },
+  SIGN_IN_REQUIRED: {
+    en: 'Sign in first: this needs someone signed in at the counter. Use “Switch cashier” and your PIN.',
+    ar: 'سجّل الدخول أولًا: يحتاج هذا إلى شخص مسجّل الدخول في نقطة البيع. استخدم «تبديل الكاشير» ورمزك.',
+  },
   INVALID_STATE: {
     en: 'This cannot be done in its current state. Refresh and look again.',
     ar: 'لا يمكن تنفيذ هذا في حالته الحالية. حدّث الشاشة وتحقّق من جديد.',

@@ -1,0 +1,122 @@
+import type { PosMethodNameList } from './pos-methods';
+
+/**
+ * Who may call each PosApi method: one table beside the contract. The core checks it on every call
+ * (`electron/core/pos/dispatch.ts`), before it reads the input; the screens read it to ask for a
+ * sign-in before anyone meets a refusal; docs/end-of-day.md prints it (a test keeps the two the
+ * same). No zod here: the renderer imports this file.
+ */
+
+/** The levels, from anyone to a manager, each with what it asks of the caller. */
+export const WHO = {
+  /** Nobody need be signed in: what the counter shows before a sign-in, and signing in itself. */
+  anyone: 'anyone',
+  /** A live counter acts only with someone signed in; training may practise with nobody. */
+  staff: 'someone signed in (in training, anyone)',
+  /** The drawer's own records name the cashier at it, in training too. */
+  signedIn: 'someone signed in, in training too',
+  /** A manager's approval (name and PIN) or the manager PIN, sent with the call and recorded with it. */
+  manager: "a manager's approval or the manager PIN, with the call",
+} as const;
+export type Who = keyof typeof WHO;
+
+export interface Access {
+  readonly who: Who;
+  /** For a manager's action: the input field that carries the approval (`approval`) or the manager PIN (`pin`). */
+  readonly carriedIn?: 'approval' | 'pin';
+  /** What the core asks for besides, in some cases only (said in English for the docs). */
+  readonly also?: string;
+}
+
+const anyone: Access = { who: 'anyone' };
+const staff: Access = { who: 'staff' };
+const signedIn: Access = { who: 'signedIn' };
+const approved: Access = { who: 'manager', carriedIn: 'approval' };
+const managerPin: Access = { who: 'manager', carriedIn: 'pin' };
+/** The reprint rules (docs/receipts.md). */
+const REPRINT = 'the manager PIN for a copy of an eSIM not installed yet';
+
+export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
+  getStatus: anyone,
+  listPackages: anyone,
+  syncCatalogue: staff,
+  listBestSellers: anyone,
+  getBalance: staff,
+  sell: staff,
+  getSale: staff,
+  getSaleForHandOver: staff,
+  listSales: staff,
+  resolveSale: staff,
+  resendSale: staff,
+  lookupEsim: staff,
+  listTopUpPackages: staff,
+  topUp: staff,
+  getTopUp: staff,
+  listTopUps: staff,
+  listOrders: staff,
+  getPricing: anyone,
+  setPricing: managerPin,
+  getSettings: anyone,
+  updateSettings: managerPin,
+  setManagerPin: { ...anyone, also: 'the current manager PIN to change it' },
+  verifyManagerPin: anyone,
+  setCredentials: managerPin,
+  clearCredentials: managerPin,
+  testConnection: { ...anyone, also: 'the manager PIN to test the stored credentials' },
+  renderReceipt: { ...staff, also: REPRINT },
+  listPrinters: anyone,
+  printReceipt: { ...staff, also: REPRINT },
+  saveReceiptPdf: { ...staff, also: REPRINT },
+  getCustomerDisplay: anyone,
+  setCustomerLanguage: anyone,
+  clearCustomerDisplay: anyone,
+  showSaleOnCustomerDisplay: staff,
+  listCashiers: anyone,
+  addCashier: approved,
+  updateCashier: approved,
+  checkApproval: approved,
+  signIn: { ...anyone, also: 'the cashier’s own PIN' },
+  signOut: anyone,
+  getTill: anyone,
+  openShift: signedIn,
+  moveCash: { ...signedIn, also: 'a manager’s approval for a pay-out above the limit or a cash refund' },
+  noSale: signedIn,
+  getXReport: staff,
+  countDrawer: signedIn,
+  closeShift: { ...signedIn, also: 'a reason and a manager’s approval for a variance above the tolerance' },
+  forceCloseShift: approved,
+  countClosedShift: approved,
+  correctShift: approved,
+  getZReport: staff,
+  listShifts: staff,
+  setExchangeRate: approved,
+  updateEndOfDaySettings: approved,
+  renderShiftReport: staff,
+  checkJournalChain: approved,
+  reconcile: staff,
+  getReconciliation: staff,
+  renderReconciliationReport: staff,
+  resolveReconciliationException: approved,
+  addProviderDeposit: approved,
+  checkCancelSale: staff,
+  cancelSale: approved,
+  settleCancellation: staff,
+  goodwillRefund: approved,
+  exportCsv: staff,
+  exportAccountantPack: staff,
+  getEsimCare: staff,
+  exportDisputePack: staff,
+};
+
+/** Who is at the counter when a call comes: whether someone is signed in, and whether it trains. */
+export interface Caller {
+  readonly signedIn: boolean;
+  readonly training: boolean;
+}
+
+/** Whether the method needs someone signed in before it can be called by this caller. */
+export function signInNeeded(method: PosMethodNameList, caller: Caller): boolean {
+  const { who } = POS_ACCESS[method];
+  if (caller.signedIn) return false;
+  return who === 'signedIn' || (who === 'staff' && !caller.training);
+}
