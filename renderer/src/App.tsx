@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
+import type { PosMethodName } from '../../shared/pos-api';
 import { ErrorPanel } from './components/ErrorPanel';
 import { NavBar } from './components/NavBar';
 import { Notices } from './components/Notices';
@@ -7,6 +8,7 @@ import { ShortcutBar } from './components/ShortcutBar';
 import { StatusBar } from './components/StatusBar';
 import { TrainingBanner } from './components/TrainingBanner';
 import { useShortcuts } from './hooks/use-shortcuts';
+import type { Messages } from './i18n/messages';
 import { directionOf } from './i18n/messages';
 import { useLanguage, useMessages } from './i18n/use-messages';
 import { PendingScreen } from './screens/PendingScreen';
@@ -17,6 +19,8 @@ import { TopUpScreen } from './screens/topup/TopUpScreen';
 import { SetupReminder } from './setup/SetupReminder';
 import { CashierBar } from './shift/CashierBar';
 import { ShiftScreen } from './shift/ShiftScreen';
+import { SignInFirst } from './shift/SignInFirst';
+import { useSignInNeeded } from './shift/till-store';
 import { type Screen, useScreen } from './stores/screen-store';
 import { useSession } from './stores/session-store';
 
@@ -27,6 +31,19 @@ const SCREEN_VIEWS: Readonly<Record<Screen, () => ReactNode>> = {
   shift: ShiftScreen,
   today: TodayScreen,
   settings: SettingsScreen,
+};
+
+/**
+ * What each screen is for, by the call it cannot do without: a live counter with nobody signed in
+ * shows the sign-in in its place (the Shift screen and Settings ask for what they need themselves).
+ */
+const SCREEN_NEEDS: Readonly<
+  Partial<Record<Screen, { method: PosMethodName; title: (t: Messages) => string }>>
+> = {
+  sell: { method: 'sell', title: (t) => t.sell.title },
+  topup: { method: 'topUp', title: (t) => t.topUp.title },
+  pending: { method: 'listSales', title: (t) => t.pending.title },
+  today: { method: 'listSales', title: (t) => t.today.title },
 };
 
 export function App(): ReactNode {
@@ -44,6 +61,8 @@ export function App(): ReactNode {
   }, [language, t.appName]);
 
   const View = SCREEN_VIEWS[screen];
+  const needs = SCREEN_NEEDS[screen];
+  const signInFirst = useSignInNeeded(needs?.method ?? 'getStatus');
   return (
     <div className="app">
       <TrainingBanner />
@@ -56,7 +75,7 @@ export function App(): ReactNode {
       <main>
         <div id="screen" role="tabpanel" aria-labelledby={`tab-${screen}`}>
           {loadError ? <ErrorPanel error={loadError} /> : null}
-          <View />
+          {needs && signInFirst ? <SignInFirst screen={screen} title={needs.title(t)} /> : <View />}
         </div>
       </main>
       <SaleDialog />

@@ -24,7 +24,7 @@ export const test = hostTest.extend<{ counter: Counter }>({
     await use({
       url: host.url,
       dataDir: host.dataDir,
-      sim: new SimControl(host.training.controlUrl, host.training.controlToken),
+      sim: new SimControl(host.simulator.controlUrl, host.simulator.controlToken),
       async api<T>(method: string, input: unknown = {}): Promise<T> {
         const result = await host.api<T>(method, input);
         if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);

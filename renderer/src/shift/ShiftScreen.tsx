@@ -17,7 +17,7 @@ import { RecentShifts } from './RecentShifts';
 import { ReportView } from './ReportView';
 import { SignInForm } from './SignInForm';
 import { shiftText } from './shift-text';
-import { useTill } from './till-store';
+import { useSignInNeeded, useTill } from './till-store';
 import './shift.css';
 
 /**
@@ -36,6 +36,8 @@ export function ShiftScreen(): ReactNode {
   const [error, setError] = useState<PosError | null>(null);
   const [changes, setChanges] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // A live counter with nobody signed in shows its shifts, reports and tools to no one: sign in first.
+  const live = useSignInNeeded('listShifts');
   useFocusOnScreen('shift', headingRef);
   useEffect(() => {
     void load();
@@ -53,79 +55,83 @@ export function ShiftScreen(): ReactNode {
       {till.cashier ? null : (
         <section className="card narrow">
           <h2>{t.signIn}</h2>
-          <p className="hint">{t.signInFirst}</p>
+          <p className="hint">{live ? t.liveSignIn : t.signInFirst}</p>
           <SignInForm />
         </section>
       )}
-      {closed ? (
-        <section className="card closed-z">
-          <ReportView report={closed.report} />
-          <PrintReport kind="z" shiftId={closed.shift.id} label={t.printZ} />
-          <button type="button" className="secondary" onClick={() => setClosed(null)}>
-            {t.back}
-          </button>
-        </section>
-      ) : null}
-      {!shift && !closed && till.cashier ? <OpenShiftForm /> : null}
-      {shift && !closed ? (
+      {live ? null : (
         <>
-          <section className="card">
-            <p>{t.shiftOpen(dateTime(shift.openedAt, language), openedBy(shift.openedBy))}</p>
-            {closing ? null : (
-              <div className="actions">
-                <button
-                  type="button"
-                  className="secondary"
-                  onClick={() =>
-                    void pos()
-                      .getXReport({})
-                      .then((result) => {
-                        if (result.ok) {
-                          setX(result.value);
-                          setError(null);
-                        } else setError(result.error);
-                      })
-                  }
-                >
-                  {t.xReport}
-                </button>
-                <button
-                  type="button"
-                  className="primary"
-                  onClick={() => {
-                    setX(null);
-                    setClosing(true);
-                  }}
-                >
-                  {t.closeShift}
-                </button>
-              </div>
-            )}
-            {error ? <ErrorPanel error={error} /> : null}
-          </section>
-          {x && !closing ? (
-            <section className="card">
-              <ReportView report={x} />
-              <PrintReport kind="x" shiftId={shift.id} label={t.printX} />
+          {closed ? (
+            <section className="card closed-z">
+              <ReportView report={closed.report} />
+              <PrintReport kind="z" shiftId={closed.shift.id} label={t.printZ} />
+              <button type="button" className="secondary" onClick={() => setClosed(null)}>
+                {t.back}
+              </button>
             </section>
           ) : null}
-          {closing ? (
-            <CloseShift
-              onBack={() => setClosing(false)}
-              onClosed={(done) => {
-                setClosing(false);
-                setClosed(done);
-                setChanges(changes + 1);
-              }}
-            />
-          ) : (
-            <CashMoves />
-          )}
+          {!shift && !closed && till.cashier ? <OpenShiftForm /> : null}
+          {shift && !closed ? (
+            <>
+              <section className="card">
+                <p>{t.shiftOpen(dateTime(shift.openedAt, language), openedBy(shift.openedBy))}</p>
+                {closing ? null : (
+                  <div className="actions">
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() =>
+                        void pos()
+                          .getXReport({})
+                          .then((result) => {
+                            if (result.ok) {
+                              setX(result.value);
+                              setError(null);
+                            } else setError(result.error);
+                          })
+                      }
+                    >
+                      {t.xReport}
+                    </button>
+                    <button
+                      type="button"
+                      className="primary"
+                      onClick={() => {
+                        setX(null);
+                        setClosing(true);
+                      }}
+                    >
+                      {t.closeShift}
+                    </button>
+                  </div>
+                )}
+                {error ? <ErrorPanel error={error} /> : null}
+              </section>
+              {x && !closing ? (
+                <section className="card">
+                  <ReportView report={x} />
+                  <PrintReport kind="x" shiftId={shift.id} label={t.printX} />
+                </section>
+              ) : null}
+              {closing ? (
+                <CloseShift
+                  onBack={() => setClosing(false)}
+                  onClosed={(done) => {
+                    setClosing(false);
+                    setClosed(done);
+                    setChanges(changes + 1);
+                  }}
+                />
+              ) : (
+                <CashMoves />
+              )}
+            </>
+          ) : null}
+          {closed ? null : <RecentShifts refresh={changes} />}
+          {till.cashier ? <ReconcileView today={till.businessDay} /> : null}
+          <ManagerTools onChanged={() => setChanges(changes + 1)} />
         </>
-      ) : null}
-      {closed ? null : <RecentShifts refresh={changes} />}
-      {till.cashier ? <ReconcileView today={till.businessDay} /> : null}
-      <ManagerTools onChanged={() => setChanges(changes + 1)} />
+      )}
     </div>
   );
 }

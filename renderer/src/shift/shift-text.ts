@@ -22,6 +22,8 @@ export interface ShiftText {
   readonly lastCount: (amounts: string) => string;
   readonly useLastCount: string;
   readonly signInFirst: string;
+  /** A live counter with nobody signed in: why the screen asks for a sign-in. */
+  readonly liveSignIn: string;
   readonly xReport: string;
   readonly closeShift: string;
   readonly countTitle: string;
@@ -135,6 +137,8 @@ const EN: ShiftText = {
   lastCount: (amounts) => `The last close counted ${amounts}.`,
   useLastCount: 'Use the last count',
   signInFirst: 'Sign in as a cashier first.',
+  liveSignIn:
+    'This counter is live: it sells, tops up and shows its records only with someone signed in. Choose who you are and type your PIN.',
   xReport: 'X report',
   closeShift: 'Close shift',
   countTitle: 'Count the drawer',
@@ -263,6 +267,8 @@ const AR: ShiftText = {
   lastCount: (amounts) => `عُدّ في آخر إغلاق ${amounts}.`,
   useLastCount: 'استخدام آخر عدّ',
   signInFirst: 'سجّل دخولك ككاشير أولًا.',
+  liveSignIn:
+    'نقطة البيع هذه تعمل فعليًا: لا تبيع ولا تعبّئ ولا تعرض سجلاتها إلا مع شخص مسجّل الدخول. اختر من أنت واكتب رمزك السري.',
   xReport: 'تقرير X',
   closeShift: 'إغلاق الوردية',
   countTitle: 'عدّ الدرج',

@@ -3,7 +3,10 @@ import type { Cashier } from '../../../shared/domain/cashier';
 import type { TillView } from '../../../shared/domain/shift';
 import type { PosError } from '../../../shared/errors';
 import type { Currency } from '../../../shared/money';
+import { signInNeeded } from '../../../shared/pos-access';
+import type { PosMethodName } from '../../../shared/pos-api';
 import { pos } from '../bridge/pos';
+import { useSession } from '../stores/session-store';
 
 /**
  * Who works the counter and its drawer, as the core says: the cashier signed in, the open shift, the
@@ -40,4 +43,15 @@ export function useDrawerCurrencies(): readonly Currency[] {
 /** The shop's active cashiers, for the quick switch and approvals. */
 export function useActiveCashiers(): readonly Cashier[] {
   return useTill((state) => state.till?.cashiers ?? NO_CASHIERS);
+}
+
+/**
+ * Whether the core would refuse `method` until someone signs in (shared/pos-access.ts), so the screen
+ * asks for the sign-in first. Unknown until the till and the status are read: nothing is asked then.
+ */
+export function useSignInNeeded(method: PosMethodName): boolean {
+  const signedIn = useTill((state) => (state.till ? state.till.cashier !== null : null));
+  const mode = useSession((state) => state.status?.mode ?? null);
+  if (signedIn === null || mode === null) return false;
+  return signInNeeded(method, { signedIn, training: mode === 'training' });
 }

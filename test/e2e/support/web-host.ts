@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base } from '@playwright/test';
+import { type RunningSimulator, startSimulator } from '../../../electron/simulator/index';
 import type { Result } from '../../../shared/errors';
 import { copySyncedJournal } from '../../support/catalogue-template';
 
@@ -24,8 +25,8 @@ export interface CounterHost {
   readonly customerUrl: string;
   /** This test's data directory: the journal, and the training simulator's own SQLite file. */
   readonly dataDir: string;
-  /** The training simulator's control API, as the host printed it. */
-  readonly training: { readonly controlUrl: string; readonly controlToken: string };
+  /** The control API of the simulator the counter sells from: its training one, or the live one. */
+  readonly simulator: { readonly controlUrl: string; readonly controlToken: string };
   /** Calls a PosApi method as the counter does (bearer token, JSON body). */
   api<T>(method: string, input?: unknown): Promise<Result<T>>;
 }
@@ -33,7 +34,7 @@ export interface CounterHost {
 interface ReadyLine {
   readonly url: string;
   readonly customerUrl: string;
-  readonly training?: CounterHost['training'];
+  readonly training?: CounterHost['simulator'];
 }
 
 function newestChange(dir: string): number {
@@ -100,11 +101,17 @@ export interface HostOptions {
    * while the test watches: `test.use({ firstSync: true })`.
    */
   readonly firstSync: boolean;
+  /**
+   * A live counter: the host started with `--api-base-url` towards a simulator of this test's own
+   * (credentials in the environment, as a shop gives them): `test.use({ live: true })`.
+   */
+  readonly live: boolean;
 }
 
 export const test = base.extend<{ host: CounterHost } & HostOptions, { run: undefined }>({
   pendingCheckMs: [undefined, { option: true }],
   firstSync: [false, { option: true }],
+  live: [false, { option: true }],
 
   // Once per worker: a current build, and a scratch folder for what is made once per run (the synced
   // catalogue), unless the test runner already gives one.
@@ -123,33 +130,32 @@ export const test = base.extend<{ host: CounterHost } & HostOptions, { run: unde
     { scope: 'worker', timeout: 180_000 },
   ],
 
-  host: async ({ run, pendingCheckMs, firstSync }, use, testInfo) => {
+  host: async ({ run, pendingCheckMs, firstSync, live }, use, testInfo) => {
     void run;
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-counter-'));
     if (!firstSync) await copySyncedJournal(dataDir, TRAINING);
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env:
-          pendingCheckMs === undefined
-            ? process.env
-            : { ...process.env, ESIM_TEST_PENDING_CHECK_MS: String(pendingCheckMs) },
-      },
-    );
+    const provider: RunningSimulator | null = live ? await startSimulator({ port: 0, ...TRAINING }) : null;
+    const args = ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir];
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    if (pendingCheckMs !== undefined) env.ESIM_TEST_PENDING_CHECK_MS = String(pendingCheckMs);
+    if (provider) {
+      args.push('--api-base-url', provider.baseUrl);
+      env.ESIM_ACCESS_CODE = provider.defaultAccount.accessCode;
+      env.ESIM_SECRET_KEY = provider.defaultAccount.secretKey;
+    }
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
     const log: HostLog = { text: '' };
     try {
       const ready = await readReadyLine(child, log);
-      if (!ready.training) throw new Error('the web host did not start in training mode');
+      const simulator = provider ?? ready.training;
+      if (!simulator) throw new Error('the web host did not start in training mode');
       const origin = new URL(ready.url).origin;
       const token = new URL(ready.url).hash.replace(/^#token=/, '');
       await use({
         url: ready.url,
         customerUrl: ready.customerUrl,
         dataDir,
-        training: ready.training,
+        simulator,
         api: async <T>(method: string, input: unknown = {}) => {
           const response = await fetch(`${origin}/api/${method}`, {
             method: 'POST',
@@ -168,6 +174,7 @@ export const test = base.extend<{ host: CounterHost } & HostOptions, { run: unde
       if (testInfo.status !== testInfo.expectedStatus) {
         await testInfo.attach('web-host-stderr', { body: log.text, contentType: 'text/plain' });
       }
+      await provider?.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   },
