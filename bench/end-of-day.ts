@@ -101,7 +101,7 @@ export async function run(options: BenchOptions): Promise<void> {
   const db = openJournal({ file: join(dir, 'journal.sqlite') });
   try {
     const { endOfDay, handlers } = benchEndOfDay(db, { training: false, pin: PIN });
-    const call = handlers(() => {});
+    const call = handlers({ changed: () => {} });
     const manager = endOfDay.view().cashiers[0]!;
     await call.signIn({ cashierId: manager.id, pin: PIN });
     const count = db.prepare('SELECT count(*) AS n FROM sales WHERE shift_id = ?');

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Db } from './journal/database';
+import { type Db, openJournal } from './journal/database';
 import { openSqlite } from './journal/sqlite-addon';
-import { storageRefusal } from './journal/start-checks';
+import { JournalRefused, storageRefusal } from './journal/start-checks';
 import { StartRefused } from './start-refused';
 
 /**
@@ -177,5 +177,33 @@ function refuseIfJournalOpen(journalFile: string, dataDir: string): void {
     if (isBusy(error)) throw new CounterAlreadyOpen(dataDir, counterHolder(dataDir));
   } finally {
     probe?.close();
+  }
+}
+
+/**
+ * Takes the data directory for this process, then opens its journal and holds it (with the full
+ * integrity check first when the last counter did not close cleanly). The lock is let go if the
+ * journal is refused.
+ */
+export function openCounterJournal(
+  dataDir: string,
+  journalFile: string,
+  options: { readonly nativeBinding?: string; readonly now: () => Date },
+): { readonly db: Db; readonly instance: InstanceLock } {
+  const instance = lockDataDir(dataDir, journalFile, options);
+  try {
+    const db = openJournal({
+      ...options,
+      file: journalFile,
+      previousRunUnclean: instance.previousRunUnclean,
+      hold: instance.hold,
+    });
+    return { db, instance };
+  } catch (error) {
+    // A journal refused unopened keeps telling the next start what it found (a lost log, an empty
+    // file). One that was opened had its log taken in by SQLite: the crash no longer applies.
+    if (error instanceof JournalRefused && !error.beforeOpen) instance.closing();
+    instance.release();
+    throw error;
   }
 }

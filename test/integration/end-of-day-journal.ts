@@ -56,7 +56,7 @@ export function startDay(start = '2026-11-20T08:00:00.000Z'): Day {
   return {
     db,
     eod,
-    call: eod.handlers(() => {}),
+    call: eod.handlers({ changed: () => {} }),
     approval: { managerId: manager.id, pin: DAY_PIN },
     manager,
     close() {

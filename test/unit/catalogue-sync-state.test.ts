@@ -3,7 +3,7 @@ import {
   CatalogueSyncState,
   FIRST_RETRY_MS,
   LONGEST_RETRY_MS,
-} from '../../electron/core/catalogue-sync-state';
+} from '../../electron/core/catalogue/catalogue-sync-state';
 
 function state(): { sync: CatalogueSyncState; tick(ms: number): void; changes: () => number } {
   let now = Date.parse('2026-11-23T10:00:00Z');

@@ -46,3 +46,8 @@ export function invalidField(
 ): PosFailure<'INVALID_INPUT'> {
   return new PosFailure('INVALID_INPUT', message, { ...extra, ...fieldIssue(field, problem, message) });
 }
+
+/** A failure as a log line says it: the code and the English message, or what was thrown. */
+export function failureSummary(error: unknown): string {
+  return error instanceof PosFailure ? `${error.code}: ${error.message}` : String(error);
+}

@@ -21,7 +21,7 @@ import type { Db } from '../journal/database';
 import type { Logger } from '../log';
 import { ordersIn } from '../money/order-evidence';
 import { scopeOf } from '../money/scope';
-import { PosFailure } from '../pos/failure';
+import { failureSummary, PosFailure } from '../pos/failure';
 import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
 import { balanceBridge } from './balance-bridge';
 import { matchOrders, type StatusRead } from './match-orders';
@@ -97,10 +97,6 @@ function periodKeyOf(period: Period): string {
   return period.firstDay === period.lastDay ? period.firstDay : `${period.firstDay}..${period.lastDay}`;
 }
 
-function reasonOf(error: unknown): string {
-  return error instanceof PosFailure ? `${error.code}: ${error.message}` : String(error);
-}
-
 /**
  * The reconciliation of a business day (or any period of days) with the provider: it reads the
  * provider's order list and balance, settles through the existing read-only settlement what the
@@ -150,7 +146,7 @@ export class Reconciler {
     const day = this.businessDay();
     if (this.journal.openingOf(scopeOf(this.deps.connection()), day)?.purpose === 'opening') return;
     this.snapshot('opening', day).catch((error: unknown) =>
-      this.deps.log.warn('opening balance not read', { day, error: reasonOf(error) }),
+      this.deps.log.warn('opening balance not read', { day, error: failureSummary(error) }),
     );
   }
 
@@ -158,7 +154,7 @@ export class Reconciler {
   async dayClosed(day: string): Promise<Reconciliation | null> {
     const period = { firstDay: day, lastDay: day };
     await this.snapshot('closing', day).catch((error: unknown) => {
-      this.deps.log.warn('closing balance not read', { day, error: reasonOf(error) });
+      this.deps.log.warn('closing balance not read', { day, error: failureSummary(error) });
     });
     return this.run(period, 'background').catch((error: unknown) => {
       this.deps.log.error('reconciliation at the close failed', { day, error: String(error) });
@@ -280,7 +276,7 @@ export class Reconciler {
       const run = this.runOnce(period, 'background', true).catch((error: unknown) => {
         this.deps.log.warn('reconciliation retry failed', {
           period: periodKeyOf(period),
-          error: reasonOf(error),
+          error: failureSummary(error),
         });
         return null;
       });
@@ -342,7 +338,7 @@ export class Reconciler {
         cashRefunds: this.journal.cashRefunded(period),
         rows: cashRows(periodKey, cash),
         result: 'unconfirmed',
-        unconfirmedReason: reasonOf(error),
+        unconfirmedReason: failureSummary(error),
         confirmedAt: null,
         bridge: null,
         currencyNote: null,
@@ -388,7 +384,7 @@ export class Reconciler {
       const settled = await this.deps.settleSale(record.ref.id).catch((error: unknown) => {
         this.deps.log.warn('reconciliation could not settle a sale', {
           saleId: record.ref.id,
-          error: reasonOf(error),
+          error: failureSummary(error),
         });
         return null;
       });

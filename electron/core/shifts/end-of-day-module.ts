@@ -28,6 +28,11 @@ export interface EndOfDayOptions {
   readonly training: () => boolean;
   /** The counter's own time zone, used when the shop has not named one. */
   readonly timeZone: string;
+}
+
+export interface EndOfDayHandlerOptions {
+  /** Told the new till view after each change of cashier, shift or rate. */
+  readonly changed: (till: TillView) => void;
   /** The business day's reconciliation with the provider, printed with its Z. */
   readonly reconciliationOf?: (businessDay: string) => Reconciliation | null;
 }
@@ -40,8 +45,7 @@ export interface EndOfDayModule {
   readonly cashiers: CashierTable;
   readonly shifts: ShiftJournal;
   readonly settings: EndOfDaySettingsStore;
-  /** The PosApi handlers; `changed` is told the new till view after each change of cashier, shift or rate. */
-  handlers(changed: (till: TillView) => void): HandlerGroup<EndOfDayMethods>;
+  handlers(options: EndOfDayHandlerOptions): HandlerGroup<EndOfDayMethods>;
 }
 
 /**
@@ -81,7 +85,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
     cashiers,
     shifts,
     settings,
-    handlers(changed) {
+    handlers({ changed, reconciliationOf }) {
       const announce = (): TillView => {
         const view = endOfDay.view();
         changed(view);
@@ -99,7 +103,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
           endOfDaySettings: settings,
           training: options.training,
           now,
-          reconciliationOf: options.reconciliationOf,
+          reconciliationOf,
         }),
       };
       return handlers satisfies Partial<PosHandlers>;

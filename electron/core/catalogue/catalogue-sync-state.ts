@@ -1,5 +1,5 @@
-import type { Status } from '../../shared/domain/status';
-import type { PosError } from '../../shared/errors';
+import type { Status } from '../../../shared/domain/status';
+import type { PosError } from '../../../shared/errors';
 
 type SyncView = Pick<Status['catalogue'], 'progress' | 'failure'>;
 
