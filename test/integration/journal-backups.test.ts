@@ -27,6 +27,7 @@ import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { SettingsTable } from '../../electron/core/journal/settings-table';
 import { money } from '../../shared/money';
 import { keptAnswer, newSale, saleCompletion } from '../support/journal-records';
+import { journalAtVersion } from '../support/journal-versions';
 
 /**
  * The backup chain on a real journal: a base, then daily segments with only what changed (new
@@ -288,10 +289,7 @@ describe('the backup chain', () => {
     dir = mkdtempSync(join(tmpdir(), 'esim-backups-'));
     file = join(dir, 'journal.sqlite');
     const previous = MIGRATIONS.length - 1;
-    const old = new Database(file);
-    old.pragma('journal_mode = WAL');
-    for (const migration of MIGRATIONS.slice(0, previous)) migration.up(old);
-    old.pragma(`user_version = ${previous}`);
+    const old = journalAtVersion(file, previous);
     await new DailyBackups(file, silent, () => now).runIfDue();
     old.close();
     const [oldChain] = readdirSync(backupDirOf(file)).filter((name) => name.startsWith('chain-'));

@@ -3,7 +3,7 @@ import type { Db } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { newSale, saleCompletion } from '../support/journal-records';
-import { backToVersion12 } from '../support/journal-versions';
+import { journalAtVersion, sellAsBefore, versionOf } from '../support/journal-versions';
 import { tempJournalPerTest } from '../support/temp-journal';
 
 /**
@@ -110,14 +110,13 @@ describe("best sellers from the week's totals", () => {
 
 describe('migration 0013 (best sellers of the week)', () => {
   it("ranks a journal's completed sales of before the migration", () => {
-    const old = journal.open();
-    const { sell } = seller(old);
-    sell('A', 2, '2026-11-20T10:00:00.000Z');
-    sell('B', 1, '2026-11-21T10:00:00.000Z');
-    sell('B', 2, '2026-11-21T11:00:00.000Z');
-    sell('C', 9, '2026-11-21T12:00:00.000Z', false);
-    backToVersion12(old);
-    old.pragma(`user_version = ${MIGRATIONS.findIndex((m) => m.name.endsWith('-best-sellers-week'))}`);
+    const old = journalAtVersion(journal.file, versionOf('-best-sellers-week') - 1);
+    const sold = (id: string, packageCode: string, quantity: number, at: string, completed = true): void =>
+      sellAsBefore(old, 'C1', { id, packageCode, quantity, at, outcome: completed ? 'completed' : 'sent' });
+    sold('a', 'A', 2, '2026-11-20T10:00:00.000Z');
+    sold('b1', 'B', 1, '2026-11-21T10:00:00.000Z');
+    sold('b2', 'B', 2, '2026-11-21T11:00:00.000Z');
+    sold('c', 'C', 9, '2026-11-21T12:00:00.000Z', false);
     old.close();
     const db = journal.open();
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancellationJournal } from '../../electron/core/care/cancellation-journal';
 import { answersOf } from '../../electron/core/journal/answers';
 import { openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
+import { journalAtVersion, versionOf } from '../support/journal-versions';
 
 let dir: string;
 let file: string;
@@ -18,7 +18,7 @@ beforeEach(() => {
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const ONE_TABLE = MIGRATIONS.findIndex((m) => m.name.endsWith('-cancellation-answers'));
+const BEFORE = versionOf('-cancellation-answers') - 1;
 const SALE_ANSWER = '{"success":true,"orderReference":"ORD-1"}';
 const CANCEL_ANSWER = '{"success":true,"data":{"refund_method":"refund_request","refunded":"11.00"}}';
 
@@ -28,9 +28,7 @@ const CANCEL_ANSWER = '{"success":true,"data":{"refund_method":"refund_request",
  * second cancellation refused with an error body.
  */
 function journalWithCancellationAnswers(): void {
-  const db = new Database(file);
-  for (const migration of MIGRATIONS.slice(0, ONE_TABLE)) migration.up(db);
-  db.pragma(`user_version = ${ONE_TABLE}`);
+  const db = journalAtVersion(file, BEFORE);
   db.exec(`
     INSERT INTO cashiers (id, name, role, pin_json, created_at)
       VALUES ('M1', 'Manager', 'manager', NULL, '2026-11-01T09:00:00.000Z');

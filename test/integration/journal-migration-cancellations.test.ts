@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancellationJournal } from '../../electron/core/care/cancellation-journal';
 import { answersOf } from '../../electron/core/journal/answers';
@@ -9,6 +8,7 @@ import { openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { minor } from '../../shared/money';
+import { journalAtVersion, versionOf } from '../support/journal-versions';
 
 let dir: string;
 let file: string;
@@ -20,13 +20,11 @@ beforeEach(() => {
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const CANCELLATIONS = MIGRATIONS.findIndex((m) => m.name.endsWith('-cancellations'));
+const BEFORE = versionOf('-cancellations') - 1;
 
 /** A journal as the version before cancellations left it: a manager and one completed sale. */
 function journalBeforeCancellations(): void {
-  const db = new Database(file);
-  for (const migration of MIGRATIONS.slice(0, CANCELLATIONS)) migration.up(db);
-  db.pragma(`user_version = ${CANCELLATIONS}`);
+  const db = journalAtVersion(file, BEFORE);
   db.prepare(
     `INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES ('M1', 'Manager', 'manager', NULL,
        '2026-11-01T09:00:00.000Z')`,

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { chainHead } from '../../electron/core/journal/chain';
 import { checkChain } from '../../electron/core/journal/chain-check';
@@ -5,22 +6,23 @@ import type { Db } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { newSale, saleCompletion } from '../support/journal-records';
-import { chainAsVersion14 } from '../support/journal-versions';
+import { insertRow, journalAtVersion, sellAsBefore, versionOf } from '../support/journal-versions';
 import { tempJournalPerTest } from '../support/temp-journal';
 
 /**
  * Migration 0015 keeps each link's hash as its 32 bytes and no longer stores the previous link's hash.
- * A journal of real sales (every link hashed as the counter hashes it) is put back in the form version
- * 14 kept, then opened: the chain holds with the same head, takes less room, and grows on from it; and
- * a journal edited behind its back before the migration is still named at the same link after it.
+ * A journal built at version 14 by the real migrations, with sales written as version 14 wrote them
+ * (every link hashed as the counter hashes it), is opened: the chain holds with the same head, takes
+ * less room, and grows on from it; and a journal edited behind its back before the migration is still
+ * named at the same link after it.
  */
 
 const journal = tempJournalPerTest('journal-chain-hashes');
 
 const COUNTER = 'C1';
-const BEFORE = MIGRATIONS.findIndex((m) => m.name.endsWith('-chain-hashes-as-bytes'));
+const BEFORE = versionOf('-chain-hashes-as-bytes') - 1;
 
-/** Sells `count` completed sales: three links each (intent, sent, completed). */
+/** Sells `count` completed sales with the current code: three links each (intent, sent, completed). */
 function sell(db: Db, count: number, from = 0): void {
   const sales = new SalesJournal(db);
   const at = '2026-11-24T10:00:00.000Z';
@@ -33,20 +35,20 @@ function sell(db: Db, count: number, from = 0): void {
 }
 
 /**
- * A journal of `count` sales put back as version 14 kept it, closed; returns the head version 14
- * printed (its last link's hash, stored as hex) and the room its chain took.
+ * A journal of version 14 with `count` completed sales, closed; returns the head version 14 printed
+ * (its last link's hash, stored as hex) and the room its chain took.
  */
 function journalAtVersion14(
   count: number,
-  edit: (db: Db) => void = () => {},
+  edit: (db: Database.Database) => void = () => {},
 ): { head: { seq: number; hash: string }; bytes: number } {
-  const db = journal.open();
+  const db = journalAtVersion(journal.file, BEFORE);
   try {
-    db.prepare(`INSERT INTO settings (key, value_json) VALUES ('counter.id', '"${COUNTER}"')`).run();
-    sell(db, count);
-    chainAsVersion14(db);
+    insertRow(db, 'settings', { key: 'counter.id', value_json: JSON.stringify(COUNTER) });
+    for (let i = 0; i < count; i++) {
+      sellAsBefore(db, COUNTER, { id: `old-${i}`, at: '2026-11-23T10:00:00.000Z' }, 'packed');
+    }
     edit(db);
-    db.pragma(`user_version = ${BEFORE}`);
     const head = db
       .prepare('SELECT seq, hash FROM chain WHERE counter_id = ? ORDER BY seq DESC LIMIT 1')
       .get(COUNTER) as { seq: number; hash: string };
@@ -56,12 +58,12 @@ function journalAtVersion14(
   }
 }
 
-const chainBytes = (db: Db): number =>
+const chainBytes = (db: Database.Database): number =>
   (db.prepare(`SELECT sum(pgsize) AS bytes FROM dbstat WHERE name = 'chain'`).get() as { bytes: number })
     .bytes;
 
 /** Edits a version-14 link behind the journal's back, as someone with the file and a SQLite shell could. */
-function editLink(db: Db, seq: number, column: 'hash' | 'prev_hash', value: string): void {
+function editLink(db: Database.Database, seq: number, column: 'hash' | 'prev_hash', value: string): void {
   db.exec('DROP TRIGGER IF EXISTS chain_never_updated');
   db.prepare(`UPDATE chain SET ${column} = ? WHERE counter_id = ? AND seq = ?`).run(value, COUNTER, seq);
 }

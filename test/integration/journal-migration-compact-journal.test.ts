@@ -2,27 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
+import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AnswerEncoding, answerBodyText, answersOf } from '../../electron/core/journal/answers';
+import { answersOf } from '../../electron/core/journal/answers';
 import { checkChain } from '../../electron/core/journal/chain-check';
 import { unpackRecord } from '../../electron/core/journal/chain-record';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
-import {
-  CHAIN_LINK_COLUMNS,
-  CHAIN_LOOKUPS_AND_GUARDS,
-} from '../../electron/core/journal/migrations/chain-table';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { keptAnswer, newSale, saleCompletion } from '../support/journal-records';
-import { backToVersion12 } from '../support/journal-versions';
+import { insertRow, journalAtVersion, sellAsBefore, versionOf } from '../support/journal-versions';
 
 /**
  * Migration 0011 stores each chain link's record deflated against a dictionary, and the base64 of the
- * answers' data URLs as bytes. A journal with real sales (written by the sales journal, every link
- * hashed as the counter hashes it, answers with QR code data URLs) is put back in the form version 10
- * kept (each record as its JSON text, every answer plainly deflated, the tables and triggers as 0006
- * and 0010 built them), then opened: every sale, answer and link reads the same after, the chain
- * still holds with the same head, and new links and answers follow on.
+ * answers' data URLs as bytes. A journal built at version 10 by the real migrations, with sales
+ * written as version 10 wrote them (every link hashed as the counter hashes it, its record kept as
+ * JSON text; answers with QR code data URLs, plainly deflated), is opened: every sale and answer
+ * reads as written, the chain still holds with the same head, and new links and answers follow on.
  */
 
 let dir: string;
@@ -36,29 +32,33 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const COUNTER = 'C1';
-const COMPACT = MIGRATIONS.findIndex((m) => m.name.endsWith('-compact-journal'));
+const BEFORE = versionOf('-compact-journal') - 1;
+const AT = '2026-11-22T10:00:00.000Z';
+const REFUSAL = '{"success":false,"code":"INSUFFICIENT_BALANCE"}';
 
-/** Sells `count` sales: completed ones with their answers, every fourth one refused. */
+/** Every fourth sale is refused; the others complete. */
+const refused = (i: number): boolean => i % 4 === 3;
+
+/** What each sale's one answer said: an order with its QR codes, or the refusal. */
+const answerOf = (i: number): string => (refused(i) ? REFUSAL : orderAnswer(i));
+
+/** Sells `count` sales with the current code: completed ones with their answers, every fourth one refused. */
 function sell(db: Db, count: number, from = 0): string[] {
   const sales = new SalesJournal(db);
-  const at = '2026-11-22T10:00:00.000Z';
   return Array.from({ length: count }, (_, n) => {
     const i = from + n;
     const id = `sale-${i}`;
-    sales.createIntent(newSale({ id, counterId: COUNTER }), at);
-    sales.markSent(id, at);
-    if (i % 4 === 3) {
-      sales.markFailed(id, { code: 'INSUFFICIENT_BALANCE', message: 'not enough balance' }, at, [
-        keptAnswer('{"success":false,"code":"INSUFFICIENT_BALANCE"}', { status: 400 }),
+    sales.createIntent(newSale({ id, counterId: COUNTER }), AT);
+    sales.markSent(id, AT);
+    if (refused(i)) {
+      sales.markFailed(id, { code: 'INSUFFICIENT_BALANCE', message: 'not enough balance' }, AT, [
+        keptAnswer(REFUSAL, { status: 400 }),
       ]);
     } else {
       sales.markCompleted(
         id,
-        saleCompletion({
-          orderReference: `ORD-${i}`,
-          answers: [keptAnswer(orderAnswer(i))],
-        }),
-        at,
+        saleCompletion({ orderReference: `ORD-${i}`, answers: [keptAnswer(orderAnswer(i))] }),
+        AT,
       );
     }
     return id;
@@ -77,69 +77,50 @@ function orderAnswer(i: number): string {
   });
 }
 
-/** The chain and the answers as version 10 kept them: each record as its JSON text, each answer deflated, a cancellation's answers apart. */
-function backToVersion10(db: Db): void {
-  db.function('record_text', (record, encoding) => unpackRecord(record as Buffer, String(encoding)));
-  db.function('deflated', (body, encoding) =>
-    deflateRawSync(Buffer.from(answerBodyText(body as Buffer, encoding as AnswerEncoding), 'utf8')),
-  );
-  backToVersion12(db);
-  db.exec(`
-    CREATE TABLE answers_v10 (
-      record_kind TEXT NOT NULL CHECK (record_kind IN ('sale', 'topup')),
-      record_id TEXT NOT NULL,
-      seq INTEGER NOT NULL CHECK (seq >= 1),
-      request TEXT,
-      send INTEGER,
-      attempt INTEGER,
-      status INTEGER,
-      whole INTEGER NOT NULL CHECK (whole IN (0, 1)),
-      received_at TEXT NOT NULL,
-      body BLOB NOT NULL,
-      encoding TEXT NOT NULL CHECK (encoding IN ('text', 'deflate')),
-      PRIMARY KEY (record_kind, record_id, seq)
-    ) STRICT;
-    INSERT INTO answers_v10 SELECT record_kind, record_id, seq, request, send, attempt, status, whole,
-      received_at, deflated(body, encoding), 'deflate' FROM answers;
-    DROP TABLE answers;
-    ALTER TABLE answers_v10 RENAME TO answers;
-    CREATE TRIGGER answers_are_never_changed BEFORE UPDATE ON answers
-      BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;
-    CREATE TRIGGER answers_are_never_removed BEFORE DELETE ON answers
-      BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;
-    -- A cancellation's answers had a table of their own until version 12.
-    CREATE TABLE cancellation_answers (
-      id INTEGER PRIMARY KEY,
-      cancellation_id TEXT NOT NULL REFERENCES cancellations (id),
-      call TEXT NOT NULL CHECK (call IN ('cancel', 'read')),
-      http_status INTEGER,
-      body TEXT,
-      at TEXT NOT NULL
-    ) STRICT;
-  `);
-  db.exec(`
-    CREATE TABLE chain_text (
-      ${CHAIN_LINK_COLUMNS}
-      record_json TEXT NOT NULL,
-      prev_hash TEXT NOT NULL,
-      hash TEXT NOT NULL,
-      PRIMARY KEY (counter_id, seq)
-    ) STRICT;
-    INSERT INTO chain_text SELECT counter_id, seq, at, kind, subject, cashier_id, shift_id,
-      record_text(record, record_encoding), prev_hash, hash FROM chain;
-    DROP TABLE chain;
-    ALTER TABLE chain_text RENAME TO chain;
-    ${CHAIN_LOOKUPS_AND_GUARDS}
-  `);
-  db.pragma(`user_version = ${COMPACT}`);
+/** A journal of version 10 with `count` sales as it wrote them, closed. */
+function journalAtVersion10(count: number): {
+  readonly ids: string[];
+  readonly head: { seq: number; hash: string };
+  readonly texts: unknown[];
+  readonly textBytes: number;
+  readonly deflatedBytes: number;
+} {
+  const db = journalAtVersion(file, BEFORE);
+  try {
+    insertRow(db, 'settings', { key: 'counter.id', value_json: JSON.stringify(COUNTER) });
+    const ids = Array.from({ length: count }, (_, i) => {
+      const id = `sale-${i}`;
+      sellAsBefore(db, COUNTER, { id, at: AT, outcome: refused(i) ? 'failed' : 'completed' }, 'text');
+      insertRow(db, 'answers', {
+        record_kind: 'sale',
+        record_id: id,
+        seq: 1,
+        request: 'POST /esims/order',
+        send: 1,
+        attempt: 1,
+        status: refused(i) ? 400 : 200,
+        whole: 1,
+        received_at: AT,
+        body: deflateRawSync(Buffer.from(answerOf(i), 'utf8')),
+        encoding: 'deflate',
+      });
+      return id;
+    });
+    return {
+      ids,
+      head: db
+        .prepare('SELECT seq, hash FROM chain WHERE counter_id = ? ORDER BY seq DESC LIMIT 1')
+        .get(COUNTER) as { seq: number; hash: string },
+      texts: db.prepare('SELECT seq, record_json FROM chain ORDER BY seq').all(),
+      textBytes: tableBytes(db, 'chain'),
+      deflatedBytes: (db.prepare('SELECT sum(length(body)) AS n FROM answers').get() as { n: number }).n,
+    };
+  } finally {
+    db.close();
+  }
 }
 
-function everything(db: Db, ids: readonly string[]) {
-  const sales = new SalesJournal(db);
-  return ids.map((id) => ({ sale: sales.get(id), answers: answersOf(db, 'sale', id) }));
-}
-
-const tableBytes = (db: Db, table: string): number =>
+const tableBytes = (db: Database.Database, table: string): number =>
   (db.prepare(`SELECT sum(pgsize) AS bytes FROM dbstat WHERE name = ?`).get(table) as { bytes: number })
     .bytes;
 
@@ -148,24 +129,22 @@ const encodings = (db: Db): unknown[] =>
 
 describe('migration 0011 (compact chain)', () => {
   it('keeps every sale, answer and link, the chain holds with the same head, and grows on from it', () => {
-    let db = openJournal({ file });
-    db.prepare(`INSERT INTO settings (key, value_json) VALUES ('counter.id', '"${COUNTER}"')`).run();
-    const ids = sell(db, 40);
-    const before = everything(db, ids);
-    const check = checkChain(db, COUNTER);
-    expect(check).toMatchObject({ links: 120, firstBroken: null, unlinked: [] });
-    backToVersion10(db);
-    const texts = db.prepare('SELECT seq, record_json FROM chain ORDER BY seq').all();
-    const textBytes = tableBytes(db, 'chain');
-    expect(encodings(db)).toEqual([{ encoding: 'deflate', n: 40 }]);
-    const deflatedBytes = db.prepare('SELECT sum(length(body)) AS n FROM answers').get() as { n: number };
-    db.close();
-
-    db = openJournal({ file, now: () => new Date('2026-11-22T11:00:00.000Z') });
+    const before = journalAtVersion10(40);
+    const db = openJournal({ file, now: () => new Date('2026-11-22T11:00:00.000Z') });
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-      expect(everything(db, ids)).toEqual(before);
-      expect(checkChain(db, COUNTER)).toEqual(check);
+      const sales = new SalesJournal(db);
+      before.ids.forEach((id, i) => {
+        expect(sales.get(id)).toMatchObject({ state: refused(i) ? 'failed' : 'completed' });
+        expect(answersOf(db, 'sale', id).map((answer) => answer.body)).toEqual([answerOf(i)]);
+      });
+      expect(checkChain(db, COUNTER)).toEqual({
+        counterId: COUNTER,
+        links: 120,
+        head: before.head,
+        firstBroken: null,
+        unlinked: [],
+      });
       const unpacked = (
         db.prepare('SELECT seq, record, record_encoding FROM chain ORDER BY seq').all() as {
           seq: number;
@@ -176,20 +155,20 @@ describe('migration 0011 (compact chain)', () => {
         seq,
         record_json: unpackRecord(record, record_encoding),
       }));
-      expect(unpacked).toEqual(texts);
-      expect(tableBytes(db, 'chain')).toBeLessThan(textBytes / 2);
+      expect(unpacked).toEqual(before.texts);
+      expect(tableBytes(db, 'chain')).toBeLessThan(before.textBytes / 2);
       // The 30 completed sales' answers hold data URLs; the 10 refusals do not.
       expect(encodings(db)).toEqual([
         { encoding: 'deflate', n: 10 },
         { encoding: 'deflate-base64', n: 30 },
       ]);
       const compact = db.prepare('SELECT sum(length(body)) AS n FROM answers').get() as { n: number };
-      expect(compact.n).toBeLessThan(deflatedBytes.n);
+      expect(compact.n).toBeLessThan(before.deflatedBytes);
       expect(() => db.prepare(`UPDATE answers SET whole = 0`).run()).toThrow(/kept as received/);
       expect(() => db.prepare('DELETE FROM chain WHERE seq = 1').run()).toThrow(/never deleted/);
 
-      const more = sell(db, 2, ids.length);
-      expect(answersOf(db, 'sale', more[0]!)[0]?.body).toBe(orderAnswer(ids.length));
+      const more = sell(db, 2, before.ids.length);
+      expect(answersOf(db, 'sale', more[0]!)[0]?.body).toBe(orderAnswer(before.ids.length));
       const grown = checkChain(db, COUNTER);
       expect(grown).toMatchObject({ links: 126, firstBroken: null, unlinked: [] });
       expect(grown.head?.seq).toBe(126);

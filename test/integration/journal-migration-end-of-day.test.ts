@@ -1,12 +1,12 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupDirOf } from '../../electron/core/journal/backup';
 import { openJournal } from '../../electron/core/journal/database';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import { journalAtVersion, versionOf } from '../support/journal-versions';
 
 let dir: string;
 let file: string;
@@ -18,12 +18,9 @@ beforeEach(() => {
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A journal as version 2 of the app left it: one completed sale, one in doubt, their audit rows. */
-function journalAtVersion2(): void {
-  const db = new Database(file);
-  MIGRATIONS[0]!.up(db);
-  MIGRATIONS[1]!.up(db);
-  db.pragma('user_version = 2');
+/** A journal as the version before end of day left it: one completed sale, one in doubt, their audit rows. */
+function journalBeforeEndOfDay(): void {
+  const db = journalAtVersion(file, versionOf('-end-of-day') - 1);
   const insert = db.prepare(
     `INSERT INTO sales (id, receipt_number, counter_id, training, state, package_code, package_name, quantity,
        idempotency_key, currency, retail_unit_minor, retail_total_minor, cost_minor, cost_currency, order_reference,
@@ -41,9 +38,9 @@ function journalAtVersion2(): void {
   db.close();
 }
 
-describe('migration 0003 (end of day)', () => {
+describe('migration 0006 (end of day)', () => {
   it('keeps every sale, without a tender, and guards the settled ones from then on', () => {
-    journalAtVersion2();
+    journalBeforeEndOfDay();
     const db = openJournal({ file, now: () => new Date('2026-11-22T09:30:00.000Z') });
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);

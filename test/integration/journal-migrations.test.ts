@@ -17,6 +17,7 @@ import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
 import { keptAnswer, newTopUp } from '../support/journal-records';
+import { journalAtVersion } from '../support/journal-versions';
 
 let dir: string;
 let file: string;
@@ -29,10 +30,8 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A journal as version `version` of the app left it, with one sale in doubt. */
-function journalAtVersion(version: number): void {
-  const db = new Database(file);
-  for (const migration of MIGRATIONS.slice(0, version)) migration.up(db);
-  db.pragma(`user_version = ${version}`);
+function journalWithSaleInDoubt(version: number): void {
+  const db = journalAtVersion(file, version);
   db.prepare(
     `INSERT INTO sales (id, receipt_number, counter_id, training, state, package_code, package_name, quantity,
        idempotency_key, currency, retail_unit_minor, retail_total_minor, attempts, created_at, updated_at,
@@ -64,7 +63,7 @@ describe('the migrations', () => {
 
 describe('migration 0002 (money paths)', () => {
   it('copies the journal first, then keeps every old sale, which recovery still finds by its mode', () => {
-    journalAtVersion(1);
+    journalWithSaleInDoubt(1);
     const db = openJournal({ file, now: () => new Date('2026-11-22T09:30:00.000Z') });
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const sales = new SalesJournal(db);
@@ -182,7 +181,7 @@ describe('migration 0002 (money paths)', () => {
 
 describe('migration 0005 (sale quoted cost)', () => {
   it('keeps every old sale (no quoted cost: matched by package and time) and journals the cost of new ones', () => {
-    journalAtVersion(2);
+    journalWithSaleInDoubt(2);
     const db = openJournal({ file, now: () => new Date('2026-11-22T09:30:00.000Z') });
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const sales = new SalesJournal(db);
@@ -227,7 +226,7 @@ describe('migration 0005 (sale quoted cost)', () => {
 
 describe('migration 0007 (answers)', () => {
   it('moves the last answer of each record into the answers kept, which are appended and never changed', () => {
-    journalAtVersion(5);
+    journalWithSaleInDoubt(5);
     const old = new Database(file);
     old.prepare(`UPDATE sales SET raw_response = '{"success":true,"esims":[]}' WHERE id = 'old-sale'`).run();
     old.close();
@@ -280,7 +279,7 @@ describe('migration 0007 (answers)', () => {
 
 describe('migration 0010 (journal at scale)', () => {
   it('keeps the answers kept before (deflated since 0011), stores new ones deflated, and reads both back whole', () => {
-    journalAtVersion(5);
+    journalWithSaleInDoubt(5);
     const old = new Database(file);
     old.prepare(`UPDATE sales SET raw_response = '{"before":"é"}' WHERE id = 'old-sale'`).run();
     old.close();

@@ -1,13 +1,12 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../electron/core/journal/database';
-import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { ReceiptLog } from '../../electron/core/receipts/receipt-log';
 import { ReconciliationJournal } from '../../electron/core/reconciliation/reconciliation-journal';
 import { shiftFigures } from '../../electron/core/reports/shift-figures';
 import { ACCOUNT, newSale, newTopUp, saleCompletion } from '../support/journal-records';
+import { journalAtVersion, versionOf } from '../support/journal-versions';
 import { tempJournalPerTest } from '../support/temp-journal';
 
 /**
@@ -102,9 +101,7 @@ describe('the due-check queries', () => {
 
 describe('migration 0003 (due-check indexes)', () => {
   it('adds the due-check indexes to a journal of version 2, whose due sales it then finds', () => {
-    const old = new Database(journal.file);
-    for (const migration of MIGRATIONS.slice(0, 2)) migration.up(old);
-    old.pragma('user_version = 2');
+    const old = journalAtVersion(journal.file, versionOf('-due-check-indexes') - 1);
     old
       .prepare(
         `INSERT INTO sales (id, receipt_number, counter_id, training, account_ref, state, package_code, package_name,
@@ -133,9 +130,7 @@ const RECEIPT_HISTORY_PLAN = /^SEARCH audit USING COVERING INDEX audit_receipts 
 
 describe('migration 0014 (receipt history)', () => {
   it('indexes the receipts a journal of version 13 printed, whose history it then reads from the index', () => {
-    const old = new Database(journal.file);
-    for (const migration of MIGRATIONS.slice(0, 13)) migration.up(old);
-    old.pragma('user_version = 13');
+    const old = journalAtVersion(journal.file, versionOf('-receipt-history') - 1);
     const audit = old.prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, NULL)');
     audit.run(at, 'sale.completed', 'printed');
     audit.run(at, 'receipt.original', 'printed');

@@ -1,10 +1,9 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../electron/core/journal/migrations';
 import { nextReceiptNumber } from '../../electron/core/journal/receipt-numbers';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { ACCOUNT, newSale, newTopUp } from '../support/journal-records';
+import { journalAtVersion, versionOf } from '../support/journal-versions';
 import { tempJournalPerTest } from '../support/temp-journal';
 
 /** What every sale and top-up carries from its birth: where it comes from, and its receipt number. */
@@ -74,9 +73,7 @@ describe('receipt numbers', () => {
 
 describe('migration 0004 (receipt counters)', () => {
   it('continues after the largest number either table holds, per counter and mode', () => {
-    const old = new Database(journal.file);
-    for (const migration of MIGRATIONS.slice(0, 3)) migration.up(old);
-    old.pragma('user_version = 3');
+    const old = journalAtVersion(journal.file, versionOf('-receipt-counters') - 1);
     const sale = old.prepare(
       `INSERT INTO sales (id, receipt_number, counter_id, training, state, package_code, package_name, quantity,
          idempotency_key, currency, retail_unit_minor, retail_total_minor, created_at, updated_at, state_since)

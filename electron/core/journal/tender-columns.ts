@@ -1,7 +1,7 @@
 import type { Tender, TenderMethod } from '../../../shared/domain/till';
 import { type Currency, minor } from '../../../shared/money';
 
-/** The tender columns a sale or top-up row carries (see migration 0003). */
+/** The tender columns a sale or top-up row carries (see migration 0006). */
 export interface TenderColumns {
   tender_method: TenderMethod | null;
   tender_currency: Currency | null;
