@@ -30,6 +30,7 @@ import { openCounterJournal } from './instance-lock';
 import { DailyBackups } from './journal/backup';
 import { CatalogueTable } from './journal/catalogue-table';
 import { checkInBackground } from './journal/integrity-watch';
+import { issuedNumbersOf } from './journal/issued-numbers';
 import { observeWrites, refuseWrites, StorageHealth } from './journal/journal-write';
 import { SalesJournal } from './journal/sales-journal';
 import { SettingsTable } from './journal/settings-table';
@@ -114,6 +115,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   chooseSqliteAddon(options.nativeBinding);
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const { db, instance } = openCounterJournal(options.dataDir, journalFile, { ...native, now });
+  const issued = issuedNumbersOf(db);
+  issued?.reportTo((message, fields) => log.error(message, fields));
+  const notInJournal = issued?.notIn(db) ?? [];
+  if (notInJournal.length > 0) {
+    log.warn('the journal does not hold numbers this counter issued: numbering continues above them', {
+      numbers: notInJournal,
+    });
+  }
   const events = new CoreEvents(log);
   // The status bar follows storage, connection, catalogue and manager-PIN changes as they come and
   // go, once the core is up to tell the screen.

@@ -2,6 +2,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, renameSync, rmSync } from 'n
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { backupBeforeMigration } from './backup';
+import { IssuedNumbers, keepIssuedNumbers } from './issued-numbers';
 import { latestVersion, MIGRATIONS } from './migrations';
 import { checkBeforeOpen, checkOpened, newerJournal, storageRefusal } from './start-checks';
 import { cacheStatements } from './statement-cache';
@@ -59,6 +60,7 @@ export function openJournal(options: OpenJournalOptions): Db {
       backupBeforeMigration(db, file, version, latestVersion(), (options.now ?? (() => new Date()))());
     }
     migrate(db);
+    keepIssuedNumbers(db, IssuedNumbers.open(file, db));
     return db;
   } catch (error) {
     db?.close();

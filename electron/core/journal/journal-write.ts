@@ -1,6 +1,7 @@
 import type { StorageStatus, StorageTrouble } from '../../../shared/domain/status';
 import { PosFailure } from '../pos/failure';
 import type { Db } from './database';
+import { issuedNumbersOf } from './issued-numbers';
 
 /**
  * The one way the journal is written: a transaction that takes the write lock before its first read
@@ -106,11 +107,16 @@ export function writeTransaction<T>(db: Db, work: () => T): T {
     throw new JournalWriteFailure(refused, db.name, null);
   }
   const outermost = !db.inTransaction;
+  const numbers = issuedNumbersOf(db);
+  const savepoint = numbers?.savepoint() ?? 0;
   try {
     const result = db.transaction(work).immediate();
+    // The receipt and Z numbers it took are written beside the journal before anything uses them.
+    if (outermost) numbers?.committed();
     if (outermost) observers.get(db)?.succeeded();
     return result;
   } catch (error) {
+    numbers?.rollBackTo(savepoint);
     const reason = storageTroubleOf(error);
     if (reason === null) throw error;
     observers.get(db)?.failed(reason);

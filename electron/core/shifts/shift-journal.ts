@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CashMovement, CashReason, CountLine, Shift, ShiftState } from '../../../shared/domain/shift';
 import { type Currency, type Money, minor } from '../../../shared/money';
 import type { Db } from '../journal/database';
+import { issuedNumbersOf } from '../journal/issued-numbers';
 import { writeTransaction } from '../journal/journal-write';
 import { writeAudit } from '../journal/state-rows';
 
@@ -278,11 +279,21 @@ export class ShiftJournal {
     writeAudit(this.db, at, close.countId === null ? 'shift.not_counted' : 'shift.closed', id, null);
   }
 
-  /** The next Z number of a counter: one more than its last, never reset. */
+  /**
+   * The next Z number of a counter, taken inside the transaction that closes the shift: one more than
+   * its last, never reset, and above every Z it issued, also those a journal brought back no longer
+   * holds (issued-numbers.ts).
+   */
   nextZNumber(counterId: string): number {
+    if (!this.db.inTransaction) throw new Error('a Z number is taken only inside the close of its shift');
+    const sequence = { kind: 'z', counterId } as const;
+    const numbers = issuedNumbersOf(this.db);
     const row = this.db
-      .prepare('SELECT coalesce(max(z_number), 0) + 1 AS n FROM shifts WHERE counter_id = ?')
-      .get(counterId) as { n: number };
+      .prepare(
+        'SELECT max(coalesce(max(z_number), 0), @issued) + 1 AS n FROM shifts WHERE counter_id = @counterId',
+      )
+      .get({ counterId, issued: numbers?.highest(sequence) ?? 0 }) as { n: number };
+    numbers?.taken(sequence, row.n);
     return row.n;
   }
 
