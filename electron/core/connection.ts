@@ -28,17 +28,20 @@ export interface ConnectionOptions {
   readonly rateLimits?: ResellerClientOptions['rateLimits'];
   /** Told when the connection's state (online, degraded, offline) changes with a real call. */
   readonly onConnectionChange?: () => void;
+  /** The core's clock: the client signs, limits and measures the provider's clock by it. */
+  readonly now?: () => Date;
 }
 
 export function clientFor(
   endpoint: Endpoint,
   log: Logger,
-  options: Pick<ConnectionOptions, 'rateLimits' | 'onConnectionChange'> = {},
+  options: Pick<ConnectionOptions, 'rateLimits' | 'onConnectionChange' | 'now'> = {},
 ): ResellerClient {
   return createResellerClient({
     baseUrl: endpoint.baseUrl,
     credentials: () => ({ accessCode: endpoint.accessCode, secretKey: endpoint.secretKey }),
     log,
+    ...(options.now ? { now: options.now } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.onConnectionChange ? { onConnectionChange: options.onConnectionChange } : {}),
   });

@@ -155,6 +155,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     redactor: options.redactor,
     // The status bar follows the real calls: each change of state is told as it happens.
     onConnectionChange: statusChanges.changed,
+    now,
     ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
     ...(options.apiRateLimits ? { rateLimits: options.apiRateLimits } : {}),
   });

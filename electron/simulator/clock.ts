@@ -1,7 +1,7 @@
 /**
- * The simulator's sense of time. `now()` is the server's clock (wall clock plus the configured
- * offset); `after()` waits a simulated duration, shortened by the time scale, and can be cancelled
- * all at once when the simulator closes.
+ * The simulator's sense of time. `now()` is the server's clock (the wall clock, or the clock a test
+ * gives, plus the configured offset); `after()` waits a simulated duration, shortened by the time
+ * scale, and can be cancelled all at once when the simulator closes.
  */
 export interface Clock {
   now(): number;
@@ -14,11 +14,15 @@ export interface Clock {
   stop(): void;
 }
 
-export function createClock(offsetMs: () => number, timeScale: number): Clock {
+export function createClock(
+  offsetMs: () => number,
+  timeScale: number,
+  wallClock: () => number = Date.now,
+): Clock {
   if (!Number.isFinite(timeScale) || timeScale <= 0) throw new RangeError('timeScale must be a number > 0');
   const timers = new Set<NodeJS.Timeout>();
   const pending = new Set<() => void>();
-  const now = (): number => Date.now() + offsetMs();
+  const now = (): number => wallClock() + offsetMs();
   return {
     now,
     iso: (at) => new Date(at ?? now()).toISOString(),

@@ -99,6 +99,11 @@ export interface SimulatorOptions {
   faults?: Partial<Faults>;
   /** Simulated delays (provisioning, webhook retries, activation) run this many times faster. */
   timeScale?: number;
+  /**
+   * The wall clock the server's clock is read from (before `clockOffsetMs`); `Date.now` when absent.
+   * Tests give the simulator and the counter one clock, and move it instead of waiting.
+   */
+  now?: () => number;
   rateLimit?: RateLimits;
   /**
    * How long an idempotency key is remembered after the order it placed (server clock); kept for good

@@ -52,7 +52,7 @@ export function createSim(options: SimulatorOptions): Sim {
     );
   }
   const faults = new FaultInjector(seed, options.faults);
-  const clock = createClock(() => faults.faults.clockOffsetMs, options.timeScale ?? 1);
+  const clock = createClock(() => faults.faults.clockOffsetMs, options.timeScale ?? 1, options.now);
   if (storedSeed === undefined) {
     db.transaction(() => {
       writeMeta(db, 'seed', String(seed));

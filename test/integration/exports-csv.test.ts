@@ -15,6 +15,7 @@ import { minor, toDecimalText } from '../../shared/money';
 import { call } from '../simulator/support/signed-fetch';
 import { unwrap } from '../support/core-harness';
 import { csvObjects, parseCsv } from '../support/csv-parse';
+import { TestClock } from '../support/test-clock';
 import { count, hireStaff, MANAGER_PIN, openShift, sell, usd } from './end-of-day-support';
 import {
   type Counter,
@@ -251,10 +252,10 @@ describe('exports of a journal with records outside shifts', () => {
   const notes: Record<Language, string> = { en: 'Tea, "urgent"', ar: 'شاي للموظفين، "عاجل"' };
   for (const language of ['en', 'ar'] as const) {
     it(`exports every scope across a cut-off, sales and top-ups outside shifts, the shop in ${language}`, async () => {
-      // The counter's clock: 03:50 in Baghdad on 1 June, ten minutes before the 04:00 cut-off ends
-      // the business day of 31 May (and the month).
-      let clock = Date.parse('2026-06-01T00:50:00Z');
-      counter = await startCounter({}, { now: () => new Date(clock) });
+      // The counter's and the provider's clock: 03:50 in Baghdad on 1 June, ten minutes before the
+      // 04:00 cut-off ends the business day of 31 May (and the month).
+      const clock = new TestClock(Date.parse('2026-06-01T00:50:00Z'));
+      counter = await startCounter({}, { clock });
       const { h, packages } = counter;
       const staff = await hireStaff(h);
       unwrap(
@@ -270,7 +271,7 @@ describe('exports of a journal with records outside shifts', () => {
       const { iccid, option } = await rechargeableEsim(counter);
       const lateEvening = await sell(h, pkg, { method: 'card' });
       // After it, still outside a shift: a top-up and a sale on the business day of 1 June…
-      clock += 20 * 60_000;
+      clock.advance(20 * 60_000);
       const topUp = unwrap(
         await h.call<TopUp>('topUp', { iccid, packageCode: option.code, tender: { method: 'card' } }),
       );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type AnswerRecord, answersOf } from '../../electron/core/journal/answers';
 import type { MoneyTiming } from '../../electron/core/money-work';
-import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
+import type { RunningSimulator, SimulatorOptions } from '../../electron/simulator/index';
 import type { BalanceView } from '../../shared/domain/balance';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
@@ -12,6 +12,7 @@ import type { TopUpOption } from '../../shared/domain/topup';
 import { copySyncedJournal } from '../support/catalogue-template';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
+import { clockOf, startClockedSimulator, TestClock } from '../support/test-clock';
 
 /**
  * Helpers of the money-path tests: a real core on a real journal file, against a real simulator over
@@ -29,6 +30,8 @@ export const FAST_TIMING: Partial<MoneyTiming> = {
 export interface Counter {
   readonly h: CoreHarness;
   readonly sim: RunningSimulator;
+  /** The counter's and its simulator's clock: move it instead of waiting. */
+  readonly clock: TestClock;
   readonly dataDir: string;
   readonly packages: readonly CataloguePackage[];
   /**
@@ -49,11 +52,13 @@ export async function startCounter(
     readonly reconciliationRetryMs?: number;
     /** The shell's HTML-to-PDF (a real Chromium in tests). */
     readonly reportPdf?: (html: string) => Promise<Uint8Array>;
-    /** The counter's clock (the provider keeps its own). */
-    readonly now?: () => Date;
+    /** The counter's clock; by default the simulator's (test-clock.ts), or a new one for the simulator it starts. */
+    readonly clock?: TestClock;
   } = {},
 ): Promise<Counter> {
-  const sim = options.sim ?? (await startSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions }));
+  const clock = options.clock ?? (options.sim ? clockOf(options.sim) : new TestClock());
+  const sim =
+    options.sim ?? (await startClockedSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions }, clock));
   const dataDir = mkdtempSync(join(tmpdir(), 'money-'));
   await copySyncedJournal(dataDir, { seed: SEED, currency: simOptions.currency ?? 'USD' });
   const harnessOptions = {
@@ -62,7 +67,7 @@ export async function startCounter(
     moneyTiming: options.timing ?? FAST_TIMING,
     ...(options.apiBaseUrl ? { apiBaseUrl: options.apiBaseUrl } : {}),
     ...(options.reportPdf ? { reportPdf: options.reportPdf } : {}),
-    ...(options.now ? { now: options.now } : {}),
+    clock,
     ...(options.reconciliationRetryMs === undefined
       ? {}
       : { reconciliationRetryMs: options.reconciliationRetryMs }),
@@ -74,6 +79,7 @@ export async function startCounter(
       return h;
     },
     sim,
+    clock,
     dataDir,
     packages,
     async restart(whileStopped?: () => void) {
@@ -113,6 +119,8 @@ export interface LedgerEntry {
   readonly idempotencyKey: string | null;
   readonly amountMinor: number;
   readonly balanceAfterMinor: number;
+  /** When the provider booked it, on its clock (ISO). */
+  readonly time: string;
 }
 
 /** The simulator's own record of every charge and refund of the default account. */

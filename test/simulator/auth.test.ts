@@ -163,6 +163,34 @@ describe('authentication (rules 1–5)', () => {
     expect(text.body.code).toBe('INVALID_TIMESTAMP');
   });
 
+  it('reads its clock from the wall clock it is given, under the offset', async () => {
+    // A clock a year ahead of the machine's: the simulator checks timestamps, stamps the Date header
+    // and dates the ledger by it, and the offset still adds to it.
+    const ahead = 365 * 24 * 3_600_000;
+    const given = await startSimulator({ seed: 11, now: () => Date.now() + ahead });
+    try {
+      const machine = await call(given.baseUrl, given.defaultAccount, 'GET', '/balance');
+      expect(machine.body.code).toBe('INVALID_TIMESTAMP');
+      const answer = await call(given.baseUrl, given.defaultAccount, 'GET', '/balance', {
+        timestamp: String(Date.now() + ahead),
+      });
+      expect(answer.status).toBe(200);
+      expect(Math.abs(Date.parse(answer.headers.get('date') ?? '') - Date.now() - ahead)).toBeLessThan(
+        60_000,
+      );
+      await control(given, 'PUT', '/faults', { clockOffsetMs: 3_600_000 });
+      const offset = await call(given.baseUrl, given.defaultAccount, 'GET', '/balance', {
+        timestamp: String(Date.now() + ahead + 3_600_000),
+      });
+      expect(offset.status).toBe(200);
+      const ledger = await control(given, 'GET', `/ledger?accessCode=${given.defaultAccount.accessCode}`);
+      const opened = Date.parse(ledger.body.entries[0].time);
+      expect(Math.abs(opened - Date.now() - ahead)).toBeLessThan(60_000);
+    } finally {
+      await given.close();
+    }
+  });
+
   it('sends its own clock in the Date header, so a client can learn the offset', async () => {
     const offset = 3_600_000;
     await control(sim, 'PUT', '/faults', { clockOffsetMs: offset });

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { type Core, type CoreOptions, createCore } from '../../electron/core/core';
 import { createLogger, Redactor } from '../../electron/core/log';
-import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
+import type { RunningSimulator, SimulatorOptions } from '../../electron/simulator/index';
 import { type PosEvent, PosEventSchema } from '../../shared/domain/events';
 import type { Result } from '../../shared/errors';
 import { isPosMethodName, posApiContract } from '../../shared/pos-api';
 import { copySyncedJournal } from './catalogue-template';
+import { clockOf, startClockedSimulator, TestClock } from './test-clock';
 
 /**
  * A real core on a temporary data directory, talking over HTTP on 127.0.0.1 to a real simulator.
@@ -17,6 +18,8 @@ import { copySyncedJournal } from './catalogue-template';
 export interface CoreHarness {
   readonly core: Core;
   readonly simulator: RunningSimulator;
+  /** The counter's and its simulator's clock (test-clock.ts): move it instead of waiting. */
+  readonly clock: TestClock;
   readonly dataDir: string;
   readonly logLines: string[];
   readonly events: PosEvent[];
@@ -45,8 +48,8 @@ export interface HarnessOptions {
   /** The desktop shell's printing, for a core that prints straight to a printer. */
   readonly shellPrinting?: CoreOptions['shellPrinting'];
   readonly reportPdf?: CoreOptions['reportPdf'];
-  /** The counter's clock (the provider keeps its own). */
-  readonly now?: CoreOptions['now'];
+  /** The counter's clock; by default the simulator's (test-clock.ts), or a new one for the simulator it starts. */
+  readonly clock?: TestClock;
 }
 
 export async function startCoreHarness(
@@ -54,7 +57,9 @@ export async function startCoreHarness(
   harness: HarnessOptions = {},
 ): Promise<CoreHarness> {
   const dataDir = harness.dataDir ?? mkdtempSync(join(tmpdir(), 'core-'));
-  const simulator = harness.simulator ?? (await startSimulator({ port: 0, seed: 7, ...simulatorOptions }));
+  const clock = harness.clock ?? (harness.simulator ? clockOf(harness.simulator) : new TestClock());
+  const simulator =
+    harness.simulator ?? (await startClockedSimulator({ port: 0, seed: 7, ...simulatorOptions }, clock));
   if ((harness.catalogue ?? 'synced') === 'synced' && !harness.dataDir && !harness.simulator) {
     await copySyncedJournal(dataDir, {
       seed: simulatorOptions.seed ?? 7,
@@ -81,7 +86,7 @@ export async function startCoreHarness(
     ...(harness.trainingPendingTiming ? { trainingPendingTiming: harness.trainingPendingTiming } : {}),
     ...(harness.shellPrinting ? { shellPrinting: harness.shellPrinting } : {}),
     ...(harness.reportPdf ? { reportPdf: harness.reportPdf } : {}),
-    ...(harness.now ? { now: harness.now } : {}),
+    now: clock.now,
     ...(harness.reconciliationRetryMs === undefined
       ? {}
       : { reconciliationRetryMs: harness.reconciliationRetryMs }),
@@ -97,6 +102,7 @@ export async function startCoreHarness(
   return {
     core,
     simulator,
+    clock,
     dataDir,
     logLines,
     events,

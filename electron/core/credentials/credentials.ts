@@ -55,7 +55,7 @@ export class CredentialState {
 export async function testEndpoint(ctx: CoreContext, endpoint: Endpoint): Promise<ConnectionTest> {
   ctx.redactor.add(endpoint.secretKey);
   const started = performance.now();
-  const client = clientFor(endpoint, ctx.log);
+  const client = clientFor(endpoint, ctx.log, { now: ctx.now });
   const fresh = await client.getBalance({ lane: 'interactive' });
   return {
     balance: balanceViewOf(fresh, ctx.now(), false),
