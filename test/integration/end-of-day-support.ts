@@ -87,7 +87,7 @@ export function iqd(amount: number): Money {
 
 /** A business day that began six hours ago in UTC: the test never runs across its cut-off. */
 export async function dayAroundNow(h: CoreHarness, staff: Staff): Promise<string> {
-  const cutOffAt = new Date(Date.now() - 6 * 60 * 60_000);
+  const cutOffAt = new Date(h.clock.ms() - 6 * 60 * 60_000);
   const dayCutOff = cutOffAt.toISOString().slice(11, 16);
   unwrap(
     await h.call('updateEndOfDaySettings', {
@@ -95,5 +95,5 @@ export async function dayAroundNow(h: CoreHarness, staff: Staff): Promise<string
       approval: staff.approval,
     }),
   );
-  return businessDayOf(new Date(), 'UTC', dayCutOff);
+  return businessDayOf(h.clock.now(), 'UTC', dayCutOff);
 }

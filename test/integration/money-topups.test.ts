@@ -6,13 +6,14 @@ import { openJournal } from '../../electron/core/journal/database';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { CLOCK_MARGIN_MS } from '../../electron/core/money/send-window';
 import { IN_DOUBT_SEPARATION_MS } from '../../electron/core/topups/topup';
-import { type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
+import type { SimulatorOptions } from '../../electron/simulator/index';
 import { type ApiTap, startApiTap } from '../../scripts/torture/api-tap';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
+import { startClockedSimulator } from '../support/test-clock';
 import {
   announcedBalance,
   type Counter,
@@ -53,7 +54,7 @@ interface Toppable {
 
 /** A counter that has sold an eSIM of a rechargeable package, now active on a network, and its cheapest top-up. */
 async function soldAndActive(simOptions: SimulatorOptions = {}): Promise<Toppable> {
-  const sim = await startSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions });
+  const sim = await startClockedSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions });
   tap = await startApiTap(sim.baseUrl);
   const c = await startCounter({}, { sim, apiBaseUrl: tap.baseUrlFor('counter') });
   counter = c;
@@ -105,7 +106,7 @@ async function anotherCounterTopsUp({
   option,
 }: Pick<Toppable, 'c' | 'iccid' | 'option'>): Promise<void> {
   other = await startCounter({}, { sim: c.sim });
-  await new Promise((r) => setTimeout(r, CLOCK_MARGIN_MS + 1_000));
+  c.clock.advance(CLOCK_MARGIN_MS + 1_000);
   const theirs = unwrap(await other.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
   expect(theirs.state).toBe('completed');
 }
@@ -256,7 +257,7 @@ describe('top-ups', () => {
     const { c, iccid, option, tap } = await soldAndActive({ faults: { answerStyle: 'tidy' } });
     // The eSIM's usage keeps answering as it was before the top-up, and the order list lags behind.
     tap.freezeReads(['/esims/usage/query']);
-    tap.hideOrdersAfter(new Date());
+    tap.hideOrdersAfter(c.clock.now());
     c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /topup/order'] });
     const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
     expect(topUp.state).toBe('in_doubt');
@@ -375,8 +376,7 @@ describe('top-ups', () => {
     expect(topUpPosts(c)).toBe(1);
     // Once its send window is well closed, a second top-up needs the cashier's confirmation: the
     // first may have charged.
-    const separated = Date.parse(forManager.since) + IN_DOUBT_SEPARATION_MS - Date.now();
-    await new Promise((r) => setTimeout(r, Math.max(0, separated) + 100));
+    c.clock.moveTo(Date.parse(forManager.since) + IN_DOUBT_SEPARATION_MS + 100);
     const unconfirmed = await c.h.call('topUp', { iccid, packageCode: option.code });
     expect(unconfirmed.ok ? null : unconfirmed.error.code).toBe('CONFIRMATION_REQUIRED');
   }, 60_000);
@@ -443,8 +443,8 @@ describe('top-ups', () => {
           before: lost.before,
           beforeRaw: '{}',
         },
-        new Date().toISOString(),
-        new Date().toISOString(),
+        c.clock.now().toISOString(),
+        c.clock.now().toISOString(),
         () => {},
       );
       db.close();

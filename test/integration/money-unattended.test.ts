@@ -10,6 +10,7 @@ import type { Sale } from '../../shared/domain/sale';
 import { money } from '../../shared/money';
 import { call, type Json } from '../simulator/support/signed-fetch';
 import { unwrap } from '../support/core-harness';
+import { startClockedSimulator } from '../support/test-clock';
 import {
   type Counter,
   charges,
@@ -49,7 +50,7 @@ afterEach(async () => {
 async function open(
   simOptions: SimulatorOptions = {},
 ): Promise<{ c: Counter; tap: ApiTap; pkg: CataloguePackage }> {
-  sim = await startSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions });
+  sim = await startClockedSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions });
   tap = await startApiTap(sim.baseUrl);
   counter = await startCounter({}, { sim, apiBaseUrl: tap.baseUrlFor('counter') });
   return { c: counter, tap, pkg: cheapest(counter.packages) };
@@ -74,7 +75,7 @@ interface Left {
   readonly key: string;
   readonly quantity?: number;
   readonly state: 'intent' | 'sent' | 'in_doubt';
-  /** When the intent was written and the sale sent (default: now). */
+  /** When the intent was written and the sale sent (default: now, on the counter's clock). */
   readonly at?: Date;
 }
 
@@ -88,7 +89,7 @@ async function restartWith(c: Counter, pkg: CataloguePackage, left: readonly Lef
     const store = new SalesJournal(db);
     for (const sale of left) {
       const quantity = sale.quantity ?? 1;
-      const at = sale.at ?? new Date();
+      const at = sale.at ?? c.clock.now();
       store.createIntent(
         {
           id: sale.id,
@@ -250,19 +251,27 @@ async function nthOrderWhere(
  * `placedAt` is when that last one left.
  */
 async function placeAsNth(
-  s: RunningSimulator,
+  c: Counter,
   pkg: CataloguePackage,
   nth: number,
   key: string,
-  beforeLast: () => Promise<void> = async () => {},
+  beforeLast: () => void = () => {},
 ): Promise<{ placed: Json; placedAt: number }> {
   for (let n = 1; n < nth; n++) {
-    await orderDirectly(s, { packageCode: pkg.code, quantity: 2, idempotency_key: `another-${n}` });
+    await orderDirectly(
+      c.sim,
+      { packageCode: pkg.code, quantity: 2, idempotency_key: `another-${n}` },
+      c.clock.ms(),
+    );
   }
-  await beforeLast();
-  const placedAt = Date.now();
+  beforeLast();
+  const placedAt = c.clock.ms();
   return {
-    placed: await orderDirectly(s, { packageCode: pkg.code, quantity: 1, idempotency_key: key }),
+    placed: await orderDirectly(
+      c.sim,
+      { packageCode: pkg.code, quantity: 1, idempotency_key: key },
+      placedAt,
+    ),
     placedAt,
   };
 }
@@ -291,7 +300,7 @@ describe('an order the list gives without its time', () => {
         listed.created_at == null &&
         typeof (await orderRecord(probe, listed.order_reference)).orderDate === 'string',
     );
-    const { placed, placedAt } = await placeAsNth(c.sim, pkg, nth, 'C1-terse');
+    const { placed, placedAt } = await placeAsNth(c, pkg, nth, 'C1-terse');
     const minute = placedAt - (placedAt % 60_000);
     expect((await listedItem(c.sim, placed.orderReference)).created_at ?? null).toBeNull();
     expect(typeof (await orderRecord(c.sim, placed.orderReference)).orderDate).toBe('string');
@@ -337,15 +346,6 @@ describe('an order dated to the minute, which either of two sales alike could ha
   });
 });
 
-/** Waits until the clock is `from` to `to` seconds into a minute. */
-async function secondsIntoMinute(from: number, to: number): Promise<void> {
-  for (;;) {
-    const second = (Date.now() % 60_000) / 1_000;
-    if (second >= from && second <= to) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** An order the list dates to the minute and whose record gives no finer time. */
 async function minuteOnly(listed: Json, probe: RunningSimulator): Promise<boolean> {
   if (typeof listed.created_at !== 'string' || !TO_THE_MINUTE.test(listed.created_at)) return false;
@@ -360,8 +360,8 @@ async function minuteOnly(listed: Json, probe: RunningSimulator): Promise<boolea
 async function orderDatedToTheMinute(key: string, from: number, to: number) {
   const opened = await open({ balance: 5000, faults: { answerStyle: 'untidy' }, rateLimit: ROOMY });
   const nth = await nthOrderWhere(opened.pkg, minuteOnly, 100);
-  const { placed, placedAt } = await placeAsNth(opened.c.sim, opened.pkg, nth, key, () =>
-    secondsIntoMinute(from, to),
+  const { placed, placedAt } = await placeAsNth(opened.c, opened.pkg, nth, key, () =>
+    opened.c.clock.intoMinute(from, to),
   );
   expect((await listedItem(opened.c.sim, placed.orderReference)).created_at).toMatch(TO_THE_MINUTE);
   return { ...opened, placed, placedAt };
@@ -380,14 +380,14 @@ describe('an order dated to the minute, and sales whose send windows lie inside 
     expect(tap.orderPosts).toEqual([]);
     const ours = charges((await ledger(c.sim)).entries).filter((e) => e.idempotencyKey === 'C1-alone');
     expect(ours).toHaveLength(1);
-  }, 90_000);
+  });
 
   it('settles neither of two sales alike whose windows lie in that minute, even when only one window holds the order', async () => {
     const { c, tap, pkg, placedAt } = await orderDatedToTheMinute('C1-early', 10, 30);
     // The early sale was on the wire when the order was placed; the late one 10 s later, in the same
     // minute, its window apart from the early one's. The minute the list states may be either's.
     const lateAt = placedAt + 10_000;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lateAt + 2_500 - Date.now())));
+    c.clock.moveTo(lateAt + 2_500);
     await restartWith(c, pkg, [
       { id: 'early', key: 'C1-early', state: 'in_doubt', at: new Date(placedAt - 1_000) },
       { id: 'late', key: 'C1-late', state: 'in_doubt', at: new Date(lateAt) },
@@ -398,7 +398,7 @@ describe('an order dated to the minute, and sales whose send windows lie inside 
     expect(tap.orderPosts).toEqual([]);
     const ours = charges((await ledger(c.sim)).entries).filter((e) => e.idempotencyKey?.startsWith('C1-'));
     expect(ours.map((e) => e.idempotencyKey)).toEqual(['C1-early']);
-  }, 90_000);
+  });
 });
 
 describe('the cashier: "check now" reads, "send again" sends once confirmed', () => {

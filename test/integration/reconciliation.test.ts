@@ -372,14 +372,13 @@ describe('the reconciliation with the provider', () => {
   }, 120_000);
 
   it('classifies exactly a pending sale the provider completes after a real cut-off, and the bridge closes to zero', async () => {
-    const simulator = await startSimulator({ port: 0, seed: SEED, balance: 500 });
-    counter = await startCounter({}, { sim: simulator, timing: SLOW_POLLING });
+    counter = await startCounter({}, { timing: SLOW_POLLING });
     const c = counter;
-    const { h, sim } = c;
+    const { h, sim, clock } = c;
     const staff = await hireStaff(h);
-    // The business day ends at the next whole minute at least 20 s away: the day is sold and closed
-    // before it, and the provider finishes the pending sale after it, on the next business day.
-    const cutOffAt = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+    // The business day ends at the next whole minute at least two minutes away: the day is sold and
+    // closed before it, and the provider finishes the pending sale after it, on the next business day.
+    const cutOffAt = new Date(Math.ceil((clock.ms() + 120_000) / 60_000) * 60_000);
     const dayCutOff = cutOffAt.toISOString().slice(11, 16);
     unwrap(
       await h.call('updateEndOfDaySettings', {
@@ -387,7 +386,7 @@ describe('the reconciliation with the provider', () => {
         approval: staff.approval,
       }),
     );
-    const day = businessDayOf(new Date(), 'UTC', dayCutOff);
+    const day = businessDayOf(clock.now(), 'UTC', dayCutOff);
     await openShift(h, [usd(5000)]);
     await eventually('the opening balance', () => (snapshots(c.dataDir, day).length > 0 ? true : null));
     const cheapest = [...c.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0] as CataloguePackage;
@@ -413,11 +412,11 @@ describe('the reconciliation with the provider', () => {
     expect(atClose.cash).toEqual([
       expect.objectContaining({ completed: usd(0), heldForOpen: pending.retailTotal, remainder: usd(0) }),
     ]);
-    expect(Date.now()).toBeLessThan(cutOffAt.getTime());
+    expect(clock.ms()).toBeLessThan(cutOffAt.getTime());
 
-    // The cut-off passes on the counter's own clock: a new business day has begun.
-    await new Promise((resolve) => setTimeout(resolve, cutOffAt.getTime() - Date.now() + 1000));
-    expect(businessDayOf(new Date(), 'UTC', dayCutOff)).not.toBe(day);
+    // The cut-off passes on the counter's clock, and on the provider's: a new business day has begun.
+    clock.moveTo(cutOffAt.getTime() + 1000);
+    expect(businessDayOf(clock.now(), 'UTC', dayCutOff)).not.toBe(day);
     await completePending(sim, pending.orderReference);
     const report = unwrap(await h.call<Reconciliation>('reconcile', { firstDay: day }));
 
@@ -445,7 +444,7 @@ describe('the reconciliation with the provider', () => {
       },
     ]);
     expect(report).toMatchObject({ result: 'reconciled', openExceptions: 0 });
-  }, 180_000);
+  }, 120_000);
 
   it('is UNCONFIRMED while the provider is unreachable at the close, then RECONCILED by itself', async () => {
     const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
