@@ -4,7 +4,8 @@
 // inside a private D-Bus session with an unlocked Secret Service so the keychain tests use the real
 // OS keychain. Between the two, the money integration tests run again with the simulator answering in
 // the lean and the untidy style (docs/simulator.md, "Answer styles"), and after the end-to-end tests the
-// sale's specs do too. Ends with one line summing every run: "N passed, N failed".
+// sale's specs do too. Ends with the time each phase took and one line summing every run:
+// "N passed, N failed in M min S s".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,11 +37,15 @@ const extraArgs = process.argv.slice(2);
 const vitestJson = resolve(results, 'vitest.json');
 const playwrightJson = resolve(results, 'playwright.json');
 
-const build = await run('npx', ['electron-vite', 'build']);
+/** Each phase's name and how long it took, printed at the end. */
+const phases = [];
+const startedAt = Date.now();
+
+const build = await run('build', 'npx', ['electron-vite', 'build']);
 if (build !== 0) {
   console.error('The build failed; the end-to-end tests need it.');
 }
-const vitestExit = await run('npx', [
+const vitestExit = await run('vitest', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -61,6 +66,7 @@ for (const style of ANSWER_STYLES_BESIDES_TIDY) {
   styledReports.push(report);
   styledExits.push(
     await run(
+      `vitest, money files (${style})`,
       'npx',
       [
         'vitest',
@@ -76,7 +82,7 @@ for (const style of ANSWER_STYLES_BESIDES_TIDY) {
 }
 const playwrightExit =
   build === 0
-    ? await run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    ? await run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       })
     : 1;
@@ -100,15 +106,20 @@ for (const style of ANSWER_STYLES_BESIDES_TIDY) {
   rmSync(report, { force: true });
   styledPlaywrightReports.push(report);
   styledPlaywrightExits.push(
-    await run('npx', ['playwright', 'test', '--reporter=list,json', ...STYLED_E2E_SPECS], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-      ESIM_TEST_ANSWER_STYLE: style,
-    }),
+    await run(
+      `playwright, money specs (${style})`,
+      'npx',
+      ['playwright', 'test', '--reporter=list,json', ...STYLED_E2E_SPECS],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+        ESIM_TEST_ANSWER_STYLE: style,
+      },
+    ),
   );
 }
 
 // The benchmark at its small sizes, as a smoke test: it must run to its goal lines; a time never fails it.
-const benchExit = await run('npx', ['tsx', 'bench/run.ts', '--quick']);
+const benchExit = await run('bench --quick', 'npx', ['tsx', 'bench/run.ts', '--quick']);
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 addVitest(counts, vitestJson);
@@ -119,7 +130,10 @@ if (build !== 0) counts.failed += 1;
 if (benchExit === 0) counts.passed += 1;
 else counts.failed += 1;
 const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
-console.log(`${counts.passed} passed, ${counts.failed} failed${skipped}`);
+for (const phase of phases) console.log(`${phase.name.padEnd(40)} ${duration(phase.ms)}`);
+console.log(
+  `${counts.passed} passed, ${counts.failed} failed${skipped} in ${duration(Date.now() - startedAt)}`,
+);
 const allPassed =
   vitestExit === 0 &&
   styledExits.every((exit) => exit === 0) &&
@@ -152,12 +166,23 @@ function moneyTestFiles() {
     .map((name) => `test/integration/${name}`);
 }
 
-function run(command, args, env = {}) {
+/** Runs one phase of the suite, and keeps how long it took. */
+function run(name, command, args, env = {}) {
+  const started = Date.now();
   return new Promise((done) => {
+    const finish = (exit) => {
+      phases.push({ name, ms: Date.now() - started });
+      done(exit);
+    };
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('exit', (code, signal) => done(signal ? 1 : (code ?? 1)));
-    child.on('error', () => done(1));
+    child.on('exit', (code, signal) => finish(signal ? 1 : (code ?? 1)));
+    child.on('error', () => finish(1));
   });
+}
+
+function duration(ms) {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 function unlockKeyring() {
