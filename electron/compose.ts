@@ -22,6 +22,8 @@ export interface AppOptions {
   readonly shellPrinting?: ShellPrinting;
   /** The desktop shell's HTML-to-PDF for A4 reports (the accountant pack's Z and reconciliations). */
   readonly reportPdf?: CoreOptions['reportPdf'];
+  /** The keychain service the credentials are kept under, when not the shop's own (tests). */
+  readonly keychainService?: string;
   /** Training mode's simulator settings, and (end-to-end tests only) its shorter pending polling. */
   readonly training?: {
     readonly seed?: number;
@@ -68,6 +70,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     ...(options.programsDir ? { programsDir: options.programsDir } : {}),
     ...(options.shellPrinting ? { shellPrinting: options.shellPrinting } : {}),
     ...(options.reportPdf ? { reportPdf: options.reportPdf } : {}),
+    ...(options.keychainService ? { keychainService: options.keychainService } : {}),
     ...(options.training?.pendingTiming ? { trainingPendingTiming: options.training.pendingTiming } : {}),
   });
 

@@ -9,6 +9,7 @@ export default defineConfig({
   ...base,
   testDir: '.',
   testMatch: 'screenshots.spec.ts',
+  globalSetup: '../test/e2e/support/global-setup.ts',
   outputDir: '../test-results/screenshots',
   use: { ...base.use, viewport: { width: 1280, height: 860 } },
 });

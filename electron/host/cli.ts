@@ -18,6 +18,9 @@ import { startWebHost } from './server';
 // instead of the provider's 15 to 30 s, so a test watches a pending training sale complete without
 // waiting half a minute. The core applies it only while the connection is training: a live provider,
 // from --api-base-url or from the keychain, is always polled at its own pace.
+//
+// For tests only: ESIM_TEST_KEYCHAIN_SERVICE=NAME keeps the credentials under that keychain service
+// instead of the shop's, so counters started side by side never share a keychain entry.
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -91,6 +94,9 @@ async function startOrRefuse(): Promise<App> {
     return await startApp({
       dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
       ...(liveEndpoint ? { liveEndpoint } : {}),
+      ...(process.env.ESIM_TEST_KEYCHAIN_SERVICE
+        ? { keychainService: process.env.ESIM_TEST_KEYCHAIN_SERVICE }
+        : {}),
       training: { ...(seed !== undefined ? { seed } : {}), ...(pendingTiming ? { pendingTiming } : {}) },
     });
   } catch (error) {

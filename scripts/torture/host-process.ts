@@ -22,6 +22,8 @@ export interface HostOptions {
   readonly clockOffsetMs?: number;
   /** Modules Node loads before the host (`--import`), to set up a machine the test needs. */
   readonly imports?: readonly string[];
+  /** The keychain service of the host's credentials (ESIM_TEST_KEYCHAIN_SERVICE); a new one when absent. */
+  readonly keychainService?: string;
 }
 
 export interface PosAnswer<T = unknown> {
@@ -33,6 +35,8 @@ export interface PosAnswer<T = unknown> {
 export interface HostProcess {
   readonly origin: string;
   readonly pid: number;
+  /** The keychain service the host keeps its credentials under. */
+  readonly keychainService: string;
   /** Calls a PosApi method over HTTP, as the renderer does. Rejects if the host dies mid-call. */
   call<T = unknown>(method: string, input?: unknown): Promise<PosAnswer<T>>;
   /** Every answer's text as received, for checks that look for what must never be in one. */
@@ -45,6 +49,8 @@ export interface HostProcess {
 
 export async function startHost(options: HostOptions): Promise<HostProcess> {
   const token = randomBytes(18).toString('base64url');
+  // Never the shop's keychain entry, nor another counter's of the same run.
+  const keychainService = options.keychainService ?? `esim-counter-host-${token}`;
   const child = spawn(
     process.execPath,
     [
@@ -67,6 +73,7 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
         ...(options.accessCode ? { ESIM_ACCESS_CODE: options.accessCode } : {}),
         ...(options.secretKey ? { ESIM_SECRET_KEY: options.secretKey } : {}),
         POS_HOST_TOKEN: token,
+        ESIM_TEST_KEYCHAIN_SERVICE: keychainService,
         ...(options.clockOffsetMs ? { ESIM_TORTURE_CLOCK_OFFSET_MS: String(options.clockOffsetMs) } : {}),
       },
     },
@@ -77,6 +84,7 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
   return {
     origin,
     pid: child.pid ?? -1,
+    keychainService,
     answers,
     async call<T>(method: string, input: unknown = {}): Promise<PosAnswer<T>> {
       const response = await fetch(`${origin}/api/${method}`, {

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import keytar from '@github/keytar';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KEYCHAIN_SERVICE } from '../../electron/core/credentials/keychain';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
+import { startHost } from '../../scripts/torture/host-process';
 import { API_BASE_PATH, AUTH_HEADERS, signingPayload } from '../../shared/api/auth';
 import type { Settings } from '../../shared/domain/settings';
 import type { TillView } from '../../shared/domain/shift';
@@ -167,6 +169,28 @@ describe('API credentials in the OS keychain', () => {
       mode: 'training',
       credentials: { stored: false },
     });
+  });
+
+  it("a web host started for a test keeps them under its own keychain service, never the shop's", async () => {
+    const hostDir = mkdtempSync(join(tmpdir(), 'cred-host-'));
+    const host = await startHost({ dataDir: hostDir, keychainService: `${service}-host` });
+    try {
+      const account = liveAccount();
+      expect((await host.call('setManagerPin', { pin: PIN })).ok).toBe(true);
+      const stored = await host.call<Status>('setCredentials', {
+        pin: PIN,
+        accessCode: account.accessCode,
+        secretKey: account.secretKey,
+        apiBaseUrl: simulator.baseUrl,
+      });
+      expect(stored.value?.mode).toBe('live');
+      expect(await keytar.getPassword(host.keychainService, 'reseller-api')).toContain(account.secretKey);
+      expect(await keytar.getPassword(KEYCHAIN_SERVICE, 'reseller-api')).toBeNull();
+    } finally {
+      await host.stop();
+      await keytar.deletePassword(host.keychainService, 'reseller-api').catch(() => false);
+      rmSync(hostDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a wrong PIN for credentials', async () => {

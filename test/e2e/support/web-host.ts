@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { test as base } from '@playwright/test';
 import { type RunningSimulator, startSimulator } from '../../../electron/simulator/index';
 import type { Result } from '../../../shared/errors';
@@ -9,9 +9,9 @@ import { copySyncedJournal } from '../../support/catalogue-template';
 
 /**
  * End-to-end tests drive the counter in Chromium through the real web host: `electron/host/cli.ts`
- * started as the shop starts it (`npm run web`), on a random port with its own data directory and
- * its own training simulator. The catalogue is synced once per run and copied in (a fresh data
- * directory would sync it at the API's bulk pace, about 20 seconds).
+ * started as the shop starts it (`npm run web`), on a random port with its own data directory, its
+ * own keychain entry and its own training simulator, so tests run side by side on parallel workers.
+ * The catalogue is synced once per run and copied in.
  */
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -108,35 +108,22 @@ export interface HostOptions {
   readonly live: boolean;
 }
 
-export const test = base.extend<{ host: CounterHost } & HostOptions, { run: undefined }>({
+export const test = base.extend<{ host: CounterHost } & HostOptions>({
   pendingCheckMs: [undefined, { option: true }],
   firstSync: [false, { option: true }],
   live: [false, { option: true }],
 
-  // Once per worker: a current build, and a scratch folder for what is made once per run (the synced
-  // catalogue), unless the test runner already gives one.
-  run: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
-    async ({}, use) => {
-      ensureBuilt();
-      const own = process.env.ESIM_TEST_RUN_DIR ? null : mkdtempSync(join(tmpdir(), 'esim-counter-e2e-'));
-      if (own) process.env.ESIM_TEST_RUN_DIR = own;
-      await use(undefined);
-      if (own) {
-        delete process.env.ESIM_TEST_RUN_DIR;
-        rmSync(own, { recursive: true, force: true });
-      }
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-
-  host: async ({ run, pendingCheckMs, firstSync, live }, use, testInfo) => {
-    void run;
+  // The build is current and the run's scratch folder made before any test (global-setup.ts).
+  host: async ({ pendingCheckMs, firstSync, live }, use, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-counter-'));
     if (!firstSync) await copySyncedJournal(dataDir, TRAINING);
     const provider: RunningSimulator | null = live ? await startSimulator({ port: 0, ...TRAINING }) : null;
     const args = ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir];
-    const env: NodeJS.ProcessEnv = { ...process.env };
+    // Its own keychain entry: counters of parallel workers never share credentials.
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ESIM_TEST_KEYCHAIN_SERVICE: `esim-counter-e2e-${basename(dataDir)}`,
+    };
     if (pendingCheckMs !== undefined) env.ESIM_TEST_PENDING_CHECK_MS = String(pendingCheckMs);
     if (provider) {
       args.push('--api-base-url', provider.baseUrl);
