@@ -231,6 +231,14 @@ function failPending(sim: Sim, input: ControlInput): unknown {
   return { failed: 1 };
 }
 
+/** Drops every request a hang fault holds, as a provider's restart would: each client sees no answer. */
+function dropHeld(sim: Sim): unknown {
+  const dropped = sim.held.size;
+  for (const socket of sim.held) socket.destroy();
+  sim.held.clear();
+  return { dropped };
+}
+
 const ROUTES: Record<string, ControlHandler> = {
   'GET /faults': (sim) => sim.faults.faults,
   'PUT /faults': (sim, input) => {
@@ -257,6 +265,7 @@ const ROUTES: Record<string, ControlHandler> = {
         .map((p) => ({ packageCode: p.code, name: p.name, active: p.active })),
     };
   },
+  'POST /requests/drop-held': dropHeld,
   'GET /orders': ordersView,
   'POST /orders/complete-pending': completePending,
   'POST /orders/fail-pending': failPending,

@@ -88,6 +88,13 @@ export function createSimServer(sim: Sim, routes: readonly Route[]): SimServer {
     res.end(body);
   };
 
+  /** Never answers: the request waits until its connection closes, or the control API drops it. */
+  const hold = (req: IncomingMessage): void => {
+    const socket = req.socket;
+    sim.held.add(socket);
+    socket.once('close', () => sim.held.delete(socket));
+  };
+
   const deliver = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -99,8 +106,8 @@ export function createSimServer(sim: Sim, routes: readonly Route[]): SimServer {
       req.socket.destroy();
       return;
     }
-    if (how === 'hang') return;
-    write(res, reply, headers);
+    if (how === 'hang') hold(req);
+    else write(res, reply, headers);
   };
 
   const api = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
@@ -135,7 +142,7 @@ export function createSimServer(sim: Sim, routes: readonly Route[]): SimServer {
       const storm: RateVerdict = { ...verdict, allowed: false, remaining: 0, resetAt: now + 60_000 };
       return write(res, rateLimited(storm, now), rateHeaders(storm));
     }
-    if (scoped && faults.strikes(faults.faults.hangRate)) return;
+    if (scoped && faults.strikes(faults.faults.hangRate)) return hold(req);
     const injectFailure = scoped && faults.strikes(faults.faults.failRate);
     if (injectFailure && !route.inFlight) {
       return write(res, failWithoutCode(500, route.failureText ?? 'Internal server error'), headers);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { type Currency, fromApiAmount } from '../../shared/money';
 import { defaultAccountFor, type SeededAccount, seededAccounts } from './accounts';
 import { buildCatalogue, type Catalogue } from './catalogue';
@@ -25,6 +26,8 @@ export interface Sim {
   readonly allowLoopbackHttpWebhooks: boolean;
   /** Orders in flight, by `accountId:key:<idempotency key>` or `accountId:package:<code>` (keyless). */
   readonly inFlight: Set<string>;
+  /** The connections of requests a hang fault holds unanswered, until they close or are dropped. */
+  readonly held: Set<Socket>;
   /** Set once the server listens: `http://127.0.0.1:N`. */
   origin: string;
 }
@@ -91,6 +94,7 @@ export function createSim(options: SimulatorOptions): Sim {
     controlToken: options.controlToken ?? randomBytes(24).toString('hex'),
     allowLoopbackHttpWebhooks: options.allowLoopbackHttpWebhooks ?? false,
     inFlight: new Set(),
+    held: new Set(),
     origin: '',
   };
 }

@@ -91,6 +91,25 @@ describe('faults', () => {
     expect((await orders()).filter((o) => o.idempotencyKey === 'hang-2')).toHaveLength(1);
   });
 
+  it('drops the requests a hang holds when told to, and only those: the client sees its connection end', async () => {
+    sim.setFaults({ hangAfterCommitRate: 1, paths: ['POST /esims/order'] });
+    const held = order({ packageCode: pkg.package_code, idempotency_key: 'hang-3' }).then(
+      () => 'answered',
+      (error: Error) => `ended: ${error.message}`,
+    );
+    await expect
+      .poll(async () => (await orders()).filter((o) => o.idempotencyKey === 'hang-3').length)
+      .toBe(1);
+    sim.setFaults({ hangAfterCommitRate: 0 });
+    // A request answered meanwhile is not held.
+    expect((await call(sim.baseUrl, sim.defaultAccount, 'GET', '/balance')).status).toBe(200);
+    expect((await control(sim, 'POST', '/requests/drop-held')).body).toEqual({ dropped: 1 });
+    expect(await held).toMatch(/^ended: /);
+    expect((await control(sim, 'POST', '/requests/drop-held')).body).toEqual({ dropped: 0 });
+    const retry = await order({ packageCode: pkg.package_code, idempotency_key: 'hang-3' });
+    expect(retry.body.duplicate).toBe(true);
+  });
+
   it('gives the same faults for the same seed and the same requests', async () => {
     const run = async (): Promise<number[]> => {
       const s = await startSimulator({ seed: 92, faults: { failRate: 0.5, paths: ['GET /balance'] } });

@@ -90,6 +90,22 @@ function readReadyLine(child: ChildProcess, log: HostLog): Promise<ReadyLine> {
   });
 }
 
+/**
+ * The test is over: the test's provider stops holding requests unanswered and drops those it holds,
+ * so the host closes at once instead of waiting out its write timeout (a sale held by a hang fault
+ * keeps the host's close waiting a minute for it). What the counter then does with them is past the test.
+ */
+async function releaseHeld(simulator: CounterHost['simulator']): Promise<void> {
+  const control = (method: string, path: string, body?: unknown) =>
+    fetch(`${simulator.controlUrl}${path}`, {
+      method,
+      headers: { 'x-sim-control-token': simulator.controlToken, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  await control('PUT', '/faults', { hangRate: 0, hangAfterCommitRate: 0 });
+  await control('POST', '/requests/drop-held');
+}
+
 export interface HostOptions {
   /**
    * Pending orders checked every N to 2N ms instead of every 15 to 30 s (the host's test-only
@@ -132,9 +148,10 @@ export const test = base.extend<{ host: CounterHost } & HostOptions>({
     }
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
     const log: HostLog = { text: '' };
+    let simulator: CounterHost['simulator'] | undefined;
     try {
       const ready = await readReadyLine(child, log);
-      const simulator = provider ?? ready.training;
+      simulator = provider ?? ready.training;
       if (!simulator) throw new Error('the web host did not start in training mode');
       const origin = new URL(ready.url).origin;
       const token = new URL(ready.url).hash.replace(/^#token=/, '');
@@ -154,6 +171,7 @@ export const test = base.extend<{ host: CounterHost } & HostOptions>({
       });
     } finally {
       if (child.exitCode === null && child.signalCode === null) {
+        if (simulator) await releaseHeld(simulator);
         const exited = new Promise((done) => child.once('exit', done));
         child.kill('SIGTERM');
         await exited;
