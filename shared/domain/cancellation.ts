@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PosErrorSchema } from '../errors';
 import { MoneySchema } from '../money-schema';
+import { CANCELLATION_STATES } from './cancellation-states';
 import { IsoTimeSchema } from './common';
 
 /**
@@ -9,9 +10,7 @@ import { IsoTimeSchema } from './common';
  * back for one is the shop's own (not recoverable).
  */
 
-export const CANCELLATION_STATES = ['intent', 'sent', 'cancelled', 'refused', 'unknown', 'recorded'] as const;
 export const CancellationStateSchema = z.enum(CANCELLATION_STATES);
-export type CancellationState = z.infer<typeof CancellationStateSchema>;
 
 export const REFUND_METHODS = ['balance', 'refund_request', 'separate'] as const;
 export const RefundMethodSchema = z.enum(REFUND_METHODS);

@@ -3,6 +3,7 @@ import { CASH_REASONS } from '../end-of-day';
 import { CurrencySchema, MinorUnitsSchema, MoneySchema } from '../money-schema';
 import { CashierSchema } from './cashier';
 import { IsoTimeSchema } from './common';
+import { SHIFT_STATES } from './shift-states';
 import { ExchangeRateSchema } from './till';
 
 /**
@@ -36,9 +37,7 @@ export const EndOfDaySettingsSchema = z.object({
 });
 export type EndOfDaySettings = z.infer<typeof EndOfDaySettingsSchema>;
 
-export const SHIFT_STATES = ['open', 'closed', 'not_counted'] as const;
 export const ShiftStateSchema = z.enum(SHIFT_STATES);
-export type ShiftState = z.infer<typeof ShiftStateSchema>;
 
 export const ShiftSchema = z.object({
   id: z.string(),

@@ -195,7 +195,6 @@ describe('the backup chain', () => {
     new SettingsTable(db).set('receipt.footer', 'Thank you');
     cancellations.markCancelled(
       cancellation.id,
-      ['sent'],
       { method: 'balance', amount: money(1000, 'USD') },
       { call: 'cancel', httpStatus: 200, body: '{"success":true}' },
       at(),

@@ -72,7 +72,6 @@ describe('migration 0009 (cancellations)', () => {
       journal.markSent(intent.id, at);
       const done = journal.markCancelled(
         intent.id,
-        ['sent'],
         { method: 'balance', amount: { amount: minor(1100), currency: 'USD' } },
         { call: 'cancel', httpStatus: 200, body: '{"success":true}' },
         at,

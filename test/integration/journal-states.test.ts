@@ -1,8 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CancellationJournal } from '../../electron/core/care/cancellation-journal';
 import type { Db } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
+import type { StateTable } from '../../electron/core/journal/state-rows';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
+import { ShiftJournal } from '../../electron/core/shifts/shift-journal';
+import {
+  CANCELLATION_STATES,
+  CANCELLATION_TRANSITIONS,
+  type CancellationState,
+} from '../../shared/domain/cancellation-states';
 import { SALE_STATES, SALE_TRANSITIONS, type SaleState } from '../../shared/domain/sale-states';
+import { SHIFT_STATES, SHIFT_TRANSITIONS, type ShiftState } from '../../shared/domain/shift-states';
 import type { Transitions } from '../../shared/domain/state-machine';
 import { TOPUP_STATES, TOPUP_TRANSITIONS, type TopUpState } from '../../shared/domain/topup-states';
 import type { PosError } from '../../shared/errors';
@@ -11,8 +20,9 @@ import { keptAnswer, newSale, newTopUp } from '../support/journal-records';
 import { tempJournalPerTest } from '../support/temp-journal';
 
 /**
- * The states of sales and top-ups are declared once, in shared/domain: the SQL CHECK constraints must
- * name the same states, and the journals must perform exactly the moves the transitions tables allow.
+ * The states of sales, top-ups, cancellations and shifts are declared once, in shared/domain: the SQL
+ * CHECK constraints must name the same states, and the journals must perform exactly the moves the
+ * transitions tables allow.
  */
 
 const journal = tempJournalPerTest('journal-states');
@@ -23,7 +33,7 @@ beforeEach(() => {
 });
 
 /** The states a table's CHECK constraint on `state` allows, read from the schema SQLite keeps. */
-function checkedStates(table: 'sales' | 'topups'): string[] {
+function checkedStates(table: StateTable<string>['table']): string[] {
   const { sql } = db
     .prepare(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`)
     .get(table) as {
@@ -35,31 +45,33 @@ function checkedStates(table: 'sales' | 'topups'): string[] {
 }
 
 describe('the CHECK constraints on state', () => {
-  it('allow exactly the sale states of the enum', () => {
-    expect(new Set(checkedStates('sales'))).toEqual(new Set(SALE_STATES));
-    expect(checkedStates('sales')).toHaveLength(SALE_STATES.length);
-  });
-
-  it('allow exactly the top-up states of the enum', () => {
-    expect(new Set(checkedStates('topups'))).toEqual(new Set(TOPUP_STATES));
-    expect(checkedStates('topups')).toHaveLength(TOPUP_STATES.length);
-  });
+  const machines = [
+    { record: 'sale', table: 'sales', states: SALE_STATES },
+    { record: 'top-up', table: 'topups', states: TOPUP_STATES },
+    { record: 'cancellation', table: 'cancellations', states: CANCELLATION_STATES },
+    { record: 'shift', table: 'shifts', states: SHIFT_STATES },
+  ] as const;
+  for (const { record, table, states } of machines) {
+    it(`allow exactly the ${record} states of the enum`, () => {
+      expect(new Set(checkedStates(table))).toEqual(new Set(states));
+      expect(checkedStates(table)).toHaveLength(states.length);
+    });
+  }
 });
 
 const T = (second: number): string => `2026-11-22T10:00:${String(second).padStart(2, '0')}.000Z`;
 const lost: PosError = { code: 'TIMEOUT', message: 'no answer' };
 
 /**
- * Puts a record straight into `from` with SQL (as a crash or an older app may leave it), asks the
- * journal to move it to `to`, and says whether it did. A refused move must leave the row as it was.
+ * Asks the journal to move a record already in `from` to `to`, and says whether it did. A refused move
+ * must leave the row as it was.
  */
 function tryMove<S extends string>(
-  table: 'sales' | 'topups',
+  table: StateTable<string>['table'],
   id: string,
   from: S,
   move: () => unknown,
 ): boolean {
-  db.prepare(`UPDATE ${table} SET state = ? WHERE id = ?`).run(from, id);
   const before = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id);
   try {
     move();
@@ -71,23 +83,45 @@ function tryMove<S extends string>(
   }
 }
 
-/** Every (from, to) pair the journal moved, to compare with the table. */
+/**
+ * Every (from, to) pair the journal moved, to compare with the table. `createIn` makes a record in
+ * state `from`; `movers` names the journal's method that moves one to each state (null: none does).
+ */
 function performed<S extends string>(
   states: readonly S[],
   movers: Record<S, ((id: string) => unknown) | null>,
-  create: () => string,
-  table: 'sales' | 'topups',
+  createIn: (from: S) => string,
+  table: StateTable<string>['table'],
 ): Transitions<S> {
   const moves = Object.fromEntries(states.map((s) => [s, [] as S[]])) as Record<S, S[]>;
   for (const from of states) {
     for (const to of states) {
       const mover = movers[to];
       if (mover === null) continue;
-      const id = create();
+      const id = createIn(from);
       if (tryMove(table, id, from, () => mover(id))) moves[from].push(to);
     }
   }
   return moves;
+}
+
+/** The manager M1, who approves cancellations and opens and closes shifts. */
+function addManager(): void {
+  db.prepare(
+    `INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES ('M1', 'Manager', 'manager', NULL, ?)`,
+  ).run(T(0));
+}
+
+/** A record made by `create`, put straight into `from` with SQL (as a crash or an older app may leave it). */
+function placedIn<S extends string>(
+  table: StateTable<string>['table'],
+  create: () => string,
+): (from: S) => string {
+  return (from) => {
+    const id = create();
+    db.prepare(`UPDATE ${table} SET state = ? WHERE id = ?`).run(from, id);
+    return id;
+  };
 }
 
 describe('the journals move records only as the transitions tables say', () => {
@@ -143,7 +177,7 @@ describe('the journals move records only as the transitions tables say', () => {
       second += 1;
       return sales.createIntent(newSale(), T(second)).id;
     };
-    expect(performed(SALE_STATES, movers, create, 'sales')).toEqual(SALE_TRANSITIONS);
+    expect(performed(SALE_STATES, movers, placedIn('sales', create), 'sales')).toEqual(SALE_TRANSITIONS);
     expect(Object.values(SALE_TRANSITIONS).flat()).not.toContain('intent');
   });
 
@@ -176,7 +210,97 @@ describe('the journals move records only as the transitions tables say', () => {
       return topUps.createIntent(newTopUp({ iccid: `898800000000000${second}` }), T(second), T(0), () => {})
         .id;
     };
-    expect(performed(TOPUP_STATES, movers, create, 'topups')).toEqual(TOPUP_TRANSITIONS);
+    expect(performed(TOPUP_STATES, movers, placedIn('topups', create), 'topups')).toEqual(TOPUP_TRANSITIONS);
     expect(Object.values(TOPUP_TRANSITIONS).flat()).not.toContain('intent');
+  });
+
+  it('cancellations: every allowed move is performed, every other is refused', () => {
+    addManager();
+    const cancellations = new CancellationJournal(db);
+    let second = 0;
+    const refusal: PosError = { code: 'NOT_ELIGIBLE', message: 'installed' };
+    const movers: Record<CancellationState, ((id: string) => unknown) | null> = {
+      // A cancellation is created in intent, a goodwill refund in recorded; no move leads to either.
+      intent: null,
+      recorded: null,
+      sent: (id) => cancellations.markSent(id, T(second)),
+      cancelled: (id) =>
+        cancellations.markCancelled(id, { method: 'balance', amount: money(900, 'USD') }, null, T(second)),
+      refused: (id) => cancellations.markRefused(id, refusal, null, T(second)),
+      unknown: (id) => cancellations.markUnknown(id, lost, null, T(second)),
+    };
+    const decided = {
+      originalReceiptNumber: 1,
+      counterId: 'C1',
+      training: true,
+      cashierId: null,
+      shiftId: null,
+      approvedBy: 'M1',
+      reason: 'Changed their mind',
+      iccid: null,
+      orderReference: 'ORD-1',
+      cashRefund: null,
+    };
+    const cancellation = (): string => {
+      second += 1;
+      const sale = new SalesJournal(db).createIntent(newSale(), T(second));
+      return cancellations.create(
+        { ...decided, kind: 'cancellation', saleId: sale.id, topUpId: null },
+        T(second),
+      ).id;
+    };
+    const goodwill = (): string => {
+      second += 1;
+      const topUp = new TopUpsJournal(db).createIntent(
+        newTopUp({ iccid: `898800000000000${second}` }),
+        T(second),
+        T(0),
+        () => {},
+      );
+      return cancellations.create(
+        { ...decided, kind: 'goodwill', saleId: null, topUpId: topUp.id },
+        T(second),
+      ).id;
+    };
+    const createIn = (from: CancellationState): string =>
+      from === 'recorded' ? goodwill() : placedIn<CancellationState>('cancellations', cancellation)(from);
+    expect(performed(CANCELLATION_STATES, movers, createIn, 'cancellations')).toEqual(
+      CANCELLATION_TRANSITIONS,
+    );
+  });
+
+  it('shifts: every allowed move is performed, every other is refused', () => {
+    addManager();
+    const shifts = new ShiftJournal(db);
+    let z = 0;
+    const close = (id: string, countId: string | null): void => {
+      z += 1;
+      shifts.close(id, { countId, closedBy: 'M1', zNumber: z, varianceReason: null, approvedBy: null }, T(z));
+    };
+    const movers: Record<ShiftState, ((id: string) => unknown) | null> = {
+      // A shift is opened in open; no move leads back to it.
+      open: null,
+      closed: (id) => close(id, `count-${id}`),
+      not_counted: (id) => close(id, null),
+    };
+    // Each on a drawer of its own: one shift is open per drawer.
+    let drawer = 0;
+    const createIn = (from: ShiftState): string => {
+      drawer += 1;
+      const id = shifts.open(
+        {
+          counterId: 'C1',
+          drawer: `drawer-${drawer}`,
+          businessDay: '2026-11-22',
+          openedBy: 'M1',
+          previousShiftId: null,
+          floats: [],
+        },
+        T(0),
+      ).id;
+      if (from !== 'open') close(id, from === 'closed' ? `count-${id}` : null);
+      return id;
+    };
+    expect(performed(SHIFT_STATES, movers, createIn, 'shifts')).toEqual(SHIFT_TRANSITIONS);
   });
 });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Cancellation, CancellationState, RefundMethod } from '../../../shared/domain/cancellation';
+import type { Cancellation, RefundMethod } from '../../../shared/domain/cancellation';
+import type { CancellationState } from '../../../shared/domain/cancellation-states';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor } from '../../../shared/money';
 import { keepAnswers } from '../journal/answers';
 import type { Db } from '../journal/database';
 import { writeTransaction } from '../journal/journal-write';
 import { nextReceiptNumber } from '../journal/receipt-numbers';
-import { writeAudit } from '../journal/state-rows';
+import { CANCELLATION_ROWS, transitionRow, writeAudit } from '../journal/state-rows';
 import type { RefundFact } from '../reconciliation/refunds';
 
 interface CancellationRow {
@@ -80,8 +81,9 @@ export interface ProviderRefund {
 
 /**
  * The cancellations journal: each change one transaction with its chained audit record, every answer
- * kept with the provider's other answers in the append-only `answers`. A row moves intent → sent →
- * cancelled | refused | unknown, and unknown → cancelled | refused by reading only; a goodwill refund is recorded at once.
+ * kept with the provider's other answers in the append-only `answers`. A row moves only as
+ * CANCELLATION_TRANSITIONS allows (shared/domain/cancellation-states.ts); a goodwill refund is
+ * recorded at once.
  */
 export class CancellationJournal {
   constructor(private readonly db: Db) {}
@@ -105,7 +107,7 @@ export class CancellationJournal {
           kind: input.kind,
           saleId: input.saleId,
           topUpId: input.topUpId,
-          state: input.kind === 'goodwill' ? 'recorded' : 'intent',
+          state: (input.kind === 'goodwill' ? 'recorded' : 'intent') satisfies CancellationState,
           receiptNumber,
           originalReceiptNumber: input.originalReceiptNumber,
           counterId: input.counterId,
@@ -135,7 +137,7 @@ export class CancellationJournal {
   }
 
   markSent(id: string, now: string): Cancellation {
-    this.move(id, ['intent'], 'sent', now, 'attempts = attempts + 1', {});
+    transitionRow(this.db, CANCELLATION_ROWS, id, 'sent', now, { sql: 'attempts = attempts + 1' });
     return this.require(id);
   }
 
@@ -145,7 +147,6 @@ export class CancellationJournal {
    */
   markCancelled(
     id: string,
-    from: readonly CancellationState[],
     refund: ProviderRefund,
     answer: KeptAnswer | null,
     now: string,
@@ -153,20 +154,16 @@ export class CancellationJournal {
   ): Cancellation {
     writeTransaction(this.db, () => {
       if (answer) this.keep(id, answer, now);
-      this.move(
-        id,
-        from,
-        'cancelled',
-        now,
-        `refund_method = @method, provider_refund_minor = @amount, provider_refund_currency = @currency,
-         last_error_json = NULL, settled_at = @now`,
-        {
+      transitionRow(this.db, CANCELLATION_ROWS, id, 'cancelled', now, {
+        sql: `refund_method = @method, provider_refund_minor = @amount, provider_refund_currency = @currency,
+          last_error_json = NULL, settled_at = @now`,
+        params: {
           method: refund.method,
           amount: refund.amount?.amount ?? null,
           currency: refund.amount?.currency ?? null,
         },
-        { refundMethod: refund.method, refund: refund.amount },
-      );
+        audit: { refundMethod: refund.method, refund: refund.amount },
+      });
       const movementId = also?.() ?? null;
       if (movementId) this.attachMovement(id, movementId, now);
     });
@@ -174,17 +171,12 @@ export class CancellationJournal {
   }
 
   /** The provider certainly did not cancel (a refusal, or a read showing the order still stands). */
-  markRefused(
-    id: string,
-    from: readonly CancellationState[],
-    error: PosError,
-    answer: KeptAnswer | null,
-    now: string,
-  ): Cancellation {
+  markRefused(id: string, error: PosError, answer: KeptAnswer | null, now: string): Cancellation {
     writeTransaction(this.db, () => {
       if (answer) this.keep(id, answer, now);
-      this.move(id, from, 'refused', now, 'last_error_json = @error, settled_at = @now', {
-        error: JSON.stringify(error),
+      transitionRow(this.db, CANCELLATION_ROWS, id, 'refused', now, {
+        sql: 'last_error_json = @error, settled_at = @now',
+        params: { error: JSON.stringify(error) },
       });
     });
     return this.require(id);
@@ -194,8 +186,9 @@ export class CancellationJournal {
   markUnknown(id: string, error: PosError, answer: KeptAnswer | null, now: string): Cancellation {
     writeTransaction(this.db, () => {
       if (answer) this.keep(id, answer, now);
-      this.move(id, ['sent', 'unknown'], 'unknown', now, 'last_error_json = @error', {
-        error: JSON.stringify(error),
+      transitionRow(this.db, CANCELLATION_ROWS, id, 'unknown', now, {
+        sql: 'last_error_json = @error',
+        params: { error: JSON.stringify(error) },
       });
     });
     return this.require(id);
@@ -287,27 +280,6 @@ export class CancellationJournal {
         body: answer.body ?? '',
       },
     ]);
-  }
-
-  private move(
-    id: string,
-    from: readonly CancellationState[],
-    to: CancellationState,
-    now: string,
-    sql: string,
-    params: Record<string, unknown>,
-    audit: unknown = null,
-  ): void {
-    writeTransaction(this.db, () => {
-      const result = this.db
-        .prepare(
-          `UPDATE cancellations SET state = @to, updated_at = @now, ${sql}
-           WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
-        )
-        .run({ ...params, id, to, now, from: JSON.stringify(from) });
-      if (result.changes !== 1) throw new Error(`cancellation ${id} cannot move to ${to}`);
-      writeAudit(this.db, now, `cancellation.${to}`, id, audit);
-    });
   }
 }
 

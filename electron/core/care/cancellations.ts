@@ -4,6 +4,7 @@ import type {
   CancelRefusal,
   RefundMethod,
 } from '../../../shared/domain/cancellation';
+import { CANCELLATION_SETTLEABLE_STATES } from '../../../shared/domain/cancellation-states';
 import type { Approval } from '../../../shared/domain/cashier';
 import type { Sale } from '../../../shared/domain/sale';
 import type { TopUp } from '../../../shared/domain/topup';
@@ -144,7 +145,7 @@ export class Cancellations {
   async settle(id: string): Promise<Cancellation> {
     const cancellation = this.journal.get(id);
     if (!cancellation) throw new PosFailure('NOT_FOUND', 'No such cancellation.');
-    if (cancellation.state !== 'unknown' && cancellation.state !== 'sent') return cancellation;
+    if (!CANCELLATION_SETTLEABLE_STATES.includes(cancellation.state)) return cancellation;
     const reference = cancellation.orderReference;
     if (!reference) throw new PosFailure('INVALID_STATE', 'This cancellation has no order to read.');
     const at = (): string => this.deps.now().toISOString();
@@ -154,7 +155,6 @@ export class Cancellations {
     if (standing === 'cancelled') {
       return this.journal.markCancelled(
         id,
-        ['unknown', 'sent'],
         { method: methodOfPayment(order.paymentStatus), amount: order.cost },
         null,
         at(),
@@ -164,7 +164,6 @@ export class Cancellations {
     if (standing === 'completed') {
       return this.journal.markRefused(
         id,
-        ['unknown', 'sent'],
         { code: 'NOT_ELIGIBLE', message: 'The provider did not cancel this order: it still stands.' },
         null,
         at(),
@@ -278,7 +277,6 @@ export class Cancellations {
       const result = await this.deps.client().cancelEsim({ iccid });
       return this.journal.markCancelled(
         id,
-        ['sent'],
         { method: result.refundMethod, amount: result.refunded },
         { call: 'cancel', httpStatus: 200, body: result.raw },
         at(),
@@ -292,7 +290,7 @@ export class Cancellations {
       const answer: KeptAnswer | null =
         error instanceof ApiFailure ? { call: 'cancel', httpStatus: error.status, body: error.raw } : null;
       if (certainlyNotPerformed(error) && answer) {
-        return this.journal.markRefused(id, ['sent'], posError, answer, at());
+        return this.journal.markRefused(id, posError, answer, at());
       }
       return this.journal.markUnknown(id, posError, answer, at());
     }

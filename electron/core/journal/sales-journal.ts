@@ -1,10 +1,5 @@
 import type { Sale, SaleEsim } from '../../../shared/domain/sale';
-import {
-  SALE_OPEN_STATES,
-  SALE_TRANSITIONS,
-  SALE_UNANSWERED_STATES,
-  type SaleState,
-} from '../../../shared/domain/sale-states';
+import { SALE_OPEN_STATES, SALE_UNANSWERED_STATES, type SaleState } from '../../../shared/domain/sale-states';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
@@ -25,6 +20,7 @@ import {
   listQuery,
   oldestFirst,
   periodAndStates,
+  SALE_ROWS,
   ScopedRows,
   type StateChange,
   transitionRow,
@@ -542,7 +538,7 @@ export class SalesJournal {
 
   /** Every state change of a sale: only the moves SALE_TRANSITIONS allows, each with its audit row. */
   private transition(id: string, to: SaleState, now: string, change: StateChange): void {
-    transitionRow(this.db, 'sales', SALE_TRANSITIONS, id, to, now, change);
+    transitionRow(this.db, SALE_ROWS, id, to, now, change);
   }
 
   private replaceEsims(id: string, esims: readonly SaleEsim[]): void {

@@ -1,17 +1,60 @@
+import { CANCELLATION_TRANSITIONS, type CancellationState } from '../../../shared/domain/cancellation-states';
+import { SALE_TRANSITIONS, type SaleState } from '../../../shared/domain/sale-states';
+import { SHIFT_TRANSITIONS, type ShiftState } from '../../../shared/domain/shift-states';
 import { statesLeadingTo, type Transitions } from '../../../shared/domain/state-machine';
+import { TOPUP_TRANSITIONS, type TopUpState } from '../../../shared/domain/topup-states';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import { appendToChain } from './chain';
 import type { Db } from './database';
 import { writeTransaction } from './journal-write';
 
 /**
- * What the sale and top-up stores share: a guarded state change of one row with its audit row, in one
+ * What the journal's stores share: a guarded state change of one row with its audit row, in one
  * transaction, and the audit log. Nothing here is ever held open across an await.
  */
 
+/** A journal table whose rows move through one state machine (shared/domain, `*-states.ts`). */
+export interface StateTable<S extends string> {
+  readonly table: 'sales' | 'topups' | 'cancellations' | 'shifts';
+  /** What its audit records are called: `{record}.{state}` for each move. */
+  readonly record: 'sale' | 'topup' | 'cancellation' | 'shift';
+  readonly transitions: Transitions<S>;
+  /**
+   * What a move stamps beside the state: the time of the change and when the row entered its state
+   * (`since`, sales and top-ups), the time of the change only (`updated`), or nothing (a shift, whose
+   * one move writes its own times).
+   */
+  readonly stamps: 'since' | 'updated' | 'none';
+}
+
+export const SALE_ROWS: StateTable<SaleState> = {
+  table: 'sales',
+  record: 'sale',
+  transitions: SALE_TRANSITIONS,
+  stamps: 'since',
+};
+export const TOPUP_ROWS: StateTable<TopUpState> = {
+  table: 'topups',
+  record: 'topup',
+  transitions: TOPUP_TRANSITIONS,
+  stamps: 'since',
+};
+export const CANCELLATION_ROWS: StateTable<CancellationState> = {
+  table: 'cancellations',
+  record: 'cancellation',
+  transitions: CANCELLATION_TRANSITIONS,
+  stamps: 'updated',
+};
+export const SHIFT_ROWS: StateTable<ShiftState> = {
+  table: 'shifts',
+  record: 'shift',
+  transitions: SHIFT_TRANSITIONS,
+  stamps: 'none',
+};
+
 export interface StateChange {
   /** Extra `column = @param` assignments. */
-  readonly sql: string;
+  readonly sql?: string;
   readonly params?: Record<string, unknown>;
   /** A row that stays in the same state (another in-doubt answer) keeps the time it entered it. */
   readonly keepSince?: boolean;
@@ -25,7 +68,7 @@ export interface StateChange {
 export class TransitionRefused extends Error {
   override readonly name = 'TransitionRefused';
   constructor(
-    readonly table: 'sales' | 'topups',
+    readonly table: StateTable<string>['table'],
     readonly id: string,
     readonly current: string | null,
     readonly to: string,
@@ -35,37 +78,42 @@ export class TransitionRefused extends Error {
 }
 
 /**
- * Moves row `id` of `table` to state `to` if its state machine allows that move from the state it is
- * in, and writes the one audit row of that change (`{sale|topup}.{to}`), in one transaction: both are
+ * Moves row `id` of `rows` to state `to` if its state machine allows that move from the state it is
+ * in, and writes the one audit row of that change (`{record}.{to}`), in one transaction: both are
  * recorded, or neither. A transition from the wrong state throws TransitionRefused: the guard keeps a
- * bug from corrupting money rows.
+ * bug from corrupting money rows. Every state change of the journal's records goes through here.
  */
 export function transitionRow<S extends string>(
   db: Db,
-  table: 'sales' | 'topups',
-  transitions: Transitions<S>,
+  rows: StateTable<S>,
   id: string,
   to: S,
   now: string,
   change: StateChange,
 ): void {
-  const from = statesLeadingTo(transitions, to);
+  const from = statesLeadingTo(rows.transitions, to);
   const since = change.keepSince ? `CASE WHEN state = @to THEN state_since ELSE @now END` : '@now';
+  const stamps = {
+    since: [`updated_at = @now`, `state_since = ${since}`],
+    updated: [`updated_at = @now`],
+    none: [],
+  }[rows.stamps];
+  const set = [`state = @to`, ...stamps, ...(change.sql ? [change.sql] : [])].join(', ');
   writeTransaction(db, () => {
     const result = db
       .prepare(
-        `UPDATE ${table} SET state = @to, updated_at = @now, state_since = ${since}, ${change.sql}
+        `UPDATE ${rows.table} SET ${set}
          WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
       )
       .run({ ...change.params, id, to, now, from: JSON.stringify(from) });
     if (result.changes !== 1) {
-      const current = db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(id) as
+      const current = db.prepare(`SELECT state FROM ${rows.table} WHERE id = ?`).get(id) as
         | { state: string }
         | undefined;
-      throw new TransitionRefused(table, id, current?.state ?? null, to);
+      throw new TransitionRefused(rows.table, id, current?.state ?? null, to);
     }
     change.also?.();
-    writeAudit(db, now, `${table === 'sales' ? 'sale' : 'topup'}.${to}`, id, change.audit ?? null);
+    writeAudit(db, now, `${rows.record}.${to}`, id, change.audit ?? null);
   });
 }
 

@@ -1,7 +1,6 @@
 import type { EsimSnapshot, TopUp } from '../../../shared/domain/topup';
 import {
   TOPUP_OPEN_STATES,
-  TOPUP_TRANSITIONS,
   TOPUP_UNANSWERED_STATES,
   type TopUpState,
 } from '../../../shared/domain/topup-states';
@@ -26,6 +25,7 @@ import {
   periodAndStates,
   ScopedRows,
   type StateChange,
+  TOPUP_ROWS,
   transitionRow,
   writeAudit,
 } from './state-rows';
@@ -342,7 +342,7 @@ export class TopUpsJournal {
 
   /** Every state change of a top-up: only the moves TOPUP_TRANSITIONS allows, each with its audit row. */
   private transition(id: string, to: TopUpState, now: string, change: StateChange): void {
-    transitionRow(this.db, 'topups', TOPUP_TRANSITIONS, id, to, now, change);
+    transitionRow(this.db, TOPUP_ROWS, id, to, now, change);
   }
 
   private toTopUp(row: TopUpRow): TopUp {

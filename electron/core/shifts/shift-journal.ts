@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { CashMovement, CashReason, CountLine, Shift, ShiftState } from '../../../shared/domain/shift';
+import type { CashMovement, CashReason, CountLine, Shift } from '../../../shared/domain/shift';
+import type { ShiftState } from '../../../shared/domain/shift-states';
 import { type Currency, type Money, minor } from '../../../shared/money';
 import type { Db } from '../journal/database';
 import { issuedNumbersOf } from '../journal/issued-numbers';
 import { writeTransaction } from '../journal/journal-write';
-import { writeAudit } from '../journal/state-rows';
+import { SHIFT_ROWS, transitionRow, writeAudit } from '../journal/state-rows';
 
 interface ShiftRow {
   id: string;
@@ -257,26 +258,19 @@ export class ShiftJournal {
     return rows.map(toMovement);
   }
 
-  /** Closes an open shift: the one change a shift row ever has. */
+  /** Closes an open shift, counted or not: the one change a shift row ever has. */
   close(id: string, close: ShiftClose, at: string): void {
-    const result = this.db
-      .prepare(
-        `UPDATE shifts SET state = @state, closed_at = @at, closed_by = @closedBy, closing_count_id = @countId,
-           variance_reason = @reason, approved_by = @approvedBy, z_number = @zNumber
-         WHERE id = @id AND state = 'open'`,
-      )
-      .run({
-        id,
-        state: close.countId === null ? 'not_counted' : 'closed',
-        at,
+    transitionRow(this.db, SHIFT_ROWS, id, close.countId === null ? 'not_counted' : 'closed', at, {
+      sql: `closed_at = @now, closed_by = @closedBy, closing_count_id = @countId, variance_reason = @reason,
+        approved_by = @approvedBy, z_number = @zNumber`,
+      params: {
         closedBy: close.closedBy,
         countId: close.countId,
         reason: close.varianceReason,
         approvedBy: close.approvedBy,
         zNumber: close.zNumber,
-      });
-    if (result.changes !== 1) throw new Error(`shift ${id} is not open`);
-    writeAudit(this.db, at, close.countId === null ? 'shift.not_counted' : 'shift.closed', id, null);
+      },
+    });
   }
 
   /**

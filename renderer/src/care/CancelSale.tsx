@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { CancelCheck, Cancellation } from '../../../shared/domain/cancellation';
+import { CANCELLATION_SETTLEABLE_STATES } from '../../../shared/domain/cancellation-states';
 import type { PosError } from '../../../shared/errors';
 import { toDecimalText } from '../../../shared/money';
 import { pos } from '../bridge/pos';
@@ -181,7 +182,7 @@ function CancellationOutcome({
       {cancellation.state === 'cancelled' ? (
         <PrintReceiptButton kind="cancellation" id={cancellation.id} />
       ) : null}
-      {cancellation.state === 'unknown' || cancellation.state === 'sent' ? (
+      {CANCELLATION_SETTLEABLE_STATES.includes(cancellation.state) ? (
         <button
           type="button"
           onClick={() =>

@@ -1,4 +1,5 @@
-import type { CancellationState, CancelRefusal, RefundMethod } from '../../../shared/domain/cancellation';
+import type { CancelRefusal, RefundMethod } from '../../../shared/domain/cancellation';
+import type { CancellationState } from '../../../shared/domain/cancellation-states';
 import type { Language } from '../../../shared/domain/common';
 
 /** The counter's words for cancelling a sold eSIM, per language. */
