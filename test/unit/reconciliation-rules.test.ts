@@ -26,7 +26,7 @@ function usd(amount: number, currency: Currency = 'USD'): Money {
 let receipt = 0;
 function record(
   reference: string | null,
-  state: string,
+  state: JournalRecord['state'],
   cost: Money | null,
   more: Partial<JournalRecord> = {},
 ): JournalRecord {

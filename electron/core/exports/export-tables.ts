@@ -208,17 +208,20 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
     sql: (scope) => `
       SELECT 'sale' AS record, receipt_number, ${DAY_OF('shift_id', 'created_at')} AS business_day, state,
           state_since AS since, currency, retail_total_minor AS amount_minor, order_reference
-        FROM sales WHERE state NOT IN ('completed', 'failed') AND ${scope.record('shift_id', 'created_at')}
+        FROM sales WHERE state IN (SELECT value FROM json_each(@openSales))
+          AND ${scope.record('shift_id', 'created_at')}
       UNION ALL
       SELECT 'topup', receipt_number, ${DAY_OF('shift_id', 'created_at')}, state, state_since, currency, retail_minor,
           order_reference
-        FROM topups WHERE state NOT IN ('completed', 'failed') AND ${scope.record('shift_id', 'created_at')}
+        FROM topups WHERE state IN (SELECT value FROM json_each(@openTopUps))
+          AND ${scope.record('shift_id', 'created_at')}
       UNION ALL
       SELECT 'cancellation', receipt_number, ${DAY_OF('shift_id', 'created_at')},
           CASE WHEN state = 'cancelled' THEN 'refund_in_transit' ELSE state END, updated_at,
           provider_refund_currency, provider_refund_minor, order_reference
         FROM cancellations
-        WHERE (state IN ('intent', 'sent', 'unknown') OR (state = 'cancelled' AND refund_method = 'refund_request'))
+        WHERE (state IN (SELECT value FROM json_each(@openCancellations))
+            OR (state = 'cancelled' AND refund_method = 'refund_request'))
           AND ${scope.record('shift_id', 'created_at')}
       ORDER BY since`,
     columns: [

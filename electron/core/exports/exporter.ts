@@ -1,6 +1,7 @@
 import { businessDayOf } from '../../../shared/business-day';
 import type { ExportFile, ExportScope } from '../../../shared/domain/export';
 import type { Db } from '../journal/database';
+import { OPEN_STATE_PARAMS } from '../journal/state-rows';
 import { PosFailure } from '../pos/failure';
 import type { BusinessDayRule } from '../shifts/end-of-day-settings';
 import { csvDocument } from './csv';
@@ -34,7 +35,7 @@ export class Exporter {
   csv(scope: ExportScope): ExportFile[] {
     const { db } = this.deps;
     const { label, conditions, params: scopeParams } = this.resolve(scope);
-    const params = { ...scopeParams, ...this.deps.dayRule() };
+    const params = { ...scopeParams, ...this.deps.dayRule(), ...OPEN_STATE_PARAMS };
     return EXPORT_TABLES.map((table) => {
       const rows = db.prepare(table.sql(conditions)).all(params) as Record<string, unknown>[];
       return {

@@ -1,8 +1,12 @@
-import { CANCELLATION_TRANSITIONS, type CancellationState } from '../../../shared/domain/cancellation-states';
-import { SALE_TRANSITIONS, type SaleState } from '../../../shared/domain/sale-states';
+import {
+  CANCELLATION_OPEN_STATES,
+  CANCELLATION_TRANSITIONS,
+  type CancellationState,
+} from '../../../shared/domain/cancellation-states';
+import { SALE_OPEN_STATES, SALE_TRANSITIONS, type SaleState } from '../../../shared/domain/sale-states';
 import { SHIFT_TRANSITIONS, type ShiftState } from '../../../shared/domain/shift-states';
 import { statesLeadingTo, type Transitions } from '../../../shared/domain/state-machine';
-import { TOPUP_TRANSITIONS, type TopUpState } from '../../../shared/domain/topup-states';
+import { TOPUP_OPEN_STATES, TOPUP_TRANSITIONS, type TopUpState } from '../../../shared/domain/topup-states';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import { appendToChain } from './chain';
 import type { Db } from './database';
@@ -51,6 +55,16 @@ export const SHIFT_ROWS: StateTable<ShiftState> = {
   transitions: SHIFT_TRANSITIONS,
   stamps: 'none',
 };
+
+/**
+ * Each table's open states (not settled yet, from its transitions table) as JSON arrays, for SQL that
+ * reads `state IN (SELECT value FROM json_each(@openSales))`: no statement writes the states out.
+ */
+export const OPEN_STATE_PARAMS = {
+  openSales: JSON.stringify(SALE_OPEN_STATES),
+  openTopUps: JSON.stringify(TOPUP_OPEN_STATES),
+  openCancellations: JSON.stringify(CANCELLATION_OPEN_STATES),
+} as const;
 
 export interface StateChange {
   /** Extra `column = @param` assignments. */

@@ -5,6 +5,8 @@ import type {
   ReconcileSeverity,
   RecordRef,
 } from '../../../shared/domain/reconciliation';
+import { SALE_CHARGED_STATES, SALE_SENT_OPEN_STATES } from '../../../shared/domain/sale-states';
+import { TOPUP_CHARGED_STATES, TOPUP_SENT_OPEN_STATES } from '../../../shared/domain/topup-states';
 import { type Currency, formatMoney, type Money } from '../../../shared/money';
 import type { JournalRecord } from './reconciliation-journal';
 import type { RefundFact } from './refunds';
@@ -40,9 +42,16 @@ export interface MatchInput {
   readonly settledNow: ReadonlySet<string>;
 }
 
-/** Journal states that took the customer's money and may have charged the provider. */
-const OPEN_STATES = new Set(['sent', 'in_doubt', 'pending', 'support']);
-const CHARGED_STATES = new Set(['completed', 'pending', 'support']);
+/** Journal states that took the customer's money and may have charged the provider: sent, not settled. */
+const OPEN_STATES: ReadonlySet<JournalRecord['state']> = new Set([
+  ...SALE_SENT_OPEN_STATES,
+  ...TOPUP_SENT_OPEN_STATES,
+]);
+/** Journal states in which the provider charged. */
+const CHARGED_STATES: ReadonlySet<JournalRecord['state']> = new Set([
+  ...SALE_CHARGED_STATES,
+  ...TOPUP_CHARGED_STATES,
+]);
 
 interface ProviderSide {
   readonly status: string | null;

@@ -12,6 +12,7 @@ import type {
   Reconciliation,
   ResolutionClass,
 } from '../../../shared/domain/reconciliation';
+import { SALE_SENT_OPEN_STATES } from '../../../shared/domain/sale-states';
 import { formatMoney, type Money } from '../../../shared/money';
 import { ApiFailure } from '../api';
 import type { Lane } from '../api/rate-limiter';
@@ -48,8 +49,6 @@ export interface ReconcilerDeps {
   readonly refunds?: RefundSource;
   readonly retryMs?: number;
 }
-
-const SALE_SETTLEABLE = new Set(['sent', 'in_doubt', 'pending', 'support']);
 
 function severityRank(severity: ReconcileSeverity): number {
   return severity === 'critical' ? 0 : severity === 'warning' ? 1 : 2;
@@ -376,7 +375,7 @@ export class Reconciler {
     const listed = new Map(read.orders.map((order) => [order.orderReference, order]));
     const settledNow = new Set<string>();
     for (const record of this.journal.recordsIn(window, scope, currency)) {
-      if (record.ref.kind !== 'sale' || !SALE_SETTLEABLE.has(record.state)) continue;
+      if (record.ref.kind !== 'sale' || !SALE_SENT_OPEN_STATES.includes(record.state)) continue;
       const order = record.orderReference === null ? null : listed.get(record.orderReference);
       // A pending sale is read again only when the list says its order completed; one without an
       // answer is looked for in the list by the settlement itself. Neither can send anything.

@@ -9,16 +9,18 @@ import type {
   Resolution,
   ResolutionClass,
 } from '../../../shared/domain/reconciliation';
+import type { SaleState } from '../../../shared/domain/sale-states';
+import type { TopUpState } from '../../../shared/domain/topup-states';
 import { type Currency, type Money, minor } from '../../../shared/money';
 import { type AccountScope, IN_SCOPE, scopeParams } from '../journal/account-scope';
 import type { Db } from '../journal/database';
 import { writeTransaction } from '../journal/journal-write';
-import { writeAudit } from '../journal/state-rows';
+import { OPEN_STATE_PARAMS, writeAudit } from '../journal/state-rows';
 
 /** A sale or top-up of the journal as the reconciliation compares it with the provider. */
 export interface JournalRecord {
   readonly ref: RecordRef;
-  readonly state: string;
+  readonly state: SaleState | TopUpState;
   readonly orderReference: string | null;
   /** What the provider charged, as recorded; null until the record completed. */
   readonly cost: Money | null;
@@ -34,7 +36,7 @@ interface RecordRow {
   kind: 'sale' | 'topup';
   id: string;
   receipt_number: number;
-  state: string;
+  state: SaleState | TopUpState;
   order_reference: string | null;
   cost_minor: number | null;
   cost_currency: Currency | null;
@@ -77,10 +79,12 @@ const CASH_TAKEN = `
     WHERE counter_id = @counterId AND business_day BETWEEN @firstDay AND @lastDay
   ),
   taken AS (
-    SELECT state, tender_currency, tender_due_minor, tendered_minor, change_minor FROM sales
+    SELECT state, state IN (SELECT value FROM json_each(@openSales)) AS open, tender_currency, tender_due_minor,
+      tendered_minor, change_minor FROM sales
     WHERE shift_id IN period_shifts AND tender_method = 'cash'
     UNION ALL
-    SELECT state, tender_currency, tender_due_minor, tendered_minor, change_minor FROM topups
+    SELECT state, state IN (SELECT value FROM json_each(@openTopUps)), tender_currency, tender_due_minor,
+      tendered_minor, change_minor FROM topups
     WHERE shift_id IN period_shifts AND tender_method = 'cash'
   )
   SELECT tender_currency AS currency,
@@ -88,7 +92,7 @@ const CASH_TAKEN = `
     sum(CASE WHEN state != 'failed'
       THEN coalesce(tendered_minor, tender_due_minor) - coalesce(change_minor, 0)
       ELSE 0 END) AS takings,
-    sum(CASE WHEN state NOT IN ('completed', 'failed') THEN tender_due_minor ELSE 0 END) AS held
+    sum(CASE WHEN open THEN tender_due_minor ELSE 0 END) AS held
   FROM taken
   GROUP BY tender_currency ORDER BY tender_currency`;
 
@@ -179,7 +183,11 @@ export class ReconciliationJournal {
   }
 
   cashTaken(period: Period): CashLegLine[] {
-    const rows = this.db.prepare(CASH_TAKEN).all({ counterId: this.counterId, ...period }) as {
+    const rows = this.db.prepare(CASH_TAKEN).all({
+      counterId: this.counterId,
+      ...period,
+      ...OPEN_STATE_PARAMS,
+    }) as {
       currency: Currency;
       completed: number;
       takings: number;

@@ -5,21 +5,18 @@ import type { ExchangeRate } from '../../../shared/domain/till';
 import { type Currency, type MinorUnits, type Money, minor, subtractMinor } from '../../../shared/money';
 import { chainHead } from '../journal/chain';
 import type { Db } from '../journal/database';
+import { OPEN_STATE_PARAMS } from '../journal/state-rows';
 import { type ShiftFigures, shiftFigures, sumByCurrency, withCount } from './shift-figures';
 import type { ZJournal } from './z-journal';
-
-/** The states in which money was taken for an eSIM the customer does not have yet. */
-const UNDELIVERED_SALES = ['intent', 'sent', 'in_doubt', 'pending', 'support'];
-const UNDELIVERED_TOPUPS = ['intent', 'sent', 'in_doubt'];
 
 const CARRIED_FORWARD = `
   SELECT 'sale' AS kind, id, receipt_number, state, coalesce(tender_currency, currency) AS currency,
     coalesce(tender_due_minor, retail_total_minor) AS amount, created_at, shift_id
-  FROM sales WHERE state IN (SELECT value FROM json_each(@sales)) AND counter_id = @counter
+  FROM sales WHERE state IN (SELECT value FROM json_each(@openSales)) AND counter_id = @counter
   UNION ALL
   SELECT 'topup', id, receipt_number, state, coalesce(tender_currency, currency), coalesce(tender_due_minor, retail_minor),
     created_at, shift_id
-  FROM topups WHERE state IN (SELECT value FROM json_each(@topups)) AND counter_id = @counter
+  FROM topups WHERE state IN (SELECT value FROM json_each(@openTopUps)) AND counter_id = @counter
   ORDER BY created_at`;
 
 /** Who made records on a shift: who opened and closed it, who signed in during it, who moved cash. */
@@ -116,8 +113,8 @@ export function computeShiftReport(db: Db, zJournal: ZJournal, request: ReportRe
 function carriedForward(db: Db, counterId: string): ShiftReport['carriedForward'] {
   const rows = db.prepare(CARRIED_FORWARD).all({
     counter: counterId,
-    sales: JSON.stringify(UNDELIVERED_SALES),
-    topups: JSON.stringify(UNDELIVERED_TOPUPS),
+    // Open: money was taken for an eSIM (or a top-up) the customer does not have yet.
+    ...OPEN_STATE_PARAMS,
   }) as {
     kind: 'sale' | 'topup';
     id: string;

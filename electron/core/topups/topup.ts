@@ -1,6 +1,7 @@
 import type { ProviderOrder } from '../../../shared/domain/provider-order';
 import type { TenderInput } from '../../../shared/domain/till';
 import type { TopUp } from '../../../shared/domain/topup';
+import { TOPUP_UNANSWERED_STATES } from '../../../shared/domain/topup-states';
 import { type PosError, posError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { ApiFailure } from '../api';
@@ -65,8 +66,7 @@ export interface TopUpContext extends MoneyContext {
 function refuseInFlight(iccid: string, others: readonly TopUp[], now: Date): void {
   const busy = others.find(
     (t) =>
-      t.state === 'intent' ||
-      t.state === 'sent' ||
+      TOPUP_UNANSWERED_STATES.includes(t.state) ||
       (t.state === 'in_doubt' && now.getTime() < Date.parse(t.since) + IN_DOUBT_SEPARATION_MS),
   );
   if (!busy) return;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Sale, SaleSummary } from '../../../shared/domain/sale';
-import { SALE_OPEN_STATES, type SaleState } from '../../../shared/domain/sale-states';
+import { SALE_OPEN_STATES, SALE_SENT_OPEN_STATES, type SaleState } from '../../../shared/domain/sale-states';
 import { toSaleSummary } from '../../../shared/domain/sale-summary';
 import type { TopUp } from '../../../shared/domain/topup';
 import { TOPUP_OPEN_STATES } from '../../../shared/domain/topup-states';
@@ -10,8 +10,11 @@ import { useNotices } from './notice-store';
 
 /** Sales and top-ups whose outcome is not final yet, kept live by the core's events. */
 
-/** States a cashier may have walked away from; a sale leaving them deserves a notice. */
-const WAITING_STATES: readonly SaleState[] = ['in_doubt', 'pending', 'support'];
+/**
+ * States a cashier may have walked away from (open after an answer, or after none came); a sale
+ * leaving them deserves a notice.
+ */
+const WAITING_STATES: readonly SaleState[] = SALE_SENT_OPEN_STATES.filter((state) => state !== 'sent');
 
 interface PendingState {
   readonly sales: readonly SaleSummary[];
