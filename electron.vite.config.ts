@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+import { THREAD_PROGRAMS } from './electron/core/journal/program-thread';
 
 // The layout is the design's (electron/, renderer/, shared/), not electron-vite's default src/ tree,
 // so every entry is named here.
@@ -13,9 +14,12 @@ export default defineConfig({
         input: {
           main: resolve(__dirname, 'electron/main.ts'),
           // A thread's program is a module of its own (electron/core/journal/program-thread.ts).
-          'backup-thread': resolve(__dirname, 'electron/core/journal/backup-thread.ts'),
-          'checkpoint-thread': resolve(__dirname, 'electron/core/journal/checkpoint-thread.ts'),
-          'integrity-thread': resolve(__dirname, 'electron/core/journal/integrity-thread.ts'),
+          ...Object.fromEntries(
+            THREAD_PROGRAMS.map((program) => [
+              program,
+              resolve(__dirname, `electron/core/journal/${program}.ts`),
+            ]),
+          ),
         },
       },
     },

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type App, startApp } from '../compose';
 import { apiBaseUrlProblem } from '../core/credentials/api-base-url';
+import { THREAD_PROGRAMS } from '../core/journal/program-thread';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from '../core/sales/pending-timing';
 import { StartRefused } from '../core/start-refused';
 import { defaultDataDir } from './data-dir';
@@ -22,7 +23,13 @@ import { startWebHost } from './server';
 // For tests only: ESIM_TEST_KEYCHAIN_SERVICE=NAME keeps the credentials under that keychain service
 // instead of the shop's, so counters started side by side never share a keychain entry.
 
+// From the source tree (electron/host) or from a build two levels down, beside its thread programs.
 const root = resolve(import.meta.dirname, '../..');
+const builtPrograms = THREAD_PROGRAMS.every((program) =>
+  existsSync(join(import.meta.dirname, `${program}.js`)),
+)
+  ? { programsDir: import.meta.dirname }
+  : {};
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -93,6 +100,7 @@ async function startOrRefuse(): Promise<App> {
   try {
     return await startApp({
       dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
+      ...builtPrograms,
       ...(liveEndpoint ? { liveEndpoint } : {}),
       ...(process.env.ESIM_TEST_KEYCHAIN_SERVICE
         ? { keychainService: process.env.ESIM_TEST_KEYCHAIN_SERVICE }

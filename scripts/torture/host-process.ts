@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { hostArguments } from '../../test/support/test-build';
 
 /**
  * The web host (`electron/host/cli.ts`) as a child process of its own, so it can be killed with
@@ -24,6 +25,8 @@ export interface HostOptions {
   readonly imports?: readonly string[];
   /** The keychain service of the host's credentials (ESIM_TEST_KEYCHAIN_SERVICE); a new one when absent. */
   readonly keychainService?: string;
+  /** Run from the source under tsx, as `npm run web` does, even when the test run built the host. */
+  readonly fromSource?: boolean;
 }
 
 export interface PosAnswer<T = unknown> {
@@ -54,11 +57,13 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      ...(options.clockOffsetMs ? ['--import', resolve(ROOT, 'scripts/torture/shifted-clock.ts')] : []),
-      ...(options.imports ?? []).flatMap((module) => ['--import', module]),
-      resolve(ROOT, 'electron/host/cli.ts'),
+      ...hostArguments(
+        [
+          ...(options.clockOffsetMs ? [resolve(ROOT, 'scripts/torture/shifted-clock.ts')] : []),
+          ...(options.imports ?? []),
+        ],
+        options.fromSource,
+      ),
       '--port',
       '0',
       '--data-dir',

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWebHost, startWebHost } from '../../electron/host/server';
+import { startHost } from '../../scripts/torture/host-process';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { PosEvent } from '../../shared/domain/events';
+import type { Status } from '../../shared/domain/status';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 
 const TOKEN = 'test-token-0123456789';
@@ -152,5 +154,22 @@ describe('the web host', () => {
       'sent',
       'completed',
     ]);
+  });
+});
+
+describe('the web host in a process of its own', () => {
+  it('starts from its source under tsx, as `npm run web` does, and from the build the tests run', async () => {
+    for (const fromSource of [true, false]) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'web-host-process-'));
+      const started = await startHost({ dataDir, fromSource });
+      try {
+        expect((await started.call<Status>('getStatus')).value?.mode, `from source: ${fromSource}`).toBe(
+          'training',
+        );
+      } finally {
+        await started.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
   });
 });

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createCore } from '../../electron/core/core';
 import { createLogger, Redactor } from '../../electron/core/log';
 import { answerStyleFromEnvironment, startSimulator } from '../../electron/simulator/index';
+import { testThreadPrograms } from './test-build';
 
 /**
  * A journal whose catalogue cache is already synced from a simulator with the given seed and
@@ -62,6 +63,7 @@ async function buildUnderLock(
       log: createLogger(() => {}, redactor),
       redactor,
       keychainService: `esim-counter-template-${process.pid}`,
+      ...testThreadPrograms(),
     });
     const synced = await core.call('syncCatalogue', {});
     if (!synced.ok || (synced.value as { count: number }).count === 0)

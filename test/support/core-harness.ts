@@ -9,6 +9,7 @@ import { type PosEvent, PosEventSchema } from '../../shared/domain/events';
 import type { Result } from '../../shared/errors';
 import { isPosMethodName, posApiContract } from '../../shared/pos-api';
 import { copySyncedJournal } from './catalogue-template';
+import { testThreadPrograms } from './test-build';
 import { clockOf, startClockedSimulator, TestClock } from './test-clock';
 
 /**
@@ -87,6 +88,7 @@ export async function startCoreHarness(
     ...(harness.shellPrinting ? { shellPrinting: harness.shellPrinting } : {}),
     ...(harness.reportPdf ? { reportPdf: harness.reportPdf } : {}),
     now: clock.now,
+    ...testThreadPrograms(),
     ...(harness.reconciliationRetryMs === undefined
       ? {}
       : { reconciliationRetryMs: harness.reconciliationRetryMs }),

@@ -18,7 +18,8 @@ export interface ThreadRuntime {
 }
 
 /** The thread programs: each a module beside this one that reads `workerData` and answers on `parentPort`. */
-export type ThreadProgram = 'backup-thread' | 'checkpoint-thread' | 'integrity-thread';
+export const THREAD_PROGRAMS = ['backup-thread', 'checkpoint-thread', 'integrity-thread'] as const;
+export type ThreadProgram = (typeof THREAD_PROGRAMS)[number];
 
 /**
  * Every program starts from here. It runs at the lowest priority, so the counter's sales go first

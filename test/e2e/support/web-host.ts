@@ -6,12 +6,13 @@ import { test as base } from '@playwright/test';
 import { type RunningSimulator, startSimulator } from '../../../electron/simulator/index';
 import type { Result } from '../../../shared/errors';
 import { copySyncedJournal } from '../../support/catalogue-template';
+import { hostArguments } from '../../support/test-build';
 
 /**
- * End-to-end tests drive the counter in Chromium through the real web host: `electron/host/cli.ts`
- * started as the shop starts it (`npm run web`), on a random port with its own data directory, its
- * own keychain entry and its own training simulator, so tests run side by side on parallel workers.
- * The catalogue is synced once per run and copied in.
+ * End-to-end tests drive the counter in Chromium through the real web host: `electron/host/cli.ts`,
+ * built once per run as the app's build does (test-build.ts), on a random port with its own data
+ * directory, its own keychain entry and its own training simulator, so tests run side by side on
+ * parallel workers. The catalogue is synced once per run and copied in.
  */
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -134,7 +135,7 @@ export const test = base.extend<{ host: CounterHost } & HostOptions>({
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-counter-'));
     if (!firstSync) await copySyncedJournal(dataDir, TRAINING);
     const provider: RunningSimulator | null = live ? await startSimulator({ port: 0, ...TRAINING }) : null;
-    const args = ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir];
+    const args = [...hostArguments(), '--port', '0', '--data-dir', dataDir];
     // Its own keychain entry: counters of parallel workers never share credentials.
     const env: NodeJS.ProcessEnv = {
       ...process.env,
