@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoTimeSchema } from './domain/common';
 import { StorageTroubleSchema } from './domain/status';
+import { ExchangeRateSchema } from './domain/till';
 import { MoneySchema } from './money-schema';
 
 /**
@@ -181,6 +182,8 @@ export const ERROR_DETAILS = {
     }),
     /** A drawer count off by more than the tolerance: the close needs a reason (and a manager). */
     z.looseObject({ field: z.literal('reason'), count: z.unknown() }),
+    /** A rate more than 10 % from the pair's last one: set again with `confirmMove` once checked. */
+    z.looseObject({ field: z.literal('rate'), previous: ExchangeRateSchema }),
   ]),
   /** When the provider (or the client's own limiter) takes requests again. */
   RATE_LIMIT_EXCEEDED: z.looseObject({

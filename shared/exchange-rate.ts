@@ -5,6 +5,7 @@ import {
   type Money,
   minor,
   parseDecimalToMinor,
+  plainDecimalText,
   roundUpToStep,
 } from './money';
 
@@ -14,14 +15,26 @@ import {
  */
 
 /**
- * Reads a rate as the manager typed it: for 1 unit of the base ("1310") or for 100 ("131000").
+ * Reads a rate as the manager typed it: for 1 unit of the base ("1310", "1,310", "١٣١٠") or for 100
+ * ("131000").
  * Returns the per-100 figure in the quote's minor units, or null for text that is not a positive number.
  */
 export function parseRatePer100(text: string, per: 1 | 100, quote: Currency): MinorUnits | null {
+  const plain = plainDecimalText(text);
+  if (plain === null) return null;
   // A per-unit rate is the per-100 one with the decimal point two places to the left: shift it in the
   // text itself, so no float ever holds the rate.
-  const parsed = parseDecimalToMinor(per === 1 ? `${text.trim()}e2` : text, quote);
+  const parsed = parseDecimalToMinor(per === 1 ? `${plain}e2` : plain, quote);
   return parsed !== null && parsed > 0 ? parsed : null;
+}
+
+/** A per-100 rate as the figure for 1 unit of the base, in decimal text ("1310.25" IQD for 131025). */
+export function ratePerUnitText(ratePer100: MinorUnits, quote: Currency): string {
+  const places = exponentOf(quote) + 2;
+  const digits = String(ratePer100).padStart(places + 1, '0');
+  const fraction = digits.slice(-places).replace(/0+$/, '');
+  const whole = digits.slice(0, -places);
+  return fraction === '' ? whole : `${whole}.${fraction}`;
 }
 
 /**

@@ -63,6 +63,38 @@ export function parseDecimalToMinor(text: string, currency: Currency): MinorUnit
   return minor(sign === '-' && value !== 0 ? -value : value);
 }
 
+/** Arabic-Indic (٠–٩) and Eastern Arabic-Indic (۰–۹) digits, each with the Latin digit it stands for. */
+const DIGIT_BLOCKS = [0x0660, 0x06f0] as const;
+/** What people put between groups of three digits: commas (Latin and Arabic), spaces, apostrophes. */
+const GROUP_SEPARATORS = /[,\u066c\s\u00a0\u202f']/;
+
+/**
+ * An amount as a person types it ("1,460", "146 000", "١٬٤٦٠", "2.49", "٢٫٤٩") as plain decimal text
+ * ("1460", "2.49"), or null when it cannot be read for certain. A separator between digit groups is
+ * taken only between groups of three ("1,46" is refused: a decimal comma or a slip, nobody can tell).
+ */
+export function plainDecimalText(typed: string): string | null {
+  let text = '';
+  for (const char of typed.trim()) {
+    const code = char.codePointAt(0) ?? 0;
+    const block = DIGIT_BLOCKS.find((start) => code >= start && code <= start + 9);
+    text += block === undefined ? (char === '\u066b' ? '.' : char) : String(code - block);
+  }
+  if (text === '') return null;
+  const [whole = '', ...rest] = text.split('.');
+  if (rest.length > 1) return null;
+  const groups = whole.split(GROUP_SEPARATORS);
+  if (groups.length > 1 && !groups.slice(1).every((group) => /^\d{3}$/.test(group))) return null;
+  if (groups.length > 1 && !/^[+-]?\d{1,3}$/.test(groups[0] ?? '')) return null;
+  return rest.length === 0 ? groups.join('') : `${groups.join('')}.${rest[0]}`;
+}
+
+/** Minor units of `currency` from an amount as a person types it (see plainDecimalText), or null. */
+export function parseTypedAmount(typed: string, currency: Currency): MinorUnits | null {
+  const text = plainDecimalText(typed);
+  return text === null ? null : parseDecimalToMinor(text, currency);
+}
+
 /** Converts a number as the API sends it (12.5 USD) into minor units (1250). */
 export function fromApiAmount(value: number, currency: Currency): MinorUnits {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);

@@ -414,6 +414,8 @@ export const posApiContract = {
         buy: z.string().trim().min(1).max(30),
         sell: z.string().trim().min(1).max(30),
         per: z.union([z.literal(1), z.literal(100)]),
+        /** Set even though it moves more than 10 % from the pair's last rate (asked first). */
+        confirmMove: z.boolean().optional(),
         approval: Approval,
       })
       .strict(),

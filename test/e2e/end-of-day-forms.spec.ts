@@ -1,6 +1,6 @@
 import type { Cashier } from '../../shared/domain/cashier';
 import { expect, test } from './counter-fixture';
-import { ALICE_PIN, MANAGER_PIN, managerApproval } from './staff';
+import { ALICE_PIN, approveManagerTools, managerApproval } from './staff';
 
 /**
  * The end-of-day forms in Arabic, in Chromium through the web host: a refused field is named in the
@@ -49,10 +49,7 @@ test('the shift forms say what was wrong in Arabic, and a manager marks a cashie
   await expect(note).not.toHaveAttribute('aria-invalid', 'true');
 
   // The manager marks that Bob left: he is no longer offered at sign-in, and stays in the journal.
-  await page.locator('details.manager-tools > summary').click();
-  const approve = page.getByRole('form', { name: 'موافقة المدير على أدوات المدير' });
-  await approve.getByLabel('رمز المدير', { exact: true }).fill(MANAGER_PIN);
-  await approve.getByRole('button', { name: 'موافقة', exact: true }).click();
+  await approveManagerTools(page, 'ar');
   const edit = page.getByRole('form', { name: 'تعديل كاشير' });
   await edit.getByRole('combobox', { name: 'الكاشير', exact: true }).selectOption({ label: 'Bob' });
   await edit.getByRole('checkbox').uncheck();

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import type { TillView } from '../../shared/domain/shift';
 import type { Counter } from './counter-fixture';
 
@@ -24,4 +25,19 @@ export async function hireAlice(counter: Counter): Promise<string> {
     approval,
   });
   return alice.id;
+}
+
+/** The manager tools' approval form, as each language words it. */
+const TOOLS_APPROVAL = {
+  en: { form: 'Approve the manager tools', pin: 'Manager PIN', approve: 'Approve' },
+  ar: { form: 'موافقة المدير على أدوات المدير', pin: 'رمز المدير', approve: 'موافقة' },
+} as const;
+
+/** Opens the manager tools on the Shift screen shown and approves them with the manager PIN. */
+export async function approveManagerTools(page: Page, language: 'en' | 'ar'): Promise<void> {
+  const words = TOOLS_APPROVAL[language];
+  await page.locator('details.manager-tools > summary').click();
+  const approve = page.getByRole('form', { name: words.form });
+  await approve.getByLabel(words.pin, { exact: true }).fill(MANAGER_PIN);
+  await approve.getByRole('button', { name: words.approve, exact: true }).click();
 }

@@ -6,7 +6,7 @@ import { DEFAULT_END_OF_DAY } from '../../electron/core/shifts/end-of-day-settin
 import { tenderFor } from '../../electron/core/shifts/tender';
 import { businessDayOf } from '../../shared/business-day';
 import type { ExchangeRate } from '../../shared/domain/till';
-import { convertAtRate, parseRatePer100, priceAtRate } from '../../shared/exchange-rate';
+import { convertAtRate, parseRatePer100, priceAtRate, ratePerUnitText } from '../../shared/exchange-rate';
 import { minor, money } from '../../shared/money';
 
 describe('the business day', () => {
@@ -27,7 +27,18 @@ describe('exchange rates', () => {
     expect(parseRatePer100('131000', 100, 'IQD')).toBe(131_000);
     expect(parseRatePer100('1310.25', 1, 'IQD')).toBe(131_025);
     expect(parseRatePer100('0.92', 1, 'EUR')).toBe(9200);
-    for (const bad of ['', 'abc', '-5', '0', '1,310']) expect(parseRatePer100(bad, 1, 'IQD')).toBeNull();
+    for (const bad of ['', 'abc', '-5', '0', '1,31', '1.310.5'])
+      expect(parseRatePer100(bad, 1, 'IQD')).toBeNull();
+  });
+
+  it('reads a rate as people write it: separators between thousands, Arabic digits and decimal sign', () => {
+    expect(parseRatePer100('1,310', 1, 'IQD')).toBe(131_000);
+    expect(parseRatePer100('146 000', 100, 'IQD')).toBe(146_000);
+    expect(parseRatePer100('١٬٣١٠', 1, 'IQD')).toBe(131_000);
+    expect(parseRatePer100('۱۳۱۰٫۲۵', 1, 'IQD')).toBe(131_025);
+    expect(ratePerUnitText(minor(131_025), 'IQD')).toBe('1310.25');
+    expect(ratePerUnitText(minor(146_000), 'IQD')).toBe('1460');
+    expect(ratePerUnitText(minor(9200), 'EUR')).toBe('0.92');
   });
 
   it('converts a price half up at the quote minor unit, and rounds it up to the shop step', () => {

@@ -352,6 +352,7 @@ export class EndOfDay {
     buy: string;
     sell: string;
     per: 1 | 100;
+    confirmMove?: boolean | undefined;
     approval?: Approval | undefined;
   }): ExchangeRate {
     const { cashiers, rates, settings, now } = this.deps;
@@ -363,6 +364,20 @@ export class EndOfDay {
     if (buy === null) throw invalidField('buy', 'not_a_number', 'Enter the buying rate as a number.');
     if (sell === null) throw invalidField('sell', 'not_a_number', 'Enter the selling rate as a number.');
     const manager = cashiers.approve(input.approval, "Setting the day's rate");
+    // A rate typed a hundred times off (per 100 for per 1, a zero too many) moves far from the last
+    // one: the manager sees what a sale would then cost and says so before it applies.
+    const previous = rates.latest(input.base, input.quote);
+    if (
+      previous &&
+      !input.confirmMove &&
+      (movesFar(previous.buyPer100, buy) || movesFar(previous.sellPer100, sell))
+    ) {
+      throw new PosFailure(
+        'CONFIRMATION_REQUIRED',
+        `The rate moves more than ${RATE_MOVE_PERCENT} % from the last one: check it and confirm.`,
+        { field: 'rate', previous },
+      );
+    }
     const at = now();
     return rates.set(
       {
@@ -536,4 +551,11 @@ function drawerCount(lines: readonly CountLine[], currencies: readonly Currency[
     if (!line) throw invalidField(currency, 'count_missing', `Count the ${currency} too.`);
     return line;
   });
+}
+
+/** How far a new rate may move from the pair's last before the manager is asked again. */
+const RATE_MOVE_PERCENT = 10;
+
+function movesFar(before: number, after: number): boolean {
+  return Math.abs(after - before) * 100 > before * RATE_MOVE_PERCENT;
 }

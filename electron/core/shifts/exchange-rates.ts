@@ -72,6 +72,14 @@ export class ExchangeRates {
     return rows.map(toRate);
   }
 
+  /** The newest rate from `base` to `quote` of any day, or null when none was ever set. */
+  latest(base: Currency, quote: Currency): ExchangeRate | null {
+    const row = this.db
+      .prepare('SELECT * FROM exchange_rates WHERE base = ? AND quote = ? ORDER BY id DESC LIMIT 1')
+      .get(base, quote) as RateRow | undefined;
+    return row ? toRate(row) : null;
+  }
+
   /** Today's rate from `base` to `quote`, or null when none was set. */
   find(businessDay: string, base: Currency, quote: Currency): ExchangeRate | null {
     return this.ofDay(businessDay).find((rate) => rate.base === base && rate.quote === quote) ?? null;

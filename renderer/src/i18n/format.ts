@@ -25,6 +25,14 @@ export function integer(value: number, language: Language): string {
   return cached(`int:${language}`, () => new Intl.NumberFormat(language)).format(value);
 }
 
+/** Decimal text ("1310.25") as the language writes a number, every digit kept. */
+export function decimalText(text: `${number}`, language: Language): string {
+  return cached(
+    `dec:${language}`,
+    () => new Intl.NumberFormat(language, { maximumFractionDigits: 20 }),
+  ).format(text);
+}
+
 export function gigabytes(value: number, language: Language): string {
   return cached(
     `gb:${language}`,

@@ -10,19 +10,30 @@ import {
 } from 'react';
 import type { Approval, Cashier, CashierRole } from '../../../shared/domain/cashier';
 import type { EndOfDaySettings } from '../../../shared/domain/shift';
+import type { ExchangeRate } from '../../../shared/domain/till';
 import type { PosError } from '../../../shared/errors';
-import { CURRENCIES, type Currency, type MinorUnits, toDecimalText } from '../../../shared/money';
+import { parseRatePer100, priceAtRate, ratePerUnitText } from '../../../shared/exchange-rate';
+import {
+  CURRENCIES,
+  type Currency,
+  exponentOf,
+  type MinorUnits,
+  type Money,
+  money,
+  toDecimalText,
+} from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { FieldProblem } from '../components/FieldProblem';
 import { FieldErrors, invalidInput } from '../components/field-errors';
-import { integer, moneyText } from '../i18n/format';
+import { decimalText, integer, moneyText } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { PinInput } from '../screens/settings/PinInput';
 import { TextField } from '../screens/settings/TextField';
+import { useCatalogue } from '../stores/catalogue-store';
 import { HELD_APPROVAL_MS, pinRefused } from '../stores/held-pin';
 import { useSession } from '../stores/session-store';
-import { PIN_PATTERN } from '../stores/settings-store';
+import { PIN_PATTERN, useSettings } from '../stores/settings-store';
 import { AmountField } from './AmountField';
 import { CurrencySelect } from './CurrencySelect';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
@@ -345,46 +356,102 @@ function RateOfTheDay(): ReactNode {
   const t = shiftText(language);
   const base = useSession((state) => state.status?.currency ?? state.balance?.balance.currency ?? 'USD');
   const till = useTill((state) => state.till);
+  const typical = useTypicalSale(base);
+  const pricing = useSettings((state) => state.pricing);
   const others = (till?.settings.currencies ?? []).filter((each) => each !== base);
   const [quote, setQuote] = useState<Currency | null>(null);
   const [buy, setBuy] = useState('');
   const [sell, setSell] = useState('');
+  // The pair's last rate when the one typed moves far from it: shown, and set only once confirmed.
+  const [moved, setMoved] = useState<ExchangeRate | null>(null);
   if (others.length === 0) return null;
   const chosen = quote ?? others[0]!;
+  const perUnit = (ratePer100: MinorUnits): string =>
+    decimalText(ratePerUnitText(ratePer100, chosen) as `${number}`, language);
+  const typed = parseRatePer100(sell, 1, chosen);
+  const askedAt = (ratePer100: MinorUnits): string =>
+    moneyText(priceAtRate(typical, chosen, ratePer100, pricing?.roundingSteps[chosen]), language);
+  const edit =
+    (set: (text: string) => void) =>
+    (text: string): void => {
+      set(text);
+      setMoved(null);
+    };
   return (
     <ApprovedForm
       title={t.rateTitle}
-      submit={t.setRate}
+      submit={moved ? t.rateConfirm : t.setRate}
       run={async (approval, fail) => {
         const rate = await tillCall(
-          () => pos().setExchangeRate({ base, quote: chosen, buy, sell, per: 100, approval }),
-          fail,
+          () =>
+            pos().setExchangeRate({
+              base,
+              quote: chosen,
+              buy,
+              sell,
+              per: 1,
+              ...(moved ? { confirmMove: true } : {}),
+              approval,
+            }),
+          (error) => {
+            const moved = error.code === 'CONFIRMATION_REQUIRED' ? rateMovedFrom(error.details) : null;
+            if (moved) setMoved(moved);
+            else fail(error);
+          },
         );
-        return rate ? t.saved : null;
+        if (!rate) return null;
+        setMoved(null);
+        return t.saved;
       }}
     >
       {till?.rates.map((rate) => (
         <p key={rate.id} className="hint">
-          {t.rateNow(
-            rate.base,
-            rate.quote,
-            moneyText({ amount: rate.buyPer100, currency: rate.quote }, language),
-            moneyText({ amount: rate.sellPer100, currency: rate.quote }, language),
-          )}
+          {t.rateNow(rate.base, rate.quote, perUnit(rate.buyPer100), perUnit(rate.sellPer100))}
         </p>
       ))}
       <div className="row">
-        <CurrencySelect label={t.currency} value={chosen} currencies={others} onChange={setQuote} />
-        <AmountField label={`${t.rateBuy} · ${t.ratePer(base)}`} value={buy} onChange={setBuy} field="buy" />
-        <AmountField
-          label={`${t.rateSell} · ${t.ratePer(base)}`}
-          value={sell}
-          onChange={setSell}
-          field="sell"
+        <CurrencySelect
+          label={t.currency}
+          value={chosen}
+          currencies={others}
+          onChange={(currency) => {
+            setQuote(currency);
+            setMoved(null);
+          }}
         />
+        <AmountField label={t.rateBuy(base, chosen)} value={buy} onChange={edit(setBuy)} field="buy" />
+        <AmountField label={t.rateSell(base, chosen)} value={sell} onChange={edit(setSell)} field="sell" />
       </div>
+      {typed === null ? null : (
+        <p className="hint">{t.rateExample(moneyText(typical, language), askedAt(typed))}</p>
+      )}
+      {moved ? (
+        <div role="alert">
+          <p>{t.rateMoved(moved.base, perUnit(moved.buyPer100), perUnit(moved.sellPer100), moved.quote)}</p>
+          {typed === null ? null : (
+            <p>
+              {t.rateMovedExample(moneyText(typical, language), askedAt(moved.sellPer100), askedAt(typed))}
+            </p>
+          )}
+        </div>
+      ) : null}
     </ApprovedForm>
   );
+}
+
+/** The pair's last rate a refusal names when the rate typed moves far from it (dispatch checked its shape). */
+function rateMovedFrom(details: unknown): ExchangeRate | null {
+  const named = details as { field?: unknown; previous?: ExchangeRate } | undefined;
+  return named?.field === 'rate' && named.previous ? named.previous : null;
+}
+
+/** The price of a typical sale in `base`: the week's best seller, or 10 units when none is known. */
+function useTypicalSale(base: Currency): Money {
+  const best = useCatalogue((state) => {
+    const code = state.bestSellers[0];
+    return code === undefined ? undefined : state.find(code);
+  });
+  return best && best.retail.currency === base ? best.retail : money(10 * 10 ** exponentOf(base), base);
 }
 
 function EndOfDaySettingsForm(): ReactNode {

@@ -1,5 +1,5 @@
 import type { PosError, Result } from '../../../shared/errors';
-import { type Currency, type MinorUnits, parseDecimalToMinor } from '../../../shared/money';
+import { type Currency, type MinorUnits, parseTypedAmount } from '../../../shared/money';
 import { invalidInput } from '../components/field-errors';
 import { useTill } from './till-store';
 
@@ -8,11 +8,9 @@ import { useTill } from './till-store';
  * that changes the till (the core pushes the new view to every window; this one reloads at once).
  */
 
-/** Minor units of `currency` from what the cashier typed; null when it is not a plain amount. */
+/** Minor units of `currency` from what the cashier typed ("1,460", "١٤٦٠"); null when it cannot be read. */
 export function typedAmount(text: string, currency: Currency): MinorUnits | null {
-  const trimmed = text.trim().replace(/[\s,]/g, '');
-  if (trimmed === '') return null;
-  return parseDecimalToMinor(trimmed, currency);
+  return parseTypedAmount(text, currency);
 }
 
 /** Runs a call; on success reloads the till view and returns the value, otherwise reports the error. */

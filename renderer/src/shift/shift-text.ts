@@ -87,11 +87,14 @@ export interface ShiftText {
   readonly correct: string;
   readonly correctHint: string;
   readonly rateTitle: string;
-  readonly rateBuy: string;
-  readonly rateSell: string;
-  readonly ratePer: (base: string) => string;
+  readonly rateBuy: (base: string, quote: string) => string;
+  readonly rateSell: (base: string, quote: string) => string;
   readonly setRate: string;
   readonly rateNow: (base: string, quote: string, buy: string, sell: string) => string;
+  readonly rateExample: (sale: string, asked: string) => string;
+  readonly rateMoved: (base: string, buy: string, sell: string, quote: string) => string;
+  readonly rateMovedExample: (sale: string, before: string, after: string) => string;
+  readonly rateConfirm: string;
   readonly addCashier: string;
   readonly editCashier: string;
   readonly cashierToEdit: string;
@@ -214,11 +217,15 @@ const EN: ShiftText = {
   correctHint:
     'A correction is a new record on the next Z; the closed Z is never changed. Negative for less cash.',
   rateTitle: "Today's exchange rate",
-  rateBuy: 'Buy',
-  rateSell: 'Sell',
-  ratePer: (base) => `Per 100 ${base}`,
+  rateBuy: (base, quote) => `Buy: 1 ${base} = … ${quote}`,
+  rateSell: (base, quote) => `Sell: 1 ${base} = … ${quote}`,
   setRate: 'Set rate',
-  rateNow: (base, quote, buy, sell) => `100 ${base}: buy ${buy}, sell ${sell} (${quote})`,
+  rateNow: (base, quote, buy, sell) => `1 ${base} = ${buy} ${quote} to buy, ${sell} ${quote} to sell`,
+  rateExample: (sale, asked) => `At this selling rate, a sale of ${sale} asks ${asked}.`,
+  rateMoved: (base, buy, sell, quote) =>
+    `This rate is more than 10 % away from the last one (1 ${base} = ${buy} ${quote} to buy, ${sell} ${quote} to sell). Check it before it applies.`,
+  rateMovedExample: (sale, before, after) => `A sale of ${sale} would ask ${after} instead of ${before}.`,
+  rateConfirm: 'Set this rate anyway',
   addCashier: 'Add cashier',
   editCashier: 'Change cashier',
   cashierToEdit: 'Cashier',
@@ -341,11 +348,15 @@ const AR: ShiftText = {
   correct: 'تصحيح وردية مغلقة',
   correctHint: 'التصحيح سجل جديد يظهر في تقرير Z التالي؛ ولا يتغير تقرير Z المغلق أبدًا. بالسالب لنقد أقل.',
   rateTitle: 'سعر الصرف لليوم',
-  rateBuy: 'شراء',
-  rateSell: 'بيع',
-  ratePer: (base) => `لكل 100 ${base}`,
+  rateBuy: (base, quote) => `شراء: 1 ${base} = … ${quote}`,
+  rateSell: (base, quote) => `بيع: 1 ${base} = … ${quote}`,
   setRate: 'تحديد السعر',
-  rateNow: (base, quote, buy, sell) => `100 ${base}: شراء ${buy}، بيع ${sell} (${quote})`,
+  rateNow: (base, quote, buy, sell) => `1 ${base} = ${buy} ${quote} للشراء، ${sell} ${quote} للبيع`,
+  rateExample: (sale, asked) => `بسعر البيع هذا، تُطلب ${asked} لبيع بقيمة ${sale}.`,
+  rateMoved: (base, buy, sell, quote) =>
+    `يختلف هذا السعر بأكثر من 10 % عن السعر السابق (1 ${base} = ${buy} ${quote} للشراء، ${sell} ${quote} للبيع). تحقق منه قبل أن يُطبَّق.`,
+  rateMovedExample: (sale, before, after) => `بيع بقيمة ${sale} سيطلب ${after} بدلًا من ${before}.`,
+  rateConfirm: 'تحديد هذا السعر على أي حال',
   addCashier: 'إضافة كاشير',
   editCashier: 'تعديل كاشير',
   cashierToEdit: 'الكاشير',

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { TenderInput, TenderMethod } from '../../../shared/domain/till';
 import { priceAtRate } from '../../../shared/exchange-rate';
-import { type Currency, type Money, parseDecimalToMinor } from '../../../shared/money';
+import { type Currency, type Money, parseTypedAmount } from '../../../shared/money';
 import { useSettings } from '../stores/settings-store';
 import { useTill } from './till-store';
 
@@ -71,7 +71,7 @@ export function quoteTender(
   if (state.method !== 'cash')
     return { ok: true, due, change: null, input: { method: state.method, currency } };
   const typed = state.tendered.trim();
-  const tendered = typed === '' ? due.amount : parseDecimalToMinor(typed, currency);
+  const tendered = typed === '' ? due.amount : parseTypedAmount(typed, currency);
   if (tendered === null || tendered < due.amount) return { ok: false, reason: 'too_little', due };
   return {
     ok: true,
