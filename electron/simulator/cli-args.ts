@@ -11,6 +11,7 @@ const NUMBER_FAULT_FLAGS: Record<string, NumberFault> = {
   '--fail-rate': 'failRate',
   '--drop-after-commit-rate': 'dropAfterCommitRate',
   '--hang-rate': 'hangRate',
+  '--hang-next': 'hangNext',
   '--hang-after-commit-rate': 'hangAfterCommitRate',
   '--rate-limit-storm-rate': 'rateLimitStormRate',
   '--pending-rate': 'pendingRate',
@@ -33,7 +34,8 @@ export const USAGE = `Usage: npm run simulator -- [options]
   --answer-style tidy|lean|untidy  how successful answers are worded (default tidy)
 Faults:
   --latency-ms N  --jitter-ms N  --fail-rate R  --drop-after-commit-rate R  --hang-rate R
-  --hang-after-commit-rate R  --rate-limit-storm-rate R  --pending-rate R  --pending-delay-ms N
+  --hang-next N  --hang-after-commit-rate R  --rate-limit-storm-rate R  --pending-rate R
+  --pending-delay-ms N
   --clock-offset-ms N  --provider-error-rate R  --wrong-check-digit-rate R
   --fault-paths "/esims/order,GET /balance"
 Rates R are from 0 to 1.`;

@@ -16,10 +16,12 @@ import { type AccountRow, ledgerOf, post } from './ledger';
 import { amountOf } from './money';
 import type { Faults, RateLimits } from './options';
 import { placeOutsideApi } from './order-routes';
+import { isReply } from './paging';
 import { completePendingOrder, failPendingOrder } from './provisioning';
 import type { WindowName } from './rate-limit';
 import type { EsimRow, OrderRow } from './records';
 import type { Sim } from './sim';
+import { commitTopUp } from './topup-routes';
 
 /**
  * The control API, which only the simulator has: under `/__sim/`, guarded by its own token in the
@@ -189,6 +191,36 @@ function placeOrder(sim: Sim, input: ControlInput): unknown {
   return { orderReference: placed.reference };
 }
 
+/**
+ * A top-up placed on the provider's side only (the customer's app, the provider's dashboard): no
+ * counter sent it. `at` dates its order (server clock, ISO 8601; now when absent, and never later).
+ */
+function placeTopUp(sim: Sim, input: ControlInput): unknown {
+  const account = requireAccount(sim, requireString(input.body, 'accessCode'));
+  const now = sim.clock.now();
+  const at = input.body.at === undefined ? now : Date.parse(requireString(input.body, 'at'));
+  if (Number.isNaN(at) || at > now)
+    throw new ControlError(400, 'at must be an ISO 8601 time, not in the future');
+  const committed = commitTopUp(
+    sim,
+    account,
+    {
+      iccid: requireString(input.body, 'iccid'),
+      packageCode: requireString(input.body, 'packageCode'),
+      quantity: 1,
+    },
+    at,
+  );
+  if (isReply(committed)) {
+    const refusal = committed.body as { code?: string; message?: string };
+    throw new ControlError(
+      409,
+      `the provider refuses this top-up: ${refusal.code ?? ''} ${refusal.message ?? ''}`,
+    );
+  }
+  return { orderReference: committed.reference, createdAt: new Date(at).toISOString() };
+}
+
 /** The key's windows set by the provider: any of perMinute, perHour, perDay. */
 function setRateLimits(sim: Sim, input: ControlInput): unknown {
   const change: Partial<RateLimits> = {};
@@ -270,6 +302,7 @@ const ROUTES: Record<string, ControlHandler> = {
   'POST /orders/complete-pending': completePending,
   'POST /orders/fail-pending': failPending,
   'POST /orders/place': placeOrder,
+  'POST /topups/place': placeTopUp,
   'GET /rate-limits': (sim) => sim.rateLimiter.current,
   'PUT /rate-limits': setRateLimits,
   'POST /rate-limits/used': setRateUsed,

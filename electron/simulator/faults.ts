@@ -29,6 +29,13 @@ export class FaultInjector {
     return paths.length === 0 || paths.some((p) => p === path || p === `${method} ${path}`);
   }
 
+  /** Whether this affected request is one of the next `hangNext`: it is counted off. */
+  hangsNext(): boolean {
+    if (this.current.hangNext <= 0) return false;
+    this.current = { ...this.current, hangNext: this.current.hangNext - 1 };
+    return true;
+  }
+
   strikes(rate: number): boolean {
     return rate > 0 && this.random.next() < rate;
   }

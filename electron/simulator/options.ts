@@ -38,6 +38,11 @@ export interface Faults {
   dropAfterCommitRate: number;
   /** Share of affected requests that are never answered and never processed. */
   hangRate: number;
+  /**
+   * This many of the next affected requests are never answered and never processed, whatever
+   * `hangRate` draws; counts down as they arrive (one request held while others go through).
+   */
+  hangNext: number;
   /** Share of affected requests whose work is committed, then never answered. */
   hangAfterCommitRate: number;
   /** Share of affected requests answered 429 RATE_LIMIT_EXCEEDED whatever the windows say (a storm). */
@@ -67,6 +72,7 @@ export const DEFAULT_FAULTS: Readonly<Faults> = {
   failRate: 0,
   dropAfterCommitRate: 0,
   hangRate: 0,
+  hangNext: 0,
   hangAfterCommitRate: 0,
   rateLimitStormRate: 0,
   pendingRate: 0,
@@ -162,6 +168,9 @@ export function mergeFaults(current: Readonly<Faults>, change: Readonly<Partial<
     if (!Number.isFinite(next[key]) || next[key] < 0) {
       throw new RangeError(`${key} must be a number of milliseconds ≥ 0, got ${String(next[key])}`);
     }
+  }
+  if (!Number.isInteger(next.hangNext) || next.hangNext < 0) {
+    throw new RangeError(`hangNext must be a whole number ≥ 0, got ${String(next.hangNext)}`);
   }
   for (const key of ['clockOffsetMs', 'pendingDelayMs'] as const) {
     if (!Number.isFinite(next[key])) throw new RangeError(`${key} must be a number of milliseconds`);

@@ -142,7 +142,7 @@ export function createSimServer(sim: Sim, routes: readonly Route[]): SimServer {
       const storm: RateVerdict = { ...verdict, allowed: false, remaining: 0, resetAt: now + 60_000 };
       return write(res, rateLimited(storm, now), rateHeaders(storm));
     }
-    if (scoped && faults.strikes(faults.faults.hangRate)) return hold(req);
+    if (scoped && (faults.hangsNext() || faults.strikes(faults.faults.hangRate))) return hold(req);
     const injectFailure = scoped && faults.strikes(faults.faults.failRate);
     if (injectFailure && !route.inFlight) {
       return write(res, failWithoutCode(500, route.failureText ?? 'Internal server error'), headers);

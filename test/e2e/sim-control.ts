@@ -136,4 +136,15 @@ export class SimControl {
     });
     return orderReference;
   }
+
+  /** A top-up placed on the provider's side only (the customer's app, its dashboard), dated now. */
+  async placeTopUp(iccid: string, packageCode: string): Promise<string> {
+    const { accessCode } = await this.account();
+    const { orderReference } = await this.call<{ orderReference: string }>('POST', '/topups/place', {
+      accessCode,
+      iccid,
+      packageCode,
+    });
+    return orderReference;
+  }
 }

@@ -80,6 +80,24 @@ describe('faults', () => {
     expect(await orders()).toHaveLength(count);
   });
 
+  it('hangNext: that many of the next affected requests hang, unprocessed; the ones after go through', async () => {
+    const count = (await orders()).length;
+    sim.setFaults({ hangNext: 1, paths: ['POST /esims/order'] });
+    const held = order(
+      { packageCode: pkg.package_code, idempotency_key: 'next-1' },
+      AbortSignal.timeout(1500),
+    );
+    // Counted off as the request arrives: the control API shows none left to come.
+    for (let left = 1; left > 0; ) {
+      left = (await control(sim, 'GET', '/faults')).body.hangNext;
+    }
+    const after = await order({ packageCode: pkg.package_code, idempotency_key: 'next-2' });
+    expect(after.status).toBe(200);
+    await expect(held).rejects.toThrow(/abort|timeout/i);
+    expect((await orders()).map((o) => o.idempotencyKey).slice(count)).toEqual(['next-2']);
+    expect((await control(sim, 'PUT', '/faults', { hangNext: 0.5 })).status).toBe(400);
+  });
+
   it('hangAfterCommitRate: the order is committed and never answered; a retry replays it', async () => {
     sim.setFaults({ hangAfterCommitRate: 1, paths: ['POST /esims/order'] });
     await expect(

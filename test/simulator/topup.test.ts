@@ -171,4 +171,45 @@ describe('POST /topup/order', () => {
       await setBalance(sim, sim.defaultAccount, 500);
     }
   });
+
+  it("a top-up placed on the provider's side only (control API) is listed as a top-up order, dated as asked", async () => {
+    const { order, pkg } = await toppable();
+    const iccid = order.esims[0].iccid;
+    const at = new Date(Date.now() - 2_000).toISOString();
+    const placed = await control(sim, 'POST', '/topups/place', {
+      accessCode: sim.defaultAccount.accessCode,
+      iccid,
+      packageCode: pkg.package_code,
+      at,
+    });
+    expect(placed.status).toBe(200);
+    expect(placed.body.createdAt).toBe(at);
+    const listed = await call(
+      sim.baseUrl,
+      sim.defaultAccount,
+      'GET',
+      `/orders?search=${placed.body.orderReference}`,
+    );
+    expect(listed.body.data.orders).toMatchObject([
+      {
+        order_reference: placed.body.orderReference,
+        package_code: pkg.package_code,
+        created_at: at,
+        esim: { iccid },
+      },
+    ]);
+    const charged = (await ledger(sim, sim.defaultAccount)).filter(
+      (e) => e.orderReference === placed.body.orderReference,
+    );
+    expect(charged).toMatchObject([{ kind: 'topup' }]);
+    const refused = await control(sim, 'POST', '/topups/place', {
+      accessCode: sim.defaultAccount.accessCode,
+      iccid,
+      packageCode: 'NOT-A-TOPUP',
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: expect.stringContaining('INVALID_TOPUP_PACKAGE') },
+    });
+  });
 });
