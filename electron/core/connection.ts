@@ -28,7 +28,7 @@ export interface ConnectionOptions {
   readonly rateLimits?: ResellerClientOptions['rateLimits'];
   /** Told when the connection's state (online, degraded, offline) changes with a real call. */
   readonly onConnectionChange?: () => void;
-  /** The core's clock: the client signs, limits and measures the provider's clock by it. */
+  /** The core's clock: the client signs, limits, measures the provider's clock and gives up by it. */
   readonly now?: () => Date;
 }
 

@@ -52,7 +52,7 @@ import {
 import { type Balance, type PackagePage, parseBalance, parsePackagePage } from './package-results';
 import type { PageQuery, PageRead } from './pages';
 import type { AccountCurrency } from './parse';
-import { type Lane, RateLimiter, type RateWindow, realTimekeeper } from './rate-limiter';
+import { type Lane, RateLimiter, type RateWindow, realTimekeeper, timekeeperOf } from './rate-limiter';
 import {
   type ApiLog,
   type ConnectionState,
@@ -212,8 +212,9 @@ const silentLog: ApiLog = { info: () => {}, warn: () => {} };
 
 export function createResellerClient(options: ResellerClientOptions): ResellerClient {
   const clock = options.now;
-  // The limiter and the request runner count in epoch milliseconds, read from the one clock.
-  const time = clock ? { ...realTimekeeper, now: () => clock().getTime() } : realTimekeeper;
+  // The limiter and the request runner count in epoch milliseconds, read from the one clock, and
+  // their waits and deadlines run on it too.
+  const time = clock ? timekeeperOf(() => clock().getTime()) : realTimekeeper;
   const limiter = new RateLimiter({
     time,
     ...(options.rateLimits?.windows ? { windows: options.rateLimits.windows } : {}),

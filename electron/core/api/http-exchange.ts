@@ -1,4 +1,5 @@
 import { ApiFailure, messageFor } from './api-failure';
+import type { Timekeeper } from './rate-limiter';
 
 /** An HTTP answer read in full: status, headers and the body text exactly as received. */
 export interface HttpAnswer {
@@ -37,9 +38,10 @@ const CONNECT_CODES = new Set([
  * ApiFailure: OFFLINE `rejected` when no connection could be made, OFFLINE `unknown` when it dropped,
  * TIMEOUT `unknown` when the deadline passed.
  */
-export async function exchange(request: HttpRequest, now: () => number, path: string): Promise<HttpAnswer> {
+export async function exchange(request: HttpRequest, time: Timekeeper, path: string): Promise<HttpAnswer> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), request.timeoutMs);
+  // The deadline runs on the client's clock: a core whose clock is moved gives up when it passes.
+  const clearTimer = time.setTimer(() => controller.abort(), request.timeoutMs);
   let response: Response;
   try {
     response = await fetch(request.url, {
@@ -50,10 +52,10 @@ export async function exchange(request: HttpRequest, now: () => number, path: st
       redirect: 'error',
     });
   } catch (error) {
-    clearTimeout(timer);
+    clearTimer();
     throw networkFailure(error, controller.signal.aborted, request.timeoutMs, path, 'request');
   }
-  const receivedAt = now();
+  const receivedAt = time.now();
   const body = new BodyText();
   try {
     const reader = response.body?.getReader();
@@ -67,7 +69,7 @@ export async function exchange(request: HttpRequest, now: () => number, path: st
       raw: body.end(),
     });
   } finally {
-    clearTimeout(timer);
+    clearTimer();
   }
 }
 

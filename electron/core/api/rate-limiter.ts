@@ -45,6 +45,41 @@ export const realTimekeeper: Timekeeper = {
   },
 };
 
+/** How often a timer on an injected clock looks whether the clock has reached its time. */
+const INJECTED_CLOCK_CHECK_MS = 50;
+
+/**
+ * Time from an injected clock (the core's `now`, which tests move), with timers that fire when either
+ * that clock or the wall clock has gone on by their delay: a deadline passes when the injected clock
+ * is moved past it, and still passes on time while the clock stands still.
+ */
+export function timekeeperOf(now: () => number): Timekeeper {
+  return {
+    now,
+    setTimer(fn, ms) {
+      const due = now() + ms;
+      let fired = false;
+      const fire = (): void => {
+        if (fired) return;
+        fired = true;
+        clearTimeout(wall);
+        clearInterval(watch);
+        fn();
+      };
+      const wall = setTimeout(fire, ms);
+      const watch = setInterval(() => {
+        if (now() >= due) fire();
+      }, INJECTED_CLOCK_CHECK_MS);
+      watch.unref?.();
+      return () => {
+        fired = true;
+        clearTimeout(wall);
+        clearInterval(watch);
+      };
+    },
+  };
+}
+
 export interface RateLimiterOptions {
   readonly windows?: readonly RateWindow[];
   readonly bulkIntervalMs?: number;

@@ -256,7 +256,7 @@ export class RequestRunner {
     try {
       const answer = await exchange(
         { method, url, headers: withType, body: method === 'GET' ? undefined : rawBody, timeoutMs },
-        () => this.options.time.now(),
+        this.options.time,
         path,
       );
       const slow = answer.receivedAt - sentAt > SLOW_ANSWER_MS;
