@@ -96,6 +96,11 @@ export const APP_ERROR_CODES = [
    * catalogue changed since it was shown): refused before anything was journalled or sent.
    */
   'PRICE_CHANGED',
+  /**
+   * A top-up whose answer was lost, settled by a manager: none of the provider's orders is its own,
+   * so nothing was charged and the customer gets back what they paid.
+   */
+  'DECIDED_NOT_CHARGED',
   /** A bug: something the code did not expect. Nothing secret is in its message; the rest is logged. */
   'INTERNAL',
   /**

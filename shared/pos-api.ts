@@ -199,6 +199,23 @@ export const posApiContract = {
     TopUpSchema,
   ),
   getTopUp: method(z.object({ id: Id }).strict(), TopUpSchema),
+  /**
+   * A manager settles a top-up whose answer was lost: one of the provider's orders the counter found is
+   * its own (`ours`, still a candidate when read again now), or none is and nothing was charged (`none`).
+   */
+  decideTopUp: method(
+    z
+      .object({
+        id: Id,
+        choice: z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('ours'), orderReference: z.string().min(1).max(200) }).strict(),
+          z.object({ kind: z.literal('none') }).strict(),
+        ]),
+        approval: Approval,
+      })
+      .strict(),
+    TopUpSchema,
+  ),
   listTopUps: method(
     z
       .object({

@@ -18,6 +18,7 @@ export const POS_METHOD_NAMES = [
   'listTopUpPackages',
   'topUp',
   'getTopUp',
+  'decideTopUp',
   'listTopUps',
   'listOrders',
   'getPricing',

@@ -158,6 +158,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
     ...(options.apiRateLimits ? { rateLimits: options.apiRateLimits } : {}),
+    // An injected clock is the client's too: the provider's clock is then learned against it.
+    ...(options.now ? { now: options.now } : {}),
   });
   const training = (): boolean => connections.current.mode === 'training';
   const client = (): ResellerClient => connections.current.client;
@@ -291,7 +293,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...statusHandlers(status, balance),
     ...catalogueHandlers(ctx, catalogue),
     ...saleHandlers(ctx, money),
-    ...topUpHandlers(ctx, money),
+    ...topUpHandlers(ctx, money, endOfDay.cashiers),
     ...settingsHandlers(ctx, statusChanges.changed),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, () => connectionWork.switched()),

@@ -15,6 +15,7 @@ import {
   type TopUpCheckTiming,
   type TopUpContext,
 } from './topups/topup';
+import { OTHER_COUNTERS_UNCHECKED } from './topups/topup-search';
 import { TopUpWatcher } from './topups/topup-watch';
 
 export interface MoneyTiming {
@@ -92,6 +93,8 @@ export class MoneyWork {
       ...shared,
       topUpsJournal: ctx.topUpsJournal,
       checkTiming: timing.topUpCheck,
+      // A counter with no shop ledger cannot ask which orders its other counters hold.
+      claimsElsewhere: OTHER_COUNTERS_UNCHECKED,
       onOutcome: (topUp) => {
         const movedMoney = topUp.state === 'completed' || topUp.state === 'in_doubt';
         if (!ctx.balance.learnFrom(topUp) && movedMoney) this.balanceRefresher.soon();

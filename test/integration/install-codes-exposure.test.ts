@@ -58,6 +58,9 @@ function readsOf(sold: Sold): { readonly [M in Exclude<PosMethodName, HandsOver>
     listTopUpPackages: [{ iccid: sold.iccid }],
     topUp: [{ iccid: sold.iccid, packageCode: 'NO-SUCH-PACKAGE' }],
     getTopUp: [{ id: 'no-such-top-up' }],
+    decideTopUp: [
+      { id: 'no-such-top-up', choice: { kind: 'none' }, approval: { managerId: 'x', pin: '2468' } },
+    ],
     listTopUps: [{}],
     listOrders: [{}, { status: 'completed' }],
     getPricing: [{}],

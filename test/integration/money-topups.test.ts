@@ -10,7 +10,7 @@ import type { SimulatorOptions } from '../../electron/simulator/index';
 import { type ApiTap, startApiTap } from '../../scripts/torture/api-tap';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
-import type { TopUp, TopUpOption } from '../../shared/domain/topup';
+import type { TopUp, TopUpOption, TopUpOrderSeen } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
 import { startClockedSimulator } from '../support/test-clock';
@@ -20,6 +20,7 @@ import {
   charges,
   driveEsim,
   eventually,
+  FAST_TIMING,
   journalColumn,
   keptAnswers,
   type LedgerEntry,
@@ -98,7 +99,7 @@ async function lostAnswer({ c, iccid, option }: Toppable): Promise<{ topUp: TopU
 
 /**
  * A second counter of the shop, on the same account, tops the same eSIM up with the same package,
- * after the first counter's send window has closed, and completes it.
+ * after the first counter stopped waiting for its own top-up, and completes it.
  */
 async function anotherCounterTopsUp({
   c,
@@ -111,12 +112,28 @@ async function anotherCounterTopsUp({
   expect(theirs.state).toBe('completed');
 }
 
-/** The top-up once the counter's reads have completed it. */
-function completedLater(c: Counter, id: string, what: string): Promise<TopUp> {
+/**
+ * The orders the counter's look at the provider's list found for an in-doubt top-up, once `until`
+ * holds of them. Each order says what rules it out (nothing: it may be the top-up's own).
+ */
+function ordersFound(
+  c: Counter,
+  id: string,
+  what: string,
+  until: (orders: readonly TopUpOrderSeen[]) => boolean,
+): Promise<readonly TopUpOrderSeen[]> {
   return eventually(what, async () => {
     const got = unwrap(await c.h.call<TopUp>('getTopUp', { id }));
-    return got.state === 'completed' ? got : null;
+    if (got.state !== 'in_doubt') throw new Error(`the top-up is ${got.state}: only a manager settles it`);
+    return got.search && until(got.search.orders) ? got.search.orders : null;
   });
+}
+
+/** The top-up orders found, by reference, with what rules each out. */
+function topUpOrders(orders: readonly TopUpOrderSeen[]): Record<string, readonly string[]> {
+  return Object.fromEntries(
+    orders.filter((o) => o.orderReference.startsWith('TOP-')).map((o) => [o.orderReference, o.ruledOut]),
+  );
 }
 
 describe('top-ups', () => {
@@ -251,9 +268,7 @@ describe('top-ups', () => {
     );
   });
 
-  it('an answer lost after the provider applied it, with stale usage and a lagging order list: in doubt, then settled from the list, never re-sent', async () => {
-    // Settled by reads alone, which needs a provider whose order list describes its orders (package,
-    // amount, time); a lean or untidy one's may not (docs/api-client.md, "Tested in every answer style").
+  it('an answer lost after the provider applied it, with stale usage and a lagging order list: in doubt, its order a candidate once listed, never settled by itself, never re-sent', async () => {
     const { c, iccid, option, tap } = await soldAndActive({ faults: { answerStyle: 'tidy' } });
     // The eSIM's usage keeps answering as it was before the top-up, and the order list lags behind.
     tap.freezeReads(['/esims/usage/query']);
@@ -262,70 +277,80 @@ describe('top-ups', () => {
     const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
     expect(topUp.state).toBe('in_doubt');
     c.sim.setFaults({ dropAfterCommitRate: 0 });
-    // Long past the watch: an unchanged eSIM and an empty list prove nothing, so it stays in doubt.
-    const waiting = await eventually('the watch to end', async () => {
-      const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
-      return got.state === 'in_doubt' && /may or may not have been charged/.test(got.lastError.message)
-        ? got
-        : null;
-    });
-    expect(waiting.state).toBe('in_doubt');
+    // An unchanged eSIM and an empty list prove nothing: it stays in doubt.
+    await ordersFound(c, topUp.id, 'a look at the lagging list', (orders) =>
+      orders.every((o) => !o.orderReference.startsWith('TOP-')),
+    );
     const paid = charges((await ledger(c.sim)).entries, 'topup');
     expect(paid.map((p) => p.amountMinor)).toEqual([option.cost.amount]);
-    // The list catches up: its order settles the top-up at what was charged.
+    // The list catches up: its order is one the provider may have placed for this top-up, no more:
+    // another writer's top-up of this eSIM and package would look the same. A manager decides.
     tap.hideOrdersAfter(null);
-    const settled = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
-    expect(settled).toMatchObject({
-      state: 'completed',
-      inferred: true,
-      orderReference: paid[0]?.orderReference,
-      cost: option.cost,
+    const found = await ordersFound(
+      c,
+      topUp.id,
+      'the order listed',
+      (orders) => topUpOrders(orders)[paid[0]?.orderReference ?? ''] !== undefined,
+    );
+    expect(topUpOrders(found)).toEqual({ [paid[0]?.orderReference ?? '']: [] });
+    expect(found.find((o) => o.orderReference === paid[0]?.orderReference)).toMatchObject({
+      packageCode: option.code,
+      iccid,
+      amount: option.cost,
     });
+    expect(unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id })).state).toBe('in_doubt');
     expect(topUpPosts(c)).toBe(1);
     const states = c.h.events.flatMap((e) =>
       e.type === 'topup.updated' && e.topUp.id === topUp.id ? [e.topUp.state] : [],
     );
-    expect(states).toEqual(['intent', 'sent', 'in_doubt', 'completed']);
+    expect(new Set(states)).toEqual(new Set(['intent', 'sent', 'in_doubt']));
   });
 
-  it("a lost answer and an order list that gives orders by reference alone: settled from the order's record, never re-sent", async () => {
+  it("a lost answer and an order list that gives orders by reference alone: the order's record names its package, eSIM and time, and it is a candidate", async () => {
     // A provider whose list is as lean as can be, and whose order record names the package, the eSIM
     // and the date (a fully lean provider's record names neither package nor date: see below).
     const toppable = await soldAndActive({ faults: { answerStyle: 'tidy' } });
-    const { c, option, tap } = toppable;
+    const { c, iccid, option, tap } = toppable;
     tap.terseOrders(true);
     const { topUp, paid } = await lostAnswer(toppable);
     expect(paid.map((p) => p.amountMinor)).toEqual([option.cost.amount]);
-    const settled = await completedLater(c, topUp.id, 'the top-up settled from its order record');
-    expect(settled).toMatchObject({
-      inferred: true,
-      orderReference: paid[0]?.orderReference,
-      cost: option.cost,
+    const reference = paid[0]?.orderReference ?? '';
+    const found = await ordersFound(c, topUp.id, 'the order read on its own', (orders) =>
+      orders.some((o) => o.orderReference === reference && o.packageCode !== null),
+    );
+    expect(found.find((o) => o.orderReference === reference)).toMatchObject({
+      packageCode: option.code,
+      iccid,
+      placedWithinMs: 0,
+      ruledOut: [],
     });
-    await eventually('the order read on its own', () => recordReads(c) > 0 || null);
+    expect(recordReads(c)).toBeGreaterThan(0);
     expect(topUpPosts(c)).toBe(1);
   });
 
-  it("a lost answer and an order list that dates its orders to the minute: settled on the order record's exact time", async () => {
+  it("a lost answer and an order list that dates its orders to the minute: judged on the order record's exact time", async () => {
     // A top-up's window is seconds long, so the minute "9:52 PM" always reaches outside it; the record's
-    // time shows whether the order was placed inside it.
+    // time says whether the order was placed while the top-up was on the wire.
     const toppable = await soldAndActive({ faults: { answerStyle: 'tidy' } });
     const { c, tap } = toppable;
     tap.ordersToTheMinute(true);
     const { topUp, paid } = await lostAnswer(toppable);
-    const settled = await completedLater(c, topUp.id, 'the top-up settled on its order record');
-    expect(settled).toMatchObject({ inferred: true, orderReference: paid[0]?.orderReference });
+    const reference = paid[0]?.orderReference ?? '';
+    const found = await ordersFound(c, topUp.id, 'the order read on its own', (orders) =>
+      orders.some((o) => o.orderReference === reference && o.placedWithinMs === 0),
+    );
+    expect(found.find((o) => o.orderReference === reference)?.ruledOut).toEqual([]);
     expect(topUpPosts(c)).toBe(1);
   });
 
-  it('with an order list that gives orders by reference alone, an order another record claims, or one dated outside the send window, settles nothing', async () => {
+  it('with an order list that gives orders by reference alone, an order another record claims and one placed after the counter stopped waiting are never candidates', async () => {
     const { c, iccid, option, tap } = await soldAndActive({ faults: { answerStyle: 'tidy' } });
     // The list names no order's eSIM, package or date, and is filtered by whole days: every top-up
     // of the day is in it, and only the orders' records can tell them apart.
     tap.terseOrders(true);
     tap.ordersByDay(true);
     const first = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
-    expect(first.state).toBe('completed');
+    if (first.state !== 'completed') throw new Error(`the first top-up ended ${first.state}`);
     // The second is refused before the provider performs it: its send window holds the first's order.
     c.sim.setFaults({ failRate: 1, paths: ['POST /topup/order'] });
     const lost = unwrap(
@@ -334,25 +359,41 @@ describe('top-ups', () => {
     expect(lost.state).toBe('in_doubt');
     c.sim.setFaults({ failRate: 0 });
     await anotherCounterTopsUp({ c, iccid, option });
-    const readsBefore = recordReads(c);
-    const ours = unwrap(await c.h.call<TopUp>('getTopUp', { id: lost.id }));
-    expect(ours.state).toBe('in_doubt');
-    // The other counter's order was read on its own and dated outside the window; the first's is claimed.
-    await eventually('the other order read on its own', () => recordReads(c) > readsBefore || null);
+    const theirs = charges((await ledger(c.sim)).entries, 'topup')
+      .map((p) => p.orderReference ?? '')
+      .find((reference) => reference !== first.orderReference);
+    // Each order read on its own: the first is claimed by the first top-up; the other counter's was
+    // placed after this counter stopped waiting.
+    const found = await ordersFound(
+      c,
+      lost.id,
+      'both orders judged on their records',
+      (orders) =>
+        orders.filter((o) => o.ruledOut.length > 0 && o.orderReference.startsWith('TOP-')).length === 2,
+    );
+    expect(topUpOrders(found)).toEqual({
+      [first.orderReference ?? '']: ['claimed_here'],
+      [theirs ?? '']: ['placed_after_wait'],
+    });
+    expect(found.find((o) => o.orderReference === first.orderReference)?.claimedByReceipt).toBe(
+      first.receiptNumber,
+    );
     expect(charges((await ledger(c.sim)).entries, 'topup')).toHaveLength(2);
     expect(topUpPosts(c)).toBe(2);
   }, 60_000);
 
-  it('a provider lean in every answer: its order record names neither package nor date, so a lost top-up waits for the manager, naming the order it may be', async () => {
+  it('a provider lean in every answer: its order record names neither package nor date, so the order stays a candidate, nothing ruling it out', async () => {
     const toppable = await soldAndActive({ faults: { answerStyle: 'lean' } });
     const { c } = toppable;
     const { topUp, paid } = await lostAnswer(toppable);
-    const forManager = await eventually('the watch to end', async () => {
-      const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
-      return got.state === 'in_doubt' && got.lastError.details?.searchedTo ? got : null;
+    const found = await ordersFound(c, topUp.id, 'the order found', (orders) =>
+      orders.some((o) => o.orderReference === paid[0]?.orderReference),
+    );
+    expect(found.find((o) => o.orderReference === paid[0]?.orderReference)).toMatchObject({
+      placedAt: null,
+      packageCode: null,
+      ruledOut: [],
     });
-    if (forManager.state !== 'in_doubt') throw new Error('not in doubt');
-    expect(forManager.lastError.details?.possibleOrders).toEqual([paid[0]?.orderReference]);
     expect(topUpPosts(c)).toBe(1);
   }, 60_000);
 
@@ -367,11 +408,13 @@ describe('top-ups', () => {
     expect(again.ok ? null : again.error.code).toBe('INVALID_STATE');
     const forManager = await eventually('the watch to end', async () => {
       const got = unwrap(await c.h.call<TopUp>('getTopUp', { id: topUp.id }));
-      return got.state === 'in_doubt' && got.lastError.details?.searchedTo ? got : null;
+      return got.state === 'in_doubt' &&
+        Date.now() > Date.parse(got.since) + FAST_TIMING.topUpCheck!.watchForMs
+        ? got
+        : null;
     });
     if (forManager.state !== 'in_doubt') throw new Error('not in doubt');
-    expect(forManager.lastError.message).toMatch(/may or may not have been charged/);
-    expect(forManager.lastError.details).toMatchObject({ searchedFrom: expect.any(String) });
+    expect(forManager.search?.orders.filter((o) => o.ruledOut.length === 0)).toEqual([]);
     expect(charges((await ledger(c.sim)).entries, 'topup')).toEqual([]);
     expect(topUpPosts(c)).toBe(1);
     // Once its send window is well closed, a second top-up needs the cashier's confirmation: the
@@ -452,9 +495,9 @@ describe('top-ups', () => {
     const neverSent = unwrap(await h.call<TopUp>('getTopUp', { id: 'crashed-before-sending' }));
     expect(neverSent.state).toBe('failed');
     if (neverSent.state === 'failed') expect(neverSent.error.message).toMatch(/before this top-up was sent/);
-    const waited = await eventually('the watch of the in-doubt top-up to end after the restart', async () => {
+    const waited = await eventually("a look at the provider's orders after the restart", async () => {
       const got = unwrap(await h.call<TopUp>('getTopUp', { id: lost.id }));
-      return got.state === 'in_doubt' && got.lastError.details?.searchedTo ? got : null;
+      return got.state === 'in_doubt' && got.search !== null ? got : null;
     });
     expect(waited.state).toBe('in_doubt');
     expect(h.logLines.filter((l) => l.includes('"path":"/topup/order"'))).toEqual([]);

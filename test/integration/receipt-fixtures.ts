@@ -106,6 +106,7 @@ export function completedTopUp(): CompletedTopUp {
     newExpiresAt: '2025-04-26T11:05:02.000Z',
     inferred: false,
     completedAt: '2025-03-14T16:40:03.000Z',
+    decision: null,
   });
   if (topUp.state !== 'completed') throw new Error('fixture top-up is not completed');
   return topUp;

@@ -40,6 +40,7 @@ function record(
     packageCode: 'PKG-1',
     iccid: null,
     createdAt: INSIDE,
+    stoppedWaitingAt: null,
     ...more,
   };
 }
@@ -183,6 +184,29 @@ describe('Leg A: every row classified', () => {
       ['unrecorded', 'warning', 'R-11'],
       ['unrecorded', 'info', 'R-12'],
     ]);
+  });
+});
+
+describe('Leg A: a top-up whose answer was lost', () => {
+  it('is proposed for an order placed while it was waited for, never for one placed after its counter stopped waiting', () => {
+    const lost = record(null, 'in_doubt', null, {
+      ref: { kind: 'topup', id: 'topup-lost', receiptNumber: 77 },
+      iccid: '8988247000100000015',
+      stoppedWaitingAt: '2026-03-01T10:00:30.000Z',
+    });
+    const of = (reference: string, createdAt: string): ProviderOrder => ({
+      ...order(reference, 'completed', usd(500), createdAt),
+      iccid: '8988247000100000015',
+    });
+    const rows = rowsOf({
+      records: [lost],
+      orders: [of('T-WHILE', '2026-03-01T10:00:10.000Z'), of('T-AFTER', '2026-03-01T10:00:30.030Z')],
+    });
+    const candidates = Object.fromEntries(
+      rows.filter((row) => row.kind === 'unrecorded').map((row) => [row.orderReference, row.candidates]),
+    );
+    expect(candidates).toEqual({ 'T-WHILE': [lost.ref], 'T-AFTER': [] });
+    expect(rows.some((row) => row.kind === 'matched')).toBe(false);
   });
 });
 

@@ -18,6 +18,19 @@ export function claimedOrderReferences(db: Db, references: readonly string[]): S
   return new Set(rows.map((row) => row.ref));
 }
 
+/** The receipt number of the sale or top-up of the journal that holds each of `references` it holds. */
+export function claimingReceipts(db: Db, references: readonly string[]): Map<string, number> {
+  const rows = db
+    .prepare(
+      `SELECT order_reference AS ref, receipt_number AS receipt FROM sales
+         WHERE order_reference IN (SELECT value FROM json_each(@refs))
+       UNION ALL SELECT order_reference, receipt_number FROM topups
+         WHERE order_reference IN (SELECT value FROM json_each(@refs))`,
+    )
+    .all({ refs: JSON.stringify(references) }) as { ref: string; receipt: number }[];
+  return new Map(rows.map((row) => [row.ref, row.receipt]));
+}
+
 /**
  * Whether a record of the journal names this ICCID: a sale handed the eSIM over, an answer to a sale
  * named it, or a top-up went to it. Such an ICCID came from the provider, whatever its check digit says.

@@ -1,4 +1,4 @@
-import type { EsimSnapshot, TopUp } from '../../../shared/domain/topup';
+import type { EsimSnapshot, TopUp, TopUpDecision, TopUpSearch } from '../../../shared/domain/topup';
 import {
   TOPUP_OPEN_STATES,
   TOPUP_UNANSWERED_STATES,
@@ -10,7 +10,7 @@ import type { AccountScope } from './account-scope';
 import { type KeptAnswer, keepAnswers } from './answers';
 import type { Db } from './database';
 import { writeTransaction } from './journal-write';
-import { claimedOrderReferences } from './order-claims';
+import { claimedOrderReferences, claimingReceipts } from './order-claims';
 import { nextReceiptNumber } from './receipt-numbers';
 import {
   type JournalOrigin,
@@ -33,8 +33,9 @@ import { type TenderColumns, tenderFromColumns } from './tender-columns';
 
 /**
  * The top-ups journal. The API has no idempotency key for top-ups, so a top-up is sent at most once:
- * nothing here can move a top-up back to `sent`, nor an in-doubt one to `failed` (nothing read later
- * proves a lost top-up charged nothing). Each method is one transition in one synchronous transaction.
+ * nothing here can move a top-up back to `sent`. An in-doubt one leaves that state only with a
+ * manager's decision (nothing read later proves whose an order is, nor that a lost top-up charged
+ * nothing). Each method is one transition in one synchronous transaction.
  */
 
 interface TopUpRow extends OriginRow, TenderColumns {
@@ -60,6 +61,8 @@ interface TopUpRow extends OriginRow, TenderColumns {
   new_expires_at: string | null;
   inferred: number;
   last_error_json: string | null;
+  search_json: string | null;
+  decision_json: string | null;
   created_at: string;
   updated_at: string;
   sent_at: string | null;
@@ -90,6 +93,8 @@ export interface TopUpCompletion {
   readonly inferred: boolean;
   /** The top-up's answer, or the order list page that showed its order. */
   readonly answers: readonly KeptAnswer[];
+  /** The manager's decision that took a listed order as this top-up's, after its answer was lost. */
+  readonly decision?: TopUpDecision | undefined;
 }
 
 /**
@@ -193,7 +198,7 @@ export class TopUpsJournal {
       sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
             new_balance_minor = @newBalance, new_total_gb = @newTotalGb, new_remaining_gb = @newRemainingGb,
             new_expires_at = @newExpiresAt, inferred = @inferred, completed_at = @now,
-            last_error_json = NULL, next_check_at = NULL`,
+            last_error_json = NULL, next_check_at = NULL, decision_json = @decision`,
       params: {
         orderReference: completion.orderReference,
         cost: completion.cost.amount,
@@ -203,11 +208,13 @@ export class TopUpsJournal {
         newRemainingGb: completion.newRemainingGb,
         newExpiresAt: completion.newExpiresAt,
         inferred: completion.inferred ? 1 : 0,
+        decision: completion.decision ? JSON.stringify(completion.decision) : null,
       },
       audit: {
         orderReference: completion.orderReference,
         cost: completion.cost,
         inferred: completion.inferred,
+        ...(completion.decision ? { decision: completion.decision } : {}),
       },
       also: () => keepAnswers(this.db, 'topup', id, completion.answers),
     });
@@ -266,6 +273,48 @@ export class TopUpsJournal {
     return this.require(id);
   }
 
+  /**
+   * A manager decided an in-doubt top-up charged nothing: none of the provider's orders is its own.
+   * `searched` names the orders the decision was taken over, for the audit row.
+   */
+  markDecidedNotCharged(
+    id: string,
+    error: PosError,
+    decision: TopUpDecision,
+    searched: readonly string[],
+    now: string,
+  ): TopUp {
+    this.transition(id, 'failed', now, {
+      sql: 'last_error_json = @error, next_check_at = NULL, decision_json = @decision',
+      params: { error: JSON.stringify(error), decision: JSON.stringify(decision) },
+      audit: { decision, searched },
+    });
+    return this.require(id);
+  }
+
+  /**
+   * A look at the provider's orders for an in-doubt top-up: what it found, and when to look again
+   * (null: only when someone asks). Not a change of state: no audit row.
+   */
+  recordSearch(id: string, search: TopUpSearch, nextCheckAt: string | null, now: string): TopUp {
+    const result = writeTransaction(this.db, () =>
+      this.db
+        .prepare(
+          `UPDATE topups SET search_json = @search, next_check_at = @nextCheckAt, updated_at = @now
+           WHERE id = @id AND state = @inDoubt`,
+        )
+        .run({
+          id,
+          search: JSON.stringify(search),
+          nextCheckAt,
+          now,
+          inDoubt: 'in_doubt' satisfies TopUpState,
+        }),
+    );
+    if (result.changes !== 1) throw new Error(`top-up ${id} is not in doubt`);
+    return this.require(id);
+  }
+
   get(id: string): TopUp | null {
     const row = this.db.prepare('SELECT * FROM topups WHERE id = ?').get(id) as TopUpRow | undefined;
     return row ? this.toTopUp(row) : null;
@@ -320,6 +369,11 @@ export class TopUpsJournal {
     return claimedOrderReferences(this.db, references);
   }
 
+  /** The receipt number of the sale or top-up of the journal that holds each of `references` it holds. */
+  claimingReceipts(references: readonly string[]): Map<string, number> {
+    return claimingReceipts(this.db, references);
+  }
+
   /**
    * The ICCID's top-ups that may have charged: created since `since`, or still unresolved whenever they
    * were made. Failed ones charged nothing and do not count.
@@ -372,7 +426,13 @@ export class TopUpsJournal {
       case 'sent':
         return { ...base, state: 'sent', sentAt: row.sent_at ?? row.state_since };
       case 'in_doubt':
-        return { ...base, state: 'in_doubt', since: row.state_since, lastError: lastError ?? unknownError };
+        return {
+          ...base,
+          state: 'in_doubt',
+          since: row.state_since,
+          lastError: lastError ?? unknownError,
+          search: row.search_json ? (JSON.parse(row.search_json) as TopUpSearch) : null,
+        };
       case 'completed': {
         const cost: Money | null =
           row.cost_minor !== null && row.cost_currency
@@ -397,14 +457,25 @@ export class TopUpsJournal {
           newExpiresAt: row.new_expires_at,
           inferred: row.inferred === 1,
           completedAt: row.completed_at ?? row.updated_at,
+          decision: decisionOf(row),
         };
       }
       case 'failed':
-        return { ...base, state: 'failed', error: lastError ?? unknownError, failedAt: row.state_since };
+        return {
+          ...base,
+          state: 'failed',
+          error: lastError ?? unknownError,
+          failedAt: row.state_since,
+          decision: decisionOf(row),
+        };
       default: {
         const never: never = row.state;
         throw new Error(`unknown top-up state ${String(never)}`);
       }
     }
   }
+}
+
+function decisionOf(row: TopUpRow): TopUpDecision | null {
+  return row.decision_json ? (JSON.parse(row.decision_json) as TopUpDecision) : null;
 }

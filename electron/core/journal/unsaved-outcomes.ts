@@ -92,7 +92,8 @@ export class UnsavedOutcomes {
     return this.recordOrKeep(
       { record: 'topup', id: topUp.id, at, outcome },
       () => this.journals.topUps.record(topUp.id, outcome, at),
-      (lastError) => TopUpSchema.parse({ ...topUp, state: 'in_doubt', since: at, updatedAt: at, lastError }),
+      (lastError) =>
+        TopUpSchema.parse({ ...topUp, state: 'in_doubt', since: at, updatedAt: at, lastError, search: null }),
       { topUpId: topUp.id },
     );
   }

@@ -189,12 +189,17 @@ function withinPeriod(input: MatchInput, createdAt: string | null): boolean | nu
   return at >= input.period.from.getTime() && at < input.period.to.getTime();
 }
 
-/** Records still without an answer that could be this provider order: never merged, only proposed. */
+/**
+ * Records still without an answer that could be this provider order: never merged, only proposed. A
+ * top-up is never proposed for an order placed after its counter stopped waiting for it.
+ */
 function candidatesFor(order: ProviderOrder, open: readonly JournalRecord[]): RecordRef[] {
+  const placed = order.createdAt === null ? Number.NaN : Date.parse(order.createdAt);
   return open
     .filter((record) => {
       if (order.iccid !== null && record.iccid !== null && order.iccid !== record.iccid) return false;
       if (order.packageCode !== null && order.packageCode !== record.packageCode) return false;
+      if (record.stoppedWaitingAt !== null && placed > Date.parse(record.stoppedWaitingAt)) return false;
       return sameMoney(order.amount, record.quotedCost) !== false;
     })
     .map((record) => record.ref);

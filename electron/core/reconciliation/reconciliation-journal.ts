@@ -30,6 +30,11 @@ export interface JournalRecord {
   /** The topped-up eSIM; null for a sale. */
   readonly iccid: string | null;
   readonly createdAt: string;
+  /**
+   * For a top-up whose answer was lost: when the counter stopped waiting for it, on the provider's
+   * clock (its last search). An order placed after it is never this record's.
+   */
+  readonly stoppedWaitingAt: string | null;
 }
 
 interface RecordRow {
@@ -45,14 +50,17 @@ interface RecordRow {
   package_code: string;
   iccid: string | null;
   created_at: string;
+  stopped_waiting_at: string | null;
 }
 
 const RECORD_COLUMNS = {
   sale: `'sale' AS kind, id, receipt_number, state, order_reference, cost_minor, cost_currency,
-    quoted_cost_minor AS quoted_minor, quoted_cost_currency AS quoted_currency, package_code, NULL AS iccid, created_at`,
+    quoted_cost_minor AS quoted_minor, quoted_cost_currency AS quoted_currency, package_code, NULL AS iccid, created_at,
+    NULL AS stopped_waiting_at`,
   // A top-up's quoted cost is in the account's currency, which its row does not name.
   topup: `'topup' AS kind, id, receipt_number, state, order_reference, cost_minor, cost_currency,
-    quoted_cost_minor AS quoted_minor, NULL AS quoted_currency, package_code, iccid, created_at`,
+    quoted_cost_minor AS quoted_minor, NULL AS quoted_currency, package_code, iccid, created_at,
+    json_extract(search_json, '$.stoppedAt') AS stopped_waiting_at`,
 };
 
 const RECORDS_IN_WINDOW = `
@@ -128,6 +136,7 @@ function recordOf(row: RecordRow, accountCurrency: Currency): JournalRecord {
     packageCode: row.package_code,
     iccid: row.iccid,
     createdAt: row.created_at,
+    stoppedWaitingAt: row.stopped_waiting_at,
   };
 }
 

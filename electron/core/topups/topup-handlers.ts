@@ -1,14 +1,16 @@
+import type { CashierTable } from '../cashiers/cashier-table';
 import type { CoreContext, HandlerGroup } from '../context';
 import { admitTypedIccid } from '../esims/typed-iccid';
 import type { MoneyWork } from '../money-work';
 import { PosFailure } from '../pos/failure';
 import { topUp } from './topup';
 
-/** Topping up an eSIM, and the top-ups journal. */
+/** Topping up an eSIM, the top-ups journal, and a manager's decision on a top-up in doubt. */
 export function topUpHandlers(
   ctx: Pick<CoreContext, 'db'>,
   money: MoneyWork,
-): HandlerGroup<'topUp' | 'getTopUp' | 'listTopUps'> {
+  cashiers: CashierTable,
+): HandlerGroup<'topUp' | 'getTopUp' | 'decideTopUp' | 'listTopUps'> {
   return {
     topUp: async (input) => {
       admitTypedIccid(ctx.db, input);
@@ -21,6 +23,7 @@ export function topUpHandlers(
       if (found.state !== 'in_doubt') return found;
       return money.topUpWatcher.check(id).catch(() => money.topUpContext.topUpsJournal.require(id));
     },
+    decideTopUp: async (input) => money.topUpWatcher.decide(cashiers, input),
     listTopUps: async (filter) => ({ topUps: money.topUpContext.topUpsJournal.list(filter) }),
   };
 }

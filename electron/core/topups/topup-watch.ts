@@ -1,8 +1,10 @@
 import type { TopUp } from '../../../shared/domain/topup';
+import type { CashierTable } from '../cashiers/cashier-table';
 import { DueTimer } from '../money/due-timer';
 import { requireSameAccount, scopeOf } from '../money/scope';
 import { PosFailure } from '../pos/failure';
 import { checkInDoubt, type TopUpContext } from './topup';
+import { decideTopUp } from './topup-decision';
 
 /**
  * Settles in-doubt top-ups of the connected account from the provider's order list, on the schedule
@@ -55,16 +57,30 @@ export class TopUpWatcher {
   check(id: string): Promise<TopUp> {
     const running = this.busy.get(id);
     if (running) return running;
-    const work = (async () => {
+    return this.run(id, async () => {
       const topUp = this.ctx.topUpsJournal.get(id);
       if (!topUp) throw new PosFailure('NOT_FOUND', `No top-up with id ${id}.`);
       if (topUp.state !== 'in_doubt') return topUp;
       const connection = this.ctx.connection();
       requireSameAccount(this.ctx.topUpsJournal.inScope(id, scopeOf(connection)), topUp, 'top-up');
       return checkInDoubt(this.ctx, topUp, connection);
-    })().finally(() => this.busy.delete(id));
-    this.busy.set(id, work);
-    return work;
+    });
+  }
+
+  /**
+   * A manager's decision on a top-up in doubt (see decideTopUp), once any look at the provider's
+   * orders already running for it has ended: the two never interleave.
+   */
+  async decide(cashiers: CashierTable, input: Parameters<typeof decideTopUp>[2]): Promise<TopUp> {
+    await this.busy.get(input.id)?.catch(() => undefined);
+    return this.run(input.id, () => decideTopUp(this.ctx, cashiers, input));
+  }
+
+  /** Work on one top-up, known as running until it ends: checks join it, decisions wait for it. */
+  private run(id: string, work: () => Promise<TopUp>): Promise<TopUp> {
+    const running = work().finally(() => this.busy.delete(id));
+    this.busy.set(id, running);
+    return running;
   }
 
   private async runDue(): Promise<void> {

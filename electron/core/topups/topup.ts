@@ -1,22 +1,21 @@
-import type { ProviderOrder } from '../../../shared/domain/provider-order';
 import type { TenderInput } from '../../../shared/domain/till';
 import type { TopUp } from '../../../shared/domain/topup';
 import { TOPUP_UNANSWERED_STATES } from '../../../shared/domain/topup-states';
-import { type PosError, posError } from '../../../shared/errors';
+import type { PosError } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
 import { ApiFailure } from '../api';
 import { listTopUpOptions } from '../api/reads';
 import type { Connection } from '../connection';
 import type { TopUpsJournal } from '../journal/topups-journal';
 import { certainlyNotPerformed } from '../money/definite-refusal';
-import { readAnswer, sendAnswers } from '../money/kept-answers';
+import { sendAnswers } from '../money/kept-answers';
 import { type MoneyContext, newRecordOrigin } from '../money/money-context';
-import { allMatch, evidenceFacts, findOrder, type OrderEvidence, sameField } from '../money/order-evidence';
 import { retailPrice } from '../money/pricing';
 import { requireQuotedPrice } from '../money/quoted-price';
-import { CLOCK_MARGIN_MS, providerSkewMs, type SendWindow, sendWindow } from '../money/send-window';
+import { CLOCK_MARGIN_MS } from '../money/send-window';
 import { PosFailure } from '../pos/failure';
 import { readEsim } from './esim-reading';
+import { type ClaimsElsewhere, searchTopUpOrders, type TopUpSearchDeps } from './topup-search';
 
 /** The request a top-up makes; its answers are journalled under this name. */
 const TOPUP_REQUEST = 'POST /topup/order';
@@ -25,22 +24,16 @@ const TOPUP_REQUEST = 'POST /topup/order';
 export const REPEAT_WINDOW_MS = 10 * 60_000;
 
 /**
- * The longest the client keeps a top-up on the wire: sent once, after at most 15 s waiting for the
- * rate limiter, with a 30 s deadline. A top-up a crash cut off had ended at the provider by then.
- */
-export const LONGEST_TOPUP_CALL_MS = 60_000;
-
-/**
  * After a top-up of an eSIM went in doubt, a second one of that eSIM waits this long: the provider
- * then dates the second one's order after the first one's send window has closed, so its order list
- * can never make one top-up's order pass for the other's.
+ * then dates the second one's order well after the first stopped waiting, by more than the clocks may
+ * disagree, so the first's search rules it out and never offers it to the manager as the first's.
  */
 export const IN_DOUBT_SEPARATION_MS = 2 * CLOCK_MARGIN_MS;
 
 /**
  * How an in-doubt top-up is watched: how often the provider's order list is read for it, and for how
- * long after its answer was lost. Afterwards it waits, in doubt, for the manager; asking for it
- * (getTopUp) still reads the list again.
+ * long after its answer was lost (a lagging list shows the orders late). It waits, in doubt, for the
+ * manager all along; asking for it (getTopUp) reads the list again.
  */
 export interface TopUpCheckTiming {
   readonly checkEveryMs: number;
@@ -57,6 +50,8 @@ export interface TopUpContext extends MoneyContext {
   /** Called with every state a top-up reaches after it was sent (balance, the in-doubt watcher). */
   readonly onOutcome: (topUp: TopUp) => void;
   readonly checkTiming: TopUpCheckTiming;
+  /** Which provider orders the shop's other counters hold, when that can be checked. */
+  readonly claimsElsewhere: ClaimsElsewhere;
 }
 
 /**
@@ -91,8 +86,8 @@ function refuseRepeat(iccid: string, others: readonly TopUp[]): never {
 /**
  * Tops up one eSIM. The eSIM's volume and expiry are read and journalled first, then the top-up is sent
  * exactly once: the API has no idempotency key for top-ups, so nothing here (nor anywhere in the app)
- * ever sends it again. A lost answer leaves it in doubt until the provider's order list shows its
- * order (see checkInDoubt).
+ * ever sends it again. A lost answer leaves it in doubt for a manager, with the provider's orders that
+ * may be its own (see checkInDoubt).
  */
 export async function topUp(
   ctx: TopUpContext,
@@ -210,13 +205,12 @@ async function sendOnce(ctx: TopUpContext, sent: TopUp, connection: Connection):
 }
 
 /**
- * One look for an in-doubt top-up's order in the provider's order list: a top-up order of this eSIM
- * and package, dated while the top-up was on the wire, claimed by no other record of the journal,
- * settles it (completed at what the list says was charged; an order the list describes too tersely
- * is judged on its record, GET /esims/order). Nothing else does: a change in the eSIM's
- * data or expiry may be another counter's top-up or the customer's own, and no change proves nothing
- * (usage can lag). Without that order it stays in doubt, looked for again on the watch schedule, and
- * then left to the manager with what was searched. Never re-sent.
+ * One look at the provider's orders for an in-doubt top-up (see topup-search.ts): the orders of its
+ * eSIM around the time it was on the wire, each with what rules it out. It never settles the top-up:
+ * no order the provider lists can be proven to be this top-up's (another writer's looks the same), and
+ * a change in the eSIM's data proves nothing either (another top-up, or usage lagging). The top-up
+ * waits for a manager's decision (topup-decision.ts); the look is repeated on the watch schedule, then
+ * when someone asks. Never re-sent.
  */
 export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: Connection): Promise<TopUp> {
   if (topUp.state !== 'in_doubt') return topUp;
@@ -224,51 +218,28 @@ export async function checkInDoubt(ctx: TopUpContext, topUp: TopUp, connection: 
   const at = now.toISOString();
   const watching = now.getTime() < Date.parse(topUp.since) + ctx.checkTiming.watchForMs;
   const next = watching ? new Date(now.getTime() + ctx.checkTiming.checkEveryMs).toISOString() : null;
-  let window: SendWindow;
-  let evidence: OrderEvidence;
   try {
-    const skew = await providerSkewMs(connection);
-    const sentAt = ctx.topUpsJournal.sentAt(topUp.id) ?? topUp.createdAt;
-    window = sendWindow(
-      { firstSentAt: sentAt, lastSentAt: sentAt, endedAt: topUp.since },
-      LONGEST_TOPUP_CALL_MS,
-      skew,
-    );
-    const claimed = (references: readonly string[]) => ctx.topUpsJournal.claimedOrderReferences(references);
-    const matching = (order: ProviderOrder) =>
-      allMatch(sameField(order.packageCode, topUp.packageCode), sameField(order.iccid, topUp.iccid));
-    // An order the list describes too tersely (no package, eSIM, status or exact time) is read on its
-    // own first. The list is read over the send window alone, never widened to whole minutes as a
-    // sale's: two top-ups of one eSIM may go in doubt 10 s apart, so a minute proves neither's.
-    evidence = await findOrder(connection, claimed, window, matching);
+    const { search } = await searchTopUpOrders(searchDeps(ctx, connection), topUp);
+    const looked = ctx.topUpsJournal.recordSearch(topUp.id, search, next, at);
+    // Every window is told when the orders found change, not at every look.
+    if (JSON.stringify(topUp.search?.orders) !== JSON.stringify(search.orders))
+      ctx.emit({ type: 'topup.updated', topUp: looked });
+    return looked;
   } catch (error) {
     if (!(error instanceof PosFailure)) throw error;
     ctx.log.warn('in-doubt top-up check failed', { topUpId: topUp.id, code: error.code });
     return ctx.topUpsJournal.recordCheck(topUp.id, next, at);
   }
-  if (evidence.kind === 'found') {
-    const completion = {
-      orderReference: evidence.order.orderReference,
-      cost: evidence.order.amount ?? ctx.topUpsJournal.quotedCost(topUp.id),
-      newBalance: null,
-      newTotalGb: null,
-      newRemainingGb: null,
-      newExpiresAt: null,
-      inferred: true,
-      answers: [readAnswer('GET /orders', evidence.raw, at)],
-    };
-    return settle(ctx, ctx.topUpsJournal.markCompleted(topUp.id, completion, at));
-  }
-  if (watching) return ctx.topUpsJournal.recordCheck(topUp.id, next, at);
-  // The watch is over: the top-up waits for the manager, with what was searched and found.
-  const forManager = posError(
-    topUp.lastError.code,
-    "The top-up's answer was lost and the provider's order list does not show its order. It may or may not have been charged: check the provider's order list before topping this eSIM up again.",
-    { ...topUp.lastError.details, ...evidenceFacts(window, evidence) },
-  );
-  if (topUp.lastError.message === forManager.message)
-    return ctx.topUpsJournal.recordCheck(topUp.id, null, at);
-  return ctx.topUpsJournal.markInDoubt(topUp.id, forManager, null, at);
+}
+
+/** What a search of the provider's orders for one of this counter's top-ups needs. */
+export function searchDeps(ctx: TopUpContext, connection: Connection): TopUpSearchDeps {
+  return {
+    connection,
+    journal: ctx.topUpsJournal,
+    claimsElsewhere: ctx.claimsElsewhere,
+    now: ctx.now,
+  };
 }
 
 export function settle(ctx: Pick<TopUpContext, 'emit' | 'onOutcome'>, topUp: TopUp): TopUp {

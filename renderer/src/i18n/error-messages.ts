@@ -376,6 +376,10 @@ const ERROR_TEXT: ErrorWords = {
     },
   },
   JOURNAL_UNAVAILABLE: { en: journalUnavailable, ar: journalUnavailable },
+  DECIDED_NOT_CHARGED: {
+    en: "A manager decided that none of the provider's orders is this top-up: it was not charged. Give the customer back what they paid for it.",
+    ar: 'قرّر المدير أن أيًّا من طلبات المزوّد ليس هذه التعبئة: لم يُخصم ثمنها. أعِد إلى الزبون ما دفعه مقابلها.',
+  },
   INTERNAL: {
     en: 'Something went wrong inside the counter. Nothing was lost; try again or call support.',
     ar: 'حدث خطأ داخل نقطة البيع. لم يُفقد شيء؛ أعد المحاولة أو اتصل بالدعم.',

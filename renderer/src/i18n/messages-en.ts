@@ -270,17 +270,16 @@ export const en = {
     repeatBody: 'Top it up again only if the customer asks for a second top-up.',
     repeatButton: 'Top up again',
     completed: 'Top-up complete',
-    inferred: 'Confirmed by checking the eSIM after the answer was lost.',
     newVolume: 'Data now',
     newVolumeValue: (total: string, remaining: string) => `${remaining} left of ${total}`,
     newVolumeTotalOnly: (total: string) => `${total} in all; what is left not reported`,
     newVolumeLeftOnly: (remaining: string) => `${remaining} left; the total not reported`,
     newExpiry: 'New expiry',
-    inDoubtTitle: "The provider's answer was lost",
+    inDoubtTitle: 'The top-up could not be confirmed',
     inDoubtBody:
-      "The customer has paid. The top-up was sent once and is never re-sent; the counter keeps looking for it in the provider's order list by itself. Do not top up again.",
+      "The provider's answer was lost. The top-up was sent once and is never sent again. The provider's records cannot show whether it went through: another top-up of this eSIM looks the same. A manager decides from the provider's orders. Do not top up again.",
     inDoubtSay:
-      'Tell the customer: “Your payment is recorded. The provider has not confirmed the top-up yet; we are checking and you will not pay twice.”',
+      'Tell the customer: “We could not confirm your top-up yet. Your payment is recorded; a manager will check it with the provider. If it did not go through, you get your money back. Please do not top up again meanwhile.”',
     another: 'New top-up',
   },
 

@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Language } from '../../../shared/domain/common';
 import type { Sale, SaleSummary } from '../../../shared/domain/sale';
+import type { TopUp } from '../../../shared/domain/topup';
+import { TopUpCareDialog } from '../care/TopUpCareDialog';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -41,6 +43,8 @@ export function PendingScreen(): ReactNode {
   // The sale whose "send again" waits for the cashier's confirmation, and whether it is on its way.
   const [confirming, setConfirming] = useState<Sale | null>(null);
   const [sending, setSending] = useState(false);
+  // The top-up whose details (and, answer lost, the manager's decision) are open.
+  const [caring, setCaring] = useState<TopUp | null>(null);
   const sendAgain = async (sale: Sale): Promise<void> => {
     setSending(true);
     await resend(sale.id);
@@ -133,12 +137,21 @@ export function PendingScreen(): ReactNode {
             {topUps.map((topUp) => (
               <li key={topUp.id}>
                 {integer(topUp.receiptNumber, language)} · <span className="mono">{topUp.iccid}</span> ·{' '}
-                {topUp.packageName} · {t.states[topUp.state]}
+                {topUp.packageName} · {t.states[topUp.state]}{' '}
+                <button
+                  type="button"
+                  className="secondary small"
+                  aria-label={`${t.pending.open} ${integer(topUp.receiptNumber, language)}`}
+                  onClick={() => setCaring(topUp)}
+                >
+                  {t.pending.open}
+                </button>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
+      {caring ? <TopUpCareDialog topUp={caring} onClose={() => setCaring(null)} /> : null}
     </div>
   );
 }

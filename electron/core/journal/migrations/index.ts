@@ -14,6 +14,7 @@ import { m0012CancellationAnswers } from './0012-cancellation-answers';
 import { m0013BestSellersWeek } from './0013-best-sellers-week';
 import { m0014ReceiptHistory } from './0014-receipt-history';
 import { m0015ChainHashesAsBytes } from './0015-chain-hashes-as-bytes';
+import { m0016TopUpDecisions } from './0016-topup-decisions';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -62,6 +63,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0013BestSellersWeek,
   m0014ReceiptHistory,
   m0015ChainHashesAsBytes,
+  m0016TopUpDecisions,
 ]);
 
 /** The schema this code writes. */

@@ -9,8 +9,19 @@ import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
 import '../../components/sale-view.css';
 import { dataNowText } from './data-now';
+import { DecisionLine, TopUpDoubt } from './TopUpDoubt';
 
-export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
+/**
+ * What became of a top-up. One whose answer was lost shows what to tell the customer, and the
+ * provider's orders that may be its own for the manager's decision; `onDecided` receives the result.
+ */
+export function TopUpOutcome({
+  topUp,
+  onDecided,
+}: {
+  readonly topUp: TopUp;
+  readonly onDecided?: (topUp: TopUp) => void;
+}): ReactNode {
   const t = useMessages();
   const language = useLanguage();
   if (topUp.state === 'completed') {
@@ -37,17 +48,29 @@ export function TopUpOutcome({ topUp }: { readonly topUp: TopUp }): ReactNode {
             </>
           ) : null}
         </dl>
-        {topUp.inferred ? <p className="hint">{t.topUp.inferred}</p> : null}
+        <DecisionLine topUp={topUp} />
         <PrintReceiptButton kind="topup" id={topUp.id} />
       </section>
     );
   }
-  if (topUp.state === 'failed') return <ErrorPanel error={topUp.error} />;
+  if (topUp.state === 'failed') {
+    return (
+      <>
+        <ErrorPanel error={topUp.error} />
+        <DecisionLine topUp={topUp} />
+      </>
+    );
+  }
   return (
     <section className="topup-result sale-waiting" aria-label={t.topUp.inDoubtTitle}>
       <h2>{t.topUp.inDoubtTitle}</h2>
+      <p className="sale-meta">
+        {t.sell.receiptNo(integer(topUp.receiptNumber, language))} · {topUp.packageName} ·{' '}
+        {moneyText(topUp.retail, language)}
+      </p>
       <p>{t.topUp.inDoubtBody}</p>
       <p className="say-to-customer">{t.topUp.inDoubtSay}</p>
+      {topUp.state === 'in_doubt' ? <TopUpDoubt topUp={topUp} onDecided={onDecided} /> : null}
     </section>
   );
 }
@@ -68,6 +91,7 @@ export function TopUpResult(): ReactNode {
   const t = useMessages();
   const flow = useTopUp((state) => state.flow);
   const reset = useTopUp((state) => state.reset);
+  const applyTopUp = useTopUp((state) => state.applyTopUp);
   const againRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     againRef.current?.focus();
@@ -90,7 +114,7 @@ export function TopUpResult(): ReactNode {
           <p>{t.topUp.inDoubtBody}</p>
         </div>
       ) : null}
-      {flow.step === 'result' ? <TopUpOutcome topUp={flow.topUp} /> : null}
+      {flow.step === 'result' ? <TopUpOutcome topUp={flow.topUp} onDecided={applyTopUp} /> : null}
     </div>
   );
 }

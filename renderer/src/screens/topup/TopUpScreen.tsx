@@ -15,6 +15,7 @@ export function TopUpScreen(): ReactNode {
   if (flow.step === 'result' || flow.step === 'lost') {
     return (
       <div className="screen topup-screen">
+        <h1>{t.topUp.title}</h1>
         <TopUpResult />
       </div>
     );
