@@ -23,19 +23,30 @@ import type { Status } from '../shared/domain/status';
 import { type ApiTap, startApiTap } from './torture/api-tap';
 import { CashierCalls, type HostLife, unattendedOrders } from './torture/cashier-calls';
 import { type HostOptions, type HostProcess, type PosAnswer, startHost } from './torture/host-process';
-import { checkLedger, readJournalSales, readLedger, type SimControl } from './torture/ledger-check';
+import {
+  checkLedger,
+  readJournalSales,
+  readLedger,
+  type SimControl,
+  simControl,
+} from './torture/ledger-check';
+import { checkTopUps } from './torture/topup-check';
 
 // `npm run torture -- --sales N --kills K --seed S [--concurrency C] [--long-downtimes L] [--answer-style S] [--keep]`
 //
 // Runs the web host as a child process against the simulator with 5xx answers, answers dropped after
 // the provider committed, and latency switched on; sells N times through PosApi; kills the host with
-// SIGKILL K times at random moments and restarts it on the same data directory; the first L kills
+// SIGKILL K times at random moments, each while it is topping up one of a few eSIMs, and restarts it
+// on the same data directory; while it is down, a second counter on the same account tops the same
+// eSIM up with the same package; the first L kills
 // that leave sales open are followed by a downtime longer than the 24 hours a sale's key is trusted
 // for (both clocks are moved on by 25 hours; the simulator forgets keys after 24). Cashiers do what a cashier does with a sale in
 // doubt: check it, then confirm sending it again. Then everything still open is settled, and the
 // journal is checked against the simulator's own ledger, and every order on the wire against the
-// cashier calls that were open when it was sent. Prints the counts; exits 1 on any breach (a charge
-// lost or doubled, a phantom sale, an order without a cashier). Sales left in doubt for the manager,
+// cashier calls that were open when it was sent, and both counters' top-ups against the provider's
+// charges and the answers each counter received (phantom top-ups: a journal booking an order no
+// answer to it named, or completed without proof). Prints the counts; exits 1 on any breach (a charge
+// lost or doubled, a phantom sale or top-up, an order without a cashier). Sales left in doubt for the manager,
 // each charged at most once and held by its key, are counted on their own line, not as breaches.
 // `--answer-style lean|untidy` (or ESIM_TEST_ANSWER_STYLE) has the simulator answer in that style
 // (docs/simulator.md).
@@ -83,7 +94,7 @@ const FAULTS = {
   dropAfterCommitRate: 0.05,
   latencyMs: 5,
   jitterMs: 40,
-  paths: ['POST /esims/order', 'GET /esims/order'],
+  paths: ['POST /esims/order', 'GET /esims/order', 'POST /topup/order'],
 };
 const NO_FAULTS = { failRate: 0, dropAfterCommitRate: 0, latencyMs: 0, jitterMs: 0 };
 /** The counter's own rate limiter keeps to the API's usual windows; the simulator's are opened wide. */
@@ -98,6 +109,8 @@ const KEY_RETENTION_MS = 24 * HOUR_MS;
 const LONG_DOWNTIME_MS = 25 * HOUR_MS;
 /** How many times a cashier checks and sends again a sale in doubt before leaving it for later. */
 const CASHIER_TRIES = 4;
+/** The eSIMs both counters top up, one at each kill. */
+const TOPPED_ESIMS = 2;
 
 interface Tally {
   requested: number;
@@ -109,6 +122,8 @@ interface Tally {
   /** Sales a kill left open and the counter then stayed off for longer than their keys are trusted. */
   openThroughLongDowntimes: number;
   crashLeft: { intent: number; sentUncharged: number; sentCharged: number; inDoubt: number };
+  /** Top-ups asked for, by the counter that asked: the first as it is killed, the second meanwhile. */
+  topUpsAsked: { first: number; second: number };
   checkedByCashier: number;
   sentAgainByCashier: number;
   sendAgainRefused: Record<string, number>;
@@ -153,7 +168,7 @@ async function main(): Promise<number> {
     balance: OPENING_BALANCE,
     rateLimit: WIDE_LIMITS,
     keyRetentionMs: KEY_RETENTION_MS,
-    faults: { ...FAULTS, answerStyle },
+    faults: { answerStyle },
   });
   const tap = await startApiTap(sim.baseUrl);
   const control: SimControl = {
@@ -164,6 +179,8 @@ async function main(): Promise<number> {
   const opening = (await readLedger(control)).balanceMinor;
   const dataDir = mkdtempSync(join(tmpdir(), 'torture-'));
   const journalFile = join(dataDir, 'journal.sqlite');
+  // The second counter of the shop: its own data directory and journal, on the same account.
+  const secondDir = mkdtempSync(join(tmpdir(), 'torture-second-'));
   const tally: Tally = {
     requested: 0,
     answered: {},
@@ -173,6 +190,7 @@ async function main(): Promise<number> {
     longDowntimes: 0,
     openThroughLongDowntimes: 0,
     crashLeft: { intent: 0, sentUncharged: 0, sentCharged: 0, inDoubt: 0 },
+    topUpsAsked: { first: 0, second: 0 },
     checkedByCashier: 0,
     sentAgainByCashier: 0,
     sendAgainRefused: {},
@@ -203,9 +221,30 @@ async function main(): Promise<number> {
     if (life) life.diedAt = Date.now();
   };
 
+  let second: HostProcess | null = null;
+  let secondOffsetMs = 0;
+  /** The second counter, running on the shop's clock (started again after the clocks moved on). */
+  const secondCounter = async (): Promise<HostProcess> => {
+    if (second && secondOffsetMs === clockOffsetMs) return second;
+    await second?.stop();
+    secondOffsetMs = clockOffsetMs;
+    second = await startHost({
+      dataDir: secondDir,
+      apiBaseUrl: tap.baseUrlFor('second'),
+      accessCode: sim.defaultAccount.accessCode,
+      secretKey: sim.defaultAccount.secretKey,
+      clockOffsetMs,
+    });
+    return second;
+  };
+
   let counter = await start();
+  let topped: readonly Toppable[] = [];
   try {
     const packages = await cataloguePackages(counter.host);
+    topped = await toppableEsims(counter, cashiers, control);
+    sim.setFaults(FAULTS);
+    let kill = 0;
     // Distinct kill points, each at the end of a run of sales, so the kill lands while those are in flight.
     const killAfter = new Set<number>();
     while (killAfter.size < kills) killAfter.add(1 + Math.floor(random() * sales));
@@ -224,15 +263,28 @@ async function main(): Promise<number> {
           tally,
           !killAfter.has(until)
             ? null
-            : tally.longDowntimes < longDowntimes
-              ? { after: 'order', tap }
-              : { after: 'call' },
+            : {
+                ...(tally.longDowntimes < longDowntimes ? { after: 'order', tap } : { after: 'call' }),
+                // The kill lands while the counter is also topping up one of the eSIMs, a top-up
+                // the provider never receives.
+                alsoStarts: () => {
+                  tally.topUpsAsked.first += 1;
+                  const held = tap.holdNextTopUpFrom(counter.label);
+                  // A top-up refused before it is sent (one in doubt seconds ago) is never held.
+                  const answered = topUp(counter.host, topped[kill % topped.length]).then(noop, noop);
+                  return Promise.race([held, answered]);
+                },
+              },
         );
       }
       from = until;
       if (killAfter.has(until)) {
         died(counter);
         tally.kills += 1;
+        // While the first counter is down, the second tops the same eSIM up with the same package.
+        tally.topUpsAsked.second += 1;
+        await topUp(await secondCounter(), topped[kill % topped.length]);
+        kill += 1;
         const open = await classifyCrash(journalFile, control, tally);
         if (open > 0 && tally.longDowntimes < longDowntimes) {
           // The first kills that leave sales open are followed by a downtime longer than their keys
@@ -255,16 +307,28 @@ async function main(): Promise<number> {
     if (left > 0) log(`${left} sales still open after the settling limit, left for the manager`);
     await counter.host.stop();
     died(counter);
+    await (second as HostProcess | null)?.stop();
   } catch (error) {
     await counter.host.kill().catch(() => undefined);
+    await (second as HostProcess | null)?.kill().catch(() => undefined);
     await tap.close();
     throw error;
   }
 
   const verdict = await checkLedger(control, journalFile, opening);
   const unattended = unattendedOrders(tap.orderPosts, cashiers.calls, lives, readJournalSales(journalFile));
+  const topUps = checkTopUps(
+    [
+      { name: 'first counter', journalFile, labels: lives.map((life) => life.label) },
+      { name: 'second counter', journalFile: join(secondDir, 'journal.sqlite'), labels: ['second'] },
+    ],
+    tap.topUpAnswers,
+    (await readLedger(control)).entries,
+  );
   const breaches = [
     ...verdict.breaches,
+    ...topUps.phantoms.map((phantom) => `phantom top-up: ${phantom}`),
+    ...topUps.breaches,
     ...unattended.map(
       (post) =>
         `order with key ${post.idempotencyKey ?? 'none'} was sent by ${post.label} with no cashier call open`,
@@ -293,6 +357,12 @@ async function main(): Promise<number> {
     journalByState: verdict.byState,
     failedBy: verdict.failedBy,
     salesSentAgainWithTheirKey: verdict.resent,
+    topUpsAsked: tally.topUpsAsked,
+    topUpsByCounter: topUps.byCounter,
+    topUpCharges: topUps.charges,
+    topUpsInDoubtForManager: topUps.inDoubt,
+    topUpChargesBookedByNone: topUps.unbooked,
+    phantomTopUps: topUps.phantoms.length,
     ordersOnTheWire: tap.orderPosts.length,
     ordersWithoutCashier: unattended.length,
     apiCharges: verdict.charges,
@@ -305,9 +375,14 @@ async function main(): Promise<number> {
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   for (const breach of breaches.slice(0, 50)) process.stdout.write(`BREACH: ${breach}\n`);
-  if (args.keep) process.stdout.write(`data directory kept: ${dataDir}\n`);
-  else rmSync(dataDir, { recursive: true, force: true });
+  if (args.keep) process.stdout.write(`data directories kept: ${dataDir} ${secondDir}\n`);
+  else for (const dir of [dataDir, secondDir]) rmSync(dir, { recursive: true, force: true });
   process.stdout.write(`orders placed without a cashier: ${unattended.length}\n`);
+  // A top-up booked on an order no answer to its counter named, or completed without proof.
+  process.stdout.write(`phantom top-ups: ${topUps.phantoms.length}\n`);
+  process.stdout.write(
+    `top-ups left in doubt for the manager: ${topUps.inDoubt} (${topUps.unbooked} provider charges booked by no journal)\n`,
+  );
   // Neither lost, doubled nor phantom: the manager's, with the facts (their key finds any charge).
   process.stdout.write(
     `left in doubt for the manager: ${verdict.inDoubt.charged} charged once, ${verdict.inDoubt.notCharged} not charged\n`,
@@ -335,8 +410,14 @@ async function cataloguePackages(host: HostProcess): Promise<CataloguePackage[]>
   return packages.slice(0, 20);
 }
 
-/** When a run's last sales are cut off: a random moment after the call, or as an order reaches the provider. */
-type KillMoment = { readonly after: 'call' } | { readonly after: 'order'; readonly tap: ApiTap };
+/**
+ * When a run's last sales are cut off: a random moment after the call, or as an order reaches the
+ * provider. `alsoStarts` starts other work as the run begins, which the kill waits for (it settles
+ * once that work is on the wire) and cuts off too.
+ */
+type KillMoment = ({ readonly after: 'call' } | { readonly after: 'order'; readonly tap: ApiTap }) & {
+  readonly alsoStarts?: () => Promise<void>;
+};
 
 function noop(): void {}
 
@@ -359,6 +440,7 @@ async function sellRange(
 ): Promise<void> {
   let next = from;
   let killed: Promise<void> | null = null;
+  const onTheWire = kill?.alsoStarts?.() ?? Promise.resolve();
   const cashierCount = Math.min(concurrency, packages.length);
   const cashier = async (index: number): Promise<void> => {
     const own = packages.filter((_, i) => i % cashierCount === index);
@@ -378,7 +460,7 @@ async function sellRange(
           kill.after === 'order'
             ? Promise.race([kill.tap.nextOrderFrom(counter.label), answer.then(noop, noop)])
             : new Promise((r) => setTimeout(r, delay));
-        killed = moment.then(() => counter.host.kill());
+        killed = Promise.all([moment, onTheWire]).then(() => counter.host.kill());
       }
       const sale = await record(answer, tally);
       if (sale?.state === 'in_doubt' && !killed) await settleOne(counter, cashiers, sale.id, tally);
@@ -436,6 +518,46 @@ async function settleOne(
     // The counter was killed while the cashier was at it.
   }
   return false;
+}
+
+/** An eSIM the counters top up, and the top-up package they use. */
+interface Toppable {
+  readonly iccid: string;
+  readonly packageCode: string;
+}
+
+/**
+ * Sells the cheapest packages (before faults are on), each sale a cashier's, until TOPPED_ESIMS of
+ * their eSIMs, activated on a network, are offered a top-up: the eSIMs both counters top up.
+ */
+async function toppableEsims(
+  counter: Counter,
+  cashiers: CashierCalls,
+  control: SimControl,
+): Promise<Toppable[]> {
+  const listed = await counter.host.call<{ packages: CataloguePackage[] }>('listPackages');
+  const cheapest = [...(listed.value?.packages ?? [])].sort((a, b) => a.cost.amount - b.cost.amount);
+  const found: Toppable[] = [];
+  for (const pkg of cheapest.slice(0, 60)) {
+    if (found.length === TOPPED_ESIMS) return found;
+    const sold = await cashiers.call(counter.host, counter.label, 'sell', {
+      packageCode: pkg.code,
+      quantity: 1,
+    });
+    const iccid = sold.value?.state === 'completed' ? sold.value.esims[0]?.iccid : undefined;
+    if (!iccid) continue;
+    await simControl(control, 'POST', '/esims/activate', { iccid });
+    const options = await counter.host.call<{ packages: { code: string }[] }>('listTopUpPackages', { iccid });
+    const code = options.value?.packages[0]?.code;
+    if (code) found.push({ iccid, packageCode: code });
+  }
+  throw new Error(`fewer than ${TOPPED_ESIMS} of the cheapest packages can be topped up`);
+}
+
+/** A top-up of the eSIM with its package, confirmed as a repeat: the counters top the same eSIMs up again and again. */
+function topUp(host: HostProcess, esim: Toppable | undefined): Promise<unknown> {
+  if (!esim) throw new Error('no eSIM to top up');
+  return host.call('topUp', { iccid: esim.iccid, packageCode: esim.packageCode, confirmRepeat: true });
 }
 
 /** What the kill left behind, read from the journal while the host is down; returns how many are open. */

@@ -23,12 +23,30 @@ export interface OrderPost {
   readonly at: number;
 }
 
+/** An answer to a POST /topup/order the tap passed back to a counter process, and the order it named. */
+export interface TopUpAnswer {
+  readonly label: string;
+  readonly status: number;
+  /** The answer's `orderReference`; null when it named none (a refusal, a body the tap cannot read). */
+  readonly orderReference: string | null;
+}
+
 export interface ApiTap {
   baseUrlFor(label: string): string;
   /** Every POST /esims/order, in the order received. */
   readonly orderPosts: readonly OrderPost[];
+  /**
+   * Every answer to a POST /topup/order passed back: a counter knows a top-up's order only from one of
+   * these (the API has no idempotency key for top-ups, so nothing else ties an order to its request).
+   */
+  readonly topUpAnswers: readonly TopUpAnswer[];
   /** Settles when the next POST /esims/order through `label`'s base URL arrives, before it goes on. */
   nextOrderFrom(label: string): Promise<void>;
+  /**
+   * The next POST /topup/order through `label`'s base URL never reaches the provider and is never
+   * answered (a network that swallows it); settles when it arrives.
+   */
+  holdNextTopUpFrom(label: string): Promise<void>;
   /** Answers GETs of these paths (below the API base) with the first answer seen for the same URL. */
   freezeReads(paths: readonly string[]): void;
   /** GET /orders leaves out orders created after `at` (null: shows all). */
@@ -47,7 +65,9 @@ const API_BASE = '/api/v1/business';
 export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
   const upstream = new URL(upstreamBaseUrl);
   const orderPosts: OrderPost[] = [];
+  const topUpAnswers: TopUpAnswer[] = [];
   let awaitingOrder: { label: string; arrived: () => void }[] = [];
+  let holdingTopUp: { label: string; arrived: () => void }[] = [];
   const frozen = new Set<string>();
   const remembered = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
   let hideAfter: number | null = null;
@@ -65,9 +85,18 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
       // The signature covers neither the path nor its query: the tap may ask for more than was asked.
       const path = apiPath === '/orders' && byDay ? wholeDays(asked) : asked;
       if (incoming.method === 'POST' && apiPath === '/esims/order') {
-        orderPosts.push({ label, idempotencyKey: keyOf(body), at: Date.now() });
+        orderPosts.push({ label, idempotencyKey: stringField(body, 'idempotency_key'), at: Date.now() });
         for (const waiting of awaitingOrder) if (waiting.label === label) waiting.arrived();
         awaitingOrder = awaitingOrder.filter((waiting) => waiting.label !== label);
+      }
+      const held =
+        incoming.method === 'POST' && apiPath === '/topup/order'
+          ? holdingTopUp.find((h) => h.label === label)
+          : undefined;
+      if (held) {
+        holdingTopUp = holdingTopUp.filter((h) => h !== held);
+        held.arrived();
+        return;
       }
       const cacheKey = `${label} ${path}`;
       const cached = incoming.method === 'GET' && frozen.has(apiPath) ? remembered.get(cacheKey) : undefined;
@@ -78,6 +107,9 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
       forward(upstream, incoming, path, body, outgoing, (status, headers, answer) => {
         if (incoming.method === 'GET' && frozen.has(apiPath) && !remembered.has(cacheKey)) {
           remembered.set(cacheKey, { status, headers, body: answer });
+        }
+        if (incoming.method === 'POST' && apiPath === '/topup/order') {
+          topUpAnswers.push({ label, status, orderReference: stringField(answer, 'orderReference') });
         }
         if (apiPath !== '/orders') return answer;
         const shown = hideAfter === null ? answer : withoutOrdersAfter(answer, hideAfter);
@@ -92,7 +124,9 @@ export async function startApiTap(upstreamBaseUrl: string): Promise<ApiTap> {
   return {
     baseUrlFor: (label) => `http://127.0.0.1:${port}/${label}${upstream.pathname.replace(/\/+$/, '')}`,
     orderPosts,
+    topUpAnswers,
     nextOrderFrom: (label) => new Promise((arrived) => awaitingOrder.push({ label, arrived })),
+    holdNextTopUpFrom: (label) => new Promise((arrived) => holdingTopUp.push({ label, arrived })),
     freezeReads(paths) {
       for (const path of paths) frozen.add(path);
     },
@@ -121,10 +155,11 @@ function splitLabel(url: string): { label: string; path: string } {
   return { label: match?.[1] ?? '', path: match?.[2] ?? '/' };
 }
 
-function keyOf(body: Buffer): string | null {
+/** A string field of a JSON body (a request's key, an answer's order reference); null when it has none. */
+function stringField(body: Buffer, name: string): string | null {
   try {
-    const parsed = JSON.parse(body.toString('utf8')) as { idempotency_key?: unknown };
-    return typeof parsed.idempotency_key === 'string' ? parsed.idempotency_key : null;
+    const value = (JSON.parse(body.toString('utf8')) as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : null;
   } catch {
     return null;
   }

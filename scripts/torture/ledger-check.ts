@@ -12,14 +12,14 @@ export interface SimControl {
   readonly accessCode: string;
 }
 
-interface LedgerEntry {
+export interface LedgerEntry {
   readonly kind: 'order' | 'topup' | 'refund' | 'adjustment';
   readonly orderReference: string | null;
   readonly idempotencyKey: string | null;
   readonly amountMinor: number;
 }
 
-interface Ledger {
+export interface Ledger {
   readonly balanceMinor: number;
   readonly entries: readonly LedgerEntry[];
 }
@@ -59,6 +59,22 @@ export interface Verdict {
   readonly breaches: readonly string[];
 }
 
+/** A call to the simulator's control API (its eSIM lifecycle, its faults): fails on any refusal. */
+export async function simControl(
+  sim: SimControl,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${sim.controlUrl}${path}`, {
+    method,
+    headers: { 'x-sim-control-token': sim.controlToken, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`the simulator's control ${method} ${path} answered ${response.status}`);
+  return response.json();
+}
+
 export async function readLedger(sim: SimControl): Promise<Ledger> {
   const query = new URLSearchParams({ accessCode: sim.accessCode });
   const response = await fetch(`${sim.controlUrl}/ledger?${query}`, {
@@ -83,8 +99,8 @@ export function readJournalSales(journalFile: string): JournalSale[] {
 /**
  * Checks the three invariants of the money paths, and that nothing is left unresolved:
  * every charge the API made has exactly one journal sale (same key, same order, same amount); no
- * journal sale claims a charge the API did not make; the balance moved by exactly the charges (less
- * refunds) since `openingMinor`. A sale left in doubt for the manager breaks none of them when its key
+ * journal sale claims a charge the API did not make; the balance moved by exactly the charges (orders
+ * and top-ups, less refunds) since `openingMinor`. A sale left in doubt for the manager breaks none of them when its key
  * was charged at most once and no other sale has that key: the journal holds it with the key that
  * finds the charge, and the manager settles it with the facts. Such sales are counted, not breaches;
  * any other sale left open is a breach.
@@ -151,9 +167,13 @@ export async function checkLedger(
   }
   const chargedMinor = charges.reduce((sum, e) => sum + e.amountMinor, 0);
   const refundedMinor = refunds.reduce((sum, e) => sum + e.amountMinor, 0);
-  if (openingMinor - chargedMinor + refundedMinor !== ledger.balanceMinor) {
+  // Top-ups are charged too (topup-check.ts holds them to account): the balance moved by both.
+  const toppedUpMinor = ledger.entries
+    .filter((e) => e.kind === 'topup')
+    .reduce((sum, e) => sum + e.amountMinor, 0);
+  if (openingMinor - chargedMinor - toppedUpMinor + refundedMinor !== ledger.balanceMinor) {
     breaches.push(
-      `the balance moved from ${openingMinor} to ${ledger.balanceMinor}, not by the charges (${chargedMinor}) less refunds (${refundedMinor})`,
+      `the balance moved from ${openingMinor} to ${ledger.balanceMinor}, not by the charges (${chargedMinor} for orders, ${toppedUpMinor} for top-ups) less refunds (${refundedMinor})`,
     );
   }
   const journalCost = sales

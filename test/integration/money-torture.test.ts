@@ -5,9 +5,11 @@ import { answerStyleFromEnvironment } from '../../electron/simulator/index';
 
 /**
  * `npm run torture` with a small N, as CI runs it: the web host killed with SIGKILL four times while
- * selling under 5xx, dropped answers and latency (in the tidy style once after a downtime longer than
- * a key is trusted for), then the journal checked against the simulator's ledger and every order on the wire against
- * the cashier calls open when it was sent. The run decides; this test reads its verdict.
+ * selling and topping up under 5xx, dropped answers and latency (in the tidy style once after a
+ * downtime longer than a key is trusted for), a second counter on the same account topping the same
+ * eSIMs up while the first is down; then the journal checked against the simulator's ledger, every
+ * order on the wire against the cashier calls open when it was sent, and both counters' top-ups
+ * against the answers each received. The run decides; this test reads its verdict.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -58,6 +60,8 @@ describe('npm run torture', () => {
       journalByState: Record<string, number>;
       apiCharges: number;
       breaches: number;
+      topUpsAsked: { first: number; second: number };
+      phantomTopUps: number;
     };
     expect(report.kills).toBe(4);
     expect(report.longDowntimes).toBe(LONG_DOWNTIMES);
@@ -66,6 +70,10 @@ describe('npm run torture', () => {
     expect(run.stdout).toMatch(/^orders placed without a cashier: 0$/m);
     expect(report.salesRequested).toBe(40);
     expect(report.breaches).toBe(0);
+    // Each kill cut off a top-up of the first counter; the second topped the same eSIM up meanwhile.
+    expect(report.topUpsAsked).toEqual({ first: 4, second: 4 });
+    expect(report.phantomTopUps).toBe(0);
+    expect(run.stdout).toMatch(/^phantom top-ups: 0$/m);
     // Nothing left in doubt either: every sale of the short run is settled.
     expect(run.stdout).toMatch(/^left in doubt for the manager: 0 charged once, 0 not charged$/m);
     expect(report.apiCharges).toBe(report.journalByState.completed);
