@@ -52,6 +52,7 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   listTopUpPackages: staff,
   topUp: staff,
   getTopUp: staff,
+  decideTopUp: approved,
   listTopUps: staff,
   listOrders: staff,
   getPricing: anyone,

@@ -161,6 +161,7 @@ function wronglyApproved(ids: Ids): { readonly [M in PosMethodName]?: unknown } 
     addProviderDeposit: { businessDay: ids.day, amount: usd, approval },
     cancelSale: { saleId: ids.sale, reason: 'changed mind', approval },
     goodwillRefund: { topUpId: ids.topUp, amount: usd, reason: 'slow data', approval },
+    decideTopUp: { id: ids.topUp, choice: { kind: 'none' }, approval },
   };
 }
 
