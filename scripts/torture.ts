@@ -19,6 +19,7 @@ import { SALE_SENDABLE_STATES, type SaleState } from '../shared/domain/sale-stat
  */
 const TO_SETTLE: readonly SaleState[] = [...SALE_SENDABLE_STATES, 'pending'];
 
+import type { TillView } from '../shared/domain/shift';
 import type { Status } from '../shared/domain/status';
 import { type ApiTap, startApiTap } from './torture/api-tap';
 import { CashierCalls, type HostLife, unattendedOrders } from './torture/cashier-calls';
@@ -214,7 +215,7 @@ async function main(): Promise<number> {
       secretKey: sim.defaultAccount.secretKey,
       clockOffsetMs,
     };
-    return { host: await startHost(options), label, lives };
+    return { host: await signedIn(await startHost(options)), label, lives };
   };
   const died = (counter: Counter): void => {
     const life = counter.lives.find((l) => l.label === counter.label);
@@ -228,13 +229,15 @@ async function main(): Promise<number> {
     if (second && secondOffsetMs === clockOffsetMs) return second;
     await second?.stop();
     secondOffsetMs = clockOffsetMs;
-    second = await startHost({
-      dataDir: secondDir,
-      apiBaseUrl: tap.baseUrlFor('second'),
-      accessCode: sim.defaultAccount.accessCode,
-      secretKey: sim.defaultAccount.secretKey,
-      clockOffsetMs,
-    });
+    second = await signedIn(
+      await startHost({
+        dataDir: secondDir,
+        apiBaseUrl: tap.baseUrlFor('second'),
+        accessCode: sim.defaultAccount.accessCode,
+        secretKey: sim.defaultAccount.secretKey,
+        clockOffsetMs,
+      }),
+    );
     return second;
   };
 
@@ -393,6 +396,26 @@ async function main(): Promise<number> {
       : `FAILED: ${breaches.length} breaches of the money invariants\n`,
   );
   return breaches.length === 0 ? 0 : 1;
+}
+
+/** The manager PIN of the torture's counters; its holder, the first manager, works the counter. */
+const MANAGER_PIN = '2468';
+
+/**
+ * A live counter sells only with someone signed in: the manager PIN is chosen on a new journal, and
+ * its manager signed in at every start (a kill may have left the sign-in behind).
+ */
+async function signedIn(host: HostProcess): Promise<HostProcess> {
+  const status = await host.call<Status>('getStatus');
+  if (!status.value?.managerPinSet) await host.call('setManagerPin', { pin: MANAGER_PIN });
+  const till = await host.call<TillView>('getTill');
+  const manager = till.value?.cashiers.find((cashier) => cashier.usesManagerPin);
+  if (!manager) throw new Error('the manager PIN did not make a manager');
+  if (till.value?.cashier?.id !== manager.id) {
+    const signed = await host.call('signIn', { cashierId: manager.id, pin: MANAGER_PIN });
+    if (!signed.ok) throw new Error(`the manager could not sign in: ${signed.error?.code ?? 'unknown'}`);
+  }
+  return host;
 }
 
 /** The host syncs the catalogue on its first start; sales wait for it. Cheap packages keep the balance ample. */
