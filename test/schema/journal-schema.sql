@@ -1,4 +1,4 @@
--- The journal's schema at version 15, as a new shop's journal gets it from its migrations.
+-- The journal's schema at version 16, as a new shop's journal gets it from its migrations.
 -- Written by test/unit/journal-schema.test.ts; never edited by hand (see docs/journal.md).
 
 CREATE TABLE answer_esims (
@@ -368,7 +368,7 @@ CREATE TABLE topups (
         sent_at TEXT,
         state_since TEXT NOT NULL,
         completed_at TEXT,
-        next_check_at TEXT, tender_method TEXT CHECK (tender_method IN ('cash', 'card', 'transfer')), tender_currency TEXT, tender_due_minor INTEGER, tendered_minor INTEGER, change_minor INTEGER, rate_per_100_minor INTEGER,
+        next_check_at TEXT, tender_method TEXT CHECK (tender_method IN ('cash', 'card', 'transfer')), tender_currency TEXT, tender_due_minor INTEGER, tendered_minor INTEGER, change_minor INTEGER, rate_per_100_minor INTEGER, search_json TEXT, decision_json TEXT,
         UNIQUE (training, receipt_number)
       ) STRICT;
 
@@ -567,6 +567,10 @@ CREATE TRIGGER shifts_closed_are_final BEFORE UPDATE ON shifts WHEN OLD.state !=
 
 CREATE TRIGGER shifts_never_deleted BEFORE DELETE ON shifts
         BEGIN SELECT RAISE(ABORT, 'shifts are never deleted'); END;
+
+CREATE TRIGGER topups_decision_is_final BEFORE UPDATE OF decision_json ON topups
+        WHEN OLD.state IN ('completed', 'failed')
+        BEGIN SELECT RAISE(ABORT, 'a completed or failed top-up is never edited'); END;
 
 CREATE TRIGGER topups_never_deleted BEFORE DELETE ON topups
         BEGIN SELECT RAISE(ABORT, 'top-ups are never deleted'); END;
