@@ -19,11 +19,16 @@ import { SALE_SENDABLE_STATES, type SaleState } from '../shared/domain/sale-stat
  */
 const TO_SETTLE: readonly SaleState[] = [...SALE_SENDABLE_STATES, 'pending'];
 
-import type { TillView } from '../shared/domain/shift';
 import type { Status } from '../shared/domain/status';
 import { type ApiTap, startApiTap } from './torture/api-tap';
 import { CashierCalls, type HostLife, unattendedOrders } from './torture/cashier-calls';
-import { type HostOptions, type HostProcess, type PosAnswer, startHost } from './torture/host-process';
+import {
+  type HostOptions,
+  type HostProcess,
+  type PosAnswer,
+  signedIn,
+  startHost,
+} from './torture/host-process';
 import {
   checkLedger,
   readJournalSales,
@@ -396,26 +401,6 @@ async function main(): Promise<number> {
       : `FAILED: ${breaches.length} breaches of the money invariants\n`,
   );
   return breaches.length === 0 ? 0 : 1;
-}
-
-/** The manager PIN of the torture's counters; its holder, the first manager, works the counter. */
-const MANAGER_PIN = '2468';
-
-/**
- * A live counter sells only with someone signed in: the manager PIN is chosen on a new journal, and
- * its manager signed in at every start (a kill may have left the sign-in behind).
- */
-async function signedIn(host: HostProcess): Promise<HostProcess> {
-  const status = await host.call<Status>('getStatus');
-  if (!status.value?.managerPinSet) await host.call('setManagerPin', { pin: MANAGER_PIN });
-  const till = await host.call<TillView>('getTill');
-  const manager = till.value?.cashiers.find((cashier) => cashier.usesManagerPin);
-  if (!manager) throw new Error('the manager PIN did not make a manager');
-  if (till.value?.cashier?.id !== manager.id) {
-    const signed = await host.call('signIn', { cashierId: manager.id, pin: MANAGER_PIN });
-    if (!signed.ok) throw new Error(`the manager could not sign in: ${signed.error?.code ?? 'unknown'}`);
-  }
-  return host;
 }
 
 /** The host syncs the catalogue on its first start; sales wait for it. Cheap packages keep the balance ample. */

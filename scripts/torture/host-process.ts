@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { TillView } from '../../shared/domain/shift';
+import type { Status } from '../../shared/domain/status';
 import { hostArguments } from '../../test/support/test-build';
 
 /**
@@ -113,6 +115,26 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
 }
 
 /** Waits for the host's `{"url": …}` line; fails with its stderr if it exits or takes too long. */
+/** The manager PIN of the counters started here; its holder, the first manager, works the counter. */
+export const HOST_MANAGER_PIN = '2468';
+
+/**
+ * A live counter sells only with someone signed in: the manager PIN is chosen on a new journal, and
+ * its manager signed in at every start (a kill may have left the sign-in behind).
+ */
+export async function signedIn(host: HostProcess): Promise<HostProcess> {
+  const status = await host.call<Status>('getStatus');
+  if (!status.value?.managerPinSet) await host.call('setManagerPin', { pin: HOST_MANAGER_PIN });
+  const till = await host.call<TillView>('getTill');
+  const manager = till.value?.cashiers.find((cashier) => cashier.usesManagerPin);
+  if (!manager) throw new Error('the manager PIN did not make a manager');
+  if (till.value?.cashier?.id !== manager.id) {
+    const signed = await host.call('signIn', { cashierId: manager.id, pin: HOST_MANAGER_PIN });
+    if (!signed.ok) throw new Error(`the manager could not sign in: ${signed.error?.code ?? 'unknown'}`);
+  }
+  return host;
+}
+
 function readyOrigin(child: ChildProcess): Promise<string> {
   return new Promise((done, fail) => {
     let stderr = '';

@@ -8,7 +8,7 @@ import { openJournal } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
 import { type ApiTap, startApiTap } from '../../scripts/torture/api-tap';
-import { type HostProcess, startHost } from '../../scripts/torture/host-process';
+import { type HostProcess, signedIn, startHost } from '../../scripts/torture/host-process';
 import { checkLedger } from '../../scripts/torture/ledger-check';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale, SaleSummary } from '../../shared/domain/sale';
@@ -57,7 +57,10 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the counter; its requests pass through the tap, labelled by which start this is (h1, h2…). */
+/**
+ * Starts the counter, its manager signed in (a live counter sells only with someone signed in); its
+ * requests pass through the tap, labelled by which start this is (h1, h2…).
+ */
 async function startCounter(): Promise<HostProcess> {
   starts += 1;
   host = await startHost({
@@ -66,7 +69,7 @@ async function startCounter(): Promise<HostProcess> {
     accessCode: sim.defaultAccount.accessCode,
     secretKey: sim.defaultAccount.secretKey,
   });
-  return host;
+  return signedIn(host);
 }
 
 async function killCounter(): Promise<void> {
