@@ -63,9 +63,14 @@ interface Shop {
   readonly staff: Staff;
 }
 
-/** A shop of two counters; counter 1 sold an eSIM of a rechargeable package, now active, and has staff. */
+/**
+ * A shop of two counters; counter 1 sold an eSIM of a rechargeable package, now active, and has staff.
+ * Its provider states each order's package, time and status: a lean one's list and records do not, so
+ * nothing rules its orders out and its reconciliation decides nothing (money-topups.test.ts holds the
+ * lean case; docs/api-client.md, "Tested in every answer style").
+ */
 async function twoCounters(): Promise<Shop> {
-  const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+  const sim = await startSimulator({ port: 0, seed: SEED, balance: 500, faults: { answerStyle: 'tidy' } });
   open.push(sim);
   const clock = new SharedClock(sim);
   const one = await startCounter({}, { sim, now: clock.now });
