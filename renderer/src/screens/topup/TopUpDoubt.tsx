@@ -78,11 +78,7 @@ export function TopUpDoubt({
   const decide = async (): Promise<void> => {
     if (!choice) return;
     setBusy(true);
-    const result = await pos().decideTopUp({
-      id: topUp.id,
-      choice: choice ?? { kind: 'none' },
-      approval: approvalToSend(approval),
-    });
+    const result = await pos().decideTopUp({ id: topUp.id, choice, approval: approvalToSend(approval) });
     setBusy(false);
     if (!result.ok) {
       setError(result.error);
