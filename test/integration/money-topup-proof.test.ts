@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
+import type { RunningSimulator } from '../../electron/simulator/index';
 import { businessDayOf } from '../../shared/business-day';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Reconciliation } from '../../shared/domain/reconciliation';
@@ -9,6 +9,7 @@ import type { Sale } from '../../shared/domain/sale';
 import type { TopUp, TopUpOption, TopUpOrderSeen } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
+import { startClockedSimulator, TestClock } from '../support/test-clock';
 import { hireStaff, type Staff } from './end-of-day-support';
 import {
   type Counter,
@@ -38,23 +39,9 @@ afterEach(async () => {
   open.length = 0;
 });
 
-/**
- * One clock for the simulator and every counter, moved by the test (never backwards): the counters'
- * cores and API clients read it, the simulator dates its orders by it. Nothing waits for it.
- */
-class SharedClock {
-  private shift = 0;
-  constructor(private readonly sim: RunningSimulator) {}
-  readonly now = (): Date => new Date(Date.now() + this.shift);
-  move(ms: number): void {
-    this.shift += ms;
-    this.sim.setFaults({ clockOffsetMs: this.shift });
-  }
-}
-
 interface Shop {
   readonly sim: RunningSimulator;
-  readonly clock: SharedClock;
+  readonly clock: TestClock;
   readonly one: Counter;
   readonly two: Counter;
   readonly iccid: string;
@@ -70,12 +57,16 @@ interface Shop {
  * lean case; docs/api-client.md, "Tested in every answer style").
  */
 async function twoCounters(): Promise<Shop> {
-  const sim = await startSimulator({ port: 0, seed: SEED, balance: 500, faults: { answerStyle: 'tidy' } });
+  // One clock for the simulator and both counters, moved by the test: nothing waits for it.
+  const clock = new TestClock();
+  const sim = await startClockedSimulator(
+    { port: 0, seed: SEED, balance: 500, faults: { answerStyle: 'tidy' } },
+    clock,
+  );
   open.push(sim);
-  const clock = new SharedClock(sim);
-  const one = await startCounter({}, { sim, now: clock.now });
+  const one = await startCounter({}, { sim });
   open.push(one);
-  const two = await startCounter({}, { sim, now: clock.now });
+  const two = await startCounter({}, { sim });
   open.push(two);
   const staff = await hireStaff(one.h);
   const rechargeable = [...one.packages]
@@ -137,7 +128,7 @@ function between(a: string | null | undefined, b: string | null | undefined): nu
   return Date.parse(b ?? '') - Date.parse(a ?? '');
 }
 
-async function reconciled(c: Counter, clock: SharedClock): Promise<Reconciliation> {
+async function reconciled(c: Counter, clock: TestClock): Promise<Reconciliation> {
   const firstDay = businessDayOf(clock.now(), 'UTC', '00:00');
   return unwrap(await c.h.call<Reconciliation>('reconcile', { firstDay }));
 }
@@ -148,21 +139,18 @@ describe('a top-up whose answer was lost, on an account another counter tops up 
     const { sim, clock, one, two, iccid, option } = shop;
     const { first } = await hangingTopUp(shop);
     // Ten seconds later by the shared clock, counter 2 tops up the same eSIM with the same package.
-    clock.move(10_000);
+    clock.advance(10_000);
     const theirs = unwrap(
       await two.h.call<TopUp>('topUp', { iccid, packageCode: option.code, confirmRepeat: true }),
     );
     if (theirs.state !== 'completed' || theirs.orderReference === null)
       throw new Error(`counter 2's top-up ended ${theirs.state}`);
     // Twenty seconds more: counter 1's 30-second deadline passes and it stops waiting.
-    clock.move(20_000);
+    clock.advance(20_000);
     const lost = inDoubt(await first);
     expect(lost.lastError.code).toBe('TIMEOUT');
     // 30 ms after counter 1 stopped waiting, the customer's app tops the eSIM up too.
-    await eventually(
-      'the shared clock past 30 ms after counter 1 stopped waiting',
-      () => clock.now().getTime() > Date.parse(lost.since) + 30 || null,
-    );
+    clock.moveTo(Date.parse(lost.since) + 30);
     const afterwards = await placedElsewhere(shop, new Date(Date.parse(lost.since) + 30));
 
     const looked = unwrap(await one.h.call<TopUp>('getTopUp', { id: lost.id }));
@@ -210,10 +198,10 @@ describe('a top-up whose answer was lost, on an account another counter tops up 
     const shop = await twoCounters();
     const { sim, clock, one, option, staff } = shop;
     const { first } = await hangingTopUp(shop);
-    clock.move(10_000);
+    clock.advance(10_000);
     // While counter 1 waits, the customer's app tops the eSIM up with the same package.
     const whileWaiting = await placedElsewhere(shop, clock.now());
-    clock.move(20_000);
+    clock.advance(20_000);
     const lost = inDoubt(await first);
     const found = await eventually('the order found', async () =>
       seen(unwrap(await one.h.call<TopUp>('getTopUp', { id: lost.id })), whileWaiting),
@@ -265,9 +253,9 @@ describe('a top-up whose answer was lost, on an account another counter tops up 
 
     // A second lost top-up, and no order at all: the manager decides none is its own.
     // One top-up of an eSIM on the wire at a time: the last one went in doubt seconds ago.
-    clock.move(15_000);
+    clock.advance(15_000);
     const { first: second } = await hangingTopUp(shop, true);
-    clock.move(30_000);
+    clock.advance(30_000);
     const lostAgain = inDoubt(await second);
     const none = unwrap(
       await one.h.call<TopUp>('decideTopUp', {
