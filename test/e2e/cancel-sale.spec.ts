@@ -1,11 +1,9 @@
 import { answerStyleFromEnvironment } from '../../electron/simulator/options';
-import type { CataloguePackage } from '../../shared/domain/catalogue';
-import type { Sale } from '../../shared/domain/sale';
 import type { ShiftReport } from '../../shared/domain/shift-report';
 import { formatMoney, toDecimalText } from '../../shared/money';
 import { expect, test } from './counter-fixture';
 import { esimRecord } from './issued-esims';
-import { ALICE_PIN, hireAlice, MANAGER_PIN } from './staff';
+import { aliceOnShift, cheapestForCash, MANAGER_PIN } from './staff';
 
 /** What the cancellation says before it is asked: the provider's rules allow it, or it did not say. */
 const ALLOWED = /The provider still allows a cancellation/;
@@ -21,21 +19,11 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
   counter,
 }) => {
   const style = answerStyleFromEnvironment();
-  const alice = await hireAlice(counter);
-  await counter.api('signIn', { cashierId: alice, pin: ALICE_PIN });
-  await counter.api('openShift', { floats: [{ currency: 'USD', amount: 10_000 }] });
+  await aliceOnShift(counter);
   await counter.sim.setRefundMethod('balance');
-  const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
-  const pkg = [...packages].sort((a, b) => a.retail.amount - b.retail.amount)[0]!;
-  const sellForCash = (): Promise<Sale> =>
-    counter.api<Sale>('sell', {
-      packageCode: pkg.code,
-      quantity: 1,
-      tender: { method: 'cash', tendered: pkg.retail.amount },
-    });
-  const sale = await sellForCash();
-  const used = await sellForCash();
-  if (sale.state !== 'completed' || used.state !== 'completed') throw new Error('a sale did not complete');
+  const sale = await cheapestForCash(counter);
+  const used = await cheapestForCash(counter);
+  const paid = sale.retailTotal;
   await counter.sim.activate(used.esims[0]!.iccid);
 
   await counter.open(page);
@@ -106,7 +94,7 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
   ).toBeVisible();
   await details.getByLabel('Reason').fill('Customer changed their mind');
   await expect(details.getByRole('checkbox', { name: /cash back/ })).toBeChecked();
-  await expect(details.getByLabel('Cash back (USD)')).toHaveValue(toDecimalText(pkg.retail.amount, 'USD'));
+  await expect(details.getByLabel('Cash back (USD)')).toHaveValue(toDecimalText(paid.amount, 'USD'));
   await details.getByLabel('Manager PIN').fill(MANAGER_PIN);
   await details.getByRole('button', { name: 'Cancel the order' }).click();
   const outcome = details.getByRole('status').filter({ hasText: 'Cancelled' });
@@ -118,12 +106,12 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
   );
   await expect(outcome).toContainText(`for receipt No. ${sale.receiptNumber}`);
   await expect(outcome).toContainText(
-    `${formatMoney(pkg.retail, 'en').replace(/[\u200e\u200f\u2066-\u2069]/g, '')} given back from the drawer`,
+    `${formatMoney(paid, 'en').replace(/[\u200e\u200f\u2066-\u2069]/g, '')} given back from the drawer`,
   );
 
   // The drawer and the provider agree with what the screen said.
   const x = await counter.api<ShiftReport>('getXReport', {});
-  expect(x.cash.find((line) => line.currency === 'USD')?.refunds).toEqual(pkg.retail);
+  expect(x.cash.find((line) => line.currency === 'USD')?.refunds).toEqual(paid);
   const refunds = (await counter.sim.ledger()).filter((entry) => entry.kind === 'refund');
   expect(refunds).toEqual([expect.objectContaining({ orderReference: sale.orderReference })]);
 });

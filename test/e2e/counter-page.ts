@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Language } from '../../shared/domain/common';
 import { decodeQr } from './qr';
 
 /** What a cashier sees on the counter, found the way a screen reader finds it: by role and name. */
@@ -46,6 +47,18 @@ export async function shownEsims(page: Page): Promise<ShownEsim[]> {
     });
   }
   return shown;
+}
+
+/**
+ * The counter in `language` on Today (F7), with the details of its first record whose button's name
+ * begins with `title` open; returns that dialog.
+ */
+export async function detailsOnToday(page: Page, language: Language, title: string): Promise<Locator> {
+  if (language === 'ar') await page.keyboard.press('F9');
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await page.keyboard.press('F7');
+  await page.getByRole('button', { name: new RegExp(`^${title} `) }).click();
+  return page.getByRole('dialog', { name: title });
 }
 
 /** Searches, picks the first package found, and sells `quantity` of it through the confirmation step. */

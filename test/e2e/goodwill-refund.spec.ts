@@ -6,7 +6,8 @@ import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { formatMoney, toDecimalText } from '../../shared/money';
 import { axeViolations } from './axe';
 import { type Counter, expect, test } from './counter-fixture';
-import { ALICE_PIN, hireAlice, MANAGER_PIN } from './staff';
+import { detailsOnToday } from './counter-page';
+import { aliceOnShift, MANAGER_PIN } from './staff';
 
 /**
  * A customer whose top-up did not help: top-ups are never cancelled, so a manager gives cash back as
@@ -73,18 +74,12 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     counter,
   }) => {
     const w = WORDS[language];
-    const alice = await hireAlice(counter);
-    await counter.api('signIn', { cashierId: alice, pin: ALICE_PIN });
-    await counter.api('openShift', { floats: [{ currency: 'USD', amount: 10_000 }] });
+    await aliceOnShift(counter);
     const topUp = await aTopUp(counter);
     const paid = topUp.tender?.due ?? topUp.retail;
 
     await counter.open(page);
-    if (language === 'ar') await page.keyboard.press('F9');
-    await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await page.keyboard.press('F7');
-    await page.getByRole('button', { name: new RegExp(`^${w.details} `) }).click();
-    const details = page.getByRole('dialog', { name: w.details });
+    const details = await detailsOnToday(page, language, w.details);
     await details.getByRole('button', { name: w.goodwill }).click();
     const form = details.getByRole('region', { name: w.form });
     await expect(form.getByLabel(/USD/)).toHaveValue(toDecimalText(paid.amount, paid.currency));

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
 import type { TillView } from '../../shared/domain/shift';
 import type { Counter } from './counter-fixture';
 
@@ -40,4 +42,25 @@ export async function approveManagerTools(page: Page, language: 'en' | 'ar'): Pr
   const approve = page.getByRole('form', { name: words.form });
   await approve.getByLabel(words.pin, { exact: true }).fill(MANAGER_PIN);
   await approve.getByRole('button', { name: words.approve, exact: true }).click();
+}
+
+/** Alice hired, signed in, and on a shift opened with a 100 USD float: the drawer ready for cash. */
+export async function aliceOnShift(counter: Counter): Promise<void> {
+  const alice = await hireAlice(counter);
+  await counter.api('signIn', { cashierId: alice, pin: ALICE_PIN });
+  await counter.api('openShift', { floats: [{ currency: 'USD', amount: 10_000 }] });
+}
+
+/** A completed sale of the cheapest package, paid in cash: the amount exactly. */
+export async function cheapestForCash(counter: Counter): Promise<Sale & { state: 'completed' }> {
+  const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
+  const pkg = [...packages].sort((a, b) => a.retail.amount - b.retail.amount)[0];
+  if (!pkg) throw new Error('the catalogue is empty');
+  const sale = await counter.api<Sale>('sell', {
+    packageCode: pkg.code,
+    quantity: 1,
+    tender: { method: 'cash', tendered: pkg.retail.amount },
+  });
+  if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
+  return sale;
 }

@@ -11,7 +11,16 @@ import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
 import { forwardTo, startTestServer } from './api-test-server';
-import { cashOf, hireStaff, openShift, type Staff, sell, usd, xReport } from './end-of-day-support';
+import {
+  cancelSale,
+  cashOf,
+  hireStaff,
+  openShift,
+  type Staff,
+  sell,
+  usd,
+  xReport,
+} from './end-of-day-support';
 import {
   type Counter,
   cheapest,
@@ -58,7 +67,7 @@ async function soldForCash(
 
 /** A second cancellation of the same sale, as a manager would try it. */
 function cancelAgain(c: Counter, saleId: string, staff: Staff): Promise<unknown> {
-  return c.h.call('cancelSale', { saleId, reason: 'again', cashRefund: null, approval: staff.approval });
+  return cancelSale(c.h, saleId, null, staff.approval, 'again');
 }
 
 async function providerOrder(sim: RunningSimulator, reference: string): Promise<Record<string, unknown>> {
@@ -84,22 +93,11 @@ describe('cancelling a sold eSIM', () => {
     ]);
 
     // Without a manager nothing is sent.
-    const unapproved = await c.h.call('cancelSale', {
-      saleId: sale.id,
-      reason: 'Customer changed their mind',
-      cashRefund: sale.retailTotal,
-    });
+    const unapproved = await cancelSale(c.h, sale.id, sale.retailTotal, undefined);
     expect(unapproved).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
     expect((await ledger(c.sim)).entries).toHaveLength(before.entries.length);
 
-    const cancelled = unwrap(
-      await c.h.call<Cancellation>('cancelSale', {
-        saleId: sale.id,
-        reason: 'Customer changed their mind',
-        cashRefund: sale.retailTotal,
-        approval: staff.approval,
-      }),
-    );
+    const cancelled = unwrap(await cancelSale(c.h, sale.id, sale.retailTotal, staff.approval));
     expect(cancelled).toMatchObject({
       state: 'cancelled',
       refundMethod: stated('balance'),
@@ -150,14 +148,7 @@ describe('cancelling a sold eSIM', () => {
     const { c, staff, sale } = await soldForCash();
     await forceRefundMethod(c.sim, 'refund_request');
     const before = await ledger(c.sim);
-    const cancelled = unwrap(
-      await c.h.call<Cancellation>('cancelSale', {
-        saleId: sale.id,
-        reason: 'Wrong destination',
-        cashRefund: null,
-        approval: staff.approval,
-      }),
-    );
+    const cancelled = unwrap(await cancelSale(c.h, sale.id, null, staff.approval, 'Wrong destination'));
     // A refund method the API does not list is kept as not known (null): nothing is said to be owed.
     expect(cancelled).toMatchObject({
       state: 'cancelled',
@@ -181,12 +172,7 @@ describe('cancelling a sold eSIM', () => {
       await driveEsim(c.sim, step, { iccid: sale.esims[0]?.iccid });
       const check = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
       expect(check.refusal).toEqual(stated(refusal));
-      const refused = await c.h.call('cancelSale', {
-        saleId: sale.id,
-        reason: 'Customer changed their mind',
-        cashRefund: sale.retailTotal,
-        approval: staff.approval,
-      });
+      const refused = await cancelSale(c.h, sale.id, sale.retailTotal, staff.approval);
       if (check.refusal === null) {
         // The live status did not say (lean, untidy): the cancel is sent and the provider refuses it.
         expect(refused).toMatchObject({
@@ -205,14 +191,7 @@ describe('cancelling a sold eSIM', () => {
     const { c, staff, sale } = await soldForCash();
     await forceRefundMethod(c.sim, 'balance');
     c.sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/cancel'] });
-    const lost = unwrap(
-      await c.h.call<Cancellation>('cancelSale', {
-        saleId: sale.id,
-        reason: 'Customer changed their mind',
-        cashRefund: sale.retailTotal,
-        approval: staff.approval,
-      }),
-    );
+    const lost = unwrap(await cancelSale(c.h, sale.id, sale.retailTotal, staff.approval));
     expect(lost).toMatchObject({ state: 'unknown', cashRefunded: false, attempts: 1 });
     // No cash leaves the drawer on an unknown outcome.
     expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(usd(0));
@@ -253,14 +232,7 @@ describe('cancelling a sold eSIM', () => {
     const { c, staff, sale } = await soldForCash({ sim, apiBaseUrl: provider.baseUrl });
     await forceRefundMethod(sim, 'balance');
     sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/cancel'] });
-    const lost = unwrap(
-      await c.h.call<Cancellation>('cancelSale', {
-        saleId: sale.id,
-        reason: 'Customer changed their mind',
-        cashRefund: sale.retailTotal,
-        approval: staff.approval,
-      }),
-    );
+    const lost = unwrap(await cancelSale(c.h, sale.id, sale.retailTotal, staff.approval));
     expect(lost.state).toBe('unknown');
     sim.setFaults({ dropAfterCommitRate: 0, paths: [] });
 

@@ -6,10 +6,20 @@ import { startSimulator } from '../../electron/simulator/index';
 import type { Sale } from '../../shared/domain/sale';
 import type { Shift } from '../../shared/domain/shift';
 import type { ShiftReport } from '../../shared/domain/shift-report';
-import type { ExchangeRate } from '../../shared/domain/till';
 import { minor } from '../../shared/money';
 import { unwrap } from '../support/core-harness';
-import { cashOf, count, hireStaff, iqd, noteFor, openShift, sell, usd, xReport } from './end-of-day-support';
+import {
+  cashOf,
+  count,
+  hireStaff,
+  iqd,
+  noteFor,
+  openShift,
+  sell,
+  setDinarRate,
+  usd,
+  xReport,
+} from './end-of-day-support';
 import { type Counter, charges, cheapest, ledger, SEED, startCounter } from './money-support';
 
 let counter: Counter | null = null;
@@ -175,16 +185,7 @@ describe('closing the day', () => {
     expect(unwrap(await h.call<{ sales: Sale[] }>('listSales', {})).sales).toEqual([]);
     expect(charges((await ledger(sim)).entries)).toEqual([]);
 
-    const rate = unwrap(
-      await h.call<ExchangeRate>('setExchangeRate', {
-        base: 'USD',
-        quote: 'IQD',
-        buy: '1310',
-        sell: '1320',
-        per: 1,
-        approval: staff.approval,
-      }),
-    );
+    const rate = await setDinarRate(h, staff.approval);
     expect(rate).toMatchObject({ buyPer100: 131_000, sellPer100: 132_000 });
     const due = iqd(Math.round((pkg.retail.amount * 1320) / 100));
     const inDinars = await sell(h, pkg, { method: 'cash', tendered: minor(noteFor(due)) });

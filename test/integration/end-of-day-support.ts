@@ -1,10 +1,12 @@
 import { businessDayOf } from '../../shared/business-day';
+import type { Cancellation } from '../../shared/domain/cancellation';
 import type { Approval, Cashier } from '../../shared/domain/cashier';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import type { CountResult, Shift, TillView } from '../../shared/domain/shift';
 import type { ShiftReport } from '../../shared/domain/shift-report';
-import type { TenderInput } from '../../shared/domain/till';
+import type { ExchangeRate, TenderInput } from '../../shared/domain/till';
+import type { Result } from '../../shared/errors';
 import { type Currency, type Money, money } from '../../shared/money';
 import type { CoreHarness } from '../support/core-harness';
 import { unwrap } from '../support/core-harness';
@@ -42,6 +44,36 @@ export async function openShift(h: CoreHarness, floats: readonly Money[]): Promi
   return unwrap(
     await h.call<Shift>('openShift', {
       floats: floats.map((float) => ({ currency: float.currency, amount: float.amount })),
+    }),
+  );
+}
+
+/** A cancellation of a sale with the cash back given (null: none), approved by `approval` if any. */
+export function cancelSale(
+  h: CoreHarness,
+  saleId: string,
+  cashRefund: Money | null,
+  approval: Approval | undefined,
+  reason = 'Customer changed their mind',
+): Promise<Result<Cancellation>> {
+  return h.call<Cancellation>('cancelSale', {
+    saleId,
+    reason,
+    cashRefund,
+    ...(approval ? { approval } : {}),
+  });
+}
+
+/** Today's rate of the dinar: 1,310 to buy and 1,320 to sell a dollar. */
+export async function setDinarRate(h: CoreHarness, approval: Approval): Promise<ExchangeRate> {
+  return unwrap(
+    await h.call<ExchangeRate>('setExchangeRate', {
+      base: 'USD',
+      quote: 'IQD',
+      buy: '1310',
+      sell: '1320',
+      per: 1,
+      approval,
     }),
   );
 }
