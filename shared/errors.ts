@@ -152,7 +152,12 @@ export const INPUT_PROBLEMS = [
   'first_manager_stays',
   'manager_pin_in_settings',
   'no_such_z',
+  /** A refund above what the customer paid for the record, less its refunds before (`limit`: the most). */
   'more_than_paid',
+  /** A refund in a currency the customer did not pay in, at no recorded rate (`limit`: the most, as paid). */
+  'currency_not_paid',
+  /** A refund above what the drawer should hold in that currency (`limit`: what it should hold). */
+  'more_than_drawer',
 ] as const;
 export type InputProblem = (typeof INPUT_PROBLEMS)[number];
 
@@ -160,6 +165,8 @@ const IssueSchema = z.object({
   path: z.string(),
   message: z.string(),
   problem: z.enum(INPUT_PROBLEMS).optional(),
+  /** The most the field may hold, when the problem is that it holds more. */
+  limit: MoneySchema.optional(),
 });
 
 /**

@@ -231,7 +231,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     topUps: topUpsJournal,
     cashiers: endOfDay.cashiers,
     shifts: endOfDay.shifts,
-    settings: endOfDay.settings,
+    refunds: endOfDay.cashRefunds,
     client,
     now,
   });

@@ -4,7 +4,7 @@ import { moneyText as formatted } from '../../renderer/src/i18n/format';
 import { ar } from '../../renderer/src/i18n/messages-ar';
 import { en } from '../../renderer/src/i18n/messages-en';
 import { ERROR_CODES, type InputProblem, type PosError } from '../../shared/errors';
-import { money } from '../../shared/money';
+import { formatMoney, money } from '../../shared/money';
 
 const ARABIC_LETTER = /[\u0621-\u064a]/;
 
@@ -92,6 +92,22 @@ describe('cashier messages', () => {
     );
     expect(errorMessage(refused('IQD', 'count_missing'), 'ar')).toBe('اعدد IQD أيضًا: تُعدّ كل عملات الدرج.');
     expect(errorMessage(refused('note', 'reason_needed'), 'ar')).toBe('اكتب السبب في الحقل المحدد.');
+    // A refund above what it may be names the most, in the screen's language.
+    const above: PosError = {
+      code: 'INVALID_INPUT',
+      message: 'core words',
+      details: {
+        issues: [
+          { path: 'cashRefund', message: 'core words', problem: 'more_than_paid', limit: money(6000, 'IQD') },
+        ],
+      },
+    };
+    expect(errorMessage(above, 'en')).toBe(
+      `At most ${formatMoney(money(6000, 'IQD'), 'en')} can be refunded: what the customer paid, less what was refunded before.`,
+    );
+    expect(errorMessage(above, 'ar')).toBe(
+      `أقصى ما يمكن ردّه ${formatMoney(money(6000, 'IQD'), 'ar')}: ما دفعه الزبون مطروحًا منه ما رُدّ إليه من قبل.`,
+    );
     // Without a named problem (the contract's own validation), the generic words stand.
     expect(
       errorMessage(

@@ -7,7 +7,6 @@ import type {
 import { CANCELLATION_SETTLEABLE_STATES } from '../../../shared/domain/cancellation-states';
 import type { Approval } from '../../../shared/domain/cashier';
 import type { Sale } from '../../../shared/domain/sale';
-import type { TopUp } from '../../../shared/domain/topup';
 import type { Money } from '../../../shared/money';
 import { ApiFailure, type ResellerClient } from '../api';
 import type { CashierTable } from '../cashiers/cashier-table';
@@ -17,7 +16,7 @@ import type { SalesJournal } from '../journal/sales-journal';
 import type { TopUpsJournal } from '../journal/topups-journal';
 import { certainlyNotPerformed } from '../money/definite-refusal';
 import { invalidField, PosFailure } from '../pos/failure';
-import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
+import type { CashRefunds } from '../shifts/cash-refunds';
 import type { ShiftJournal } from '../shifts/shift-journal';
 import { MAIN_DRAWER } from '../shifts/till';
 import { CancellationJournal, type KeptAnswer } from './cancellation-journal';
@@ -30,7 +29,8 @@ export interface CancellationDeps {
   readonly topUps: TopUpsJournal;
   readonly cashiers: CashierTable;
   readonly shifts: ShiftJournal;
-  readonly settings: EndOfDaySettingsStore;
+  /** The one check of every cash refund (what was paid, the drawer). */
+  readonly refunds: CashRefunds;
   readonly client: () => ResellerClient;
   readonly now: () => Date;
 }
@@ -112,7 +112,14 @@ export class Cancellations {
     if (check.refusal) throw refusalFailure(check.refusal);
     const sale = this.requireSale(input.saleId);
     if (sale.state !== 'completed') throw refusalFailure('not_sold');
-    const shiftId = this.checkCashRefund(input.cashRefund, check.paid);
+    const shiftId = input.cashRefund
+      ? this.deps.refunds.check('cashRefund', input.cashRefund, {
+          kind: 'sale',
+          id: sale.id,
+          price: sale.retailTotal,
+          tender: sale.tender,
+        }).id
+      : (this.deps.shifts.openOn(counterId, MAIN_DRAWER)?.id ?? null);
     const iccid = sale.esims[0]?.iccid ?? null;
     const intent = this.journal.create(
       {
@@ -225,15 +232,15 @@ export class Cancellations {
       throw new PosFailure('INVALID_STATE', 'Only a completed top-up is refunded: nothing else was charged.');
     }
     const manager = cashiers.approve(input.approval, 'A goodwill refund');
-    const shiftId = this.checkCashRefund(input.amount, topUpPaid(topUp));
-    if (!shiftId)
-      throw invalidField(
-        'amount',
-        'not_above_zero',
-        'A goodwill refund is cash from the drawer: enter the amount.',
-      );
     const at = now().toISOString();
+    // Checked in the transaction that records it: the refunds it is added to are those it sees.
     return writeTransaction(db, () => {
+      const shiftId = this.deps.refunds.check('amount', input.amount, {
+        kind: 'topup',
+        id: topUp.id,
+        price: topUp.retail,
+        tender: topUp.tender,
+      }).id;
       const movement = shifts.recordMovement(
         {
           shiftId,
@@ -296,11 +303,14 @@ export class Cancellations {
     }
   }
 
-  /** Records the customer's cash refund in the open shift's drawer; null when none is due or no shift is open. */
+  /**
+   * Hands the customer's cash refund over from the open shift's drawer, once the provider cancelled;
+   * null (the refund stays owed) when no drawer open now holds it.
+   */
   private refundCash(cancellation: Cancellation): string | null {
     const { shifts, counterId, now } = this.deps;
     if (!cancellation.cashRefund || cancellation.cashRefunded) return null;
-    const shift = shifts.openOn(counterId, MAIN_DRAWER);
+    const shift = this.deps.refunds.drawerFor(cancellation.cashRefund);
     if (!shift) return null;
     return shifts.recordMovement(
       {
@@ -317,26 +327,6 @@ export class Cancellations {
     ).id;
   }
 
-  /** A cash refund is from an open shift's drawer, in a currency it holds, and never more than was paid. */
-  private checkCashRefund(amount: Money | null, paid: Money): string | null {
-    const shift = this.deps.shifts.openOn(this.deps.counterId, MAIN_DRAWER);
-    if (!amount) return shift?.id ?? null;
-    if (!shift)
-      throw new PosFailure('INVALID_STATE', 'Open a shift first: a cash refund comes from its drawer.');
-    if (!this.deps.settings.get().currencies.includes(amount.currency)) {
-      throw invalidField(
-        'cashRefund',
-        'currency_not_in_drawer',
-        `This drawer does not hold ${amount.currency}.`,
-      );
-    }
-    if (amount.amount <= 0) throw invalidField('cashRefund', 'not_above_zero', 'Enter an amount above zero.');
-    if (amount.currency === paid.currency && amount.amount > paid.amount) {
-      throw invalidField('cashRefund', 'more_than_paid', 'A refund is never more than the customer paid.');
-    }
-    return shift.id;
-  }
-
   private requireSale(id: string): Sale {
     const sale = this.deps.sales.get(id);
     if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
@@ -347,10 +337,6 @@ export class Cancellations {
 /** What the customer paid for a sale: the tender's amount due, else the price. */
 function paidOf(sale: Sale): Money {
   return sale.tender?.due ?? sale.retailTotal;
-}
-
-function topUpPaid(topUp: TopUp): Money {
-  return topUp.tender?.due ?? topUp.retail;
 }
 
 function refusalOf(

@@ -6,6 +6,7 @@ import {
   posError,
 } from '../../../shared/errors';
 import { fieldIssue } from '../../../shared/field-issue';
+import type { Money } from '../../../shared/money';
 
 /**
  * The one error type the core throws. Everything that crosses the bridge is turned into
@@ -50,4 +51,14 @@ export function invalidField(
 /** A failure as a log line says it: the code and the English message, or what was thrown. */
 export function failureSummary(error: unknown): string {
   return error instanceof PosFailure ? `${error.code}: ${error.message}` : String(error);
+}
+
+/** INVALID_INPUT about an amount above what it may be: the issue names the most, for the screen to say. */
+export function amountAbove(
+  field: string,
+  problem: InputProblem,
+  message: string,
+  limit: Money,
+): PosFailure<'INVALID_INPUT'> {
+  return new PosFailure('INVALID_INPUT', message, fieldIssue(field, problem, message, limit));
 }

@@ -10,6 +10,7 @@ import type { PosHandlers } from '../pos/dispatch';
 import { type ReportMethods, reportHandlers } from '../reports/report-handlers';
 import { ZJournal } from '../reports/z-journal';
 import type { ManagerPin } from '../security/manager-pin';
+import { CashRefunds } from './cash-refunds';
 import { EndOfDay } from './end-of-day';
 import { EndOfDaySettingsStore } from './end-of-day-settings';
 import { ExchangeRates } from './exchange-rates';
@@ -45,6 +46,8 @@ export interface EndOfDayModule {
   readonly cashiers: CashierTable;
   readonly shifts: ShiftJournal;
   readonly settings: EndOfDaySettingsStore;
+  /** The one check of every cash refund. */
+  readonly cashRefunds: CashRefunds;
   handlers(options: EndOfDayHandlerOptions): HandlerGroup<EndOfDayMethods>;
 }
 
@@ -59,6 +62,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
   const settings = new EndOfDaySettingsStore(options.settings, options.timeZone);
   const shifts = new ShiftJournal(db);
   const rates = new ExchangeRates(db, counterId);
+  const cashRefunds = new CashRefunds({ db, counterId, shifts, settings });
   const till = new CounterTill({
     db,
     counterId,
@@ -77,6 +81,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
     shifts,
     zJournal: new ZJournal(db),
     rates,
+    refunds: cashRefunds,
     now,
   });
   return {
@@ -85,6 +90,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
     cashiers,
     shifts,
     settings,
+    cashRefunds,
     handlers({ changed, reconciliationOf }) {
       const announce = (): TillView => {
         const view = endOfDay.view();

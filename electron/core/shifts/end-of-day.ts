@@ -19,6 +19,7 @@ import { writeAudit } from '../journal/state-rows';
 import { invalidField, PosFailure } from '../pos/failure';
 import { computeShiftReport } from '../reports/shift-report';
 import type { ZJournal } from '../reports/z-journal';
+import type { CashRefunds } from './cash-refunds';
 import type { EndOfDaySettingsStore } from './end-of-day-settings';
 import type { ExchangeRates } from './exchange-rates';
 import type { ShiftJournal } from './shift-journal';
@@ -32,6 +33,8 @@ export interface EndOfDayDeps {
   readonly shifts: ShiftJournal;
   readonly zJournal: ZJournal;
   readonly rates: ExchangeRates;
+  /** The one check of every cash refund: a refund moved by hand passes it too. */
+  readonly refunds: CashRefunds;
   readonly now: () => Date;
 }
 
@@ -90,7 +93,8 @@ export class EndOfDay {
 
   /**
    * A pay-in, pay-out or cash refund. A pay-in is anyone's; a pay-out above the shop's limit and
-   * every refund need a manager.
+   * every refund need a manager. A refund by hand belongs to no record: it is never more than the
+   * drawer should hold (CashRefunds).
    */
   moveCash(input: {
     kind: 'pay_in' | 'pay_out' | 'refund';
@@ -121,6 +125,7 @@ export class EndOfDay {
     const approver = needsManager
       ? cashiers.approve(input.approval, input.kind === 'refund' ? 'A refund' : 'A pay-out above the limit')
       : null;
+    if (input.kind === 'refund') this.deps.refunds.check('amount', input.amount, null);
     return shifts.recordMovement(
       {
         shiftId: shift.id,

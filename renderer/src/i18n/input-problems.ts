@@ -1,11 +1,13 @@
 import type { Language } from '../../../shared/domain/common';
 import type { InputProblem, PosError } from '../../../shared/errors';
+import { moneyText } from './format';
 
 /**
  * What the cashier reads for a field the core refused, by the problem it named. `field` is the
- * issue's path: for a drawer count it is the currency counted, which the words name.
+ * issue's path: for a drawer count it is the currency counted, which the words name. `limit` is the
+ * most the field may hold, in the reader's language, when the core named it.
  */
-type ProblemWords = Readonly<Record<InputProblem, (field: string) => string>>;
+type ProblemWords = Readonly<Record<InputProblem, (field: string, limit: string | null) => string>>;
 
 const currencyOf = (field: string): string => (/^[A-Z]{3}$/.test(field) ? field : '');
 
@@ -32,7 +34,16 @@ const WORDS: Readonly<Record<Language, ProblemWords>> = {
     name_taken: () => 'There is already a cashier with this name. Choose another.',
     first_manager_stays: () => 'The first manager signs in with the manager PIN and stays an active manager.',
     manager_pin_in_settings: () => "The first manager's PIN is the manager PIN: change it in Settings.",
-    more_than_paid: () => 'A refund is never more than the customer paid.',
+    more_than_paid: (_field, limit) =>
+      limit
+        ? `At most ${limit} can be refunded: what the customer paid, less what was refunded before.`
+        : 'A refund is never more than the customer paid.',
+    currency_not_paid: (_field, limit) =>
+      `The customer did not pay in this currency. Refund in the currency paid${limit ? `: at most ${limit}` : ''}.`,
+    more_than_drawer: (_field, limit) =>
+      limit
+        ? `The drawer should hold only ${limit} in this currency: a refund cannot be more.`
+        : 'A refund is never more than the drawer holds.',
     no_such_z: () => 'No closed shift has this Z number. Type the number printed on the Z report.',
   },
   ar: {
@@ -56,7 +67,16 @@ const WORDS: Readonly<Record<Language, ProblemWords>> = {
     name_taken: () => 'يوجد كاشير بهذا الاسم. اختر اسمًا آخر.',
     first_manager_stays: () => 'المدير الأول يدخل برمز المدير ويبقى مديرًا نشطًا.',
     manager_pin_in_settings: () => 'رمز المدير الأول هو رمز المدير: غيّره من الإعدادات.',
-    more_than_paid: () => 'لا يزيد الاسترداد أبدًا على ما دفعه الزبون.',
+    more_than_paid: (_field, limit) =>
+      limit
+        ? `أقصى ما يمكن ردّه ${limit}: ما دفعه الزبون مطروحًا منه ما رُدّ إليه من قبل.`
+        : 'لا يزيد الاسترداد أبدًا على ما دفعه الزبون.',
+    currency_not_paid: (_field, limit) =>
+      `لم يدفع الزبون بهذه العملة. ردّ المبلغ بالعملة التي دفع بها${limit ? `: ${limit} كحدّ أقصى` : ''}.`,
+    more_than_drawer: (_field, limit) =>
+      limit
+        ? `يُفترض ألّا يحوي الدرج من هذه العملة إلا ${limit}: لا يمكن أن يزيد الاسترداد على ذلك.`
+        : 'لا يزيد الاسترداد أبدًا على ما في الدرج.',
     no_such_z: () => 'لا توجد وردية مغلقة بهذا الرقم. اكتب الرقم المطبوع على تقرير Z.',
   },
 };
@@ -64,5 +84,6 @@ const WORDS: Readonly<Record<Language, ProblemWords>> = {
 /** The words for the first issue that names its problem, or null when none does. */
 export function inputProblemText(error: PosError<'INVALID_INPUT'>, language: Language): string | null {
   const issue = error.details?.issues.find((each) => each.problem !== undefined);
-  return issue?.problem ? WORDS[language][issue.problem](issue.path) : null;
+  if (!issue?.problem) return null;
+  return WORDS[language][issue.problem](issue.path, issue.limit ? moneyText(issue.limit, language) : null);
 }
