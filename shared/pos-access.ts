@@ -102,6 +102,7 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   checkCancelSale: staff,
   cancelSale: approved,
   settleCancellation: staff,
+  checkGoodwillRefund: staff,
   goodwillRefund: approved,
   exportCsv: staff,
   exportAccountantPack: staff,

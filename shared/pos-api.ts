@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OrderListStatusFilterSchema } from './api/common';
 import { BalanceViewSchema } from './domain/balance';
-import { CancelCheckSchema, CancellationSchema } from './domain/cancellation';
+import { CancelCheckSchema, CancellationSchema, GoodwillCheckSchema } from './domain/cancellation';
 import { EsimCareSchema } from './domain/care';
 import {
   ApprovalSchema,
@@ -504,6 +504,8 @@ export const posApiContract = {
   ),
   /** Settles a cancellation whose answer was lost, by reading the provider's order only. */
   settleCancellation: method(z.object({ id: Id }).strict(), CancellationSchema),
+  /** What a goodwill refund of a top-up may still give back. */
+  checkGoodwillRefund: method(z.object({ topUpId: Id }).strict(), GoodwillCheckSchema),
   /** Cash given back for a top-up (never cancelled): reasoned, a manager's, not recoverable. */
   goodwillRefund: method(
     z

@@ -68,6 +68,7 @@ export const POS_METHOD_NAMES = [
   'checkCancelSale',
   'cancelSale',
   'settleCancellation',
+  'checkGoodwillRefund',
   'goodwillRefund',
   'exportCsv',
   'exportAccountantPack',

@@ -68,9 +68,21 @@ export const CancelCheckSchema = z.object({
   /** null: the provider's rules allow it (the provider still decides when asked). */
   refusal: CancelRefusalSchema.nullable(),
   esims: z.array(CancelEsimStateSchema),
-  /** What the customer paid: the most a cash refund may be. */
+  /** What the customer paid. */
   paid: MoneySchema,
+  /** What may still be refunded, in the currency paid: what was paid, less the sale's cash refunds before. */
+  refundable: MoneySchema,
   /** The sale's cancellation that was not refused: one whose answer is not known is settled, never sent again. */
   cancellation: CancellationSchema.nullable(),
 });
 export type CancelCheck = z.infer<typeof CancelCheckSchema>;
+
+/** What a goodwill refund of a top-up may still give back, read before the manager is asked. */
+export const GoodwillCheckSchema = z.object({
+  topUpId: z.string(),
+  /** What the customer paid. */
+  paid: MoneySchema,
+  /** What may still be refunded, in the currency paid: what was paid, less the top-up's refunds before. */
+  refundable: MoneySchema,
+});
+export type GoodwillCheck = z.infer<typeof GoodwillCheckSchema>;

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Language } from '../../shared/domain/common';
+import { exponentOf, type Money, toDecimalText } from '../../shared/money';
 import { decodeQr } from './qr';
 
 /** What a cashier sees on the counter, found the way a screen reader finds it: by role and name. */
@@ -59,6 +60,24 @@ export async function detailsOnToday(page: Page, language: Language, title: stri
   await page.keyboard.press('F7');
   await page.getByRole('button', { name: new RegExp(`^${title} `) }).click();
   return page.getByRole('dialog', { name: title });
+}
+
+/**
+ * An amount as the page writes it in `language` (the browser's own number formats, which may differ
+ * from Node's), without the marks that keep it whole in right-to-left text.
+ */
+export async function shownMoney(page: Page, value: Money, language: Language): Promise<string> {
+  const digits = exponentOf(value.currency);
+  return page.evaluate(
+    ([decimal, currency, locale, fraction]) =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: fraction,
+        maximumFractionDigits: fraction,
+      }).format(decimal as `${number}`),
+    [toDecimalText(value.amount, value.currency), value.currency, language, digits] as const,
+  );
 }
 
 /** Searches, picks the first package found, and sells `quantity` of it through the confirmation step. */

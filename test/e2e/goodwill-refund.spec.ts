@@ -6,12 +6,13 @@ import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { formatMoney, toDecimalText } from '../../shared/money';
 import { axeViolations } from './axe';
 import { type Counter, expect, test } from './counter-fixture';
-import { detailsOnToday } from './counter-page';
+import { detailsOnToday, shownMoney } from './counter-page';
 import { aliceOnShift, MANAGER_PIN } from './staff';
 
 /**
  * A customer whose top-up did not help: top-ups are never cancelled, so a manager gives cash back as
- * a goodwill refund from the top-up's details on Today, with a reason, marked not recoverable.
+ * a goodwill refund from the top-up's details on Today, with a reason, marked not recoverable. The
+ * card says what may still be given back; once all that was paid is, it offers no more.
  */
 
 // The pages' Content-Security-Policy forbids injected scripts, axe's too: this file's pages allow it.
@@ -28,6 +29,9 @@ const WORDS = {
     done: 'given back from the drawer (not recoverable)',
     print: 'Print receipt',
     receipt: 'for top-up receipt No.',
+    refundable: 'can still be refunded.',
+    allRefunded: 'all of it has been refunded: nothing more can be.',
+    back: 'Back',
   },
   ar: {
     details: 'تفاصيل الشحنة',
@@ -39,6 +43,9 @@ const WORDS = {
     done: 'من الدرج (لا يُسترد)',
     print: 'طباعة الإيصال',
     receipt: 'لإيصال الشحنة رقم',
+    refundable: 'أقصى ما يمكن ردّه بعدُ',
+    allRefunded: 'ورُدّ إليه كله: لا يمكن ردّ المزيد.',
+    back: 'رجوع',
   },
 } as const;
 
@@ -82,6 +89,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     const details = await detailsOnToday(page, language, w.details);
     await details.getByRole('button', { name: w.goodwill }).click();
     const form = details.getByRole('region', { name: w.form });
+    await expect(form.getByText(w.refundable)).toContainText(await shownMoney(page, paid, language));
     await expect(form.getByLabel(/USD/)).toHaveValue(toDecimalText(paid.amount, paid.currency));
     // No reason, no refund.
     await expect(form.getByRole('button', { name: w.confirm })).toBeDisabled();
@@ -103,5 +111,12 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
       await expect(done).toContainText(formatMoney(paid, 'en').replace(/[\u200e\u200f\u2066-\u2069]/g, ''));
       await expect(done).toContainText(`${w.receipt} ${topUp.receiptNumber}`);
     }
+
+    // Opened again, the card says all was given back and offers no second refund.
+    await form.getByRole('button', { name: w.back }).click();
+    await details.getByRole('button', { name: w.goodwill }).click();
+    await expect(form.getByText(w.allRefunded)).toBeVisible();
+    await expect(form.getByRole('button', { name: w.confirm })).toHaveCount(0);
+    expect(await axeViolations(page), `goodwill all refunded (${language})`).toEqual([]);
   });
 }

@@ -104,10 +104,12 @@ function readsOf(sold: Sold): { readonly [M in Exclude<PosMethodName, HandsOver>
     resolveReconciliationException: [],
     addProviderDeposit: [],
     // Care: the check reads the eSIMs live and answers their states by ICCID; the cancellation and
-    // refund answer journal records that name an ICCID and money, never what installs an eSIM.
+    // refund answer journal records that name an ICCID and money, never what installs an eSIM; the
+    // goodwill check answers money only.
     checkCancelSale: ids.map((saleId) => ({ saleId })),
     cancelSale: [],
     settleCancellation: [],
+    checkGoodwillRefund: [],
     goodwillRefund: [],
     // Exports name ICCIDs and money; the sale's eSIMs are read from sale_esims by ICCID alone.
     exportCsv: [{ scope: { from: '2000-01-01', to: '2100-12-31' } }],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CancelCheck, Cancellation } from '../../shared/domain/cancellation';
+import type { CancelCheck, Cancellation, GoodwillCheck } from '../../shared/domain/cancellation';
 import type { TopUp } from '../../shared/domain/topup';
 import type { Result } from '../../shared/errors';
 import { type Money, minor } from '../../shared/money';
@@ -68,11 +68,17 @@ describe('cash refunds of a top-up', () => {
         reason: 'The data ran out on the first day',
         approval: staff.approval,
       });
+    // What the refund screen shows before an amount is typed.
+    const refundable = async (): Promise<Money> =>
+      unwrap(await c.h.call<GoodwillCheck>('checkGoodwillRefund', { topUpId: topUp.id })).refundable;
 
+    expect(await refundable()).toEqual(paid);
     unwrap(await refund(usd(paid.amount - 100)));
+    expect(await refundable()).toEqual(usd(100));
     // The first refund counts: 2.00 more is refused, naming the 1.00 left.
     expect(await refund(usd(200))).toMatchObject(refused('amount', 'more_than_paid', usd(100)));
     expect(unwrap(await refund(usd(100)))).toMatchObject({ state: 'recorded', cashRefunded: true });
+    expect(await refundable()).toEqual(usd(0));
     // Paid in full: not the price again, not a cent, not in dinars.
     expect(await refund(paid)).toMatchObject(refused('amount', 'more_than_paid', usd(0)));
     expect(await refund(usd(1))).toMatchObject(refused('amount', 'more_than_paid', usd(0)));
@@ -99,7 +105,7 @@ describe('cash back with a cancelled sale', () => {
     );
     expect(await ledger(c.sim)).toEqual(before);
     const check = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
-    expect(check.cancellation).toBeNull();
+    expect(check).toMatchObject({ cancellation: null, refundable: sale.retailTotal });
     // In the currency paid it goes through.
     expect(unwrap(await cancel(sale.retailTotal))).toMatchObject({ state: 'cancelled', cashRefunded: true });
     expect(cashOf(await xReport(c.h), 'IQD').refunds).toEqual(iqd(0));

@@ -2,11 +2,13 @@ import type {
   CancelCheck,
   Cancellation,
   CancelRefusal,
+  GoodwillCheck,
   RefundMethod,
 } from '../../../shared/domain/cancellation';
 import { CANCELLATION_SETTLEABLE_STATES } from '../../../shared/domain/cancellation-states';
 import type { Approval } from '../../../shared/domain/cashier';
 import type { Sale } from '../../../shared/domain/sale';
+import type { TopUp } from '../../../shared/domain/topup';
 import type { Money } from '../../../shared/money';
 import { ApiFailure, type ResellerClient } from '../api';
 import type { CashierTable } from '../cashiers/cashier-table';
@@ -16,7 +18,7 @@ import type { SalesJournal } from '../journal/sales-journal';
 import type { TopUpsJournal } from '../journal/topups-journal';
 import { certainlyNotPerformed } from '../money/definite-refusal';
 import { invalidField, PosFailure } from '../pos/failure';
-import type { CashRefunds } from '../shifts/cash-refunds';
+import type { CashRefunds, RefundedRecord } from '../shifts/cash-refunds';
 import type { ShiftJournal } from '../shifts/shift-journal';
 import { MAIN_DRAWER } from '../shifts/till';
 import { CancellationJournal, type KeptAnswer } from './cancellation-journal';
@@ -66,6 +68,7 @@ export class Cancellations {
       saleId: sale.id,
       receiptNumber: sale.receiptNumber,
       paid: paidOf(sale),
+      refundable: this.deps.refunds.refundable(saleRecord(sale)),
       cancellation: open,
     };
     if (sale.state !== 'completed') {
@@ -113,12 +116,7 @@ export class Cancellations {
     const sale = this.requireSale(input.saleId);
     if (sale.state !== 'completed') throw refusalFailure('not_sold');
     const shiftId = input.cashRefund
-      ? this.deps.refunds.check('cashRefund', input.cashRefund, {
-          kind: 'sale',
-          id: sale.id,
-          price: sale.retailTotal,
-          tender: sale.tender,
-        }).id
+      ? this.deps.refunds.check('cashRefund', input.cashRefund, saleRecord(sale)).id
       : (this.deps.shifts.openOn(counterId, MAIN_DRAWER)?.id ?? null);
     const iccid = sale.esims[0]?.iccid ?? null;
     const intent = this.journal.create(
@@ -213,6 +211,16 @@ export class Cancellations {
     }
   }
 
+  /** What a goodwill refund of the top-up may still give back: what was paid, less its refunds before. */
+  checkGoodwill(topUpId: string): GoodwillCheck {
+    const topUp = this.requireTopUp(topUpId);
+    return {
+      topUpId: topUp.id,
+      paid: topUp.tender?.due ?? topUp.retail,
+      refundable: this.deps.refunds.refundable(topUpRecord(topUp)),
+    };
+  }
+
   /**
    * Money given back for a top-up (top-ups are never cancelled): a reasoned cash refund of the open
    * shift, approved by a manager and marked not recoverable from the provider.
@@ -226,8 +234,7 @@ export class Cancellations {
     const { cashiers, shifts, counterId, now, db } = this.deps;
     const reason = input.reason.trim();
     if (reason === '') throw invalidField('reason', 'reason_needed', 'Say why the money is given back.');
-    const topUp = this.deps.topUps.get(input.topUpId);
-    if (!topUp) throw new PosFailure('NOT_FOUND', `No top-up with id ${input.topUpId}.`);
+    const topUp = this.requireTopUp(input.topUpId);
     if (topUp.state !== 'completed') {
       throw new PosFailure('INVALID_STATE', 'Only a completed top-up is refunded: nothing else was charged.');
     }
@@ -235,12 +242,7 @@ export class Cancellations {
     const at = now().toISOString();
     // Checked in the transaction that records it: the refunds it is added to are those it sees.
     return writeTransaction(db, () => {
-      const shiftId = this.deps.refunds.check('amount', input.amount, {
-        kind: 'topup',
-        id: topUp.id,
-        price: topUp.retail,
-        tender: topUp.tender,
-      }).id;
+      const shiftId = this.deps.refunds.check('amount', input.amount, topUpRecord(topUp)).id;
       const movement = shifts.recordMovement(
         {
           shiftId,
@@ -332,11 +334,25 @@ export class Cancellations {
     if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
     return sale;
   }
+
+  private requireTopUp(id: string): TopUp {
+    const topUp = this.deps.topUps.get(id);
+    if (!topUp) throw new PosFailure('NOT_FOUND', `No top-up with id ${id}.`);
+    return topUp;
+  }
 }
 
 /** What the customer paid for a sale: the tender's amount due, else the price. */
 function paidOf(sale: Sale): Money {
   return sale.tender?.due ?? sale.retailTotal;
+}
+
+function saleRecord(sale: Sale): RefundedRecord {
+  return { kind: 'sale', id: sale.id, price: sale.retailTotal, tender: sale.tender };
+}
+
+function topUpRecord(topUp: TopUp): RefundedRecord {
+  return { kind: 'topup', id: topUp.id, price: topUp.retail, tender: topUp.tender };
 }
 
 function refusalOf(

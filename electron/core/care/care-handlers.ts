@@ -6,6 +6,7 @@ export type CareMethods =
   | 'checkCancelSale'
   | 'cancelSale'
   | 'settleCancellation'
+  | 'checkGoodwillRefund'
   | 'goodwillRefund'
   | 'getEsimCare'
   | 'exportDisputePack';
@@ -30,6 +31,7 @@ export function careHandlers(
       changed();
       return cancellation;
     },
+    checkGoodwillRefund: async ({ topUpId }) => cancellations.checkGoodwill(topUpId),
     goodwillRefund: async (input) => {
       const cancellation = cancellations.goodwillRefund(input);
       changed();

@@ -79,11 +79,18 @@ export class CashRefunds {
     return amount.amount <= this.held(shift, amount.currency).amount ? shift : null;
   }
 
+  /**
+   * What may still be refunded for `record`, in the currency the customer paid: what was paid, less
+   * its refunds before. The refund screens show it; it names nothing of the drawer.
+   */
+  refundable(record: RefundedRecord): Money {
+    const payment = paymentOf(record);
+    return mostRefundable(payment, this.refunded(record), payment.paid.currency) ?? payment.paid;
+  }
+
   private checkPaid(field: string, amount: Money, record: RefundedRecord): void {
     const payment = paymentOf(record);
-    const refunded = (
-      this.deps.db.prepare(REFUNDED[record.kind]).all(record.id) as { amount: number; currency: Currency }[]
-    ).map((row) => ({ amount: minor(row.amount), currency: row.currency }));
+    const refunded = this.refunded(record);
     const most = mostRefundable(payment, refunded, amount.currency);
     if (most === null) {
       const inPaid = mostRefundable(payment, refunded, payment.paid.currency) ?? payment.paid;
@@ -102,6 +109,15 @@ export class CashRefunds {
         most,
       );
     }
+  }
+
+  /** The record's cash refunds decided before. */
+  private refunded(record: RefundedRecord): Money[] {
+    const rows = this.deps.db.prepare(REFUNDED[record.kind]).all(record.id) as {
+      amount: number;
+      currency: Currency;
+    }[];
+    return rows.map((row) => ({ amount: minor(row.amount), currency: row.currency }));
   }
 
   /** What the drawer should hold now in `currency` (never below zero). */

@@ -1,18 +1,16 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import type { CancelCheck, Cancellation } from '../../../shared/domain/cancellation';
+import { type ReactNode, useId, useState } from 'react';
+import type { Cancellation } from '../../../shared/domain/cancellation';
 import { CANCELLATION_SETTLEABLE_STATES } from '../../../shared/domain/cancellation-states';
 import type { PosError } from '../../../shared/errors';
-import { toDecimalText } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { PrintReceiptButton } from '../components/PrintReceiptButton';
 import { integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
-import { TextField } from '../screens/settings/TextField';
-import { AmountField } from '../shift/AmountField';
-import { approvalToSend, ManagerApproval, NO_APPROVAL } from '../shift/ManagerApproval';
-import { tillCall, typedAmount } from '../shift/shift-actions';
+import { tillCall } from '../shift/shift-actions';
 import { CareCardEnd } from './CareCardEnd';
 import { careText } from './care-text';
+import { RefundForm } from './RefundForm';
+import { useReadWhenOpen } from './use-read-when-open';
 
 /**
  * Cancelling a sold eSIM: the eSIM is read from the provider first, so a cancellation its rules
@@ -23,28 +21,12 @@ export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
   const language = useLanguage();
   const t = careText(language);
   const [open, setOpen] = useState(false);
-  const [check, setCheck] = useState<CancelCheck | null>(null);
   const [result, setResult] = useState<Cancellation | null>(null);
   const [error, setError] = useState<PosError | null>(null);
+  const check = useReadWhenOpen(open, saleId, (id) => pos().checkCancelSale({ saleId: id }), setError);
   const headingId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setCheck(null);
-    void pos()
-      .checkCancelSale({ saleId })
-      .then((answer) => {
-        if (!live) return;
-        if (answer.ok) {
-          setCheck(answer.value);
-          setResult(answer.value.cancellation);
-        } else setError(answer.error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [open, saleId]);
+  // The sale's cancellation as read, until one made or settled here replaces it.
+  const shown = result ?? check?.cancellation ?? null;
 
   if (!open) {
     return (
@@ -67,80 +49,39 @@ export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
           ))}
         </ul>
       ) : null}
-      {result ? (
-        <CancellationOutcome cancellation={result} onChange={setResult} onError={setError} />
+      {shown ? (
+        <CancellationOutcome cancellation={shown} onChange={setResult} onError={setError} />
       ) : check?.refusal ? (
         <p role="alert">{t.refusals[check.refusal]}</p>
       ) : check ? (
-        <CancelForm check={check} onDone={setResult} onError={setError} />
+        <RefundForm
+          paid={check.paid}
+          refundable={check.refundable}
+          optional={true}
+          confirm={t.confirm}
+          send={({ reason, cash, approval }) =>
+            pos().cancelSale({
+              saleId: check.saleId,
+              reason,
+              cashRefund: cash,
+              ...(approval ? { approval } : {}),
+            })
+          }
+          onDone={setResult}
+          onError={setError}
+        >
+          <p>{check.esims.some((esim) => esim.installed === null) ? t.allowedIfProviderAgrees : t.allowed}</p>
+        </RefundForm>
       ) : null}
       <CareCardEnd
         error={error}
         onBack={() => {
           setOpen(false);
+          setResult(null);
           setError(null);
         }}
       />
     </section>
-  );
-}
-
-function CancelForm({
-  check,
-  onDone,
-  onError,
-}: {
-  readonly check: CancelCheck;
-  readonly onDone: (cancellation: Cancellation) => void;
-  readonly onError: (error: PosError | null) => void;
-}): ReactNode {
-  const t = careText(useLanguage());
-  const [reason, setReason] = useState('');
-  const [cashBack, setCashBack] = useState(true);
-  const [amount, setAmount] = useState(toDecimalText(check.paid.amount, check.paid.currency));
-  const [approval, setApproval] = useState(NO_APPROVAL);
-  const [busy, setBusy] = useState(false);
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        const cash = cashBack ? typedAmount(amount, check.paid.currency) : null;
-        if (cashBack && (cash === null || cash <= 0)) {
-          onError({ code: 'INVALID_INPUT', message: 'Enter the cash to give back.' });
-          return;
-        }
-        setBusy(true);
-        void tillCall(
-          () =>
-            pos().cancelSale({
-              saleId: check.saleId,
-              reason,
-              cashRefund: cash === null ? null : { amount: cash, currency: check.paid.currency },
-              ...(approval.pin ? { approval: approvalToSend(approval) } : {}),
-            }),
-          onError,
-        ).then((cancellation) => {
-          setBusy(false);
-          if (!cancellation) return;
-          onError(null);
-          onDone(cancellation);
-        });
-      }}
-    >
-      <p>{check.esims.some((esim) => esim.installed === null) ? t.allowedIfProviderAgrees : t.allowed}</p>
-      <TextField label={t.reason} value={reason} onChange={setReason} />
-      <label className="check">
-        <input type="checkbox" checked={cashBack} onChange={(event) => setCashBack(event.target.checked)} />
-        {t.cashBack}
-      </label>
-      {cashBack ? (
-        <AmountField label={t.cashAmount(check.paid.currency)} value={amount} onChange={setAmount} />
-      ) : null}
-      <ManagerApproval value={approval} onChange={setApproval} />
-      <button type="submit" className="danger" disabled={busy || reason.trim() === ''}>
-        {t.confirm}
-      </button>
-    </form>
   );
 }
 

@@ -21,6 +21,10 @@ export interface CareText {
   readonly reason: string;
   readonly cashBack: string;
   readonly cashAmount: (currency: string) => string;
+  /** What the customer paid, and what may still be refunded (less the record's refunds before). */
+  readonly refundable: (paid: string, most: string) => string;
+  /** In place of `refundable` when all that was paid has been refunded. */
+  readonly allRefunded: (paid: string) => string;
   readonly confirm: string;
   readonly back: string;
   readonly states: Record<CancellationState, string>;
@@ -47,7 +51,7 @@ export interface CareText {
   readonly goodwillTitle: string;
   readonly goodwillWhy: string;
   readonly goodwillConfirm: string;
-  readonly goodwillAmountNeeded: string;
+  readonly amountNeeded: string;
   readonly goodwillDone: (amount: string) => string;
   readonly goodwillReceipt: (receipt: string, topUpReceipt: string) => string;
 }
@@ -74,6 +78,8 @@ const EN: CareText = {
   reason: 'Reason',
   cashBack: 'Give the customer cash back from the drawer',
   cashAmount: (currency) => `Cash back (${currency})`,
+  refundable: (paid, most) => `The customer paid ${paid}. At most ${most} can still be refunded.`,
+  allRefunded: (paid) => `The customer paid ${paid}, and all of it has been refunded: nothing more can be.`,
   confirm: 'Cancel the order',
   back: 'Back',
   states: {
@@ -112,7 +118,7 @@ const EN: CareText = {
   goodwillWhy:
     'A top-up cannot be cancelled with the provider. A goodwill refund is cash from the drawer, approved by a manager, and the shop does not get it back.',
   goodwillConfirm: 'Give the refund',
-  goodwillAmountNeeded: 'Enter the cash to give back.',
+  amountNeeded: 'Enter the cash to give back.',
   goodwillDone: (amount) => `${amount} given back from the drawer (not recoverable).`,
   goodwillReceipt: (receipt, topUpReceipt) =>
     `Refund receipt No. ${receipt} for top-up receipt No. ${topUpReceipt}`,
@@ -141,6 +147,8 @@ const AR: CareText = {
   reason: 'السبب',
   cashBack: 'إرجاع المبلغ نقدًا للزبون من الدرج',
   cashAmount: (currency) => `المبلغ المُرجع (${currency})`,
+  refundable: (paid, most) => `دفع الزبون ${paid}. أقصى ما يمكن ردّه بعدُ ${most}.`,
+  allRefunded: (paid) => `دفع الزبون ${paid} ورُدّ إليه كله: لا يمكن ردّ المزيد.`,
   confirm: 'إلغاء الطلب',
   back: 'رجوع',
   states: {
@@ -178,7 +186,7 @@ const AR: CareText = {
   goodwillWhy:
     'لا يمكن إلغاء الشحنة لدى المزوّد. الاسترداد الودّي نقد من الدرج بموافقة المدير، ولا يستعيده المتجر.',
   goodwillConfirm: 'ردّ المبلغ',
-  goodwillAmountNeeded: 'أدخل المبلغ النقدي المردود.',
+  amountNeeded: 'أدخل المبلغ النقدي المردود.',
   goodwillDone: (amount) => `رُدّ ${amount} من الدرج (لا يُسترد).`,
   goodwillReceipt: (receipt, topUpReceipt) =>
     `إيصال الاسترداد رقم ${receipt} لإيصال الشحنة رقم ${topUpReceipt}`,
