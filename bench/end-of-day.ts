@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { journalChecks } from '../electron/core/journal/chain-checks';
 import { type Db, openJournal } from '../electron/core/journal/database';
 import { SettingsTable } from '../electron/core/journal/settings-table';
 import { ManagerPin } from '../electron/core/security/manager-pin';
@@ -101,7 +102,10 @@ export async function run(options: BenchOptions): Promise<void> {
   const db = openJournal({ file: join(dir, 'journal.sqlite') });
   try {
     const { endOfDay, handlers } = benchEndOfDay(db, { training: false, pin: PIN });
-    const call = handlers({ changed: () => {} });
+    const call = handlers({
+      changed: () => {},
+      journalCheck: journalChecks({ file: db.name, counterId: 'BENCH', now: () => new Date() }).check,
+    });
     const manager = endOfDay.view().cashiers[0]!;
     await call.signIn({ cashierId: manager.id, pin: PIN });
     const count = db.prepare('SELECT count(*) AS n FROM sales WHERE shift_id = ?');

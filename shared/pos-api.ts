@@ -15,6 +15,7 @@ import { IsoTimeSchema, LanguageSchema } from './domain/common';
 import { CustomerDisplaySchema } from './domain/customer-display';
 import { EsimDetailsSchema } from './domain/esim';
 import { ExportFileSchema, ExportScopeSchema } from './domain/export';
+import { JournalCheckSchema } from './domain/journal-check';
 import { PricingSchema } from './domain/pricing';
 import { PrinterSchema } from './domain/printer';
 import { ProviderOrderSchema } from './domain/provider-order';
@@ -63,22 +64,6 @@ const ReconcilePeriod = z
   .object({ firstDay: BusinessDaySchema, lastDay: BusinessDaySchema.optional() })
   .strict();
 
-const ChainCheckSchema = z.object({
-  counterId: z.string(),
-  links: z.number().int(),
-  head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
-  firstBroken: z
-    .object({
-      counterId: z.string(),
-      seq: z.number().int(),
-      kind: z.string(),
-      subject: z.string().nullable(),
-      at: IsoTimeSchema,
-      problem: z.enum(['sequence', 'hash', 'columns', 'row_changed']),
-    })
-    .nullable(),
-  unlinked: z.array(z.object({ kind: z.string(), id: z.string() })),
-});
 /**
  * An ICCID the cashier typed or scanned. Its check digit catches a typo: one that does not match is
  * refused unless the cashier confirmed the number (`checkDigitOverride`), or the journal holds it.
@@ -454,8 +439,11 @@ export const posApiContract = {
       .strict(),
     z.object({ html: z.string() }),
   ),
-  /** Walks the tamper-evident chain and names the first link that does not hold (a manager's check). */
-  checkJournalChain: method(z.object({ approval: Approval }).strict(), ChainCheckSchema),
+  /**
+   * Checks the tamper-evident chain, every stored Z's head and every money row, and names the first
+   * break by its kind at its place (a manager's check).
+   */
+  checkJournalChain: method(z.object({ approval: Approval }).strict(), JournalCheckSchema),
   /** Reconciles a business day (or the days from `firstDay` to `lastDay`) with the provider now; stored. */
   reconcile: method(ReconcilePeriod, ReconciliationSchema),
   /** The period's latest reconciliation, with what was resolved since; null before its first run. */
@@ -521,12 +509,13 @@ export const posApiContract = {
   /** The journal of a Z or of a range of business days as CSV files (sales, top-ups, cancellations…). */
   exportCsv: method(
     z.object({ scope: ExportScopeSchema }).strict(),
-    z.object({ files: z.array(ExportFileSchema) }),
+    /** The journal's check runs with every export: its result is one of the files, and said here. */
+    z.object({ files: z.array(ExportFileSchema), journalCheck: JournalCheckSchema }),
   ),
-  /** A month's CSV files, its Z reports (English and Arabic) and a manifest with the chain's head, zipped. */
+  /** A month's CSV files, its Z reports (English and Arabic) and a manifest with the journal's check, zipped. */
   exportAccountantPack: method(
     z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'a month as YYYY-MM') }).strict(),
-    z.object({ name: z.string(), base64: z.string() }),
+    z.object({ name: z.string(), base64: z.string(), journalCheck: JournalCheckSchema }),
   ),
   /** Each eSIM of a completed sale read live: status, installation, usage, validity, network events. */
   getEsimCare: method(z.object({ saleId: Id }).strict(), z.object({ esims: z.array(EsimCareSchema) })),

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '../../shared/domain/common';
 import type { PosEvent } from '../../shared/domain/events';
+import type { JournalCheck } from '../../shared/domain/journal-check';
 import type { Pricing } from '../../shared/domain/pricing';
 import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Sale } from '../../shared/domain/sale';
@@ -29,6 +30,7 @@ import { Exporter } from './exports/exporter';
 import { openCounterJournal } from './instance-lock';
 import { DailyBackups } from './journal/backup';
 import { CatalogueTable } from './journal/catalogue-table';
+import { journalChecks } from './journal/chain-checks';
 import { checkInBackground } from './journal/integrity-watch';
 import { issuedNumbersOf } from './journal/issued-numbers';
 import { observeWrites, refuseWrites, StorageHealth } from './journal/journal-write';
@@ -145,6 +147,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
   settings.set('counter.id', counterId);
+  const checks = journalChecks({ file: journalFile, counterId, now, runtime: threads });
+  const journalCheck = (): Promise<JournalCheck> => checks.check();
   const managerPin = new ManagerPin(settings, now);
   const pricing = (): Pricing => settings.get<Pricing>('pricing') ?? DEFAULT_PRICING;
   const connections = new Connections({
@@ -302,6 +306,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...endOfDay.handlers({
       changed: (till) => events.emit({ type: 'till.updated', till }),
       reconciliationOf,
+      journalCheck,
     }),
     ...reconciliationHandlers(reconciler, (language) => printContext(language, now().toISOString())),
     ...careHandlers(
@@ -325,6 +330,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       reportContext: (language, printedAt) => ({ ...printContext(language, printedAt), paper: 'a4' }),
       reconciliationOf,
       reportPdf: options.reportPdf,
+      journalCheck,
       now,
     }),
   };
@@ -362,6 +368,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     esimProvisioned: (orderReference) => money.esimProvisioned(orderReference),
     async close() {
       integrity?.stop();
+      checks.stop();
       events.clear();
       await Promise.all([connectionWork.stop(), backups.stop(), reconciler.stop(), checkpoints.stop()]);
       instance.closing();

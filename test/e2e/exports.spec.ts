@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { CountResult, TillView } from '../../shared/domain/shift';
+import { axeViolations } from './axe';
 import { expect, test } from './counter-fixture';
 
 /**
  * A previous day is one pick away on Today and on the Shift screen, and a Z leaves the counter as
- * CSV files and the month as the accountant's ZIP, through the browser's downloads.
+ * CSV files and the month as the accountant's ZIP, through the browser's downloads, each with the
+ * journal's check said on the screen.
  */
 
 const MANAGER_PIN = '2468';
@@ -39,7 +43,7 @@ test('a Z exported as CSV, the month as a pack, and a previous day picked', asyn
   await dayField.fill(today);
   await expect(sales.getByRole('row')).toHaveCount(2);
 
-  // The Shift screen: the Z of the business day, exported as six CSV files.
+  // The Shift screen: the Z of the business day, exported as its CSV files and the journal's check.
   await page.keyboard.press('F6');
   await page
     .getByRole('region', { name: 'Recent shifts' })
@@ -52,7 +56,9 @@ test('a Z exported as CSV, the month as a pack, and a previous day picked', asyn
       .then((path) => files.push({ name: each.suggestedFilename(), text: readFileSync(path, 'utf8') }));
   });
   await page.getByRole('button', { name: 'Export Z-000001 as CSV' }).click();
-  await expect.poll(() => files.length).toBe(8);
+  await expect.poll(() => files.length).toBe(9);
+  const recent = page.getByRole('region', { name: 'Recent shifts' });
+  await expect(recent.getByRole('status')).toContainText('The journal holds, nothing changed');
   const salesFile = files.find((each) => each.name.endsWith('Z-000001-sales.csv'));
   expect(salesFile?.text.startsWith('\uFEFFreceipt,')).toBe(true);
   expect(salesFile?.text).toContain(pkg.code);
@@ -61,6 +67,7 @@ test('a Z exported as CSV, the month as a pack, and a previous day picked', asyn
     'cash-movements.csv',
     'counts.csv',
     'exceptions.csv',
+    'journal-check.csv',
     'reconciliation-exceptions.csv',
     'reconciliation.csv',
     'sales.csv',
@@ -73,4 +80,19 @@ test('a Z exported as CSV, the month as a pack, and a previous day picked', asyn
   expect(zip.suggestedFilename()).toMatch(/-accountant-pack\.zip$/);
   const bytes = readFileSync(await zip.path());
   expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+
+  // The sale's package name changed behind the counter's back while it runs: the next export says
+  // the journal is broken, and where, in English and in Arabic.
+  const journal = new Database(join(counter.dataDir, 'journal.sqlite'));
+  journal.prepare(`UPDATE sales SET package_name = 'Forged 50 GB'`).run();
+  journal.close();
+  await page.getByRole('button', { name: 'Export Z-000001 as CSV' }).click();
+  await expect(recent.getByRole('alert')).toContainText(
+    'THE JOURNAL IS BROKEN. First break, a changed row: the sale',
+  );
+  expect(await axeViolations(page), 'a broken journal said in English').toEqual([]);
+  await page.keyboard.press('F9');
+  await page.getByRole('button', { name: 'تصدير Z-000001 بصيغة CSV' }).click();
+  await expect(page.getByRole('alert')).toContainText('السجل مكسور. أول كسر، صف تغيّر');
+  expect(await axeViolations(page), 'a broken journal said in Arabic').toEqual([]);
 });

@@ -235,7 +235,7 @@ describe('the chain holds every money record', () => {
       for (const code of codes) {
         for (const text of texts) expect(text.includes(code), code).toBe(false);
       }
-      expect(checkChain(journal, held[0]?.counter ?? '')).toMatchObject({ firstBroken: null });
+      expect(checkChain(journal, held[0]?.counter ?? '')).toMatchObject({ firstBreak: null });
     } finally {
       journal.close();
     }
@@ -288,23 +288,23 @@ describe('a link of an earlier record version', () => {
       CHAIN_RECORD_ENCODING,
       Buffer.from(linkHash(head.hash, v1), 'hex'),
     );
-    expect(checkChain(db, 'C1').firstBroken).toBeNull();
+    expect(checkChain(db, 'C1').firstBreak).toBeNull();
 
     // Version 1 did not hold the package's name: its link does not see the name changed…
     db.exec('DROP TRIGGER sales_settled_are_final');
     db.prepare(`UPDATE sales SET package_name = 'Iraq 50 GB' WHERE id = 'sale-1'`).run();
-    expect(checkChain(db, 'C1').firstBroken).toBeNull();
+    expect(checkChain(db, 'C1').firstBreak).toBeNull();
     // …but it does see a column it held.
     db.prepare(`UPDATE sales SET retail_total_minor = 1 WHERE id = 'sale-1'`).run();
-    expect(checkChain(db, 'C1').firstBroken).toMatchObject({ seq: head.seq + 1 });
+    expect(checkChain(db, 'C1').firstBreak).toMatchObject({ kind: 'changed_row', seq: head.seq + 1 });
     db.prepare(
       `UPDATE sales SET retail_total_minor = 1250, package_name = 'Iraq 5 GB' WHERE id = 'sale-1'`,
     ).run();
-    expect(checkChain(db, 'C1').firstBroken).toBeNull();
+    expect(checkChain(db, 'C1').firstBreak).toBeNull();
 
     // A later record, of the version written now, holds the name: changing it is found.
     db.transaction(() => writeAudit(db, at, 'sale.handed-over', 'sale-1', null))();
     db.prepare(`UPDATE sales SET package_name = 'Iraq 50 GB' WHERE id = 'sale-1'`).run();
-    expect(checkChain(db, 'C1').firstBroken).toMatchObject({ seq: head.seq + 2 });
+    expect(checkChain(db, 'C1').firstBreak).toMatchObject({ kind: 'changed_row', seq: head.seq + 2 });
   });
 });

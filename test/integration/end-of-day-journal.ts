@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { journalChecks } from '../../electron/core/journal/chain-checks';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { SettingsTable } from '../../electron/core/journal/settings-table';
@@ -56,7 +57,10 @@ export function startDay(start = '2026-11-20T08:00:00.000Z'): Day {
   return {
     db,
     eod,
-    call: eod.handlers({ changed: () => {} }),
+    call: eod.handlers({
+      changed: () => {},
+      journalCheck: journalChecks({ file: db.name, counterId: DAY_COUNTER, now }).check,
+    }),
     approval: { managerId: manager.id, pin: DAY_PIN },
     manager,
     close() {

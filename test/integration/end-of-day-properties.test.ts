@@ -216,7 +216,7 @@ describe('end-of-day invariants', () => {
             }[]
           ).map((row) => row.seq);
           expect(seqs).toEqual(seqs.map((_, i) => i + 1));
-          expect(checkChain(day.db, DAY_COUNTER)).toMatchObject({ firstBroken: null, unlinked: [] });
+          expect(checkChain(day.db, DAY_COUNTER)).toMatchObject({ firstBreak: null, unlinked: [] });
         } finally {
           day.close();
         }

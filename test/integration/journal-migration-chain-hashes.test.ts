@@ -75,7 +75,7 @@ describe('migration 0015 (chain hashes as bytes)', () => {
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       const check = checkChain(db, COUNTER);
-      expect(check).toMatchObject({ links: 120, firstBroken: null, unlinked: [] });
+      expect(check).toMatchObject({ links: 120, firstBreak: null, unlinked: [] });
       expect(check.head).toEqual(before.head);
       expect(chainHead(db, COUNTER)).toEqual(before.head);
       // 32 bytes a hash instead of 64 characters, and no previous hash: about 98 bytes a link.
@@ -84,7 +84,7 @@ describe('migration 0015 (chain hashes as bytes)', () => {
 
       sell(db, 1, 40);
       const grown = checkChain(db, COUNTER);
-      expect(grown).toMatchObject({ links: 123, firstBroken: null });
+      expect(grown).toMatchObject({ links: 123, firstBreak: null });
       expect(grown.head?.seq).toBe(123);
     } finally {
       db.close();
@@ -99,7 +99,7 @@ describe('migration 0015 (chain hashes as bytes)', () => {
     });
     const db = journal.open();
     try {
-      expect(checkChain(db, COUNTER).firstBroken).toMatchObject({ seq: 7, problem: 'hash' });
+      expect(checkChain(db, COUNTER).firstBreak).toMatchObject({ seq: 7, kind: 'changed_link' });
       expect(
         db
           .prepare(`SELECT seq, CAST(hash AS TEXT) AS hash FROM chain WHERE length(hash) <> 32 ORDER BY seq`)

@@ -142,7 +142,9 @@ describe('migration 0011 (compact chain)', () => {
         counterId: COUNTER,
         links: 120,
         head: before.head,
-        firstBroken: null,
+        zHeads: 0,
+        firstBreak: null,
+        unlinkedCount: 0,
         unlinked: [],
       });
       const unpacked = (
@@ -170,7 +172,7 @@ describe('migration 0011 (compact chain)', () => {
       const more = sell(db, 2, before.ids.length);
       expect(answersOf(db, 'sale', more[0]!)[0]?.body).toBe(orderAnswer(before.ids.length));
       const grown = checkChain(db, COUNTER);
-      expect(grown).toMatchObject({ links: 126, firstBroken: null, unlinked: [] });
+      expect(grown).toMatchObject({ links: 126, firstBreak: null, unlinked: [] });
       expect(grown.head?.seq).toBe(126);
     } finally {
       db.close();

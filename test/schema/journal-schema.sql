@@ -1,4 +1,4 @@
--- The journal's schema at version 16, as a new shop's journal gets it from its migrations.
+-- The journal's schema at version 17, as a new shop's journal gets it from its migrations.
 -- Written by test/unit/journal-schema.test.ts; never edited by hand (see docs/journal.md).
 
 CREATE TABLE answer_esims (
@@ -141,7 +141,7 @@ CREATE TABLE "chain" (
   shift_id TEXT,
 
         record BLOB NOT NULL,
-        record_encoding TEXT NOT NULL CHECK (record_encoding IN ('deflate-d1')),
+        record_encoding TEXT NOT NULL CHECK (record_encoding IN ('deflate-d1', 'deflate-d2')),
         hash BLOB NOT NULL,
         PRIMARY KEY (counter_id, seq)
       ) STRICT;

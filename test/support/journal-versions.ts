@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { type ChainRecord, canonicalJson, GENESIS_HASH, linkHash } from '../../electron/core/journal/chain';
-import { CHAIN_RECORD_ENCODING, packRecord } from '../../electron/core/journal/chain-record';
+import { FIRST_RECORD_ENCODING, packRecord } from '../../electron/core/journal/chain-record';
 import { rowRulesOf } from '../../electron/core/journal/chain-rows';
 import { MIGRATIONS } from '../../electron/core/journal/migrations';
 
@@ -54,8 +54,8 @@ export function insertRow(
 
 /**
  * How versions 6 to 14 stored a chain link: the previous link's hash beside its own, both as hex; the
- * record as its JSON text until version 11 (`text`), deflated against the dictionary from then on
- * (`packed`).
+ * record as its JSON text until version 11 (`text`), deflated against the first dictionary from then
+ * on (`packed`).
  */
 export type OldLinkForm = 'text' | 'packed';
 
@@ -109,7 +109,11 @@ export function appendOldLink(
     'chain',
     form === 'text'
       ? { ...link, record_json: recordJson }
-      : { ...link, record: packRecord(recordJson), record_encoding: CHAIN_RECORD_ENCODING },
+      : {
+          ...link,
+          record: packRecord(recordJson, FIRST_RECORD_ENCODING),
+          record_encoding: FIRST_RECORD_ENCODING,
+        },
   );
   return { seq, hash };
 }

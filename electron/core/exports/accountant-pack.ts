@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '../../../shared/domain/common';
+import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { ShiftReport } from '../../../shared/domain/shift-report';
 import { chainHead } from '../journal/chain';
@@ -24,6 +25,8 @@ export interface AccountantPackDeps {
    * out, so without one (the web host) the reports stay in the pack as the A4 HTML they are printed from.
    */
   readonly reportPdf?: ((html: string) => Promise<Uint8Array>) | undefined;
+  /** The journal's chain check, run for the pack (and for a CSV export). */
+  readonly journalCheck: () => Promise<JournalCheck>;
   readonly now: () => Date;
 }
 
@@ -31,14 +34,16 @@ const LANGUAGES: readonly Language[] = ['en', 'ar'];
 
 /**
  * A month for the accountant as one ZIP: the month's CSV files, every Z closed in it and every
- * reconciled day as A4 documents (PDF when the shell makes them, else HTML) in English and Arabic, and a manifest naming each file with its SHA-256 and the head of
- * the journal's hash chain when the pack was made, so a later pack (or the journal itself) shows
- * whether anything before that head has changed since.
+ * reconciled day as A4 documents (PDF when the shell makes them, else HTML) in English and Arabic, and
+ * a manifest naming each file with its SHA-256, the head of the journal's hash chain when the pack was
+ * made (so a later pack, or the journal itself, shows whether anything before it has changed since),
+ * and the journal's check run for the pack: a broken journal is said in the manifest, in its CSV file
+ * and on every Z in the pack.
  */
 export async function accountantPack(
   deps: AccountantPackDeps,
   month: string,
-): Promise<{ name: string; bytes: Uint8Array }> {
+): Promise<{ name: string; bytes: Uint8Array; journalCheck: JournalCheck }> {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   const monthNumber = Number(match?.[2]);
   if (!match || monthNumber < 1 || monthNumber > 12) {
@@ -48,9 +53,10 @@ export async function accountantPack(
   const from = `${month}-01`;
   const to = `${month}-${String(lastDay).padStart(2, '0')}`;
   const createdAt = deps.now().toISOString();
+  const journalCheck = await deps.journalCheck();
   const encoder = new TextEncoder();
   const files: ZipEntry[] = deps.exporter
-    .csv({ from, to })
+    .csv({ from, to }, journalCheck)
     .map((file) => ({ name: `csv/${file.name}`, data: encoder.encode(file.content) }));
   const shifts = deps.db
     .prepare(
@@ -70,6 +76,7 @@ export async function accountantPack(
       const html = renderReportDocument(report, {
         ...deps.reportContext(language, createdAt),
         reconciliation,
+        journalCheck,
       });
       files.push(await document(`z/Z-${String(shift.z_number).padStart(6, '0')}-${language}`, html));
     }
@@ -89,6 +96,7 @@ export async function accountantPack(
     businessDays: { from, to },
     createdAt,
     chainHead: chainHead(deps.db, deps.counterId),
+    journalCheck: { holds: journalCheck.firstBreak === null, ...journalCheck },
     files: files.map((file) => ({
       name: file.name,
       bytes: file.data.length,
@@ -99,5 +107,9 @@ export async function accountantPack(
     { name: 'manifest.json', data: encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`) },
     ...files,
   ];
-  return { name: `${deps.counterId}-${month}-accountant-pack.zip`, bytes: zipStored(entries, deps.now()) };
+  return {
+    name: `${deps.counterId}-${month}-accountant-pack.zip`,
+    bytes: zipStored(entries, deps.now()),
+    journalCheck,
+  };
 }

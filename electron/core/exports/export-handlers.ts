@@ -3,13 +3,23 @@ import { type AccountantPackDeps, accountantPack } from './accountant-pack';
 
 export type ExportMethods = 'exportCsv' | 'exportAccountantPack';
 
-/** The journal as files: CSV for a Z or a range of days, and the month's accountant pack. */
+/**
+ * The journal as files: CSV for a Z or a range of days, and the month's accountant pack. Each runs
+ * the journal's check first and carries its result, in its files and in its answer.
+ */
 export function exportHandlers(deps: AccountantPackDeps): HandlerGroup<ExportMethods> {
   return {
-    exportCsv: async ({ scope }) => ({ files: deps.exporter.csv(scope) }),
+    exportCsv: async ({ scope }) => {
+      const journalCheck = await deps.journalCheck();
+      return { files: deps.exporter.csv(scope, journalCheck), journalCheck };
+    },
     exportAccountantPack: async ({ month }) => {
       const pack = await accountantPack(deps, month);
-      return { name: pack.name, base64: Buffer.from(pack.bytes).toString('base64') };
+      return {
+        name: pack.name,
+        base64: Buffer.from(pack.bytes).toString('base64'),
+        journalCheck: pack.journalCheck,
+      };
     },
   };
 }

@@ -1,11 +1,13 @@
 import { businessDayOf } from '../../../shared/business-day';
 import type { ExportFile, ExportScope } from '../../../shared/domain/export';
+import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Db } from '../journal/database';
 import { OPEN_STATE_PARAMS } from '../journal/state-rows';
 import { PosFailure } from '../pos/failure';
 import type { BusinessDayRule } from '../shifts/end-of-day-settings';
 import { csvDocument } from './csv';
 import { DAY_OF, EXPORT_TABLES, type ExportScopeSql } from './export-tables';
+import { journalCheckCsv } from './journal-check-file';
 
 export interface ExporterDeps {
   readonly db: Db;
@@ -16,7 +18,8 @@ export interface ExporterDeps {
 
 /**
  * The journal as files for the shop's accountant: one CSV per table (EXPORT_TABLES) for a Z (one
- * closed or open shift) or for a range of business days. Read-only: an export never writes.
+ * closed or open shift) or for a range of business days, and the journal's check that came with it.
+ * Read-only: an export never writes.
  */
 export class Exporter {
   constructor(private readonly deps: ExporterDeps) {
@@ -32,20 +35,23 @@ export class Exporter {
     );
   }
 
-  csv(scope: ExportScope): ExportFile[] {
+  /** The scope's tables, and last the journal's check that ran with the export (`journal-check`). */
+  csv(scope: ExportScope, check: JournalCheck): ExportFile[] {
     const { db } = this.deps;
     const { label, conditions, params: scopeParams } = this.resolve(scope);
     const params = { ...scopeParams, ...this.deps.dayRule(), ...OPEN_STATE_PARAMS };
-    return EXPORT_TABLES.map((table) => {
+    const name = (file: string): string => `${this.deps.counterId}-${label}-${file}.csv`;
+    const tables = EXPORT_TABLES.map((table) => {
       const rows = db.prepare(table.sql(conditions)).all(params) as Record<string, unknown>[];
       return {
-        name: `${this.deps.counterId}-${label}-${table.name}.csv`,
+        name: name(table.name),
         content: csvDocument(
           table.columns.map((column) => column.header),
           rows.map((row) => table.columns.map((column) => column.cell(row))),
         ),
       };
     });
+    return [...tables, { name: name('journal-check'), content: journalCheckCsv(check) }];
   }
 
   private resolve(scope: ExportScope): {

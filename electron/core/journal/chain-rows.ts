@@ -295,10 +295,33 @@ export const V2_ROWS = {
 
 export type RowKind = keyof typeof V2_ROWS;
 
+/**
+ * The kind of the record that adopts a row the chain held no record of (migration 0017: a row
+ * written before the chain began, or a balance reading named by its day), by row kind.
+ */
+export const ADOPTED_KINDS: Readonly<Record<RowKind, string>> = {
+  sale: 'sale.adopted',
+  topup: 'topup.adopted',
+  shift: 'shift.adopted',
+  cash: 'cash.adopted',
+  count: 'count.adopted',
+  correction: 'correction.adopted',
+  z: 'z.adopted',
+  rate: 'rate.adopted',
+  cashier: 'cashier.adopted',
+  cancellation: 'cancellation.adopted',
+  deposit: 'provider.deposit_adopted',
+  balance: 'balance.adopted',
+  run: 'reconciliation.adopted',
+  resolution: 'reconciliation.resolution_adopted',
+};
+
 /** Kinds whose rows are not named by their prefix alone. */
 const V2_EXACT: Record<string, RowKind> = {
   'provider.deposit': 'deposit',
+  'provider.deposit_adopted': 'deposit',
   'reconciliation.resolved': 'resolution',
+  'reconciliation.resolution_adopted': 'resolution',
 };
 /** Prefixes of kinds other than a row kind's own name. */
 const V2_PREFIXES: Record<string, RowKind> = { goodwill: 'cancellation', reconciliation: 'run' };

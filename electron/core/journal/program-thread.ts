@@ -18,7 +18,12 @@ export interface ThreadRuntime {
 }
 
 /** The thread programs: each a module beside this one that reads `workerData` and answers on `parentPort`. */
-export const THREAD_PROGRAMS = ['backup-thread', 'checkpoint-thread', 'integrity-thread'] as const;
+export const THREAD_PROGRAMS = [
+  'backup-thread',
+  'chain-check-thread',
+  'checkpoint-thread',
+  'integrity-thread',
+] as const;
 export type ThreadProgram = (typeof THREAD_PROGRAMS)[number];
 
 /**

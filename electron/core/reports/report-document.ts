@@ -1,7 +1,9 @@
 import type { Language } from '../../../shared/domain/common';
+import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { ShiftReport, TakingsLine } from '../../../shared/domain/shift-report';
 import { formatZNumber } from '../../../shared/end-of-day';
+import { journalCheckSentence, journalCheckText } from '../../../shared/journal-check-text';
 import type { Money } from '../../../shared/money';
 import { type ReportText, reportText } from '../../../shared/report-text';
 import { type Html, html, trusted } from '../receipts/html';
@@ -30,6 +32,8 @@ export interface ReportContext {
   readonly timeZone: string;
   /** A Z prints its business day's reconciliation with the provider as it stands (undefined on an X). */
   readonly reconciliation?: Reconciliation | null;
+  /** A Z prints the journal's check run for it: whether the chain holds, or where it first breaks. */
+  readonly journalCheck?: JournalCheck;
 }
 
 interface Kit {
@@ -80,6 +84,7 @@ ${ctx.reconciliation === undefined ? null : reconciliationSection(kit, ctx.recon
 <hr>
 <section class="chain">
 ${report.chainHead ? codeField(`${text.chainHead} #${format.number(report.chainHead.seq)}`, report.chainHead.hash) : null}
+${ctx.journalCheck ? journalCheckSection(kit, ctx.journalCheck, ctx.language) : null}
 <p class="note">${text.chainNote}</p>
 </section>
 ${rows([[text.printed, format.dateTime(ctx.printedAt)]])}
@@ -88,6 +93,14 @@ ${training ? html`<p class="mark">${training}</p>` : null}
 </html>
 `;
   return doc.text;
+}
+
+/** The journal's check: a broken journal is said as loudly as a Z not counted. */
+function journalCheckSection({ format }: Kit, check: JournalCheck, language: Language): Html {
+  const words = journalCheckText(language);
+  const sentence = journalCheckSentence(check, language, format.number);
+  return html`<p class="${check.firstBreak ? 'mark' : 'note'}" data-journal-check="${check.firstBreak ? 'broken' : 'holds'}">${sentence}</p>
+${rows([[`${words.title} · ${words.checkedAt}`, format.dateTime(check.checkedAt)]])}`;
 }
 
 function section(title: string, body: Html | null): Html {

@@ -1,7 +1,7 @@
+import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { CashierTable } from '../cashiers/cashier-table';
 import type { HandlerGroup } from '../context';
-import { checkChain } from '../journal/chain-check';
 import type { Db } from '../journal/database';
 import type { SettingsTable } from '../journal/settings-table';
 import { writeAudit } from '../journal/state-rows';
@@ -21,6 +21,8 @@ export interface ReportHandlerDeps {
   readonly now: () => Date;
   /** The business day's reconciliation with the provider, printed with its Z. */
   readonly reconciliationOf?: ((businessDay: string) => Reconciliation | null) | undefined;
+  /** The journal's chain check, run for the manager's check and for each Z printed. */
+  readonly journalCheck: () => Promise<JournalCheck>;
 }
 
 /** The counter's last closed shift: a Z printed without naming one is that shift's. */
@@ -32,7 +34,10 @@ function lastClosed(endOfDay: EndOfDay): string {
 
 export type ReportMethods = 'renderShiftReport' | 'checkJournalChain';
 
-/** Printing X and Z reports (each print logged in the chain), and the manager's check of the chain. */
+/**
+ * Printing X and Z reports (each print logged in the chain, each Z with the journal's check), and the
+ * manager's check of the chain.
+ */
 export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<ReportMethods> {
   return {
     renderShiftReport: async ({ kind, shiftId, paper, language }) => {
@@ -40,6 +45,8 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<ReportMeth
       const report =
         kind === 'x' ? endOfDay.xReport(shiftId) : endOfDay.zReport(shiftId ?? lastClosed(endOfDay));
       const shop = settings.getSettings();
+      // A Z says whether the journal holds, as the check run for this print found it.
+      const journalCheck = kind === 'z' ? await deps.journalCheck() : undefined;
       const printedAt = now().toISOString();
       const html = renderReportDocument(report, {
         shop,
@@ -51,6 +58,7 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<ReportMeth
         ...(kind === 'z' && deps.reconciliationOf
           ? { reconciliation: deps.reconciliationOf(report.businessDay) }
           : {}),
+        ...(journalCheck ? { journalCheck } : {}),
       });
       writeAudit(db, printedAt, kind === 'x' ? 'report.x_printed' : 'z.printed', report.shiftId, {
         paper,
@@ -60,11 +68,14 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<ReportMeth
     },
     checkJournalChain: async ({ approval }) => {
       const manager = deps.cashiers.approve(approval, 'Checking the journal');
-      const result = checkChain(deps.db, deps.counterId);
+      const result = await deps.journalCheck();
+      const first = result.firstBreak;
       writeAudit(deps.db, deps.now().toISOString(), 'chain.checked', null, {
         by: manager.id,
         links: result.links,
-        firstBroken: result.firstBroken?.seq ?? null,
+        firstBreak: first
+          ? { kind: first.kind, seq: first.seq, table: first.table, rowId: first.rowId }
+          : null,
       });
       return result;
     },

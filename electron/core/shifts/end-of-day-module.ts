@@ -1,3 +1,4 @@
+import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { TillView } from '../../../shared/domain/shift';
 import type { Currency } from '../../../shared/money';
@@ -36,6 +37,8 @@ export interface EndOfDayHandlerOptions {
   readonly changed: (till: TillView) => void;
   /** The business day's reconciliation with the provider, printed with its Z. */
   readonly reconciliationOf?: (businessDay: string) => Reconciliation | null;
+  /** The journal's chain check (run on a thread of its own): the manager's check, and each Z printed. */
+  readonly journalCheck: () => Promise<JournalCheck>;
 }
 
 type EndOfDayMethods = CashierMethods | ShiftMethods | ReportMethods;
@@ -91,7 +94,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
     shifts,
     settings,
     cashRefunds,
-    handlers({ changed, reconciliationOf }) {
+    handlers({ changed, reconciliationOf, journalCheck }) {
       const announce = (): TillView => {
         const view = endOfDay.view();
         changed(view);
@@ -110,6 +113,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
           training: options.training,
           now,
           reconciliationOf,
+          journalCheck,
         }),
       };
       return handlers satisfies Partial<PosHandlers>;

@@ -13,6 +13,7 @@ import type { EndOfDaySettings } from '../../../shared/domain/shift';
 import type { ExchangeRate } from '../../../shared/domain/till';
 import type { PosError } from '../../../shared/errors';
 import { parseRatePer100, priceAtRate, ratePerUnitText } from '../../../shared/exchange-rate';
+import { journalCheckSentence } from '../../../shared/journal-check-text';
 import {
   CURRENCIES,
   type Currency,
@@ -706,10 +707,7 @@ function ChainCheck(): ReactNode {
           fail(result.error);
           return null;
         }
-        const { firstBroken, links } = result.value;
-        return firstBroken
-          ? t.chainBroken(integer(firstBroken.seq, language), firstBroken.kind, firstBroken.problem)
-          : t.chainOk(links);
+        return journalCheckSentence(result.value, language, (value) => integer(value, language));
       }}
     />
   );

@@ -1,11 +1,13 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Shift } from '../../../shared/domain/shift';
 import { formatZNumber } from '../../../shared/end-of-day';
 import type { PosError } from '../../../shared/errors';
+import { journalCheckSentence } from '../../../shared/journal-check-text';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { FieldErrors } from '../components/field-errors';
-import { dateTime } from '../i18n/format';
+import { dateTime, integer } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
 import { DrawerCountFields } from './DrawerCountFields';
 import { base64Bytes, download } from './download';
@@ -27,6 +29,7 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
   const [reload, setReload] = useState(0);
   const [day, setDay] = useState('');
   const [error, setError] = useState<PosError | null>(null);
+  const [journalCheck, setJournalCheck] = useState<JournalCheck | null>(null);
   const dayId = useId();
   useEffect(() => {
     void refresh;
@@ -48,6 +51,7 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
       .then((result) => {
         if (!result.ok) return setError(result.error);
         setError(null);
+        setJournalCheck(result.value.journalCheck);
         for (const file of result.value.files) download(file.name, file.content, 'text/csv;charset=utf-8');
       });
   };
@@ -59,6 +63,7 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
         <input id={dayId} type="date" value={day} onChange={(event) => setDay(event.target.value)} />
       </div>
       {error ? <ErrorPanel error={error} /> : null}
+      {journalCheck ? <JournalCheckSaid check={journalCheck} /> : null}
       <ul className="shift-list">
         {shifts.map((shift) => {
           const z = formatZNumber(shift.zNumber ?? 0);
@@ -93,13 +98,32 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
           );
         })}
       </ul>
-      <AccountantPack onError={setError} />
+      <AccountantPack onError={setError} onChecked={setJournalCheck} />
     </section>
   );
 }
 
-/** The month's CSV files, its Z reports and a manifest with the chain's head, as one ZIP. */
-function AccountantPack({ onError }: { readonly onError: (error: PosError | null) => void }): ReactNode {
+/** What the journal's check run with an export found: a broken journal is an alert. */
+function JournalCheckSaid({ check }: { readonly check: JournalCheck }): ReactNode {
+  const language = useLanguage();
+  const sentence = journalCheckSentence(check, language, (value) => integer(value, language));
+  return check.firstBreak ? (
+    <p role="alert" className="mark">
+      {sentence}
+    </p>
+  ) : (
+    <p role="status">{sentence}</p>
+  );
+}
+
+/** The month's CSV files, its Z reports and a manifest with the journal's check, as one ZIP. */
+function AccountantPack({
+  onError,
+  onChecked,
+}: {
+  readonly onError: (error: PosError | null) => void;
+  readonly onChecked: (check: JournalCheck) => void;
+}): ReactNode {
   const t = shiftText(useLanguage());
   const [month, setMonth] = useState(new Date().toISOString().slice(0, 7));
   const monthId = useId();
@@ -112,6 +136,7 @@ function AccountantPack({ onError }: { readonly onError: (error: PosError | null
           .then((result) => {
             if (!result.ok) return onError(result.error);
             onError(null);
+            onChecked(result.value.journalCheck);
             download(result.value.name, base64Bytes(result.value.base64), 'application/zip');
           });
       }}

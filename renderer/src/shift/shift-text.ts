@@ -1,7 +1,6 @@
 import type { Language } from '../../../shared/domain/common';
 import type { CashReason } from '../../../shared/domain/shift';
 import type { TenderMethod } from '../../../shared/domain/till';
-import { counted } from '../i18n/plural';
 
 /** The counter's words for cashiers, the drawer, the tender and the X and Z reports, per language. */
 export interface ShiftText {
@@ -107,8 +106,6 @@ export interface ShiftText {
   readonly role: string;
   readonly roles: Readonly<Record<'cashier' | 'manager', string>>;
   readonly checkChain: string;
-  readonly chainOk: (links: number) => string;
-  readonly chainBroken: (seq: string, kind: string, problem: string) => string;
   readonly saved: string;
   readonly settingsTitle: string;
   readonly drawerCurrencies: string;
@@ -237,12 +234,6 @@ const EN: ShiftText = {
   role: 'Role',
   roles: { cashier: 'Cashier', manager: 'Manager' },
   checkChain: 'Check the journal',
-  chainOk: (links) =>
-    counted('en', links, {
-      one: 'The journal holds: # record, unchanged.',
-      other: 'The journal holds: # records, none changed.',
-    }),
-  chainBroken: (seq, kind, problem) => `Broken at record ${seq} (${kind}): ${problem}.`,
   saved: 'Saved.',
   settingsTitle: 'End-of-day settings',
   drawerCurrencies: 'Drawer currencies',
@@ -368,15 +359,6 @@ const AR: ShiftText = {
   role: 'الدور',
   roles: { cashier: 'كاشير', manager: 'مدير' },
   checkChain: 'فحص السجل',
-  chainOk: (links) =>
-    counted('ar', links, {
-      one: 'السجل سليم: قيد واحد لم يتغير.',
-      two: 'السجل سليم: قيدان لم يتغير أي منهما.',
-      few: 'السجل سليم: # قيود لم يتغير أي منها.',
-      many: 'السجل سليم: # قيدًا لم يتغير أي منها.',
-      other: 'السجل سليم: # قيد لم يتغير أي منها.',
-    }),
-  chainBroken: (seq, kind, problem) => `انكسر عند السجل ${seq} (${kind}): ${problem}.`,
   saved: 'حُفظ.',
   settingsTitle: 'إعدادات نهاية اليوم',
   drawerCurrencies: 'عملات الدرج',

@@ -1,5 +1,5 @@
 import { type AnswerEncoding, answerBodyText, packAnswerBody } from '../answers';
-import { CHAIN_RECORD_ENCODING, packRecord } from '../chain-record';
+import { FIRST_RECORD_ENCODING, packRecord } from '../chain-record';
 import type { Db } from '../database';
 import { CHAIN_LINK_COLUMNS, CHAIN_LOOKUPS_AND_GUARDS } from './chain-table';
 import type { Migration } from './index';
@@ -20,19 +20,21 @@ export const m0011CompactJournal: Migration = {
   name: '0011-compact-journal',
   up(db) {
     compactAnswers(db);
-    db.function('chain_record_pack', { deterministic: true }, (text) => packRecord(String(text)));
+    db.function('chain_record_pack', { deterministic: true }, (text) =>
+      packRecord(String(text), FIRST_RECORD_ENCODING),
+    );
     db.exec(`
       CREATE TABLE chain_compact (
         ${CHAIN_LINK_COLUMNS}
         record BLOB NOT NULL,
-        record_encoding TEXT NOT NULL CHECK (record_encoding IN ('${CHAIN_RECORD_ENCODING}')),
+        record_encoding TEXT NOT NULL CHECK (record_encoding IN ('${FIRST_RECORD_ENCODING}')),
         prev_hash TEXT NOT NULL,
         hash TEXT NOT NULL,
         PRIMARY KEY (counter_id, seq)
       ) STRICT;
       INSERT INTO chain_compact
         SELECT counter_id, seq, at, kind, subject, cashier_id, shift_id, chain_record_pack(record_json),
-          '${CHAIN_RECORD_ENCODING}', prev_hash, hash
+          '${FIRST_RECORD_ENCODING}', prev_hash, hash
         FROM chain ORDER BY counter_id, seq;
       DROP TABLE chain;
       ALTER TABLE chain_compact RENAME TO chain;

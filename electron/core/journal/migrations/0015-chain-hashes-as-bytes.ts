@@ -1,5 +1,5 @@
 import { GENESIS_HASH } from '../chain';
-import { CHAIN_RECORD_ENCODING } from '../chain-record';
+import { FIRST_RECORD_ENCODING } from '../chain-record';
 import { CHAIN_LINK_COLUMNS, CHAIN_LOOKUPS_AND_GUARDS } from './chain-table';
 import type { Migration } from './index';
 
@@ -22,7 +22,7 @@ export const m0015ChainHashesAsBytes: Migration = {
       CREATE TABLE chain_v15 (
         ${CHAIN_LINK_COLUMNS}
         record BLOB NOT NULL,
-        record_encoding TEXT NOT NULL CHECK (record_encoding IN ('${CHAIN_RECORD_ENCODING}')),
+        record_encoding TEXT NOT NULL CHECK (record_encoding IN ('${FIRST_RECORD_ENCODING}')),
         hash BLOB NOT NULL,
         PRIMARY KEY (counter_id, seq)
       ) STRICT;

@@ -15,6 +15,7 @@ import { m0013BestSellersWeek } from './0013-best-sellers-week';
 import { m0014ReceiptHistory } from './0014-receipt-history';
 import { m0015ChainHashesAsBytes } from './0015-chain-hashes-as-bytes';
 import { m0016TopUpDecisions } from './0016-topup-decisions';
+import { m0017ChainHoldsEveryRow } from './0017-chain-holds-every-row';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
@@ -64,6 +65,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0014ReceiptHistory,
   m0015ChainHashesAsBytes,
   m0016TopUpDecisions,
+  m0017ChainHoldsEveryRow,
 ]);
 
 /** The schema this code writes. */

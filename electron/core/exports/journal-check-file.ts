@@ -1,0 +1,55 @@
+import type { JournalCheck } from '../../../shared/domain/journal-check';
+import { type CsvCell, csvDocument } from './csv';
+
+/**
+ * The journal's chain check as one more file of an export: when it ran, what it checked, and whether
+ * the chain holds or where it first breaks (its kind at its place), so a file handed to an accountant
+ * says whether the journal it came from was intact.
+ */
+export function journalCheckCsv(check: JournalCheck): string {
+  const first = check.firstBreak;
+  const text = (value: string | null | undefined): CsvCell => ({ text: value ?? null });
+  const count = (value: number | null | undefined): CsvCell => ({ count: value ?? null });
+  return csvDocument(
+    [
+      'checked_at',
+      'counter',
+      'result',
+      'records',
+      'head_record',
+      'head_hash',
+      'z_heads_checked',
+      'break_kind',
+      'break_record',
+      'break_other_record',
+      'break_record_kind',
+      'break_subject',
+      'break_at',
+      'break_table',
+      'break_row',
+      'break_z_number',
+      'rows_with_no_record',
+    ],
+    [
+      [
+        text(check.checkedAt),
+        text(check.counterId),
+        text(first ? 'broken' : 'holds'),
+        count(check.links),
+        count(check.head?.seq),
+        text(check.head?.hash),
+        count(check.zHeads),
+        text(first?.kind),
+        count(first?.seq),
+        count(first?.otherSeq),
+        text(first?.recordKind),
+        text(first?.subject),
+        text(first?.at),
+        text(first?.table),
+        text(first?.rowId),
+        count(first?.zNumber),
+        count(check.unlinkedCount),
+      ],
+    ],
+  );
+}
