@@ -13,8 +13,8 @@ export interface JournalCheckText {
   readonly holds: (records: string, zHeads: string) => string;
   /** The first break, by its kind at its place. */
   readonly broken: (first: ChainBreak, number: (value: number) => string) => string;
-  /** More money rows have no record than the first break names. */
-  readonly moreUnlinked: (count: string) => string;
+  /** Money rows with no record, besides the one a first break names: they prove nothing. */
+  readonly unlinked: (count: string) => string;
   readonly checkedAt: string;
 }
 
@@ -60,6 +60,7 @@ const EN_KINDS: Readonly<Record<ChainBreak['kind'], string>> = {
   reorder: 'out of order',
   changed_link: 'an edited record',
   changed_row: 'a changed row',
+  deleted_row: 'a deleted row',
   unlinked_row: 'a row with no record',
   z_head: 'a rewritten chain',
 };
@@ -69,6 +70,7 @@ const AR_KINDS: Readonly<Record<ChainBreak['kind'], string>> = {
   reorder: 'خلل في الترتيب',
   changed_link: 'قيد معدَّل',
   changed_row: 'صف تغيّر',
+  deleted_row: 'صف محذوف',
   unlinked_row: 'صف بلا قيد',
   z_head: 'سلسلة أُعيدت كتابتها',
 };
@@ -94,12 +96,13 @@ const EN: JournalCheckText = {
       reorder: `${recordAt('record', first, n(first.seq))} stands out of its order: it is record ${n(first.otherSeq)}`,
       changed_link: `${recordAt('record', first, n(first.seq))} was edited`,
       changed_row: `${row} changed after ${recordAt('record', first, n(first.seq))} wrote it`,
+      deleted_row: `${row} was deleted after ${recordAt('record', first, n(first.seq))} wrote it`,
       unlinked_row: `${row} has no record in the chain: it was written behind the journal's back`,
       z_head: `the chain no longer holds record ${n(first.seq)} as Z ${n(first.zNumber)} printed it: it was rewritten`,
     }[first.kind];
     return `THE JOURNAL IS BROKEN. First break, ${EN_KINDS[first.kind]}: ${what}.`;
   },
-  moreUnlinked: (count) => `Money rows with no record in the chain: ${count}.`,
+  unlinked: (count) => `Money rows with no record in the chain, which prove nothing: ${count}.`,
   checkedAt: 'Checked',
 };
 
@@ -118,12 +121,13 @@ const AR: JournalCheckText = {
       reorder: `${recordAt('القيد', first, n(first.seq))} في غير موضعه: إنه القيد ${n(first.otherSeq)}`,
       changed_link: `${recordAt('القيد', first, n(first.seq))} عُدّل`,
       changed_row: `تغيّر ${row} بعد أن كتبه ${recordAt('القيد', first, n(first.seq))}`,
+      deleted_row: `حُذف ${row} بعد أن كتبه ${recordAt('القيد', first, n(first.seq))}`,
       unlinked_row: `${row} ليس له قيد في السلسلة: كُتب من وراء السجل`,
       z_head: `لم تعد السلسلة تحمل القيد ${n(first.seq)} كما طبعه تقرير Z رقم ${n(first.zNumber)}: أُعيدت كتابتها`,
     }[first.kind];
     return `السجل مكسور. أول كسر، ${AR_KINDS[first.kind]}: ${what}.`;
   },
-  moreUnlinked: (count) => `قيود مال ليس لها قيد في السلسلة: ${count}.`,
+  unlinked: (count) => `قيود مال ليس لها قيد في السلسلة، فلا تُثبت شيئًا: ${count}.`,
   checkedAt: 'وقت الفحص',
 };
 
@@ -131,7 +135,7 @@ export function journalCheckText(language: Language): JournalCheckText {
   return language === 'ar' ? AR : EN;
 }
 
-/** The check in one sentence (or two, when more rows have no record than the first break names). */
+/** The check in one sentence (or two, when rows have no record besides the one the first break names). */
 export function journalCheckSentence(
   check: JournalCheck,
   language: Language,
@@ -139,6 +143,7 @@ export function journalCheckSentence(
 ): string {
   const text = journalCheckText(language);
   if (!check.firstBreak) return text.holds(number(check.links), number(check.zHeads));
-  const more = check.unlinkedCount > 1 ? ` ${text.moreUnlinked(number(check.unlinkedCount))}` : '';
+  const named = check.firstBreak.kind === 'unlinked_row' ? 1 : 0;
+  const more = check.unlinkedCount > named ? ` ${text.unlinked(number(check.unlinkedCount))}` : '';
   return `${text.broken(check.firstBreak, number)}${more}`;
 }

@@ -15,6 +15,8 @@ export const CHAIN_BREAK_KINDS = [
   'changed_link',
   /** A money row changed after the chain's record `seq` wrote it. */
   'changed_row',
+  /** A money row the chain's record `seq` wrote is gone from its table. */
+  'deleted_row',
   /** A money row the chain has no record of, whatever its date. */
   'unlinked_row',
   /** The chain no longer holds the head a stored Z printed: it was rewritten. */
@@ -46,7 +48,7 @@ export const JournalCheckSchema = z.object({
   zHeads: z.number().int(),
   /** Null when the chain, every Z's head and every money row hold. */
   firstBreak: ChainBreakSchema.nullable(),
-  /** Money rows the chain has no record of: how many, and the first twenty. */
+  /** Money rows the chain has no record of (they prove nothing): how many, and the first twenty. */
   unlinkedCount: z.number().int(),
   unlinked: z.array(z.object({ table: z.string(), id: z.string() })),
 });

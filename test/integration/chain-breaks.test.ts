@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, GENESIS_HASH, linkHash } from '../../electron/core/journal/chain';
 import { packRecord, unpackRecord } from '../../electron/core/journal/chain-record';
 import type { ExportFile } from '../../shared/domain/export';
-import type { ChainBreak, JournalCheck } from '../../shared/domain/journal-check';
+import { type ChainBreak, ChainBreakSchema, type JournalCheck } from '../../shared/domain/journal-check';
 import type { Sale } from '../../shared/domain/sale';
 import { unwrap } from '../support/core-harness';
 import { csvObjects } from '../support/csv-parse';
@@ -17,10 +17,10 @@ import { type Counter, cheapest, eventually, startCounter } from './money-suppor
 /**
  * The manager's check names the first break of the journal by its kind at its place, for a journal
  * edited with SQL behind the counter's back, while it was stopped and while it runs: a row changed
- * (the package name a receipt prints), a record removed (a gap), two records swapped (a reorder), a
- * record edited, a sale forged and dated before the chain began (a row with no record), and the
- * whole chain written again (the head a stored Z printed is gone). The exports, the accountant's pack
- * and the Z carry what the check found.
+ * (the package name a receipt prints), a row deleted, a record removed (a gap), two records swapped (a
+ * reorder), a record edited, a sale forged and dated before the chain began (a row with no record),
+ * and the whole chain written again (the head a stored Z printed is gone). The exports, the
+ * accountant's pack and the Z carry what the check found, and name the rows that prove nothing.
  */
 
 let counter: Counter | null = null;
@@ -113,6 +113,8 @@ async function edited(when: 'stopped' | 'running', edit: (db: Database.Database)
   const editFile = (): void => {
     const db = new Database(journalOf(c));
     try {
+      // As the sqlite3 shell opens a file: foreign keys are not enforced.
+      db.pragma('foreign_keys = OFF');
       db.transaction(() => edit(db))();
     } finally {
       db.close();
@@ -160,7 +162,8 @@ function rewriteChain(db: Database.Database, change: (record: Record<string, unk
   }
 }
 
-describe('the journal check, on a journal edited behind the counter’s back', () => {
+// Each test restarts the counter, whose check starts a thread of its own at the lowest priority.
+describe('the journal check, on a journal edited behind the counter’s back', { timeout: 120_000 }, () => {
   it('holds on the journal as the day left it', async () => {
     await edited('stopped', () => {});
     const clean = await check();
@@ -175,15 +178,19 @@ describe('the journal check, on a journal edited behind the counter’s back', (
       await edited(when, (db) =>
         db.prepare(`UPDATE sales SET package_name = 'Forged 50 GB' WHERE id = ?`).run(sale.id),
       );
-      expect((await check()).firstBreak).toEqual<ChainBreak>({
-        kind: 'changed_row',
-        seq: day.lastOf.get(sale.id) ?? 0,
-        otherSeq: null,
-        ...recordAt(day.lastOf.get(sale.id) ?? 0),
-        table: 'sales',
-        rowId: sale.id,
-        zNumber: null,
+      expect((await check()).firstBreak).toEqual(saleBreak('changed_row', sale));
+    });
+
+    it(`names a deleted row: a completed sale removed with its eSIMs (${when})`, async () => {
+      const sale = day.sales[2] as Sale;
+      await edited(when, (db) => {
+        db.exec('DROP TRIGGER sales_never_deleted');
+        db.prepare('DELETE FROM sale_esims WHERE sale_id = ?').run(sale.id);
+        db.prepare('DELETE FROM sales WHERE id = ?').run(sale.id);
       });
+      const found = await check();
+      expect(found.firstBreak).toEqual(saleBreak('deleted_row', sale));
+      expect(found).toMatchObject({ unlinkedCount: 0, unlinked: [] });
     });
 
     it(`names a gap where a record was removed, not a row before it (${when})`, async () => {
@@ -192,15 +199,9 @@ describe('the journal check, on a journal edited behind the counter’s back', (
         db.exec('DROP TRIGGER chain_never_deleted');
         db.prepare('DELETE FROM chain WHERE seq = ?').run(removed);
       });
-      expect((await check()).firstBreak).toEqual<ChainBreak>({
-        kind: 'gap',
-        seq: removed,
-        otherSeq: removed,
-        ...recordAt(removed + 1),
-        table: null,
-        rowId: null,
-        zNumber: null,
-      });
+      expect((await check()).firstBreak).toEqual(
+        placed({ kind: 'gap', seq: removed, otherSeq: removed, ...recordAt(removed + 1) }),
+      );
     });
 
     it(`names a reorder where two records were swapped (${when})`, async () => {
@@ -212,15 +213,9 @@ describe('the journal check, on a journal edited behind the counter’s back', (
         move.run(first, first + 1);
         move.run(first + 1, 1_000_000);
       });
-      expect((await check()).firstBreak).toEqual<ChainBreak>({
-        kind: 'reorder',
-        seq: first,
-        otherSeq: first + 1,
-        ...recordAt(first + 1),
-        table: null,
-        rowId: null,
-        zNumber: null,
-      });
+      expect((await check()).firstBreak).toEqual(
+        placed({ kind: 'reorder', seq: first, otherSeq: first + 1, ...recordAt(first + 1) }),
+      );
     });
 
     it(`names an edited record (${when})`, async () => {
@@ -233,43 +228,16 @@ describe('the journal check, on a journal edited behind the counter’s back', (
           edited_,
         );
       });
-      expect((await check()).firstBreak).toEqual<ChainBreak>({
-        kind: 'changed_link',
-        seq: edited_,
-        otherSeq: null,
-        ...recordAt(edited_),
-        table: null,
-        rowId: null,
-        zNumber: null,
-      });
+      expect((await check()).firstBreak).toEqual(
+        placed({ kind: 'changed_link', seq: edited_, ...recordAt(edited_) }),
+      );
     });
 
     it(`names a sale forged and dated before the chain began, which no record names (${when})`, async () => {
       const forged = `forged-${when}`;
-      await edited(when, (db) => {
-        db.prepare(
-          `INSERT INTO sales (id, receipt_number, counter_id, cashier_id, shift_id, training, state, package_code,
-             package_name, quantity, idempotency_key, currency, retail_unit_minor, retail_total_minor, cost_minor,
-             cost_currency, order_reference, created_at, updated_at, state_since, completed_at, account_ref)
-           SELECT @forged, 900000, counter_id, cashier_id, NULL, training, 'completed', package_code, package_name,
-             quantity, @forged, currency, retail_unit_minor, retail_total_minor, cost_minor, cost_currency,
-             'ORD-FORGED', '2020-01-02T10:00:00.000Z', '2020-01-02T10:00:00.000Z', '2020-01-02T10:00:00.000Z',
-             '2020-01-02T10:00:00.000Z', account_ref
-           FROM sales WHERE id = @model`,
-        ).run({ forged, model: day.sales[0]?.id });
-      });
+      await edited(when, (db) => forgeSale(db, forged));
       const found = await check();
-      expect(found.firstBreak).toEqual<ChainBreak>({
-        kind: 'unlinked_row',
-        seq: null,
-        otherSeq: null,
-        recordKind: null,
-        subject: null,
-        at: null,
-        table: 'sales',
-        rowId: forged,
-        zNumber: null,
-      });
+      expect(found.firstBreak).toEqual(placed({ kind: 'unlinked_row', table: 'sales', rowId: forged }));
       expect(found).toMatchObject({ unlinkedCount: 1, unlinked: [{ table: 'sales', id: forged }] });
     });
 
@@ -290,17 +258,7 @@ describe('the journal check, on a journal edited behind the counter’s back', (
           }
         });
       });
-      expect((await check()).firstBreak).toEqual<ChainBreak>({
-        kind: 'z_head',
-        seq: day.zHead.seq,
-        otherSeq: null,
-        recordKind: null,
-        subject: null,
-        at: null,
-        table: null,
-        rowId: null,
-        zNumber: 1,
-      });
+      expect((await check()).firstBreak).toEqual(placed({ kind: 'z_head', seq: day.zHead.seq, zNumber: 1 }));
     });
   }
 
@@ -308,9 +266,10 @@ describe('the journal check, on a journal edited behind the counter’s back', (
     const c = counter;
     if (!c) throw new Error('no counter');
     const sale = day.sales[0] as Sale;
-    await edited('running', (db) =>
-      db.prepare(`UPDATE sales SET package_name = 'Forged 50 GB' WHERE id = ?`).run(sale.id),
-    );
+    await edited('running', (db) => {
+      db.prepare(`UPDATE sales SET package_name = 'Forged 50 GB' WHERE id = ?`).run(sale.id);
+      forgeSale(db, 'forged-export');
+    });
     const shiftId = sale.shiftId as string;
     const exported = unwrap(
       await c.h.call<{ files: ExportFile[]; journalCheck: JournalCheck }>('exportCsv', {
@@ -326,6 +285,8 @@ describe('the journal check, on a journal edited behind the counter’s back', (
         break_record: String(day.lastOf.get(sale.id)),
         break_table: 'sales',
         break_row: sale.id,
+        rows_with_no_record: '1',
+        rows_with_no_record_listed: 'sales/forged-export',
       }),
     ]);
 
@@ -340,15 +301,16 @@ describe('the journal check, on a journal edited behind the counter’s back', (
       journalCheck: { holds: false, firstBreak: { kind: 'changed_row', table: 'sales', rowId: sale.id } },
     });
 
-    for (const [language, words] of [
-      ['en', 'THE JOURNAL IS BROKEN. First break, a changed row: the sale'],
-      ['ar', 'السجل مكسور. أول كسر، صف تغيّر'],
+    for (const [language, words, unlinked] of [
+      ['en', 'THE JOURNAL IS BROKEN. First break, a changed row: the sale', 'which prove nothing: 1.'],
+      ['ar', 'السجل مكسور. أول كسر، صف تغيّر', 'فلا تُثبت شيئًا'],
     ] as const) {
       const { html } = unwrap(
         await c.h.call<{ html: string }>('renderShiftReport', { kind: 'z', shiftId, paper: 'a4', language }),
       );
       expect(html).toContain('data-journal-check="broken"');
       expect(html).toContain(words);
+      expect(html).toContain(unlinked);
     }
 
     await edited('stopped', () => {});
@@ -364,6 +326,32 @@ describe('the journal check, on a journal edited behind the counter’s back', (
     expect(html).toContain('The journal holds, nothing changed');
   }, 120_000);
 });
+
+/** A completed sale written with SQL, dated before the chain began, as the first sale of the day. */
+function forgeSale(db: Database.Database, id: string): void {
+  db.prepare(
+    `INSERT INTO sales (id, receipt_number, counter_id, cashier_id, shift_id, training, state, package_code,
+       package_name, quantity, idempotency_key, currency, retail_unit_minor, retail_total_minor, cost_minor,
+       cost_currency, order_reference, created_at, updated_at, state_since, completed_at, account_ref)
+     SELECT @id, 900000, counter_id, cashier_id, NULL, training, 'completed', package_code, package_name,
+       quantity, @id, currency, retail_unit_minor, retail_total_minor, cost_minor, cost_currency,
+       'ORD-FORGED', '2020-01-02T10:00:00.000Z', '2020-01-02T10:00:00.000Z', '2020-01-02T10:00:00.000Z',
+       '2020-01-02T10:00:00.000Z', account_ref
+     FROM sales WHERE id = @model`,
+  ).run({ id, model: day.sales[0]?.id });
+}
+
+/** A break as the check names it: what `named` says, every other part of its place null. */
+function placed(named: Partial<ChainBreak> & Pick<ChainBreak, 'kind'>): ChainBreak {
+  const nowhere = Object.fromEntries(Object.keys(ChainBreakSchema.shape).map((part) => [part, null]));
+  return { ...nowhere, ...named } as ChainBreak;
+}
+
+/** A break of a sale's row, named at the sale's last record. */
+function saleBreak(kind: 'changed_row' | 'deleted_row', sale: Sale): ChainBreak {
+  const seq = day.lastOf.get(sale.id) ?? 0;
+  return placed({ kind, seq, ...recordAt(seq), table: 'sales', rowId: sale.id });
+}
 
 /** The record at a place of the journal as the day left it, as a break names it. */
 function recordAt(seq: number): Pick<ChainBreak, 'recordKind' | 'subject' | 'at'> {

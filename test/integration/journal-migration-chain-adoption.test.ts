@@ -109,6 +109,18 @@ describe('migration 0017 (the chain holds every row)', () => {
       });
       db.prepare(`UPDATE sales SET package_name = 'Iraq 5 GB' WHERE id = 'before-the-chain'`).run();
 
+      // An adopted row deleted is named at its adopting record, by its kind.
+      db.exec('DROP TRIGGER sales_never_deleted');
+      db.prepare(`DELETE FROM sales WHERE id = 'before-the-chain'`).run();
+      expect(checkChain(db, COUNTER).firstBreak).toMatchObject({
+        kind: 'deleted_row',
+        seq: before.length + 1,
+        table: 'sales',
+        rowId: 'before-the-chain',
+      });
+      saleWithoutRecord(db, 'before-the-chain', 900, '2025-03-01T09:00:00.000Z');
+      expect(checkChain(db, COUNTER).firstBreak).toBeNull();
+
       // A sale forged later and dated years before the chain began has no record: named, whatever its date.
       saleWithoutRecord(db, 'forged', 901, '2019-06-01T09:00:00.000Z');
       expect(checkChain(db, COUNTER)).toMatchObject({

@@ -3,8 +3,9 @@ import { type CsvCell, csvDocument } from './csv';
 
 /**
  * The journal's chain check as one more file of an export: when it ran, what it checked, and whether
- * the chain holds or where it first breaks (its kind at its place), so a file handed to an accountant
- * says whether the journal it came from was intact.
+ * the chain holds or where it first breaks (its kind at its place), and the money rows the chain has
+ * no record of (they prove nothing: the first twenty, as table/key, and how many), so a file handed
+ * to an accountant says whether the journal it came from was intact.
  */
 export function journalCheckCsv(check: JournalCheck): string {
   const first = check.firstBreak;
@@ -29,6 +30,7 @@ export function journalCheckCsv(check: JournalCheck): string {
       'break_row',
       'break_z_number',
       'rows_with_no_record',
+      'rows_with_no_record_listed',
     ],
     [
       [
@@ -49,6 +51,7 @@ export function journalCheckCsv(check: JournalCheck): string {
         text(first?.rowId),
         count(first?.zNumber),
         count(check.unlinkedCount),
+        text(check.unlinked.map((row) => `${row.table}/${row.id}`).join(' ') || null),
       ],
     ],
   );

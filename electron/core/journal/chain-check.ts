@@ -70,8 +70,8 @@ function breakAt(kind: ChainBreakKind, link: StoredLink, more: Partial<ChainBrea
 /**
  * Checks a counter's chain: every link in order (its sequence, its hash over the link before's, its
  * columns against its record), every stored Z's printed head against the link it names, then, while
- * the links hold, every money row against the last link written for it, and every money row for a
- * link that names it at all.
+ * the links hold, every money row against the last link written for it and every row a link holds
+ * for one still there, and every money row for a link that names it at all.
  */
 export function checkChain(db: Db, counterId: string): ChainCheck {
   // One read transaction: every statement reads the journal as it stood when the check began.
@@ -215,8 +215,9 @@ const PAGE = 500;
 
 /**
  * Every money row of every chained table (the counter's own, where the table names one): the last
- * link that names it, and whether that link holds the row as it stands now (only while the links
- * themselves hold: a row judged against a broken chain could be named for a link that was removed).
+ * link that names it, and whether that link holds the row as it stands now; and every row a link
+ * holds that is gone from its table. Rows are judged only while the links themselves hold: a row
+ * judged against a broken chain could be named for a link that was removed.
  */
 function checkRows(
   db: Db,
@@ -226,16 +227,20 @@ function checkRows(
   const linksOf = db.prepare(
     'SELECT seq, kind FROM chain WHERE subject = ? AND counter_id = ? ORDER BY seq DESC',
   );
-  const linkAt = db.prepare(
+  const linkStatement = db.prepare(
     `SELECT seq, at, kind, subject, cashier_id, shift_id, record, record_encoding, ${hashHex()} AS hash
      FROM chain WHERE counter_id = ? AND seq = ?`,
   );
+  const linkAt = (seq: number): StoredLink => linkStatement.get(counterId, seq) as StoredLink;
   let changed: ChainBreak | null = null;
   const unlinked: { table: string; id: string }[] = [];
   let unlinkedCount = 0;
+  const kinds = kindsByRow(db, counterId);
   for (const [rowKind, rows] of Object.entries(V2_ROWS) as [RowKind, (typeof V2_ROWS)[RowKind]][]) {
     const { table, key } = rows.own;
     if (!tableExists(db, table)) continue;
+    if (judgeRows)
+      changed = earlier(changed, deletedRow(db, counterId, rows.own, kinds.get(rowKind), linkAt));
     const ofCounter = (rows.own.columns as readonly string[]).includes('counter_id');
     const page = db.prepare(
       `SELECT DISTINCT ${key} AS key FROM ${table}
@@ -259,7 +264,7 @@ function checkRows(
           continue;
         }
         if (!judgeRows || (changed && (changed.seq ?? 0) < last.seq)) continue;
-        const link = linkAt.get(counterId, last.seq) as StoredLink;
+        const link = linkAt(last.seq);
         if (!rowsHold(db, link, subject)) {
           changed = breakAt('changed_row', link, { table, rowId: subject });
         }
@@ -267,6 +272,54 @@ function checkRows(
     }
   }
   return { changed, unlinked, unlinkedCount };
+}
+
+/** The break with the earlier place. */
+function earlier(a: ChainBreak | null, b: ChainBreak | null): ChainBreak | null {
+  if (!a || !b) return a ?? b;
+  return (b.seq ?? 0) < (a.seq ?? 0) ? b : a;
+}
+
+/** The kinds of the counter's records, by the row kind each is about. */
+function kindsByRow(db: Db, counterId: string): Map<RowKind, string[]> {
+  const byRow = new Map<RowKind, string[]>();
+  const kinds = db.prepare('SELECT DISTINCT kind FROM chain WHERE counter_id = ?').all(counterId);
+  for (const { kind } of kinds as { kind: string }[]) {
+    const rowKind = rowKindOf(kind);
+    if (rowKind) byRow.set(rowKind, [...(byRow.get(rowKind) ?? []), kind]);
+  }
+  return byRow;
+}
+
+/**
+ * The earliest row a record holds that is gone from its table: a row deleted behind the journal's
+ * back, named at the last record that wrote it. A record that held no row (written before its row
+ * was) names nothing.
+ */
+function deletedRow(
+  db: Db,
+  counterId: string,
+  { table, key }: RowTable,
+  kinds: readonly string[] | undefined,
+  linkAt: (seq: number) => StoredLink,
+): ChainBreak | null {
+  if (!kinds) return null;
+  const gone = db
+    .prepare(
+      `SELECT subject, max(seq) AS seq FROM chain
+       WHERE counter_id = ? AND kind IN (SELECT value FROM json_each(?)) AND subject IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM ${table} WHERE ${key} = chain.subject)
+       GROUP BY subject ORDER BY seq`,
+    )
+    .all(counterId, JSON.stringify(kinds)) as { subject: string; seq: number }[];
+  for (const { subject, seq } of gone) {
+    const link = linkAt(seq);
+    if (!rowsHold(db, link, subject)) {
+      const held = parse(recordText(link))?.rows?.length ?? 0;
+      return breakAt(held > 0 ? 'deleted_row' : 'changed_row', link, { table, rowId: subject });
+    }
+  }
+  return null;
 }
 
 /** Whether a link holds its row as it stands now, by the rules of the link's version (or holds no row). */
