@@ -296,6 +296,9 @@ describe('exports of a journal with records outside shifts', () => {
       );
       const { countId } = await count(h, [usd(10_000 + pkg.retail.amount - 100)]);
       unwrap(await h.call('closeShift', { countId }));
+      // The close reconciles its day in the background: the exports below read the journal once it has.
+      const { dataDir } = counter;
+      await eventually('the close reconciled', () => (reconciled(dataDir) ? true : null));
 
       const exported = async (scope: unknown): Promise<ExportFile[]> =>
         unwrap(await h.call<{ files: ExportFile[] }>('exportCsv', { scope })).files;
@@ -353,6 +356,16 @@ describe('exports of a journal with records outside shifts', () => {
     }, 120_000);
   }
 });
+
+/** Whether the journal holds a reconciliation run. */
+function reconciled(dataDir: string): boolean {
+  const journal = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
+  try {
+    return journal.prepare('SELECT 1 FROM reconciliation_runs').get() !== undefined;
+  } finally {
+    journal.close();
+  }
+}
 
 /** The receipt numbers of the sales the journal holds from before `at`, in the order they were made. */
 function salesBefore(dataDir: string, at: string): number[] {
