@@ -16,6 +16,7 @@ import {
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { quoteName as q, rowHash, schemaFingerprint, type TablePlan, tablePlans } from './backup-rows';
+import { contentsOf, type JournalContents } from './journal-contents';
 import { openSqlite } from './sqlite-addon';
 
 /**
@@ -47,6 +48,8 @@ export interface ChainPoint {
   /** The journal's size at this point (what restoring it gives back). */
   readonly journalBytes: number;
   readonly sha256: string | null;
+  /** What the journal held at this point (null for a point written before points recorded it). */
+  readonly contents: JournalContents | null;
 }
 
 export interface Chain {
@@ -74,15 +77,22 @@ function openState(dir: string, readonly = false): Database.Database {
   if (!readonly) {
     db.pragma('journal_mode = DELETE');
     db.pragma('synchronous = FULL');
+    // A chain begun before its points recorded what they hold gets the column for those to come.
+    if (hasPoints(db) && !recordsContents(db)) db.exec('ALTER TABLE points ADD COLUMN contents TEXT');
   }
   return db;
 }
+
+const hasPoints = (db: Database.Database): boolean =>
+  db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'points'`).get() !== undefined;
+const recordsContents = (db: Database.Database): boolean =>
+  db.prepare(`SELECT 1 FROM pragma_table_info('points') WHERE name = 'contents'`).get() !== undefined;
 
 function createState(db: Database.Database): void {
   db.exec(`
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
     CREATE TABLE points (seq INTEGER PRIMARY KEY, taken_at TEXT NOT NULL, file TEXT NOT NULL,
-      journal_bytes INTEGER NOT NULL, sha256 TEXT) STRICT;
+      journal_bytes INTEGER NOT NULL, sha256 TEXT, contents TEXT) STRICT;
     CREATE TABLE row_hashes (tbl TEXT NOT NULL, rid INTEGER NOT NULL, h BLOB NOT NULL,
       PRIMARY KEY (tbl, rid)) STRICT, WITHOUT ROWID;
     CREATE TABLE appended (tbl TEXT PRIMARY KEY, watermark INTEGER NOT NULL, count INTEGER NOT NULL) STRICT;
@@ -106,13 +116,17 @@ export function readChain(dir: string): Chain {
         r.value,
       ]),
     );
+    const contents = recordsContents(db) ? 'contents' : 'NULL AS contents';
     const points = (
-      db.prepare('SELECT seq, taken_at, file, journal_bytes, sha256 FROM points ORDER BY seq').all() as {
+      db
+        .prepare(`SELECT seq, taken_at, file, journal_bytes, sha256, ${contents} FROM points ORDER BY seq`)
+        .all() as {
         seq: number;
         taken_at: string;
         file: string;
         journal_bytes: number;
         sha256: string | null;
+        contents: string | null;
       }[]
     ).map((r) => ({
       seq: r.seq,
@@ -120,6 +134,7 @@ export function readChain(dir: string): Chain {
       file: join(dir, r.file),
       journalBytes: r.journal_bytes,
       sha256: r.sha256,
+      contents: r.contents === null ? null : (JSON.parse(r.contents) as JournalContents),
     }));
     return {
       dir,
@@ -215,8 +230,8 @@ export async function startChain(journalFile: string, backupDir: string, at: Dat
     setMeta.run('schema', schemaFingerprint(state, 'j'));
     setMeta.run('base_through', '0');
     state
-      .prepare('INSERT INTO points VALUES (0, ?, ?, ?, NULL)')
-      .run(at.toISOString(), BASE, journalBytesOf(state, 'j'));
+      .prepare('INSERT INTO points (seq, taken_at, file, journal_bytes, contents) VALUES (0, ?, ?, ?, ?)')
+      .run(at.toISOString(), BASE, journalBytesOf(state, 'j'), JSON.stringify(contentsOf(state, 'j')));
     state.exec('COMMIT');
     state.exec('DETACH j');
   } catch (error) {
@@ -277,6 +292,8 @@ export function addSegment(journalFile: string, chain: Chain, at: Date): ChainPo
   ))
     rmSync(join(chain.dir, leftover), { force: true });
   privateFile(file);
+  // The state of a chain begun by an earlier version gains what its points record now.
+  openState(chain.dir).close();
   const db = openSqlite(file);
   try {
     db.pragma('journal_mode = DELETE');
@@ -301,12 +318,9 @@ export function addSegment(journalFile: string, chain: Chain, at: Date): ChainPo
     for (const plan of tablePlans(db, 'j')) carryTable(db, plan);
     const journalBytes = journalBytesOf(db, 'j');
     db.prepare('INSERT INTO main.__point VALUES (?, ?, ?)').run(seq, at.toISOString(), journalBytes);
-    db.prepare('INSERT INTO st.points VALUES (?, ?, ?, ?, NULL)').run(
-      seq,
-      at.toISOString(),
-      name,
-      journalBytes,
-    );
+    db.prepare(
+      'INSERT INTO st.points (seq, taken_at, file, journal_bytes, contents) VALUES (?, ?, ?, ?, ?)',
+    ).run(seq, at.toISOString(), name, journalBytes, JSON.stringify(contentsOf(db, 'j')));
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
@@ -324,11 +338,21 @@ function recordChecksum(dir: string, seq: number, file: string): ChainPoint {
   const state = openState(dir);
   try {
     state.prepare('UPDATE points SET sha256 = ? WHERE seq = ?').run(sha256, seq);
-    const row = state.prepare('SELECT taken_at, journal_bytes FROM points WHERE seq = ?').get(seq) as {
+    const row = state
+      .prepare('SELECT taken_at, journal_bytes, contents FROM points WHERE seq = ?')
+      .get(seq) as {
       taken_at: string;
       journal_bytes: number;
+      contents: string | null;
     };
-    return { seq, takenAt: row.taken_at, file, journalBytes: row.journal_bytes, sha256 };
+    return {
+      seq,
+      takenAt: row.taken_at,
+      file,
+      journalBytes: row.journal_bytes,
+      sha256,
+      contents: row.contents === null ? null : (JSON.parse(row.contents) as JournalContents),
+    };
   } finally {
     state.close();
   }

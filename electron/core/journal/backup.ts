@@ -18,6 +18,7 @@ import { bytesUnder, chainDirs, readChain } from './backup-chain';
 import { pointOfFile, rebuildAt } from './backup-rebuild';
 import type { DailyPoint } from './daily-point';
 import type { Db } from './database';
+import { byContents, contentsOf, type JournalContents, readUntouched } from './journal-contents';
 import { startProgramThread, type ThreadRuntime } from './program-thread';
 
 /**
@@ -48,6 +49,11 @@ export interface BackupCopy {
   readonly takenAt: string;
   /** The size of the journal it brings back. */
   readonly bytes: number;
+  /**
+   * What it brings back, as recorded when a point of the chain was taken; null for a whole copy (read
+   * on demand by `fullestFirst`) and for a point taken before points recorded it.
+   */
+  readonly contents: JournalContents | null;
 }
 
 /** Every point in `backups/` (the chain's and the copies taken before a migration), newest first. */
@@ -63,7 +69,12 @@ export function listBackups(journalFile: string): BackupCopy[] {
     .filter((name) => name.startsWith('journal-') && name.endsWith('.sqlite'))
     .map((name) => {
       const file = join(dir, name);
-      return { file, takenAt: new Date(takenAtOf(name)).toISOString(), bytes: statSync(file).size };
+      return {
+        file,
+        takenAt: new Date(takenAtOf(name)).toISOString(),
+        bytes: statSync(file).size,
+        contents: null,
+      };
     });
   const points = chainDirs(dir).flatMap((chain) => {
     try {
@@ -71,12 +82,32 @@ export function listBackups(journalFile: string): BackupCopy[] {
         file: p.file,
         takenAt: p.takenAt,
         bytes: p.journalBytes,
+        contents: p.contents,
       }));
     } catch {
       return [];
     }
   });
   return [...copies, ...points].sort((a, b) => b.takenAt.localeCompare(a.takenAt));
+}
+
+/**
+ * Every point, the one that holds the most first (journal-contents.ts: compared by what each holds,
+ * never by when it was taken), each whole copy read for it. A copy that cannot be read comes last,
+ * with what it holds unknown.
+ */
+export function fullestFirst(journalFile: string): BackupCopy[] {
+  return listBackups(journalFile)
+    .map((copy) => {
+      // A whole copy lies in backups/ itself; a point of a chain (a segment) cannot be read alone.
+      if (copy.contents !== null || dirname(copy.file) !== backupDirOf(journalFile)) return copy;
+      try {
+        return { ...copy, contents: readUntouched(copy.file, (db) => contentsOf(db)) };
+      } catch {
+        return copy;
+      }
+    })
+    .sort((a, b) => byContents(a.contents, b.contents) || b.takenAt.localeCompare(a.takenAt));
 }
 
 /** Bytes used by backups (the chain and the whole copies; not the journals a restore replaced). */
@@ -95,16 +126,65 @@ export function backupBytes(journalFile: string): number {
 /** Where the last restore is written down, beside the journal: copies older than it describe another journal. */
 const RESTORE_RECORD = 'journal-restored.json';
 
-/** When a backup was last brought back over this journal, or null if never. */
-export function lastRestoreAt(journalFile: string): string | null {
+/** How the journal was last brought back: from a backup, or its own file opened as it is. */
+export interface RestoreRecord {
+  /** The backup brought back, or null when the journal's own file was opened as it is. */
+  readonly from: string | null;
+  readonly at: string;
+  /** Where the files it replaced (or set aside) were moved. */
+  readonly replacedInto: string;
+  /**
+   * When the last record of the journal brought back was written: what the counter recorded after
+   * it is not in the journal now (null when that could not be read, or for a restore written down
+   * by an earlier version).
+   */
+  readonly since: string | null;
+}
+
+/** The last time a journal was brought back over this one, or null if never. */
+export function lastRestore(journalFile: string): RestoreRecord | null {
   try {
-    const record = JSON.parse(readFileSync(join(dirname(journalFile), RESTORE_RECORD), 'utf8')) as {
-      at?: unknown;
+    const record = JSON.parse(readFileSync(join(dirname(journalFile), RESTORE_RECORD), 'utf8')) as Partial<
+      Record<keyof RestoreRecord, unknown>
+    >;
+    if (typeof record.at !== 'string') return null;
+    return {
+      from: typeof record.from === 'string' ? record.from : null,
+      at: record.at,
+      replacedInto: typeof record.replacedInto === 'string' ? record.replacedInto : '',
+      since: typeof record.since === 'string' ? record.since : null,
     };
-    return typeof record.at === 'string' ? record.at : null;
   } catch {
     return null;
   }
+}
+
+/** When a backup was last brought back over this journal, or null if never. */
+export function lastRestoreAt(journalFile: string): string | null {
+  return lastRestore(journalFile)?.at ?? null;
+}
+
+/**
+ * Writes down a journal brought back, fsync'd: the start-up size check then compares the journal
+ * only with points taken after it, the next backup starts a chain of its own, and the counter's next
+ * start names what the journal lacks and reads the provider's orders placed since.
+ */
+export function recordRestore(journalFile: string, record: RestoreRecord): void {
+  const file = join(dirname(journalFile), RESTORE_RECORD);
+  writeFileSync(file, JSON.stringify(record), { mode: 0o600 });
+  const fd = openSync(file, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A folder for the files a restore replaces or sets aside: never deleted. */
+export function replacedDir(journalFile: string, at: Date): string {
+  const dir = join(backupDirOf(journalFile), `replaced-${stampOf(at)}`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
 }
 
 /** The files that make up a journal on disk, and those that belong to it alone. */
@@ -163,18 +243,25 @@ export async function restoreBackup(
     rmSync(partial, { force: true });
     throw error;
   }
-  const replacedInto = join(backupDirOf(journalFile), `replaced-${stampOf(at)}`);
-  mkdirSync(replacedInto, { recursive: true, mode: 0o700 });
+  // A copy with no record yet says nothing later than when it was taken.
+  const since =
+    lastRecordAt(partial) ?? listBackups(journalFile).find((point) => point.file === copy)?.takenAt ?? null;
+  const replacedInto = replacedDir(journalFile, at);
   for (const file of journalFiles(journalFile)) {
     if (existsSync(file)) renameSync(file, join(replacedInto, basename(file)));
   }
   renameSync(partial, journalFile);
-  writeFileSync(
-    join(dirname(journalFile), RESTORE_RECORD),
-    JSON.stringify({ from: copy, at: at.toISOString(), replacedInto }),
-    { mode: 0o600 },
-  );
+  recordRestore(journalFile, { from: copy, at: at.toISOString(), replacedInto, since });
   return { replacedInto };
+}
+
+/** When the last record of the journal file `file` (with no log beside it) was written; null if unreadable. */
+function lastRecordAt(file: string): string | null {
+  try {
+    return readUntouched(file, (db) => contentsOf(db).lastAt);
+  } catch {
+    return null;
+  }
 }
 
 /** The newest point taken on `day` (YYYY-MM-DD, UTC), for `npm run restore -- --day`. */

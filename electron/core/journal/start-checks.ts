@@ -2,8 +2,11 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { StorageTrouble } from '../../../shared/domain/status';
 import { StartRefused } from '../start-refused';
-import { type BackupCopy, lastRestoreAt, listBackups } from './backup';
+import { journalAsItIs, logLost } from './as-it-is';
+import { type BackupCopy, fullestFirst, lastRestoreAt, listBackups } from './backup';
 import type { Db } from './database';
+import { numbersText } from './issued-numbers';
+import { byContents, contentsText } from './journal-contents';
 import { storageTroubleOf, troubleText } from './journal-write';
 
 /**
@@ -25,24 +28,77 @@ export class JournalRefused extends StartRefused {
 }
 
 function describeCopy(copy: BackupCopy): string {
-  return `  ${copy.file} (taken ${copy.takenAt}, ${copy.bytes} bytes)`;
+  return `  ${copy.file} (taken ${copy.takenAt}, ${copy.bytes} bytes: ${contentsText(copy.contents)})`;
 }
 
-/** The end of every refusal: the backups there are, and the command that brings one back. */
+function restoreCommand(journalFile: string, copy: BackupCopy): string {
+  return `npm run restore -- --data-dir ${dirname(journalFile)} ${copy.file}`;
+}
+
+/** The backups there are, the one that holds the most first. */
+function backupsText(journalFile: string, copies: readonly BackupCopy[]): string {
+  return copies.length
+    ? `Backups of this journal, the one that holds the most first:\n${copies.map(describeCopy).join('\n')}`
+    : `There are no backups of this journal in ${dirname(journalFile)}/backups.`;
+}
+
+const NOTHING_DONE = 'The counter has not started: nothing was sent or changed.';
+
+/** The end of every refusal: the backups there are, and the command that brings back the fullest. */
 function whatToDo(journalFile: string): string {
-  const copies = listBackups(journalFile);
-  const dir = dirname(journalFile);
-  const listed = copies.length
-    ? `Backups of this journal, newest first:\n${copies.map(describeCopy).join('\n')}`
-    : `There are no backups of this journal in ${dir}/backups.`;
+  const copies = fullestFirst(journalFile);
   const restore = copies[0]
-    ? `To bring one back: npm run restore -- --data-dir ${dir} ${copies[0].file}\n(see docs/journal.md, "Backups and restoring one").`
+    ? `To bring back the one that holds the most: ${restoreCommand(journalFile, copies[0])}\n(see docs/journal.md, "Backups and restoring one").`
     : 'Call support before starting the counter again.';
-  return `The counter has not started: nothing was sent or changed.\n${listed}\n${restore}`;
+  return `${NOTHING_DONE}\n${backupsText(journalFile, copies)}\n${restore}`;
 }
 
 function refusal(journalFile: string, problem: string, beforeOpen: boolean): JournalRefused {
   return new JournalRefused(`The journal ${journalFile} ${problem}.\n${whatToDo(journalFile)}`, beforeOpen);
+}
+
+/**
+ * A journal that lost its write-ahead log: what its file holds as it is and what it lacks, and the ways
+ * out, the one that keeps the most first: opening the file as it is when it is whole, or bringing back
+ * the backup that holds the most.
+ */
+function lostLogRefusal(journalFile: string): JournalRefused {
+  const dir = dirname(journalFile);
+  const lost = `The journal ${journalFile} has lost its write-ahead log (${journalFile}-wal): the counter did not close cleanly last time, and the last records it wrote were in that file. If it was moved, put it back beside the journal and start the counter again.`;
+  const file = journalAsItIs(journalFile);
+  const copies = fullestFirst(journalFile);
+  const fullest = copies[0];
+  const lines = [lost];
+  if (file.verdict === 'ok' && file.contents) {
+    const since = file.contents.lastAt ?? 'its first record';
+    lines.push(
+      `The journal file itself passes its integrity check and holds ${contentsText(file.contents)}.`,
+      `What the lost log held was written after ${since}${file.notIn.length ? `: it held ${numbersText(file.notIn)} at least, which the file lacks` : ''}.`,
+      NOTHING_DONE,
+      backupsText(journalFile, copies),
+    );
+    const asItIs = `npm run restore -- --data-dir ${dir} --as-it-is`;
+    const ways = [
+      `Open the journal file as it is: ${asItIs}\n  At its next start the counter reads the provider's orders placed since ${since} and lists for the manager those no record holds; nothing is sent again or booked. Numbering continues above every receipt and Z number already issued.`,
+      ...(fullest
+        ? [`Bring back the backup that holds the most: ${restoreCommand(journalFile, fullest)}`]
+        : []),
+    ];
+    // The way that keeps the most comes first.
+    if (fullest && byContents(fullest.contents, file.contents) < 0) ways.reverse();
+    lines.push(`Ways out, the one that keeps the most first:\n${ways.map((way) => `- ${way}`).join('\n')}`);
+  } else {
+    lines.push(
+      `The journal file itself cannot be opened as it is: ${file.verdict}.`,
+      NOTHING_DONE,
+      backupsText(journalFile, copies),
+      fullest
+        ? `To bring back the one that holds the most: ${restoreCommand(journalFile, fullest)}`
+        : 'Call support before starting the counter again.',
+    );
+  }
+  lines.push('(see docs/journal.md, "When the write-ahead log is lost").');
+  return new JournalRefused(lines.join('\n'), true);
 }
 
 /**
@@ -90,15 +146,7 @@ export function checkBeforeOpen(journalFile: string, previousRunUnclean: boolean
     throw refusal(journalFile, 'is missing, but backups of it exist (it was moved or deleted)', true);
   }
   if (statSync(journalFile).size === 0) throw refusal(journalFile, 'is empty (zero bytes)', true);
-  const wal = existsSync(`${journalFile}-wal`);
-  const shm = existsSync(`${journalFile}-shm`);
-  if (!wal && (shm || previousRunUnclean)) {
-    throw refusal(
-      journalFile,
-      `has lost its write-ahead log (${journalFile}-wal): the counter did not close cleanly last time, and the last sales it recorded were in that file. If it was moved, put it back beside the journal`,
-      true,
-    );
-  }
+  if (logLost(journalFile, previousRunUnclean)) throw lostLogRefusal(journalFile);
   return 'existing';
 }
 
