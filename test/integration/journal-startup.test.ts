@@ -19,7 +19,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listBackups } from '../../electron/core/journal/backup';
 import { openJournal } from '../../electron/core/journal/database';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
-import { type HostProcess, startHost } from '../../scripts/torture/host-process';
+import { type HostProcess, signedIn, startHost } from '../../scripts/torture/host-process';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import type { Status } from '../../shared/domain/status';
@@ -122,7 +122,7 @@ describe('a journal the counter cannot trust is refused at start', () => {
       accessCode: sim.defaultAccount.accessCode,
       secretKey: sim.defaultAccount.secretKey,
     };
-    host = await startHost(options);
+    host = await signedIn(await startHost(options));
     const listed = await host.call<{ packages: CataloguePackage[] }>('listPackages');
     const sold = await host.call<Sale>('sell', {
       packageCode: cheapest(listed.value!.packages).code,
@@ -154,7 +154,7 @@ describe('a journal the counter cannot trust is refused at start', () => {
 
     renameSync(aside('-wal'), `${journal}-wal`);
     renameSync(aside('-shm'), `${journal}-shm`);
-    host = await startHost(options);
+    host = await signedIn(await startHost(options));
     const got = await host.call<Sale>('getSale', { id: sold.value!.id });
     expect(got.value?.state).toBe('completed');
   }, 90_000);

@@ -7,9 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type AnswerEncoding, answerBodyText } from '../../electron/core/journal/answers';
 import { unpackRecord } from '../../electron/core/journal/chain-record';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
-import { type HostProcess, startHost } from '../../scripts/torture/host-process';
+import { type HostProcess, signedIn, startHost } from '../../scripts/torture/host-process';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
+import type { TillView } from '../../shared/domain/shift';
 import { copySyncedJournal } from '../support/catalogue-template';
 import { startCoreHarness, unwrap } from '../support/core-harness';
 import { eventually, SEED } from './money-support';
@@ -96,7 +97,7 @@ describe('the secret key stays in memory', CHILD_PROCESS_TIMEOUT, () => {
     const { accessCode, secretKey } = sim.defaultAccount;
     const options = { dataDir, apiBaseUrl: sim.baseUrl, accessCode, secretKey };
     const answers: string[] = [];
-    let host = await startHost(options);
+    let host = await signedIn(await startHost(options));
     cleanup.push(() => host.kill());
 
     const pkg = await cheapest(host);
@@ -119,7 +120,7 @@ describe('the secret key stays in memory', CHILD_PROCESS_TIMEOUT, () => {
     await host.kill();
     sim.setFaults({ hangAfterCommitRate: 0 });
 
-    host = await startHost(options);
+    host = await signedIn(await startHost(options));
     await eventually('recovery', async () => {
       const listed = await host.call<{ sales: Sale[] }>('listSales', {
         states: ['intent', 'sent', 'in_doubt'],
@@ -184,6 +185,10 @@ describe('the secret key stays in memory', CHILD_PROCESS_TIMEOUT, () => {
       60_000,
     );
     const pkg = packages[0]!;
+    // A live counter sells only with someone signed in: the manager the PIN made.
+    const till = unwrap(await call<TillView>('getTill'));
+    const manager = till.cashiers.find((cashier) => cashier.usesManagerPin);
+    unwrap(await call('signIn', { cashierId: manager?.id, pin: '2468' }));
     const sale = unwrap(await call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
     expect(sale.training).toBe(false);
     await call('getStatus');

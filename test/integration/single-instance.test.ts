@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
-import { type HostProcess, startHost } from '../../scripts/torture/host-process';
+import { type HostProcess, signedIn, startHost } from '../../scripts/torture/host-process';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import { copySyncedJournal } from '../support/catalogue-template';
@@ -40,7 +40,7 @@ async function start(): Promise<HostProcess> {
     secretKey: sim.defaultAccount.secretKey,
   });
   hosts.push(host);
-  return host;
+  return signedIn(host);
 }
 
 describe('a second counter on the same data directory', () => {
