@@ -118,9 +118,10 @@ const host = await startWebHost({ core: app.core, port, token, staticDir });
 
 const simulator = app.simulator();
 const ready: Record<string, unknown> = {
-  url: `${host.origin}/#token=${token}`,
-  // The screen facing the customer: open it in a second browser window on that screen.
-  customerUrl: `${host.origin}/customer#token=${token}`,
+  url: host.counterUrl,
+  // The screen facing the customer: open it in a second browser window on that screen. Its address
+  // carries a token of its own, which reads the display and nothing else.
+  customerUrl: host.customerUrl,
 };
 if (simulator) ready.training = { controlUrl: simulator.controlUrl, controlToken: simulator.controlToken };
 process.stdout.write(`${JSON.stringify(ready)}\n`);

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +11,13 @@ export interface WebHostOptions {
   core: Core;
   /** 0 picks a free port. */
   port: number;
-  /** The bearer token every /api call must carry. */
+  /** The counter's bearer token: every /api call from the counter's page carries it. */
   token: string;
+  /**
+   * The customer display's own token, in its address: it reads the display and hears its changes,
+   * and is refused everywhere else. A fresh random one when not given.
+   */
+  displayToken?: string;
   /** The built renderer (out/renderer). */
   staticDir: string;
 }
@@ -20,8 +25,18 @@ export interface WebHostOptions {
 export interface RunningWebHost {
   readonly port: number;
   readonly origin: string;
+  /** The counter's page, with the counter's token in the hash. */
+  readonly counterUrl: string;
+  /** The customer display's page, with the display's own token in the hash (never the counter's). */
+  readonly customerUrl: string;
   close(): Promise<void>;
 }
+
+/** Who a request comes from, by its token: the counter's page, or the screen facing the customer. */
+type Viewer = 'counter' | 'display';
+
+/** All the customer display may call: it reads what it shows, and the counter decides the rest. */
+const DISPLAY_METHOD = 'getCustomerDisplay';
 
 const MAX_BODY_BYTES = 1_000_000;
 const HEARTBEAT_MS = 15_000;
@@ -52,18 +67,26 @@ const PAGES: Record<string, string> = { '/': 'index.html', '/customer': 'custome
 
 /**
  * The web host: the renderer and every PosApi method over HTTP, on 127.0.0.1 only. It translates
- * transport and nothing else; the core decides. Every /api call needs the bearer token, and requests
- * naming another host are refused (a page elsewhere cannot reach us through DNS rebinding).
+ * transport and nothing else; the core decides. Every /api call needs a bearer token, and requests
+ * naming another host are refused (a page elsewhere cannot reach us through DNS rebinding). The
+ * counter's token opens everything; the customer display's, which a screen facing the public carries
+ * in its address, reads the display and hears its changes only (as the desktop app's customer window
+ * has a preload of its own).
  */
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   const staticRoot = resolve(options.staticDir);
-  const expectedToken = Buffer.from(`Bearer ${options.token}`);
+  const displayToken = options.displayToken ?? randomBytes(24).toString('base64url');
+  const tokens: readonly (readonly [Viewer, Buffer])[] = [
+    ['counter', Buffer.from(`Bearer ${options.token}`)],
+    ['display', Buffer.from(`Bearer ${displayToken}`)],
+  ];
   let port = options.port;
-  const streams = new Set<ServerResponse>();
+  const streams = new Map<ServerResponse, Viewer>();
 
-  const authorized = (req: IncomingMessage): boolean => {
+  const viewerOf = (req: IncomingMessage): Viewer | null => {
     const given = Buffer.from(req.headers.authorization ?? '');
-    return given.length === expectedToken.length && timingSafeEqual(given, expectedToken);
+    const found = tokens.find(([, token]) => given.length === token.length && timingSafeEqual(given, token));
+    return found?.[0] ?? null;
   };
 
   const sameHost = (req: IncomingMessage): boolean => {
@@ -86,12 +109,17 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const path = decodedPath(url.pathname);
     if (path === null) return refuse(res, 400, 'INVALID_INPUT', 'Malformed address');
     if (url.pathname === '/api/events' && req.method === 'GET') {
-      if (!authorized(req)) return refuse(res, 401, 'HOST_UNAUTHORIZED', 'Missing or wrong counter token');
-      return openEventStream(res);
+      const viewer = viewerOf(req);
+      if (!viewer) return refuse(res, 401, 'HOST_UNAUTHORIZED', 'Missing or wrong counter token');
+      return openEventStream(res, viewer);
     }
     if (url.pathname.startsWith('/api/')) {
       if (req.method !== 'POST') return refuse(res, 405, 'INVALID_INPUT', 'Use POST for /api calls');
-      if (!authorized(req)) return refuse(res, 401, 'HOST_UNAUTHORIZED', 'Missing or wrong counter token');
+      const viewer = viewerOf(req);
+      if (!viewer) return refuse(res, 401, 'HOST_UNAUTHORIZED', 'Missing or wrong counter token');
+      if (viewer === 'display' && path !== `/api/${DISPLAY_METHOD}`) {
+        return refuse(res, 403, 'HOST_UNAUTHORIZED', 'The customer display’s token reads the display only');
+      }
       const origin = req.headers.origin;
       if (origin && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) {
         return refuse(res, 403, 'INVALID_INPUT', 'Cross-origin call refused');
@@ -112,7 +140,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     return serveStatic(path, res);
   };
 
-  const openEventStream = (res: ServerResponse): void => {
+  const openEventStream = (res: ServerResponse, viewer: Viewer): void => {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -120,7 +148,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       ...SECURITY_HEADERS,
     });
     res.write(': connected\n\n');
-    streams.add(res);
+    streams.set(res, viewer);
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
     res.on('close', () => {
       clearInterval(heartbeat);
@@ -157,9 +185,17 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   let queued: PosEvent[] = [];
   const writeQueued = (): void => {
     if (queued.length === 0) return;
-    const frames = queued.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
+    const framed = queued.map((event) => ({ event, frame: `data: ${JSON.stringify(event)}\n\n` }));
+    // The customer display hears what it shows, nothing of the counter's sales, drawer or settings.
+    const byViewer: Record<Viewer, string> = {
+      counter: framed.map(({ frame }) => frame).join(''),
+      display: framed
+        .filter(({ event }) => event.type === 'customer.display')
+        .map(({ frame }) => frame)
+        .join(''),
+    };
     queued = [];
-    for (const stream of streams) stream.write(frames);
+    for (const [stream, viewer] of streams) if (byViewer[viewer] !== '') stream.write(byViewer[viewer]);
   };
   const unsubscribe = options.core.onEvent((event: PosEvent) => {
     if (streams.size === 0) return;
@@ -180,13 +216,16 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   });
   port = (server.address() as AddressInfo).port;
 
+  const origin = `http://127.0.0.1:${port}`;
   return {
     port,
-    origin: `http://127.0.0.1:${port}`,
+    origin,
+    counterUrl: `${origin}/#token=${options.token}`,
+    customerUrl: `${origin}/customer#token=${displayToken}`,
     close: async () => {
       unsubscribe();
       writeQueued();
-      for (const stream of streams) stream.end();
+      for (const stream of streams.keys()) stream.end();
       streams.clear();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));

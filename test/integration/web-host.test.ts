@@ -8,6 +8,7 @@ import { startHost } from '../../scripts/torture/host-process';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { PosEvent } from '../../shared/domain/events';
 import type { Status } from '../../shared/domain/status';
+import { POS_METHOD_NAMES } from '../../shared/pos-api';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 
 const TOKEN = 'test-token-0123456789';
@@ -54,6 +55,34 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ status
     req.on('error', fail);
     req.end();
   });
+}
+
+/** Reads a stream's events until `enough` says so. */
+async function readEvents(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  enough: (seen: readonly PosEvent[]) => boolean,
+): Promise<PosEvent[]> {
+  const seen: PosEvent[] = [];
+  let buffer = '';
+  while (!enough(seen)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += new TextDecoder().decode(value);
+    const frames = buffer.split('\n\n');
+    buffer = frames.pop() ?? '';
+    for (const frame of frames)
+      if (frame.startsWith('data: ')) seen.push(JSON.parse(frame.slice(6)) as PosEvent);
+  }
+  return seen;
+}
+
+function eventStream(token: string, signal: AbortSignal): Promise<Response> {
+  return fetch(`${host.origin}/api/events`, { headers: { authorization: `Bearer ${token}` }, signal });
+}
+
+/** The token a page's address carries in its hash. */
+function tokenOf(address: string): string {
+  return new URL(address).hash.replace(/^#token=/, '');
 }
 
 describe('the web host', () => {
@@ -125,27 +154,16 @@ describe('the web host', () => {
 
   it('streams core events to a subscriber', async () => {
     const controller = new AbortController();
-    const stream = await fetch(`${host.origin}/api/events`, {
-      headers: { authorization: `Bearer ${TOKEN}` },
-      signal: controller.signal,
-    });
+    const stream = await eventStream(TOKEN, controller.signal);
     expect(stream.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = stream.body!.getReader();
     const { packages } = unwrap(await h.call<{ packages: CataloguePackage[] }>('listPackages'));
     const sold = (await (await api('sell', { packageCode: packages[0]!.code, quantity: 1 })).json()) as {
       value: { id: string };
     };
-    const seen: PosEvent[] = [];
-    let buffer = '';
-    while (!seen.some((e) => e.type === 'sale.updated' && e.sale.state === 'completed')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += new TextDecoder().decode(value);
-      const frames = buffer.split('\n\n');
-      buffer = frames.pop() ?? '';
-      for (const frame of frames)
-        if (frame.startsWith('data: ')) seen.push(JSON.parse(frame.slice(6)) as PosEvent);
-    }
+    const seen = await readEvents(reader, (events) =>
+      events.some((e) => e.type === 'sale.updated' && e.sale.state === 'completed'),
+    );
     controller.abort();
     const saleEvents = seen.filter((e) => e.type === 'sale.updated');
     expect(saleEvents.every((e) => e.type === 'sale.updated' && e.sale.id === sold.value.id)).toBe(true);
@@ -154,6 +172,49 @@ describe('the web host', () => {
       'sent',
       'completed',
     ]);
+  });
+
+  it('gives the customer display an address of its own, without the counter’s token', () => {
+    expect(tokenOf(host.counterUrl)).toBe(TOKEN);
+    expect(new URL(host.customerUrl).pathname).toBe('/customer');
+    expect(host.customerUrl).not.toContain(TOKEN);
+    expect(tokenOf(host.customerUrl)).toMatch(/^[\w-]{32}$/);
+  });
+
+  it('lets the customer display’s token read the display and hear its changes, and nothing else', async () => {
+    const display = tokenOf(host.customerUrl);
+    const asDisplay = { authorization: `Bearer ${display}` };
+    const refused: string[] = [];
+    for (const method of POS_METHOD_NAMES) {
+      if (method === 'getCustomerDisplay') continue;
+      const answer = await api(method, {}, asDisplay);
+      const body = (await answer.json()) as { ok: boolean; error?: { code: string } };
+      if (answer.status === 403 && body.error?.code === 'HOST_UNAUTHORIZED') refused.push(method);
+    }
+    expect(refused).toEqual(POS_METHOD_NAMES.filter((method) => method !== 'getCustomerDisplay'));
+    expect(await (await api('getCustomerDisplay', {}, asDisplay)).json()).toMatchObject({
+      ok: true,
+      value: { language: 'en' },
+    });
+    // Neither a method spelt otherwise nor another path gets past it.
+    expect((await api('getCustomerDisplay/../sell', {}, asDisplay)).status).toBe(403);
+    expect((await api('noSuchMethod', {}, asDisplay)).status).toBe(403);
+
+    // Its event stream carries what the display shows, nothing of the sale the counter makes.
+    const controller = new AbortController();
+    const displayEvents = (await eventStream(display, controller.signal)).body!.getReader();
+    const counterEvents = (await eventStream(TOKEN, controller.signal)).body!.getReader();
+    const { packages } = unwrap(await h.call<{ packages: CataloguePackage[] }>('listPackages'));
+    await api('sell', { packageCode: packages[0]!.code, quantity: 1 });
+    const counterSaw = await readEvents(counterEvents, (events) =>
+      events.some((e) => e.type === 'customer.display' && e.display.sale !== null),
+    );
+    const displaySaw = await readEvents(displayEvents, (events) =>
+      events.some((e) => e.type === 'customer.display' && e.display.sale !== null),
+    );
+    controller.abort();
+    expect(counterSaw.some((e) => e.type === 'sale.updated')).toBe(true);
+    expect(new Set(displaySaw.map((e) => e.type))).toEqual(new Set(['customer.display']));
   });
 });
 

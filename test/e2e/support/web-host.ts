@@ -22,7 +22,7 @@ const TRAINING = { seed: 1, currency: 'USD' } as const;
 export interface CounterHost {
   /** The counter, with its token in the address. */
   readonly url: string;
-  /** The customer display page, with the same token. */
+  /** The customer display page, with the display's own token (it reads the display only). */
   readonly customerUrl: string;
   /** This test's data directory: the journal, and the training simulator's own SQLite file. */
   readonly dataDir: string;
