@@ -77,8 +77,11 @@ const ReceiptRequest = z
     id: Id,
     paperWidthMm: PaperWidthSchema.optional(),
     language: LanguageSchema.optional(),
-    /** A reprint: says COPY, is logged, and needs the manager PIN while an eSIM is not yet installed. */
+    /** A reprint: says COPY and is logged. */
     copy: z.boolean().default(false),
+    /** The automatic print after a sale: the original or nothing (INVALID_STATE once it was printed). */
+    onlyOriginal: z.boolean().default(false),
+    /** The manager PIN, when the install codes' rule asks for it (a sale's QR away from its own moment). */
     pin: ManagerPin.optional(),
   })
   .strict();
@@ -126,11 +129,13 @@ export const posApiContract = {
   ),
   getSale: method(z.object({ id: Id }).strict(), SaleSummarySchema),
   /**
-   * A completed sale with its eSIMs in full, for the cashier to show or print them: a sale that
-   * completed after `sell` answered (pending), or one shown again. Each call is written to the
-   * journal's audit log; a sale not completed is INVALID_STATE.
+   * A completed sale with its eSIMs in full, for the cashier to show them: a sale that completed after
+   * `sell` answered (pending), or one shown again. Under the install codes' rule: away from the sale's
+   * own moment, and while an eSIM is not known to be installed, it needs the manager PIN
+   * (PIN_REQUIRED naming the ICCIDs). Each hand-over is written to the journal's audit log; a sale not
+   * completed is INVALID_STATE.
    */
-  getSaleForHandOver: method(z.object({ id: Id }).strict(), SaleSchema),
+  getSaleForHandOver: method(z.object({ id: Id, pin: ManagerPin.optional() }).strict(), SaleSchema),
   listSales: method(
     z
       .object({
@@ -317,9 +322,13 @@ export const posApiContract = {
   clearCustomerDisplay: method(NoInput, CustomerDisplaySchema),
   /**
    * Shows a completed sale's eSIMs on the customer's screen, when the cashier decides: a sale that
-   * completed later never shows by itself, and a sale's QR can be sent back. Logged as a hand-over.
+   * completed later never shows by itself, and a sale's QR can be sent back. A hand-over like
+   * getSaleForHandOver, under the same rule and PIN; logged as one.
    */
-  showSaleOnCustomerDisplay: method(z.object({ id: Id }).strict(), CustomerDisplaySchema),
+  showSaleOnCustomerDisplay: method(
+    z.object({ id: Id, pin: ManagerPin.optional() }).strict(),
+    CustomerDisplaySchema,
+  ),
 
   // Cashiers. Adding and changing one needs a manager's approval; signing in needs the cashier's PIN.
   listCashiers: method(NoInput, z.object({ cashiers: z.array(CashierSchema) })),

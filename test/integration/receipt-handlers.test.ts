@@ -175,15 +175,32 @@ describe('renderReceipt', () => {
     expect(errorOf(await render({ kind: 'sale', id: 'jam', copy: true })).code).toBe('PIN_REQUIRED');
   });
 
-  it('asks the PIN of another cashier reprinting minutes after the sale', async () => {
+  it('asks the PIN of another cashier minutes after the sale, for the original as for a copy', async () => {
     completedSale('jam2');
     const render = handlers();
+    expect(errorOf(await render({ kind: 'sale', id: 'jam2' })).code).toBe('PIN_REQUIRED');
+    cashierNow = null;
     succeeded(await render({ kind: 'sale', id: 'jam2' }));
+    cashierNow = 'another-cashier';
     expect(errorOf(await render({ kind: 'sale', id: 'jam2', copy: true })).code).toBe('PIN_REQUIRED');
+  });
+
+  it('asks the PIN for an original printed long after the sale: its QR codes may have left already', async () => {
+    completedSale('late');
+    cashierNow = null;
+    clock = new Date('2025-03-12T12:05:00.000Z');
+    const render = handlers();
+    expect(errorOf(await render({ kind: 'sale', id: 'late' }))).toMatchObject({ code: 'PIN_REQUIRED' });
+    const original = succeeded(await render({ kind: 'sale', id: 'late', pin: '4321' }));
+    expect(original.copyNumber).toBeNull();
+    expect(auditRows('late').map((row) => [row.kind, row.detail.managerPin])).toEqual([
+      ['receipt.original', true],
+    ]);
   });
 
   it('issues the original once, logged, with the shop settings, the catalogue entry and no COPY', async () => {
     completedSale('s1');
+    cashierNow = null;
     const render = handlers();
     const original = succeeded(await render({ kind: 'sale', id: 's1' }));
     expect(original.copyNumber).toBeNull();
@@ -204,7 +221,9 @@ describe('renderReceipt', () => {
   it('asks for the manager PIN to reprint a QR that is not installed, and logs nothing until it is right', async () => {
     const sale = completedSale('s2', 2);
     const render = handlers();
+    cashierNow = null;
     succeeded(await render({ kind: 'sale', id: 's2' }));
+    cashierNow = 'another-cashier';
     const missing = errorOf(await render({ kind: 'sale', id: 's2', copy: true }));
     expect(missing.code).toBe('PIN_REQUIRED');
     expect(missing.details).toEqual({
@@ -242,6 +261,18 @@ describe('renderReceipt', () => {
     ]);
   });
 
+  it('makes the original or nothing when asked for the original only (the automatic print)', async () => {
+    completedSale('auto');
+    cashierNow = null;
+    const render = handlers();
+    expect(succeeded(await render({ kind: 'sale', id: 'auto', onlyOriginal: true })).copyNumber).toBeNull();
+    expect(errorOf(await render({ kind: 'sale', id: 'auto', onlyOriginal: true }))).toMatchObject({
+      code: 'INVALID_STATE',
+      details: { state: 'printed' },
+    });
+    expect(auditRows('auto').map((row) => row.kind)).toEqual(['receipt.original']);
+  });
+
   it('reprints without the PIN once the provider reported every eSIM installed', async () => {
     completedSale('s3', 1, 'Installed');
     const render = handlers();
@@ -253,6 +284,7 @@ describe('renderReceipt', () => {
 
   it('says TRAINING while the counter is in training mode', async () => {
     completedSale('s4');
+    cashierNow = null;
     training = true;
     expect(succeeded(await handlers()({ kind: 'sale', id: 's4' })).html).toContain('TRAINING');
   });

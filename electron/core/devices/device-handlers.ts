@@ -3,6 +3,7 @@ import type { CoreContext, HandlerGroup } from '../context';
 import type { CoreEvent } from '../core-events';
 import type { PosHandlers } from '../pos/dispatch';
 import { PosFailure } from '../pos/failure';
+import { handOver, handOverDeps } from '../sales/install-codes';
 import { CustomerDisplayState } from './customer-display';
 
 type PrintingMethods = 'listPrinters' | 'printReceipt' | 'saveReceiptPdf';
@@ -51,20 +52,9 @@ export function deviceHandlers(
     getCustomerDisplay: async () => display.view(),
     setCustomerLanguage: async ({ language }) => display.setLanguage(language),
     clearCustomerDisplay: async () => display.clear(),
-    showSaleOnCustomerDisplay: async ({ id }) => {
-      const sale = ctx.salesJournal.get(id);
-      if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
-      if (sale.state !== 'completed') {
-        throw new PosFailure('INVALID_STATE', 'Only a completed sale has eSIMs to show.', {
-          state: sale.state,
-        });
-      }
-      // The QR codes go to another screen: logged as a hand-over is.
-      ctx.settings.audit(ctx.now().toISOString(), 'sale.shown-to-customer', id, {
-        iccids: sale.esims.map((esim) => esim.iccid),
-      });
-      return display.showSale(sale);
-    },
+    // The QR codes go to another screen: a hand-over under the same rule, logged as one.
+    showSaleOnCustomerDisplay: async ({ id, pin }) =>
+      display.showSale(handOver(handOverDeps(ctx), id, 'customer-display', pin)),
     listPrinters: shellOnly,
     printReceipt: shellOnly,
     saveReceiptPdf: shellOnly,

@@ -162,7 +162,7 @@ const V1: ChainRowRules = {
 // balance readings, reconciliation runs with the exceptions they found, resolutions) and every field
 // a receipt, a report or an export prints; a sale's eSIMs and a run's first exceptions as the rows
 // that belong to it. Never an install code: a link is evidence that may leave the counter, and the
-// codes stay under the reprint rules.
+// codes stay under the install codes' rule (sales/install-codes.ts).
 
 /** Version 2's row rules; exported so the check can name the tables every row must have a link in. */
 export const V2_ROWS = {

@@ -6,10 +6,11 @@ import type { CoreContext, HandlerGroup } from '../context';
 import type { CatalogueTable } from '../journal/catalogue-table';
 import type { SettingsTable } from '../journal/settings-table';
 import { PosFailure } from '../pos/failure';
+import { releaseCodes } from '../sales/install-codes';
 import type { ReceiptContext } from './receipt-context';
 import { ReceiptLog } from './receipt-log';
 import { type ReceiptRecord, renderReceipt } from './render-receipt';
-import { decidePrint, type InstallState, installStateOf, isJamReprint } from './reprint-policy';
+import { decidePrint } from './reprint-policy';
 
 /** What the receipt handler reads and writes; narrower than the core's context so it runs on a bare journal. */
 export interface ReceiptDeps {
@@ -50,9 +51,10 @@ export function receiptHandlers(
 
 /**
  * Renders a receipt to print or save, and logs it. The first receipt of a record is the original;
- * later ones are copies, and a copy that would hand over an eSIM not known to be installed needs the
- * manager PIN. Everything between reading the history and logging the print is synchronous, so two
- * prints at once cannot both be the original.
+ * later ones are copies. A sale's receipt carries its QR codes, so it is printed only as the install
+ * codes' rule allows, original or copy (the manager PIN away from the sale's own moment while an eSIM
+ * is not known to be installed). Everything between reading the history and logging the print is
+ * synchronous, so two prints at once cannot both be the original.
  */
 export function receiptHandlersWith(deps: ReceiptDeps): HandlerGroup<'renderReceipt'> {
   return {
@@ -62,19 +64,20 @@ export function receiptHandlersWith(deps: ReceiptDeps): HandlerGroup<'renderRece
 
 function renderAndLog(deps: ReceiptDeps, input: PosParsedInput<'renderReceipt'>): PosOutput<'renderReceipt'> {
   const record = findRecord(deps, input.kind, input.id);
-  const jam = record.kind === 'sale' && isJamReprint(record.sale, deps.currentCashierId(), deps.now());
-  const decision = decidePrint(record, deps.log.history(input.id), installStates(record), input.copy, jam);
-  const pinAsked = decision.kind === 'copy' && decision.managerPinRequired;
-  if (pinAsked) {
-    if (input.pin === undefined) {
-      throw new PosFailure(
-        'PIN_REQUIRED',
-        'A reprint of an eSIM that is not installed yet needs the manager PIN: its QR code hands the eSIM over again.',
-        { iccids: decision.notKnownInstalled },
-      );
-    }
-    deps.requireManager(input.pin);
+  const decision = decidePrint(record, deps.log.history(input.id), input.copy);
+  if (input.onlyOriginal && decision.kind === 'copy') {
+    // Another window printed it first: the automatic print never makes a copy.
+    throw new PosFailure('INVALID_STATE', 'This receipt was printed already.', { state: 'printed' });
   }
+  const pinAsked =
+    record.kind === 'sale' && record.sale.state === 'completed'
+      ? releaseCodes(record.sale, {
+          cashierId: deps.currentCashierId(),
+          now: deps.now(),
+          pin: input.pin,
+          requireManager: deps.requireManager,
+        }).managerPin
+      : false;
   const settings = deps.settings.getSettings();
   const language = input.language ?? settings.language;
   const paperWidthMm = input.paperWidthMm ?? settings.paperWidthMm;
@@ -125,13 +128,4 @@ function findRecord(deps: ReceiptDeps, kind: ReceiptRecord['kind'], id: string):
   const topUp = deps.topUps.get(id);
   if (!topUp) throw new PosFailure('NOT_FOUND', `No top-up with id ${id}.`);
   return { kind, topUp };
-}
-
-/**
- * What the journal knows of each eSIM's installation: the status the provider gave with the order.
- * eSIM care's lookups (live status, the esim.installed webhook) will know better once they are kept.
- */
-function installStates(record: ReceiptRecord): ReadonlyMap<string, InstallState> {
-  if (record.kind !== 'sale' || record.sale.state !== 'completed') return new Map();
-  return new Map(record.sale.esims.map((esim) => [esim.iccid, installStateOf({ esimStatus: esim.status })]));
 }

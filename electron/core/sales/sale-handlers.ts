@@ -3,13 +3,14 @@ import { toSaleSummary } from '../../../shared/domain/sale-summary';
 import type { CoreContext, HandlerGroup } from '../context';
 import type { MoneyWork } from '../money-work';
 import { PosFailure } from '../pos/failure';
+import { handOver, handOverDeps } from './install-codes';
 
 const WEEK_MS = 7 * 86_400_000;
 
 /**
- * Selling, resolving sales, and the sales journal. Only `sell` (the sale's own answer) and
- * `getSaleForHandOver` (audited) answer with a completed sale's activation codes; every list and read
- * answers with summaries.
+ * Selling, resolving sales, and the sales journal. Only `sell` and the confirmed send again (the
+ * sale's own answer) and `getSaleForHandOver` (under the install codes' rule, audited) answer with a
+ * completed sale's activation codes; every list and read answers with summaries.
  */
 export function saleHandlers(
   ctx: CoreContext,
@@ -25,18 +26,7 @@ export function saleHandlers(
   return {
     sell: async (input) => money.answered(await money.resolver.sell(input)),
     getSale: async ({ id }) => toSaleSummary(find(id)),
-    getSaleForHandOver: async ({ id }) => {
-      const sale = find(id);
-      if (sale.state !== 'completed') {
-        throw new PosFailure('INVALID_STATE', 'Only a completed sale has eSIMs to hand over.', {
-          state: sale.state,
-        });
-      }
-      ctx.settings.audit(ctx.now().toISOString(), 'sale.handed-over', id, {
-        iccids: sale.esims.map((esim) => esim.iccid),
-      });
-      return sale;
-    },
+    getSaleForHandOver: async ({ id, pin }) => handOver(handOverDeps(ctx), id, 'screen', pin),
     listSales: async ({ before, limit, ...named }) => ({
       sales: ctx.salesJournal.list({ ...named, limit, ...(before ? { before } : {}) }).map(toSaleSummary),
       totals: ctx.salesJournal.totals(named),
