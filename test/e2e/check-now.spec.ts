@@ -47,6 +47,8 @@ test('Check now on the Pending screen shows the sale it completes, with its QR c
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: /^Print/ }).first()).toBeVisible();
+  // The dialog opens on the sale's summary; its QR codes follow from the hand-over.
+  await expect(dialog.getByRole('img', { name: 'eSIM QR code' })).toBeVisible();
   const shown = await shownEsims(page);
   const [completed] = await counter.sim.orders();
   expect(completed?.status).toBe('completed');

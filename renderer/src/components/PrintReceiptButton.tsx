@@ -11,8 +11,9 @@ import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
 
 /**
- * Prints a sale's or top-up's receipt; `copy` prints a reprint marked COPY, which the core may
- * guard with the manager PIN while the eSIM is not installed yet.
+ * Prints a sale's or top-up's receipt; `copy` prints a reprint marked COPY. A sale's receipt carries
+ * its QR codes, so the core may ask for the manager PIN (the install codes' rule), for a copy or for
+ * an original printed away from the sale's own moment.
  */
 export function PrintReceiptButton({
   kind,
@@ -35,6 +36,8 @@ export function PrintReceiptButton({
   const pinSet = useSession((state) => state.status?.managerPinSet !== false);
   const [action, setAction] = useState<'print' | 'pdf'>('print');
   const [saved, setSaved] = useState<string | null>(null);
+  // Printed from here already: the next print is a copy, whatever the button says.
+  const [printed, setPrinted] = useState(false);
 
   async function print(withPin?: string, how = action): Promise<void> {
     setError(null);
@@ -46,6 +49,7 @@ export function PrintReceiptButton({
       how === 'pdf' ? await pos().saveReceiptPdf(request) : await printReceipt(request);
     if (result.ok) {
       setAskPin(false);
+      setPrinted(true);
       setSaved(result.value.path ?? null);
     } else if (result.error.code === 'PIN_REQUIRED' || result.error.code === 'PIN_INVALID') {
       // Whether a PIN exists decides what is asked (type it, or choose one): read it now, as another
@@ -94,7 +98,13 @@ export function PrintReceiptButton({
               void (pinSet ? print(pin) : chooseThenPrint(pin));
             }}
           >
-            <p className="pin-why">{pinSet ? t.sell.reprintPinWhy : t.sell.choosePinWhy}</p>
+            <p className="pin-why">
+              {pinSet
+                ? copy || printed
+                  ? t.sell.reprintPinWhy
+                  : t.sell.handOverPinWhy
+                : t.sell.choosePinWhy}
+            </p>
             <label>
               {t.settings.pin}
               <input

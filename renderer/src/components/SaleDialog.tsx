@@ -3,6 +3,7 @@ import { CancelSale } from '../care/CancelSale';
 import { EsimCarePanel } from '../care/EsimCarePanel';
 import { useMessages } from '../i18n/use-messages';
 import { checkNow } from '../stores/check-now';
+import { pinRefused } from '../stores/held-pin';
 import { useJournal } from '../stores/journal-store';
 import { Dialog } from './Dialog';
 import { ErrorPanel } from './ErrorPanel';
@@ -20,16 +21,18 @@ export function SaleDialog(): ReactNode {
   return (
     <Dialog title={t.today.details} onCancel={close} initialFocus={closeRef} className="wide">
       <SaleView
+        key={sale.id}
         sale={sale}
         reprint
-        onHandOver={() => void handOver()}
+        onHandOver={(pin) => void handOver(pin)}
+        handOverRefused={error && pinRefused(error) ? error : null}
         onCheckNow={
           sale.state === 'in_doubt' || sale.state === 'intent' ? () => void checkNow(sale.id) : undefined
         }
       />
       {sale.state === 'completed' ? <EsimCarePanel key={`care-${sale.id}`} saleId={sale.id} /> : null}
       {sale.state === 'completed' ? <CancelSale key={sale.id} saleId={sale.id} /> : null}
-      {error ? <ErrorPanel error={error} /> : null}
+      {error && !pinRefused(error) ? <ErrorPanel error={error} /> : null}
       <div className="actions">
         <button ref={closeRef} type="button" className="secondary" onClick={close}>
           {t.close}

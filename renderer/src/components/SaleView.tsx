@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Sale, SaleEsim, SaleSummary } from '../../../shared/domain/sale';
 import { carriesInstallCodes } from '../../../shared/domain/sale-summary';
+import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
+import { PinInput } from '../screens/settings/PinInput';
+import { pinRefused } from '../stores/held-pin';
 import { CodeFact } from './CodeFact';
 import { ErrorPanel } from './ErrorPanel';
 import { PrintReceiptButton } from './PrintReceiptButton';
@@ -79,6 +82,45 @@ function EsimsNamed({ iccids }: { readonly iccids: readonly (string | null)[] })
 }
 
 /**
+ * The QR codes of a completed sale shown as a summary: asked for with a button, and with the manager
+ * PIN when the core's install codes' rule asks for it (away from the sale's own moment).
+ */
+function HandOver({
+  count,
+  refused,
+  onHandOver,
+}: {
+  readonly count: number;
+  readonly refused: PosError | null;
+  readonly onHandOver: (pin?: string) => void;
+}): ReactNode {
+  const t = useMessages();
+  const [pin, setPin] = useState('');
+  if (!refused || !pinRefused(refused)) {
+    return (
+      <button type="button" onClick={() => onHandOver()}>
+        {t.sell.showEsims(count)}
+      </button>
+    );
+  }
+  return (
+    <form
+      aria-label={t.settings.pin}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onHandOver(pin);
+      }}
+    >
+      <p className="pin-why">{t.sell.handOverPinWhy}</p>
+      <PinInput label={t.settings.pin} value={pin} onChange={setPin} />
+      {/* The rule's refusal (naming the eSIMs) is the question above; any other says why. */}
+      {refused.code === 'PIN_REQUIRED' && refused.details ? null : <ErrorPanel error={refused} />}
+      <button type="submit">{t.sell.showEsims(count)}</button>
+    </form>
+  );
+}
+
+/**
  * A sale in whatever state it is in: the eSIMs with their QR codes when completed and handed over
  * (a summary offers to show them); otherwise what is happening and what the cashier must (not) do.
  */
@@ -86,17 +128,27 @@ export function SaleView({
   sale,
   onCheckNow,
   onHandOver,
+  handOverRefused = null,
   reprint = false,
 }: {
   readonly sale: Sale | SaleSummary;
   readonly onCheckNow?: () => void;
-  /** Asks the core for the eSIMs of a completed sale shown as a summary. */
-  readonly onHandOver?: () => void;
+  /** Asks the core for the eSIMs of a completed sale shown as a summary, with the manager PIN if given. */
+  readonly onHandOver?: (pin?: string) => void;
+  /** Why the core last refused them (the manager PIN is asked for here). */
+  readonly handOverRefused?: PosError | null;
   /** Shown again later (Today, Pending): its receipt prints as a COPY. */
   readonly reprint?: boolean;
 }): ReactNode {
   const t = useMessages();
   const language = useLanguage();
+  // The manager PIN the codes were shown with: sending them to the customer's screen asks the same rule.
+  const [heldPin, setHeldPin] = useState<string | undefined>(undefined);
+  const [notShown, setNotShown] = useState<PosError | null>(null);
+  const handOver = (pin?: string): void => {
+    setHeldPin(pin);
+    onHandOver?.(pin);
+  };
   const header = (
     <p className="sale-meta">
       {t.sell.receiptNo(integer(sale.receiptNumber, language))} · {dateTime(sale.createdAt, language)} ·{' '}
@@ -124,20 +176,23 @@ export function SaleView({
               ))}
             </div>
           ) : onHandOver ? (
-            <button type="button" onClick={onHandOver}>
-              {t.sell.showEsims(sale.esims.length)}
-            </button>
+            <HandOver count={sale.esims.length} refused={handOverRefused} onHandOver={handOver} />
           ) : null}
           {carriesInstallCodes(sale) ? (
             // The cashier decides what the customer's screen shows; a sale's QR can be sent back.
             <button
               type="button"
               className="secondary"
-              onClick={() => void pos().showSaleOnCustomerDisplay({ id: sale.id })}
+              onClick={() =>
+                void pos()
+                  .showSaleOnCustomerDisplay({ id: sale.id, pin: heldPin })
+                  .then((result) => setNotShown(result.ok ? null : result.error))
+              }
             >
               {t.sell.showCustomer}
             </button>
           ) : null}
+          {notShown ? <ErrorPanel error={notShown} /> : null}
         </section>
       );
     case 'pending':

@@ -19,16 +19,16 @@ export function startDevices(): void {
     if (shown(before.flow.step) && !shown(now.flow.step)) void useCustomerDisplay.getState().clear();
   });
 
-  // The first receipt of a sale is its original; if another window printed it already, the core
-  // asks for the manager PIN (a copy), and this print is simply not made.
+  // The automatic print is the sale's original or nothing: if another window printed it already, or
+  // the core asks for the manager PIN (another cashier is signed in by now), it is simply not made.
   const printed = new Set<string>();
   pos().onEvent((event) => {
     if (event.type !== 'sale.updated' || event.sale.state !== 'completed') return;
     if (!useSettings.getState().settings?.autoPrint || printed.has(event.sale.id)) return;
     printed.add(event.sale.id);
     const language = customerLanguage(useSession.getState().language);
-    void printReceipt({ kind: 'sale', id: event.sale.id, language, copy: false }).then((result) => {
-      if (result.ok || result.error.code === 'PIN_REQUIRED') return;
+    void printReceipt({ kind: 'sale', id: event.sale.id, language, onlyOriginal: true }).then((result) => {
+      if (result.ok || result.error.code === 'PIN_REQUIRED' || result.error.code === 'INVALID_STATE') return;
       useNotices.getState().push({ kind: 'error', error: result.error });
     });
   });

@@ -184,6 +184,8 @@ export const en = {
     showCustomer: 'Show on the customer display',
     reprintPinWhy:
       'This copy prints a QR code that is not installed yet: it would hand the eSIM over again, so the manager must allow it. (The cashier who sold it can reprint it without the PIN within five minutes of the sale.)',
+    handOverPinWhy:
+      'These QR codes hand over an eSIM that is not installed yet, away from its sale: the manager must allow it. (The cashier who made the sale can show them without the PIN within five minutes of it.)',
     choosePinWhy:
       'No manager PIN is set on this counter yet. Manager: choose one now (4 to 8 digits); it will guard reprints and Settings.',
     pendingTitle: 'Paid, the provider is preparing the eSIM',

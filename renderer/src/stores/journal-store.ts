@@ -41,8 +41,11 @@ interface JournalState {
   loadMoreSales(): Promise<void>;
   /** Opens a sale's details; `handOver` also shows a completed sale's eSIMs (a ready pending sale). */
   view(id: string, handOver?: boolean): Promise<void>;
-  /** Shows the eSIMs of the completed sale in the dialog: the core logs every hand-over. */
-  handOver(): Promise<void>;
+  /**
+   * Shows the eSIMs of the completed sale in the dialog, with the manager PIN when the install codes'
+   * rule asks for it: the core logs every hand-over.
+   */
+  handOver(pin?: string): Promise<void>;
   closeView(): void;
   setSearch(search: string): void;
   setDay(day: string): void;
@@ -197,10 +200,10 @@ export const useJournal = create<JournalState>()((set, get) => ({
     if (handOver) await get().handOver();
   },
 
-  async handOver() {
+  async handOver(pin) {
     const { viewing } = get();
     if (viewing?.state !== 'completed' || carriesInstallCodes(viewing)) return;
-    const result = await pos().getSaleForHandOver({ id: viewing.id });
+    const result = await pos().getSaleForHandOver({ id: viewing.id, pin });
     if (get().viewing?.id !== viewing.id) return;
     set(result.ok ? { viewing: result.value, viewError: null } : { viewError: result.error });
   },

@@ -62,8 +62,11 @@ interface SaleState {
    * changed): the confirm step never shows a price the core would not charge.
    */
   reprice(find: (code: string) => CataloguePackage | undefined): void;
-  /** Fetches the eSIMs of the sale on screen once it completed after `sell` answered (it was pending). */
-  handOver(): Promise<void>;
+  /**
+   * Fetches the eSIMs of the sale on screen once it completed after `sell` answered (it was pending),
+   * with the manager PIN when the install codes' rule asks for it.
+   */
+  handOver(pin?: string): Promise<void>;
 }
 
 export const MIN_QUANTITY = 1;
@@ -206,11 +209,11 @@ export const useSale = create<SaleState>()((set, get) => ({
     if (sale.state === 'completed') void get().handOver();
   },
 
-  async handOver() {
+  async handOver(pin) {
     const { flow } = get();
     if (flow.step !== 'result' || flow.sale.state !== 'completed' || carriesInstallCodes(flow.sale)) return;
     const id = flow.sale.id;
-    const result = await pos().getSaleForHandOver({ id });
+    const result = await pos().getSaleForHandOver({ id, pin });
     const now = get().flow;
     if (now.step !== 'result' || now.sale.id !== id) return;
     set({ flow: result.ok ? { ...now, sale: result.value, error: null } : { ...now, error: result.error } });

@@ -3,6 +3,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { SaleView } from '../../components/SaleView';
 import { useEscape } from '../../hooks/use-escape';
 import { useMessages } from '../../i18n/use-messages';
+import { pinRefused } from '../../stores/held-pin';
 import { useSale } from '../../stores/sale-store';
 
 export function SaleResult(): ReactNode {
@@ -41,10 +42,12 @@ export function SaleResult(): ReactNode {
       ) : null}
       {flow.step === 'result' ? (
         <>
-          {flow.error ? <ErrorPanel error={flow.error} /> : null}
+          {flow.error && !pinRefused(flow.error) ? <ErrorPanel error={flow.error} /> : null}
           <SaleView
+            key={flow.sale.id}
             sale={flow.sale}
-            onHandOver={() => void handOver()}
+            onHandOver={(pin) => void handOver(pin)}
+            handOverRefused={flow.error && pinRefused(flow.error) ? flow.error : null}
             onCheckNow={
               flow.sale.state === 'in_doubt' || flow.sale.state === 'intent'
                 ? () => void resolveNow()
