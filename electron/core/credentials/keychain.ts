@@ -44,7 +44,7 @@ export class Keychain {
   }
 
   async read(): Promise<ApiCredentials | null> {
-    const stored = await this.guard((keytar) => keytar.getPassword(this.service, ACCOUNT));
+    const stored = await this.readSecret(ACCOUNT);
     if (stored === null) return null;
     try {
       const parsed = JSON.parse(stored) as Partial<ApiCredentials>;
@@ -59,11 +59,24 @@ export class Keychain {
 
   async write(credentials: ApiCredentials): Promise<void> {
     const value = JSON.stringify({ accessCode: credentials.accessCode, secretKey: credentials.secretKey });
-    await this.guard((keytar) => keytar.setPassword(this.service, ACCOUNT, value));
+    await this.writeSecret(ACCOUNT, value);
   }
 
   async clear(): Promise<void> {
-    await this.guard((keytar) => keytar.deletePassword(this.service, ACCOUNT));
+    await this.clearSecret(ACCOUNT);
+  }
+
+  /** Another of the counter's secrets, kept under an account name of its own (the shop ledger's password). */
+  async readSecret(account: string): Promise<string | null> {
+    return this.guard((keytar) => keytar.getPassword(this.service, account));
+  }
+
+  async writeSecret(account: string, value: string): Promise<void> {
+    await this.guard((keytar) => keytar.setPassword(this.service, account, value));
+  }
+
+  async clearSecret(account: string): Promise<void> {
+    await this.guard((keytar) => keytar.deletePassword(this.service, account));
   }
 
   /** Loads keytar once; a library that cannot be loaded stays unavailable until the app restarts. */
