@@ -109,7 +109,29 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
     CHAIN_RECORD_ENCODING,
     Buffer.from(hash, 'hex'),
   );
+  watchers.get(db)?.();
   return { counterId: origin.counterId, seq, hash };
+}
+
+const watchers = new WeakMap<Db, () => void>();
+
+/**
+ * Tells `listener` soon after a link is appended to this connection's chain: once the transaction
+ * that appended it has ended (a rolled-back link makes a call for nothing), and once for all the
+ * links appended meanwhile. The shop ledger's pusher sends the chain as it grows, this way; nothing
+ * on the record's path waits for it. One listener per connection.
+ */
+export function watchChain(db: Db, listener: () => void): () => void {
+  let told = false;
+  watchers.set(db, () => {
+    if (told) return;
+    told = true;
+    setImmediate(() => {
+      told = false;
+      listener();
+    });
+  });
+  return () => watchers.delete(db);
 }
 
 /** The chain's last link on a counter; null before its first record. */
