@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoTimeSchema } from './domain/common';
-import { StorageTroubleSchema } from './domain/status';
+import { ShopLedgerRefusalSchema, StorageTroubleSchema } from './domain/status';
 import { ExchangeRateSchema } from './domain/till';
 import { MoneySchema } from './money-schema';
 
@@ -110,6 +110,10 @@ export const APP_ERROR_CODES = [
   'HOST_UNREACHABLE',
   /** The counter service refused this window: its token is missing or no longer valid. */
   'HOST_UNAUTHORIZED',
+  /** The shop ledger (the business's PostgreSQL) did not answer at the address given. */
+  'SHOP_LEDGER_UNREACHABLE',
+  /** The shop ledger answered but refused the counter; `details.reason` says why. */
+  'SHOP_LEDGER_REFUSED',
 ] as const;
 export const AppErrorCodeSchema = z.enum(APP_ERROR_CODES);
 export type AppErrorCode = z.infer<typeof AppErrorCodeSchema>;
@@ -253,6 +257,8 @@ export const ERROR_DETAILS = {
     orderReference: z.string().optional(),
     providerStatus: z.string().optional(),
   }),
+  /** Why the shop ledger refused the counter's joining. */
+  SHOP_LEDGER_REFUSED: z.looseObject({ reason: ShopLedgerRefusalSchema }),
 } satisfies Partial<Record<ErrorCode, z.ZodType>>;
 
 type DetailedCode = keyof typeof ERROR_DETAILS;

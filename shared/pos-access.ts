@@ -64,6 +64,8 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   verifyManagerPin: anyone,
   setCredentials: managerPin,
   clearCredentials: managerPin,
+  joinShopLedger: managerPin,
+  leaveShopLedger: managerPin,
   testConnection: { ...anyone, also: 'the manager PIN to test the stored credentials' },
   renderReceipt: { ...staff, also: CODES },
   listPrinters: anyone,

@@ -268,6 +268,31 @@ export const posApiContract = {
   ),
   clearCredentials: method(z.object({ pin: ManagerPin }).strict(), StatusSchema),
   /**
+   * Joins this counter to its shop's ledger (the business's PostgreSQL) with the ledger owner's login,
+   * used once and never kept: the counter gets a role of its own, whose password the OS keychain keeps,
+   * and publishes its records from then on. `counterCode` is unique in the shop and printed on receipts.
+   */
+  joinShopLedger: method(
+    z
+      .object({
+        pin: ManagerPin,
+        address: z.string().trim().min(1).max(500),
+        ownerName: z.string().trim().min(1).max(63),
+        ownerPassword: z.string().min(1).max(200),
+        shop: z.string().trim().min(1).max(80),
+        counterCode: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z0-9]{1,6}$/, 'The counter code is 1 to 6 letters or digits'),
+        counterName: z.string().trim().min(1).max(80),
+      })
+      .strict(),
+    StatusSchema,
+  ),
+  /** Stops publishing to the shop ledger and forgets it here; the ledger keeps what it received. */
+  leaveShopLedger: method(z.object({ pin: ManagerPin }).strict(), StatusSchema),
+  /**
    * Tests the credentials given (without storing them), against apiBaseUrl or the configured address;
    * or, with the manager PIN and no credentials, the stored ones against the configured address only.
    */

@@ -30,6 +30,8 @@ export const POS_METHOD_NAMES = [
   'setCredentials',
   'clearCredentials',
   'testConnection',
+  'joinShopLedger',
+  'leaveShopLedger',
   'renderReceipt',
   'listPrinters',
   'printReceipt',

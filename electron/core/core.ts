@@ -54,6 +54,9 @@ import { saleHandlers } from './sales/sale-handlers';
 import { ManagerPin } from './security/manager-pin';
 import { settingsHandlers } from './settings/settings-handlers';
 import { createEndOfDay } from './shifts/end-of-day-module';
+import type { PusherTiming } from './shop/pusher';
+import { type ForcedShopLedger, ShopLedger } from './shop/shop-ledger';
+import { shopLedgerHandlers } from './shop/shop-ledger-handlers';
 import { topUpHandlers } from './topups/topup-handlers';
 
 export type { Endpoint } from './connection';
@@ -84,6 +87,10 @@ export interface CoreOptions {
   readonly reconciliationRetryMs?: number;
   /** The API key's rate limits when not the API's typical ones (benchmarks against a raised simulator). */
   readonly apiRateLimits?: ResellerClientOptions['rateLimits'];
+  /** A shop ledger forced from outside (the web host's environment and flags); otherwise Settings decides. */
+  readonly shopLedger?: ForcedShopLedger;
+  /** How the shop ledger's pusher batches and retries (tests shorten its waits). */
+  readonly shopLedgerTiming?: Partial<PusherTiming>;
 }
 
 export interface Core {
@@ -96,6 +103,8 @@ export interface Core {
   onEvent(listener: (event: PosEvent) => void): () => void;
   /** Where a verified `esim.provisioned` webhook lands: the pending sale is checked with the provider now. */
   esimProvisioned(orderReference: string): Promise<Sale | null>;
+  /** This counter's side of the shop ledger (tests push through it without waiting for the nudge). */
+  readonly shopLedger: ShopLedger;
   close(): Promise<void>;
 }
 
@@ -211,6 +220,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   };
 
+  const shopLedger = new ShopLedger({
+    db,
+    settings,
+    keychain,
+    counterId,
+    now,
+    log,
+    redactor: options.redactor,
+    onChange: statusChanges.changed,
+    ...(options.shopLedger ? { forced: options.shopLedger } : {}),
+    ...(options.shopLedgerTiming ? { timing: options.shopLedgerTiming } : {}),
+  });
+
   const credentials = new CredentialState();
   await credentials.load(ctx);
   await connections.start();
@@ -264,6 +286,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       managerPin,
       printing: printingMode(options.shellPrinting),
       storage,
+      shopLedger,
     });
   const connectionWork = new ConnectionWork({
     lifetime,
@@ -301,6 +324,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...settingsHandlers(ctx, statusChanges.changed),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, () => connectionWork.switched()),
+    ...shopLedgerHandlers(ctx, shopLedger, status),
     ...receiptHandlers(ctx, cancellations.journal),
     ...deviceHandlers(ctx, (listener) => events.listen(listener)),
     ...endOfDay.handlers({
@@ -344,6 +368,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const checkpoints = checkpointInBackground(db, journalFile, log, threads);
   reconciler.start();
   statusChanges.start(() => events.emit({ type: 'status.changed', status: status() }));
+  // Publishing never holds the counter back: it starts beside the selling, and a counter with no ledger
+  // configured makes no connection at all.
+  shopLedger
+    .start()
+    .catch((error: unknown) => log.error('the shop ledger could not start', { error: String(error) }));
   // After a clean close the journal's full integrity check runs now, beside the selling (after a crash
   // it ran before anything else, in openJournal): damage it finds stops every write.
   const integrity = instance.previousRunUnclean ? null : checkInBackground(journalFile, threads);
@@ -366,11 +395,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return events.listen((event) => listener(toPosEvent(event)));
     },
     esimProvisioned: (orderReference) => money.esimProvisioned(orderReference),
+    shopLedger,
     async close() {
       integrity?.stop();
       checks.stop();
       events.clear();
-      await Promise.all([connectionWork.stop(), backups.stop(), reconciler.stop(), checkpoints.stop()]);
+      await Promise.all([
+        connectionWork.stop(),
+        backups.stop(),
+        reconciler.stop(),
+        checkpoints.stop(),
+        shopLedger.stop(),
+      ]);
       instance.closing();
       db.close();
       instance.release();

@@ -1,5 +1,5 @@
 import { SALE_SENDABLE_STATES } from '../../shared/domain/sale-states';
-import type { PrintingMode, Status } from '../../shared/domain/status';
+import type { PrintingMode, ShopLedgerStatus, Status } from '../../shared/domain/status';
 import type { Catalogue } from './catalogue/catalogue';
 import type { Connections } from './connection';
 import type { HandlerGroup } from './context';
@@ -36,6 +36,7 @@ export interface StatusParts {
   readonly managerPin: ManagerPin;
   readonly printing: PrintingMode;
   readonly storage: StorageHealth;
+  readonly shopLedger: { view(): ShopLedgerStatus };
 }
 
 /** The counter's status as the status bar shows it. */
@@ -63,6 +64,7 @@ export function statusOf(parts: StatusParts): Status {
     managerPinSet: parts.managerPin.isSet(),
     devices: { printing: parts.printing },
     storage: parts.storage.view(),
+    shopLedger: parts.shopLedger.view(),
   };
 }
 

@@ -37,6 +37,80 @@ export const StorageStatusSchema = z.discriminatedUnion('state', [
 ]);
 export type StorageStatus = z.infer<typeof StorageStatusSchema>;
 
+/**
+ * Where this counter's records stand with the shop ledger (the business's PostgreSQL):
+ * - `off`: no ledger is configured (a counter on its own, the default);
+ * - `connecting`: configured, not yet reached since the counter started;
+ * - `up_to_date`: the ledger holds every record this counter has written (but for the moment a new
+ *   one takes to reach it);
+ * - `sending`: reached, and catching up records written while it was not;
+ * - `unreachable`: the last try failed; the counter keeps selling and tries again;
+ * - `refused`: the ledger refuses this counter's records until someone acts (`problem` says why).
+ */
+export const ShopLedgerStateSchema = z.enum([
+  'off',
+  'connecting',
+  'up_to_date',
+  'sending',
+  'unreachable',
+  'refused',
+]);
+export type ShopLedgerState = z.infer<typeof ShopLedgerStateSchema>;
+
+/**
+ * Why the ledger refuses this counter's records:
+ * - `fork`: the ledger holds other records under this counter's numbers (a counter restored from a
+ *   backup, or its journal copied to another machine); what the ledger holds is kept;
+ * - `behind`: the ledger holds records this counter no longer has (restored from an older backup);
+ * - `credentials`: the counter's login was refused (its role or password was changed);
+ * - `tls`: the server's certificate is not the one the address says to trust, or it has no TLS;
+ * - `ledger_newer`: the ledger was updated by a newer version of the app: update this counter;
+ * - `ledger_older`: this counter's version needs the ledger updated (its owner's login, once);
+ * - `not_joined`: the ledger does not know this counter any more;
+ * - `join_refused`: the counter could not join with the address it was started with (web host).
+ */
+export const ShopLedgerProblemSchema = z.enum([
+  'fork',
+  'behind',
+  'credentials',
+  'tls',
+  'ledger_newer',
+  'ledger_older',
+  'not_joined',
+  'join_refused',
+]);
+export type ShopLedgerProblem = z.infer<typeof ShopLedgerProblemSchema>;
+
+/**
+ * Why the ledger refused a counter's joining: its code is another counter's in the shop, it already
+ * belongs to another shop, the login given is not the ledger owner's, the login or the server's
+ * certificate was refused, or the ledger is newer than this counter's version.
+ */
+export const ShopLedgerRefusalSchema = z.enum([
+  'code_taken',
+  'other_shop',
+  'not_owner',
+  'credentials',
+  'tls',
+  'ledger_newer',
+]);
+export type ShopLedgerRefusal = z.infer<typeof ShopLedgerRefusalSchema>;
+
+export const ShopLedgerStatusSchema = z.object({
+  state: ShopLedgerStateSchema,
+  /** This counter's records the ledger does not hold yet. */
+  waiting: z.number().int().nonnegative(),
+  /** When the ledger last took this counter's records; null before the first time. */
+  syncedAt: IsoTimeSchema.nullable(),
+  problem: ShopLedgerProblemSchema.nullable(),
+  /** Where, and as what, this counter joined (null when off). */
+  address: z.string().nullable(),
+  shop: z.string().nullable(),
+  counterCode: z.string().nullable(),
+  counterName: z.string().nullable(),
+});
+export type ShopLedgerStatus = z.infer<typeof ShopLedgerStatusSchema>;
+
 export const StatusSchema = z.object({
   mode: z.enum(['training', 'live']),
   counterId: z.string(),
@@ -80,5 +154,6 @@ export const StatusSchema = z.object({
   managerPinSet: z.boolean(),
   devices: z.object({ printing: PrintingModeSchema }),
   storage: StorageStatusSchema,
+  shopLedger: ShopLedgerStatusSchema,
 });
 export type Status = z.infer<typeof StatusSchema>;

@@ -171,6 +171,18 @@ function walk(answered: ReadonlyMap<PosMethodName, unknown>): {
     // A wrong PIN: the right one would store these credentials and leave training.
     setCredentials: [() => ({ pin: '0000', accessCode: 'abcd', secretKey: 'not-a-real-key' })],
     clearCredentials: [() => ({ pin: '0000' })],
+    joinShopLedger: [
+      () => ({
+        pin: '0000',
+        address: 'postgres://127.0.0.1:1/none',
+        ownerName: 'owner',
+        ownerPassword: 'not-a-real-password',
+        shop: 'Main street',
+        counterCode: '1',
+        counterName: 'Front',
+      }),
+    ],
+    leaveShopLedger: [() => ({ pin: '0000' })],
     testConnection: [() => ({}), () => ({ pin: MANAGER_PIN })],
     renderReceipt: saleIds.flatMap((id) => [
       () => ({ kind: 'sale', id }),
@@ -323,6 +335,8 @@ describe('activation codes leave the core only under the one rule', () => {
       'decideTopUp',
       'setCredentials',
       'clearCredentials',
+      'joinShopLedger',
+      'leaveShopLedger',
       'renderReceipt',
       'listPrinters',
       'printReceipt',

@@ -10,7 +10,7 @@ import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import type { TopUpOption } from '../../shared/domain/topup';
 import { copySyncedJournal } from '../support/catalogue-template';
-import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
+import { type CoreHarness, type HarnessOptions, startCoreHarness, unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
 import { clockOf, startClockedSimulator, TestClock } from '../support/test-clock';
 
@@ -54,6 +54,15 @@ export async function startCounter(
     readonly reportPdf?: (html: string) => Promise<Uint8Array>;
     /** The counter's clock; by default the simulator's (test-clock.ts), or a new one for the simulator it starts. */
     readonly clock?: TestClock;
+    /**
+     * The counter's own id (the journal template's otherwise, the same for every counter made from it):
+     * counters that meet in one shop ledger each need their own.
+     */
+    readonly counterId?: string;
+    /** The OS keychain's service name, kept across restarts (a random one for each start otherwise). */
+    readonly keychainService?: string;
+    readonly shopLedger?: HarnessOptions['shopLedger'];
+    readonly shopLedgerTiming?: HarnessOptions['shopLedgerTiming'];
   } = {},
 ): Promise<Counter> {
   const clock = options.clock ?? (options.sim ? clockOf(options.sim) : new TestClock());
@@ -61,6 +70,13 @@ export async function startCounter(
     options.sim ?? (await startClockedSimulator({ port: 0, seed: SEED, balance: 500, ...simOptions }, clock));
   const dataDir = mkdtempSync(join(tmpdir(), 'money-'));
   await copySyncedJournal(dataDir, { seed: SEED, currency: simOptions.currency ?? 'USD' });
+  if (options.counterId) {
+    const db = new Database(join(dataDir, 'journal.sqlite'));
+    db.prepare("UPDATE settings SET value_json = ? WHERE key = 'counter.id'").run(
+      JSON.stringify(options.counterId),
+    );
+    db.close();
+  }
   const harnessOptions = {
     dataDir,
     simulator: sim,
@@ -68,6 +84,9 @@ export async function startCounter(
     ...(options.apiBaseUrl ? { apiBaseUrl: options.apiBaseUrl } : {}),
     ...(options.reportPdf ? { reportPdf: options.reportPdf } : {}),
     clock,
+    ...(options.keychainService ? { keychainService: options.keychainService } : {}),
+    ...(options.shopLedger ? { shopLedger: options.shopLedger } : {}),
+    ...(options.shopLedgerTiming ? { shopLedgerTiming: options.shopLedgerTiming } : {}),
     ...(options.reconciliationRetryMs === undefined
       ? {}
       : { reconciliationRetryMs: options.reconciliationRetryMs }),

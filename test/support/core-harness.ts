@@ -51,6 +51,9 @@ export interface HarnessOptions {
   readonly reportPdf?: CoreOptions['reportPdf'];
   /** The counter's clock; by default the simulator's (test-clock.ts), or a new one for the simulator it starts. */
   readonly clock?: TestClock;
+  /** A shop ledger forced as the web host's environment forces it. */
+  readonly shopLedger?: CoreOptions['shopLedger'];
+  readonly shopLedgerTiming?: CoreOptions['shopLedgerTiming'];
 }
 
 export async function startCoreHarness(
@@ -89,6 +92,8 @@ export async function startCoreHarness(
     ...(harness.reportPdf ? { reportPdf: harness.reportPdf } : {}),
     now: clock.now,
     ...testThreadPrograms(),
+    ...(harness.shopLedger ? { shopLedger: harness.shopLedger } : {}),
+    ...(harness.shopLedgerTiming ? { shopLedgerTiming: harness.shopLedgerTiming } : {}),
     ...(harness.reconciliationRetryMs === undefined
       ? {}
       : { reconciliationRetryMs: harness.reconciliationRetryMs }),

@@ -1,0 +1,23 @@
+import type { Status } from '../../../shared/domain/status';
+import type { CoreContext, HandlerGroup } from '../context';
+import type { ShopLedger } from './shop-ledger';
+
+/** Joining and leaving the shop ledger: a manager's actions, each behind the PIN. */
+export function shopLedgerHandlers(
+  ctx: CoreContext,
+  ledger: ShopLedger,
+  status: () => Status,
+): HandlerGroup<'joinShopLedger' | 'leaveShopLedger'> {
+  return {
+    joinShopLedger: async ({ pin, ...join }) => {
+      ctx.requireManager(pin);
+      await ledger.join(join);
+      return status();
+    },
+    leaveShopLedger: async ({ pin }) => {
+      ctx.requireManager(pin);
+      await ledger.leave();
+      return status();
+    },
+  };
+}

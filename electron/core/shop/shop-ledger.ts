@@ -1,0 +1,412 @@
+import pg from 'pg';
+import type { ShopLedgerRefusal, ShopLedgerStatus } from '../../../shared/domain/status';
+import type { Keychain } from '../credentials/keychain';
+import type { Db } from '../journal/database';
+import type { SettingsTable } from '../journal/settings-table';
+import type { Logger, Redactor } from '../log';
+import { PosFailure } from '../pos/failure';
+import { JoinRefused, joinCounter } from './joining';
+import {
+  addressText,
+  LEDGER_TIMEOUTS,
+  type LedgerAddress,
+  type LedgerLogin,
+  type LedgerTimeouts,
+  ledgerClientConfig,
+  parseLedgerAddress,
+} from './ledger-address';
+import { latestLedgerVersion } from './ledger-migrations';
+import { LedgerNewerThanCode, ledgerVersion, migrateLedger } from './ledger-schema';
+import { LedgerRefusedCounter, Pusher, type PusherTiming, type PusherView } from './pusher';
+
+/**
+ * The counter's side of the shop ledger: where it joined (the journal's settings, no secret), its
+ * password (the OS keychain only), and the pusher that publishes its chain. With nothing configured
+ * the counter works on its own exactly as before: no connection is made and nothing is loaded.
+ */
+
+/** What a counter keeps of its joining, in the journal's settings. */
+export interface JoinedLedger {
+  /** The ledger's address, without credentials (addressText). */
+  readonly address: string;
+  readonly shop: string;
+  readonly counterCode: string;
+  readonly counterName: string;
+  /** The PostgreSQL role the counter logs in as (its password is in the keychain). */
+  readonly role: string;
+}
+
+/** The web host's ledger, from its environment and flags: joined at each start, its login kept in memory. */
+export interface ForcedShopLedger {
+  /** The address with a login: the ledger owner's (the counter joins) or the counter's own role. */
+  readonly url: string;
+  readonly shop: string;
+  readonly counterCode: string;
+  readonly counterName: string;
+}
+
+export interface JoinInput {
+  readonly address: string;
+  readonly ownerName: string;
+  readonly ownerPassword: string;
+  readonly shop: string;
+  readonly counterCode: string;
+  readonly counterName: string;
+}
+
+const SETTINGS_KEY = 'shopLedger';
+const ACKNOWLEDGED_KEY = 'shopLedger.acknowledged';
+/** The keychain account of the counter's ledger password. */
+const KEYCHAIN_ACCOUNT = 'shop-ledger';
+
+export interface ShopLedgerDeps {
+  readonly db: Db;
+  readonly settings: SettingsTable;
+  readonly keychain: Keychain;
+  readonly counterId: string;
+  readonly now: () => Date;
+  readonly log: Logger;
+  readonly redactor: Redactor;
+  /** Told when the ledger's part of the status changes. */
+  readonly onChange: () => void;
+  readonly forced?: ForcedShopLedger;
+  readonly timing?: Partial<PusherTiming>;
+  readonly timeouts?: LedgerTimeouts;
+}
+
+const OFF: ShopLedgerStatus = {
+  state: 'off',
+  waiting: 0,
+  syncedAt: null,
+  problem: null,
+  address: null,
+  shop: null,
+  counterCode: null,
+  counterName: null,
+};
+
+export class ShopLedger {
+  private pusher: Pusher | null = null;
+  private joined: JoinedLedger | null = null;
+  /** Set when the counter cannot even try (no password in the keychain, an address it cannot read). */
+  private unusable: PusherView | null = null;
+
+  constructor(private readonly deps: ShopLedgerDeps) {}
+
+  /** Starts publishing if this counter joined a ledger (or the host was started with one). */
+  async start(): Promise<void> {
+    const forced = this.deps.forced;
+    if (forced) {
+      this.startForced(forced);
+      return;
+    }
+    const joined = this.deps.settings.get<JoinedLedger>(SETTINGS_KEY);
+    if (!joined) return;
+    this.joined = joined;
+    const address = parseLedgerAddress(joined.address);
+    const password = await this.deps.keychain.readSecret(KEYCHAIN_ACCOUNT).catch(() => null);
+    if ('problem' in address || password === null) {
+      this.deps.log.error('the shop ledger cannot be used: its address or password is missing', {
+        address: joined.address,
+      });
+      this.unusable = { state: 'refused', waiting: 0, syncedAt: null, problem: 'credentials' };
+      return;
+    }
+    this.deps.redactor.add(password);
+    this.startPusher(() => this.connectAs(address, { user: joined.role, password }));
+  }
+
+  view(): ShopLedgerStatus {
+    if (!this.joined) return OFF;
+    const pushing = this.pusher?.view() ?? this.unusable ?? { ...OFF, state: 'connecting' as const };
+    return {
+      state: pushing.state,
+      waiting: pushing.waiting,
+      syncedAt: pushing.syncedAt,
+      problem: pushing.problem,
+      address: this.joined.address,
+      shop: this.joined.shop,
+      counterCode: this.joined.counterCode,
+      counterName: this.joined.counterName,
+    };
+  }
+
+  /**
+   * A manager joins this counter to the shop's ledger with the owner's login (used here once, never
+   * kept): the ledger is created or brought up to date, the counter gets its role, its password goes
+   * to the keychain, and publishing starts with every record the journal holds.
+   */
+  async join(input: JoinInput): Promise<void> {
+    this.refuseWhenForced();
+    const address = parseLedgerAddress(input.address);
+    if ('problem' in address) {
+      throw new PosFailure('INVALID_INPUT', address.problem, {
+        issues: [{ path: 'address', message: address.problem }],
+      });
+    }
+    const problem = await this.deps.keychain.problem();
+    if (problem !== null) {
+      throw new PosFailure('KEYCHAIN_UNAVAILABLE', 'The OS keychain cannot keep the ledger password.', {
+        keychainProblem: problem,
+      });
+    }
+    this.deps.redactor.add(input.ownerPassword);
+    const join = { shop: input.shop, code: input.counterCode, name: input.counterName };
+    const login = await this.joinAsOwner(
+      address,
+      { user: input.ownerName, password: input.ownerPassword },
+      join,
+    );
+    // The counter's own login must work before anything is kept.
+    const check = await this.connectAs(address, login).catch((error: unknown) => {
+      throw joinFailure(error);
+    });
+    await check.end().catch(() => undefined);
+    await this.deps.keychain.writeSecret(KEYCHAIN_ACCOUNT, login.password);
+    const joined: JoinedLedger = {
+      address: addressText(address),
+      shop: input.shop,
+      counterCode: input.counterCode,
+      counterName: input.counterName,
+      role: login.user,
+    };
+    this.deps.settings.changeAudited(
+      this.deps.now().toISOString(),
+      'shop_ledger.joined',
+      {
+        address: joined.address,
+        shop: joined.shop,
+        counterCode: joined.counterCode,
+        counterName: joined.counterName,
+      },
+      () => {
+        this.deps.settings.set(SETTINGS_KEY, joined);
+        this.deps.settings.delete(ACKNOWLEDGED_KEY);
+      },
+    );
+    await this.stopPusher();
+    this.joined = joined;
+    this.unusable = null;
+    this.startPusher(() => this.connectAs(address, login));
+    this.deps.onChange();
+  }
+
+  /** Stops publishing and forgets the ledger; the ledger keeps what it received (and the counter's role). */
+  async leave(): Promise<void> {
+    this.refuseWhenForced();
+    await this.stopPusher();
+    if (this.joined) await this.deps.keychain.clearSecret(KEYCHAIN_ACCOUNT).catch(() => undefined);
+    this.deps.settings.changeAudited(
+      this.deps.now().toISOString(),
+      'shop_ledger.left',
+      { shop: this.joined?.shop ?? null },
+      () => {
+        this.deps.settings.delete(SETTINGS_KEY);
+        this.deps.settings.delete(ACKNOWLEDGED_KEY);
+      },
+    );
+    this.joined = null;
+    this.unusable = null;
+    this.deps.onChange();
+  }
+
+  /** Publishes now what is waiting; answers the status after (tests, and a manager's "send now"). */
+  async pushNow(): Promise<ShopLedgerStatus> {
+    await this.pusher?.pushNow();
+    return this.view();
+  }
+
+  async stop(): Promise<void> {
+    await this.stopPusher();
+  }
+
+  /** A ledger set where the counter was started stays until it is started otherwise. */
+  private refuseWhenForced(): void {
+    if (!this.deps.forced) return;
+    throw new PosFailure(
+      'INVALID_STATE',
+      'This counter was started with its shop ledger (POS_SHOP_LEDGER_URL): start it without to change it here.',
+    );
+  }
+
+  private startForced(forced: ForcedShopLedger): void {
+    const parsed = splitLogin(forced.url);
+    if ('problem' in parsed) {
+      this.deps.log.error('the shop ledger address cannot be used', { problem: parsed.problem });
+      this.joined = forcedJoined(forced, forced.url);
+      this.unusable = { state: 'refused', waiting: 0, syncedAt: null, problem: 'join_refused' };
+      return;
+    }
+    const { address, login: given } = parsed;
+    this.deps.redactor.add(given.password);
+    this.joined = forcedJoined(forced, addressText(address));
+    const join = { shop: forced.shop, code: forced.counterCode, name: forced.counterName };
+    let login: LedgerLogin | null = null;
+    // Joined on the first push, so a ledger that is down when the counter starts is joined when it is back.
+    this.startPusher(async () => {
+      login ??= await this.forcedLogin(address, given, join);
+      return this.connectAs(address, login);
+    });
+  }
+
+  /** The host's login: its own when it is already this counter's role, otherwise the owner's to join with. */
+  private async forcedLogin(
+    address: LedgerAddress,
+    given: LedgerLogin,
+    join: { shop: string; code: string; name: string },
+  ): Promise<LedgerLogin> {
+    const client = await this.client(address, given);
+    try {
+      const role = await client
+        .query<{ id: string | null }>(
+          "SELECT CASE WHEN to_regprocedure('ledger.counter_of(name)') IS NOT NULL THEN ledger.counter_of(current_user) END AS id",
+        )
+        .catch(() => ({ rows: [{ id: null }] }));
+      if (role.rows[0]?.id === this.deps.counterId) return given;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    try {
+      const login = await this.joinAsOwner(address, given, join);
+      this.deps.redactor.add(login.password);
+      return login;
+    } catch (error) {
+      if (error instanceof PosFailure && error.code === 'SHOP_LEDGER_REFUSED') {
+        throw new LedgerRefusedCounter('join_refused', error.message);
+      }
+      throw error;
+    }
+  }
+
+  private async joinAsOwner(
+    address: LedgerAddress,
+    owner: LedgerLogin,
+    join: { shop: string; code: string; name: string },
+  ): Promise<LedgerLogin> {
+    const client = await this.client(address, owner).catch((error: unknown) => {
+      throw joinFailure(error);
+    });
+    try {
+      await migrateLedger(client);
+      return await joinCounter(client, { ...join, counterId: this.deps.counterId });
+    } catch (error) {
+      throw joinFailure(error);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  /** A client logged in as the counter, on a ledger whose schema this code reads and writes. */
+  private async connectAs(address: LedgerAddress, login: LedgerLogin): Promise<pg.Client> {
+    const client = await this.client(address, login);
+    try {
+      const version = await ledgerVersion(client);
+      const latest = latestLedgerVersion();
+      if (version > latest)
+        throw new LedgerRefusedCounter('ledger_newer', new LedgerNewerThanCode(version, latest).message);
+      if (version < latest) {
+        throw new LedgerRefusedCounter(
+          'ledger_older',
+          `The shop ledger is at schema version ${version}; this counter needs ${latest}: a manager joins again with the owner's login.`,
+        );
+      }
+      return client;
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async client(address: LedgerAddress, login: LedgerLogin): Promise<pg.Client> {
+    let config: pg.ClientConfig;
+    try {
+      config = ledgerClientConfig(address, login, this.deps.timeouts ?? LEDGER_TIMEOUTS);
+    } catch (error) {
+      throw new LedgerRefusedCounter(
+        'tls',
+        `The CA certificate file ${address.sslrootcert} cannot be read: ${String(error)}`,
+      );
+    }
+    const client = new pg.Client(config);
+    // An idle client whose server goes away reports it here; without a listener that would end the process.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw error;
+    }
+    return client;
+  }
+
+  private startPusher(connect: () => Promise<pg.Client>): void {
+    this.pusher = new Pusher({
+      db: this.deps.db,
+      counterId: this.deps.counterId,
+      connect,
+      now: this.deps.now,
+      log: this.deps.log,
+      onChange: this.deps.onChange,
+      acknowledged: this.deps.settings.get<{ seq: number; at: string }>(ACKNOWLEDGED_KEY),
+      keepAcknowledged: (acknowledged) => this.deps.settings.set(ACKNOWLEDGED_KEY, acknowledged),
+      ...(this.deps.timing ? { timing: this.deps.timing } : {}),
+    });
+  }
+
+  private async stopPusher(): Promise<void> {
+    const pusher = this.pusher;
+    this.pusher = null;
+    await pusher?.stop();
+  }
+}
+
+function forcedJoined(forced: ForcedShopLedger, address: string): JoinedLedger {
+  return {
+    address,
+    shop: forced.shop,
+    counterCode: forced.counterCode,
+    counterName: forced.counterName,
+    role: '',
+  };
+}
+
+/** An address with a login in it (the environment's), split into the two. */
+export function splitLogin(
+  url: string,
+): { address: LedgerAddress; login: LedgerLogin } | { problem: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { problem: 'Write the address as postgres://name:password@host:port/database.' };
+  }
+  const login = { user: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) };
+  if (!login.user || !login.password) return { problem: 'The address needs a name and a password.' };
+  parsed.username = '';
+  parsed.password = '';
+  const address = parseLedgerAddress(parsed.toString());
+  return 'problem' in address ? address : { address, login };
+}
+
+/** A join that did not go through, as the manager is told it. */
+function joinFailure(error: unknown): PosFailure {
+  if (error instanceof PosFailure) return error;
+  const refused = (reason: ShopLedgerRefusal, message: string): PosFailure =>
+    new PosFailure('SHOP_LEDGER_REFUSED', message, { reason });
+  if (error instanceof JoinRefused) return refused(error.reason, error.message);
+  if (error instanceof LedgerNewerThanCode) return refused('ledger_newer', error.message);
+  if (error instanceof LedgerRefusedCounter) {
+    const reason =
+      error.problem === 'tls' || error.problem === 'ledger_newer' ? error.problem : 'credentials';
+    return refused(reason, error.message);
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === '28P01' || code === '28000')
+    return refused('credentials', 'The shop ledger refused this name or password.');
+  if (code === '42501') return refused('not_owner', 'This login may not create the ledger or add counters.');
+  const text = error instanceof Error ? error.message : String(error);
+  if ((typeof code === 'string' && /CERT|SSL|TLS/.test(code)) || /SSL/.test(text)) {
+    return refused('tls', `The shop ledger's certificate or TLS was refused: ${text}`);
+  }
+  return new PosFailure('SHOP_LEDGER_UNREACHABLE', `The shop ledger could not be reached: ${text}`);
+}
