@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoTimeSchema } from './domain/common';
-import { ShopLedgerRefusalSchema, StorageTroubleSchema } from './domain/status';
+import { ShopLedgerProblemSchema, StorageTroubleSchema } from './domain/status';
 import { ExchangeRateSchema } from './domain/till';
 import { MoneySchema } from './money-schema';
 
@@ -258,7 +258,7 @@ export const ERROR_DETAILS = {
     providerStatus: z.string().optional(),
   }),
   /** Why the shop ledger refused the counter's joining. */
-  SHOP_LEDGER_REFUSED: z.looseObject({ reason: ShopLedgerRefusalSchema }),
+  SHOP_LEDGER_REFUSED: z.looseObject({ reason: ShopLedgerProblemSchema }),
 } satisfies Partial<Record<ErrorCode, z.ZodType>>;
 
 type DetailedCode = keyof typeof ERROR_DETAILS;

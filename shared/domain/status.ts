@@ -58,16 +58,18 @@ export const ShopLedgerStateSchema = z.enum([
 export type ShopLedgerState = z.infer<typeof ShopLedgerStateSchema>;
 
 /**
- * Why the ledger refuses this counter's records:
+ * Why the ledger refuses this counter (its records, or its joining):
  * - `fork`: the ledger holds other records under this counter's numbers (a counter restored from a
  *   backup, or its journal copied to another machine); what the ledger holds is kept;
  * - `behind`: the ledger holds records this counter no longer has (restored from an older backup);
- * - `credentials`: the counter's login was refused (its role or password was changed);
+ * - `credentials`: the login was refused (a wrong password, or the counter's role was changed);
  * - `tls`: the server's certificate is not the one the address says to trust, or it has no TLS;
  * - `ledger_newer`: the ledger was updated by a newer version of the app: update this counter;
  * - `ledger_older`: this counter's version needs the ledger updated (its owner's login, once);
  * - `not_joined`: the ledger does not know this counter any more;
- * - `join_refused`: the counter could not join with the address it was started with (web host).
+ * - `code_taken`: another counter of the shop has this code;
+ * - `other_shop`: this counter already belongs to another shop of the ledger;
+ * - `not_owner`: the login given to join with is not the ledger owner's.
  */
 export const ShopLedgerProblemSchema = z.enum([
   'fork',
@@ -77,24 +79,11 @@ export const ShopLedgerProblemSchema = z.enum([
   'ledger_newer',
   'ledger_older',
   'not_joined',
-  'join_refused',
-]);
-export type ShopLedgerProblem = z.infer<typeof ShopLedgerProblemSchema>;
-
-/**
- * Why the ledger refused a counter's joining: its code is another counter's in the shop, it already
- * belongs to another shop, the login given is not the ledger owner's, the login or the server's
- * certificate was refused, or the ledger is newer than this counter's version.
- */
-export const ShopLedgerRefusalSchema = z.enum([
   'code_taken',
   'other_shop',
   'not_owner',
-  'credentials',
-  'tls',
-  'ledger_newer',
 ]);
-export type ShopLedgerRefusal = z.infer<typeof ShopLedgerRefusalSchema>;
+export type ShopLedgerProblem = z.infer<typeof ShopLedgerProblemSchema>;
 
 export const ShopLedgerStatusSchema = z.object({
   state: ShopLedgerStateSchema,

@@ -61,6 +61,7 @@ export async function startCounter(
     readonly counterId?: string;
     /** The OS keychain's service name, kept across restarts (a random one for each start otherwise). */
     readonly keychainService?: string;
+    readonly live?: boolean;
     readonly shopLedger?: HarnessOptions['shopLedger'];
     readonly shopLedgerTiming?: HarnessOptions['shopLedgerTiming'];
   } = {},
@@ -85,6 +86,7 @@ export async function startCounter(
     ...(options.reportPdf ? { reportPdf: options.reportPdf } : {}),
     clock,
     ...(options.keychainService ? { keychainService: options.keychainService } : {}),
+    ...(options.live ? { live: true } : {}),
     ...(options.shopLedger ? { shopLedger: options.shopLedger } : {}),
     ...(options.shopLedgerTiming ? { shopLedgerTiming: options.shopLedgerTiming } : {}),
     ...(options.reconciliationRetryMs === undefined

@@ -1,97 +1,31 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Keychain } from '../../electron/core/credentials/keychain';
 import type { Status } from '../../shared/domain/status';
 import { minor } from '../../shared/money';
 import { unwrap } from '../support/core-harness';
-import { newLedger, postgresPerFile, type TestLedger } from '../support/shop-ledger';
+import { newLedger, postgresPerFile } from '../support/shop-ledger';
 import { count, hireStaff, MANAGER_PIN, openShift, sell, usd } from './end-of-day-support';
-import { type Counter, cheapest, eventually, rechargeableEsim, startCounter } from './money-support';
+import { cheapest, eventually, rechargeableEsim } from './money-support';
+import { joinInput, shopCounter, status, untilPublished } from './shop-ledger-support';
 
 // A counter publishes its records to the shop ledger: soon after each (told by the journal, never
 // polled for), each once, from wherever the ledger's acknowledgement left off, and never a secret.
 
 const server = postgresPerFile();
 
-/** Only the journal's nudge may start a push: the poll would come after the test ends. */
-const NUDGED_ONLY = { pollMs: 3_600_000, retryMs: [200] };
-
-const counters: Counter[] = [];
-afterEach(async () => {
-  await Promise.all(counters.splice(0).map((c) => c.close()));
-});
-
-async function counter(options: Parameters<typeof startCounter>[1] = {}): Promise<Counter> {
-  const counterId = `C${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-  const c = await startCounter({}, { shopLedgerTiming: NUDGED_ONLY, counterId, ...options });
-  counters.push(c);
-  return c;
-}
-
-function joinInput(ledger: TestLedger, code = '1', name = 'Front desk') {
-  return {
-    pin: MANAGER_PIN,
-    address: ledger.address,
-    ownerName: ledger.owner.user,
-    ownerPassword: ledger.owner.password,
-    shop: 'Main street',
-    counterCode: code,
-    counterName: name,
-  };
-}
-
-/** The counter's chain, link by link, as its journal holds it. */
-function localChain(c: Counter, counterId: string): { seq: number; hash: string }[] {
-  const db = new Database(join(c.dataDir, 'journal.sqlite'), { readonly: true });
-  try {
-    return db
-      .prepare('SELECT seq, lower(hex(hash)) AS hash FROM chain WHERE counter_id = ? ORDER BY seq')
-      .all(counterId) as { seq: number; hash: string }[];
-  } finally {
-    db.close();
-  }
-}
-
-async function ledgerChain(ledger: TestLedger, counterId: string): Promise<{ seq: number; hash: string }[]> {
-  const owner = await ledger.connect();
-  const rows = await owner.query<{ seq: string; hash: string }>(
-    'SELECT seq, hash FROM ledger.links WHERE counter_id = $1 ORDER BY seq',
-    [counterId],
-  );
-  return rows.rows.map((row) => ({ seq: Number(row.seq), hash: row.hash }));
-}
-
-/** Waits until the ledger holds exactly the counter's chain (nothing missing, nothing more). */
-async function untilPublished(c: Counter, ledger: TestLedger): Promise<{ seq: number; hash: string }[]> {
-  const counterId = (await status(c)).counterId;
-  return eventually('the ledger to hold the whole chain', async () => {
-    const local = localChain(c, counterId);
-    const held = await ledgerChain(ledger, counterId);
-    return JSON.stringify(held) === JSON.stringify(local) ? held : null;
-  });
-}
-
-async function status(c: Counter): Promise<Status> {
-  return unwrap(await c.h.call<Status>('getStatus'));
-}
+const counter = shopCounter;
 
 describe('a counter without a shop ledger', { timeout: 120_000 }, () => {
   it('works as before: the ledger is off, and nothing waits', async () => {
     const c = await counter();
     await hireStaff(c.h);
     expect((await sell(c.h, cheapest(c.packages))).state).toBe('completed');
-    expect((await status(c)).shopLedger).toEqual({
-      state: 'off',
-      waiting: 0,
-      syncedAt: null,
-      problem: null,
-      address: null,
-      shop: null,
-      counterCode: null,
-      counterName: null,
-    });
+    const { state, waiting, ...where } = (await status(c)).shopLedger;
+    expect([state, waiting]).toEqual(['off', 0]);
+    expect(Object.values(where).every((value) => value === null)).toBe(true);
   });
 });
 
@@ -104,7 +38,7 @@ describe('joining the shop ledger', { timeout: 120_000 }, () => {
     await openShift(c.h, [usd(2000)]);
     await sell(c.h, pkg, { method: 'cash', tendered: minor(pkg.retail.amount) });
 
-    const joined = unwrap(await c.h.call<Status>('joinShopLedger', joinInput(ledger)));
+    const joined = unwrap(await c.h.call<Status>('joinShopLedger', joinInput(ledger, '1', 'Front desk')));
     expect(joined.shopLedger).toMatchObject({
       address: `postgres://127.0.0.1:${ledger.server.port}/${ledger.database}?sslmode=disable`,
       shop: 'Main street',
@@ -123,8 +57,7 @@ describe('joining the shop ledger', { timeout: 120_000 }, () => {
     });
     expect(shown.syncedAt).not.toBeNull();
     // Each record of the ledger is the newest version of the counter's own.
-    const owner = await ledger.connect();
-    const sales = await owner.query("SELECT state FROM ledger.records WHERE type = 'sale'");
+    const sales = await ledger.query("SELECT state FROM ledger.records WHERE type = 'sale'");
     expect(sales.rows).toEqual([{ state: 'completed' }, { state: 'completed' }]);
   });
 
@@ -243,8 +176,7 @@ describe('what the ledger holds after a day', { timeout: 120_000 }, () => {
     await c.h.call('reconcile', { firstDay: day });
     await untilPublished(c, ledger);
 
-    const owner = await ledger.connect();
-    const everything = await owner.query<{ text: string }>(
+    const everything = await ledger.query<{ text: string }>(
       `SELECT string_agg(record, '\n') AS text FROM (
          SELECT record FROM ledger.links UNION ALL SELECT record::text FROM ledger.records
          UNION ALL SELECT detail::text FROM ledger.problems) AS held`,

@@ -44,6 +44,8 @@ export interface PostgresServer {
   readonly host: '127.0.0.1';
   readonly port: number;
   readonly dataDir: string;
+  /** How the tests' own clients reach it: over TLS (not verified) when it serves TLS. */
+  readonly ssl: pg.ClientConfig['ssl'];
   /** The superuser's connection to `database` (postgres by default). */
   superuser(database?: string): pg.ClientConfig;
   /** A connection address, as a counter is given one. */
@@ -261,12 +263,14 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     running = true;
   };
 
+  const ssl = options.tls ? { rejectUnauthorized: false } : false;
   const superuser = (database = 'postgres'): pg.ClientConfig => ({
     host: '127.0.0.1',
     port,
     user: SUPERUSER,
     password,
     database,
+    ssl,
   });
 
   const query = async <R extends pg.QueryResultRow>(
@@ -287,6 +291,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     host: '127.0.0.1',
     port,
     dataDir,
+    ssl,
     superuser,
     url: (user, secret, database, search = '') =>
       `postgres://${encodeURIComponent(user)}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${database}${search ? `?${search}` : ''}`,

@@ -28,6 +28,11 @@ export interface TestLedger {
   readonly address: string;
   /** A connected client as `user` (the owner when absent); ended after the file's tests. */
   connect(user?: string, password?: string): Promise<pg.Client>;
+  /** One statement as the owner, on a connection kept for these (made again after a server restart). */
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<pg.QueryResult<R>>;
 }
 
 /** One PostgreSQL server for the test file, started before its tests and removed after them. */
@@ -59,20 +64,39 @@ export async function newLedger(server: PostgresServer, prefix = 'shop'): Promis
   };
   await server.createRole(owner.user, owner.password, { createRole: true });
   const database = await server.createDatabase(prefix, owner.user);
-  return {
+  let kept: pg.Client | null = null;
+  const ledger: TestLedger = {
     server,
     database,
     owner,
     address: `postgres://127.0.0.1:${server.port}/${database}`,
     async connect(user = owner.user, password = owner.password) {
-      const client = new pg.Client({ host: '127.0.0.1', port: server.port, database, user, password });
+      const client = new pg.Client({
+        host: '127.0.0.1',
+        port: server.port,
+        database,
+        user,
+        password,
+        ssl: server.ssl,
+      });
       // A server stopped under a test drops its clients; the test sees that through its queries.
       client.on('error', () => undefined);
       await client.connect();
       clients.add(client);
       return client;
     },
+    async query(sql, params = []) {
+      kept ??= await ledger.connect();
+      try {
+        return await kept.query(sql, params);
+      } catch (error) {
+        // The server went away under it: the next statement connects again.
+        kept = null;
+        throw error;
+      }
+    },
   };
+  return ledger;
 }
 
 /** A counter's journal in a temporary directory, with its own counter id, whose chain is its outbox. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addressText, ledgerClientConfig, parseLedgerAddress } from '../../electron/core/shop/ledger-address';
 
@@ -61,5 +64,28 @@ describe('the shop ledger address', () => {
     const plain = parseLedgerAddress('postgres://127.0.0.1/l');
     if ('problem' in plain) throw new Error(plain.problem);
     expect(ledgerClientConfig(plain, { user: 'u', password: 'p' }).ssl).toBe(false);
+  });
+
+  it('checks the server name with verify-full only, against the CA file the address names', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledger-ca-'));
+    const caFile = join(dir, 'ca.pem');
+    writeFileSync(caFile, 'the CA certificate');
+    try {
+      const config = (mode: string) => {
+        const address = parseLedgerAddress(
+          `postgres://ledger.shop.lan/l?sslmode=${mode}&sslrootcert=${caFile}`,
+        );
+        if ('problem' in address) throw new Error(address.problem);
+        return ledgerClientConfig(address, { user: 'u', password: 'p' }).ssl as Record<string, unknown>;
+      };
+      expect(config('verify-full')).toEqual({ ca: 'the CA certificate', rejectUnauthorized: true });
+      expect(config('verify-ca')).toEqual({
+        ca: 'the CA certificate',
+        rejectUnauthorized: true,
+        checkServerIdentity: expect.any(Function),
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

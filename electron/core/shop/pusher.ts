@@ -365,15 +365,19 @@ async function firstDifference(
 }
 
 /** PostgreSQL's and the network's errors that need someone to act, not another try. */
-function refusalOf(error: unknown): LedgerRefusedCounter | null {
+export function refusalOf(error: unknown): LedgerRefusedCounter | null {
   if (error instanceof LedgerRefusedCounter) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === '28P01' || code === '28000') return new LedgerRefusedCounter('credentials', errorText(error));
-  if (ledgerRefusalOf(error) === 'notCounter')
-    return new LedgerRefusedCounter('not_joined', errorText(error));
-  if (typeof code === 'string' && /CERT|SSL|TLS/.test(code))
-    return new LedgerRefusedCounter('tls', errorText(error));
-  if (/does not support SSL/.test(errorText(error))) return new LedgerRefusedCounter('tls', errorText(error));
+  const text = errorText(error);
+  // pg_hba.conf allows this login over TLS only, or the server has no TLS for an address that asks for it.
+  if ((code === '28000' && /no encryption/.test(text)) || /does not support SSL/.test(text))
+    return new LedgerRefusedCounter('tls', text);
+  // Node's and OpenSSL's codes for a certificate that does not verify (UNABLE_TO_VERIFY_LEAF_SIGNATURE,
+  // SELF_SIGNED_CERT_IN_CHAIN, ERR_TLS_CERT_ALTNAME_INVALID…).
+  if (typeof code === 'string' && /CERT|SSL|TLS|VERIFY|ISSUER|SIGNATURE/.test(code))
+    return new LedgerRefusedCounter('tls', text);
+  if (code === '28P01' || code === '28000') return new LedgerRefusedCounter('credentials', text);
+  if (ledgerRefusalOf(error) === 'notCounter') return new LedgerRefusedCounter('not_joined', text);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ShopLedgerRefusal, ShopLedgerStatus } from '../../../shared/domain/status';
+import type { ShopLedgerProblem, ShopLedgerStatus } from '../../../shared/domain/status';
 import type { Keychain } from '../credentials/keychain';
 import type { Db } from '../journal/database';
 import type { SettingsTable } from '../journal/settings-table';
@@ -17,7 +17,7 @@ import {
 } from './ledger-address';
 import { latestLedgerVersion } from './ledger-migrations';
 import { LedgerNewerThanCode, ledgerVersion, migrateLedger } from './ledger-schema';
-import { LedgerRefusedCounter, Pusher, type PusherTiming, type PusherView } from './pusher';
+import { LedgerRefusedCounter, Pusher, type PusherTiming, type PusherView, refusalOf } from './pusher';
 
 /**
  * The counter's side of the shop ledger: where it joined (the journal's settings, no secret), its
@@ -90,11 +90,17 @@ export class ShopLedger {
   private joined: JoinedLedger | null = null;
   /** Set when the counter cannot even try (no password in the keychain, an address it cannot read). */
   private unusable: PusherView | null = null;
+  private starting: Promise<void> | null = null;
 
   constructor(private readonly deps: ShopLedgerDeps) {}
 
   /** Starts publishing if this counter joined a ledger (or the host was started with one). */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    this.starting ??= this.startOnce();
+    return this.starting;
+  }
+
+  private async startOnce(): Promise<void> {
     const forced = this.deps.forced;
     if (forced) {
       this.startForced(forced);
@@ -212,6 +218,7 @@ export class ShopLedger {
 
   /** Publishes now what is waiting; answers the status after (tests, and a manager's "send now"). */
   async pushNow(): Promise<ShopLedgerStatus> {
+    await this.starting;
     await this.pusher?.pushNow();
     return this.view();
   }
@@ -234,7 +241,7 @@ export class ShopLedger {
     if ('problem' in parsed) {
       this.deps.log.error('the shop ledger address cannot be used', { problem: parsed.problem });
       this.joined = forcedJoined(forced, forced.url);
-      this.unusable = { state: 'refused', waiting: 0, syncedAt: null, problem: 'join_refused' };
+      this.unusable = { state: 'refused', waiting: 0, syncedAt: null, problem: 'credentials' };
       return;
     }
     const { address, login: given } = parsed;
@@ -272,7 +279,8 @@ export class ShopLedger {
       return login;
     } catch (error) {
       if (error instanceof PosFailure && error.code === 'SHOP_LEDGER_REFUSED') {
-        throw new LedgerRefusedCounter('join_refused', error.message);
+        const reason = (error as PosFailure<'SHOP_LEDGER_REFUSED'>).details?.reason ?? 'credentials';
+        throw new LedgerRefusedCounter(reason, error.message);
       }
       throw error;
     }
@@ -360,14 +368,27 @@ export class ShopLedger {
   }
 }
 
-function forcedJoined(forced: ForcedShopLedger, address: string): JoinedLedger {
-  return {
-    address,
-    shop: forced.shop,
-    counterCode: forced.counterCode,
-    counterName: forced.counterName,
-    role: '',
-  };
+function forcedJoined({ url: _, ...named }: ForcedShopLedger, address: string): JoinedLedger {
+  return { ...named, address, role: '' };
+}
+
+/** What is wrong with a ledger given where the counter is started (null when nothing is). */
+export function shopLedgerProblem(
+  url: string,
+  named: {
+    readonly shop?: string | undefined;
+    readonly counterCode?: string | undefined;
+    readonly counterName?: string | undefined;
+  },
+): string | null {
+  const split = splitLogin(url);
+  if ('problem' in split) return split.problem;
+  if (!named.shop?.trim() || named.shop.trim().length > 80)
+    return '--shop names the shop (1 to 80 characters).';
+  if (!/^[A-Z0-9]{1,6}$/i.test(named.counterCode ?? '')) return '--counter-code is 1 to 6 letters or digits.';
+  if (!named.counterName?.trim() || named.counterName.trim().length > 80)
+    return '--counter-name names this counter (1 to 80 characters).';
+  return null;
 }
 
 /** An address with a login in it (the environment's), split into the two. */
@@ -389,24 +410,18 @@ export function splitLogin(
 }
 
 /** A join that did not go through, as the manager is told it. */
-function joinFailure(error: unknown): PosFailure {
+function joinFailure(error: unknown): Error {
   if (error instanceof PosFailure) return error;
-  const refused = (reason: ShopLedgerRefusal, message: string): PosFailure =>
+  const refused = (reason: ShopLedgerProblem, message: string): PosFailure =>
     new PosFailure('SHOP_LEDGER_REFUSED', message, { reason });
   if (error instanceof JoinRefused) return refused(error.reason, error.message);
   if (error instanceof LedgerNewerThanCode) return refused('ledger_newer', error.message);
-  if (error instanceof LedgerRefusedCounter) {
-    const reason =
-      error.problem === 'tls' || error.problem === 'ledger_newer' ? error.problem : 'credentials';
-    return refused(reason, error.message);
-  }
+  const refusal = refusalOf(error);
+  if (refusal) return refused(refusal.problem, refusal.message);
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === '28P01' || code === '28000')
-    return refused('credentials', 'The shop ledger refused this name or password.');
   if (code === '42501') return refused('not_owner', 'This login may not create the ledger or add counters.');
+  // Any other answer of the server is not a network's fault: a bug, logged as one.
+  if (error instanceof pg.DatabaseError) return error;
   const text = error instanceof Error ? error.message : String(error);
-  if ((typeof code === 'string' && /CERT|SSL|TLS/.test(code)) || /SSL/.test(text)) {
-    return refused('tls', `The shop ledger's certificate or TLS was refused: ${text}`);
-  }
   return new PosFailure('SHOP_LEDGER_UNREACHABLE', `The shop ledger could not be reached: ${text}`);
 }

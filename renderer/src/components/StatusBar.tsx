@@ -84,6 +84,43 @@ function Storage(): ReactNode {
   );
 }
 
+/**
+ * Where this counter's records stand with the shop ledger; nothing at all for a counter on its own.
+ * The counter sells whatever this says: it only tells the manager what the shop's other screens lack.
+ */
+function ShopLedger(): ReactNode {
+  const t = useMessages();
+  const language = useLanguage();
+  const now = useNow();
+  const ledger = useSession((state) => state.status?.shopLedger ?? null);
+  if (!ledger || ledger.state === 'off') return null;
+  // Earlier today: the time alone; an older sync says its day too.
+  const since = (at: string): string =>
+    new Date(at).toDateString() === now.toDateString() ? time(at, language) : dateTime(at, language);
+  const text = ((): string => {
+    switch (ledger.state) {
+      case 'up_to_date':
+        return t.shopLedger.upToDate;
+      case 'connecting':
+        return t.shopLedger.connecting;
+      case 'sending':
+        return t.shopLedger.sending(ledger.waiting);
+      case 'unreachable':
+        return ledger.syncedAt !== null && ledger.waiting > 0
+          ? t.shopLedger.notSyncedSince(since(ledger.syncedAt), ledger.waiting)
+          : t.shopLedger.unreachable;
+      case 'refused':
+        return t.shopLedger.refused;
+    }
+  })();
+  const trouble = ledger.state === 'unreachable' || ledger.state === 'refused';
+  return (
+    <span className={trouble ? 'badge warn shop-ledger' : 'shop-ledger'} role="status">
+      {text}
+    </span>
+  );
+}
+
 /** Packages the counter could not read are never offered: say how many, so the manager can ask the provider. */
 function CatalogueGaps(): ReactNode {
   const t = useMessages();
@@ -109,6 +146,7 @@ export function StatusBar(): ReactNode {
       <Clock />
       <Storage />
       <CatalogueGaps />
+      <ShopLedger />
       {pinMissing ? <span className="hint">{t.noPinYet}</span> : null}
       {/* Two switches, labelled apart: the cashier's screen, and the customer's display and receipt. */}
       <fieldset className="device-choices">

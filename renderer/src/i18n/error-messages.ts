@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/domain/common';
-import type { ShopLedgerRefusal, StorageTrouble } from '../../../shared/domain/status';
+import type { StorageTrouble } from '../../../shared/domain/status';
 import type { ErrorCode, PosError } from '../../../shared/errors';
 import { dateTime, integer, moneyText, time } from './format';
 import { inputProblemText } from './input-problems';
@@ -399,28 +399,9 @@ const ERROR_TEXT: ErrorWords = {
   SHOP_LEDGER_REFUSED: { en: shopLedgerRefused, ar: shopLedgerRefused },
 };
 
-const SHOP_LEDGER_REFUSALS: Readonly<Record<Language, Readonly<Record<ShopLedgerRefusal, string>>>> = {
-  en: {
-    code_taken: 'Another counter of this shop has this code. Choose another code.',
-    other_shop: 'This counter already belongs to another shop in the ledger.',
-    not_owner: "This login may not add counters. Give the ledger owner's name and password.",
-    credentials: 'The shop ledger refused this name or password.',
-    tls: "The shop ledger's certificate is not the one the address says to trust.",
-    ledger_newer: 'The shop ledger was updated by a newer version of the app. Update this counter first.',
-  },
-  ar: {
-    code_taken: 'لنقطة بيع أخرى في هذا المتجر هذا الرمز. اختر رمزًا آخر.',
-    other_shop: 'نقطة البيع هذه تنتمي إلى متجر آخر في الدفتر.',
-    not_owner: 'هذا الحساب لا يملك إضافة نقاط بيع. أدخل اسم مالك الدفتر وكلمة مروره.',
-    credentials: 'رفض دفتر المتجر هذا الاسم أو كلمة المرور.',
-    tls: 'شهادة دفتر المتجر ليست الشهادة التي يطلب العنوان الوثوق بها.',
-    ledger_newer: 'حُدِّث دفتر المتجر بإصدار أحدث من التطبيق. حدِّث نقطة البيع هذه أولًا.',
-  },
-};
-
 /** SHOP_LEDGER_REFUSED: what the ledger refused, said for the manager who can change it. */
 function shopLedgerRefused({ details }: PosError<'SHOP_LEDGER_REFUSED'>, language: Language): string {
-  return SHOP_LEDGER_REFUSALS[language][details?.reason ?? 'credentials'];
+  return { en, ar }[language].shopLedger.problems[details?.reason ?? 'credentials'];
 }
 
 /** The cashier's sentence for an error, in the language; the core's own message stays for support. */

@@ -1,5 +1,5 @@
 import type { SaleState } from '../../../shared/domain/sale-states';
-import type { Status, StorageTrouble } from '../../../shared/domain/status';
+import type { ShopLedgerProblem, Status, StorageTrouble } from '../../../shared/domain/status';
 import { integer } from './format';
 import { counted } from './plural';
 
@@ -41,6 +41,30 @@ export const en = {
   } satisfies Record<StorageTrouble, string>,
   storageUnsaved: (count: number) =>
     counted('en', count, { one: '# answer waits to be recorded.', other: '# answers wait to be recorded.' }),
+  shopLedger: {
+    upToDate: 'Shop ledger: up to date',
+    connecting: 'Shop ledger: connecting…',
+    sending: (count: number) =>
+      counted('en', count, { one: 'Shop ledger: sending # record', other: 'Shop ledger: sending # records' }),
+    notSyncedSince: (time: string, count: number) =>
+      `Shop ledger: not synced since ${time} (${counted('en', count, { one: '# record waiting', other: '# records waiting' })})`,
+    unreachable: 'Shop ledger: unreachable',
+    refused: 'Shop ledger: refuses this counter (see Settings)',
+    problems: {
+      fork: "The shop ledger holds other records under this counter's numbers (its journal was restored from a backup or copied). Nothing was overwritten; call support.",
+      behind:
+        'The shop ledger holds records this counter no longer has (its journal was restored from an older backup). Call support.',
+      credentials: 'The shop ledger refused the login. A manager joins this counter again.',
+      tls: "The shop ledger's certificate is not the one the address says to trust.",
+      ledger_newer: 'The shop ledger was updated by a newer version of the app. Update this counter.',
+      ledger_older:
+        "This counter's version needs the shop ledger updated: a manager joins again with the ledger owner's login.",
+      not_joined: 'The shop ledger no longer knows this counter. A manager joins it again.',
+      code_taken: 'Another counter of this shop has this code. Choose another code.',
+      other_shop: 'This counter already belongs to another shop in the ledger.',
+      not_owner: "This login may not add counters. Give the ledger owner's name and password.",
+    } satisfies Record<ShopLedgerProblem, string>,
+  },
   catalogueNotOffered: (count: number) =>
     counted('en', count, {
       one: '# package could not be read and is not offered',
@@ -434,6 +458,30 @@ export const en = {
     clearCredentials: 'Remove credentials',
     credentialsSaved: 'Credentials saved',
     credentialsCleared: 'Credentials removed',
+    shopLedger: {
+      title: 'Shop ledger',
+      intro:
+        'The counters of one business publish their records to one PostgreSQL database, the shop ledger. The counter keeps selling when it cannot reach it, and sends what waits when it can.',
+      off: 'This counter works on its own: it has joined no shop ledger.',
+      joined: (shop: string, code: string, name: string) =>
+        `Joined the shop ${shop} as counter ${code} (${name}).`,
+      address: 'Ledger address',
+      addressHint:
+        'postgres://host:5432/database; for TLS add ?sslmode=verify-full&sslrootcert=/path/to/ca.pem',
+      ownerName: "Ledger owner's name",
+      ownerPassword: "Ledger owner's password",
+      ownerHint: 'Used once, to join; never kept. The counter gets a login of its own.',
+      shop: 'Shop',
+      counterName: 'Counter name',
+      counterCode: 'Counter code',
+      counterCodeHint: '1 to 6 letters or digits, unique in the shop, printed on receipts',
+      join: 'Join the shop ledger',
+      joinAgain: 'Join again',
+      joining: 'Joining…',
+      leave: 'Leave the shop ledger',
+    },
+    shopLedgerJoined: 'Joined the shop ledger',
+    shopLedgerLeft: 'Left the shop ledger',
     pricing: 'Retail prices',
     rule: 'Rule',
     scope: 'Applies to',

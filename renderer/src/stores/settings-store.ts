@@ -3,6 +3,7 @@ import type { Pricing } from '../../../shared/domain/pricing';
 import type { Settings } from '../../../shared/domain/settings';
 import type { PosError, Result } from '../../../shared/errors';
 import type { Money } from '../../../shared/money';
+import type { PosInput } from '../../../shared/pos-api';
 import { pos } from '../bridge/pos';
 import { pinRefused } from './held-pin';
 import { useSession } from './session-store';
@@ -19,6 +20,8 @@ export type SettingsNotice =
   | 'pinChanged'
   | 'credentialsSaved'
   | 'credentialsCleared'
+  | 'shopLedgerJoined'
+  | 'shopLedgerLeft'
   | {
       readonly kind: 'connection';
       readonly balance: Money;
@@ -46,8 +49,14 @@ interface SettingsState {
   setCredentials(input: { accessCode: string; secretKey: string; apiBaseUrl?: string }): Promise<boolean>;
   clearCredentials(): Promise<void>;
   testConnection(input: { accessCode?: string; secretKey?: string; apiBaseUrl?: string }): Promise<void>;
+  /** Whether the counter joined (a refusal leaves the form as typed). */
+  joinShopLedger(input: ShopLedgerJoin): Promise<boolean>;
+  leaveShopLedger(): Promise<void>;
   clearMessages(): void;
 }
+
+/** What the manager types to join the shop ledger (the PIN is the one the screen holds). */
+export type ShopLedgerJoin = Omit<PosInput<'joinShopLedger'>, 'pin'>;
 
 export const PIN_PATTERN = /^\d{4,8}$/;
 
@@ -185,6 +194,29 @@ export const useSettings = create<SettingsState>()((set, get) => {
               },
             }
           : { busy: false, error: result.error },
+      );
+    },
+
+    async joinShopLedger(input) {
+      let joined = false;
+      await guarded(
+        (pin) => pos().joinShopLedger({ pin, ...input }),
+        (status) => {
+          joined = true;
+          useSession.getState().applyStatus(status);
+          set({ notice: 'shopLedgerJoined' });
+        },
+      );
+      return joined;
+    },
+
+    async leaveShopLedger() {
+      await guarded(
+        (pin) => pos().leaveShopLedger({ pin }),
+        (status) => {
+          useSession.getState().applyStatus(status);
+          set({ notice: 'shopLedgerLeft' });
+        },
       );
     },
 

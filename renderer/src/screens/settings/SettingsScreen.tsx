@@ -12,6 +12,7 @@ import { ChoosePin } from './ChoosePin';
 import { Credentials } from './Credentials';
 import { GeneralSettings } from './GeneralSettings';
 import { PricingRules } from './PricingRules';
+import { ShopLedgerSettings } from './ShopLedgerSettings';
 import { Unlock } from './Unlock';
 import './settings.css';
 
@@ -76,6 +77,7 @@ export function SettingsScreen(): ReactNode {
           <div className="settings-grid">
             {settings ? <GeneralSettings settings={settings} currency={currency} /> : null}
             <Credentials />
+            <ShopLedgerSettings />
             {pricing ? <PricingRules pricing={pricing} currency={currency} /> : null}
             <ChangePin />
           </div>

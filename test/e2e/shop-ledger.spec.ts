@@ -1,0 +1,90 @@
+import pg from 'pg';
+import { type PostgresServer, startPostgres } from '../support/postgres';
+import { axeViolations } from './axe';
+import { expect, test } from './counter-fixture';
+
+// A manager joins the counter to its shop's ledger in Settings; the status bar then tells where the
+// counter's records stand, in English and Arabic, while the ledger's server is up, down and back.
+
+// The pages' Content-Security-Policy forbids injected scripts, axe's too: this file's pages allow it.
+test.use({ bypassCSP: true });
+
+let server: PostgresServer;
+const owner = { user: 'shop_owner', password: 'owner-password-1' };
+let database = '';
+
+test.beforeAll(async () => {
+  server = await startPostgres();
+  await server.createRole(owner.user, owner.password, { createRole: true });
+  database = await server.createDatabase('e2e_shop', owner.user);
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test('a manager joins the shop ledger; the status bar says up to date, then not synced while it is down, in both languages', async ({
+  page,
+  counter,
+}) => {
+  test.setTimeout(180_000);
+  await counter.open(page);
+  await page.keyboard.press('F8');
+  await page.getByLabel('New manager PIN').fill('2468');
+  await page.getByLabel('Repeat the PIN').fill('2468');
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+
+  const form = page.getByRole('form', { name: 'Shop ledger' });
+  await expect(form).toContainText('This counter works on its own: it has joined no shop ledger.');
+  await form.getByLabel('Ledger address').fill(`postgres://127.0.0.1:${server.port}/${database}`);
+  await form.getByLabel("Ledger owner's name").fill(owner.user);
+  await form.getByLabel("Ledger owner's password").fill('not-the-password');
+  await form.getByLabel('Shop', { exact: true }).fill('Main street');
+  await form.getByLabel('Counter name').fill('Front desk');
+  await form.getByLabel('Counter code').fill('2');
+  await form.getByRole('button', { name: 'Join the shop ledger' }).click();
+  // A wrong owner password: refused, the form kept as typed, the password field marked.
+  await expect(page.getByRole('alert')).toContainText('The shop ledger refused the login.');
+  await expect(form.getByLabel("Ledger owner's password")).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Counter name')).toHaveValue('Front desk');
+
+  await form.getByLabel("Ledger owner's password").fill(owner.password);
+  await form.getByRole('button', { name: 'Join the shop ledger' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Joined the shop ledger' })).toBeVisible();
+  await expect(form).toContainText('Joined the shop Main street as counter 2 (Front desk).');
+  await expect(form.getByLabel("Ledger owner's password")).toHaveValue('');
+  const bar = page.getByRole('banner');
+  await expect(bar.getByText('Shop ledger: up to date')).toBeVisible({ timeout: 30_000 });
+  expect(await axeViolations(page), 'settings, joined (en)').toEqual([]);
+
+  // The ledger holds the counter's records, under its code.
+  const client = new pg.Client(server.superuser(database));
+  await client.connect();
+  const held = await client.query(
+    'SELECT c.code, count(l.seq)::int AS links FROM ledger.counters c JOIN ledger.links l ON l.counter_id = c.id GROUP BY c.code',
+  );
+  await client.end();
+  expect(held.rows).toEqual([{ code: '2', links: expect.any(Number) }]);
+
+  await page.keyboard.press('F9');
+  await expect(bar.getByText('دفتر المتجر: محدَّث')).toBeVisible();
+  expect(await axeViolations(page), 'settings, joined (ar)').toEqual([]);
+  await page.keyboard.press('F9');
+
+  // The ledger's server goes down: the counter works on, and says since when and how much waits.
+  await server.stop();
+  // A record written meanwhile (a settings change is one): it waits in the journal's chain.
+  await counter.api('updateSettings', { pin: '2468', patch: { receiptFooter: 'Thank you' } });
+  await expect(bar.getByText(/^Shop ledger: not synced since .+ \(\d+ records? waiting\)$/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.keyboard.press('F9');
+  await expect(bar.getByText(/^دفتر المتجر: لم يُزامَن منذ /)).toBeVisible();
+  expect(await axeViolations(page), 'status bar, not synced (ar)').toEqual([]);
+  await page.keyboard.press('F9');
+  expect(await axeViolations(page), 'status bar, not synced (en)').toEqual([]);
+
+  // Back: what waited is sent without anyone asking.
+  await server.start();
+  await expect(bar.getByText('Shop ledger: up to date')).toBeVisible({ timeout: 60_000 });
+});
