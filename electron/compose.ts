@@ -14,6 +14,8 @@ export interface AppOptions {
   readonly dataDir: string;
   /** A live API forced from outside (the web host's --api-base-url with credentials from the environment). */
   readonly liveEndpoint?: Endpoint;
+  /** A shop ledger forced from outside (the web host's POS_SHOP_LEDGER_URL and flags). */
+  readonly shopLedger?: CoreOptions['shopLedger'];
   /** better-sqlite3 binary built for the running runtime (Electron), when not the default. */
   readonly nativeBinding?: string;
   /** Where the app's build put the thread programs (electron.vite.config.ts); from the source tree when absent. */
@@ -66,6 +68,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     log,
     redactor,
     ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
+    ...(options.shopLedger ? { shopLedger: options.shopLedger } : {}),
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.programsDir ? { programsDir: options.programsDir } : {}),
     ...(options.shellPrinting ? { shellPrinting: options.shellPrinting } : {}),

@@ -7,6 +7,7 @@ import { type App, startApp } from '../compose';
 import { apiBaseUrlProblem } from '../core/credentials/api-base-url';
 import { THREAD_PROGRAMS } from '../core/journal/program-thread';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from '../core/sales/pending-timing';
+import { type ForcedShopLedger, shopLedgerProblem } from '../core/shop/shop-ledger';
 import { StartRefused } from '../core/start-refused';
 import { defaultDataDir } from './data-dir';
 import { startWebHost } from './server';
@@ -14,6 +15,10 @@ import { startWebHost } from './server';
 // `npm run web -- --port N [--data-dir DIR] [--api-base-url URL]`: the counter in a browser. Live
 // credentials come from ESIM_ACCESS_CODE and ESIM_SECRET_KEY in the environment, never from argv
 // (argv is visible to every user of the machine).
+//
+// A shop ledger: POS_SHOP_LEDGER_URL in the environment (postgres://name:password@host:port/database,
+// the ledger owner's login or this counter's own role) with `--shop NAME --counter-code CODE
+// --counter-name NAME`. The counter joins at each start and keeps that login in memory only.
 //
 // For end-to-end tests only: ESIM_TEST_PENDING_CHECK_MS=N checks pending orders every N to 2N ms
 // instead of the provider's 15 to 30 s, so a test watches a pending training sale complete without
@@ -41,6 +46,9 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   'api-base-url': { type: 'string' },
   seed: { type: 'string' },
+  shop: { type: 'string' },
+  'counter-code': { type: 'string' },
+  'counter-name': { type: 'string' },
 } as const;
 
 function readArgs(): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>['values'] {
@@ -48,7 +56,7 @@ function readArgs(): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; stri
     return parseArgs({ options: OPTIONS, strict: true }).values;
   } catch (error) {
     return fail(
-      `${(error as Error).message}\nUsage: npm run web -- --port N [--data-dir DIR] [--api-base-url URL]`,
+      `${(error as Error).message}\nUsage: npm run web -- --port N [--data-dir DIR] [--api-base-url URL] [--shop NAME --counter-code CODE --counter-name NAME]`,
     );
   }
 }
@@ -71,6 +79,26 @@ if (args['api-base-url']) {
   if (problem !== null) fail(`--api-base-url "${args['api-base-url']}": ${problem}`);
   liveEndpoint = { baseUrl: args['api-base-url'], accessCode, secretKey };
 }
+
+/** The shop ledger the environment and flags name, or none (a counter on its own). */
+function shopLedger(): ForcedShopLedger | undefined {
+  const url = process.env.POS_SHOP_LEDGER_URL;
+  const named = { shop: args.shop, counterCode: args['counter-code'], counterName: args['counter-name'] };
+  if (!url) {
+    if (Object.values(named).some((value) => value !== undefined))
+      fail('--shop, --counter-code and --counter-name need POS_SHOP_LEDGER_URL in the environment.');
+    return undefined;
+  }
+  const problem = shopLedgerProblem(url, named);
+  if (problem !== null) fail(`POS_SHOP_LEDGER_URL and its flags: ${problem}`);
+  return {
+    url,
+    shop: (named.shop ?? '').trim(),
+    counterCode: (named.counterCode ?? '').toUpperCase(),
+    counterName: (named.counterName ?? '').trim(),
+  };
+}
+const forcedShopLedger = shopLedger();
 
 function testPendingTiming(): PendingTiming | undefined {
   const text = process.env.ESIM_TEST_PENDING_CHECK_MS;
@@ -105,6 +133,7 @@ async function startOrRefuse(): Promise<App> {
       ...(process.env.ESIM_TEST_KEYCHAIN_SERVICE
         ? { keychainService: process.env.ESIM_TEST_KEYCHAIN_SERVICE }
         : {}),
+      ...(forcedShopLedger ? { shopLedger: forcedShopLedger } : {}),
       training: { ...(seed !== undefined ? { seed } : {}), ...(pendingTiming ? { pendingTiming } : {}) },
     });
   } catch (error) {
