@@ -8,7 +8,7 @@ import { LEDGER_MIGRATIONS, type LedgerMigration, latestLedgerVersion } from './
  *
  * Only the ledger's owner can migrate (a counter's role may not change the schema): the first counter
  * that joins does it with the owner's login, and so does a later version of the app when a manager
- * gives that login again, or `npm run shop-ledger -- migrate`.
+ * joins again with that login (docs/shop-ledger.md).
  */
 
 /** Held while migrating, so two counters joining at once run the steps once. */
