@@ -4,7 +4,7 @@ import { sendLinks } from '../../electron/core/shop/ledger-links';
 import { LEDGER_REFUSALS } from '../../electron/core/shop/ledger-refusals';
 import type { OutboxLink } from '../../electron/core/shop/outbox';
 import { newSale, saleCompletion } from '../support/journal-records';
-import { counterJournal, joinedCounter, newLedger, postgresPerFile } from '../support/shop-ledger';
+import { counterJournal, joinedCounter, newLedger, postgresPerFile, sellLive } from '../support/shop-ledger';
 
 // The ledger checks each counter's chain as its links arrive (PostgreSQL's trigger, whoever inserts),
 // stores each link once, keeps the newest version of each record, and gives each provider order one owner.
@@ -25,16 +25,10 @@ async function oneCounter(code = '1', counterId = `C-${code}`) {
   return { ledger, journal, client };
 }
 
-function sellLive(journal: ReturnType<typeof counterJournal>, id: string, orderReference: string): void {
-  journal.sales.createIntent(newSale({ id, counterId: journal.counterId, training: false }), AT);
-  journal.sales.markSent(id, AT);
-  journal.sales.markCompleted(id, saleCompletion({ orderReference }), AT);
-}
-
 describe('links arriving at the ledger', () => {
   it('are stored in order, each once: links sent twice change nothing', async () => {
     const { journal, client } = await oneCounter();
-    sellLive(journal, 's1', 'ORD-1');
+    sellLive(journal, 's1', 'ORD-1', AT);
     const links = journal.links();
     expect(links.map((l) => l.seq)).toEqual([1, 2, 3]);
     expect(await sendLinks(client, links.slice(0, 2))).toEqual({
@@ -81,7 +75,7 @@ describe('links arriving at the ledger', () => {
 
   it('never overwrite a link with another for the same number: the fork is refused and kept', async () => {
     const { ledger, journal, client } = await oneCounter();
-    sellLive(journal, 's1', 'ORD-1');
+    sellLive(journal, 's1', 'ORD-1', AT);
     await sendLinks(client, journal.links());
     // The same counter restored from an older copy writes other links 3, 4 after its link 2.
     const restored = counterJournal(journal.counterId);
@@ -127,7 +121,7 @@ describe('links arriving at the ledger', () => {
 describe("the ledger's records", () => {
   it('keep each record as its newest link left it, with the columns the shop day queries', async () => {
     const { journal, client } = await oneCounter();
-    sellLive(journal, 's1', 'ORD-1');
+    sellLive(journal, 's1', 'ORD-1', AT);
     journal.record('cashier.signed_in', 'cashier-1');
     const links = journal.links();
     await sendLinks(client, links);
@@ -167,8 +161,8 @@ describe("the ledger's records", () => {
       code: '2',
       name: 'Counter 2',
     });
-    sellLive(journal, 's1', 'ORD-1');
-    sellLive(other, 's9', 'ORD-1');
+    sellLive(journal, 's1', 'ORD-1', AT);
+    sellLive(other, 's9', 'ORD-1', AT);
     other.sales.createIntent(newSale({ id: 't1', counterId: 'C-2', training: true }), AT);
     other.sales.markSent('t1', AT);
     other.sales.markCompleted('t1', saleCompletion({ orderReference: 'ORD-TRAINING' }), AT);

@@ -13,6 +13,7 @@ import { type CounterJoin, joinCounter } from '../../electron/core/shop/joining'
 import type { LedgerLogin } from '../../electron/core/shop/ledger-address';
 import { migrateLedger } from '../../electron/core/shop/ledger-schema';
 import { linksAfter, type OutboxLink } from '../../electron/core/shop/outbox';
+import { newSale, saleCompletion } from './journal-records';
 import { type PostgresOptions, type PostgresServer, startPostgres } from './postgres';
 
 /**
@@ -133,6 +134,13 @@ export function counterJournal(counterId: string): CounterJournal {
     },
     links: (afterSeq = 0, limit = 100_000) => linksAfter(db, counterId, afterSeq, limit),
   };
+}
+
+/** A live sale completed with the provider's order `orderReference`, written as the journal writes it. */
+export function sellLive(journal: CounterJournal, id: string, orderReference: string, at: string): void {
+  journal.sales.createIntent(newSale({ id, counterId: journal.counterId, training: false }), at);
+  journal.sales.markSent(id, at);
+  journal.sales.markCompleted(id, saleCompletion({ orderReference }), at);
 }
 
 /** Joins a counter to `shop` through the owner and answers a client logged in as the counter's role. */
