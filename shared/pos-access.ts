@@ -97,6 +97,8 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   updateEndOfDaySettings: approved,
   renderShiftReport: staff,
   checkJournalChain: approved,
+  getLostRecords: staff,
+  acknowledgeLostRecords: approved,
   reconcile: staff,
   getReconciliation: staff,
   renderReconciliationReport: staff,

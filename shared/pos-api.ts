@@ -16,6 +16,7 @@ import { CustomerDisplaySchema } from './domain/customer-display';
 import { EsimDetailsSchema } from './domain/esim';
 import { ExportFileSchema, ExportScopeSchema } from './domain/export';
 import { JournalCheckSchema } from './domain/journal-check';
+import { LostRecordsSchema } from './domain/lost-records';
 import { PricingSchema } from './domain/pricing';
 import { PrinterSchema } from './domain/printer';
 import { ProviderOrderSchema } from './domain/provider-order';
@@ -478,6 +479,10 @@ export const posApiContract = {
    * break by its kind at its place (a manager's check).
    */
   checkJournalChain: method(z.object({ approval: Approval }).strict(), JournalCheckSchema),
+  /** What the journal brought back lacks, with the provider's orders that may be its lost records. */
+  getLostRecords: method(NoInput, z.object({ lostRecords: LostRecordsSchema.nullable() })),
+  /** A manager has seen what the journal lacks: recorded, and the status stops showing it. */
+  acknowledgeLostRecords: method(z.object({ approval: Approval }).strict(), LostRecordsSchema),
   /** Reconciles a business day (or the days from `firstDay` to `lastDay`) with the provider now; stored. */
   reconcile: method(ReconcilePeriod, ReconciliationSchema),
   /** The period's latest reconciliation, with what was resolved since; null before its first run. */

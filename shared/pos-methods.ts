@@ -62,6 +62,8 @@ export const POS_METHOD_NAMES = [
   'updateEndOfDaySettings',
   'renderShiftReport',
   'checkJournalChain',
+  'getLostRecords',
+  'acknowledgeLostRecords',
   'reconcile',
   'getReconciliation',
   'renderReconciliationReport',

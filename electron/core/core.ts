@@ -47,6 +47,7 @@ import { type MoneyTiming, MoneyWork } from './money-work';
 import { dispatch, type PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
 import { receiptHandlers } from './receipts/receipt-handlers';
+import { LostRecordsDesk, lostRecordsHandlers } from './reconciliation/lost-records';
 import { Reconciler } from './reconciliation/reconciler';
 import { reconciliationHandlers, withDayReconciliation } from './reconciliation/reconciliation-handlers';
 import type { PendingTiming } from './sales/pending-timing';
@@ -273,6 +274,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     refunds: (window) => cancellations.journal.refundsIn(window),
     ...(options.reconciliationRetryMs === undefined ? {} : { retryMs: options.reconciliationRetryMs }),
   });
+  const lostRecords = new LostRecordsDesk({
+    db,
+    journalFile,
+    settings,
+    connection: () => connections.current,
+    approve: (approval, action) => endOfDay.cashiers.approve(approval, action),
+    now,
+    log,
+    changed: statusChanges.changed,
+  });
+  lostRecords.takeIn(notInJournal);
   const reconciliationOf = (day: string): Reconciliation | null =>
     reconciler.view({ firstDay: day, lastDay: day });
   const status = (): Status =>
@@ -287,6 +299,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       printing: printingMode(options.shellPrinting),
       storage,
       shopLedger,
+      lostRecords,
     });
   const connectionWork = new ConnectionWork({
     lifetime,
@@ -333,6 +346,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       journalCheck,
     }),
     ...reconciliationHandlers(reconciler, (language) => printContext(language, now().toISOString())),
+    ...lostRecordsHandlers(lostRecords),
     ...careHandlers(
       cancellations,
       new EsimCareDesk({
@@ -367,6 +381,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   backups.start();
   const checkpoints = checkpointInBackground(db, journalFile, log, threads);
   reconciler.start();
+  lostRecords.start();
   statusChanges.start(() => events.emit({ type: 'status.changed', status: status() }));
   // Publishing never holds the counter back: it starts beside the selling, and a counter with no ledger
   // configured makes no connection at all.
@@ -404,6 +419,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         connectionWork.stop(),
         backups.stop(),
         reconciler.stop(),
+        lostRecords.stop(),
         checkpoints.stop(),
         shopLedger.stop(),
       ]);

@@ -7,6 +7,7 @@ import type { CredentialState } from './credentials/credentials';
 import type { StorageHealth } from './journal/journal-write';
 import type { SalesJournal } from './journal/sales-journal';
 import type { AccountBalance } from './money/balance';
+import type { LostRecordsDesk } from './reconciliation/lost-records';
 import type { ManagerPin } from './security/manager-pin';
 
 /**
@@ -37,6 +38,7 @@ export interface StatusParts {
   readonly printing: PrintingMode;
   readonly storage: StorageHealth;
   readonly shopLedger: { view(): ShopLedgerStatus };
+  readonly lostRecords: LostRecordsDesk;
 }
 
 /** The counter's status as the status bar shows it. */
@@ -65,6 +67,7 @@ export function statusOf(parts: StatusParts): Status {
     devices: { printing: parts.printing },
     storage: parts.storage.view(),
     shopLedger: parts.shopLedger.view(),
+    lostRecords: parts.lostRecords.status(),
   };
 }
 

@@ -3,6 +3,7 @@ import { PosErrorSchema } from '../errors';
 import { CurrencySchema } from '../money-schema';
 import { BalanceViewSchema } from './balance';
 import { IsoTimeSchema } from './common';
+import { LostRecordsStatusSchema } from './lost-records';
 
 /**
  * Why the OS keychain cannot be used: its native library cannot be loaded (on Linux, libsecret is
@@ -144,5 +145,7 @@ export const StatusSchema = z.object({
   devices: z.object({ printing: PrintingModeSchema }),
   storage: StorageStatusSchema,
   shopLedger: ShopLedgerStatusSchema,
+  /** A journal brought back lacks the records written after its last one: until a manager has seen them. */
+  lostRecords: LostRecordsStatusSchema.nullable(),
 });
 export type Status = z.infer<typeof StatusSchema>;

@@ -220,6 +220,10 @@ function walk(answered: ReadonlyMap<PosMethodName, unknown>): {
     updateEndOfDaySettings: [() => ({ patch: {}, approval })],
     renderShiftReport: [() => ({ kind: 'z', shiftId: closedShift(), paper: 'a4' })],
     checkJournalChain: [() => ({ approval })],
+    // Provider orders of a journal brought back: references, amounts and ICCIDs, never an install code.
+    getLostRecords: [() => ({})],
+    // Marks them seen; this counter's journal was never brought back, so there is nothing to mark.
+    acknowledgeLostRecords: [],
     reconcile: [() => ({ firstDay: day })],
     getReconciliation: [() => ({ firstDay: day })],
     renderReconciliationReport: [() => ({ firstDay: day })],
@@ -344,6 +348,7 @@ describe('activation codes leave the core only under the one rule', () => {
       'showSaleOnCustomerDisplay',
       'forceCloseShift',
       'countClosedShift',
+      'acknowledgeLostRecords',
       'resolveReconciliationException',
       'checkGoodwillRefund',
       'goodwillRefund',

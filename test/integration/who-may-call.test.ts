@@ -161,6 +161,7 @@ function wronglyApproved(ids: Ids): { readonly [M in PosMethodName]?: unknown } 
     setExchangeRate: { base: 'USD', quote: 'IQD', buy: '1300', sell: '1310', per: 1, approval },
     updateEndOfDaySettings: { patch: {}, approval },
     checkJournalChain: { approval },
+    acknowledgeLostRecords: { approval },
     resolveReconciliationException: {
       firstDay: ids.day,
       key: 'no-such-exception',

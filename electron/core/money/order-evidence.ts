@@ -27,6 +27,11 @@ const PAGES_MAX = 20;
  */
 const NOT_CHARGED = new Set<ProviderOrder['status']>(['failed', 'cancelled']);
 
+/** Whether an order of the list may have charged the account (see NOT_CHARGED). */
+export function mayHaveCharged(order: ProviderOrder): boolean {
+  return !NOT_CHARGED.has(order.status);
+}
+
 /** The orders of the provider's list dated inside a window, and whether the list was read to its end. */
 export interface OrdersRead {
   readonly orders: readonly ProviderOrder[];
@@ -105,7 +110,7 @@ export async function withRecords(
   read: OrdersRead,
   matching: (order: ProviderOrder) => boolean | null,
 ): Promise<OrdersRead> {
-  const possible = read.orders.filter((order) => !NOT_CHARGED.has(order.status) && matching(order) !== false);
+  const possible = read.orders.filter((order) => mayHaveCharged(order) && matching(order) !== false);
   const taken = claimed(possible.map((order) => order.orderReference));
   const terse = possible.filter(
     (order) =>
@@ -175,9 +180,7 @@ export function judgeOrders(
   window: SendWindow,
   matching: (order: ProviderOrder) => boolean | null,
 ): OrderEvidence {
-  const candidates = read.orders.filter(
-    (order) => !NOT_CHARGED.has(order.status) && matching(order) !== false,
-  );
+  const candidates = read.orders.filter((order) => mayHaveCharged(order) && matching(order) !== false);
   const taken = claimed(candidates.map((order) => order.orderReference));
   const open = candidates.filter((order) => !taken.has(order.orderReference));
   const inWindow = open.filter((order) => mayBeDatedIn(order, window));
