@@ -121,6 +121,18 @@ function ShopLedger(): ReactNode {
   );
 }
 
+/** A journal brought back lacks its last records: shown until a manager has seen the orders that may be them. */
+function LostRecords(): ReactNode {
+  const t = useMessages();
+  const lost = useSession((state) => state.status?.lostRecords ?? null);
+  if (lost === null) return null;
+  return (
+    <span className="badge warn" role="status">
+      {t.lostRecords(lost.candidates)}
+    </span>
+  );
+}
+
 /** Packages the counter could not read are never offered: say how many, so the manager can ask the provider. */
 function CatalogueGaps(): ReactNode {
   const t = useMessages();
@@ -145,6 +157,7 @@ export function StatusBar(): ReactNode {
       <Connection />
       <Clock />
       <Storage />
+      <LostRecords />
       <CatalogueGaps />
       <ShopLedger />
       {pinMissing ? <span className="hint">{t.noPinYet}</span> : null}

@@ -65,6 +65,14 @@ export const en = {
       not_owner: "This login may not add counters. Give the ledger owner's name and password.",
     } satisfies Record<ShopLedgerProblem, string>,
   },
+  lostRecords: (orders: number | null) =>
+    orders === null
+      ? 'The journal was brought back: it lacks its last records. The provider orders are being read; a manager looks at them on the Shift screen.'
+      : counted('en', orders, {
+          one: 'The journal was brought back: # provider order may be one of its lost records. A manager looks at it on the Shift screen.',
+          other:
+            'The journal was brought back: # provider orders may be its lost records. A manager looks at them on the Shift screen.',
+        }),
   catalogueNotOffered: (count: number) =>
     counted('en', count, {
       one: '# package could not be read and is not offered',

@@ -7,6 +7,7 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
 import { dateTime } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
+import { LostRecordsView } from '../reconcile/LostRecordsView';
 import { ReconcileView } from '../reconcile/ReconcileView';
 import { CashMoves } from './CashMoves';
 import { CloseShift } from './CloseShift';
@@ -128,6 +129,7 @@ export function ShiftScreen(): ReactNode {
             </>
           ) : null}
           {closed ? null : <RecentShifts refresh={changes} />}
+          {till.cashier ? <LostRecordsView /> : null}
           {till.cashier ? <ReconcileView today={till.businessDay} /> : null}
           <ManagerTools onChanged={() => setChanges(changes + 1)} />
         </>

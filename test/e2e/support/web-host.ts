@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { test as base } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { type RunningSimulator, startSimulator } from '../../../electron/simulator/index';
 import type { Result } from '../../../shared/errors';
 import { copySyncedJournal } from '../../support/catalogue-template';
 import { hostArguments } from '../../support/test-build';
+import { SimControl } from '../sim-control';
 
 /**
  * End-to-end tests drive the counter in Chromium through the real web host: `electron/host/cli.ts`,
@@ -123,18 +125,51 @@ export interface HostOptions {
    * (credentials in the environment, as a shop gives them): `test.use({ live: true })`.
    */
   readonly live: boolean;
+  /**
+   * A journal brought back (opened as it is after its write-ahead log was lost, ten minutes of records
+   * lacking) while the provider lists this many orders of that time that no record holds, placed on
+   * the provider's dashboard before the host starts: `test.use({ live: true, broughtBack: 2 })`.
+   */
+  readonly broughtBack: number;
+}
+
+/** Orders placed on `provider`'s dashboard, and the journal in `dataDir` written down as brought back before them. */
+async function broughtBackBefore(dataDir: string, provider: RunningSimulator, orders: number): Promise<void> {
+  const journal = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
+  const code = journal
+    .prepare('SELECT code FROM catalogue ORDER BY position LIMIT 1')
+    .pluck()
+    .get() as string;
+  journal.close();
+  const sim = new SimControl(provider.controlUrl, provider.controlToken);
+  for (let i = 0; i < orders; i++) await sim.placeOrder(code);
+  const at = new Date();
+  writeFileSync(
+    join(dataDir, 'journal-restored.json'),
+    JSON.stringify({
+      from: null,
+      at: at.toISOString(),
+      replacedInto: dataDir,
+      since: new Date(at.getTime() - 10 * 60_000).toISOString(),
+    }),
+  );
 }
 
 export const test = base.extend<{ host: CounterHost } & HostOptions>({
   pendingCheckMs: [undefined, { option: true }],
   firstSync: [false, { option: true }],
   live: [false, { option: true }],
+  broughtBack: [0, { option: true }],
 
   // The build is current and the run's scratch folder made before any test (global-setup.ts).
-  host: async ({ pendingCheckMs, firstSync, live }, use, testInfo) => {
+  host: async ({ pendingCheckMs, firstSync, live, broughtBack }, use, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-counter-'));
     if (!firstSync) await copySyncedJournal(dataDir, TRAINING);
     const provider: RunningSimulator | null = live ? await startSimulator({ port: 0, ...TRAINING }) : null;
+    if (broughtBack > 0) {
+      if (!provider) throw new Error('broughtBack needs a live counter: test.use({ live: true })');
+      await broughtBackBefore(dataDir, provider, broughtBack);
+    }
     const args = [...hostArguments(), '--port', '0', '--data-dir', dataDir];
     // Its own keychain entry: counters of parallel workers never share credentials.
     const env: NodeJS.ProcessEnv = {
