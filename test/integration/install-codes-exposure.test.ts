@@ -14,6 +14,7 @@ import type { CountResult, Shift, TillView } from '../../shared/domain/shift';
 import type { Result } from '../../shared/errors';
 import { POS_METHOD_NAMES, type PosMethodName } from '../../shared/pos-api';
 import { type CoreHarness, unwrap } from '../support/core-harness';
+import { joinNowhere } from '../support/shop-ledger';
 import { type Counter, eventually, SEED, startCounter } from './money-support';
 
 /**
@@ -171,17 +172,7 @@ function walk(answered: ReadonlyMap<PosMethodName, unknown>): {
     // A wrong PIN: the right one would store these credentials and leave training.
     setCredentials: [() => ({ pin: '0000', accessCode: 'abcd', secretKey: 'not-a-real-key' })],
     clearCredentials: [() => ({ pin: '0000' })],
-    joinShopLedger: [
-      () => ({
-        pin: '0000',
-        address: 'postgres://127.0.0.1:1/none',
-        ownerName: 'owner',
-        ownerPassword: 'not-a-real-password',
-        shop: 'Main street',
-        counterCode: '1',
-        counterName: 'Front',
-      }),
-    ],
+    joinShopLedger: [() => joinNowhere('0000')],
     leaveShopLedger: [() => ({ pin: '0000' })],
     testConnection: [() => ({}), () => ({ pin: MANAGER_PIN })],
     renderReceipt: saleIds.flatMap((id) => [

@@ -13,6 +13,7 @@ import { POS_ACCESS, WHO, type Who } from '../../shared/pos-access';
 import { POS_METHOD_NAMES, type PosMethodName } from '../../shared/pos-api';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
+import { joinNowhere } from '../support/shop-ledger';
 import { driveEsim, SEED } from './money-support';
 
 /**
@@ -142,15 +143,7 @@ function wronglyApproved(ids: Ids): { readonly [M in PosMethodName]?: unknown } 
     updateSettings: { pin: WRONG, patch: {} },
     setCredentials: { pin: WRONG, accessCode: 'abcd', secretKey: 'not-a-real-key' },
     clearCredentials: { pin: WRONG },
-    joinShopLedger: {
-      pin: WRONG,
-      address: 'postgres://127.0.0.1:1/none',
-      ownerName: 'owner',
-      ownerPassword: 'not-a-real-password',
-      shop: 'Main street',
-      counterCode: '1',
-      counterName: 'Front',
-    },
+    joinShopLedger: joinNowhere(WRONG),
     leaveShopLedger: { pin: WRONG },
     addCashier: { name: 'Carol', role: 'cashier', pin: '1111', approval },
     updateCashier: { id: ids.alice, name: 'Alicia', approval },

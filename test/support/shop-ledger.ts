@@ -153,3 +153,19 @@ export async function joinedCounter(
   const login = await joinCounter(owner, join);
   return { login, client: await ledger.connect(login.user, login.password) };
 }
+
+/**
+ * `joinShopLedger`'s input for a ledger nobody listens at, with the PIN given: the walks that call
+ * every method send it with a wrong PIN, refused before anything connects.
+ */
+export function joinNowhere(pin: string): Record<string, string> {
+  return {
+    pin,
+    address: 'postgres://127.0.0.1:1/none',
+    ownerName: 'owner',
+    ownerPassword: 'not-a-real-password',
+    shop: 'Main street',
+    counterCode: '1',
+    counterName: 'Front',
+  };
+}
