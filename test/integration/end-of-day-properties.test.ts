@@ -140,13 +140,20 @@ async function runShift(
       const next = cashiers[signedIn]!;
       await day.call.signIn({ cashierId: next.id, pin: next.usesManagerPin ? DAY_PIN : '1111' });
     } else {
-      await day.call.moveCash({
+      const move = day.call.moveCash({
         kind: op.move,
         reason: op.move === 'refund' ? 'customer_refund' : 'other',
         amount: money(op.amount, op.currency),
         note: 'property',
         approval: day.approval,
       });
+      // Cash handed back is never more than the drawer should hold: such a refund is refused, and the
+      // drawer stays as it was.
+      if (op.move === 'refund' && op.amount > (model.cash.get(op.currency) ?? 0)) {
+        await expect(move).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+        continue;
+      }
+      await move;
       model.add(op.currency, op.move === 'pay_in' ? op.amount : -op.amount);
     }
   }

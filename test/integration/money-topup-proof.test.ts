@@ -238,9 +238,9 @@ describe('a top-up whose answer was lost, on an account another counter tops up 
       detail: { orderReference: whileWaiting, inferred: true, decision: { by: staff.manager.id } },
     });
     const chain = unwrap(
-      await one.h.call<{ firstBroken: unknown }>('checkJournalChain', { approval: staff.approval }),
+      await one.h.call<{ firstBreak: unknown }>('checkJournalChain', { approval: staff.approval }),
     );
-    expect(chain.firstBroken).toBeNull();
+    expect(chain.firstBreak).toBeNull();
     // A decided top-up is decided: a second decision is refused.
     const again = await decide({ kind: 'none' });
     expect(again.ok ? null : again.error.code).toBe('INVALID_STATE');

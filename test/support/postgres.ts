@@ -194,6 +194,25 @@ function childrenOf(pid: number): number[] {
     });
 }
 
+/** A process's state letter from `/proc` (`Z` for a zombie), or null once it is gone. */
+function stateOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.charAt(stat.lastIndexOf(')') + 2);
+  } catch {
+    return null;
+  }
+}
+
+/** Blocks until every one of `pids` is gone or dead (a zombie), for at most `ms`. */
+function waitDead(pids: readonly number[], ms: number): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const until = Date.now() + ms;
+  while (pids.some((pid) => ![null, 'Z'].includes(stateOf(pid))) && Date.now() < until) {
+    Atomics.wait(pause, 0, 0, 10);
+  }
+}
+
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
   const { dataDir: templateData, password } = templateCluster();
   const dir = postgresDir(tmpdir(), 'esim-postgres-');
@@ -317,14 +336,19 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       const pid = pidOf();
       running = false;
       if (pid === null) return;
-      const children = childrenOf(pid);
-      for (const each of [pid, ...children]) {
+      const killed = [pid, ...childrenOf(pid)];
+      for (const each of killed) {
         try {
           process.kill(each, 'SIGKILL');
         } catch {
           // Already gone.
         }
       }
+      waitDead(killed, 10_000);
+      // A killed server whose parent never reaps it (where no init process does) stays a zombie, which
+      // PostgreSQL takes for a server still running on its lock file. It is dead: clear its lock, as a
+      // machine that lost power comes back with no such process at all.
+      if (stateOf(pid) === 'Z') rmSync(join(dataDir, 'postmaster.pid'), { force: true });
     },
     start,
     get running() {
