@@ -346,9 +346,12 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       }
       waitDead(killed, 10_000);
       // A killed server whose parent never reaps it (where no init process does) stays a zombie, which
-      // PostgreSQL takes for a server still running on its lock file. It is dead: clear its lock, as a
+      // PostgreSQL takes for a server still running on its lock files. It is dead: clear its locks, as a
       // machine that lost power comes back with no such process at all.
-      if (stateOf(pid) === 'Z') rmSync(join(dataDir, 'postmaster.pid'), { force: true });
+      if (stateOf(pid) === 'Z') {
+        rmSync(join(dataDir, 'postmaster.pid'), { force: true });
+        rmSync(join(dir, `.s.PGSQL.${port}.lock`), { force: true });
+      }
     },
     start,
     get running() {
