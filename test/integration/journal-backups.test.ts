@@ -280,7 +280,7 @@ describe('the backup chain', () => {
     const fresh = freshDataDir();
     expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
     expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
-  });
+  }, 120_000);
 
   it('starts a new chain after a migration; the copy taken before it stands for the old chain until the new base is whole', async () => {
     db.close();
@@ -351,7 +351,7 @@ describe('the backup chain', () => {
     const fresh = freshDataDir();
     expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
     expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
-  });
+  }, 120_000);
 
   it('finishes a backup under way before the app closes', async () => {
     sell(20);
