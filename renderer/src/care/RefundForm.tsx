@@ -2,12 +2,12 @@ import { type ReactNode, useState } from 'react';
 import type { Cancellation } from '../../../shared/domain/cancellation';
 import type { Approval } from '../../../shared/domain/cashier';
 import type { PosError, Result } from '../../../shared/errors';
-import { type Money, toDecimalText } from '../../../shared/money';
+import { type Money, parseTypedAmount, toDecimalText } from '../../../shared/money';
 import { useLanguage } from '../i18n/use-messages';
 import { TextField } from '../screens/settings/TextField';
 import { AmountField } from '../shift/AmountField';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from '../shift/ManagerApproval';
-import { tillCall, typedAmount } from '../shift/shift-actions';
+import { tillCall } from '../shift/shift-actions';
 import { careText } from './care-text';
 import { Refundable } from './Refundable';
 
@@ -55,7 +55,7 @@ export function RefundForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        const cash = giving ? typedAmount(amount, currency) : null;
+        const cash = giving ? parseTypedAmount(amount, currency) : null;
         if (giving && (cash === null || cash <= 0)) {
           onError({ code: 'INVALID_INPUT', message: t.amountNeeded });
           return;

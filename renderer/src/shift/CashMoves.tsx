@@ -2,7 +2,7 @@ import { type ReactNode, useId, useState } from 'react';
 import type { CashReason } from '../../../shared/domain/shift';
 import { CASH_REASONS } from '../../../shared/end-of-day';
 import type { PosError } from '../../../shared/errors';
-import type { Currency } from '../../../shared/money';
+import { type Currency, parseTypedAmount } from '../../../shared/money';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { FieldErrors, invalidInput } from '../components/field-errors';
@@ -11,7 +11,7 @@ import { TextField } from '../screens/settings/TextField';
 import { AmountField } from './AmountField';
 import { CurrencySelect } from './CurrencySelect';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
-import { tillCall, typedAmount } from './shift-actions';
+import { tillCall } from './shift-actions';
 import { shiftText } from './shift-text';
 import { useDrawerCurrencies } from './till-store';
 
@@ -42,7 +42,7 @@ export function CashMoves(): ReactNode {
           onSubmit={(event) => {
             event.preventDefault();
             setDone(null);
-            const minor = typedAmount(amount, chosen);
+            const minor = parseTypedAmount(amount, chosen);
             if (minor === null || minor <= 0) {
               setError(invalidInput('amount', 'not_above_zero', 'Enter an amount.'));
               return;

@@ -21,6 +21,7 @@ import {
   type MinorUnits,
   type Money,
   money,
+  parseTypedAmount,
   toDecimalText,
 } from '../../../shared/money';
 import { pos } from '../bridge/pos';
@@ -38,7 +39,7 @@ import { PIN_PATTERN, useSettings } from '../stores/settings-store';
 import { AmountField } from './AmountField';
 import { CurrencySelect } from './CurrencySelect';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
-import { tillCall, typedAmount } from './shift-actions';
+import { tillCall } from './shift-actions';
 import { shiftText } from './shift-text';
 import { useDrawerCurrencies, useTill } from './till-store';
 
@@ -320,7 +321,7 @@ function Correction(): ReactNode {
               (each) => String(each.zNumber) === zNumber.replace(/\D/g, '').replace(/^0+/, ''),
             )
           : null;
-        const minor = typedAmount(amount, chosen);
+        const minor = parseTypedAmount(amount, chosen);
         if (!shift) {
           fail(invalidInput('zNumber', 'no_such_z', 'No closed shift has this Z number.'));
           return null;
@@ -469,7 +470,7 @@ function EndOfDaySettingsForm(): ReactNode {
     currency: Currency,
     text: string,
   ): EndOfDaySettings['varianceTolerance'] => {
-    const amount = typedAmount(text, currency);
+    const amount = parseTypedAmount(text, currency);
     return { ...settings[key], [currency]: amount ?? undefined };
   };
   return (

@@ -4,14 +4,9 @@ import { invalidInput } from '../components/field-errors';
 import { useTill } from './till-store';
 
 /**
- * What the shift screen's forms share: reading an amount typed in a currency, and running a call
- * that changes the till (the core pushes the new view to every window; this one reloads at once).
+ * What the shift screen's forms share: reading the drawer's count as typed, and running a call that
+ * changes the till (the core pushes the new view to every window; this one reloads at once).
  */
-
-/** Minor units of `currency` from what the cashier typed ("1,460", "١٤٦٠"); null when it cannot be read. */
-export function typedAmount(text: string, currency: Currency): MinorUnits | null {
-  return parseTypedAmount(text, currency);
-}
 
 /** Runs a call; on success reloads the till view and returns the value, otherwise reports the error. */
 export async function tillCall<T>(
@@ -37,7 +32,7 @@ export function countLines(
 ): { currency: Currency; amount: MinorUnits }[] | null {
   const lines = currencies.map((currency) => ({
     currency,
-    amount: typedAmount(typed[currency] ?? '', currency),
+    amount: parseTypedAmount(typed[currency] ?? '', currency),
   }));
   return lines.every((line) => line.amount !== null)
     ? lines.map((line) => ({ currency: line.currency, amount: line.amount! }))
