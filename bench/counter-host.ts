@@ -6,8 +6,8 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../electron/core/core';
 import { createLogger, Redactor, rotatingFile } from '../electron/core/log';
 import { startWebHost } from '../electron/host/server';
-import type { TillView } from '../shared/domain/shift';
-import type { Status } from '../shared/domain/status';
+import type { PosAnswer } from '../scripts/torture/host-process';
+import { signInManager } from '../scripts/torture/manager-sign-in';
 import { endpointOfChild } from './processes';
 
 /**
@@ -44,7 +44,10 @@ const core = await createCore({
     ? {}
     : { apiRateLimits: { windows: [{ sizeMs: 60_000, limit: raised }], bulkIntervalMs: 0 } }),
 });
-await signInTheManager();
+// A live counter sells only with someone signed in, as on a shop's first morning.
+await signInManager(
+  <T>(method: string, input: unknown = {}) => core.call(method, input) as Promise<PosAnswer<T>>,
+);
 const token = randomBytes(24).toString('base64url');
 const host = await startWebHost({
   core,
@@ -53,25 +56,6 @@ const host = await startWebHost({
   staticDir: resolve(import.meta.dirname, '../out/renderer'),
 });
 process.stdout.write(`${JSON.stringify({ origin: host.origin, token })}\n`);
-
-/**
- * A live counter sells only with someone signed in: the bench chooses the manager PIN of its fresh
- * counter and signs the manager in, as a shop's first morning does.
- */
-async function signInTheManager(): Promise<void> {
-  const pin = '2468';
-  const call = async <T>(method: string, input: unknown): Promise<T> => {
-    const result = await core.call(method, input);
-    if (!result.ok) throw new Error(`counter-host: ${method}: ${result.error.message}`);
-    return result.value as T;
-  };
-  const till = await call<TillView>('getTill', {});
-  const manager = till.cashiers.find((cashier) => cashier.usesManagerPin);
-  if (!manager) throw new Error('counter-host: the counter has no manager to sign in');
-  const status = await call<Status>('getStatus', {});
-  if (!status.managerPinSet) await call('setManagerPin', { pin });
-  await call('signIn', { cashierId: manager.id, pin });
-}
 
 async function stop(): Promise<void> {
   await host.close();

@@ -2,9 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { TillView } from '../../shared/domain/shift';
-import type { Status } from '../../shared/domain/status';
 import { hostArguments } from '../../test/support/test-build';
+import { signInManager } from './manager-sign-in';
 
 /**
  * The web host (`electron/host/cli.ts`) as a child process of its own, so it can be killed with
@@ -114,27 +113,13 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
   };
 }
 
-/** Waits for the host's `{"url": …}` line; fails with its stderr if it exits or takes too long. */
-/** The manager PIN of the counters started here; its holder, the first manager, works the counter. */
-export const HOST_MANAGER_PIN = '2468';
-
-/**
- * A live counter sells only with someone signed in: the manager PIN is chosen on a new journal, and
- * its manager signed in at every start (a kill may have left the sign-in behind).
- */
+/** The host with its manager signed in (see signInManager). */
 export async function signedIn(host: HostProcess): Promise<HostProcess> {
-  const status = await host.call<Status>('getStatus');
-  if (!status.value?.managerPinSet) await host.call('setManagerPin', { pin: HOST_MANAGER_PIN });
-  const till = await host.call<TillView>('getTill');
-  const manager = till.value?.cashiers.find((cashier) => cashier.usesManagerPin);
-  if (!manager) throw new Error('the manager PIN did not make a manager');
-  if (till.value?.cashier?.id !== manager.id) {
-    const signed = await host.call('signIn', { cashierId: manager.id, pin: HOST_MANAGER_PIN });
-    if (!signed.ok) throw new Error(`the manager could not sign in: ${signed.error?.code ?? 'unknown'}`);
-  }
+  await signInManager((method, input) => host.call(method, input));
   return host;
 }
 
+/** Waits for the host's `{"url": …}` line; fails with its stderr if it exits or takes too long. */
 function readyOrigin(child: ChildProcess): Promise<string> {
   return new Promise((done, fail) => {
     let stderr = '';
