@@ -22,14 +22,14 @@ const WORDS = {
   },
   ar: {
     rateForm: 'سعر الصرف لليوم',
-    buy: 'شراء: 1 USD = … IQD',
-    sell: 'بيع: 1 USD = … IQD',
+    buy: 'شراء: \u20661 USD = … IQD\u2069',
+    sell: 'بيع: \u20661 USD = … IQD\u2069',
     set: 'تحديد السعر',
     confirm: 'تحديد هذا السعر على أي حال',
     saved: 'حُفظ.',
     asks: 'تُطلب',
     away: 'بأكثر من 10 %',
-    now: '1 USD = 1,460 IQD للشراء، 1,470 IQD للبيع',
+    now: '\u20661 USD = 1,460 IQD\u2069 للشراء، \u20661,470 IQD\u2069 للبيع',
   },
 } as const;
 

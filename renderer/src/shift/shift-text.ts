@@ -339,13 +339,15 @@ const AR: ShiftText = {
   correct: 'تصحيح وردية مغلقة',
   correctHint: 'التصحيح سجل جديد يظهر في تقرير Z التالي؛ ولا يتغير تقرير Z المغلق أبدًا. بالسالب لنقد أقل.',
   rateTitle: 'سعر الصرف لليوم',
-  rateBuy: (base, quote) => `شراء: 1 ${base} = … ${quote}`,
-  rateSell: (base, quote) => `بيع: 1 ${base} = … ${quote}`,
+  // The Latin equations are isolated left to right, or right-to-left text reorders "1 USD = … IQD".
+  rateBuy: (base, quote) => `شراء: \u20661 ${base} = … ${quote}\u2069`,
+  rateSell: (base, quote) => `بيع: \u20661 ${base} = … ${quote}\u2069`,
   setRate: 'تحديد السعر',
-  rateNow: (base, quote, buy, sell) => `1 ${base} = ${buy} ${quote} للشراء، ${sell} ${quote} للبيع`,
+  rateNow: (base, quote, buy, sell) =>
+    `\u20661 ${base} = ${buy} ${quote}\u2069 للشراء، \u2066${sell} ${quote}\u2069 للبيع`,
   rateExample: (sale, asked) => `بسعر البيع هذا، تُطلب ${asked} لبيع بقيمة ${sale}.`,
   rateMoved: (base, buy, sell, quote) =>
-    `يختلف هذا السعر بأكثر من 10 % عن السعر السابق (1 ${base} = ${buy} ${quote} للشراء، ${sell} ${quote} للبيع). تحقق منه قبل أن يُطبَّق.`,
+    `يختلف هذا السعر بأكثر من 10 % عن السعر السابق (\u20661 ${base} = ${buy} ${quote}\u2069 للشراء، \u2066${sell} ${quote}\u2069 للبيع). تحقق منه قبل أن يُطبَّق.`,
   rateMovedExample: (sale, before, after) => `بيع بقيمة ${sale} سيطلب ${after} بدلًا من ${before}.`,
   rateConfirm: 'تحديد هذا السعر على أي حال',
   addCashier: 'إضافة كاشير',
