@@ -193,3 +193,26 @@ describe('what the ledger holds after a day', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe("a counter's own connection to its ledger", { timeout: 120_000 }, () => {
+  it('reads its shop as the counter, is refused while the counter is in none, and ends after the work', async () => {
+    const ledger = await newLedger(server());
+    const c = await counter();
+    await hireStaff(c.h);
+    await expect(c.h.core.shopLedger.withClient(async () => 'read')).rejects.toMatchObject({
+      code: 'INVALID_STATE',
+    });
+    const joined = unwrap(await c.h.call<Status>('joinShopLedger', joinInput(ledger)));
+    const seen = await c.h.core.shopLedger.withClient(async (client) => {
+      const me = await client.query<{ id: string }>('SELECT ledger.counter_of(current_user) AS id');
+      return { id: me.rows[0]?.id, client };
+    });
+    expect(seen.id).toBe(joined.counterId);
+    // Ended after the work: the client refuses another query.
+    await expect(seen.client.query('SELECT 1')).rejects.toThrow();
+    unwrap(await c.h.call('leaveShopLedger', { pin: MANAGER_PIN }));
+    await expect(c.h.core.shopLedger.withClient(async () => 'read')).rejects.toMatchObject({
+      code: 'INVALID_STATE',
+    });
+  });
+});

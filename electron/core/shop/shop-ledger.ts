@@ -91,6 +91,8 @@ export class ShopLedger {
   /** Set when the counter cannot even try (no password in the keychain, an address it cannot read). */
   private unusable: PusherView | null = null;
   private starting: Promise<void> | null = null;
+  /** How this counter logs in to its ledger; null while it is in none (or cannot try). */
+  private connect: (() => Promise<pg.Client>) | null = null;
 
   constructor(private readonly deps: ShopLedgerDeps) {}
 
@@ -227,6 +229,27 @@ export class ShopLedger {
     await this.stopPusher();
   }
 
+  /**
+   * Runs `work` on a connection of its own, logged in as this counter (row-level security shows it its
+   * own shop only), and ends the connection after. A counter in no ledger is refused with INVALID_STATE;
+   * a ledger that cannot be reached or refuses the login, as joining words it.
+   */
+  async withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    await this.starting;
+    const connect = this.connect;
+    if (!connect) {
+      throw new PosFailure('INVALID_STATE', 'This counter is not in a shop ledger (Settings → Shop ledger).');
+    }
+    const client = await connect().catch((error: unknown) => {
+      throw joinFailure(error);
+    });
+    try {
+      return await work(client);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
   /** A ledger set where the counter was started stays until it is started otherwise. */
   private refuseWhenForced(): void {
     if (!this.deps.forced) return;
@@ -348,6 +371,7 @@ export class ShopLedger {
   }
 
   private startPusher(connect: () => Promise<pg.Client>): void {
+    this.connect = connect;
     this.pusher = new Pusher({
       db: this.deps.db,
       counterId: this.deps.counterId,
@@ -364,6 +388,7 @@ export class ShopLedger {
   private async stopPusher(): Promise<void> {
     const pusher = this.pusher;
     this.pusher = null;
+    this.connect = null;
     await pusher?.stop();
   }
 }
