@@ -20,6 +20,8 @@ export const BusinessDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a busi
  * - `journal_open`: the journal still waits for an answer (pending, in doubt) the provider has not given;
  * - `provider_not_charged`: the journal says completed, the provider failed, cancelled or refunded it
  *   (critical: the customer may be owed money);
+ * - `failed_but_charged`: the journal says failed (nothing charged), the provider completed the order
+ *   and charged it (critical: the customer may have left without an eSIM the shop paid for);
  * - `unrecorded`: the provider lists an order no journal record holds (another counter, the
  *   provider's dashboard, or the lost answer of a record in doubt: candidates are proposed);
  * - `missing_at_provider`: a journal charge the provider does not know (critical);
@@ -38,6 +40,7 @@ export const ReconcileKindSchema = z.enum([
   'settled_now',
   'journal_open',
   'provider_not_charged',
+  'failed_but_charged',
   'unrecorded',
   'missing_at_provider',
   'refund_in_transit',

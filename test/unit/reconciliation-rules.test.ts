@@ -9,6 +9,7 @@ import type { JournalRecord } from '../../electron/core/reconciliation/reconcili
 import { businessDayOf, businessDayWindow } from '../../shared/business-day';
 import type { ProviderOrder } from '../../shared/domain/provider-order';
 import { type Currency, type Money, minor } from '../../shared/money';
+import { reportText } from '../../shared/report-text';
 
 /**
  * The rules of Leg A and Leg B on the cases a day against the simulator does not produce by itself:
@@ -109,6 +110,24 @@ describe('Leg A: every row classified', () => {
       ['provider_not_charged', 'critical', 'R-3'],
       ['provider_not_charged', 'critical', 'R-4'],
     ]);
+  });
+
+  it('names a record the journal failed that the provider completed and charged', () => {
+    const failedHere = record('R-13', 'failed', null, { quotedCost: usd(500) });
+    const [row] = rowsOf({ records: [failedHere], orders: [order('R-13', 'completed', usd(500))] });
+    expect(row).toMatchObject({
+      kind: 'failed_but_charged',
+      severity: 'critical',
+      orderReference: 'R-13',
+      record: failedHere.ref,
+      journalState: 'failed',
+      providerAmount: usd(500),
+    });
+    expect(row?.note).toBe('The journal says failed; the provider says completed and charged $5.00.');
+    for (const language of ['en', 'ar'] as const) {
+      const kinds = reportText(language).reconcileKinds;
+      expect(kinds.failed_but_charged).not.toBe(kinds.unrecorded);
+    }
   });
 
   it('reads a cancellation record: refunded to the balance, or a refund still in transit', () => {

@@ -153,7 +153,7 @@ function compareRecord(
     });
   }
   if (record.state === 'failed') {
-    return rowOf(input, 'unrecorded', 'critical', {
+    return rowOf(input, 'failed_but_charged', 'critical', {
       ...facts,
       note: `The journal says failed; the provider says ${status} and charged ${text(provider.amount)}.`,
     });
