@@ -257,6 +257,11 @@ export const ERROR_DETAILS = {
     orderReference: z.string().optional(),
     providerStatus: z.string().optional(),
   }),
+  /**
+   * `rejected`: no connection could be made, so the request never reached the provider; `unknown`: the
+   * connection broke while the request was on its way or its answer was coming.
+   */
+  OFFLINE: z.looseObject({ outcome: z.enum(['rejected', 'unknown']).optional() }),
   /** Why the shop ledger refused the counter's joining. */
   SHOP_LEDGER_REFUSED: z.looseObject({ reason: ShopLedgerProblemSchema }),
 } satisfies Partial<Record<ErrorCode, z.ZodType>>;

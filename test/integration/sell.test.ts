@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { errorMessage } from '../../renderer/src/i18n/error-messages';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale, SaleSummary } from '../../shared/domain/sale';
 import { toSaleSummary } from '../../shared/domain/sale-summary';
@@ -99,6 +100,22 @@ describe('selling in training mode, core to simulator over HTTP', () => {
     if (sale.state === 'failed') expect(sale.error.code).toBe('OFFLINE');
     const listed = unwrap(await h.call<{ sales: Sale[] }>('listSales', {}));
     expect(listed.sales.map((s) => s.id)).toContain(sale.id);
+  });
+
+  it('tells the cashier a provider that is down is not answering, and that nothing was charged', async () => {
+    const pkg = await firstPackage();
+    await h.simulator.close();
+    const sale = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    if (sale.state !== 'failed') throw new Error(`the sale is ${sale.state}, not failed`);
+    expect(sale.error.details).toMatchObject({ outcome: 'rejected' });
+    const english = errorMessage(sale.error, 'en');
+    expect(english).toMatch(/^The provider is not answering/);
+    expect(english).toContain('Nothing was charged');
+    expect(english).not.toMatch(/internet/i);
+    const arabic = errorMessage(sale.error, 'ar');
+    expect(arabic).toMatch(/^المزوّد لا يستجيب/);
+    expect(arabic).toContain('لم يُخصم أي مبلغ');
+    expect(arabic).not.toContain('الإنترنت');
   });
 
   it('writes the intent and its "sent" mark as one: a mark the journal refuses leaves nothing and sends nothing', async () => {

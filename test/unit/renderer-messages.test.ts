@@ -38,6 +38,13 @@ describe('cashier messages', () => {
     );
   });
 
+  it('promises nothing was charged only when the request never reached the provider', () => {
+    const lost = { code: 'OFFLINE', message: 'x', details: { outcome: 'unknown' } } as PosError;
+    expect(errorMessage(lost, 'en')).not.toContain('Nothing was charged');
+    expect(errorMessage(lost, 'en')).toContain('Check now');
+    expect(errorMessage(lost, 'ar')).not.toContain('لم يُخصم');
+  });
+
   it('still explains a short balance when the provider gave no amount', () => {
     for (const details of [undefined, {}, { currentBalance: money(250, 'USD') }]) {
       const text = errorMessage({ code: 'INSUFFICIENT_BALANCE', message: 'x', details }, 'en');

@@ -120,7 +120,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   UNAUTHENTICATED: 'The provider did not accept the credentials. Check them in Settings.',
   USER_NOT_FOUND: 'The provider has no user for these credentials.',
   API_ERROR: 'The provider reported an error.',
-  OFFLINE: 'The provider cannot be reached. Check the internet connection.',
+  OFFLINE: 'The provider cannot be reached: no connection to it could be made.',
   TIMEOUT: 'The provider did not answer in time.',
   BAD_RESPONSE: 'The provider sent an answer the app cannot read.',
 };

@@ -290,9 +290,17 @@ const ERROR_TEXT: ErrorWords = {
     en: 'The provider answered with an error we do not know. Try again; if it repeats, call support.',
     ar: 'ردّ المزوّد بخطأ غير معروف. أعد المحاولة؛ وإن تكرر فاتصل بالدعم.',
   },
+  // The provider not answering is not the shop's internet failing: a counter cannot tell the two apart,
+  // so the words name the provider. Nothing was charged only when the request never reached it.
   OFFLINE: {
-    en: 'No internet connection to the provider. Check the network, then try again.',
-    ar: 'لا يوجد اتصال بالإنترنت مع المزوّد. تحقّق من الشبكة ثم أعد المحاولة.',
+    en: ({ details }) =>
+      details?.outcome === 'rejected'
+        ? 'The provider is not answering: no connection to it could be made. Nothing was charged; try again in a moment.'
+        : 'The connection to the provider broke before its answer came. A sale whose answer was lost waits in Pending: press Check now there before selling again.',
+    ar: ({ details }) =>
+      details?.outcome === 'rejected'
+        ? 'المزوّد لا يستجيب: تعذّر الاتصال به. لم يُخصم أي مبلغ؛ أعد المحاولة بعد قليل.'
+        : 'انقطع الاتصال بالمزوّد قبل وصول ردّه. البيع الذي ضاع رده ينتظر في قائمة الانتظار: اضغط «افحص الآن» هناك قبل البيع مرة أخرى.',
   },
   TIMEOUT: {
     en: 'The provider did not answer in time. A sale whose answer was lost waits in Pending: press Check now there before selling again.',

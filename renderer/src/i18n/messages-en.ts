@@ -21,7 +21,7 @@ export const en = {
   connection: {
     online: 'Online',
     degraded: 'Degraded: the provider is slow or failing',
-    offline: 'Offline',
+    offline: 'Offline: the provider is not answering',
     unknown: 'Connecting…',
   } satisfies Record<Status['connection'], string>,
   hostLost: 'Counter service not reachable: reconnecting…',
@@ -194,7 +194,7 @@ export const en = {
     warnings: 'Before you confirm',
     warnBalance: (balance: string) =>
       `The account holds ${balance}, less than this sale costs: ask the manager to load the account.`,
-    warnOffline: 'The counter is offline: the sale may not go through, or its answer may come late.',
+    warnOffline: 'The provider is not answering: the sale may not go through, or its answer may come late.',
     warnDegraded:
       'The provider is slow or failing right now: the answer may come late. If it does, the sale waits in Pending; do not sell it again.',
     warnAtCost: 'No markup applies to this package: it is sold at cost, with no margin.',

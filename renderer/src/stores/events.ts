@@ -8,6 +8,7 @@ import { useJournal } from './journal-store';
 import { useNotices } from './notice-store';
 import { usePending } from './pending-store';
 import { refreshPrices, useSale } from './sale-store';
+import { useScreen } from './screen-store';
 import { useSession } from './session-store';
 import { useSettings } from './settings-store';
 import { useTopUp } from './topup-store';
@@ -16,7 +17,7 @@ import { useTopUp } from './topup-store';
 export function routeEvent(event: PosEvent): void {
   switch (event.type) {
     case 'sale.updated':
-      usePending.getState().applySale(event.sale);
+      usePending.getState().applySale(event.sale, shownNow(event.sale.id));
       useSale.getState().applySale(event.sale);
       useJournal.getState().applySale(event.sale);
       return;
@@ -63,6 +64,13 @@ export function routeEvent(event: PosEvent): void {
       console.warn('unknown core event', unknown);
     }
   }
+}
+
+/** Whether the cashier is looking at this sale: at the Sell screen's result, or in its details. */
+function shownNow(saleId: string): boolean {
+  const { flow } = useSale.getState();
+  const atSale = useScreen.getState().screen === 'sell' && flow.step === 'result' && flow.sale.id === saleId;
+  return atSale || useJournal.getState().viewing?.id === saleId;
 }
 
 export function listenToCore(): () => void {

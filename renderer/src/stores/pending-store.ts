@@ -21,7 +21,8 @@ interface PendingState {
   readonly topUps: readonly TopUp[];
   readonly error: PosError | null;
   load(): Promise<void>;
-  applySale(sale: SaleSummary): void;
+  /** `shownNow`: the cashier is looking at this sale, so its outcome needs no notice. */
+  applySale(sale: SaleSummary, shownNow?: boolean): void;
   /** The newest version of a sale known here (an event may overtake the answer that created it). */
   latest(sale: Sale): Sale | SaleSummary;
   applyTopUp(topUp: TopUp): void;
@@ -65,11 +66,11 @@ export const usePending = create<PendingState>()((set, get) => ({
     });
   },
 
-  applySale(sale) {
+  applySale(sale, shownNow = false) {
     const before = get().sales.find((each) => each.id === sale.id);
     set({ sales: upsert(get().sales, sale, isOpen(sale)) });
-    // A sale the cashier left waiting has finished: say so wherever they are now.
-    if (before && WAITING_STATES.includes(before.state)) {
+    // A sale the cashier left waiting has finished: say so wherever they are now, unless it is in front of them.
+    if (before && WAITING_STATES.includes(before.state) && !shownNow) {
       if (sale.state === 'completed') {
         useNotices
           .getState()
