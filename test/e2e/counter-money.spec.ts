@@ -1,6 +1,7 @@
 import { formatMoney, money } from '../../shared/money';
 import { type Counter, expect, test } from './counter-fixture';
 import {
+  balanceStatus,
   countPrints,
   fact,
   foundPackages,
@@ -86,6 +87,37 @@ test('the confirm step warns before the sale: a balance too low to pay it, and a
     'No markup applies to this package: it is sold at cost, with no margin.',
   );
   expect(await counter.sim.orders()).toEqual([]);
+});
+
+test('the confirm step reads the balance before warning: an account loaded outside the counter is not called short', async ({
+  page,
+  counter,
+}) => {
+  await counter.sim.setBalance(1);
+  await counter.api('getBalance');
+  await counter.open(page);
+  await expect(balanceStatus(page)).toContainText('$1.00');
+  // The manager loads the account on the provider's side: the counter is not told.
+  await counter.sim.setBalance(1000);
+  await searchField(page).fill(destination('Japan'));
+  await foundPackages(page).first().click();
+  await page.getByRole('button', { name: 'Sell', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm the sale' });
+  await expect(balanceStatus(page)).toContainText('$1,000.00');
+  await expect(dialog.getByRole('list', { name: 'Before you confirm' })).not.toContainText(
+    'The account holds',
+  );
+
+  // Drained again outside the counter: the warning names the balance just read, not the one before.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await counter.sim.setBalance(0.25);
+  await counter.api('getBalance');
+  await counter.sim.setBalance(0.75);
+  await page.getByRole('button', { name: 'Sell', exact: true }).click();
+  await expect(dialog.getByRole('list', { name: 'Before you confirm' })).toContainText(
+    'The account holds $0.75, less than this sale costs',
+  );
+  await expect(balanceStatus(page)).toContainText('$0.75');
 });
 
 test('the confirm step warns while the provider is failing: the answer may come late', async ({

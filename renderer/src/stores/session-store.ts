@@ -26,6 +26,8 @@ interface SessionState {
   toggleLanguage(): void;
   applyStatus(status: Status): void;
   applyBalance(balance: BalanceView): void;
+  /** Has the core read the provider's balance now (an account loaded elsewhere shows at once). */
+  readBalance(): Promise<void>;
   setLink(link: BridgeLink): void;
 }
 
@@ -67,6 +69,11 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   applyBalance(balance) {
     set({ balance });
+  },
+
+  async readBalance() {
+    const result = await pos().getBalance({});
+    if (result.ok) set({ balance: result.value });
   },
 
   setLink(link) {

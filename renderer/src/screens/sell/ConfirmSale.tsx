@@ -8,6 +8,7 @@ import { TenderFields } from '../../shift/TenderFields';
 import { useSale } from '../../stores/sale-store';
 import { useScreen } from '../../stores/screen-store';
 import { useSession } from '../../stores/session-store';
+import { useBalanceShort } from './use-balance-short';
 
 export function ConfirmSale(): ReactNode {
   const t = useMessages();
@@ -17,17 +18,16 @@ export function ConfirmSale(): ReactNode {
   const cancel = useSale((state) => state.cancelConfirm);
   const continueWhileSending = useSale((state) => state.continueWhileSending);
   const go = useScreen((state) => state.go);
-  const balance = useSession((state) => state.balance?.balance ?? null);
   const connection = useSession((state) => state.status?.connection);
-  if (flow.step !== 'confirming' && flow.step !== 'sending') return null;
-  const { pkg: selected, quantity } = flow;
+  const open = flow.step === 'confirming' || flow.step === 'sending' ? flow : null;
+  const cost = open && { ...open.pkg.cost, amount: multiplyMinor(open.pkg.cost.amount, open.quantity) };
+  const short = useBalanceShort(cost);
+  if (!open) return null;
+  const { pkg: selected, quantity } = open;
   const total = { ...selected.retail, amount: multiplyMinor(selected.retail.amount, quantity) };
-  const cost = { ...selected.cost, amount: multiplyMinor(selected.cost.amount, quantity) };
   // Said before the sale, not after: what the provider would refuse, and what earns the shop nothing.
   const warnings = [
-    balance && balance.currency === cost.currency && balance.amount < cost.amount
-      ? t.sell.warnBalance(moneyText(balance, language))
-      : null,
+    short ? t.sell.warnBalance(moneyText(short, language)) : null,
     connection === 'offline' ? t.sell.warnOffline : null,
     connection === 'degraded' ? t.sell.warnDegraded : null,
     selected.retail.currency === selected.cost.currency && selected.retail.amount <= selected.cost.amount
