@@ -545,11 +545,11 @@ export const posApiContract = {
       .strict(),
     CancellationSchema,
   ),
-  /** The journal of a Z or of a range of business days as CSV files (sales, top-ups, cancellations…). */
+  /** The journal of a Z or of a range of business days as CSV files (sales, top-ups, cancellations…), zipped. */
   exportCsv: method(
     z.object({ scope: ExportScopeSchema }).strict(),
     /** The journal's check runs with every export: its result is one of the files, and said here. */
-    z.object({ files: z.array(ExportFileSchema), journalCheck: JournalCheckSchema }),
+    z.object({ name: z.string(), base64: z.string(), journalCheck: JournalCheckSchema }),
   ),
   /** A month's CSV files, its Z reports (English and Arabic) and a manifest with the journal's check, zipped. */
   exportAccountantPack: method(

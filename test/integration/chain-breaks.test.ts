@@ -1,16 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, GENESIS_HASH, linkHash } from '../../electron/core/journal/chain';
 import { packRecord, unpackRecord } from '../../electron/core/journal/chain-record';
-import type { ExportFile } from '../../shared/domain/export';
 import { type ChainBreak, ChainBreakSchema, type JournalCheck } from '../../shared/domain/journal-check';
 import type { Sale } from '../../shared/domain/sale';
 import { unwrap } from '../support/core-harness';
 import { csvObjects } from '../support/csv-parse';
+import { exportedFiles, unzipped } from '../support/unzip';
 import { count, hireStaff, openShift, type Staff, sell, usd } from './end-of-day-support';
 import { type Counter, cheapest, eventually, startCounter } from './money-support';
 
@@ -272,12 +270,12 @@ describe('the journal check, on a journal edited behind the counter’s back', {
     });
     const shiftId = sale.shiftId as string;
     const exported = unwrap(
-      await c.h.call<{ files: ExportFile[]; journalCheck: JournalCheck }>('exportCsv', {
+      await c.h.call<{ base64: string; journalCheck: JournalCheck }>('exportCsv', {
         scope: { shiftId },
       }),
     );
     expect(exported.journalCheck.firstBreak).toMatchObject({ kind: 'changed_row', rowId: sale.id });
-    const checkFile = exported.files.find((file) => file.name.endsWith('-journal-check.csv'));
+    const checkFile = exportedFiles(exported).find((file) => file.name.endsWith('-journal-check.csv'));
     expect(csvObjects(checkFile?.content ?? '')).toEqual([
       expect.objectContaining({
         result: 'broken',
@@ -370,12 +368,5 @@ function recordAt(seq: number): Pick<ChainBreak, 'recordKind' | 'subject' | 'at'
 
 /** The pack's manifest, as unzip reads it. */
 function manifestOf(base64: string): unknown {
-  const dir = mkdtempSync(join(tmpdir(), 'pack-'));
-  try {
-    const zip = join(dir, 'pack.zip');
-    writeFileSync(zip, Buffer.from(base64, 'base64'));
-    return JSON.parse(execFileSync('unzip', ['-p', zip, 'manifest.json']).toString('utf8'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return JSON.parse(unzipped(Buffer.from(base64, 'base64')).get('manifest.json')?.toString('utf8') ?? 'null');
 }

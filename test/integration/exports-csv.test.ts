@@ -16,6 +16,7 @@ import { call } from '../simulator/support/signed-fetch';
 import { unwrap } from '../support/core-harness';
 import { csvObjects, parseCsv } from '../support/csv-parse';
 import { TestClock } from '../support/test-clock';
+import { exportedFiles, unzipped } from '../support/unzip';
 import { count, hireStaff, MANAGER_PIN, openShift, sell, usd } from './end-of-day-support';
 import {
   type Counter,
@@ -95,9 +96,12 @@ describe('CSV exports', () => {
       }),
     );
 
-    const byZ = unwrap(
-      await h.call<{ files: ExportFile[] }>('exportCsv', { scope: { shiftId: shift.id } }),
-    ).files;
+    // One ZIP for the Z, named for it, that the system's unzip reads: the files inside, in order.
+    const zipped = unwrap(
+      await h.call<{ name: string; base64: string }>('exportCsv', { scope: { shiftId: shift.id } }),
+    );
+    expect(zipped.name).toMatch(/^C[0-9A-F]+-Z-000001-csv\.zip$/);
+    const byZ = exportedFiles(zipped);
     expect(byZ.map((each) => each.name.replace(/^C[0-9A-F]+-/, ''))).toEqual([
       'Z-000001-sales.csv',
       'Z-000001-topups.csv',
@@ -194,15 +198,17 @@ describe('CSV exports', () => {
     ]);
 
     // The same day as a range gives the same rows (and its own check, run when it was asked for).
-    const byDay = unwrap(
-      await h.call<{ files: ExportFile[] }>('exportCsv', { scope: { from: day, to: day } }),
-    ).files;
+    const byDay = exportedFiles(
+      unwrap(await h.call<{ base64: string }>('exportCsv', { scope: { from: day, to: day } })),
+    );
     expect(byDay.slice(0, -1).map((each) => each.content)).toEqual(
       byZ.slice(0, -1).map((each) => each.content),
     );
-    const empty = unwrap(
-      await h.call<{ files: ExportFile[] }>('exportCsv', { scope: { from: '2001-01-01', to: '2001-01-31' } }),
-    ).files;
+    const empty = exportedFiles(
+      unwrap(
+        await h.call<{ base64: string }>('exportCsv', { scope: { from: '2001-01-01', to: '2001-01-31' } }),
+      ),
+    );
     expect(empty.map((each) => parseCsv(each.content).records.length)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 2]);
 
     // The month's accountant pack: a ZIP that unzip reads and checks, with a manifest that names every
@@ -301,7 +307,7 @@ describe('exports of a journal with records outside shifts', () => {
       await eventually('the close reconciled', () => (reconciled(dataDir) ? true : null));
 
       const exported = async (scope: unknown): Promise<ExportFile[]> =>
-        unwrap(await h.call<{ files: ExportFile[] }>('exportCsv', { scope })).files;
+        exportedFiles(unwrap(await h.call<{ base64: string }>('exportCsv', { scope })));
       const rows = (files: readonly ExportFile[], table: string): Record<string, string>[] =>
         csvObjects(file(files, table));
       const may = await exported({ from: '2026-05-31', to: '2026-05-31' });
@@ -342,15 +348,15 @@ describe('exports of a journal with records outside shifts', () => {
         const pack = unwrap(
           await h.call<{ name: string; base64: string }>('exportAccountantPack', { month }),
         );
-        const entries = unzipped(pack.base64);
+        const entries = unzipped(Buffer.from(pack.base64, 'base64'));
         for (const each of files) {
           const name = each.name.replace(`-${day}-`, `-${month}-01_${month}-${lastDayOf(month)}-`);
           // The journal's check is the one run for the pack, a moment later: it holds as well.
           if (name.endsWith('-journal-check.csv')) {
-            expect(csvObjects(entries.get(`csv/${name}`) ?? '')).toEqual([
+            expect(csvObjects(entries.get(`csv/${name}`)?.toString('utf8') ?? '')).toEqual([
               expect.objectContaining({ result: 'holds' }),
             ]);
-          } else expect(entries.get(`csv/${name}`), name).toBe(each.content);
+          } else expect(entries.get(`csv/${name}`)?.toString('utf8'), name).toBe(each.content);
         }
       }
     }, 120_000);
@@ -377,19 +383,6 @@ function salesBefore(dataDir: string, at: string): number[] {
     return rows.map((row) => row.receipt_number);
   } finally {
     journal.close();
-  }
-}
-
-/** Every file of a ZIP, as unzip reads it, by name. */
-function unzipped(base64: string): Map<string, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'pack-'));
-  try {
-    const zip = join(dir, 'pack.zip');
-    writeFileSync(zip, Buffer.from(base64, 'base64'));
-    const names = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    return new Map(names.map((name) => [name, execFileSync('unzip', ['-p', zip, name]).toString('utf8')]));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

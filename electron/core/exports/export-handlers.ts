@@ -4,14 +4,15 @@ import { type AccountantPackDeps, accountantPack } from './accountant-pack';
 export type ExportMethods = 'exportCsv' | 'exportAccountantPack';
 
 /**
- * The journal as files: CSV for a Z or a range of days, and the month's accountant pack. Each runs
+ * The journal as files: a Z's or a range of days' CSV files zipped, and the month's accountant pack. Each runs
  * the journal's check first and carries its result, in its files and in its answer.
  */
 export function exportHandlers(deps: AccountantPackDeps): HandlerGroup<ExportMethods> {
   return {
     exportCsv: async ({ scope }) => {
       const journalCheck = await deps.journalCheck();
-      return { files: deps.exporter.csv(scope, journalCheck), journalCheck };
+      const archive = deps.exporter.zip(scope, journalCheck, deps.now());
+      return { name: archive.name, base64: Buffer.from(archive.bytes).toString('base64'), journalCheck };
     },
     exportAccountantPack: async ({ month }) => {
       const pack = await accountantPack(deps, month);

@@ -8,6 +8,7 @@ import type { BusinessDayRule } from '../shifts/end-of-day-settings';
 import { csvDocument } from './csv';
 import { DAY_OF, EXPORT_TABLES, type ExportScopeSql } from './export-tables';
 import { journalCheckCsv } from './journal-check-file';
+import { zipStored } from './zip';
 
 export interface ExporterDeps {
   readonly db: Db;
@@ -37,6 +38,26 @@ export class Exporter {
 
   /** The scope's tables, and last the journal's check that ran with the export (`journal-check`). */
   csv(scope: ExportScope, check: JournalCheck): ExportFile[] {
+    return this.files(scope, check).files;
+  }
+
+  /**
+   * The scope's CSV files as one ZIP, named like them: one download for the cashier, and a file every
+   * spreadsheet user's system opens.
+   */
+  zip(scope: ExportScope, check: JournalCheck, madeAt: Date): { name: string; bytes: Uint8Array } {
+    const { label, files } = this.files(scope, check);
+    const encoder = new TextEncoder();
+    return {
+      name: `${this.deps.counterId}-${label}-csv.zip`,
+      bytes: zipStored(
+        files.map((file) => ({ name: file.name, data: encoder.encode(file.content) })),
+        madeAt,
+      ),
+    };
+  }
+
+  private files(scope: ExportScope, check: JournalCheck): { label: string; files: ExportFile[] } {
     const { db } = this.deps;
     const { label, conditions, params: scopeParams } = this.resolve(scope);
     const params = { ...scopeParams, ...this.deps.dayRule(), ...OPEN_STATE_PARAMS };
@@ -51,7 +72,10 @@ export class Exporter {
         ),
       };
     });
-    return [...tables, { name: name('journal-check'), content: journalCheckCsv(check) }];
+    return {
+      label,
+      files: [...tables, { name: name('journal-check'), content: journalCheckCsv(check) }],
+    };
   }
 
   private resolve(scope: ExportScope): {

@@ -52,7 +52,7 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
         if (!result.ok) return setError(result.error);
         setError(null);
         setJournalCheck(result.value.journalCheck);
-        for (const file of result.value.files) download(file.name, file.content, 'text/csv;charset=utf-8');
+        download(result.value.name, base64Bytes(result.value.base64), 'application/zip');
       });
   };
   return (
