@@ -37,6 +37,28 @@ function wallClock(
   };
 }
 
+const two = (value: number): string => String(value).padStart(2, '0');
+
+/**
+ * An instant as the shop's clock read it, in two forms: `wallClock` as `YYYY-MM-DD HH:MM:SS`, which
+ * spreadsheets read as a date and time, and `withOffset` as ISO 8601 with the milliseconds and the
+ * zone's offset at that instant (`2026-06-01T03:50:00.123+03:00`), which names the same instant as
+ * the UTC time it came from.
+ */
+export function localTime(instant: Date, timeZone: string): { wallClock: string; withOffset: string } {
+  const c = wallClock(instant, timeZone);
+  const date = `${c.year}-${two(c.month)}-${two(c.day)}`;
+  const clock = `${two(c.hour)}:${two(c.minute)}:${two(c.second)}`;
+  const wholeSeconds = Math.floor(instant.getTime() / 1000) * 1000;
+  const offsetMinutes = Math.round(
+    (Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - wholeSeconds) / 60_000,
+  );
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const offset = `${sign}${two(Math.floor(Math.abs(offsetMinutes) / 60))}:${two(Math.abs(offsetMinutes) % 60)}`;
+  const millis = String(instant.getTime() - wholeSeconds).padStart(3, '0');
+  return { wallClock: `${date} ${clock}`, withOffset: `${date}T${clock}.${millis}${offset}` };
+}
+
 /**
  * The business day an instant belongs to: the local date in `timeZone`, moved back one day before
  * the cut-off (a sale at 01:30 with a 04:00 cut-off belongs to the evening before). The counter's own

@@ -188,7 +188,9 @@ describe('CSV exports', () => {
         kind: 'unrecorded',
         severity: 'warning',
         order_reference: otherReference,
-        first_seen_at: unrecorded?.firstSeenAt,
+        // The counter here keeps UTC: the time reads the same instant, with its offset.
+        first_seen_at: unrecorded?.firstSeenAt.replace('Z', '+00:00'),
+        first_seen_at_local: unrecorded?.firstSeenAt.slice(0, 19).replace('T', ' '),
         status: 'resolved',
         resolved_by: staff.manager.name,
         classification: 'other_channel',
@@ -335,6 +337,28 @@ describe('exports of a journal with records outside shifts', () => {
       for (const table of ['sales', 'topups', 'cash-movements', 'counts']) {
         expect(rows(both, table)).toEqual([...rows(may, table), ...rows(june, table)]);
       }
+      // Every time is the shop's, in Baghdad: with its offset, the same instant as the journal's UTC
+      // time to the millisecond, and as a date and time Excel reads, beside the business day.
+      const late = rows(may, 'sales').find((row) => Number(row.receipt) === lateEvening.receiptNumber);
+      expect(late?.created_at).toMatch(/^2026-06-01T03:5\d:\d\d\.\d{3}\+03:00$/);
+      expect(new Date(late?.created_at ?? '').toISOString()).toBe(lateEvening.createdAt);
+      expect(late?.created_at_local).toBe(late?.created_at?.slice(0, 19).replace('T', ' '));
+      expect(late?.completed_at_local).toMatch(/^2026-06-01 03:5\d:\d\d$/);
+      const payOut = rows(june, 'cash-movements')[0];
+      expect(payOut?.at).toMatch(/^2026-06-01T04:\d\d:\d\d\.\d{3}\+03:00$/);
+      expect(payOut?.at_local).toMatch(/^2026-06-01 04:\d\d:\d\d$/);
+      const checked = rows(june, 'journal-check')[0];
+      expect(checked?.checked_at).toMatch(/\+03:00$/);
+      expect(checked?.checked_at_local).toBe(checked?.checked_at?.slice(0, 19).replace('T', ' '));
+      // No time column is left in UTC.
+      for (const table of ['sales', 'topups', 'cash-movements', 'counts', 'reconciliation']) {
+        for (const row of rows(both, table)) {
+          for (const [column, value] of Object.entries(row)) {
+            if (column.endsWith('_at') && value) expect(value, `${table}.${column}`).toMatch(/\+03:00$/);
+          }
+        }
+      }
+
       // The Z holds its shift's records alone.
       expect(rows(z, 'sales').map((row) => Number(row.receipt))).toEqual([inShift.receiptNumber]);
       expect(rows(z, 'topups')).toEqual([]);

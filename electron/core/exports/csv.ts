@@ -1,3 +1,4 @@
+import { localTime } from '../../../shared/business-day';
 import { type Currency, minor, toDecimalText } from '../../../shared/money';
 
 /**
@@ -33,6 +34,21 @@ function cellText(cell: CsvCell): string {
       : toDecimalText(minor(cell.amount), cell.currency);
   }
   return cell.count === null ? '' : String(cell.count);
+}
+
+/**
+ * A moment as two cells in the shop's time zone: ISO 8601 with milliseconds and the zone's offset at
+ * that moment (`2026-06-01T03:50:00.123+03:00`, the same instant as the journal's UTC time), then the
+ * wall clock as `YYYY-MM-DD HH:MM:SS`, which Excel and LibreOffice read as a date and time. A value
+ * that is not a time (a provider's odd field) stays as it came, and its second cell is empty.
+ */
+export function timeCells(value: unknown, timeZone: string): readonly [CsvCell, CsvCell] {
+  const at = typeof value === 'string' ? new Date(value) : null;
+  if (!at || Number.isNaN(at.getTime())) {
+    return [{ text: value === null || value === undefined ? null : String(value) }, { text: null }];
+  }
+  const local = localTime(at, timeZone);
+  return [{ text: local.withOffset }, { text: local.wallClock }];
 }
 
 /** RFC 4180: a field with a comma, a quote or a line break is quoted, and its quotes doubled. */

@@ -1,13 +1,13 @@
 import type { Currency } from '../../../shared/money';
-import type { CsvCell } from './csv';
+import { type CsvCell, timeCells } from './csv';
 
 /** A journal row as SQLite returns it. */
 type Row = Record<string, unknown>;
 
-/** One column of an export: its header and how a row becomes its cell. */
+/** One column of an export: its header and how a row becomes its cell, times in the shop's time zone. */
 export interface ExportColumn {
   readonly header: string;
-  readonly cell: (row: Row) => CsvCell;
+  readonly cell: (row: Row, timeZone: string) => CsvCell;
 }
 
 /** Which rows of the journal an export keeps, as SQL conditions on a row's columns. */
@@ -53,6 +53,15 @@ const amount = (header: string, column: string, currencyColumn: string): ExportC
   }),
 });
 
+/**
+ * A moment as two columns in the shop's time zone (see timeCells): `header` with its offset, and
+ * `header_local` as Excel and LibreOffice read a date and time.
+ */
+const time = (header: string, column: string = header): readonly ExportColumn[] => [
+  { header, cell: (row, timeZone) => timeCells(row[column], timeZone)[0] },
+  { header: `${header}_local`, cell: (row, timeZone) => timeCells(row[column], timeZone)[1] },
+];
+
 const yesNo = (header: string, column: string): ExportColumn => ({
   header,
   cell: (row) => ({ text: row[column] === null ? null : row[column] === 1 ? 'yes' : 'no' }),
@@ -83,8 +92,8 @@ const originSql = (table: string): string =>
 const RECORD_HEAD: readonly ExportColumn[] = [
   count('receipt', 'receipt_number'),
   ...ORIGIN,
-  text('created_at'),
-  text('completed_at'),
+  ...time('created_at'),
+  ...time('completed_at'),
   text('state'),
 ];
 /** …and what the provider charged for it. */
@@ -148,7 +157,7 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
       count('receipt', 'receipt_number'),
       count('original_receipt', 'original_receipt_number'),
       ...ORIGIN,
-      text('created_at'),
+      ...time('created_at'),
       text('kind'),
       text('state'),
       text('reason'),
@@ -174,7 +183,7 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
     columns: [
       text('business_day'),
       count('z_number'),
-      text('at'),
+      ...time('at'),
       text('kind'),
       text('reason'),
       text('currency'),
@@ -194,7 +203,7 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
     columns: [
       text('business_day'),
       count('z_number'),
-      text('at'),
+      ...time('at'),
       text('purpose'),
       text('currency'),
       amount('amount', 'amount_minor', 'currency'),
@@ -229,7 +238,7 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
       count('receipt', 'receipt_number'),
       text('business_day'),
       text('state'),
-      text('since'),
+      ...time('since'),
       text('currency'),
       amount('amount', 'amount_minor', 'currency'),
       text('order_reference'),
@@ -274,7 +283,7 @@ const RECONCILE_ROW: readonly ExportColumn[] = [
   text('provider_status'),
   text('provider_currency'),
   amount('provider_amount', 'provider_amount', 'provider_currency'),
-  text('provider_created_at'),
+  ...time('provider_created_at'),
   text('candidate_receipts', 'candidates'),
   text('note'),
 ];
@@ -302,9 +311,9 @@ const RECONCILIATION_TABLES: readonly ExportTable[] = [
         ORDER BY latest.first_day, latest.last_day, latest.training, row.key`,
     columns: [
       ...PERIOD,
-      text('run_at'),
+      ...time('run_at'),
       text('run_result', 'result'),
-      text('confirmed_at'),
+      ...time('confirmed_at'),
       ...RECONCILE_ROW,
     ],
   },
@@ -331,10 +340,10 @@ const RECONCILIATION_TABLES: readonly ExportTable[] = [
           exception.first_seen_at, exception.key`,
     columns: [
       ...PERIOD,
-      text('first_seen_at'),
+      ...time('first_seen_at'),
       text('status'),
       ...RECONCILE_ROW,
-      text('resolved_at'),
+      ...time('resolved_at'),
       text('resolved_by'),
       text('classification'),
       text('reason'),

@@ -60,7 +60,8 @@ export class Exporter {
   private files(scope: ExportScope, check: JournalCheck): { label: string; files: ExportFile[] } {
     const { db } = this.deps;
     const { label, conditions, params: scopeParams } = this.resolve(scope);
-    const params = { ...scopeParams, ...this.deps.dayRule(), ...OPEN_STATE_PARAMS };
+    const dayRule = this.deps.dayRule();
+    const params = { ...scopeParams, ...dayRule, ...OPEN_STATE_PARAMS };
     const name = (file: string): string => `${this.deps.counterId}-${label}-${file}.csv`;
     const tables = EXPORT_TABLES.map((table) => {
       const rows = db.prepare(table.sql(conditions)).all(params) as Record<string, unknown>[];
@@ -68,13 +69,13 @@ export class Exporter {
         name: name(table.name),
         content: csvDocument(
           table.columns.map((column) => column.header),
-          rows.map((row) => table.columns.map((column) => column.cell(row))),
+          rows.map((row) => table.columns.map((column) => column.cell(row, dayRule.timeZone))),
         ),
       };
     });
     return {
       label,
-      files: [...tables, { name: name('journal-check'), content: journalCheckCsv(check) }],
+      files: [...tables, { name: name('journal-check'), content: journalCheckCsv(check, dayRule.timeZone) }],
     };
   }
 

@@ -1,19 +1,20 @@
 import type { JournalCheck } from '../../../shared/domain/journal-check';
-import { type CsvCell, csvDocument } from './csv';
+import { type CsvCell, csvDocument, timeCells } from './csv';
 
 /**
  * The journal's chain check as one more file of an export: when it ran, what it checked, and whether
  * the chain holds or where it first breaks (its kind at its place), and the money rows the chain has
  * no record of (they prove nothing: the first twenty, as table/key, and how many), so a file handed
- * to an accountant says whether the journal it came from was intact.
+ * to an accountant says whether the journal it came from was intact. Times are the shop's (timeCells).
  */
-export function journalCheckCsv(check: JournalCheck): string {
+export function journalCheckCsv(check: JournalCheck, timeZone: string): string {
   const first = check.firstBreak;
   const text = (value: string | null | undefined): CsvCell => ({ text: value ?? null });
   const count = (value: number | null | undefined): CsvCell => ({ count: value ?? null });
   return csvDocument(
     [
       'checked_at',
+      'checked_at_local',
       'counter',
       'result',
       'records',
@@ -26,6 +27,7 @@ export function journalCheckCsv(check: JournalCheck): string {
       'break_record_kind',
       'break_subject',
       'break_at',
+      'break_at_local',
       'break_table',
       'break_row',
       'break_z_number',
@@ -34,7 +36,7 @@ export function journalCheckCsv(check: JournalCheck): string {
     ],
     [
       [
-        text(check.checkedAt),
+        ...timeCells(check.checkedAt, timeZone),
         text(check.counterId),
         text(first ? 'broken' : 'holds'),
         count(check.links),
@@ -46,7 +48,7 @@ export function journalCheckCsv(check: JournalCheck): string {
         count(first?.otherSeq),
         text(first?.recordKind),
         text(first?.subject),
-        text(first?.at),
+        ...timeCells(first?.at, timeZone),
         text(first?.table),
         text(first?.rowId),
         count(first?.zNumber),
