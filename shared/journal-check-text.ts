@@ -1,3 +1,4 @@
+import { byLanguage } from './by-language';
 import type { Language } from './domain/common';
 import type { ChainBreak, JournalCheck } from './domain/journal-check';
 
@@ -131,9 +132,7 @@ const AR: JournalCheckText = {
   checkedAt: 'وقت الفحص',
 };
 
-export function journalCheckText(language: Language): JournalCheckText {
-  return language === 'ar' ? AR : EN;
-}
+export const journalCheckText = byLanguage<JournalCheckText>({ en: EN, ar: AR });
 
 /** The check in one sentence (or two, when rows have no record besides the one the first break names). */
 export function journalCheckSentence(

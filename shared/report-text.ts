@@ -1,4 +1,5 @@
-import type { Language } from './domain/common';
+import { byLanguage } from './by-language';
+import { counterWords } from './counter-words';
 import type { ReconcileKind, ReconcileSeverity, ResolutionClass } from './domain/reconciliation';
 import type { CashReason } from './domain/shift';
 import type { TenderMethod } from './domain/till';
@@ -89,6 +90,8 @@ export interface ReportText {
   readonly movements: string;
   readonly movementKinds: Readonly<Record<'pay_in' | 'pay_out' | 'refund', string>>;
   readonly reasons: Readonly<Record<CashReason, string>>;
+  /** A line of the pay-ins and pay-outs: its kind, its reason and how many. */
+  readonly movementLine: (kind: string, reason: string, count: string) => string;
   readonly floatDifference: string;
   readonly noSaleOpens: string;
   readonly reprints: string;
@@ -115,6 +118,9 @@ export interface ReportText {
   readonly ledger: LedgerText;
 }
 
+const EN_WORDS = counterWords('en');
+const AR_WORDS = counterWords('ar');
+
 const EN: ReportText = {
   xTitle: 'X report',
   xNote: 'X — not a closing',
@@ -137,7 +143,7 @@ const EN: ReportText = {
   margin: 'Margin',
   none: 'None',
   tenders: 'Tenders',
-  methods: { cash: 'Cash', card: 'Card', transfer: 'Transfer' },
+  methods: EN_WORDS.tenders,
   tenderLine: (method, count) => `${method} (${count})`,
   untendered: 'No tender recorded',
   cash: (currency) => `Cash ${currency}`,
@@ -154,16 +160,10 @@ const EN: ReportText = {
   reason: 'Reason',
   approvedBy: 'Approved by',
   movements: 'Pay-ins and pay-outs',
-  movementKinds: { pay_in: 'Pay-in', pay_out: 'Pay-out', refund: 'Refund' },
-  reasons: {
-    expense: 'expense',
-    owner_drop: 'owner drop',
-    bank_deposit: 'bank deposit',
-    provider_deposit: 'deposit to the provider account',
-    change_float: 'change for the drawer',
-    customer_refund: 'customer refund',
-    other: 'other',
-  },
+  movementKinds: { ...EN_WORDS.cashMoves, refund: 'Refund' },
+  reasons: EN_WORDS.cashReasons,
+  // The reason follows a colon, inside the line: it starts with a small letter.
+  movementLine: (kind, reason, count) => `${kind}: ${reason.toLowerCase()} (${count})`,
   floatDifference: 'Float against the last count',
   noSaleOpens: 'No-sale drawer opens',
   reprints: 'Receipt reprints',
@@ -281,7 +281,7 @@ const AR: ReportText = {
   margin: 'الربح',
   none: 'لا شيء',
   tenders: 'طرق الدفع',
-  methods: { cash: 'نقدًا', card: 'بطاقة', transfer: 'تحويل' },
+  methods: AR_WORDS.tenders,
   tenderLine: (method, count) => `${method} (${count})`,
   untendered: 'دون طريقة دفع مسجلة',
   cash: (currency) => `النقد ${currency}`,
@@ -298,16 +298,9 @@ const AR: ReportText = {
   reason: 'السبب',
   approvedBy: 'وافق عليه',
   movements: 'الإيداعات والمسحوبات',
-  movementKinds: { pay_in: 'إيداع', pay_out: 'سحب', refund: 'استرداد' },
-  reasons: {
-    expense: 'مصروف',
-    owner_drop: 'سحب المالك',
-    bank_deposit: 'إيداع في البنك',
-    provider_deposit: 'إيداع في حساب المزوّد',
-    change_float: 'فكّة للدرج',
-    customer_refund: 'استرداد لزبون',
-    other: 'أخرى',
-  },
+  movementKinds: { ...AR_WORDS.cashMoves, refund: 'استرداد' },
+  reasons: AR_WORDS.cashReasons,
+  movementLine: (kind, reason, count) => `${kind}: ${reason} (${count})`,
   floatDifference: 'رصيد الافتتاح مقابل آخر عدّ',
   noSaleOpens: 'فتح الدرج دون بيع',
   reprints: 'إعادة طباعة الإيصالات',
@@ -399,8 +392,4 @@ const AR: ReportText = {
   },
 };
 
-const TEXTS: Readonly<Record<Language, ReportText>> = { en: EN, ar: AR };
-
-export function reportText(language: Language): ReportText {
-  return TEXTS[language];
-}
+export const reportText = byLanguage<ReportText>({ en: EN, ar: AR });

@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/domain/common';
+import { byLanguage } from '../../shared/by-language';
 import { DEVICE_INSTALL_STEPS, ROAMING_STEP } from '../../shared/install-steps';
 
 /** What the customer reads on the screen facing them, in their language. */
@@ -70,8 +70,4 @@ const AR: CustomerText = {
   next: 'الشريحة التالية',
 };
 
-const TEXTS: Readonly<Record<Language, CustomerText>> = { en: EN, ar: AR };
-
-export function customerText(language: Language): CustomerText {
-  return TEXTS[language];
-}
+export const customerText = byLanguage<CustomerText>({ en: EN, ar: AR });

@@ -1,4 +1,5 @@
-import type { Language } from '../../../shared/domain/common';
+import { byLanguage } from '../../../shared/by-language';
+import { counterWords } from '../../../shared/counter-words';
 import type { TenderMethod } from '../../../shared/domain/till';
 import { DEVICE_INSTALL_STEPS, ROAMING_STEP } from '../../../shared/install-steps';
 
@@ -64,6 +65,9 @@ export interface ReceiptText {
   readonly change: string;
 }
 
+const EN_WORDS = counterWords('en');
+const AR_WORDS = counterWords('ar');
+
 const EN: ReceiptText = {
   saleTitle: 'eSIM receipt',
   topUpTitle: 'eSIM top-up receipt',
@@ -122,7 +126,7 @@ const EN: ReceiptText = {
   notRecoverable: 'Not recoverable from the provider',
   thanks: 'Thank you',
   paidBy: 'Paid by',
-  tenderMethods: { cash: 'Cash', card: 'Card', transfer: 'Transfer' },
+  tenderMethods: EN_WORDS.tenders,
   amountPaid: 'Amount paid',
   rate: 'Rate',
   cashGiven: 'Cash given',
@@ -200,15 +204,11 @@ const AR: ReceiptText = {
   notRecoverable: 'لا يُسترد من المزوّد',
   thanks: 'شكرًا لكم',
   paidBy: 'طريقة الدفع',
-  tenderMethods: { cash: 'نقدًا', card: 'بطاقة', transfer: 'تحويل' },
+  tenderMethods: AR_WORDS.tenders,
   amountPaid: 'المبلغ المدفوع',
   rate: 'سعر الصرف',
   cashGiven: 'النقد المستلم',
   change: 'الباقي',
 };
 
-const TEXTS: Readonly<Record<Language, ReceiptText>> = { en: EN, ar: AR };
-
-export function receiptText(language: Language): ReceiptText {
-  return TEXTS[language];
-}
+export const receiptText = byLanguage<ReceiptText>({ en: EN, ar: AR });

@@ -177,7 +177,7 @@ function cashSection({ text, format }: Kit, report: ShiftReport, line: ShiftRepo
 
 function movementsSection({ text, format }: Kit, report: ShiftReport): Html {
   const lines: Row[] = report.movements.map((line) => [
-    `${text.movementKinds[line.kind]}: ${text.reasons[line.reason]} (${format.number(line.count)})`,
+    text.movementLine(text.movementKinds[line.kind], text.reasons[line.reason], format.number(line.count)),
     format.money(line.amount),
   ]);
   lines.push(

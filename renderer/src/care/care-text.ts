@@ -1,6 +1,6 @@
+import { byLanguage } from '../../../shared/by-language';
 import type { CancelRefusal, RefundMethod } from '../../../shared/domain/cancellation';
 import type { CancellationState } from '../../../shared/domain/cancellation-states';
-import type { Language } from '../../../shared/domain/common';
 
 /** The counter's words for cancelling a sold eSIM, per language. */
 export interface CareText {
@@ -192,8 +192,4 @@ const AR: CareText = {
     `إيصال الاسترداد رقم ${receipt} لإيصال الشحنة رقم ${topUpReceipt}`,
 };
 
-const TEXTS: Record<Language, CareText> = { en: EN, ar: AR };
-
-export function careText(language: Language): CareText {
-  return TEXTS[language];
-}
+export const careText = byLanguage<CareText>({ en: EN, ar: AR });

@@ -1,3 +1,4 @@
+import { byLanguage } from '../../../shared/by-language';
 import type { Language } from '../../../shared/domain/common';
 
 /** The counter's words for its devices (customer display, printer), in the cashier's language. */
@@ -22,11 +23,7 @@ const AR: DeviceText = {
   printers: 'الطابعات في هذا الجهاز',
 };
 
-const TEXTS: Readonly<Record<Language, DeviceText>> = { en: EN, ar: AR };
-
-export function deviceText(language: Language): DeviceText {
-  return TEXTS[language];
-}
+export const deviceText = byLanguage<DeviceText>({ en: EN, ar: AR });
 
 /** Each language named in itself, as the customer looks for it. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', ar: 'العربية' };

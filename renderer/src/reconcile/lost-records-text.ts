@@ -1,3 +1,4 @@
+import { byLanguage } from '../../../shared/by-language';
 import type { Language } from '../../../shared/domain/common';
 import type { MissingNumbers } from '../../../shared/domain/lost-records';
 import type { ProviderOrder } from '../../../shared/domain/provider-order';
@@ -88,6 +89,4 @@ const AR: LostRecordsText = {
   seen: (by, at) => `اطّلع عليها ${by} في ${at}.`,
 };
 
-export function lostRecordsText(language: Language): LostRecordsText {
-  return language === 'ar' ? AR : EN;
-}
+export const lostRecordsText = byLanguage<LostRecordsText>({ en: EN, ar: AR });

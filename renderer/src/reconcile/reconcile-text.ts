@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/domain/common';
+import { byLanguage } from '../../../shared/by-language';
 import type { ReconcileKind, ReconcileResult } from '../../../shared/domain/reconciliation';
 import { type LedgerText, reportText } from '../../../shared/report-text';
 
@@ -77,6 +77,4 @@ const AR: ReconcileText = {
   badAmount: 'اكتب مبلغًا أكبر من صفر.',
 };
 
-export function reconcileText(language: Language): ReconcileText {
-  return language === 'ar' ? AR : EN;
-}
+export const reconcileText = byLanguage<ReconcileText>({ en: EN, ar: AR });

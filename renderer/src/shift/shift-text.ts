@@ -1,4 +1,5 @@
-import type { Language } from '../../../shared/domain/common';
+import { byLanguage } from '../../../shared/by-language';
+import { counterWords } from '../../../shared/counter-words';
 import type { CashReason } from '../../../shared/domain/shift';
 import type { TenderMethod } from '../../../shared/domain/till';
 
@@ -119,6 +120,9 @@ export interface ShiftText {
   readonly save: string;
 }
 
+const EN_WORDS = counterWords('en');
+const AR_WORDS = counterWords('ar');
+
 const EN: ShiftText = {
   title: 'Shift and drawer',
   cashier: 'Cashier',
@@ -171,17 +175,9 @@ const EN: ShiftText = {
   a4: 'A4 page (PDF)',
   cashMoves: 'Pay in or pay out',
   moveKind: 'Movement',
-  moveKinds: { pay_in: 'Pay-in', pay_out: 'Pay-out', refund: 'Cash refund' },
+  moveKinds: { ...EN_WORDS.cashMoves, refund: 'Cash refund' },
   moveReason: 'Reason',
-  reasons: {
-    expense: 'Expense',
-    owner_drop: 'Owner drop',
-    bank_deposit: 'Bank deposit',
-    provider_deposit: 'Deposit to the provider account',
-    change_float: 'Change for the drawer',
-    customer_refund: 'Customer refund',
-    other: 'Other',
-  },
+  reasons: EN_WORDS.cashReasons,
   currency: 'Currency',
   amount: 'Amount',
   note: 'Note',
@@ -190,7 +186,7 @@ const EN: ShiftText = {
   noSale: 'No sale (open drawer)',
   noSaleDone: 'Drawer opened: logged.',
   payment: 'Payment',
-  methods: { cash: 'Cash', card: 'Card', transfer: 'Transfer' },
+  methods: EN_WORDS.tenders,
   paidIn: 'Paid in',
   toPay: 'To pay',
   tendered: 'Tendered',
@@ -297,17 +293,9 @@ const AR: ShiftText = {
   a4: 'صفحة A4 (PDF)',
   cashMoves: 'إيداع أو سحب',
   moveKind: 'الحركة',
-  moveKinds: { pay_in: 'إيداع', pay_out: 'سحب', refund: 'استرداد نقدي' },
+  moveKinds: { ...AR_WORDS.cashMoves, refund: 'استرداد نقدي' },
   moveReason: 'السبب',
-  reasons: {
-    expense: 'مصروف',
-    owner_drop: 'سحب المالك',
-    bank_deposit: 'إيداع في البنك',
-    provider_deposit: 'إيداع في حساب المزوّد',
-    change_float: 'فكّة للدرج',
-    customer_refund: 'استرداد لزبون',
-    other: 'أخرى',
-  },
+  reasons: AR_WORDS.cashReasons,
   currency: 'العملة',
   amount: 'المبلغ',
   note: 'ملاحظة',
@@ -316,7 +304,7 @@ const AR: ShiftText = {
   noSale: 'فتح الدرج دون بيع',
   noSaleDone: 'فُتح الدرج: سُجّل ذلك.',
   payment: 'الدفع',
-  methods: { cash: 'نقدًا', card: 'بطاقة', transfer: 'تحويل' },
+  methods: AR_WORDS.tenders,
   paidIn: 'عملة الدفع',
   toPay: 'المطلوب',
   tendered: 'المبلغ المستلم',
@@ -374,8 +362,4 @@ const AR: ShiftText = {
   save: 'حفظ',
 };
 
-const TEXTS: Readonly<Record<Language, ShiftText>> = { en: EN, ar: AR };
-
-export function shiftText(language: Language): ShiftText {
-  return TEXTS[language];
-}
+export const shiftText = byLanguage<ShiftText>({ en: EN, ar: AR });

@@ -1,4 +1,4 @@
-import type { Language } from '../../../../shared/domain/common';
+import { byLanguage } from '../../../../shared/by-language';
 
 /**
  * The words for a top-up whose answer was lost, per language: the orders the counter found and why
@@ -103,6 +103,4 @@ const AR: DoubtText = {
   decidedNone: (name) => `قرّر ${name} أن أيًّا من طلبات المزوّد ليس طلب هذه التعبئة.`,
 };
 
-export function doubtText(language: Language): DoubtText {
-  return language === 'ar' ? AR : EN;
-}
+export const doubtText = byLanguage<DoubtText>({ en: EN, ar: AR });
