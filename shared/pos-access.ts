@@ -74,6 +74,7 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   getCustomerDisplay: anyone,
   setCustomerLanguage: anyone,
   clearCustomerDisplay: anyone,
+  showAmountDueOnCustomerDisplay: anyone,
   showSaleOnCustomerDisplay: { ...staff, also: CODES },
   listCashiers: anyone,
   addCashier: approved,

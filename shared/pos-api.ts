@@ -12,7 +12,7 @@ import {
 } from './domain/cashier';
 import { CataloguePackageSchema } from './domain/catalogue';
 import { IsoTimeSchema, LanguageSchema } from './domain/common';
-import { CustomerDisplaySchema } from './domain/customer-display';
+import { AmountDueSchema, CustomerDisplaySchema } from './domain/customer-display';
 import { EsimDetailsSchema } from './domain/esim';
 import { ExportFileSchema, ExportScopeSchema } from './domain/export';
 import { JournalCheckSchema } from './domain/journal-check';
@@ -346,6 +346,8 @@ export const posApiContract = {
   setCustomerLanguage: method(z.object({ language: LanguageSchema }).strict(), CustomerDisplaySchema),
   /** Takes the QR codes off the customer's screen (the cashier moved on). */
   clearCustomerDisplay: method(NoInput, CustomerDisplaySchema),
+  /** Shows the amount to pay while the cashier confirms a sale, in place of anything shown before. */
+  showAmountDueOnCustomerDisplay: method(AmountDueSchema, CustomerDisplaySchema),
   /**
    * Shows a completed sale's eSIMs on the customer's screen, when the cashier decides: a sale that
    * completed later never shows by itself, and a sale's QR can be sent back. A hand-over like

@@ -39,6 +39,7 @@ export const POS_METHOD_NAMES = [
   'getCustomerDisplay',
   'setCustomerLanguage',
   'clearCustomerDisplay',
+  'showAmountDueOnCustomerDisplay',
   'showSaleOnCustomerDisplay',
   'listCashiers',
   'addCashier',

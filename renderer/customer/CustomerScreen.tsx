@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { CustomerDisplay } from '../../shared/domain/customer-display';
 import type { BridgeLink } from '../src/bridge/web-bridge';
 import { QrCode } from '../src/components/QrCode';
+import { integer, moneyText } from '../src/i18n/format';
 import { directionOf } from '../src/i18n/messages';
 import { type CustomerText, customerText } from './customer-text';
 
@@ -44,6 +45,32 @@ function Preparing({
         <bdi>{preparing.packageName}</bdi>
       </p>
       <p>{t.preparingBody}</p>
+    </section>
+  );
+}
+
+/** The amount the customer is asked for while the cashier confirms their sale. */
+function Due({
+  t,
+  language,
+  due,
+}: {
+  readonly t: CustomerText;
+  readonly language: CustomerDisplay['language'];
+  readonly due: NonNullable<CustomerDisplay['due']>;
+}): ReactNode {
+  const other = due.price.currency !== due.toPay.currency;
+  return (
+    <section className="idle due" aria-label={t.toPay}>
+      <h1>{t.toPay}</h1>
+      <p className="amount-due">
+        <bdi>{moneyText(due.toPay, language)}</bdi>
+      </p>
+      {other ? <p className="price-beneath">{t.priceIs(moneyText(due.price, language))}</p> : null}
+      <p className="package-name">
+        {due.quantity > 1 ? `${integer(due.quantity, language)} × ` : null}
+        <bdi>{due.packageName}</bdi>
+      </p>
     </section>
   );
 }
@@ -136,6 +163,8 @@ export function CustomerScreen({
         <Ready key={sale.id} t={t} sale={sale} />
       ) : display?.preparing && link === 'open' ? (
         <Preparing t={t} preparing={display.preparing} />
+      ) : display?.due && link === 'open' ? (
+        <Due t={t} language={language} due={display.due} />
       ) : (
         <Idle t={t} shopName={shopName} />
       )}

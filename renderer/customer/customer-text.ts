@@ -19,6 +19,9 @@ export interface CustomerText {
   readonly disconnected: string;
   readonly preparing: string;
   readonly preparingBody: string;
+  readonly toPay: string;
+  /** The price in the package's own currency, beneath an amount asked in another. */
+  readonly priceIs: (price: string) => string;
   readonly previous: string;
   readonly next: string;
 }
@@ -45,6 +48,8 @@ const EN: CustomerText = {
   preparing: 'Your eSIM is being prepared',
   preparingBody:
     'It is paid. The provider is preparing it; the cashier will show it to you when it is ready.',
+  toPay: 'Amount to pay',
+  priceIs: (price) => `Price: ${price}`,
   previous: 'Previous eSIM',
   next: 'Next eSIM',
 };
@@ -66,6 +71,8 @@ const AR: CustomerText = {
   disconnected: 'انقطع اتصال هذه الشاشة بنقطة البيع. يرجى إبلاغ الكاشير.',
   preparing: 'يجري تجهيز شريحتك الإلكترونية',
   preparingBody: 'تم الدفع. المزوّد يجهّز الشريحة؛ سيعرضها عليك الكاشير عندما تجهز.',
+  toPay: 'المبلغ المطلوب',
+  priceIs: (price) => `السعر: ${price}`,
   previous: 'الشريحة السابقة',
   next: 'الشريحة التالية',
 };

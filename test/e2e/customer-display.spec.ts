@@ -1,32 +1,12 @@
 import type { Page } from '@playwright/test';
 import type { CustomerDisplay } from '../../shared/domain/customer-display';
 import type { Sale, SaleSummary } from '../../shared/domain/sale';
-import type { Result } from '../../shared/errors';
+import { QR_NAME, sellAtCounter, unwrap } from './customer-display-page';
 import { decodeQr } from './qr';
 import { expect, test } from './support/web-host';
 
 // The counter and its customer display, each a page of the same web host, as a shop runs them in a
 // browser: the cashier sells at the counter, the customer reads the screen facing them.
-
-const QR_NAME = { en: 'QR code to install your eSIM', ar: 'رمز QR لتثبيت شريحتك الإلكترونية' } as const;
-
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
-/** Sells the first package found for a search, through the counter's screen and keyboard. */
-async function sellAtCounter(counter: Page, search: string): Promise<void> {
-  await counter.getByRole('combobox', { name: 'Search destinations' }).fill(search);
-  await counter.getByRole('listbox', { name: 'Packages' }).getByRole('option').first().waitFor();
-  await counter.getByRole('combobox', { name: 'Search destinations' }).press('Enter');
-  await counter
-    .getByRole('region', { name: 'Selected package' })
-    .getByRole('button', { name: 'Sell' })
-    .click();
-  await counter.getByRole('button', { name: 'Confirm sale' }).click();
-  await expect(counter.getByRole('region', { name: 'Sale complete' })).toBeVisible({ timeout: 20_000 });
-}
 
 interface PrintedReceipt {
   readonly pageRule: string;

@@ -186,6 +186,9 @@ function walk(answered: ReadonlyMap<PosMethodName, unknown>): {
     getCustomerDisplay: [() => ({})],
     setCustomerLanguage: [() => ({ language: 'ar' }), () => ({ language: 'en' })],
     clearCustomerDisplay: [() => ({})],
+    showAmountDueOnCustomerDisplay: [
+      () => ({ packageName: 'France 1GB', quantity: 1, toPay: usd(300), price: usd(300) }),
+    ],
     showSaleOnCustomerDisplay: saleIds.map((id) => () => ({ id })),
     listCashiers: [() => ({})],
     addCashier: [() => ({ name: 'Carol', role: 'cashier', pin: '1111', approval })],

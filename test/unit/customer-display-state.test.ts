@@ -150,12 +150,13 @@ describe('the customer display state', () => {
     expect(restarted.emitted).toEqual([]);
   });
 
-  it('takes the QR codes down by itself after their time on screen', async () => {
+  it('takes the QR codes down by itself two minutes after they came up', async () => {
     const h = harness();
     const { intent, sent, completed } = saleAt('s1');
     await h.deliver(updated(intent));
     await h.deliver(updated(sent));
     await h.deliver(updated(completed));
+    expect(CUSTOMER_QR_SHOWN_MS).toBe(120_000);
     expect(Date.parse(h.state.view().sale?.showUntil ?? '')).toBe(
       Date.parse('2025-03-12T11:05:02.000Z') + CUSTOMER_QR_SHOWN_MS,
     );
@@ -163,6 +164,31 @@ describe('the customer display state', () => {
     expect(h.state.view().sale?.id).toBe('s1');
     h.advance(1);
     expect(h.state.view().sale).toBeNull();
+  });
+
+  it('shows the next customer the amount to pay in place of the last customer’s QR codes', async () => {
+    const h = harness();
+    const first = saleAt('s1');
+    await h.deliver(updated(first.intent));
+    await h.deliver(updated(first.sent));
+    await h.deliver(updated(first.completed));
+    const due = {
+      packageName: 'Turkey 3GB',
+      quantity: 1,
+      toPay: money(3500, 'IQD'),
+      price: money(239, 'USD'),
+    };
+    const shown = h.state.showDue(due);
+    expect(shown.sale).toBeNull();
+    expect(shown.due).toEqual(due);
+    expect(JSON.stringify(shown)).not.toMatch(/activationCode|LPA:/);
+    expect(h.emitted.at(-1)).toEqual({ type: 'customer.display', display: shown });
+    // The sale begins: the amount leaves with the confirm step; cleared, nothing of it stays.
+    const next = saleAt('s2');
+    await h.deliver(updated(next.intent));
+    expect(h.state.view().due).toBeUndefined();
+    h.state.showDue(due);
+    expect(h.state.clear()).toEqual({ language: 'en', shopName: 'Corner Shop', sale: null });
   });
 
   it('speaks the language chosen for the customer, announcing only a change', () => {

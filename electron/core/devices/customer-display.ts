@@ -1,13 +1,14 @@
 import type { Language } from '../../../shared/domain/common';
-import type { CustomerDisplay } from '../../../shared/domain/customer-display';
+import type { AmountDue, CustomerDisplay } from '../../../shared/domain/customer-display';
 import type { Sale } from '../../../shared/domain/sale';
 import type { CoreEvent } from '../core-events';
 
 /**
  * How long a sale's QR codes stay on the customer's screen when nothing else takes them off: long
- * enough to find the eSIM menu with help, short enough to be gone before the next customer.
+ * enough to scan the code at the counter, short enough to be gone before the next customer, even
+ * when the cashier walks away without leaving the sale.
  */
-export const CUSTOMER_QR_SHOWN_MS = 5 * 60_000;
+export const CUSTOMER_QR_SHOWN_MS = 2 * 60_000;
 
 export interface CustomerDisplayDeps {
   readonly now: () => Date;
@@ -23,9 +24,11 @@ export interface CustomerDisplayDeps {
  * the one most recently begun here, when the send the cashier is waiting for answers it completed.
  * A sale that completes later (pending, in doubt, settled by a check) never pops up by itself: the
  * cashier decides, and shows it with `showSale`. It goes back to idle when the next sale or top-up
- * begins, when the cashier clears it, or after CUSTOMER_QR_SHOWN_MS (the display hides it then by
- * itself; read later, the state says it is gone). A sale begun before a restart, or one that
- * completes after a newer one began, is never shown: its customer is not the one looking.
+ * begins, when the cashier clears it or confirms the next customer's sale, or after
+ * CUSTOMER_QR_SHOWN_MS (the display hides it then by itself; read later, the state says it is gone).
+ * A sale begun before a restart, or one that completes after a newer one began, is never shown: its
+ * customer is not the one looking. While the cashier confirms a sale the display shows the amount to
+ * pay (`showDue`), until the sale begins or the cashier clears it.
  */
 export class CustomerDisplayState {
   private language: Language | null = null;
@@ -34,13 +37,14 @@ export class CustomerDisplayState {
   /** The latest sale while its send is on the wire, the cashier waiting for the answer. */
   private awaitedSaleId: string | null = null;
   private preparing: CustomerDisplay['preparing'] = undefined;
+  private due: AmountDue | undefined = undefined;
 
   constructor(private readonly deps: CustomerDisplayDeps) {}
 
   view(): CustomerDisplay {
-    const { language, sale, preparing } = this.own();
+    const { language, sale, preparing, due } = this.own();
     const view = { language: language ?? this.deps.shopLanguage(), shopName: this.deps.shopName(), sale };
-    return preparing ? { ...view, preparing } : view;
+    return { ...view, ...(preparing ? { preparing } : {}), ...(due ? { due } : {}) };
   }
 
   /** The display's own part of the view: all `sameView` compares, without the shop's settings. */
@@ -51,6 +55,7 @@ export class CustomerDisplayState {
       language: this.language,
       sale,
       ...(this.preparing && !sale ? { preparing: this.preparing } : {}),
+      ...(this.due ? { due: this.due } : {}),
     };
   }
 
@@ -64,6 +69,19 @@ export class CustomerDisplayState {
   showSale(sale: Sale): CustomerDisplay {
     const before = this.view();
     this.shown = this.shownOf(sale);
+    this.due = undefined;
+    return this.announceIfChanged(before);
+  }
+
+  /**
+   * The cashier confirms the next customer's sale: the amount to pay replaces whatever was on the
+   * screen, so no QR code of the last customer stays in front of this one.
+   */
+  showDue(due: AmountDue): CustomerDisplay {
+    const before = this.view();
+    this.shown = null;
+    this.preparing = undefined;
+    this.due = due;
     return this.announceIfChanged(before);
   }
 
@@ -72,6 +90,7 @@ export class CustomerDisplayState {
     const before = this.view();
     this.shown = null;
     this.preparing = undefined;
+    this.due = undefined;
     this.language = null;
     return this.announceIfChanged(before);
   }
@@ -88,6 +107,7 @@ export class CustomerDisplayState {
     else if (event.type === 'topup.updated' && event.topUp.state === 'intent') {
       this.latestSaleId = null;
       this.preparing = undefined;
+      this.due = undefined;
       this.shown = null;
     } else return;
     if (!sameView(before, this.own())) {
@@ -100,6 +120,7 @@ export class CustomerDisplayState {
       this.latestSaleId = sale.id;
       this.awaitedSaleId = null;
       this.preparing = undefined;
+      this.due = undefined;
       this.shown = null;
       return;
     }
@@ -139,13 +160,14 @@ export class CustomerDisplayState {
 }
 
 /** The language the cashier chose for the customer (null: the shop's), what is shown, what is coming. */
-type OwnView = Pick<CustomerDisplay, 'sale' | 'preparing'> & { readonly language: Language | null };
+type OwnView = Pick<CustomerDisplay, 'sale' | 'preparing' | 'due'> & { readonly language: Language | null };
 
 function sameView(a: OwnView, b: OwnView): boolean {
   return (
     a.language === b.language &&
     a.sale?.id === b.sale?.id &&
     a.sale?.showUntil === b.sale?.showUntil &&
-    a.preparing?.receiptNumber === b.preparing?.receiptNumber
+    a.preparing?.receiptNumber === b.preparing?.receiptNumber &&
+    a.due === b.due
   );
 }

@@ -11,6 +11,7 @@ type DeviceMethods =
   | 'getCustomerDisplay'
   | 'setCustomerLanguage'
   | 'clearCustomerDisplay'
+  | 'showAmountDueOnCustomerDisplay'
   | 'showSaleOnCustomerDisplay'
   | PrintingMethods;
 
@@ -52,6 +53,7 @@ export function deviceHandlers(
     getCustomerDisplay: async () => display.view(),
     setCustomerLanguage: async ({ language }) => display.setLanguage(language),
     clearCustomerDisplay: async () => display.clear(),
+    showAmountDueOnCustomerDisplay: async (due) => display.showDue(due),
     // The QR codes go to another screen: a hand-over under the same rule, logged as one.
     showSaleOnCustomerDisplay: async ({ id, pin }) =>
       display.showSale(handOver(handOverDeps(ctx), id, 'customer-display', pin)),

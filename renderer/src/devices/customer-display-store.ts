@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Language } from '../../../shared/domain/common';
-import type { CustomerDisplay } from '../../../shared/domain/customer-display';
+import type { AmountDue, CustomerDisplay } from '../../../shared/domain/customer-display';
 import type { PosError, Result } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 
@@ -18,6 +18,8 @@ interface CustomerDisplayStore {
   chooseLanguage(language: Language): Promise<void>;
   /** The cashier moved on from a completed sale: its QR codes leave the customer's screen. */
   clear(): Promise<void>;
+  /** The cashier confirms a sale: the customer sees the amount to pay, and nothing shown before. */
+  showDue(due: AmountDue): Promise<void>;
 }
 
 // Counts the states taken in, so a read that an event overtook on its way back is not applied.
@@ -47,6 +49,11 @@ export const useCustomerDisplay = create<CustomerDisplayStore>()((set) => ({
 
   async clear() {
     const result = await pos().clearCustomerDisplay({});
+    set(result.ok ? { display: result.value, error: null } : { error: result.error });
+  },
+
+  async showDue(due) {
+    const result = await pos().showAmountDueOnCustomerDisplay(due);
     set(result.ok ? { display: result.value, error: null } : { error: result.error });
   },
 }));
