@@ -76,6 +76,7 @@ export function benchEndOfDay(
     now: () => new Date(),
     roundingStep: () => undefined,
     training: () => training,
+    counterCode: () => null,
     timeZone: 'UTC',
   });
 }

@@ -132,6 +132,7 @@ async function corePath(sim: SimulatorReady): Promise<CorePath> {
     now: () => new Date(),
     roundingStep: () => undefined,
     training: () => true,
+    counterCode: () => null,
     timeZone: 'UTC',
   });
   const salesJournal = new SalesJournal(db);
@@ -154,6 +155,7 @@ async function corePath(sim: SimulatorReady): Promise<CorePath> {
       source: 'training',
     }),
     counterId: () => 'BENCH',
+    shopPlace: () => null,
     now: () => new Date(),
     emit: () => {},
     onOutcome: () => {},

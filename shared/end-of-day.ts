@@ -14,8 +14,3 @@ export const CASH_REASONS = [
   'customer_refund',
   'other',
 ] as const;
-
-/** How a Z number is shown and printed: Z-000012. */
-export function formatZNumber(zNumber: number): string {
-  return `Z-${String(zNumber).padStart(6, '0')}`;
-}

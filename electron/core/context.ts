@@ -13,6 +13,7 @@ import type { AccountBalance } from './money/balance';
 import type { PosHandlers } from './pos/dispatch';
 import type { ManagerPin } from './security/manager-pin';
 import type { Till } from './shifts/till';
+import type { ShopPlace } from './shop/shop-ledger';
 
 /**
  * What every part of the core shares: the journal's stores, the connection to the API, the clock,
@@ -33,6 +34,8 @@ export interface CoreContext {
   readonly keychain: Keychain;
   readonly connections: Connections;
   readonly counterId: string;
+  /** The shop ledger this counter is in, and its code there (null: on its own). */
+  readonly shopPlace: () => ShopPlace | null;
   readonly log: Logger;
   readonly redactor: Redactor;
   readonly now: () => Date;

@@ -157,6 +157,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   const counterId = settings.get<string>('counter.id') ?? `C${randomBytes(3).toString('hex').toUpperCase()}`;
   settings.set('counter.id', counterId);
+  const shopLedger = new ShopLedger({
+    db,
+    settings,
+    keychain,
+    counterId,
+    now,
+    log,
+    redactor: options.redactor,
+    onChange: statusChanges.changed,
+    ...(options.shopLedger ? { forced: options.shopLedger } : {}),
+    ...(options.shopLedgerTiming ? { timing: options.shopLedgerTiming } : {}),
+  });
+  const counterCode = (): string | null => shopLedger.place()?.counterCode ?? null;
   const checks = journalChecks({ file: journalFile, counterId, now, runtime: threads });
   const journalCheck = (): Promise<JournalCheck> => checks.check();
   const managerPin = new ManagerPin(settings, now);
@@ -185,6 +198,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     now,
     roundingStep: (currency) => pricing().roundingSteps[currency],
     training,
+    counterCode,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
   const lifetime = new Lifetime();
@@ -208,6 +222,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     keychain,
     connections,
     counterId,
+    shopPlace: () => shopLedger.place(),
     log,
     redactor: options.redactor,
     now,
@@ -220,19 +235,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       managerPin.require(pin);
     },
   };
-
-  const shopLedger = new ShopLedger({
-    db,
-    settings,
-    keychain,
-    counterId,
-    now,
-    log,
-    redactor: options.redactor,
-    onChange: statusChanges.changed,
-    ...(options.shopLedger ? { forced: options.shopLedger } : {}),
-    ...(options.shopLedgerTiming ? { timing: options.shopLedgerTiming } : {}),
-  });
 
   const credentials = new CredentialState();
   await credentials.load(ctx);
@@ -314,6 +316,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const exporter = new Exporter({
     db,
     counterId,
+    counterCode,
     dayRule: () => endOfDay.settings.dayRule(),
   });
 
@@ -326,6 +329,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       training: training(),
       printedAt,
       timeZone: endOfDay.settings.timeZone(),
+      counterCode: counterCode(),
     };
   };
 

@@ -69,6 +69,7 @@ export class MoneyWork {
       pricing: ctx.pricing,
       connection: () => ctx.connections.current,
       counterId: () => ctx.counterId,
+      shopPlace: ctx.shopPlace,
       now: ctx.now,
       emit: ctx.emit,
       log: ctx.log,

@@ -1,6 +1,7 @@
 import { answerStyleFromEnvironment } from '../../electron/simulator/options';
 import type { ShiftReport } from '../../shared/domain/shift-report';
 import { formatMoney, toDecimalText } from '../../shared/money';
+import { receiptNumberText } from '../../shared/printed-numbers';
 import { expect, test } from './counter-fixture';
 import { esimRecord } from './issued-esims';
 import { aliceOnShift, cheapestForCash, MANAGER_PIN } from './staff';
@@ -30,7 +31,9 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
   await page.keyboard.press('F7');
 
   // The used eSIM: the counter reads it first and says the provider will refuse.
-  await page.getByRole('button', { name: `Sale details ${used.receiptNumber}` }).click();
+  await page
+    .getByRole('button', { name: `Sale details ${receiptNumberText(used.receiptNumber, null)}` })
+    .click();
   let details = page.getByRole('dialog', { name: 'Sale details' });
   await details.getByRole('button', { name: 'Cancel eSIM' }).click();
   if (style === 'lean') {
@@ -79,7 +82,9 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
   await details.getByRole('button', { name: 'Close' }).click();
 
   // The unused one: a manager approves, and the cash goes back.
-  await page.getByRole('button', { name: `Sale details ${sale.receiptNumber}` }).click();
+  await page
+    .getByRole('button', { name: `Sale details ${receiptNumberText(sale.receiptNumber, null)}` })
+    .click();
   details = page.getByRole('dialog', { name: 'Sale details' });
   await details.getByRole('button', { name: 'Cancel eSIM' }).click();
   // Where the provider's answer leaves out whether the eSIM is installed, the counter says so.
@@ -104,7 +109,7 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
       ? /Refunded to the account balance now|Refund method not stated by the provider/
       : 'Refunded to the account balance now',
   );
-  await expect(outcome).toContainText(`for receipt No. ${sale.receiptNumber}`);
+  await expect(outcome).toContainText(`for receipt No. ${receiptNumberText(sale.receiptNumber, null)}`);
   await expect(outcome).toContainText(
     `${formatMoney(paid, 'en').replace(/[\u200e\u200f\u2066-\u2069]/g, '')} given back from the drawer`,
   );

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Sale } from '../../shared/domain/sale';
+import { receiptNumberText } from '../../shared/printed-numbers';
 import { expect, test } from './counter-fixture';
 import { sellFirstFound, shownEsims } from './counter-page';
 import { destination } from './destinations';
@@ -49,7 +50,7 @@ test('a pending sale completes while the cashier waits: its QR code appears, wit
   await page.keyboard.press('F4');
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(await cellUnder(page, row, 'State')).toHaveText('Being prepared');
-  await expect(await cellUnder(page, row, 'Receipt')).toHaveText(String(sale.receiptNumber));
+  await expect(await cellUnder(page, row, 'Receipt')).toHaveText(receiptNumberText(sale.receiptNumber, null));
   const waited = await cellUnder(page, row, 'Waiting');
   await expect(waited).toHaveText(/^\d+s$/);
   const firstReading = await waited.textContent();

@@ -51,6 +51,7 @@ export function startDay(start = '2026-11-20T08:00:00.000Z'): Day {
     now,
     roundingStep: () => undefined,
     training: () => false,
+    counterCode: () => null,
     timeZone: 'Asia/Baghdad',
   });
   const manager = eod.endOfDay.view().cashiers[0]!;

@@ -135,6 +135,7 @@ export function receiptContext(overrides: Partial<ReceiptContext> = {}): Receipt
     paperWidthMm: 58,
     training: false,
     cashierName: 'Zainab',
+    counterCode: null,
     copyNumber: null,
     printedAt: '2025-03-15T09:30:00.000Z',
     timeZone: 'Asia/Baghdad',

@@ -87,6 +87,7 @@ function handlers(): (input: unknown) => Promise<Result<Output>> {
     log: new ReceiptLog(db),
     now: () => clock,
     training: () => training,
+    counterCode: () => null,
     timeZone: 'Asia/Baghdad',
     requireManager: (given) => pin.require(given),
     currentCashierId: () => cashierNow,

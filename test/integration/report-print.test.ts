@@ -90,6 +90,7 @@ function context(paper: ReportContext['paper'], language: ReportContext['languag
     training: false,
     printedAt: '2026-11-20T20:15:00.000Z',
     timeZone: 'Asia/Baghdad',
+    counterCode: null,
   };
 }
 

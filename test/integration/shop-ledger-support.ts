@@ -26,9 +26,12 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((c) => c.close()));
 });
 
-export async function shopCounter(options: Parameters<typeof startCounter>[1] = {}): Promise<Counter> {
+export async function shopCounter(
+  options: Parameters<typeof startCounter>[1] = {},
+  simOptions: Parameters<typeof startCounter>[0] = {},
+): Promise<Counter> {
   const counterId = `C${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-  const c = await startCounter({}, { shopLedgerTiming: NUDGED_ONLY, counterId, ...options });
+  const c = await startCounter(simOptions, { shopLedgerTiming: NUDGED_ONLY, counterId, ...options });
   started.push(c);
   return c;
 }

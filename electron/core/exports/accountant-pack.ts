@@ -3,6 +3,7 @@ import type { Language } from '../../../shared/domain/common';
 import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { ShiftReport } from '../../../shared/domain/shift-report';
+import { zNumberText } from '../../../shared/printed-numbers';
 import { chainHead } from '../journal/chain';
 import type { Db } from '../journal/database';
 import { PosFailure } from '../pos/failure';
@@ -73,12 +74,9 @@ export async function accountantPack(
     // A Z carries its business day's reconciliation as it stands, as when it is printed.
     const reconciliation = deps.reconciliationOf(report.businessDay);
     for (const language of LANGUAGES) {
-      const html = renderReportDocument(report, {
-        ...deps.reportContext(language, createdAt),
-        reconciliation,
-        journalCheck,
-      });
-      files.push(await document(`z/Z-${String(shift.z_number).padStart(6, '0')}-${language}`, html));
+      const context = deps.reportContext(language, createdAt);
+      const html = renderReportDocument(report, { ...context, reconciliation, journalCheck });
+      files.push(await document(`z/${zNumberText(shift.z_number, context.counterCode)}-${language}`, html));
     }
   }
   for (let day = 1; day <= lastDay; day += 1) {

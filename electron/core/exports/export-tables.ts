@@ -1,13 +1,22 @@
 import type { Currency } from '../../../shared/money';
+import { receiptNumberText, zNumberText } from '../../../shared/printed-numbers';
 import { type CsvCell, timeCells } from './csv';
 
 /** A journal row as SQLite returns it. */
 type Row = Record<string, unknown>;
 
-/** One column of an export: its header and how a row becomes its cell, times in the shop's time zone. */
+/** What every cell of an export is written with. */
+export interface ExportContext {
+  /** The shop's time zone: times are written in it. */
+  readonly timeZone: string;
+  /** The counter's code in its shop ledger, printed with its receipt and Z numbers (null: in none). */
+  readonly counterCode: string | null;
+}
+
+/** One column of an export: its header and how a row becomes its cell. */
 export interface ExportColumn {
   readonly header: string;
-  readonly cell: (row: Row, timeZone: string) => CsvCell;
+  readonly cell: (row: Row, context: ExportContext) => CsvCell;
 }
 
 /** Which rows of the journal an export keeps, as SQL conditions on a row's columns. */
@@ -58,9 +67,26 @@ const amount = (header: string, column: string, currencyColumn: string): ExportC
  * `header_local` as Excel and LibreOffice read a date and time.
  */
 const time = (header: string, column: string = header): readonly ExportColumn[] => [
-  { header, cell: (row, timeZone) => timeCells(row[column], timeZone)[0] },
-  { header: `${header}_local`, cell: (row, timeZone) => timeCells(row[column], timeZone)[1] },
+  { header, cell: (row, { timeZone }) => timeCells(row[column], timeZone)[0] },
+  { header: `${header}_local`, cell: (row, { timeZone }) => timeCells(row[column], timeZone)[1] },
 ];
+
+/**
+ * A receipt or Z number: as the paper prints it (`2-000123`, `Z2-000017`) at a counter in a shop
+ * ledger, where it names one receipt of the shop; the bare number at a counter on its own.
+ */
+const numbered =
+  (print: (value: number, counterCode: string) => string) =>
+  (header: string, column: string = header): ExportColumn => ({
+    header,
+    cell: (row, { counterCode }) => {
+      const value = row[column];
+      if (typeof value !== 'number') return { count: null };
+      return counterCode === null ? { count: value } : { text: print(value, counterCode) };
+    },
+  });
+const receipt = numbered(receiptNumberText);
+const zNumber = numbered(zNumberText);
 
 const yesNo = (header: string, column: string): ExportColumn => ({
   header,
@@ -80,7 +106,7 @@ const NAME_OF = (cashier: string): string => `(SELECT name FROM cashiers WHERE i
 /** Columns every money record has: where and when it was made, and by whom. */
 const ORIGIN: readonly ExportColumn[] = [
   text('business_day'),
-  count('z_number'),
+  zNumber('z_number'),
   text('cashier'),
   text('training_mode', 'training'),
 ];
@@ -90,7 +116,7 @@ const originSql = (table: string): string =>
 
 /** A sale's or top-up's columns around what it sold: its receipt and origin, its times and state… */
 const RECORD_HEAD: readonly ExportColumn[] = [
-  count('receipt', 'receipt_number'),
+  receipt('receipt', 'receipt_number'),
   ...ORIGIN,
   ...time('created_at'),
   ...time('completed_at'),
@@ -154,8 +180,8 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
       FROM cancellations WHERE ${scope.record('cancellations.shift_id', 'cancellations.created_at')}
       ORDER BY cancellations.created_at, cancellations.rowid`,
     columns: [
-      count('receipt', 'receipt_number'),
-      count('original_receipt', 'original_receipt_number'),
+      receipt('receipt', 'receipt_number'),
+      receipt('original_receipt', 'original_receipt_number'),
       ...ORIGIN,
       ...time('created_at'),
       text('kind'),
@@ -182,7 +208,7 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
       FROM cash_movements m WHERE ${scope.record('m.shift_id', 'm.at')} ORDER BY m.at, m.rowid`,
     columns: [
       text('business_day'),
-      count('z_number'),
+      zNumber('z_number'),
       ...time('at'),
       text('kind'),
       text('reason'),
@@ -202,7 +228,7 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
       FROM drawer_counts c WHERE ${scope.record('c.shift_id', 'c.at')} ORDER BY c.at, c.rowid`,
     columns: [
       text('business_day'),
-      count('z_number'),
+      zNumber('z_number'),
       ...time('at'),
       text('purpose'),
       text('currency'),
@@ -235,7 +261,7 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
       ORDER BY since`,
     columns: [
       text('record'),
-      count('receipt', 'receipt_number'),
+      receipt('receipt', 'receipt_number'),
       text('business_day'),
       text('state'),
       ...time('since'),
@@ -276,7 +302,7 @@ const RECONCILE_ROW: readonly ExportColumn[] = [
   text('severity'),
   text('order_reference'),
   text('record'),
-  count('receipt'),
+  receipt('receipt'),
   text('journal_state'),
   text('journal_currency'),
   amount('journal_cost', 'journal_cost', 'journal_currency'),

@@ -1,6 +1,7 @@
 import { businessDayOf } from '../../../shared/business-day';
 import type { ExportFile, ExportScope } from '../../../shared/domain/export';
 import type { JournalCheck } from '../../../shared/domain/journal-check';
+import { zNumberText } from '../../../shared/printed-numbers';
 import type { Db } from '../journal/database';
 import { OPEN_STATE_PARAMS } from '../journal/state-rows';
 import { PosFailure } from '../pos/failure';
@@ -13,6 +14,8 @@ import { zipStored } from './zip';
 export interface ExporterDeps {
   readonly db: Db;
   readonly counterId: string;
+  /** The counter's code in its shop ledger, printed with its receipt and Z numbers (null: in none). */
+  readonly counterCode: () => string | null;
   /** How the shop divides time into business days now: its time zone and cut-off. */
   readonly dayRule: () => BusinessDayRule;
 }
@@ -63,13 +66,14 @@ export class Exporter {
     const dayRule = this.deps.dayRule();
     const params = { ...scopeParams, ...dayRule, ...OPEN_STATE_PARAMS };
     const name = (file: string): string => `${this.deps.counterId}-${label}-${file}.csv`;
+    const context = { timeZone: dayRule.timeZone, counterCode: this.deps.counterCode() };
     const tables = EXPORT_TABLES.map((table) => {
       const rows = db.prepare(table.sql(conditions)).all(params) as Record<string, unknown>[];
       return {
         name: name(table.name),
         content: csvDocument(
           table.columns.map((column) => column.header),
-          rows.map((row) => table.columns.map((column) => column.cell(row, dayRule.timeZone))),
+          rows.map((row) => table.columns.map((column) => column.cell(row, context))),
         ),
       };
     });
@@ -89,7 +93,7 @@ export class Exporter {
         | { z_number: number | null }
         | undefined;
       if (!shift) throw new PosFailure('NOT_FOUND', `No shift with id ${scope.shiftId}.`);
-      const label = shift.z_number === null ? 'X-open' : `Z-${String(shift.z_number).padStart(6, '0')}`;
+      const label = shift.z_number === null ? 'X-open' : zNumberText(shift.z_number, this.deps.counterCode());
       const day = '(SELECT business_day FROM shifts WHERE id = @shiftId)';
       return {
         label,

@@ -2,6 +2,7 @@ import type { Sale, SaleEsim } from '../../../shared/domain/sale';
 import { SALE_OPEN_STATES, SALE_UNANSWERED_STATES, type SaleState } from '../../../shared/domain/sale-states';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
+import { typedReceiptNumber } from '../../../shared/printed-numbers';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import { type AnswerEsim, answerEsimsOf, type KeptAnswer, keepAnswers } from './answers';
 import type { Db } from './database';
@@ -134,6 +135,8 @@ export interface SaleListFilter {
   from?: string;
   to?: string;
   search?: string;
+  /** The counter's code in its shop ledger: a search for `2-000123` names its receipt 123. */
+  counterCode?: string | null;
   states?: readonly SaleState[];
   /** The last sale of the page before: the list goes on from just after it (keyset, not OFFSET). */
   before?: SaleCursor;
@@ -369,12 +372,18 @@ export class SalesJournal {
   private filtered(filter: SaleListFilter): ReturnType<typeof periodAndStates> {
     const { where, params } = periodAndStates(filter);
     if (filter.search) {
-      where.push(`(package_name LIKE @like ESCAPE '\\' OR package_code LIKE @like ESCAPE '\\'
-        OR order_reference LIKE @like ESCAPE '\\' OR CAST(receipt_number AS TEXT) = @exact
+      const typed = typedReceiptNumber(filter.search, filter.counterCode ?? null);
+      params.receipt = typed?.receiptNumber ?? null;
+      if (typed?.asPrinted) {
+        // Typed as the paper prints it: that receipt, not the ICCIDs whose digits it is part of.
+        where.push('receipt_number = @receipt');
+      } else {
+        where.push(`(package_name LIKE @like ESCAPE '\\' OR package_code LIKE @like ESCAPE '\\'
+        OR order_reference LIKE @like ESCAPE '\\' OR receipt_number = @receipt
         OR EXISTS (SELECT 1 FROM sale_esims WHERE sale_id = sales.id AND iccid LIKE @like ESCAPE '\\')
         OR EXISTS (SELECT 1 FROM answer_esims WHERE sale_id = sales.id AND iccid LIKE @like ESCAPE '\\'))`);
-      params.like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      params.exact = filter.search;
+        params.like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      }
     }
     return { where, params };
   }

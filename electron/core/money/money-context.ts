@@ -6,6 +6,7 @@ import type { JournalOrigin } from '../journal/record-origin';
 import type { UnsavedOutcomes } from '../journal/unsaved-outcomes';
 import type { Logger } from '../log';
 import type { Till } from '../shifts/till';
+import type { ShopPlace } from '../shop/shop-ledger';
 import { scopeOf } from './scope';
 
 /** What the sale and top-up paths both need from the core. */
@@ -14,6 +15,8 @@ export interface MoneyContext {
   /** The connection in use now; work captures it once and sends everything over that one. */
   readonly connection: () => Connection;
   readonly counterId: () => string;
+  /** The shop ledger this counter is in, and its code there (null: on its own). */
+  readonly shopPlace: () => ShopPlace | null;
   readonly now: () => Date;
   readonly emit: (event: CoreEvent) => void;
   readonly log: Logger;

@@ -1,8 +1,8 @@
 import type { Cancellation } from '../../../shared/domain/cancellation';
+import { receiptNumberText } from '../../../shared/printed-numbers';
 import { html } from './html';
 import type { ReceiptContext } from './receipt-context';
 import { codeField, ltr, receiptDocument, receiptKit, rows } from './receipt-document';
-import { formatReceiptNumber } from './receipt-format';
 
 /** A cancellation the provider confirmed, or a goodwill refund: the records that have a receipt. */
 export type SettledCancellation = Cancellation & { readonly state: 'cancelled' | 'recorded' };
@@ -17,7 +17,7 @@ export function renderCancellationReceipt(cancellation: SettledCancellation, ctx
   const goodwill = cancellation.kind === 'goodwill';
   const body = html`
 ${rows([
-  [text.originalReceipt, ltr(formatReceiptNumber(cancellation.originalReceiptNumber))],
+  [text.originalReceipt, ltr(receiptNumberText(cancellation.originalReceiptNumber, ctx.counterCode))],
   [text.reason, cancellation.reason],
   cancellation.orderReference ? [text.orderReference, ltr(cancellation.orderReference)] : null,
 ])}

@@ -22,6 +22,8 @@ export interface ReceiptContext {
   /** The app's mode now; a record made in training says TRAINING whatever the mode is today. */
   readonly training: boolean;
   readonly cashierName: string | null;
+  /** The counter's code in its shop ledger, printed before the receipt number (null: in none). */
+  readonly counterCode: string | null;
   /** Null for the original; 1, 2, … for reprints, which say COPY. */
   readonly copyNumber: number | null;
   /** When this print is made (ISO 8601): a copy shows it beside COPY. */

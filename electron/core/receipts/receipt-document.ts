@@ -1,13 +1,9 @@
 import type { Tender } from '../../../shared/domain/till';
 import type { Money } from '../../../shared/money';
+import { receiptNumberText } from '../../../shared/printed-numbers';
 import { type Html, type HtmlValue, html, trusted } from './html';
 import type { ReceiptContext } from './receipt-context';
-import {
-  defaultReceiptLocale,
-  formatReceiptNumber,
-  type ReceiptFormat,
-  receiptFormat,
-} from './receipt-format';
+import { defaultReceiptLocale, type ReceiptFormat, receiptFormat } from './receipt-format';
 import { type PaperLayout, paperLayout, receiptCss } from './receipt-style';
 import { type ReceiptText, receiptText } from './receipt-text';
 
@@ -124,7 +120,7 @@ export function receiptDocument(kit: ReceiptKit, parts: ReceiptParts): string {
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>${parts.title} ${formatReceiptNumber(parts.receiptNumber)}</title>
+<title>${parts.title} ${receiptNumberText(parts.receiptNumber, ctx.counterCode)}</title>
 <style>${trusted(receiptCss(layout, ctx.language))}</style>
 </head>
 <body>
@@ -139,7 +135,7 @@ ${copyMark}
 ${rows([
   [text.date, format.dateTime(parts.completedAt)],
   ctx.cashierName ? [text.cashier, ctx.cashierName] : null,
-  [text.receiptNumber, ltr(formatReceiptNumber(parts.receiptNumber))],
+  [text.receiptNumber, ltr(receiptNumberText(parts.receiptNumber, ctx.counterCode))],
 ])}
 <hr>
 ${parts.body}

@@ -68,11 +68,6 @@ export function receiptFormat(locale: string, timeZone: string, rtl: boolean): R
   };
 }
 
-/** Receipt numbers are shown zero-padded in Latin digits, as the cashier types them to find a sale. */
-export function formatReceiptNumber(receiptNumber: number): string {
-  return String(receiptNumber).padStart(6, '0');
-}
-
 /** Up to this many countries are named on the receipt; more are counted beside the region's name. */
 const MAX_NAMED_COUNTRIES = 4;
 

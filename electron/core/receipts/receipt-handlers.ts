@@ -22,6 +22,8 @@ export interface ReceiptDeps {
   readonly log: ReceiptLog;
   readonly now: () => Date;
   readonly training: () => boolean;
+  /** The counter's code in its shop ledger, printed with the receipt number (null: in none). */
+  readonly counterCode: () => string | null;
   /** The counter's time zone is the shop's: the receipt shows the time on the shop's clock. */
   readonly timeZone: string;
   /** Throws PIN_INVALID (or PIN_REQUIRED when none is set) unless the manager PIN is right. */
@@ -43,6 +45,7 @@ export function receiptHandlers(
     log: new ReceiptLog(ctx.db),
     now: ctx.now,
     training: () => ctx.connections.current.mode === 'training',
+    counterCode: () => ctx.shopPlace()?.counterCode ?? null,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     requireManager: ctx.requireManager,
     currentCashierId: () => ctx.till.staff().cashierId,
@@ -96,6 +99,7 @@ function renderAndLog(deps: ReceiptDeps, input: PosParsedInput<'renderReceipt'>)
     training: deps.training(),
     // Cashiers are not journalled by name yet; the receipt leaves the line out rather than print an id.
     cashierName: null,
+    counterCode: deps.counterCode(),
     copyNumber,
     printedAt,
     timeZone: deps.timeZone,

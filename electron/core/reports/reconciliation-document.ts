@@ -7,21 +7,18 @@ import type {
   Reconciliation,
 } from '../../../shared/domain/reconciliation';
 import type { Money } from '../../../shared/money';
+import { receiptNumberText } from '../../../shared/printed-numbers';
 import { type ReportText, reportText } from '../../../shared/report-text';
 import { type Html, html, trusted } from '../receipts/html';
 import { ltr, type Row, rows } from '../receipts/receipt-document';
-import {
-  defaultReceiptLocale,
-  formatReceiptNumber,
-  type ReceiptFormat,
-  receiptFormat,
-} from '../receipts/receipt-format';
+import { defaultReceiptLocale, type ReceiptFormat, receiptFormat } from '../receipts/receipt-format';
 import { receiptText } from '../receipts/receipt-text';
 import { a4Css, documentHeader, type ReportContext } from './report-document';
 
 interface Kit {
   readonly text: ReportText;
   readonly format: ReceiptFormat;
+  readonly counterCode: string | null;
 }
 
 /**
@@ -37,6 +34,7 @@ export function renderReconciliationDocument(
   const kit: Kit = {
     text: reportText(ctx.language),
     format: receiptFormat(defaultReceiptLocale(ctx.language), ctx.timeZone, ctx.language === 'ar'),
+    counterCode: ctx.counterCode,
   };
   const { text, format } = kit;
   const words = text.ledger;
@@ -143,7 +141,10 @@ function refundsSection({ text, format }: Kit, lines: readonly CashRefundLine[])
 }
 
 /** Who found what and when, and how a manager resolved it: the exceptions, critical first. */
-function exceptionsTable({ text, format }: Kit, exceptions: readonly ReconcileException[]): Html | null {
+function exceptionsTable(
+  { text, format, counterCode }: Kit,
+  exceptions: readonly ReconcileException[],
+): Html | null {
   if (exceptions.length === 0) return null;
   const words = text.ledger;
   return html`<section class="table-part"><h3>${words.exceptions}</h3>
@@ -160,13 +161,13 @@ function exceptionsTable({ text, format }: Kit, exceptions: readonly ReconcileEx
           )}</span>`
         : null
     }</td>
-<td>${subject(exception)}</td>
+<td>${subject(exception, counterCode)}</td>
 <td>${format.dateTime(exception.firstSeenAt)}</td>
 </tr>`,
   )}</tbody></table></section>`;
 }
 
-function rowsTable({ text, format }: Kit, list: readonly ReconcileRow[]): Html | null {
+function rowsTable({ text, format, counterCode }: Kit, list: readonly ReconcileRow[]): Html | null {
   if (list.length === 0) return null;
   const words = text.ledger;
   return html`<section class="table-part"><h3>${words.rows}</h3>
@@ -174,7 +175,7 @@ function rowsTable({ text, format }: Kit, list: readonly ReconcileRow[]): Html |
 <tbody>${list.map(
     (row) => html`<tr>
 <td>${text.reconcileKinds[row.kind]}</td>
-<td>${subject(row)}</td>
+<td>${subject(row, counterCode)}</td>
 <td class="amount">${row.journalCost ? format.money(row.journalCost) : ''}</td>
 <td class="amount">${row.providerAmount ? format.money(row.providerAmount) : ''}</td>
 </tr>`,
@@ -182,10 +183,10 @@ function rowsTable({ text, format }: Kit, list: readonly ReconcileRow[]): Html |
 }
 
 /** The order reference, and the receipt when the journal has the record. */
-function subject(row: ReconcileRow): Html {
+function subject(row: ReconcileRow, counterCode: string | null): Html {
   return html`${row.orderReference ? ltr(row.orderReference) : null}${
     row.record
-      ? html`${row.orderReference ? html`<br>` : null}${ltr(formatReceiptNumber(row.record.receiptNumber))}`
+      ? html`${row.orderReference ? html`<br>` : null}${ltr(receiptNumberText(row.record.receiptNumber, counterCode))}`
       : null
   }`;
 }

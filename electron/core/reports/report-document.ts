@@ -2,20 +2,14 @@ import type { Language } from '../../../shared/domain/common';
 import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { ShiftReport, TakingsLine } from '../../../shared/domain/shift-report';
-import { formatZNumber } from '../../../shared/end-of-day';
 import { journalCheckSentence, journalCheckText } from '../../../shared/journal-check-text';
 import type { Money } from '../../../shared/money';
+import { receiptNumberText, zNumberText } from '../../../shared/printed-numbers';
 import { type ReportText, reportText } from '../../../shared/report-text';
 import { type Html, html, trusted } from '../receipts/html';
 import type { ReceiptShop } from '../receipts/receipt-context';
 import { codeField, ltr, type Row, rows } from '../receipts/receipt-document';
-import {
-  defaultReceiptLocale,
-  formatReceiptNumber,
-  isolate,
-  type ReceiptFormat,
-  receiptFormat,
-} from '../receipts/receipt-format';
+import { defaultReceiptLocale, isolate, type ReceiptFormat, receiptFormat } from '../receipts/receipt-format';
 import { paperLayout, receiptCss } from '../receipts/receipt-style';
 import { receiptText } from '../receipts/receipt-text';
 
@@ -30,6 +24,8 @@ export interface ReportContext {
   readonly printedAt: string;
   /** The shop's time zone: the report's times are on the shop's clock. */
   readonly timeZone: string;
+  /** The counter's code in its shop ledger, printed with its Z and receipt numbers (null: in none). */
+  readonly counterCode: string | null;
   /** A Z prints its business day's reconciliation with the provider as it stands (undefined on an X). */
   readonly reconciliation?: Reconciliation | null;
   /** A Z prints the journal's check run for it: whether the chain holds, or where it first breaks. */
@@ -39,6 +35,7 @@ export interface ReportContext {
 interface Kit {
   readonly text: ReportText;
   readonly format: ReceiptFormat;
+  readonly counterCode: string | null;
 }
 
 /**
@@ -49,9 +46,11 @@ export function renderReportDocument(report: ShiftReport, ctx: ReportContext): s
   const kit: Kit = {
     text: reportText(ctx.language),
     format: receiptFormat(defaultReceiptLocale(ctx.language), ctx.timeZone, ctx.language === 'ar'),
+    counterCode: ctx.counterCode,
   };
   const { text, format } = kit;
-  const title = report.kind === 'z' ? `${text.zTitle} ${formatZNumber(report.zNumber ?? 0)}` : text.xTitle;
+  const title =
+    report.kind === 'z' ? `${text.zTitle} ${zNumberText(report.zNumber ?? 0, ctx.counterCode)}` : text.xTitle;
   const training = ctx.training ? receiptText(ctx.language).training : null;
   const dir = ctx.language === 'ar' ? 'rtl' : 'ltr';
   const roll = ctx.paper === 'a4' ? null : paperLayout(ctx.paper === '58' ? 58 : 80);
@@ -66,7 +65,7 @@ export function renderReportDocument(report: ShiftReport, ctx: ReportContext): s
 </head>
 <body>
 ${documentHeader(ctx.shop, training)}
-<h2 class="title">${report.kind === 'z' ? html`${text.zTitle} <bdi dir="ltr">${formatZNumber(report.zNumber ?? 0)}</bdi>` : text.xTitle}</h2>
+<h2 class="title">${report.kind === 'z' ? html`${text.zTitle} <bdi dir="ltr">${zNumberText(report.zNumber ?? 0, ctx.counterCode)}</bdi>` : text.xTitle}</h2>
 ${report.kind === 'x' ? html`<p class="mark">${text.xNote}</p>` : null}
 ${report.kind === 'z' && !report.counted ? html`<p class="mark">${text.notCounted}</p><p class="mark-note">${text.notCountedNote}</p>` : null}
 <div class="sections">
@@ -192,9 +191,9 @@ function movementsSection({ text, format }: Kit, report: ShiftReport): Html {
   return section(text.movements, rows(lines));
 }
 
-function exceptionsSection({ text, format }: Kit, report: ShiftReport): Html {
+function exceptionsSection({ text, format, counterCode }: Kit, report: ShiftReport): Html {
   const open: Row[] = report.carriedForward.map((each) => [
-    `${text.receiptNo(isolate(formatReceiptNumber(each.receiptNumber)))} · ${text.states[each.state] ?? each.state}`,
+    `${text.receiptNo(isolate(receiptNumberText(each.receiptNumber, counterCode)))} · ${text.states[each.state] ?? each.state}`,
     format.money(each.amount),
   ]);
   const held: Row[] = report.cashHeld.map((amount) => [text.cashHeld, format.money(amount), 'total']);
@@ -231,12 +230,12 @@ function reconciliationSection({ text, format }: Kit, reconciliation: Reconcilia
   return section(text.reconciliation, rows(lines));
 }
 
-function correctionsSection({ text, format }: Kit, report: ShiftReport): Html | null {
+function correctionsSection({ text, format, counterCode }: Kit, report: ShiftReport): Html | null {
   if (report.corrections.length === 0) return null;
   return section(
     text.corrections,
     html`${report.corrections.map((line) => {
-      const z = line.zNumber === null ? '—' : formatZNumber(line.zNumber);
+      const z = line.zNumber === null ? '—' : zNumberText(line.zNumber, counterCode);
       const variance =
         line.expected !== null
           ? {

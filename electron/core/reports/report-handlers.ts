@@ -18,6 +18,8 @@ export interface ReportHandlerDeps {
   readonly settings: SettingsTable;
   readonly endOfDaySettings: EndOfDaySettingsStore;
   readonly training: () => boolean;
+  /** The counter's code in its shop ledger, printed with its Z and receipt numbers (null: in none). */
+  readonly counterCode: () => string | null;
   readonly now: () => Date;
   /** The business day's reconciliation with the provider, printed with its Z. */
   readonly reconciliationOf?: ((businessDay: string) => Reconciliation | null) | undefined;
@@ -55,6 +57,7 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<ReportMeth
         training: deps.training(),
         printedAt,
         timeZone: deps.endOfDaySettings.timeZone(),
+        counterCode: deps.counterCode(),
         ...(kind === 'z' && deps.reconciliationOf
           ? { reconciliation: deps.reconciliationOf(report.businessDay) }
           : {}),

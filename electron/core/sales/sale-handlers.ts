@@ -27,10 +27,13 @@ export function saleHandlers(
     sell: async (input) => money.answered(await money.resolver.sell(input)),
     getSale: async ({ id }) => toSaleSummary(find(id)),
     getSaleForHandOver: async ({ id, pin }) => handOver(handOverDeps(ctx), id, 'screen', pin),
-    listSales: async ({ before, limit, ...named }) => ({
-      sales: ctx.salesJournal.list({ ...named, limit, ...(before ? { before } : {}) }).map(toSaleSummary),
-      totals: ctx.salesJournal.totals(named),
-    }),
+    listSales: async ({ before, limit, ...asked }) => {
+      const named = { ...asked, counterCode: ctx.shopPlace()?.counterCode ?? null };
+      return {
+        sales: ctx.salesJournal.list({ ...named, limit, ...(before ? { before } : {}) }).map(toSaleSummary),
+        totals: ctx.salesJournal.totals(named),
+      };
+    },
     listBestSellers: async ({ limit }) => ({
       packageCodes: ctx.salesJournal.bestSellers(
         new Date(ctx.now().getTime() - WEEK_MS).toISOString(),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Sale } from '../../../shared/domain/sale';
 import type { PosError } from '../../../shared/errors';
 import { type Money, money, multiplyMinor } from '../../../shared/money';
@@ -11,6 +10,7 @@ import { newRecordOrigin } from '../money/money-context';
 import { retailPrice } from '../money/pricing';
 import { requireQuotedPrice } from '../money/quoted-price';
 import { PosFailure } from '../pos/failure';
+import { newOrderKey } from './order-keys';
 import { scheduleFrom } from './pending-timing';
 import { orderCost, type SellContext, settle } from './sale-context';
 import { settleByReads } from './sale-evidence';
@@ -60,7 +60,7 @@ export function journalAndMarkSent(ctx: SellContext, connection: Connection, inp
             packageCode: pkg.code,
             packageName: pkg.name,
             quantity: input.quantity,
-            idempotencyKey: `${ctx.counterId()}-${randomUUID()}`,
+            idempotencyKey: newOrderKey(ctx.counterId(), ctx.shopPlace()),
             retailUnit: retail,
             retailTotal,
             quotedCost: {

@@ -28,6 +28,8 @@ export interface EndOfDayOptions {
   /** The shop's rounding step for prices in a currency, applied to prices asked in another currency. */
   readonly roundingStep: (currency: Currency) => number | undefined;
   readonly training: () => boolean;
+  /** The counter's code in its shop ledger, printed with its Z and receipt numbers (null: in none). */
+  readonly counterCode: () => string | null;
   /** The counter's own time zone, used when the shop has not named one. */
   readonly timeZone: string;
 }
@@ -111,6 +113,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
           settings: options.settings,
           endOfDaySettings: settings,
           training: options.training,
+          counterCode: options.counterCode,
           now,
           reconciliationOf,
           journalCheck,

@@ -45,6 +45,12 @@ export interface ForcedShopLedger {
   readonly counterName: string;
 }
 
+/** The shop this counter is in and its code there, as its receipts, Zs and orders carry them. */
+export interface ShopPlace {
+  readonly shop: string;
+  readonly counterCode: string;
+}
+
 export interface JoinInput {
   readonly address: string;
   readonly ownerName: string;
@@ -122,6 +128,11 @@ export class ShopLedger {
     }
     this.deps.redactor.add(password);
     this.startPusher(() => this.connectAs(address, { user: joined.role, password }));
+  }
+
+  /** Where this counter is, while it is in a shop ledger (reachable or not); null while it is in none. */
+  place(): ShopPlace | null {
+    return this.joined ? { shop: this.joined.shop, counterCode: this.joined.counterCode } : null;
   }
 
   view(): ShopLedgerStatus {

@@ -4,7 +4,8 @@ import { CANCELLATION_SETTLEABLE_STATES } from '../../../shared/domain/cancellat
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { PrintReceiptButton } from '../components/PrintReceiptButton';
-import { integer, moneyText } from '../i18n/format';
+import { moneyText } from '../i18n/format';
+import { usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage } from '../i18n/use-messages';
 import { tillCall } from '../shift/shift-actions';
 import { CareCardEnd } from './CareCardEnd';
@@ -95,6 +96,7 @@ function CancellationOutcome({
   readonly onError: (error: PosError | null) => void;
 }): ReactNode {
   const language = useLanguage();
+  const printed = usePrintedNumbers();
   const t = careText(language);
   return (
     <div className="cancellation-outcome" role="status">
@@ -108,8 +110,8 @@ function CancellationOutcome({
       </p>
       <p>
         {t.cancellationReceipt(
-          integer(cancellation.receiptNumber, language),
-          integer(cancellation.originalReceiptNumber, language),
+          printed.receipt(cancellation.receiptNumber),
+          printed.receipt(cancellation.originalReceiptNumber),
         )}
       </p>
       {/* A refused cancellation gives nothing back: no cash is owed for it. */}

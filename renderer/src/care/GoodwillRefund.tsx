@@ -4,7 +4,8 @@ import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { PrintReceiptButton } from '../components/PrintReceiptButton';
-import { integer, moneyText } from '../i18n/format';
+import { moneyText } from '../i18n/format';
+import { usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage } from '../i18n/use-messages';
 import { CareCardEnd } from './CareCardEnd';
 import { careText } from './care-text';
@@ -20,6 +21,7 @@ import { useReadWhenOpen } from './use-read-when-open';
  */
 export function GoodwillRefund({ topUp }: { readonly topUp: TopUp }): ReactNode {
   const language = useLanguage();
+  const printed = usePrintedNumbers();
   const t = careText(language);
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<Cancellation | null>(null);
@@ -51,8 +53,8 @@ export function GoodwillRefund({ topUp }: { readonly topUp: TopUp }): ReactNode 
           </p>
           <p>
             {t.goodwillReceipt(
-              integer(done.receiptNumber, language),
-              integer(done.originalReceiptNumber, language),
+              printed.receipt(done.receiptNumber),
+              printed.receipt(done.originalReceiptNumber),
             )}
           </p>
           <PrintReceiptButton kind="cancellation" id={done.id} />

@@ -1,18 +1,24 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../i18n/error-messages';
-import { integer, moneyText } from '../i18n/format';
+import { moneyText } from '../i18n/format';
+import { type PrintedNumbers, usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useJournal } from '../stores/journal-store';
 import { type Notice, useNotices } from '../stores/notice-store';
 import { PrintReceiptButton } from './PrintReceiptButton';
 import './notices.css';
 
-function noticeText(notice: Notice, t: ReturnType<typeof useMessages>, language: 'en' | 'ar'): string {
+function noticeText(
+  notice: Notice,
+  t: ReturnType<typeof useMessages>,
+  language: 'en' | 'ar',
+  printed: PrintedNumbers,
+): string {
   switch (notice.kind) {
     case 'sale-ready':
-      return t.pending.ready(integer(notice.receipt, language), notice.name);
+      return t.pending.ready(printed.receipt(notice.receipt), notice.name);
     case 'sale-failed':
-      return t.pending.failedNotice(integer(notice.receipt, language));
+      return t.pending.failedNotice(printed.receipt(notice.receipt));
     case 'low-balance':
       return t.lowBalanceNotice(
         moneyText(notice.balance, language),
@@ -31,6 +37,7 @@ function noticeText(notice: Notice, t: ReturnType<typeof useMessages>, language:
 export function Notices(): ReactNode {
   const t = useMessages();
   const language = useLanguage();
+  const printed = usePrintedNumbers();
   const notices = useNotices((state) => state.notices);
   const dismiss = useNotices((state) => state.dismiss);
   const view = useJournal((state) => state.view);
@@ -38,7 +45,7 @@ export function Notices(): ReactNode {
     <section className="notices" aria-label={t.notices}>
       {notices.map((notice) => (
         <div key={notice.id} className={`notice notice-${notice.kind}`} role="alert">
-          <span>{noticeText(notice, t, language)}</span>
+          <span>{noticeText(notice, t, language, printed)}</span>
           {notice.kind === 'sale-ready' || notice.kind === 'sale-failed' ? (
             <button
               type="button"

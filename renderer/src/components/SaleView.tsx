@@ -5,6 +5,7 @@ import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
+import { usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { PinInput } from '../screens/settings/PinInput';
 import { pinRefused } from '../stores/held-pin';
@@ -142,6 +143,7 @@ export function SaleView({
 }): ReactNode {
   const t = useMessages();
   const language = useLanguage();
+  const printed = usePrintedNumbers();
   // The manager PIN the codes were shown with: sending them to the customer's screen asks the same rule.
   const [heldPin, setHeldPin] = useState<string | undefined>(undefined);
   const [notShown, setNotShown] = useState<PosError | null>(null);
@@ -151,7 +153,7 @@ export function SaleView({
   };
   const header = (
     <p className="sale-meta">
-      {t.sell.receiptNo(integer(sale.receiptNumber, language))} · {dateTime(sale.createdAt, language)} ·{' '}
+      {t.sell.receiptNo(printed.receipt(sale.receiptNumber))} · {dateTime(sale.createdAt, language)} ·{' '}
       {t.sell.confirmLine(integer(sale.quantity, language), sale.packageName)} ·{' '}
       {moneyText(sale.retailTotal, language)}
     </p>

@@ -15,6 +15,7 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { printInBrowser } from '../devices/browser-print';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, moneyText } from '../i18n/format';
+import { usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage } from '../i18n/use-messages';
 import { TextField } from '../screens/settings/TextField';
 import { AmountField } from '../shift/AmountField';
@@ -117,6 +118,7 @@ function Report({
   readonly onChanged: (report: Reconciliation) => void;
 }): ReactNode {
   const language = useLanguage();
+  const printed = usePrintedNumbers();
   const t = reconcileText(language);
   return (
     <div className="reconcile-report">
@@ -157,7 +159,7 @@ function Report({
             {report.rows.map((row) => (
               <tr key={row.key}>
                 <td dir="ltr">{row.orderReference ?? ''}</td>
-                <td>{row.record?.receiptNumber ?? ''}</td>
+                <td dir="ltr">{row.record ? printed.receipt(row.record.receiptNumber) : ''}</td>
                 <td>
                   {t.kinds[row.kind]}
                   {row.note ? ` · ${row.note}` : ''}
@@ -181,6 +183,7 @@ function ExceptionRow({
   readonly onChanged: (report: Reconciliation) => void;
 }): ReactNode {
   const language = useLanguage();
+  const printed = usePrintedNumbers();
   const t = reconcileText(language);
   const now = useNow(30_000);
   const [resolving, setResolving] = useState(false);
@@ -227,7 +230,7 @@ function ExceptionRow({
             </span>
           </>
         ) : null}
-        {exception.record ? ` · ${t.receipt} ${exception.record.receiptNumber}` : ''}
+        {exception.record ? ` · ${t.receipt} ${printed.receipt(exception.record.receiptNumber)}` : ''}
         {resolution
           ? null
           : ` · ${t.age} ${duration(now.getTime() - Date.parse(exception.firstSeenAt), language)}`}
@@ -235,7 +238,7 @@ function ExceptionRow({
       <div className="hint">{exception.note}</div>
       {exception.candidates.length > 0 ? (
         <div className="hint">
-          {t.candidates(exception.candidates.map((c) => c.receiptNumber).join(', '))}
+          {t.candidates(exception.candidates.map((c) => printed.receipt(c.receiptNumber)).join(', '))}
         </div>
       ) : null}
       {resolution ? (

@@ -10,6 +10,7 @@ import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
 import type { Messages } from '../i18n/messages';
+import { usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { checkNow } from '../stores/check-now';
 import { useJournal } from '../stores/journal-store';
@@ -34,6 +35,7 @@ function nextStep(sale: SaleSummary, t: Messages, language: Language): string {
 export function PendingScreen(): ReactNode {
   const t = useMessages();
   const language = useLanguage();
+  const printed = usePrintedNumbers();
   const now = useNow();
   const sales = usePending((state) => state.sales);
   const topUps = usePending((state) => state.topUps);
@@ -71,7 +73,7 @@ export function PendingScreen(): ReactNode {
           caption={t.pending.title}
           rows={sales}
           columns={[
-            { header: t.pending.receipt, cell: (sale) => integer(sale.receiptNumber, language) },
+            { header: t.pending.receipt, cell: (sale) => printed.receipt(sale.receiptNumber) },
             { header: t.pending.package, cell: (sale) => sale.packageName },
             { header: t.pending.quantity, cell: (sale) => integer(sale.quantity, language) },
             { header: t.pending.state, className: 'state', cell: (sale) => t.states[sale.state] },
@@ -90,7 +92,7 @@ export function PendingScreen(): ReactNode {
                   <button
                     type="button"
                     className="secondary small"
-                    aria-label={`${t.pending.open} ${integer(sale.receiptNumber, language)}`}
+                    aria-label={`${t.pending.open} ${printed.receipt(sale.receiptNumber)}`}
                     onClick={() => void view(sale.id)}
                   >
                     {t.pending.open}
@@ -136,12 +138,12 @@ export function PendingScreen(): ReactNode {
           <ul>
             {topUps.map((topUp) => (
               <li key={topUp.id}>
-                {integer(topUp.receiptNumber, language)} · <span className="mono">{topUp.iccid}</span> ·{' '}
+                {printed.receipt(topUp.receiptNumber)} · <span className="mono">{topUp.iccid}</span> ·{' '}
                 {topUp.packageName} · {t.states[topUp.state]}{' '}
                 <button
                   type="button"
                   className="secondary small"
-                  aria-label={`${t.pending.open} ${integer(topUp.receiptNumber, language)}`}
+                  aria-label={`${t.pending.open} ${printed.receipt(topUp.receiptNumber)}`}
                   onClick={() => setCaring(topUp)}
                 >
                   {t.pending.open}

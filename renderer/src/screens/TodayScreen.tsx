@@ -8,6 +8,7 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { WindowedTable } from '../components/WindowedTable';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
 import { integer, moneyText, time } from '../i18n/format';
+import { useCounterCode, usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { matchingTopUps, useJournal } from '../stores/journal-store';
 import './journal.css';
@@ -21,6 +22,8 @@ function localDay(at: Date): string {
 export function TodayScreen(): ReactNode {
   const t = useMessages();
   const language = useLanguage();
+  const printed = usePrintedNumbers();
+  const counterCode = useCounterCode();
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const sales = useJournal((state) => state.sales);
@@ -52,10 +55,10 @@ export function TodayScreen(): ReactNode {
           <button
             type="button"
             className="link"
-            aria-label={`${t.today.details} ${integer(sale.receiptNumber, language)}`}
+            aria-label={`${t.today.details} ${printed.receipt(sale.receiptNumber)}`}
             onClick={() => void view(sale.id)}
           >
-            {integer(sale.receiptNumber, language)}
+            {printed.receipt(sale.receiptNumber)}
           </button>
         ),
       },
@@ -64,9 +67,9 @@ export function TodayScreen(): ReactNode {
       { header: t.today.amount, cell: (sale) => moneyText(sale.retailTotal, language) },
       { header: t.today.state, className: 'state', cell: (sale) => t.states[sale.state] },
     ],
-    [t, language, view],
+    [t, language, view, printed],
   );
-  const topUps = matchingTopUps(allTopUps, search);
+  const topUps = matchingTopUps(allTopUps, search, counterCode);
 
   return (
     <div className="screen today-screen">
@@ -124,10 +127,10 @@ export function TodayScreen(): ReactNode {
                 <button
                   type="button"
                   className="link"
-                  aria-label={`${careText(language).topUpDetails} ${integer(topUp.receiptNumber, language)}`}
+                  aria-label={`${careText(language).topUpDetails} ${printed.receipt(topUp.receiptNumber)}`}
                   onClick={() => setCaring(topUp)}
                 >
-                  {integer(topUp.receiptNumber, language)}
+                  {printed.receipt(topUp.receiptNumber)}
                 </button>
               ),
             },

@@ -1,13 +1,13 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Shift } from '../../../shared/domain/shift';
-import { formatZNumber } from '../../../shared/end-of-day';
 import type { PosError } from '../../../shared/errors';
 import { journalCheckSentence } from '../../../shared/journal-check-text';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { FieldErrors } from '../components/field-errors';
 import { dateTime, integer } from '../i18n/format';
+import { usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage } from '../i18n/use-messages';
 import { DrawerCountFields } from './DrawerCountFields';
 import { base64Bytes, download } from './download';
@@ -23,6 +23,7 @@ import { useDrawerCurrencies } from './till-store';
  */
 export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNode {
   const language = useLanguage();
+  const printed = usePrintedNumbers();
   const t = shiftText(language);
   const [shifts, setShifts] = useState<readonly Shift[]>([]);
   const [counting, setCounting] = useState<string | null>(null);
@@ -66,7 +67,7 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
       {journalCheck ? <JournalCheckSaid check={journalCheck} /> : null}
       <ul className="shift-list">
         {shifts.map((shift) => {
-          const z = formatZNumber(shift.zNumber ?? 0);
+          const z = printed.z(shift.zNumber ?? 0);
           return (
             <li key={shift.id}>
               <span dir="ltr" className="z-number">

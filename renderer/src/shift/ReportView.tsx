@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ShiftReport, TakingsLine } from '../../../shared/domain/shift-report';
-import { formatZNumber } from '../../../shared/end-of-day';
 import type { Money } from '../../../shared/money';
 import { type ReportText, reportText } from '../../../shared/report-text';
 import { dateTime, integer, moneyText } from '../i18n/format';
+import { usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage } from '../i18n/use-messages';
 
 /** An X or Z report on screen: the figures and words of the printed one, computed by the core. */
@@ -12,12 +12,13 @@ export function ReportView({ report }: { readonly report: ShiftReport }): ReactN
   const r = reportText(language);
   const money = (value: Money): string => moneyText(value, language);
   const number = (value: number): string => integer(value, language);
+  const printed = usePrintedNumbers();
   return (
     <article className="report" aria-label={report.kind === 'z' ? r.zTitle : r.xTitle}>
       <h2>
         {report.kind === 'z' ? (
           <>
-            {r.zTitle} <bdi dir="ltr">{formatZNumber(report.zNumber ?? 0)}</bdi>
+            {r.zTitle} <bdi dir="ltr">{printed.z(report.zNumber ?? 0)}</bdi>
           </>
         ) : (
           r.xTitle
@@ -70,7 +71,7 @@ export function ReportView({ report }: { readonly report: ShiftReport }): ReactN
             {report.carriedForward.map((each) => (
               <Fact
                 key={each.id}
-                term={`${r.receiptNo(number(each.receiptNumber))} · ${r.states[each.state] ?? each.state}`}
+                term={`${r.receiptNo(printed.receipt(each.receiptNumber))} · ${r.states[each.state] ?? each.state}`}
                 value={money(each.amount)}
               />
             ))}
@@ -85,7 +86,7 @@ export function ReportView({ report }: { readonly report: ShiftReport }): ReactN
             <h3>{r.corrections}</h3>
             <dl className="facts">
               {report.corrections.map((line) => {
-                const z = line.zNumber ? formatZNumber(line.zNumber) : '—';
+                const z = line.zNumber ? printed.z(line.zNumber) : '—';
                 const label = line.kind === 'late_count' ? r.lateCount(z) : r.adjustment(z);
                 return <Fact key={line.id} term={`${label} · ${line.reason}`} value={money(line.amount)} />;
               })}

@@ -5,6 +5,7 @@ import type { TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { addMinor, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { PosInput, PosOutput } from '../../../shared/pos-api';
+import { typedReceiptNumber } from '../../../shared/printed-numbers';
 import { pos } from '../bridge/pos';
 
 /**
@@ -81,15 +82,24 @@ function upsertIn<T extends { readonly id: string }>(
   return updated;
 }
 
-/** Today's top-ups the search names, by ICCID, package or receipt number. */
-export function matchingTopUps(topUps: readonly TopUp[], search: string): readonly TopUp[] {
+/**
+ * Today's top-ups the search names, by ICCID, package or receipt number. A receipt number typed as the
+ * paper prints it (`2-000123`, `000123`) names that receipt alone, as the sales' search does.
+ */
+export function matchingTopUps(
+  topUps: readonly TopUp[],
+  search: string,
+  counterCode: string | null,
+): readonly TopUp[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return topUps;
+  const typed = typedReceiptNumber(needle, counterCode);
+  if (typed?.asPrinted) return topUps.filter((topUp) => topUp.receiptNumber === typed.receiptNumber);
   return topUps.filter(
     (topUp) =>
       topUp.iccid.includes(needle) ||
       topUp.packageName.toLowerCase().includes(needle) ||
-      String(topUp.receiptNumber) === needle,
+      topUp.receiptNumber === typed?.receiptNumber,
   );
 }
 

@@ -4,7 +4,8 @@ import { CodeFact } from '../../components/CodeFact';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { PrintReceiptButton } from '../../components/PrintReceiptButton';
 import { useEscape } from '../../hooks/use-escape';
-import { dateTime, integer, moneyText } from '../../i18n/format';
+import { dateTime, moneyText } from '../../i18n/format';
+import { usePrintedNumbers } from '../../i18n/printed-numbers';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { useTopUp } from '../../stores/topup-store';
 import '../../components/sale-view.css';
@@ -24,12 +25,13 @@ export function TopUpOutcome({
 }): ReactNode {
   const t = useMessages();
   const language = useLanguage();
+  const printed = usePrintedNumbers();
   if (topUp.state === 'completed') {
     return (
       <section className="topup-result" aria-label={t.topUp.completed}>
         <h2>{t.topUp.completed}</h2>
         <p className="sale-meta">
-          {t.sell.receiptNo(integer(topUp.receiptNumber, language))} · {topUp.packageName} ·{' '}
+          {t.sell.receiptNo(printed.receipt(topUp.receiptNumber))} · {topUp.packageName} ·{' '}
           {moneyText(topUp.retail, language)}
         </p>
         <dl className="facts">
@@ -65,7 +67,7 @@ export function TopUpOutcome({
     <section className="topup-result sale-waiting" aria-label={t.topUp.inDoubtTitle}>
       <h2>{t.topUp.inDoubtTitle}</h2>
       <p className="sale-meta">
-        {t.sell.receiptNo(integer(topUp.receiptNumber, language))} · {topUp.packageName} ·{' '}
+        {t.sell.receiptNo(printed.receipt(topUp.receiptNumber))} · {topUp.packageName} ·{' '}
         {moneyText(topUp.retail, language)}
       </p>
       <p>{t.topUp.inDoubtBody}</p>

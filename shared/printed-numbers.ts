@@ -1,0 +1,45 @@
+/**
+ * How receipt and Z numbers are printed and shown. Each counter numbers its own receipts and Zs (no
+ * coordination, so numbering works offline). A counter in a shop ledger prints its code before them
+ * (`2-000123`, `Z2-000017`), which makes them unique in the shop. The screens show exactly what the
+ * paper prints: Latin digits, zero-padded, with the code. Plain data: the renderer bundles it.
+ */
+
+const DIGITS = 6;
+
+/** A receipt number as the paper prints it: `000123`, or `2-000123` at the counter with code 2. */
+export function receiptNumberText(receiptNumber: number, counterCode: string | null): string {
+  const digits = String(receiptNumber).padStart(DIGITS, '0');
+  return counterCode ? `${counterCode}-${digits}` : digits;
+}
+
+/** A Z number as the paper prints it: `Z-000012`, or `Z2-000017` at the counter with code 2. */
+export function zNumberText(zNumber: number, counterCode: string | null): string {
+  return `Z${counterCode ?? ''}-${String(zNumber).padStart(DIGITS, '0')}`;
+}
+
+/** What a search typed as a receipt number names. */
+export interface TypedReceiptNumber {
+  readonly receiptNumber: number;
+  /**
+   * Typed as the paper prints it (with the counter's code, or with its leading zeros): it names that
+   * receipt alone, never the ICCIDs or references whose digits it happens to be part of.
+   */
+  readonly asPrinted: boolean;
+}
+
+const TYPED = /^(?:([A-Za-z0-9]{1,6})-)?(\d{1,9})$/;
+
+/**
+ * The receipt of this counter that `search` names: `2-000123`, `000123` or `123` (null when it names
+ * none, or names another counter's code).
+ */
+export function typedReceiptNumber(search: string, counterCode: string | null): TypedReceiptNumber | null {
+  const match = TYPED.exec(search.trim());
+  if (!match) return null;
+  const [, code, digits = ''] = match;
+  if (code !== undefined && code.toUpperCase() !== counterCode?.toUpperCase()) return null;
+  const receiptNumber = Number(digits);
+  if (receiptNumber < 1) return null;
+  return { receiptNumber, asPrinted: code !== undefined || digits.startsWith('0') };
+}
