@@ -189,13 +189,14 @@ function queryTimes(
 /** From starting the app on the data directory to the web host's ready line (what `npm run web` prints). */
 async function readyLine(dir: string): Promise<number> {
   const started = performance.now();
-  const app = await startApp({ dataDir: dir, training: { seed: 3 } });
+  const app = startApp({ dataDir: dir, training: { seed: 3 } });
   const host = await startWebHost({
     core: app.core,
     port: 0,
     token: 'bench',
     staticDir: join(dir, 'no-pages'),
   });
+  await app.started;
   const took = performance.now() - started;
   await host.close();
   await app.close();

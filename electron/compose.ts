@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type Core, type CoreOptions, createCore, type Endpoint } from './core/core';
 import type { ShellPrinting } from './core/devices/device-handlers';
 import { createLogger, Redactor, rotatingFile } from './core/log';
+import { StartingCore } from './core/starting-core';
 import { type RunningSimulator, startSimulator } from './simulator/index';
 
 /**
@@ -35,53 +36,64 @@ export interface AppOptions {
 }
 
 export interface App {
-  readonly core: Core;
+  /**
+   * The core as the hosts serve it from the first moment: until `started`, every call is answered
+   * COUNTER_STARTING with how far the start is (starting-core.ts).
+   */
+  readonly core: StartingCore;
+  /** The core once it has started; rejects with StartRefused when its start is refused. */
+  readonly started: Promise<Core>;
   /** The training simulator, once training mode has started it. */
   simulator(): RunningSimulator | null;
   close(): Promise<void>;
 }
 
-export async function startApp(options: AppOptions): Promise<App> {
+export function startApp(options: AppOptions): App {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const redactor = new Redactor();
   const logFile = rotatingFile(join(options.dataDir, 'counter.log'));
   const log = createLogger(logFile.write, redactor);
 
   let simulator: RunningSimulator | null = null;
-  let starting: Promise<RunningSimulator> | null = null;
+  let simulatorStarting: Promise<RunningSimulator> | null = null;
   const trainingEndpoint = async (): Promise<Endpoint> => {
     // The training shop keeps its history across restarts in its own file beside the journal.
-    starting ??= startSimulator({
+    simulatorStarting ??= startSimulator({
       port: 0,
       dataFile: join(options.dataDir, 'training-api.sqlite'),
       seed: options.training?.seed ?? 1,
       ...(options.training?.balance !== undefined ? { balance: options.training.balance } : {}),
     });
-    simulator = await starting;
+    simulator = await simulatorStarting;
     const account = simulator.defaultAccount;
     return { baseUrl: simulator.baseUrl, accessCode: account.accessCode, secretKey: account.secretKey };
   };
 
-  const core = await createCore({
-    dataDir: options.dataDir,
-    trainingEndpoint,
-    log,
-    redactor,
-    ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
-    ...(options.shopLedger ? { shopLedger: options.shopLedger } : {}),
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    ...(options.programsDir ? { programsDir: options.programsDir } : {}),
-    ...(options.shellPrinting ? { shellPrinting: options.shellPrinting } : {}),
-    ...(options.reportPdf ? { reportPdf: options.reportPdf } : {}),
-    ...(options.keychainService ? { keychainService: options.keychainService } : {}),
-    ...(options.training?.pendingTiming ? { trainingPendingTiming: options.training.pendingTiming } : {}),
-  });
+  const starting = new StartingCore(log);
+  const started = starting.follow(
+    createCore({
+      dataDir: options.dataDir,
+      starting: starting.starting,
+      trainingEndpoint,
+      log,
+      redactor,
+      ...(options.liveEndpoint ? { liveEndpoint: options.liveEndpoint } : {}),
+      ...(options.shopLedger ? { shopLedger: options.shopLedger } : {}),
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.programsDir ? { programsDir: options.programsDir } : {}),
+      ...(options.shellPrinting ? { shellPrinting: options.shellPrinting } : {}),
+      ...(options.reportPdf ? { reportPdf: options.reportPdf } : {}),
+      ...(options.keychainService ? { keychainService: options.keychainService } : {}),
+      ...(options.training?.pendingTiming ? { trainingPendingTiming: options.training.pendingTiming } : {}),
+    }),
+  );
 
   return {
-    core,
+    core: starting,
+    started,
     simulator: () => simulator,
     close: async () => {
-      await core.close();
+      await (await started.catch(() => null))?.close();
       await simulator?.close();
       logFile.close();
     },

@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   await app.whenReady();
   harden();
   serveApp();
-  counter = await startApp({
+  counter = startApp({
     dataDir: app.getPath('userData'),
     ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}),
     // The thread programs are built beside this bundle (electron.vite.config.ts).
@@ -128,6 +128,11 @@ async function main(): Promise<void> {
     shellPrinting: (core) => printingHandlers(core, () => counterWindow),
     reportPdf: a4Pdf,
   });
+  // A start refused at once (another counter on this data, a damaged journal) opens no window.
+  const started = counter.started;
+  await Promise.race([started, new Promise((done) => setImmediate(done))]);
+  // The window opens at once: a long start (an update of a large journal) shows its progress there,
+  // and every call is answered COUNTER_STARTING until the core is ready.
   const core = counter.core;
   ipcMain.handle(IPC_CALL, async (event, method: unknown, input: unknown) => {
     if (senderPage(event) !== 'counter')
@@ -153,6 +158,7 @@ async function main(): Promise<void> {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openCounter();
   });
+  await started;
 }
 
 app.on('window-all-closed', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoTimeSchema } from './domain/common';
+import { StartProgressSchema } from './domain/start-progress';
 import { ShopLedgerProblemSchema, StorageTroubleSchema } from './domain/status';
 import { ExchangeRateSchema } from './domain/till';
 import { MoneySchema } from './money-schema';
@@ -114,6 +115,11 @@ export const APP_ERROR_CODES = [
   'SHOP_LEDGER_UNREACHABLE',
   /** The shop ledger answered but refused the counter; `details.reason` says why. */
   'SHOP_LEDGER_REFUSED',
+  /**
+   * The counter is still starting (after an update, its journal's schema is being changed): nothing
+   * is sold or read until it is over. `details.progress` says how far it is, once there is something to show.
+   */
+  'COUNTER_STARTING',
 ] as const;
 export const AppErrorCodeSchema = z.enum(APP_ERROR_CODES);
 export type AppErrorCode = z.infer<typeof AppErrorCodeSchema>;
@@ -264,6 +270,7 @@ export const ERROR_DETAILS = {
   OFFLINE: z.looseObject({ outcome: z.enum(['rejected', 'unknown']).optional() }),
   /** Why the shop ledger refused the counter's joining. */
   SHOP_LEDGER_REFUSED: z.looseObject({ reason: ShopLedgerProblemSchema }),
+  COUNTER_STARTING: z.looseObject({ progress: StartProgressSchema.nullable() }),
 } satisfies Partial<Record<ErrorCode, z.ZodType>>;
 
 type DetailedCode = keyof typeof ERROR_DETAILS;

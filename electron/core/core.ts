@@ -33,6 +33,7 @@ import { CatalogueTable } from './journal/catalogue-table';
 import { journalChecks } from './journal/chain-checks';
 import { checkInBackground } from './journal/integrity-watch';
 import { issuedNumbersOf } from './journal/issued-numbers';
+import type { UpdateWatch } from './journal/journal-update';
 import { observeWrites, refuseWrites, StorageHealth } from './journal/journal-write';
 import { SalesJournal } from './journal/sales-journal';
 import { SettingsTable } from './journal/settings-table';
@@ -92,6 +93,8 @@ export interface CoreOptions {
   readonly shopLedger?: ForcedShopLedger;
   /** How the shop ledger's pusher batches and retries (tests shorten its waits). */
   readonly shopLedgerTiming?: Partial<PusherTiming>;
+  /** Hears how far the start is while it takes its time (after an update: the journal's copy and migrations). */
+  readonly starting?: UpdateWatch;
 }
 
 export interface Core {
@@ -126,7 +129,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // The backups' files (listed on this thread too) open with the same build of the addon as the journal.
   chooseSqliteAddon(options.nativeBinding);
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const { db, instance } = openCounterJournal(options.dataDir, journalFile, { ...native, now });
+  const { db, instance } = await openCounterJournal(options.dataDir, journalFile, {
+    ...native,
+    now,
+    runtime: threads,
+    watch: options.starting ?? (() => {}),
+  });
   const issued = issuedNumbersOf(db);
   issued?.reportTo((message, fields) => log.error(message, fields));
   const notInJournal = issued?.notIn(db) ?? [];

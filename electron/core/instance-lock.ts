@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Db, openJournal } from './journal/database';
+import { type Db, openJournalUpdating } from './journal/database';
+import type { UpdateWatch } from './journal/journal-update';
+import type { ThreadRuntime } from './journal/program-thread';
 import { openSqlite } from './journal/sqlite-addon';
 import { JournalRefused, storageRefusal } from './journal/start-checks';
 import { StartRefused } from './start-refused';
@@ -182,17 +184,22 @@ function refuseIfJournalOpen(journalFile: string, dataDir: string): void {
 
 /**
  * Takes the data directory for this process, then opens its journal and holds it (with the full
- * integrity check first when the last counter did not close cleanly). The lock is let go if the
- * journal is refused.
+ * integrity check first when the last counter did not close cleanly), updating it on a thread of its
+ * own when this code is newer (`watch` hears how far). The lock is let go if the journal is refused.
  */
-export function openCounterJournal(
+export async function openCounterJournal(
   dataDir: string,
   journalFile: string,
-  options: { readonly nativeBinding?: string; readonly now: () => Date },
-): { readonly db: Db; readonly instance: InstanceLock } {
+  options: {
+    readonly nativeBinding?: string;
+    readonly now: () => Date;
+    readonly runtime: ThreadRuntime;
+    readonly watch: UpdateWatch;
+  },
+): Promise<{ readonly db: Db; readonly instance: InstanceLock }> {
   const instance = lockDataDir(dataDir, journalFile, options);
   try {
-    const db = openJournal({
+    const db = await openJournalUpdating({
       ...options,
       file: journalFile,
       previousRunUnclean: instance.previousRunUnclean,

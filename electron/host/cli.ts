@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type App, startApp } from '../compose';
+import { startApp } from '../compose';
 import { apiBaseUrlProblem } from '../core/credentials/api-base-url';
 import { THREAD_PROGRAMS } from '../core/journal/program-thread';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from '../core/sales/pending-timing';
@@ -123,27 +123,47 @@ if (!['index.html', 'customer.html'].every((page) => existsSync(join(staticDir, 
 }
 
 const token = process.env.POS_HOST_TOKEN || randomBytes(24).toString('base64url');
+const app = startApp({
+  dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
+  ...builtPrograms,
+  ...(liveEndpoint ? { liveEndpoint } : {}),
+  ...(process.env.ESIM_TEST_KEYCHAIN_SERVICE
+    ? { keychainService: process.env.ESIM_TEST_KEYCHAIN_SERVICE }
+    : {}),
+  ...(forcedShopLedger ? { shopLedger: forcedShopLedger } : {}),
+  training: { ...(seed !== undefined ? { seed } : {}), ...(pendingTiming ? { pendingTiming } : {}) },
+});
 /** A start refused for the shop's own safety (another counter open, a damaged journal): said plainly, exit 1. */
-async function startOrRefuse(): Promise<App> {
-  try {
-    return await startApp({
-      dataDir: resolve(args['data-dir'] ?? defaultDataDir()),
-      ...builtPrograms,
-      ...(liveEndpoint ? { liveEndpoint } : {}),
-      ...(process.env.ESIM_TEST_KEYCHAIN_SERVICE
-        ? { keychainService: process.env.ESIM_TEST_KEYCHAIN_SERVICE }
-        : {}),
-      ...(forcedShopLedger ? { shopLedger: forcedShopLedger } : {}),
-      training: { ...(seed !== undefined ? { seed } : {}), ...(pendingTiming ? { pendingTiming } : {}) },
-    });
-  } catch (error) {
-    if (!(error instanceof StartRefused)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
+const refusal = app.started.then(
+  () => null,
+  (error: unknown) => {
+    if (error instanceof StartRefused) return error;
+    throw error;
+  },
+);
+function refuse(error: StartRefused): never {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
 }
-const app = await startOrRefuse();
+// The checks that refuse a start run before the journal is updated, at once: a refused start is said
+// before the host takes the port (another counter may be on it).
+const refusedAtOnce = await Promise.race([refusal, new Promise<null>((done) => setImmediate(done, null))]);
+if (refusedAtOnce) refuse(refusedAtOnce);
+
+// The page is served from the first moment: a long start (an update of a large journal) shows its
+// progress there, and the address to open is said as soon as there is progress to show.
 const host = await startWebHost({ core: app.core, port, token, staticDir });
+let announced = false;
+app.core.onProgress(() => {
+  if (announced) return;
+  announced = true;
+  process.stderr.write(`The counter is updating its journal; follow it at ${host.counterUrl}\n`);
+});
+const refusedLater = await refusal;
+if (refusedLater) {
+  await host.close();
+  refuse(refusedLater);
+}
 
 const simulator = app.simulator();
 const ready: Record<string, unknown> = {

@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { PosEvent } from '../../shared/domain/events';
 import { type ErrorCode, err } from '../../shared/errors';
-import type { Core } from '../core/core';
+import type { CounterService } from '../core/starting-core';
 
 export interface WebHostOptions {
-  core: Core;
+  /** The core, answering COUNTER_STARTING while it starts (starting-core.ts). */
+  core: CounterService;
   /** 0 picks a free port. */
   port: number;
   /** The counter's bearer token: every /api call from the counter's page carries it. */

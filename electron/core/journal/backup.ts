@@ -287,7 +287,8 @@ function privateEmptyFile(path: string): void {
 
 /**
  * Copies the journal before migrating it from schema `from` to `to`. Synchronous (VACUUM INTO gives a
- * consistent, compact copy) because opening the journal is; runs outside any transaction.
+ * consistent, compact copy) because opening the journal is; runs outside any transaction. `copying`
+ * hears the file the copy grows in, so a start can show how far it is.
  */
 export function backupBeforeMigration(
   db: Db,
@@ -295,12 +296,14 @@ export function backupBeforeMigration(
   from: number,
   to: number,
   at: Date,
+  copying?: (partialFile: string) => void,
 ): string {
   const dir = backupDirOf(journalFile);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const target = join(dir, `journal-v${from}-before-v${to}-${stampOf(at)}.sqlite`);
   const partial = `${target}.partial`;
   privateEmptyFile(partial);
+  copying?.(partial);
   db.prepare('VACUUM INTO ?').run(partial);
   renameSync(partial, target);
   return target;

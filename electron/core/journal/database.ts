@@ -3,7 +3,9 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { backupBeforeMigration } from './backup';
 import { IssuedNumbers, keepIssuedNumbers } from './issued-numbers';
-import { latestVersion, MIGRATIONS } from './migrations';
+import { type UpdateWatch, updateOnThread } from './journal-update';
+import { latestVersion, MIGRATIONS, type Migration } from './migrations';
+import type { ThreadRuntime } from './program-thread';
 import { checkBeforeOpen, checkOpened, newerJournal, storageRefusal } from './start-checks';
 import { cacheStatements } from './statement-cache';
 
@@ -38,6 +40,47 @@ export interface OpenJournalOptions {
  * JournalRefused naming the file and its backups.
  */
 export function openJournal(options: OpenJournalOptions): Db {
+  const { db, from } = openChecked(options);
+  try {
+    // A journal with records is copied before its schema changes, so a failed or faulty migration
+    // never costs a shop its history.
+    if (from > 0 && from < latestVersion()) {
+      backupBeforeMigration(db, options.file, from, latestVersion(), (options.now ?? (() => new Date()))());
+    }
+    migrate(db);
+    return finishOpening(db, options.file);
+  } catch (error) {
+    db.close();
+    throw storageRefusal(options.file, error, false) ?? error;
+  }
+}
+
+/**
+ * `openJournal` for the counter's start: an update's copy and migrations run on a thread of their own
+ * (journal-update.ts), so the host keeps answering while they take their time and `watch` hears how
+ * far they are. Everything else is as `openJournal` does it, in the same order.
+ */
+export async function openJournalUpdating(
+  options: OpenJournalOptions & { readonly runtime: ThreadRuntime; readonly watch: UpdateWatch },
+): Promise<Db> {
+  const { db, from } = openChecked(options);
+  try {
+    if (from < latestVersion()) {
+      const at = (options.now ?? (() => new Date()))();
+      await updateOnThread({ file: options.file, from, at }, options.runtime, options.watch);
+    }
+    return finishOpening(db, options.file);
+  } catch (error) {
+    db.close();
+    throw storageRefusal(options.file, error, false) ?? error;
+  }
+}
+
+/**
+ * The journal opened, held and checked (start-checks.ts), with the schema version it was found at; a
+ * new shop's is built at the latest. Refused as `openJournal` says.
+ */
+function openChecked(options: OpenJournalOptions): { readonly db: Db; readonly from: number } {
   const { file } = options;
   let state: 'new' | 'existing';
   try {
@@ -53,22 +96,22 @@ export function openJournal(options: OpenJournalOptions): Db {
     db = connect(options);
     options.hold?.(db);
     if (state === 'existing') checkOpened(db, file, options.previousRunUnclean ?? false);
-    const version = db.pragma('user_version', { simple: true }) as number;
-    // A journal with records is copied before its schema changes, so a failed or faulty migration
-    // never costs a shop its history.
-    if (version > 0 && version < latestVersion()) {
-      backupBeforeMigration(db, file, version, latestVersion(), (options.now ?? (() => new Date()))());
-    }
-    migrate(db);
-    keepIssuedNumbers(db, IssuedNumbers.open(file, db));
-    return db;
+    const from = db.pragma('user_version', { simple: true }) as number;
+    if (from > latestVersion()) throw newerJournal(file, from, latestVersion());
+    return { db, from };
   } catch (error) {
     db?.close();
     throw storageRefusal(file, error, false) ?? error;
   }
 }
 
-function connect(options: OpenJournalOptions): Db {
+function finishOpening(db: Db, file: string): Db {
+  keepIssuedNumbers(db, IssuedNumbers.open(file, db));
+  return db;
+}
+
+/** A connection to the journal as every writer of it opens one. */
+export function connect(options: Pick<OpenJournalOptions, 'file' | 'nativeBinding'>): Db {
   const db = new Database(
     options.file,
     options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
@@ -100,16 +143,29 @@ function createJournal(options: OpenJournalOptions): void {
 }
 
 /**
- * Runs the migrations after the journal's schema version, in one transaction, tracked by user_version.
- * Refuses a journal newer than this code: a downgrade would silently misread money rows.
+ * Runs the migrations after the journal's schema version, in one transaction, tracked by user_version;
+ * `watch` hears each step begin and how far it is. Refuses a journal newer than this code: a downgrade
+ * would silently misread money rows.
  */
-export function migrate(db: Db): void {
+export function migrate(db: Db, watch?: MigrationWatch): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = latestVersion();
   if (current > latest) throw newerJournal(db.name, current, latest);
   if (current === latest) return;
   db.transaction(() => {
-    for (const migration of MIGRATIONS.filter((m) => m.version > current)) migration.up(db);
+    for (const migration of MIGRATIONS.filter((m) => m.version > current)) {
+      watch?.began(migration);
+      migration.up(db, (done) => watch?.rowsGone(migration, done));
+    }
     db.pragma(`user_version = ${latest}`);
+    watch?.committing();
   }).immediate();
+}
+
+/** What `migrate` tells while it runs. */
+export interface MigrationWatch {
+  began(migration: Migration): void;
+  rowsGone(migration: Migration, done: number): void;
+  /** Every step has run: the transaction that holds them is being committed. */
+  committing(): void;
 }

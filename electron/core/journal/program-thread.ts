@@ -23,6 +23,7 @@ export const THREAD_PROGRAMS = [
   'chain-check-thread',
   'checkpoint-thread',
   'integrity-thread',
+  'journal-update-thread',
 ] as const;
 export type ThreadProgram = (typeof THREAD_PROGRAMS)[number];
 

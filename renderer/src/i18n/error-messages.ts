@@ -405,6 +405,10 @@ const ERROR_TEXT: ErrorWords = {
     ar: 'دفتر المتجر لا يجيب على هذا العنوان. تحقّق من العنوان ومن أن خادمه يعمل؛ نقطة البيع تواصل البيع في الأثناء.',
   },
   SHOP_LEDGER_REFUSED: { en: shopLedgerRefused, ar: shopLedgerRefused },
+  COUNTER_STARTING: {
+    en: 'The counter is still starting: it is updating its journal. Nothing was sold or changed; try again when it is ready.',
+    ar: 'نقطة البيع ما زالت تبدأ: إنها تحدّث سجلها. لم يُبع شيء ولم يتغيّر شيء؛ أعد المحاولة حين تصبح جاهزة.',
+  },
 };
 
 /** SHOP_LEDGER_REFUSED: what the ledger refused, said for the manager who can change it. */

@@ -122,6 +122,21 @@ export const ar: Messages = {
   show: 'عرض',
   notices: 'تنبيهات',
 
+  starting: {
+    opening: 'نقطة البيع تبدأ…',
+    title: 'نقطة البيع تحدّث سجلها',
+    why: 'يحدث هذا مرة واحدة بعد التحديث. تنتظر المبيعات حتى ينتهي؛ لا يضيع شيء.',
+    step: {
+      copy: 'حفظ نسخة من السجل',
+      update: 'تحديث السجل',
+      finish: 'حفظ التحديث',
+    },
+    stepOf: (step, steps) => `الخطوة ${integer(step, 'ar')} من ${integer(steps, 'ar')}`,
+    progress: 'التقدّم',
+    left: (duration) => `يتبقّى نحو ${duration}`,
+    leftUnknown: 'جارٍ تقدير الوقت المتبقّي…',
+  },
+
   nav: {
     label: 'الشاشات',
     sell: 'بيع',

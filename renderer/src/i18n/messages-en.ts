@@ -1,4 +1,5 @@
 import type { SaleState } from '../../../shared/domain/sale-states';
+import type { StartStep } from '../../../shared/domain/start-progress';
 import type { ShopLedgerProblem, Status, StorageTrouble } from '../../../shared/domain/status';
 import { integer } from './format';
 import { counted } from './plural';
@@ -102,6 +103,21 @@ export const en = {
   dismiss: 'Dismiss',
   show: 'Show',
   notices: 'Notices',
+
+  starting: {
+    opening: 'The counter is starting…',
+    title: 'The counter is updating its journal',
+    why: 'This happens once after an update. Sales wait until it is done; nothing is lost.',
+    step: {
+      copy: 'Keeping a copy of the journal',
+      update: 'Updating the journal',
+      finish: 'Saving the update',
+    } satisfies Record<StartStep, string>,
+    stepOf: (step: number, steps: number) => `Step ${integer(step, 'en')} of ${integer(steps, 'en')}`,
+    progress: 'Progress',
+    left: (duration: string) => `About ${duration} left`,
+    leftUnknown: 'Estimating the time left…',
+  },
 
   nav: {
     label: 'Screens',

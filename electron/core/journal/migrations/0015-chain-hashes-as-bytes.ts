@@ -2,6 +2,7 @@ import { GENESIS_HASH } from '../chain';
 import { FIRST_RECORD_ENCODING } from '../chain-record';
 import { CHAIN_LINK_COLUMNS, CHAIN_LOOKUPS_AND_GUARDS } from './chain-table';
 import type { Migration } from './index';
+import { countRowsGone, rowsOf } from './rows-gone';
 
 /**
  * A chain link smaller by about 98 bytes, four links a sale, rewritten in the migration's transaction:
@@ -17,7 +18,9 @@ import type { Migration } from './index';
 export const m0015ChainHashesAsBytes: Migration = {
   version: 15,
   name: '0015-chain-hashes-as-bytes',
-  up(db) {
+  rows: (db) => rowsOf(db, 'chain'),
+  up(db, gone) {
+    countRowsGone(db, gone);
     db.exec(`
       CREATE TABLE chain_v15 (
         ${CHAIN_LINK_COLUMNS}
@@ -34,6 +37,7 @@ export const m0015ChainHashesAsBytes: Migration = {
           SELECT *, coalesce(lag(hash) OVER (PARTITION BY counter_id ORDER BY seq), '${GENESIS_HASH}') AS followed
           FROM chain
         )
+        WHERE migration_row()
         ORDER BY counter_id, seq;
       DROP TABLE chain;
       ALTER TABLE chain_v15 RENAME TO chain;

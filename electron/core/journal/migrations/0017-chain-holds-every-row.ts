@@ -3,6 +3,7 @@ import { ADOPTED_KINDS, type RowKind, rowKindOf, V2_ROWS } from '../chain-rows';
 import type { Db } from '../database';
 import { CHAIN_LINK_COLUMNS, CHAIN_LOOKUPS_AND_GUARDS } from './chain-table';
 import type { Migration } from './index';
+import { countRowsGone, rowsOf } from './rows-gone';
 
 /**
  * The chain holds every money row, whatever its date (record version 2, chain-rows.ts):
@@ -17,7 +18,9 @@ import type { Migration } from './index';
 export const m0017ChainHoldsEveryRow: Migration = {
   version: 17,
   name: '0017-chain-holds-every-row',
-  up(db) {
+  rows: (db) => rowsOf(db, 'chain'),
+  up(db, gone) {
+    countRowsGone(db, gone);
     db.exec(`
       CREATE TABLE chain_v16 (
         ${CHAIN_LINK_COLUMNS}
@@ -28,7 +31,7 @@ export const m0017ChainHoldsEveryRow: Migration = {
       ) STRICT;
       INSERT INTO chain_v16 (counter_id, seq, at, kind, subject, cashier_id, shift_id, record, record_encoding, hash)
         SELECT counter_id, seq, at, kind, subject, cashier_id, shift_id, record, record_encoding, hash
-        FROM chain ORDER BY counter_id, seq;
+        FROM chain WHERE migration_row() ORDER BY counter_id, seq;
       DROP TABLE chain;
       ALTER TABLE chain_v16 RENAME TO chain;
       ${CHAIN_LOOKUPS_AND_GUARDS}

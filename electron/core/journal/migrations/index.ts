@@ -16,12 +16,19 @@ import { m0014ReceiptHistory } from './0014-receipt-history';
 import { m0015ChainHashesAsBytes } from './0015-chain-hashes-as-bytes';
 import { m0016TopUpDecisions } from './0016-topup-decisions';
 import { m0017ChainHoldsEveryRow } from './0017-chain-holds-every-row';
+import type { RowsGone } from './rows-gone';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
 export interface Migration {
   readonly version: number;
   readonly name: string;
-  up(db: Database.Database): void;
+  /** `gone` hears how far a step that goes through `rows` is (rows-gone.ts). */
+  up(db: Database.Database, gone?: RowsGone): void;
+  /**
+   * The rows a step whose time grows with the journal goes through, counted before it runs, so a start
+   * can show its progress; absent for a step that is quick at any size.
+   */
+  rows?(db: Database.Database): number;
 }
 
 /**
