@@ -14,6 +14,10 @@ describe('markup rules as the manager types them', () => {
     expect(basisPointsFromPercent('12.5')).toBe(1250);
     expect(basisPointsFromPercent('0.01')).toBe(1);
     expect(basisPointsFromPercent('7,25')).toBe(725);
+    // The sign is how people write a markup, in either script; digits as typed in Arabic too.
+    expect(basisPointsFromPercent('20%')).toBe(2000);
+    expect(basisPointsFromPercent(' 12.5 % ')).toBe(1250);
+    expect(basisPointsFromPercent('٢٠٪')).toBe(2000);
     for (const bad of ['', '-5', '1.234', 'ten', '1e2', '12345'])
       expect(basisPointsFromPercent(bad), bad).toBeNull();
     for (const bp of [0, 1, 10, 1250, 2500, 999_999]) {
@@ -29,6 +33,11 @@ describe('markup rules as the manager types them', () => {
     expect(ruleOf({ scope: 'region', target: ' Europe ', markup: 'fixed', value: '1.5' }, 'USD')).toEqual({
       scope: { kind: 'region', region: 'Europe' },
       markup: { kind: 'fixed', amount: money(150, 'USD') },
+    });
+    // Amounts are read as every other amount the counter takes: thousands grouped, Arabic digits.
+    expect(ruleOf({ scope: 'all', target: '', markup: 'fixed', value: '1,500' }, 'IQD')).toEqual({
+      scope: { kind: 'all' },
+      markup: { kind: 'fixed', amount: money(1500, 'IQD') },
     });
     expect(ruleOf({ scope: 'all', target: '', markup: 'fixed', value: '500' }, 'IQD')).toEqual({
       scope: { kind: 'all' },

@@ -1,5 +1,11 @@
 import type { MarkupRule, Pricing } from '../../../shared/domain/pricing';
-import { type Currency, type MinorUnits, parseDecimalToMinor, toDecimalText } from '../../../shared/money';
+import {
+  type Currency,
+  type MinorUnits,
+  parseTypedAmount,
+  plainDecimalText,
+  toDecimalText,
+} from '../../../shared/money';
 
 /**
  * The markup rules as a manager edits them (text fields) and back. Percentages are kept in basis
@@ -15,9 +21,15 @@ export interface RuleDraft {
   readonly value: string;
 }
 
-/** "12.5" → 1250 basis points; null for anything that is not a plain percentage with at most two decimals. */
+/**
+ * "12.5", "20%", "٢٠٪" → basis points; null for anything that is not a percentage with at most two
+ * decimals. The sign is how people write a markup, so it is accepted, not asked for.
+ */
 export function basisPointsFromPercent(text: string): number | null {
-  const match = /^(\d{1,4})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  const bare = text.trim().replace(/\s*[%\u066a]$/, '');
+  // A markup is never in thousands: a comma before one or two digits is a decimal comma.
+  const plain = plainDecimalText(bare.replace(/^(\d{1,4}),(\d{1,2})$/, '$1.$2'));
+  const match = plain === null ? null : /^(\d{1,4})(?:\.(\d{1,2}))?$/.exec(plain);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
@@ -72,7 +84,7 @@ export function ruleOf(draft: RuleDraft, currency: Currency): MarkupRule | RuleP
     if (basisPoints === null) return 'value';
     return { scope, markup: { kind: 'percent', basisPoints } };
   }
-  const amount = parseDecimalToMinor(draft.value, currency);
+  const amount = parseTypedAmount(draft.value, currency);
   if (amount === null || amount < 0) return 'value';
   return { scope, markup: { kind: 'fixed', amount: { amount, currency } } };
 }
@@ -84,6 +96,6 @@ export function roundingText(pricing: Pricing, currency: Currency): string {
 
 export function roundingStepOf(text: string, currency: Currency): MinorUnits | undefined | 'invalid' {
   if (!text.trim()) return undefined;
-  const step = parseDecimalToMinor(text, currency);
+  const step = parseTypedAmount(text, currency);
   return step === null || step < 0 ? 'invalid' : step;
 }

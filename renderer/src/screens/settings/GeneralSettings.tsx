@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { Language } from '../../../../shared/domain/common';
 import type { Settings } from '../../../../shared/domain/settings';
-import { type Currency, parseDecimalToMinor, toDecimalText } from '../../../../shared/money';
+import { type Currency, parseTypedAmount, toDecimalText } from '../../../../shared/money';
 import { FieldProblem } from '../../components/FieldProblem';
 import { PrinterChoices } from '../../devices/PrinterChoices';
 import { useMessages } from '../../i18n/use-messages';
@@ -61,7 +61,7 @@ export function GeneralSettings({
     event.preventDefault();
     let lowBalanceThreshold: Settings['lowBalanceThreshold'] = null;
     if (draft.lowBalance.trim()) {
-      const amount = parseDecimalToMinor(draft.lowBalance, currency);
+      const amount = parseTypedAmount(draft.lowBalance, currency);
       if (amount === null || amount < 0) {
         setProblem(t.settings.invalidAmount(t.settings.lowBalance));
         return;
