@@ -4,6 +4,7 @@ import { useNow } from '../hooks/use-now';
 import { currencyShownIn, dateTime, moneyText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useSession } from '../stores/session-store';
+import { useSettings } from '../stores/settings-store';
 import './status-bar.css';
 
 /** A skew above this is shown: the API refuses requests whose clock is 5 minutes off. */
@@ -150,9 +151,11 @@ export function StatusBar(): ReactNode {
   const t = useMessages();
   const toggleLanguage = useSession((state) => state.toggleLanguage);
   const pinMissing = useSession((state) => state.status !== null && !state.status.managerPinSet);
+  // The shop's own name once it has one: the header says whose counter this is.
+  const shopName = useSettings((state) => state.settings?.shopName.trim() ?? '');
   return (
     <header className="status-bar">
-      <span className="app-name">{t.appName}</span>
+      <span className="app-name">{shopName || t.appName}</span>
       <Balance />
       <Connection />
       <Clock />
