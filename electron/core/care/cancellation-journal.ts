@@ -8,7 +8,7 @@ import type { Db } from '../journal/database';
 import { writeTransaction } from '../journal/journal-write';
 import { nextReceiptNumber } from '../journal/receipt-numbers';
 import { CANCELLATION_ROWS, transitionRow, writeAudit } from '../journal/state-rows';
-import type { RefundFact } from '../reconciliation/refunds';
+import { type RefundFact, type RefundRow, refundOf } from '../reconciliation/refunds';
 
 interface CancellationRow {
   id: string;
@@ -226,19 +226,8 @@ export class CancellationJournal {
            AND refund_method IS NOT NULL AND provider_refund_minor IS NOT NULL
            AND settled_at >= ? AND settled_at < ?`,
       )
-      .all(window.from.toISOString(), window.to.toISOString()) as {
-      order_reference: string;
-      refund_method: RefundMethod;
-      provider_refund_minor: number;
-      provider_refund_currency: Currency;
-      settled_at: string;
-    }[];
-    return rows.map((row) => ({
-      orderReference: row.order_reference,
-      amount: { amount: minor(row.provider_refund_minor), currency: row.provider_refund_currency },
-      method: row.refund_method,
-      creditedAt: row.refund_method === 'balance' ? row.settled_at : null,
-    }));
+      .all(window.from.toISOString(), window.to.toISOString()) as RefundRow[];
+    return rows.map(refundOf);
   }
 
   get(id: string): Cancellation | null {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { businessDayWindow } from '../../../shared/business-day';
 import type { Approval } from '../../../shared/domain/cashier';
 import type {
+  BalanceBridge,
   BalanceSnapshot,
   CashLegLine,
   ProviderDeposit,
@@ -55,7 +56,7 @@ function severityRank(severity: ReconcileSeverity): number {
 }
 
 /** A finding of Leg B or C: one row per currency. */
-function findingRow(
+export function findingRow(
   periodKey: string,
   kind: ReconcileKind,
   severity: ReconcileSeverity,
@@ -92,7 +93,7 @@ function cashRows(periodKey: string, cash: readonly CashLegLine[]): ReconcileRow
     );
 }
 
-function periodKeyOf(period: Period): string {
+export function periodKeyOf(period: Period): string {
   return period.firstDay === period.lastDay ? period.firstDay : `${period.firstDay}..${period.lastDay}`;
 }
 
@@ -117,7 +118,8 @@ export class Reconciler {
     return this.deps.days.businessDay(instant);
   }
 
-  private window(period: Period): { from: Date; to: Date } {
+  /** The instants a period of business days runs between, on this counter's clock and cut-off. */
+  window(period: Period): { from: Date; to: Date } {
     const zone = this.deps.days.timeZone();
     const cutOff = this.deps.days.get().dayCutOff;
     return {
@@ -362,16 +364,7 @@ export class Reconciler {
     const closing =
       this.journal.closingOf(scope, period.lastDay) ?? (await this.snapshot('closing', period.lastDay, lane));
     const currency = closing.balance.currency;
-    const readFrom = Math.min(
-      window.from.getTime(),
-      opening ? Date.parse(opening.takenAt) : Number.POSITIVE_INFINITY,
-    );
-    const readTo = Math.max(window.to.getTime(), Date.parse(closing.takenAt));
-    const read = await ordersIn(
-      connection,
-      { from: new Date(readFrom - CUT_OFF_MARGIN_MS), to: new Date(readTo + CUT_OFF_MARGIN_MS) },
-      { pagesMax: DAY_PAGES_MAX, lane },
-    );
+    const read = await ordersAround(connection, window, opening, closing, lane);
     const listed = new Map(read.orders.map((order) => [order.orderReference, order]));
     const settledNow = new Set<string>();
     for (const record of this.journal.recordsIn(window, scope, currency)) {
@@ -394,7 +387,7 @@ export class Reconciler {
     for (const record of records) {
       const reference = record.orderReference;
       if (reference === null || listed.has(reference) || statusReads.has(reference)) continue;
-      statusReads.set(reference, await this.statusRead(connection, reference, lane));
+      statusReads.set(reference, await statusRead(connection, reference, lane));
     }
     const hidden = records.filter((record) => record.cost !== null && record.cost.currency !== currency);
     const currencyNote =
@@ -423,42 +416,72 @@ export class Reconciler {
       deposits,
       currencyNote,
     });
-    if (bridge.remainder === null) {
-      rows.push(
-        findingRow(periodKey, 'bridge_incomplete', 'warning', currency, bridge.likelyCauses.join(' ')),
-      );
-    } else if (bridge.remainder.amount !== 0) {
-      rows.push(
-        findingRow(
-          periodKey,
-          'bridge_remainder',
-          'critical',
-          currency,
-          `The balance closed at ${formatMoney(bridge.closing?.balance ?? bridge.remainder)}, ${formatMoney(bridge.remainder)} away from the expected ${formatMoney(bridge.expectedClosing ?? bridge.remainder)}.`,
-        ),
-      );
-    }
-    if (!read.complete) {
-      rows.push(
-        findingRow(
-          periodKey,
-          'bridge_incomplete',
-          'warning',
-          'orders',
-          'The order list could not be read to its end (an unreadable item, or more orders than one run reads).',
-        ),
-      );
-    }
+    rows.push(...bridgeFindings(periodKey, bridge, read.complete));
     return { rows, bridge, currencyNote, ordersRead: read.orders.length };
   }
+}
 
-  private async statusRead(connection: Connection, reference: string, lane: Lane): Promise<StatusRead> {
-    try {
-      const order = await connection.client.getOrder(reference, { lane });
-      return { kind: 'found', status: order.status, amount: order.cost, createdAt: order.orderDate };
-    } catch (error) {
-      if (error instanceof ApiFailure && error.code === 'ORDER_NOT_FOUND') return { kind: 'not_found' };
-      throw error;
-    }
+/**
+ * The provider's orders of a period, read once: from the earlier of the window's start and the opening
+ * reading to the later of its end and the closing reading, with the margin around each end.
+ */
+export function ordersAround(
+  connection: Connection,
+  window: { readonly from: Date; readonly to: Date },
+  opening: BalanceSnapshot | null,
+  closing: BalanceSnapshot,
+  lane: Lane,
+): ReturnType<typeof ordersIn> {
+  const readFrom = Math.min(
+    window.from.getTime(),
+    opening ? Date.parse(opening.takenAt) : Number.POSITIVE_INFINITY,
+  );
+  const readTo = Math.max(window.to.getTime(), Date.parse(closing.takenAt));
+  return ordersIn(
+    connection,
+    { from: new Date(readFrom - CUT_OFF_MARGIN_MS), to: new Date(readTo + CUT_OFF_MARGIN_MS) },
+    { pagesMax: DAY_PAGES_MAX, lane },
+  );
+}
+
+/** Leg B's findings: a bridge that cannot close, a remainder, or an order list not read to its end. */
+export function bridgeFindings(periodKey: string, bridge: BalanceBridge, complete: boolean): ReconcileRow[] {
+  const rows: ReconcileRow[] = [];
+  const { currency } = bridge;
+  if (bridge.remainder === null) {
+    rows.push(findingRow(periodKey, 'bridge_incomplete', 'warning', currency, bridge.likelyCauses.join(' ')));
+  } else if (bridge.remainder.amount !== 0) {
+    rows.push(
+      findingRow(
+        periodKey,
+        'bridge_remainder',
+        'critical',
+        currency,
+        `The balance closed at ${formatMoney(bridge.closing?.balance ?? bridge.remainder)}, ${formatMoney(bridge.remainder)} away from the expected ${formatMoney(bridge.expectedClosing ?? bridge.remainder)}.`,
+      ),
+    );
+  }
+  if (!complete) {
+    rows.push(
+      findingRow(
+        periodKey,
+        'bridge_incomplete',
+        'warning',
+        'orders',
+        'The order list could not be read to its end (an unreadable item, or more orders than one run reads).',
+      ),
+    );
+  }
+  return rows;
+}
+
+/** What GET /esims/order says of one reference the order list lacks. */
+export async function statusRead(connection: Connection, reference: string, lane: Lane): Promise<StatusRead> {
+  try {
+    const order = await connection.client.getOrder(reference, { lane });
+    return { kind: 'found', status: order.status, amount: order.cost, createdAt: order.orderDate };
+  } catch (error) {
+    if (error instanceof ApiFailure && error.code === 'ORDER_NOT_FOUND') return { kind: 'not_found' };
+    throw error;
   }
 }

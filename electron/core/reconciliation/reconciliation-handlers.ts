@@ -15,7 +15,10 @@ export type ReconciliationMethods =
   | 'resolveReconciliationException'
   | 'addProviderDeposit';
 
-function periodOf(input: { readonly firstDay: string; readonly lastDay?: string | undefined }): Period {
+export function periodOf(input: {
+  readonly firstDay: string;
+  readonly lastDay?: string | undefined;
+}): Period {
   const lastDay = input.lastDay ?? input.firstDay;
   if (lastDay < input.firstDay) {
     throw new PosFailure('INVALID_INPUT', 'The last day of the period is before its first day.', {

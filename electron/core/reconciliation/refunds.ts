@@ -1,4 +1,4 @@
-import type { Money } from '../../../shared/money';
+import { type Currency, type Money, minor } from '../../../shared/money';
 
 /**
  * A refund the provider owes or has made for an order: what a cancellation record says. The
@@ -19,3 +19,22 @@ export interface RefundFact {
 export type RefundSource = (window: { readonly from: Date; readonly to: Date }) => readonly RefundFact[];
 
 export const NO_REFUNDS: RefundSource = () => [];
+
+/** A settled cancellation as its row (in the journal, or in a chain record) holds it. */
+export interface RefundRow {
+  readonly order_reference: string;
+  readonly refund_method: RefundFact['method'];
+  readonly provider_refund_minor: number;
+  readonly provider_refund_currency: Currency;
+  readonly settled_at: string;
+}
+
+/** A settled cancellation's refund: credited when it settled if it went to the balance, else in transit. */
+export function refundOf(row: RefundRow): RefundFact {
+  return {
+    orderReference: row.order_reference,
+    amount: { amount: minor(row.provider_refund_minor), currency: row.provider_refund_currency },
+    method: row.refund_method,
+    creditedAt: row.refund_method === 'balance' ? row.settled_at : null,
+  };
+}
