@@ -103,6 +103,9 @@ describe('migration 0001 (the ledger)', () => {
       { relname: 'problems', relrowsecurity: true },
       { relname: 'records', relrowsecurity: true },
       { relname: 'schema_migrations', relrowsecurity: false },
+      // Migration 0002's: the shop day's numbers and runs, and the shop's resolutions.
+      { relname: 'shop_days', relrowsecurity: true },
+      { relname: 'shop_resolutions', relrowsecurity: true },
       { relname: 'shops', relrowsecurity: true },
     ]);
     // Another login on the same server may not even connect to the ledger's database.
