@@ -105,6 +105,8 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   renderReconciliationReport: staff,
   resolveReconciliationException: approved,
   addProviderDeposit: approved,
+  reconcileShop: approved,
+  resolveShopException: approved,
   checkCancelSale: staff,
   cancelSale: approved,
   settleCancellation: staff,

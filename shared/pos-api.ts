@@ -38,6 +38,7 @@ import {
   TillViewSchema,
 } from './domain/shift';
 import { ShiftReportSchema } from './domain/shift-report';
+import { ShopDaySchema } from './domain/shop-day';
 import { StatusSchema } from './domain/status';
 import { ExchangeRateSchema, TenderInputSchema } from './domain/till';
 import { TopUpOptionSchema, TopUpSchema, TopUpStateSchema } from './domain/topup';
@@ -516,6 +517,21 @@ export const posApiContract = {
       })
       .strict(),
     ProviderDepositSchema,
+  ),
+  /**
+   * The shop day (a manager's, at a counter in a shop ledger): every counter's records of the period,
+   * from the ledger, against the provider's orders and balance read once; numbered and kept in the ledger.
+   */
+  reconcileShop: method(ReconcilePeriod.extend({ approval: Approval }).strict(), ShopDaySchema),
+  /** A manager resolves an exception of the shop day, once for the shop, for the amount it shows. */
+  resolveShopException: method(
+    ReconcilePeriod.extend({
+      key: z.string().min(1).max(300),
+      classification: ResolutionClassSchema,
+      reason: z.string().trim().min(3).max(500),
+      approval: Approval,
+    }).strict(),
+    ShopDaySchema,
   ),
   /** Reads a sold eSIM live and says whether the provider's rules still allow cancelling it. */
   checkCancelSale: method(z.object({ saleId: Id }).strict(), CancelCheckSchema),

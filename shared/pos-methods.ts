@@ -70,6 +70,8 @@ export const POS_METHOD_NAMES = [
   'renderReconciliationReport',
   'resolveReconciliationException',
   'addProviderDeposit',
+  'reconcileShop',
+  'resolveShopException',
   'checkCancelSale',
   'cancelSale',
   'settleCancellation',

@@ -57,6 +57,8 @@ import { ManagerPin } from './security/manager-pin';
 import { settingsHandlers } from './settings/settings-handlers';
 import { createEndOfDay } from './shifts/end-of-day-module';
 import type { PusherTiming } from './shop/pusher';
+import { ShopDayDesk } from './shop/shop-day';
+import { shopDayHandlers } from './shop/shop-day-handlers';
 import { type ForcedShopLedger, ShopLedger } from './shop/shop-ledger';
 import { shopLedgerHandlers } from './shop/shop-ledger-handlers';
 import { topUpHandlers } from './topups/topup-handlers';
@@ -359,6 +361,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     ...reconciliationHandlers(reconciler, (language) => printContext(language, now().toISOString())),
     ...lostRecordsHandlers(lostRecords),
+    ...shopDayHandlers(
+      new ShopDayDesk({
+        counterId,
+        reconciler,
+        connection: () => connections.current,
+        cashiers: endOfDay.cashiers,
+        withLedger: (work) => shopLedger.withClient(work),
+        pushNow: () => shopLedger.pushNow(),
+        now,
+        log,
+      }),
+    ),
     ...careHandlers(
       cancellations,
       new EsimCareDesk({

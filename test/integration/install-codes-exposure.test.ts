@@ -225,6 +225,11 @@ function walk(answered: ReadonlyMap<PosMethodName, unknown>): {
       () => ({ firstDay: day, key: 'no-such', classification: 'accepted', reason: 'looked', approval }),
     ],
     addProviderDeposit: [() => ({ businessDay: day, amount: usd(1000), approval })],
+    // This counter is in no shop ledger: refused, and nothing else read.
+    reconcileShop: [() => ({ firstDay: day, approval })],
+    resolveShopException: [
+      () => ({ firstDay: day, key: 'no-such', classification: 'accepted', reason: 'looked', approval }),
+    ],
     checkCancelSale: saleIds.map((saleId) => () => ({ saleId })),
     // The sale completed later is cancelled: its records join the dispute pack below.
     cancelSale: [() => ({ saleId: completedLater.id, reason: 'changed mind', approval })],
@@ -344,6 +349,8 @@ describe('activation codes leave the core only under the one rule', () => {
       'countClosedShift',
       'acknowledgeLostRecords',
       'resolveReconciliationException',
+      'reconcileShop',
+      'resolveShopException',
       'checkGoodwillRefund',
       'goodwillRefund',
     ]);

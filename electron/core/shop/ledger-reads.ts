@@ -93,6 +93,8 @@ export interface RecordFilter {
   readonly from?: Date;
   readonly to?: Date;
   readonly counterId?: string;
+  /** Only records holding one of these provider orders (records of any time). */
+  readonly orderReferences?: readonly string[];
 }
 
 /** The shop's records, oldest first. */
@@ -123,8 +125,15 @@ export async function ledgerRecords(
        AND ($2::timestamptz IS NULL OR first_at >= $2)
        AND ($3::timestamptz IS NULL OR first_at < $3)
        AND ($4::text IS NULL OR counter_id = $4)
+       AND ($5::text[] IS NULL OR order_reference = ANY($5))
      ORDER BY first_at, counter_id, first_seq`,
-    [filter.types ?? null, filter.from ?? null, filter.to ?? null, filter.counterId ?? null],
+    [
+      filter.types ?? null,
+      filter.from ?? null,
+      filter.to ?? null,
+      filter.counterId ?? null,
+      filter.orderReferences ?? null,
+    ],
   );
   return result.rows.map((row) => ({
     counterId: row.counter_id,

@@ -1,0 +1,359 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulator } from '../../electron/simulator/index';
+import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Sale } from '../../shared/domain/sale';
+import type { ShopDay } from '../../shared/domain/shop-day';
+import type { TopUp, TopUpOption } from '../../shared/domain/topup';
+import { minor } from '../../shared/money';
+import { unwrap } from '../support/core-harness';
+import { providerFacts } from '../support/provider-facts';
+import { newLedger, postgresPerFile, type TestLedger } from '../support/shop-ledger';
+import { startTcpGate, type TcpGate } from '../support/tcp-gate';
+import {
+  cancelSale,
+  count,
+  dayAroundNow,
+  hireStaff,
+  noteFor,
+  openShift,
+  type Staff,
+  sell,
+  usd,
+} from './end-of-day-support';
+import {
+  type Counter,
+  driveEsim,
+  eventually,
+  forceRefundMethod,
+  ledger,
+  SEED,
+  setBalance,
+} from './money-support';
+import { joinInput, shopCounter, untilPublished } from './shop-ledger-support';
+
+// The shop day: a manager at one counter reconciles the whole shop's day from the shop ledger, with
+// every counter live on one simulator account and one real PostgreSQL ledger.
+
+const server = postgresPerFile();
+
+const gates: TcpGate[] = [];
+afterEach(async () => {
+  await Promise.all(gates.splice(0).map((gate) => gate.close()));
+});
+
+interface ShopCounter {
+  readonly c: Counter;
+  readonly staff: Staff;
+  readonly code: string;
+  readonly gate: TcpGate | null;
+}
+
+const FLOAT = 10_000;
+
+/** The day's opening balance the counter read, from its journal. */
+function openingRead(c: Counter, day: string): boolean {
+  const db = new Database(join(c.dataDir, 'journal.sqlite'), { readonly: true });
+  try {
+    return (
+      db
+        .prepare("SELECT 1 FROM balance_snapshots WHERE business_day = ? AND purpose = 'opening'")
+        .get(day) !== undefined
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** A counter of the shop on the shared simulator, its staff hired, joined (through a gate if asked), its shift open. */
+async function shopCounterOpen(
+  testLedger: TestLedger,
+  sim: Counter['sim'] | null,
+  code: string,
+  gated = false,
+): Promise<ShopCounter & { day: string }> {
+  const c = await shopCounter(sim ? { sim } : {});
+  const staff = await hireStaff(c.h);
+  const day = await dayAroundNow(c.h, staff);
+  const gate = gated ? await startTcpGate(testLedger.server.port) : null;
+  if (gate) gates.push(gate);
+  const address = gate ? `postgres://127.0.0.1:${gate.port}/${testLedger.database}` : testLedger.address;
+  unwrap(await c.h.call('joinShopLedger', { ...joinInput(testLedger, code), address }));
+  await openShift(c.h, [usd(FLOAT)]);
+  await eventually('the opening balance', () => (openingRead(c, day) ? true : null));
+  return { c, staff, code, gate, day };
+}
+
+/** The cheapest rechargeable package (by the provider's own facts): each has top-ups for an active eSIM. */
+function rechargeablePackage(c: Counter): CataloguePackage {
+  const facts = providerFacts(SEED);
+  const found = [...c.packages]
+    .filter((pkg) => facts(pkg.code)?.rechargeable)
+    .sort((a, b) => a.cost.amount - b.cost.amount)[0];
+  if (!found) throw new Error('no rechargeable package in the catalogue');
+  return found;
+}
+
+/** Sells `sales` eSIMs (the first of them rechargeable and active) and tops it up `topUps` times. */
+async function sellAndTopUp(
+  counter: ShopCounter,
+  rechargeable: CataloguePackage,
+  sales: number,
+  topUps: number,
+): Promise<Sale[]> {
+  const { h, sim } = counter.c;
+  const cheapest = [...counter.c.packages].sort(
+    (a, b) => a.cost.amount - b.cost.amount,
+  )[0] as CataloguePackage;
+  const first = await sell(h, rechargeable, {
+    method: 'cash',
+    tendered: minor(noteFor(rechargeable.retail)),
+  });
+  expect(first.state).toBe('completed');
+  const sold = [first];
+  for (let i = 1; i < sales; i += 1) sold.push(await sell(h, cheapest, { method: 'card' }));
+  const iccid = first.state === 'completed' ? (first.esims[0]?.iccid ?? '') : '';
+  await driveEsim(sim, 'activate', { iccid });
+  for (let i = 0; i < topUps; i += 1) {
+    const { packages } = unwrap(await h.call<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid }));
+    const option = [...packages].sort((a, b) => a.cost.amount - b.cost.amount)[0];
+    if (!option) throw new Error('the eSIM has no top-up');
+    const topUp = unwrap(
+      await h.call<TopUp>('topUp', { iccid, packageCode: option.code, confirmRepeat: true }),
+    );
+    expect(topUp.state).toBe('completed');
+  }
+  return sold;
+}
+
+/** Counts the drawer at what it should hold (the float and the cash taken) and closes the shift. */
+async function closeShift(counter: ShopCounter, cashIn = 0): Promise<void> {
+  const { countId } = await count(counter.c.h, [usd(FLOAT + cashIn)]);
+  unwrap(await counter.c.h.call('closeShift', { countId }));
+}
+
+async function reconcileShop(counter: ShopCounter, day: string): Promise<ShopDay> {
+  return unwrap(
+    await counter.c.h.call<ShopDay>('reconcileShop', { firstDay: day, approval: counter.staff.approval }),
+  );
+}
+
+/** The provider's orders of the account, from the simulator's own ledger. */
+async function providerOrders(c: Counter): Promise<string[]> {
+  const { entries } = await ledger(c.sim);
+  return entries
+    .filter((entry) => entry.kind === 'order' || entry.kind === 'topup')
+    .map((entry) => entry.orderReference ?? '');
+}
+
+/** A deposit to the account: the provider's balance grows, and a manager enters it once, at one counter. */
+async function deposit(counter: ShopCounter, day: string, amountMinor: number): Promise<void> {
+  const { balanceMinor } = await ledger(counter.c.sim);
+  await setBalance(counter.c.sim, (balanceMinor + amountMinor) / 100);
+  unwrap(
+    await counter.c.h.call('addProviderDeposit', {
+      businessDay: day,
+      amount: usd(amountMinor),
+      note: 'bank transfer',
+      approval: counter.staff.approval,
+    }),
+  );
+}
+
+/** The normal day of a shop of two counters: 4 + 3 sales, 5 top-ups, a cancellation, a deposit. */
+async function twoCounterDay(testLedger: TestLedger) {
+  const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+  const first = await shopCounterOpen(testLedger, sim, '1');
+  const second = await shopCounterOpen(testLedger, sim, '2');
+  const rechargeable = rechargeablePackage(first.c);
+  const sold = await sellAndTopUp(first, rechargeable, 4, 3);
+  const secondSold = await sellAndTopUp(second, rechargeable, 3, 2);
+  const cancelled = sold[1] as Sale;
+  // The provider gives the cancelled order's cost back to the balance at once.
+  await forceRefundMethod(sim, 'balance');
+  const cancellation = unwrap(await cancelSale(first.c.h, cancelled.id, null, first.staff.approval));
+  expect(cancellation.state).toBe('cancelled');
+  await deposit(first, first.day, 2500);
+  await closeShift(first, sold[0]?.retailTotal.amount);
+  await closeShift(second, secondSold[0]?.retailTotal.amount);
+  return { sim, first, second, day: first.day };
+}
+
+describe('the shop day', () => {
+  it('reads RECONCILED for two counters with no manual step: every order attributed, the bridge at 0.00', async () => {
+    const testLedger = await newLedger(server());
+    const { sim, first, second, day } = await twoCounterDay(testLedger);
+    try {
+      await untilPublished(first.c, testLedger);
+      await untilPublished(second.c, testLedger);
+      const orders = await providerOrders(first.c);
+      expect(orders).toHaveLength(4 + 3 + 5);
+
+      const shopDay = await reconcileShop(second, day);
+      expect(shopDay.exceptions).toEqual([]);
+      expect(shopDay).toMatchObject({
+        result: 'reconciled',
+        number: 1,
+        shop: 'Main street',
+        openExceptions: 0,
+        ordersRead: orders.length,
+        ordersAttributed: orders.length,
+      });
+      expect(shopDay.bridge?.remainder).toEqual(usd(0));
+      expect(shopDay.bridge?.deposits).toEqual(usd(2500));
+      expect(shopDay.bridge?.refunds.amount).toBeGreaterThan(0);
+      // Every order names the counter whose record holds it.
+      const byCounter = new Map<string, string[]>();
+      for (const row of shopDay.rows) {
+        if (row.orderReference === null) continue;
+        byCounter.set(row.counter?.code ?? '?', [
+          ...(byCounter.get(row.counter?.code ?? '?') ?? []),
+          row.orderReference,
+        ]);
+      }
+      expect(byCounter.get('1')).toHaveLength(4 + 3);
+      expect(byCounter.get('2')).toHaveLength(3 + 2);
+      expect(shopDay.counters.map(({ code, state, orders: n }) => ({ code, state, orders: n }))).toEqual([
+        { code: '1', state: 'closed', orders: 7 },
+        { code: '2', state: 'closed', orders: 5 },
+      ]);
+      // Each Z's chain head is a link the ledger holds.
+      for (const counter of shopDay.counters) {
+        expect(counter.shifts).toHaveLength(1);
+        expect(counter.shifts[0]).toMatchObject({ state: 'closed', zNumber: 1, zHeadReceived: true });
+      }
+      // The cash per drawer and in total, from the Zs.
+      expect(shopDay.cash.map((drawer) => drawer.counter.code)).toEqual(['1', '2']);
+      const expected = shopDay.cash.reduce((sum, drawer) => sum + (drawer.lines[0]?.expected.amount ?? 0), 0);
+      expect(shopDay.cashTotal).toEqual([
+        { currency: 'USD', expected: usd(expected), counted: usd(expected), variance: usd(0) },
+      ]);
+
+      // The same day again keeps its number; it is kept in the ledger.
+      const again = await reconcileShop(first, day);
+      expect(again.number).toBe(1);
+      const kept = await testLedger.query<{ number: number; result: string }>(
+        'SELECT number, result FROM ledger.shop_days',
+      );
+      expect(kept.rows).toEqual([{ number: 1, result: 'reconciled' }]);
+    } finally {
+      await sim.close();
+    }
+  }, 300_000);
+
+  it('reads INCOMPLETE, naming the counter, while one of three counters has not synced; RECONCILED once it has', async () => {
+    const testLedger = await newLedger(server());
+    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+    try {
+      const first = await shopCounterOpen(testLedger, sim, '1');
+      const second = await shopCounterOpen(testLedger, sim, '2');
+      const third = await shopCounterOpen(testLedger, sim, '3', true);
+      const day = first.day;
+      const cheapest = [...first.c.packages].sort(
+        (a, b) => a.cost.amount - b.cost.amount,
+      )[0] as CataloguePackage;
+      for (const counter of [first, second, third]) await sell(counter.c.h, cheapest, { method: 'card' });
+      await untilPublished(third.c, testLedger);
+      // The third counter's network to the ledger goes: it sells and closes on its own.
+      third.gate?.hang();
+      await sell(third.c.h, cheapest, { method: 'card' });
+      for (const counter of [first, second, third]) await closeShift(counter);
+
+      const incomplete = await reconcileShop(first, day);
+      expect(incomplete.result).toBe('incomplete');
+      expect(incomplete.counters.map(({ code, state }) => [code, state])).toEqual([
+        ['1', 'closed'],
+        ['2', 'closed'],
+        ['3', 'open'],
+      ]);
+      expect(incomplete.counters[2]?.syncedAt).toEqual(expect.any(String));
+
+      third.gate?.flow();
+      await untilPublished(third.c, testLedger, 60_000);
+      const reconciled = await reconcileShop(first, day);
+      expect(reconciled).toMatchObject({ result: 'reconciled', number: 1, ordersAttributed: 4 });
+      expect(reconciled.counters.map(({ code, state, orders }) => [code, state, orders])).toEqual([
+        ['1', 'closed', 1],
+        ['2', 'closed', 1],
+        ['3', 'closed', 2],
+      ]);
+    } finally {
+      await sim.close();
+    }
+  }, 300_000);
+
+  it('reads UNCONFIRMED while the provider cannot be reached', async () => {
+    const testLedger = await newLedger(server());
+    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+    try {
+      const first = await shopCounterOpen(testLedger, sim, '1');
+      const cheapest = [...first.c.packages].sort(
+        (a, b) => a.cost.amount - b.cost.amount,
+      )[0] as CataloguePackage;
+      await sell(first.c.h, cheapest, { method: 'card' });
+      await closeShift(first);
+      sim.setFaults({ dropAfterCommitRate: 1, paths: [] });
+      const shopDay = await reconcileShop(first, first.day);
+      expect(shopDay).toMatchObject({ result: 'unconfirmed', bridge: null });
+      expect(shopDay.unconfirmedReason).toEqual(expect.any(String));
+      sim.setFaults({ dropAfterCommitRate: 0 });
+      const confirmed = await reconcileShop(first, first.day);
+      expect(confirmed.exceptions).toEqual([]);
+      expect(confirmed.result).toBe('reconciled');
+    } finally {
+      await sim.close();
+    }
+  }, 300_000);
+
+  it('keeps a resolution in the ledger for the amount it was given: a larger remainder is open again', async () => {
+    const testLedger = await newLedger(server());
+    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+    try {
+      const first = await shopCounterOpen(testLedger, sim, '1');
+      const second = await shopCounterOpen(testLedger, sim, '2');
+      const cheapest = [...first.c.packages].sort(
+        (a, b) => a.cost.amount - b.cost.amount,
+      )[0] as CataloguePackage;
+      await sell(first.c.h, cheapest, { method: 'card' });
+      await sell(second.c.h, cheapest, { method: 'card' });
+      await closeShift(first);
+      await closeShift(second);
+      // Money reaches the account that nobody entered: the bridge leaves 1.49.
+      const { balanceMinor } = await ledger(sim);
+      await setBalance(sim, (balanceMinor + 149) / 100);
+
+      const day = first.day;
+      const found = await reconcileShop(first, day);
+      expect(found.exceptions.map((e) => [e.kind, e.amount])).toEqual([['bridge_remainder', usd(149)]]);
+      expect(found.result).toBe('not_reconciled');
+      const remainder = found.exceptions.find((exception) => exception.kind === 'bridge_remainder');
+      expect(remainder?.amount).toEqual(usd(149));
+      const resolved = unwrap(
+        await second.c.h.call<ShopDay>('resolveShopException', {
+          firstDay: day,
+          key: remainder?.key,
+          classification: 'accepted',
+          reason: 'A transfer from the bank, checked',
+          approval: second.staff.approval,
+        }),
+      );
+      expect(resolved).toMatchObject({ result: 'reconciled', openExceptions: 0 });
+      expect(resolved.exceptions[0]?.resolution).toMatchObject({ amount: usd(149), by: 'Manager' });
+      // Resolved once, for the shop: the other counter sees it resolved.
+      expect((await reconcileShop(first, day)).result).toBe('reconciled');
+
+      // 25.00 more: the remainder is 26.49, which nobody resolved.
+      await setBalance(sim, (balanceMinor + 2649) / 100);
+      const larger = await reconcileShop(first, day);
+      expect(larger.result).toBe('not_reconciled');
+      expect(larger.exceptions.map((e) => [e.kind, e.amount, e.resolution])).toEqual([
+        ['bridge_remainder', usd(2649), null],
+      ]);
+      const held = await testLedger.query('SELECT exception_key, amount_minor FROM ledger.shop_resolutions');
+      expect(held.rows).toEqual([{ exception_key: remainder?.key, amount_minor: '149' }]);
+    } finally {
+      await sim.close();
+    }
+  }, 300_000);
+});
