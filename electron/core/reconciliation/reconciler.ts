@@ -26,7 +26,7 @@ import { scopeOf } from '../money/scope';
 import { failureSummary, PosFailure } from '../pos/failure';
 import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
 import { balanceBridge } from './balance-bridge';
-import { matchOrders, type StatusRead } from './match-orders';
+import { type MatchInput, matchOrders, type StatusRead } from './match-orders';
 import { type Period, ReconciliationJournal } from './reconciliation-journal';
 import { NO_REFUNDS, type RefundSource } from './refunds';
 
@@ -383,25 +383,18 @@ export class Reconciler {
       if (settled?.state === 'completed') settledNow.add(record.ref.id);
     }
     const records = this.journal.recordsIn(window, scope, currency);
-    const statusReads = new Map<string, StatusRead>();
-    for (const record of records) {
-      const reference = record.orderReference;
-      if (reference === null || listed.has(reference) || statusReads.has(reference)) continue;
-      statusReads.set(reference, await statusRead(connection, reference, lane));
-    }
     const hidden = records.filter((record) => record.cost !== null && record.cost.currency !== currency);
     const currencyNote =
       hidden.length > 0
         ? `The provider's order list shows only ${currency} orders: ${hidden.length} of this period's records were paid in another currency and were read one by one.`
         : null;
     const refunds = (this.deps.refunds ?? NO_REFUNDS)(window);
-    const rows = matchOrders({
+    const rows = await matchPeriod(connection, lane, {
       periodKey,
       period: window,
       accountCurrency: currency,
       records,
       orders: read.orders,
-      statusReads,
       journalledElsewhere: (reference) =>
         this.journal.recordsByReference(reference, scope, currency)[0] ?? null,
       refunds,
@@ -475,8 +468,27 @@ export function bridgeFindings(periodKey: string, bridge: BalanceBridge, complet
   return rows;
 }
 
+/**
+ * Leg A of a period: each record whose order the list lacks is read on its own (GET /esims/order),
+ * then every record and order is matched.
+ */
+export async function matchPeriod(
+  connection: Connection,
+  lane: Lane,
+  input: Omit<MatchInput, 'statusReads'>,
+): Promise<ReconcileRow[]> {
+  const listed = new Set(input.orders.map((order) => order.orderReference));
+  const statusReads = new Map<string, StatusRead>();
+  for (const record of input.records) {
+    const reference = record.orderReference;
+    if (reference === null || listed.has(reference) || statusReads.has(reference)) continue;
+    statusReads.set(reference, await statusRead(connection, reference, lane));
+  }
+  return matchOrders({ ...input, statusReads });
+}
+
 /** What GET /esims/order says of one reference the order list lacks. */
-export async function statusRead(connection: Connection, reference: string, lane: Lane): Promise<StatusRead> {
+async function statusRead(connection: Connection, reference: string, lane: Lane): Promise<StatusRead> {
   try {
     const order = await connection.client.getOrder(reference, { lane });
     return { kind: 'found', status: order.status, amount: order.cost, createdAt: order.orderDate };

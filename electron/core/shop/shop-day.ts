@@ -30,13 +30,12 @@ import type { Logger } from '../log';
 import { scopeOf } from '../money/scope';
 import { failureSummary, PosFailure } from '../pos/failure';
 import { balanceBridge } from '../reconciliation/balance-bridge';
-import { matchOrders, type StatusRead } from '../reconciliation/match-orders';
 import {
   bridgeFindings,
+  matchPeriod,
   ordersAround,
   periodKeyOf,
   type Reconciler,
-  statusRead,
 } from '../reconciliation/reconciler';
 import type { JournalRecord, Period } from '../reconciliation/reconciliation-journal';
 import { type RefundFact, type RefundRow, refundOf } from '../reconciliation/refunds';
@@ -442,19 +441,12 @@ export class ShopDayDesk {
         orderReferences: [...listed].filter((reference) => !inPeriod.has(reference)),
       }),
     );
-    const statusReads = new Map<string, StatusRead>();
-    for (const record of records) {
-      const reference = record.orderReference;
-      if (reference === null || listed.has(reference) || statusReads.has(reference)) continue;
-      statusReads.set(reference, await statusRead(connection, reference, 'interactive'));
-    }
-    const rows = matchOrders({
+    const rows = await matchPeriod(connection, 'interactive', {
       periodKey,
       period: window,
       accountCurrency: currency,
       records,
       orders: read.orders,
-      statusReads,
       journalledElsewhere: (reference) =>
         elsewhere.find((record) => record.orderReference === reference) ?? null,
       refunds: day.refunds,

@@ -56,6 +56,21 @@ export const l0002ShopDays: LedgerMigration = {
       CREATE UNIQUE INDEX shop_resolutions_once ON ledger.shop_resolutions
         (shop_id, exception_key, coalesce(currency, ''), coalesce(amount_minor, 0));
 
+      -- The counter whose role calls, or a refusal for any other role.
+      CREATE FUNCTION ledger.calling_counter() RETURNS ledger.counters
+        LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+        AS $$
+      DECLARE
+        me ledger.counters;
+      BEGIN
+        SELECT * INTO me FROM ledger.counters WHERE role = session_user;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION USING ERRCODE = '${notCounter}',
+            MESSAGE = format('%s is not a counter of this ledger', session_user);
+        END IF;
+        RETURN me;
+      END $$;
+
       -- The shop day's number: the one it has, or the shop's next. The shop's row is locked while it is
       -- given, so two managers closing at once get one number each.
       CREATE FUNCTION ledger.shop_day_number(first date, last date) RETURNS integer
@@ -65,11 +80,7 @@ export const l0002ShopDays: LedgerMigration = {
         me ledger.counters;
         given integer;
       BEGIN
-        SELECT * INTO me FROM ledger.counters WHERE role = session_user;
-        IF NOT FOUND THEN
-          RAISE EXCEPTION USING ERRCODE = '${notCounter}',
-            MESSAGE = format('%s is not a counter of this ledger', session_user);
-        END IF;
+        me := ledger.calling_counter();
         PERFORM 1 FROM ledger.shops WHERE id = me.shop_id FOR UPDATE;
         SELECT d.number INTO given FROM ledger.shop_days d
           WHERE d.shop_id = me.shop_id AND d.first_day = first AND d.last_day = last;
@@ -88,11 +99,7 @@ export const l0002ShopDays: LedgerMigration = {
       DECLARE
         me ledger.counters;
       BEGIN
-        SELECT * INTO me FROM ledger.counters WHERE role = session_user;
-        IF NOT FOUND THEN
-          RAISE EXCEPTION USING ERRCODE = '${notCounter}',
-            MESSAGE = format('%s is not a counter of this ledger', session_user);
-        END IF;
+        me := ledger.calling_counter();
         UPDATE ledger.shop_days SET result = day_result, report = day_report, run_by = me.id, run_at = now()
           WHERE shop_id = me.shop_id AND number = day_number;
       END $$;
@@ -107,7 +114,7 @@ export const l0002ShopDays: LedgerMigration = {
         WITH CHECK (shop_id = (SELECT ledger.shop_of(current_user))
           AND counter_id = (SELECT ledger.counter_of(current_user)));
 
-      REVOKE EXECUTE ON FUNCTION ledger.shop_day_number(date, date),
+      REVOKE EXECUTE ON FUNCTION ledger.calling_counter(), ledger.shop_day_number(date, date),
         ledger.record_shop_day(integer, text, jsonb) FROM PUBLIC;
       GRANT SELECT ON ledger.shop_days, ledger.shop_resolutions TO ${group};
       GRANT INSERT (shop_id, exception_key, amount_minor, currency, classification, reason, resolver_id,
