@@ -14,7 +14,23 @@ export interface CounterWords {
   readonly cashMoves: Readonly<Record<Exclude<CashMovementKind, 'refund'>, string>>;
   /** Why cash moved, as the cashier picks it and the report lists it. */
   readonly cashReasons: Readonly<Record<CashReason, string>>;
+  /** A package's facts, on the sell screen and the receipt. */
+  readonly package: string;
+  readonly data: string;
+  readonly validity: string;
+  readonly coverage: string;
+  readonly price: string;
+  /** The data an eSIM holds after a top-up. */
+  readonly dataNow: string;
+  /** Which of a sale's eSIMs this is, on the sale screen, the customer display and the receipt. */
+  readonly esimOf: (index: string, count: string) => string;
+  /** The manual install codes, on the same three. */
+  readonly smdpAddress: string;
+  readonly activationCode: string;
 }
+
+/** "SM-DP+" in an Arabic line: isolated, so it stays left to right. */
+export const AR_SMDP = '\u2066SM-DP+\u2069';
 
 const EN: CounterWords = {
   tenders: { cash: 'Cash', card: 'Card', transfer: 'Transfer' },
@@ -28,6 +44,15 @@ const EN: CounterWords = {
     customer_refund: 'Customer refund',
     other: 'Other',
   },
+  package: 'Package',
+  data: 'Data',
+  validity: 'Validity',
+  coverage: 'Coverage',
+  price: 'Price',
+  dataNow: 'Data now',
+  esimOf: (index, count) => `eSIM ${index} of ${count}`,
+  smdpAddress: 'SM-DP+ address',
+  activationCode: 'Activation code',
 };
 
 const AR: CounterWords = {
@@ -42,6 +67,15 @@ const AR: CounterWords = {
     customer_refund: 'استرداد لزبون',
     other: 'أخرى',
   },
+  package: 'الباقة',
+  data: 'البيانات',
+  validity: 'الصلاحية',
+  coverage: 'التغطية',
+  price: 'السعر',
+  dataNow: 'البيانات الآن',
+  esimOf: (index, count) => `شريحة eSIM ${index} من ${count}`,
+  smdpAddress: `عنوان ${AR_SMDP}`,
+  activationCode: 'رمز التفعيل',
 };
 
 export const counterWords = byLanguage<CounterWords>({ en: EN, ar: AR });

@@ -97,7 +97,7 @@ function Ready({ t, sale }: { readonly t: CustomerText; readonly sale: ShownSale
       <div className="esims">
         {esim ? (
           <figure key={esim.iccid} className="esim">
-            {count > 1 ? <figcaption>{t.esimOf(page + 1, count)}</figcaption> : null}
+            {count > 1 ? <figcaption>{t.esimOf(String(page + 1), String(count))}</figcaption> : null}
             <QrCode text={esim.lpa} size={440} label={t.qrLabel} />
             <p className="manual-title">{t.manualEntry}</p>
             <dl className="manual">

@@ -1,4 +1,5 @@
 import { byLanguage } from '../../shared/by-language';
+import { counterWords } from '../../shared/counter-words';
 import { DEVICE_INSTALL_STEPS, ROAMING_STEP } from '../../shared/install-steps';
 
 /** What the customer reads on the screen facing them, in their language. */
@@ -7,7 +8,7 @@ export interface CustomerText {
   readonly welcome: string;
   readonly idle: string;
   readonly ready: string;
-  readonly esimOf: (index: number, count: number) => string;
+  readonly esimOf: (index: string, count: string) => string;
   readonly qrLabel: string;
   readonly training: string;
   readonly stepsTitle: string;
@@ -26,12 +27,15 @@ export interface CustomerText {
   readonly next: string;
 }
 
+const EN_WORDS = counterWords('en');
+const AR_WORDS = counterWords('ar');
+
 const EN: CustomerText = {
   title: 'Customer display',
   welcome: 'Welcome',
   idle: 'Your eSIM’s QR code will appear here as soon as your purchase is complete.',
   ready: 'Your eSIM is ready',
-  esimOf: (index, count) => `eSIM ${index} of ${count}`,
+  esimOf: EN_WORDS.esimOf,
   qrLabel: 'QR code to install your eSIM',
   training: 'TRAINING: this eSIM is not real and will not work.',
   stepsTitle: 'Install it now',
@@ -41,8 +45,8 @@ const EN: CustomerText = {
     ROAMING_STEP.en,
   ],
   manualEntry: 'No camera? Enter these by hand:',
-  smdpAddress: 'SM-DP+ address',
-  activationCode: 'Activation code',
+  smdpAddress: EN_WORDS.smdpAddress,
+  activationCode: EN_WORDS.activationCode,
   receiptNote: 'Your receipt has the same QR code. It installs only once: keep it private.',
   disconnected: 'This screen has lost the counter. Please ask the cashier.',
   preparing: 'Your eSIM is being prepared',
@@ -59,14 +63,14 @@ const AR: CustomerText = {
   welcome: 'أهلًا وسهلًا',
   idle: 'سيظهر هنا رمز QR لشريحتك الإلكترونية فور إتمام الشراء.',
   ready: 'شريحتك الإلكترونية جاهزة',
-  esimOf: (index, count) => `شريحة eSIM ${index} من ${count}`,
+  esimOf: AR_WORDS.esimOf,
   qrLabel: 'رمز QR لتثبيت شريحتك الإلكترونية',
   training: 'تدريب: هذه الشريحة ليست حقيقية ولن تعمل.',
   stepsTitle: 'ثبّتها الآن',
   steps: [...DEVICE_INSTALL_STEPS.ar, 'وجّه كاميرا الهاتف إلى رمز QR على هذه الشاشة.', ROAMING_STEP.ar],
   manualEntry: 'لا تعمل الكاميرا؟ أدخل هذه البيانات يدويًا:',
-  smdpAddress: 'عنوان \u2066SM-DP+\u2069',
-  activationCode: 'رمز التفعيل',
+  smdpAddress: AR_WORDS.smdpAddress,
+  activationCode: AR_WORDS.activationCode,
   receiptNote: 'في إيصالك رمز QR نفسه. يُثبَّت مرة واحدة فقط: احتفظ به لنفسك.',
   disconnected: 'انقطع اتصال هذه الشاشة بنقطة البيع. يرجى إبلاغ الكاشير.',
   preparing: 'يجري تجهيز شريحتك الإلكترونية',

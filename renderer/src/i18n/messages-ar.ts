@@ -1,8 +1,11 @@
+import { counterWords } from '../../../shared/counter-words';
 import { integer } from './format';
 import type { Messages } from './messages-en';
 import { counted } from './plural';
 
 /** Every word the counter shows, in Arabic (right to left). Keys mirror `messages-en.ts`. */
+const AR_WORDS = counterWords('ar');
+
 export const ar: Messages = {
   appName: 'منصة بيع الشرائح الإلكترونية',
   languageName: 'العربية',
@@ -162,15 +165,15 @@ export const ar: Messages = {
     filters: 'عوامل التصفية',
     type: 'النوع',
     types: { all: 'الكل', local: 'محلي', regional: 'إقليمي', global: 'عالمي', enterprise: 'مؤسسات' },
-    data: 'البيانات',
+    data: AR_WORDS.data,
     dataAny: 'أي حجم',
     dataAtLeast: (gb) => `${gb} أو أكثر`,
     unlimited: 'غير محدود',
-    validity: 'الصلاحية',
+    validity: AR_WORDS.validity,
     validityAny: 'أي مدة',
     validityAtLeast: (days) => `${days} أو أكثر`,
     sort: 'الترتيب',
-    sorts: { relevance: 'الأنسب', price: 'السعر', data: 'البيانات', validity: 'الصلاحية' },
+    sorts: { relevance: 'الأنسب', price: AR_WORDS.price, data: AR_WORDS.data, validity: AR_WORDS.validity },
     results: 'الباقات',
     resultCount: (count) =>
       counted('ar', count, {
@@ -227,7 +230,7 @@ export const ar: Messages = {
     syncCatalogue: 'تحديث الباقات',
     syncing: 'جارٍ التحديث…',
     catalogueAge: (when) => `آخر تحديث للباقات ${when}`,
-    coverage: 'التغطية',
+    coverage: AR_WORDS.coverage,
     countries: (count) =>
       counted('ar', count, { one: 'دولة واحدة', two: 'دولتان', few: '# دول', other: '# دولة' }),
     voice: (minutes) =>
@@ -276,10 +279,10 @@ export const ar: Messages = {
     newSale: 'بيع جديد',
     completed: 'تم البيع',
     receiptNo: (n) => `الإيصال ${n}`,
-    esimHeading: (n, of) => `الشريحة ${n} من ${of}`,
+    esimHeading: AR_WORDS.esimOf,
     qrAlt: 'رمز QR للشريحة الإلكترونية',
-    smdp: 'عنوان SM-DP+',
-    activationCode: 'رمز التفعيل',
+    smdp: AR_WORDS.smdpAddress,
+    activationCode: AR_WORDS.activationCode,
     iccid: 'رقم ICCID',
     showEsims: (count) =>
       counted('ar', count, {
@@ -366,7 +369,7 @@ export const ar: Messages = {
       'تحقّق من الرقم: إن كان صحيحًا فابحث عنه على أي حال (بعض الشرائح تحمل رقمًا لا يجتاز التحقق).',
     lookUpAnyway: 'ابحث عنه على أي حال',
     esim: 'الشريحة',
-    package: 'الباقة',
+    package: AR_WORDS.package,
     status: 'الحالة',
     used: 'المستخدم',
     remaining: 'المتبقي',
@@ -385,7 +388,7 @@ export const ar: Messages = {
     repeatBody: 'أعد التعبئة فقط إذا طلب الزبون تعبئة ثانية.',
     repeatButton: 'عبّئ مرة أخرى',
     completed: 'تمت التعبئة',
-    newVolume: 'البيانات الآن',
+    newVolume: AR_WORDS.dataNow,
     newVolumeValue: (total, remaining) => `متبقٍ ${remaining} من ${total}`,
     newVolumeTotalOnly: (total) => `${total} إجمالًا؛ المتبقي لم يُبلَّغ عنه`,
     newVolumeLeftOnly: (remaining) => `متبقٍ ${remaining}؛ الإجمالي لم يُبلَّغ عنه`,
@@ -402,7 +405,7 @@ export const ar: Messages = {
     title: 'المبيعات قيد الانتظار وغير المؤكدة',
     empty: 'لا شيء قيد الانتظار.',
     receipt: 'الإيصال',
-    package: 'الباقة',
+    package: AR_WORDS.package,
     quantity: 'الكمية',
     state: 'الحالة',
     waiting: 'مدة الانتظار',
@@ -444,7 +447,7 @@ export const ar: Messages = {
     empty: 'لا مبيعات اليوم بعد.',
     time: 'الوقت',
     receipt: 'الإيصال',
-    package: 'الباقة',
+    package: AR_WORDS.package,
     quantity: 'الكمية',
     amount: 'المبلغ',
     state: 'الحالة',

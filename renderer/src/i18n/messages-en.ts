@@ -1,3 +1,4 @@
+import { counterWords } from '../../../shared/counter-words';
 import type { SaleState } from '../../../shared/domain/sale-states';
 import type { StartStep } from '../../../shared/domain/start-progress';
 import type { ShopLedgerProblem, Status, StorageTrouble } from '../../../shared/domain/status';
@@ -8,6 +9,8 @@ import { counted } from './plural';
  * Every word the counter shows, in English. `messages-ar.ts` must give the same keys (the type
  * says so); values that take arguments are functions so word order can differ between languages.
  */
+const EN_WORDS = counterWords('en');
+
 export const en = {
   appName: 'eSIM Counter',
   languageName: 'English',
@@ -144,15 +147,20 @@ export const en = {
     filters: 'Filters',
     type: 'Type',
     types: { all: 'All', local: 'Local', regional: 'Regional', global: 'Global', enterprise: 'Enterprise' },
-    data: 'Data',
+    data: EN_WORDS.data,
     dataAny: 'Any data',
     dataAtLeast: (gb: string) => `${gb} or more`,
     unlimited: 'Unlimited',
-    validity: 'Validity',
+    validity: EN_WORDS.validity,
     validityAny: 'Any validity',
     validityAtLeast: (days: string) => `${days} or more`,
     sort: 'Sort',
-    sorts: { relevance: 'Best match', price: 'Price', data: 'Data', validity: 'Validity' },
+    sorts: {
+      relevance: 'Best match',
+      price: EN_WORDS.price,
+      data: EN_WORDS.data,
+      validity: EN_WORDS.validity,
+    },
     results: 'Packages',
     resultCount: (count: number) => counted('en', count, { one: '# package', other: '# packages' }),
     destinationsFound: 'Destinations',
@@ -179,7 +187,7 @@ export const en = {
     syncCatalogue: 'Sync catalogue',
     syncing: 'Syncing…',
     catalogueAge: (when: string) => `Catalogue synced ${when}`,
-    coverage: 'Coverage',
+    coverage: EN_WORDS.coverage,
     countries: (count: number) => counted('en', count, { one: '# country', other: '# countries' }),
     voice: (minutes: number) => counted('en', minutes, { one: 'Voice # minute', other: 'Voice # minutes' }),
     voiceYes: 'Voice',
@@ -217,10 +225,10 @@ export const en = {
     newSale: 'New sale',
     completed: 'Sale complete',
     receiptNo: (n: string) => `Receipt ${n}`,
-    esimHeading: (n: string, of: string) => `eSIM ${n} of ${of}`,
+    esimHeading: EN_WORDS.esimOf,
     qrAlt: 'eSIM QR code',
-    smdp: 'SM-DP+ address',
-    activationCode: 'Activation code',
+    smdp: EN_WORDS.smdpAddress,
+    activationCode: EN_WORDS.activationCode,
     iccid: 'ICCID',
     showEsims: (count: number) =>
       counted('en', count, { one: 'Show the QR code (# eSIM)', other: 'Show the QR codes (# eSIMs)' }),
@@ -301,7 +309,7 @@ export const en = {
       'Check the number: if it is right, look it up anyway (some eSIMs carry a number that fails the check).',
     lookUpAnyway: 'Look it up anyway',
     esim: 'eSIM',
-    package: 'Package',
+    package: EN_WORDS.package,
     status: 'Status',
     used: 'Used',
     remaining: 'Remaining',
@@ -320,7 +328,7 @@ export const en = {
     repeatBody: 'Top it up again only if the customer asks for a second top-up.',
     repeatButton: 'Top up again',
     completed: 'Top-up complete',
-    newVolume: 'Data now',
+    newVolume: EN_WORDS.dataNow,
     newVolumeValue: (total: string, remaining: string) => `${remaining} left of ${total}`,
     newVolumeTotalOnly: (total: string) => `${total} in all; what is left not reported`,
     newVolumeLeftOnly: (remaining: string) => `${remaining} left; the total not reported`,
@@ -337,7 +345,7 @@ export const en = {
     title: 'Pending and in-doubt sales',
     empty: 'Nothing is waiting.',
     receipt: 'Receipt',
-    package: 'Package',
+    package: EN_WORDS.package,
     quantity: 'Qty',
     state: 'State',
     waiting: 'Waiting',
@@ -380,7 +388,7 @@ export const en = {
     empty: 'No sales yet today.',
     time: 'Time',
     receipt: 'Receipt',
-    package: 'Package',
+    package: EN_WORDS.package,
     quantity: 'Qty',
     amount: 'Amount',
     state: 'State',

@@ -1,4 +1,5 @@
 import { byLanguage } from '../../../shared/by-language';
+import { counterWords } from '../../../shared/counter-words';
 import type { Language } from '../../../shared/domain/common';
 import type { MissingNumbers } from '../../../shared/domain/lost-records';
 import type { ProviderOrder } from '../../../shared/domain/provider-order';
@@ -29,6 +30,9 @@ function span(numbers: MissingNumbers, language: Language): string {
   return numbers.from === numbers.to ? from : `${from}–${integer(numbers.to, language)}`;
 }
 
+const EN_WORDS = counterWords('en');
+const AR_WORDS = counterWords('ar');
+
 const EN: LostRecordsText = {
   title: 'Records the journal lacks',
   broughtBack: (at, from) =>
@@ -51,7 +55,7 @@ const EN: LostRecordsText = {
   incomplete: 'The order list could not be read to its end: there may be more.',
   reference: 'Order',
   placedAt: 'Placed',
-  packageName: 'Package',
+  packageName: EN_WORDS.package,
   amount: 'Amount',
   status: 'Status',
   statuses: { completed: 'Completed', pending: 'Pending', failed: 'Failed', cancelled: 'Cancelled' },
@@ -81,7 +85,7 @@ const AR: LostRecordsText = {
   incomplete: 'تعذّرت قراءة قائمة الطلبات إلى نهايتها: قد يكون هناك المزيد.',
   reference: 'الطلب',
   placedAt: 'وقت الطلب',
-  packageName: 'الباقة',
+  packageName: AR_WORDS.package,
   amount: 'المبلغ',
   status: 'الحالة',
   statuses: { completed: 'مكتمل', pending: 'قيد التنفيذ', failed: 'فشل', cancelled: 'أُلغي' },

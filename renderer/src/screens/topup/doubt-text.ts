@@ -1,4 +1,5 @@
 import { byLanguage } from '../../../../shared/by-language';
+import { counterWords } from '../../../../shared/counter-words';
 
 /**
  * The words for a top-up whose answer was lost, per language: the orders the counter found and why
@@ -35,6 +36,9 @@ export interface DoubtText {
   readonly decidedNone: (name: string) => string;
 }
 
+const EN_WORDS = counterWords('en');
+const AR_WORDS = counterWords('ar');
+
 const EN: DoubtText = {
   ordersTitle: "The provider's orders of this eSIM around this top-up",
   why: "Nothing in an order says who placed it: another counter, the provider's dashboard or the customer's app makes orders that look exactly like this counter's. An order nothing rules out may be this top-up's, or someone else's.",
@@ -47,7 +51,7 @@ const EN: DoubtText = {
     `Sent at ${sent}; the counter stopped waiting at ${stopped} (the provider's clock).`,
   order: 'Order',
   placed: 'Placed',
-  package: 'Package',
+  package: EN_WORDS.package,
   amount: 'Amount',
   verdict: "May it be this top-up's?",
   notStated: 'not stated',
@@ -81,7 +85,7 @@ const AR: DoubtText = {
     `أُرسلت الساعة ${sent}؛ وتوقّفت نقطة البيع عن الانتظار الساعة ${stopped} (بساعة المزوّد).`,
   order: 'الطلب',
   placed: 'وقت الطلب',
-  package: 'الباقة',
+  package: AR_WORDS.package,
   amount: 'المبلغ',
   verdict: 'هل قد يكون طلب هذه التعبئة؟',
   notStated: 'غير مذكور',
