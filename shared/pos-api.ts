@@ -387,7 +387,11 @@ export const posApiContract = {
   checkApproval: method(z.object({ approval: Approval }).strict(), CashierSchema),
   /** Quick switch: the cashier whose PIN this is works the counter from now on. */
   signIn: method(z.object({ cashierId: Id, pin: PinSchema }).strict(), TillViewSchema),
-  signOut: method(NoInput, TillViewSchema),
+  /**
+   * Nobody works the counter until the next sign-in. `idle`: the counter locked itself after the shop's
+   * idle time (Settings' `lockAfterMinutes`), which its record says.
+   */
+  signOut: method(z.object({ idle: z.boolean().optional() }).strict(), TillViewSchema),
 
   // The drawer and its shift. Closing never needs the network.
   /** Who is signed in, the open shift, the day's rates and the end-of-day settings. */

@@ -18,6 +18,7 @@ import { TodayScreen } from './screens/TodayScreen';
 import { TopUpScreen } from './screens/topup/TopUpScreen';
 import { SetupReminder } from './setup/SetupReminder';
 import { CashierBar } from './shift/CashierBar';
+import { useIdleLock } from './shift/idle-lock';
 import { ShiftScreen } from './shift/ShiftScreen';
 import { SignInFirst } from './shift/SignInFirst';
 import { useSignInNeeded } from './shift/till-store';
@@ -52,6 +53,7 @@ export function App(): ReactNode {
   const screen = useScreen((state) => state.screen);
   const loadError = useSession((state) => state.loadError);
   useShortcuts();
+  useIdleLock();
 
   useEffect(() => {
     // The whole document turns: scroll bars, dialogs and form controls follow the language too.
@@ -63,6 +65,8 @@ export function App(): ReactNode {
   const View = SCREEN_VIEWS[screen];
   const needs = SCREEN_NEEDS[screen];
   const signInFirst = useSignInNeeded(needs?.method ?? 'getStatus');
+  // A sale opened over the screen shows its eSIMs to someone signed in only; it comes back after the sign-in.
+  const saleHidden = useSignInNeeded('getSale');
   return (
     <div className="app">
       <TrainingBanner />
@@ -78,7 +82,7 @@ export function App(): ReactNode {
           {needs && signInFirst ? <SignInFirst screen={screen} title={needs.title(t)} /> : <View />}
         </div>
       </main>
-      <SaleDialog />
+      {saleHidden ? null : <SaleDialog />}
       <ShortcutBar />
     </div>
   );

@@ -10,10 +10,14 @@ export type CashierMethods =
   | 'signIn'
   | 'signOut';
 
-/** Cashiers and the quick switch at the counter. `changed` pushes the new till view to every window. */
+/**
+ * Cashiers and the quick switch at the counter. `changed` pushes the new till view to every window;
+ * `lockAfterMinutes` is the shop's idle time, recorded with a lock.
+ */
 export function cashierHandlers(
   cashiers: CashierTable,
   changed: () => TillView,
+  lockAfterMinutes: () => number,
 ): HandlerGroup<CashierMethods> {
   return {
     listCashiers: async () => ({ cashiers: cashiers.list() }),
@@ -34,8 +38,8 @@ export function cashierHandlers(
       cashiers.signIn(cashierId, pin);
       return changed();
     },
-    signOut: async () => {
-      cashiers.signOut();
+    signOut: async ({ idle }) => {
+      cashiers.signOut(idle ? { afterMinutes: lockAfterMinutes() } : undefined);
       return changed();
     },
   };

@@ -192,12 +192,17 @@ export class CashierTable {
     return cashier;
   }
 
-  signOut(): void {
+  /**
+   * Nobody works the counter until the next sign-in. A lock after the shop's idle time is recorded as
+   * one (`cashier.locked`, with the minutes), so the records say who left the counter signed in.
+   */
+  signOut(idle?: { readonly afterMinutes: number }): void {
     const at = this.now().toISOString();
     writeTransaction(this.db, () => {
       const id = this.settings.get<string>(CURRENT_CASHIER_KEY);
       if (!id) return;
-      writeAudit(this.db, at, 'cashier.signed_out', id, null);
+      if (idle) writeAudit(this.db, at, 'cashier.locked', id, { afterMinutes: idle.afterMinutes });
+      else writeAudit(this.db, at, 'cashier.signed_out', id, null);
       this.settings.delete(CURRENT_CASHIER_KEY);
     });
   }

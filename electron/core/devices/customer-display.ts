@@ -24,11 +24,11 @@ export interface CustomerDisplayDeps {
  * the one most recently begun here, when the send the cashier is waiting for answers it completed.
  * A sale that completes later (pending, in doubt, settled by a check) never pops up by itself: the
  * cashier decides, and shows it with `showSale`. It goes back to idle when the next sale or top-up
- * begins, when the cashier clears it or confirms the next customer's sale, or after
- * CUSTOMER_QR_SHOWN_MS (the display hides it then by itself; read later, the state says it is gone).
- * A sale begun before a restart, or one that completes after a newer one began, is never shown: its
- * customer is not the one looking. While the cashier confirms a sale the display shows the amount to
- * pay (`showDue`), until the sale begins or the cashier clears it.
+ * begins, when the cashier clears it, confirms the next customer's sale or leaves the counter (a
+ * sign-out or the idle lock), or after CUSTOMER_QR_SHOWN_MS (the display hides it then by itself;
+ * read later, the state says it is gone). A sale begun before a restart, or one that completes after
+ * a newer one began, is never shown: its customer is not the one looking. While the cashier confirms
+ * a sale the display shows the amount to pay (`showDue`), until the sale begins or the cashier clears it.
  */
 export class CustomerDisplayState {
   private language: Language | null = null;
@@ -38,6 +38,8 @@ export class CustomerDisplayState {
   private awaitedSaleId: string | null = null;
   private preparing: CustomerDisplay['preparing'] = undefined;
   private due: AmountDue | undefined = undefined;
+  /** Whether someone works the counter, as the last till change or sale begun said (null: not known yet). */
+  private signedIn: boolean | null = null;
 
   constructor(private readonly deps: CustomerDisplayDeps) {}
 
@@ -88,11 +90,15 @@ export class CustomerDisplayState {
   /** Back to idle for the next customer, in the shop's language: the last customer's is theirs only. */
   clear(): CustomerDisplay {
     const before = this.view();
+    this.forgetShown();
+    return this.announceIfChanged(before);
+  }
+
+  private forgetShown(): void {
     this.shown = null;
     this.preparing = undefined;
     this.due = undefined;
     this.language = null;
-    return this.announceIfChanged(before);
   }
 
   /**
@@ -109,6 +115,16 @@ export class CustomerDisplayState {
       this.preparing = undefined;
       this.due = undefined;
       this.shown = null;
+    } else if (event.type === 'till.updated') {
+      const signedIn = event.till.cashier !== null;
+      const left = this.signedIn === true && !signedIn;
+      this.signedIn = signedIn;
+      if (!left) return;
+      // The cashier left the counter (signed out, or it locked itself): the display forgets the last
+      // customer, and a sale still on the wire never pops up on it by itself.
+      this.latestSaleId = null;
+      this.awaitedSaleId = null;
+      this.forgetShown();
     } else return;
     if (!sameView(before, this.own())) {
       queueMicrotask(() => this.deps.emit({ type: 'customer.display', display: this.view() }));
@@ -117,6 +133,7 @@ export class CustomerDisplayState {
 
   private follow(sale: Sale): void {
     if (sale.state === 'intent') {
+      this.signedIn = sale.cashierId !== null;
       this.latestSaleId = sale.id;
       this.awaitedSaleId = null;
       this.preparing = undefined;

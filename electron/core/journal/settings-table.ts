@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type Settings, SettingsSchema } from '../../../shared/domain/settings';
+import { DEFAULT_LOCK_AFTER_MINUTES } from '../../../shared/idle-lock';
 import type { Db } from './database';
 import { writeTransaction } from './journal-write';
 import { writeAudit } from './state-rows';
@@ -16,6 +17,7 @@ export const DEFAULT_SETTINGS: Settings = {
   lowBalanceThreshold: null,
   apiBaseUrl: null,
   pinnedPackageCodes: [],
+  lockAfterMinutes: DEFAULT_LOCK_AFTER_MINUTES,
   setupDone: [],
 };
 

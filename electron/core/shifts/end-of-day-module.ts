@@ -103,7 +103,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
         return view;
       };
       const handlers: HandlerGroup<EndOfDayMethods> = {
-        ...cashierHandlers(cashiers, announce),
+        ...cashierHandlers(cashiers, announce, () => options.settings.getSettings().lockAfterMinutes),
         ...shiftHandlers(endOfDay, announce),
         ...reportHandlers({
           db,

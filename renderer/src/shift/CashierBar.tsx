@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { pos } from '../bridge/pos';
 import { Dialog } from '../components/Dialog';
 import { time } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
@@ -7,11 +8,12 @@ import { shiftText } from './shift-text';
 import { useTill } from './till-store';
 import './shift.css';
 
-/** Who works the counter, always in view, with the quick switch to another cashier. */
+/** Who works the counter, always in view, with the quick switch to another cashier and the sign-out. */
 export function CashierBar(): ReactNode {
   const language = useLanguage();
   const t = shiftText(language);
   const till = useTill((state) => state.till);
+  const apply = useTill((state) => state.apply);
   const [switching, setSwitching] = useState(false);
   if (!till) return null;
   const { cashier, shift } = till;
@@ -37,6 +39,21 @@ export function CashierBar(): ReactNode {
       <button type="button" className="secondary small" onClick={() => setSwitching(true)}>
         {t.switchCashier}
       </button>
+      {cashier ? (
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() =>
+            void pos()
+              .signOut({})
+              .then((result) => {
+                if (result.ok) apply(result.value);
+              })
+          }
+        >
+          {t.signOut}
+        </button>
+      ) : null}
       {switching ? (
         <Dialog title={t.switchCashier} onCancel={() => setSwitching(false)}>
           <SignInForm onDone={() => setSwitching(false)} />

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { Language } from '../../../../shared/domain/common';
 import type { Settings } from '../../../../shared/domain/settings';
+import { MAX_LOCK_AFTER_MINUTES } from '../../../../shared/idle-lock';
 import { type Currency, parseTypedAmount, toDecimalText } from '../../../../shared/money';
 import { FieldProblem } from '../../components/FieldProblem';
 import { PrinterChoices } from '../../devices/PrinterChoices';
@@ -19,6 +20,7 @@ interface GeneralDraft {
   readonly autoPrint: boolean;
   readonly language: Language;
   readonly lowBalance: string;
+  readonly lockAfterMinutes: string;
   readonly pinned: string;
 }
 
@@ -34,6 +36,7 @@ export function draftFromSettings(settings: Settings): GeneralDraft {
     autoPrint: settings.autoPrint,
     language: settings.language,
     lowBalance: low ? toDecimalText(low.amount, low.currency) : '',
+    lockAfterMinutes: String(settings.lockAfterMinutes),
     pinned: settings.pinnedPackageCodes.join('\n'),
   };
 }
@@ -68,6 +71,13 @@ export function GeneralSettings({
       }
       lowBalanceThreshold = { amount, currency };
     }
+    const lockAfterMinutes = /^\d{1,3}$/.test(draft.lockAfterMinutes.trim())
+      ? Number(draft.lockAfterMinutes.trim())
+      : Number.NaN;
+    if (!(lockAfterMinutes <= MAX_LOCK_AFTER_MINUTES)) {
+      setProblem(t.settings.lockAfterInvalid);
+      return;
+    }
     setProblem(null);
     void save({
       shopName: draft.shopName.trim(),
@@ -79,6 +89,7 @@ export function GeneralSettings({
       autoPrint: draft.autoPrint,
       language: draft.language,
       lowBalanceThreshold,
+      lockAfterMinutes,
       pinnedPackageCodes: draft.pinned
         .split('\n')
         .map((code) => code.trim())
@@ -162,6 +173,15 @@ export function GeneralSettings({
         value={draft.lowBalance}
         onChange={(v) => update({ lowBalance: v })}
         hint={t.settings.lowBalanceNone}
+        dir="ltr"
+      />
+      <TextField
+        label={t.settings.lockAfter}
+        value={draft.lockAfterMinutes}
+        onChange={(v) => update({ lockAfterMinutes: v })}
+        hint={t.settings.lockAfterHint}
+        inputMode="numeric"
+        field="patch.lockAfterMinutes"
         dir="ltr"
       />
       <div className="field">
