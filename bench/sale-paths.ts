@@ -76,7 +76,7 @@ function settings(quick: boolean): readonly Setting[] {
     return [
       { label: '0 ms, raised limits', latencyMs: 0, samples: 30, ...raised },
       { ...inPage, samples: 30 },
-      { label: '150 ms, real limits', latencyMs: 150, samples: 5, ...real },
+      { label: '150 ms, real limits', latencyMs: 150, samples: 15, ...real },
     ];
   }
   return [
@@ -224,8 +224,10 @@ const FLOOR = 'the two hops and one fsync (forwarding host, a row committed befo
 const HOST_IN_PAGE = 'sale through the web host, from the page';
 const HOPS_IN_PAGE = 'the two hops alone, from the page';
 const PAGE_SETTING = '0 ms, raised limits, called from a page in Chromium';
-/** Goal `sale-via-web-host`: the sale through the web host over the bare request, at 0 ms. */
-const HOST_TARGET = 1.3;
+/** The counter's own work over the floor (two loopback hops and one fsync), median, at 0 ms. */
+const OWN_WORK_TARGET_MS = 2;
+/** A sale through the web host over a bare signed request with the provider answering in 150 ms. */
+const AT_LATENCY_TARGET = 1.05;
 
 async function measureSetting(setting: Setting): Promise<SettingResult> {
   const sim = await startSimulatorProcess(setting);
@@ -381,16 +383,30 @@ export async function run(options: BenchOptions): Promise<void> {
     const safe = zero.medians.get(FLOOR);
     if (host !== undefined && bare !== undefined && hops !== undefined && safe !== undefined) {
       console.log(
-        `at 0 ms a host that only forwards the order takes ${ms(hops - bare)} more than the bare request (${(hops / bare).toFixed(2)}x); one that first commits a row with its fsync, the floor of a counter that cannot lose a charge, ${ms(safe - bare)} more (${(safe / bare).toFixed(2)}x); the counter's own work takes ${ms(host - safe)} more than that floor, where the goal's ${HOST_TARGET}x leaves it ${ms(HOST_TARGET * bare - safe)}`,
+        `at 0 ms a host that only forwards the order takes ${ms(hops - bare)} more than the bare request (${(hops / bare).toFixed(2)}x); one that first commits a row with its fsync, the floor of a counter that cannot lose a charge, ${ms(safe - bare)} more (${(safe / bare).toFixed(2)}x); the sale through the web host ${ms(host - bare)} more (${(host / bare).toFixed(2)}x)`,
       );
-    }
-    if (host !== undefined && bare !== undefined) {
       recordGoal({
-        name: 'sale-via-web-host',
-        measured: host / bare,
-        target: HOST_TARGET,
-        basis: 'median sale through the web host / bare signed request, 0 ms latency',
+        name: 'sale-own-work',
+        measured: host - safe,
+        target: OWN_WORK_TARGET_MS,
+        unit: 'ms',
+        basis:
+          "the counter's own work: median sale through the web host - median of the floor (two loopback hops and one fsync), 0 ms latency",
       });
     }
+  }
+  // The 150 ms setting with the most samples: raised limits in a full run, the real ones in a quick one.
+  const atLatency = results
+    .filter((r) => r.setting.latencyMs === 150)
+    .sort((a, b) => b.setting.samples - a.setting.samples)[0];
+  const slowHost = atLatency?.medians.get(HOST);
+  const slowBare = atLatency?.medians.get(BARE);
+  if (slowHost !== undefined && slowBare !== undefined) {
+    recordGoal({
+      name: 'sale-at-provider-latency',
+      measured: slowHost / slowBare,
+      target: AT_LATENCY_TARGET,
+      basis: `median sale through the web host / bare signed request, the provider answering in 150 ms (${atLatency?.setting.label})`,
+    });
   }
 }
