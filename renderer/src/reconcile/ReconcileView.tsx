@@ -187,31 +187,23 @@ function ExceptionRow({
   const t = reconcileText(language);
   const now = useNow(30_000);
   const [resolving, setResolving] = useState(false);
-  const [classification, setClassification] = useState<ResolutionClass>(
-    exception.candidates.length > 0 ? 'record_in_doubt' : 'other_channel',
-  );
-  const [reason, setReason] = useState('');
   const [approval, setApproval] = useState<Approval>(NO_APPROVAL);
-  const [error, setError] = useState<PosError | null>(null);
-  const save = (): void => {
-    void pos()
-      .resolveReconciliationException({
-        firstDay: report.firstDay,
-        lastDay: report.lastDay,
-        key: exception.key,
-        classification,
-        reason,
-        ...(classification === 'record_in_doubt' && exception.candidates[0]
-          ? { recordId: exception.candidates[0].id }
-          : {}),
-        approval: approvalToSend(approval),
-      })
-      .then((result) => {
-        if (result.ok) {
-          setResolving(false);
-          onChanged(result.value);
-        } else setError(result.error);
-      });
+  const save = async (classification: ResolutionClass, reason: string): Promise<PosError | null> => {
+    const result = await pos().resolveReconciliationException({
+      firstDay: report.firstDay,
+      lastDay: report.lastDay,
+      key: exception.key,
+      classification,
+      reason,
+      ...(classification === 'record_in_doubt' && exception.candidates[0]
+        ? { recordId: exception.candidates[0].id }
+        : {}),
+      approval: approvalToSend(approval),
+    });
+    if (!result.ok) return result.error;
+    setResolving(false);
+    onChanged(result.value);
+    return null;
   };
   const resolution = exception.resolution;
   return (
@@ -244,32 +236,13 @@ function ExceptionRow({
       {resolution ? (
         <div>{t.resolvedAs(t.classes[resolution.classification], resolution.by, resolution.reason)}</div>
       ) : resolving ? (
-        <div className="reconcile-resolve">
-          <label className="field">
-            {t.classification}
-            <select
-              value={classification}
-              onChange={(event) => setClassification(event.target.value as ResolutionClass)}
-            >
-              {CLASSES.map((each) => (
-                <option key={each} value={each}>
-                  {t.classes[each]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <TextField label={t.reason} value={reason} onChange={setReason} />
+        <ResolveForm
+          initial={exception.candidates.length > 0 ? 'record_in_doubt' : 'other_channel'}
+          save={save}
+          onCancel={() => setResolving(false)}
+        >
           <ManagerApproval value={approval} onChange={setApproval} />
-          {error ? <ErrorPanel error={error} /> : null}
-          <div className="actions">
-            <button type="button" className="primary" onClick={save}>
-              {t.saveResolution}
-            </button>
-            <button type="button" className="secondary" onClick={() => setResolving(false)}>
-              {t.cancel}
-            </button>
-          </div>
-        </div>
+        </ResolveForm>
       ) : (
         <button type="button" className="secondary" onClick={() => setResolving(true)}>
           {t.resolve}
@@ -279,7 +252,57 @@ function ExceptionRow({
   );
 }
 
-function Bridge({ bridge }: { readonly bridge: BalanceBridge }): ReactNode {
+/** How a manager resolves an exception: its class and a reason (and, in `children`, their approval). */
+export function ResolveForm({
+  initial,
+  save,
+  onCancel,
+  children,
+}: {
+  readonly initial: ResolutionClass;
+  readonly save: (classification: ResolutionClass, reason: string) => Promise<PosError | null>;
+  readonly onCancel: () => void;
+  readonly children?: ReactNode;
+}): ReactNode {
+  const t = reconcileText(useLanguage());
+  const [classification, setClassification] = useState<ResolutionClass>(initial);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<PosError | null>(null);
+  return (
+    <div className="reconcile-resolve">
+      <label className="field">
+        {t.classification}
+        <select
+          value={classification}
+          onChange={(event) => setClassification(event.target.value as ResolutionClass)}
+        >
+          {CLASSES.map((each) => (
+            <option key={each} value={each}>
+              {t.classes[each]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <TextField label={t.reason} value={reason} onChange={setReason} />
+      {children}
+      {error ? <ErrorPanel error={error} /> : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void save(classification, reason).then(setError)}
+        >
+          {t.saveResolution}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          {t.cancel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function Bridge({ bridge }: { readonly bridge: BalanceBridge }): ReactNode {
   const language = useLanguage();
   const t = reconcileText(language);
   const amount = (value: Money | null | undefined): string =>
@@ -347,7 +370,7 @@ function CashRefunds({ lines }: { readonly lines: readonly CashRefundLine[] }): 
 }
 
 /** A table of amounts with one row per currency, as Leg C shows both its halves. */
-function PerCurrency<Line extends { readonly currency: Currency }>({
+export function PerCurrency<Line extends { readonly currency: Currency }>({
   title,
   headings,
   lines,
@@ -365,7 +388,7 @@ function PerCurrency<Line extends { readonly currency: Currency }>({
       <table className="reconcile-cash">
         <thead>
           <tr>
-            <th />
+            <td />
             {headings.map((heading) => (
               <th key={heading}>{heading}</th>
             ))}

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import type { Approval, Cashier, CashierRole } from '../../../shared/domain/cashier';
 import type { EndOfDaySettings } from '../../../shared/domain/shift';
+import type { ShopDay } from '../../../shared/domain/shop-day';
 import type { ExchangeRate } from '../../../shared/domain/till';
 import type { PosError } from '../../../shared/errors';
 import { parseRatePer100, priceAtRate, ratePerUnitText } from '../../../shared/exchange-rate';
@@ -30,6 +31,8 @@ import { FieldProblem } from '../components/FieldProblem';
 import { FieldErrors, invalidInput } from '../components/field-errors';
 import { decimalText, integer, moneyText } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
+import { reconcileText } from '../reconcile/reconcile-text';
+import { ShopDayReport } from '../reconcile/ShopDayView';
 import { PinInput } from '../screens/settings/PinInput';
 import { TextField } from '../screens/settings/TextField';
 import { useCatalogue } from '../stores/catalogue-store';
@@ -105,6 +108,7 @@ export function ManagerTools({ onChanged }: { readonly onChanged: () => void }):
           <AddCashier />
           <EditCashier />
           <ChainCheck />
+          <ShopDayTool />
         </HeldApproval.Provider>
       ) : (
         <ApproveTools
@@ -711,5 +715,45 @@ function ChainCheck(): ReactNode {
         return journalCheckSentence(result.value, language, (value) => integer(value, language));
       }}
     />
+  );
+}
+
+/**
+ * The shop day, shown when this counter is in a shop ledger: a manager reconciles every counter of the
+ * shop for a business day at once, and resolves its exceptions with the tools' approval.
+ */
+function ShopDayTool(): ReactNode {
+  const language = useLanguage();
+  const t = reconcileText(language);
+  const inLedger = useSession((state) => (state.status?.shopLedger?.state ?? 'off') !== 'off');
+  const today = useTill((state) => state.till?.businessDay ?? '');
+  const held = useContext(HeldApproval);
+  const [day, setDay] = useState('');
+  const [shopDay, setShopDay] = useState<ShopDay | null>(null);
+  if (!inLedger || !held) return null;
+  const firstDay = day || today;
+  return (
+    <ApprovedForm
+      title={t.shop.title}
+      hint={t.shop.hint}
+      submit={t.shop.reconcile}
+      run={async (approval, fail) => {
+        setShopDay(null);
+        const result = await pos().reconcileShop({ firstDay, approval });
+        if (result.ok) setShopDay(result.value);
+        else fail(result.error);
+        return null;
+      }}
+    >
+      <TextField label={t.day} type="date" value={firstDay} onChange={setDay} />
+      {shopDay ? (
+        <ShopDayReport
+          day={shopDay}
+          approval={held.approval}
+          onChanged={setShopDay}
+          onRefused={held.refused}
+        />
+      ) : null}
+    </ApprovedForm>
   );
 }
