@@ -85,6 +85,9 @@ export interface ReportText {
   readonly expectedHidden: string;
   readonly counted: string;
   readonly variance: string;
+  /** The closing counts, each recount among them: "Count 2 · 14:05 · Bob". */
+  readonly counts: string;
+  readonly countLine: (n: string, at: string, by: string) => string;
   readonly reason: string;
   readonly approvedBy: string;
   readonly movements: string;
@@ -157,6 +160,8 @@ const EN: ReportText = {
   expectedHidden: 'Counted blind: expected shown after the count',
   counted: 'Counted',
   variance: 'Variance',
+  counts: 'Drawer counts',
+  countLine: (n, at, by) => `Count ${n} · ${at}${by ? ` · ${by}` : ''}`,
   reason: 'Reason',
   approvedBy: 'Approved by',
   movements: 'Pay-ins and pay-outs',
@@ -295,6 +300,8 @@ const AR: ReportText = {
   expectedHidden: 'عدّ أعمى: يظهر المتوقع بعد العدّ',
   counted: 'المعدود',
   variance: 'الفرق',
+  counts: 'عدّات الدرج',
+  countLine: (n, at, by) => `العدّ ${n} · ${at}${by ? ` · ${by}` : ''}`,
   reason: 'السبب',
   approvedBy: 'وافق عليه',
   movements: 'الإيداعات والمسحوبات',

@@ -47,6 +47,20 @@ export const CashLineSchema = z.object({
 });
 export type CashLine = z.infer<typeof CashLineSchema>;
 
+/** One count of the drawer at the close, per currency: what was counted, and how far from expected. */
+export const DrawerCountSchema = z.object({
+  at: IsoTimeSchema,
+  countedBy: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      counted: MoneySchema,
+      /** Null where the reader may not see the expected amount (a blind count in progress). */
+      variance: MoneySchema.nullable(),
+    }),
+  ),
+});
+export type DrawerCount = z.infer<typeof DrawerCountSchema>;
+
 export const MovementLineSchema = z.object({
   kind: z.enum(['pay_in', 'pay_out', 'refund']),
   reason: CashReasonSchema,
@@ -104,6 +118,11 @@ export const ShiftReportSchema = z.object({
   untendered: z.number().int(),
   cash: z.array(CashLineSchema),
   movements: z.array(MovementLineSchema),
+  /**
+   * Every closing count of the shift, oldest first: a recount never hides the count before it.
+   * Zs stored before counts were listed hold none.
+   */
+  counts: z.array(DrawerCountSchema).default([]),
   /** Why the count differed, and who approved it (Z only). */
   varianceReason: z.string().nullable(),
   approvedBy: z.string().nullable(),

@@ -100,12 +100,13 @@ export const CountResultSchema = z.object({
     z.object({
       currency: CurrencySchema,
       counted: MoneySchema,
-      expected: MoneySchema,
-      variance: MoneySchema,
+      /** Null for a cashier who counts blind: what was expected shows on the Z, once the count is final. */
+      expected: MoneySchema.nullable(),
+      variance: MoneySchema.nullable(),
       withinTolerance: z.boolean(),
     }),
   ),
-  /** A variance above the tolerance: closing needs a reason and a manager. */
+  /** A variance above the tolerance, now or in a count before this one: closing needs a reason and a manager. */
   approvalNeeded: z.boolean(),
 });
 export type CountResult = z.infer<typeof CountResultSchema>;

@@ -3,8 +3,9 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Sale } from '../../shared/domain/sale';
 import { formatMoney, type Money, money, toDecimalText } from '../../shared/money';
+import { axeViolations } from './axe';
 import { expect, test } from './counter-fixture';
-import { ALICE_PIN, hireAlice } from './staff';
+import { ALICE_PIN, hireAlice, MANAGER_PIN } from './staff';
 
 /**
  * A cashier's shift in Chromium through the web host, in English and in Arabic: sign in, open the
@@ -12,6 +13,9 @@ import { ALICE_PIN, hireAlice } from './staff';
  * count the drawer blind, see the variance, close, and print the Z as an A4 PDF whose text carries
  * the totals.
  */
+
+// axe is added to the page as a script, which the counter's CSP would refuse.
+test.use({ bypassCSP: true });
 
 interface Words {
   readonly shiftTab: string;
@@ -39,6 +43,14 @@ interface Words {
   readonly closeShift: string;
   readonly counted: string;
   readonly countCash: string;
+  readonly expectedOnZ: string;
+  readonly countAgain: string;
+  readonly recountNeedsManager: string;
+  readonly reason: string;
+  readonly manager: string;
+  readonly managerPin: string;
+  readonly firstCount: string;
+  readonly secondCount: string;
   readonly paper: string;
   readonly printZ: string;
   /** What the Z's PDF says, besides the amounts. */
@@ -71,6 +83,14 @@ const ENGLISH: Words = {
   closeShift: 'Close shift',
   counted: 'Counted USD',
   countCash: 'Count cash',
+  expectedOnZ: 'On the Z',
+  countAgain: 'Count again',
+  recountNeedsManager: 'a count before this one was above tolerance: a reason and a manager are needed',
+  reason: 'Reason',
+  manager: 'Manager',
+  managerPin: 'Manager PIN',
+  firstCount: 'Count 1',
+  secondCount: 'Count 2',
   paper: 'Paper',
   printZ: 'Print Z report',
   pdfWords: ['Z report', 'Cash USD', 'Opening float', 'Expected', 'Counted', 'Variance', 'Pay-out: expense'],
@@ -102,6 +122,14 @@ const ARABIC: Words = {
   closeShift: 'إغلاق الوردية',
   counted: 'المعدود USD',
   countCash: 'تسجيل العدّ',
+  expectedOnZ: 'على تقرير Z',
+  countAgain: 'العدّ من جديد',
+  recountNeedsManager: 'كان عدّ سابق فوق الحد المسموح: يلزم سبب وموافقة المدير',
+  reason: 'السبب',
+  manager: 'المدير',
+  managerPin: 'رمز المدير',
+  firstCount: 'العدّ 1',
+  secondCount: 'العدّ 2',
   paper: 'الورق',
   printZ: 'طباعة تقرير Z',
   // pdftotext breaks Arabic ligatures apart; the Latin parts of the Arabic report read as printed.
@@ -183,18 +211,36 @@ for (const [language, words] of [
     await expect(page.getByText(words.xNote)).toBeVisible();
     await expect(page.getByText(words.expectedHidden)).toBeVisible();
 
-    // The blind close: empty fields, the variance only after the count.
+    // The blind close: empty fields, and what was expected stays hidden until the Z.
     const expected = 10_000 + price - 500;
+    const short = expected - 1000;
     const counted = expected - 100;
     await page.getByRole('button', { name: words.closeShift, exact: true }).click();
     const countField = page.getByLabel(words.counted);
     await expect(countField).toHaveValue('');
     await expect(page.getByText(shown(expected))).toHaveCount(0);
-    await countField.fill(toDecimalText(counted as Money['amount'], 'USD'));
+    await countField.fill(toDecimalText(short as Money['amount'], 'USD'));
     await page.getByRole('button', { name: words.countCash }).click();
-    await expect(page.getByRole('cell', { name: shown(-100) })).toBeVisible();
+    await expect(page.getByRole('cell', { name: words.expectedOnZ })).toBeVisible();
+    await expect(page.getByText(shown(expected))).toHaveCount(0);
+    await expect(page.getByText(shown(-1000))).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Counted again, within the tolerance now: the count before it still needs a reason and a manager.
+    await page.getByRole('button', { name: words.countAgain }).click();
+    await page.getByLabel(words.counted).fill(toDecimalText(counted as Money['amount'], 'USD'));
+    await page.getByRole('button', { name: words.countCash }).click();
+    await expect(page.getByText(words.recountNeedsManager)).toBeVisible();
+    await expect(page.getByText(shown(-100))).toHaveCount(0);
+    await page.getByLabel(words.reason, { exact: true }).fill('Miscounted');
+    await page.getByLabel(words.managerPin, { exact: true }).fill(MANAGER_PIN);
     await page.getByRole('button', { name: words.closeShift, exact: true }).click();
     await expect(page.getByText(/^Z-\d{6}$/)).toHaveText('Z-000001');
+    // Both counts are on the Z, each with its variance.
+    const z = page.getByRole('article');
+    await expect(z.getByText(words.firstCount)).toBeVisible();
+    await expect(z.getByText(words.secondCount)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
 
     // The Z on an A4 page, printed through the browser: its PDF carries the totals.
     await page.getByRole('combobox', { name: words.paper, exact: true }).selectOption('a4');
@@ -205,7 +251,7 @@ for (const [language, words] of [
     await testInfo.attach('z-report.txt', { body: text, contentType: 'text/plain' });
     expect(text).toContain('Z-000001');
     for (const word of words.pdfWords) expect(text).toContain(word);
-    for (const amount of [10_000, price, 500, expected, counted, -100])
+    for (const amount of [10_000, price, 500, expected, counted, -100, short])
       expect(text).toContain(printed(amount));
   });
 }

@@ -74,15 +74,10 @@ describe('a shift from its float to its Z', () => {
 
     // Expected: float + the cash sale's price (tendered less change) − the pay-out.
     const expected = 10_000 + pkg.retail.amount - 500;
+    // The cashier counts blind: what was expected is on the Z, once the count is final.
     const counted = await count(h, [usd(expected - 50)]);
     expect(counted.lines).toEqual([
-      {
-        currency: 'USD',
-        counted: usd(expected - 50),
-        expected: usd(expected),
-        variance: usd(-50),
-        withinTolerance: true,
-      },
+      { currency: 'USD', counted: usd(expected - 50), expected: null, variance: null, withinTolerance: true },
     ]);
     expect(counted.approvalNeeded).toBe(false);
     const closed = unwrap(
@@ -165,11 +160,7 @@ describe('permissions', () => {
 
     // Expected: 200 + 50 − 60 − 1 = 189.00; counted 180.00 is 9.00 short, above the 1.00 tolerance.
     const counted = await count(h, [usd(18_000)]);
-    expect(counted.lines[0]).toMatchObject({
-      expected: usd(18_900),
-      variance: usd(-900),
-      withinTolerance: false,
-    });
+    expect(counted.lines[0]).toMatchObject({ expected: null, variance: null, withinTolerance: false });
     expect(counted.approvalNeeded).toBe(true);
     const noReason = await h.call('closeShift', { countId: counted.countId });
     expect(noReason).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_REQUIRED' } });
@@ -183,7 +174,70 @@ describe('permissions', () => {
       }),
     );
     expect(report).toMatchObject({ varianceReason: 'Paid the courier', approvedBy: 'Manager' });
+    expect(cashOf(report, 'USD')).toMatchObject({ expected: usd(18_900), variance: usd(-900) });
     expect(cashOf(report, 'USD')).toMatchObject({ payIns: usd(5000), payOuts: usd(6000), refunds: usd(100) });
+  });
+
+  it('keeps a count above the tolerance: a recount needs a manager, and the Z lists both counts', async () => {
+    const { h } = await start();
+    const staff = await hireStaff(h);
+    await openShift(h, [usd(10_000)]);
+    const short = await count(h, [usd(9_481)]);
+    expect(short).toMatchObject({
+      approvalNeeded: true,
+      lines: [{ withinTolerance: false, expected: null }],
+    });
+
+    // Counted again to the cent the drawer should hold: within the tolerance, and still not the cashier's alone.
+    const again = await count(h, [usd(10_000)]);
+    expect(again).toMatchObject({ approvalNeeded: true, lines: [{ withinTolerance: true, expected: null }] });
+    expect(await h.call('closeShift', { countId: again.countId })).toMatchObject({
+      ok: false,
+      error: { code: 'CONFIRMATION_REQUIRED' },
+    });
+    expect(
+      await h.call('closeShift', { countId: again.countId, reason: 'Miscounted the fives' }),
+    ).toMatchObject({ ok: false, error: { code: 'PIN_REQUIRED' } });
+    const { report } = unwrap(
+      await h.call<{ report: ShiftReport }>('closeShift', {
+        countId: again.countId,
+        reason: 'Miscounted the fives',
+        approval: staff.approval,
+      }),
+    );
+    expect(report).toMatchObject({ varianceReason: 'Miscounted the fives', approvedBy: 'Manager' });
+    expect(report.counts).toEqual([
+      { at: expect.any(String), countedBy: 'Alice', lines: [{ counted: usd(9_481), variance: usd(-519) }] },
+      { at: expect.any(String), countedBy: 'Alice', lines: [{ counted: usd(10_000), variance: usd(0) }] },
+    ]);
+    expect(unwrap(await h.call('getZReport', { shiftId: report.shiftId }))).toEqual(report);
+    for (const [language, first, second] of [
+      ['en', 'Count 1', 'Count 2'],
+      ['ar', 'العدّ 1', 'العدّ 2'],
+    ] as const) {
+      const { html } = unwrap(
+        await h.call<{ html: string }>('renderShiftReport', {
+          kind: 'z',
+          shiftId: report.shiftId,
+          paper: '80',
+          language,
+        }),
+      );
+      expect(html).toContain(first);
+      expect(html).toContain(second);
+    }
+  });
+
+  it('lets a cashier close on a count within the tolerance with no manager', async () => {
+    const { h } = await start();
+    await hireStaff(h);
+    await openShift(h, [usd(10_000)]);
+    const close = await count(h, [usd(9_950)]);
+    expect(close.approvalNeeded).toBe(false);
+    const { report } = unwrap(
+      await h.call<{ report: ShiftReport }>('closeShift', { countId: close.countId }),
+    );
+    expect(report.counts).toHaveLength(1);
   });
 
   it('names the field a refusal is about and its problem, and whose PIN was wrong', async () => {

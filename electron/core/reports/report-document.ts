@@ -74,6 +74,7 @@ ${takingsSection(kit, text.sales, report.sales, true)}
 ${takingsSection(kit, text.topUps, report.topUps, false)}
 ${tendersSection(kit, report)}
 ${report.cash.map((line) => cashSection(kit, report, line))}
+${countsSection(kit, report)}
 ${movementsSection(kit, report)}
 ${exceptionsSection(kit, report)}
 ${correctionsSection(kit, report)}
@@ -148,9 +149,12 @@ function tendersSection({ text, format }: Kit, report: ShiftReport): Html {
   return section(text.tenders, lines.length > 0 ? rows(lines) : html`<p>${text.none}</p>`);
 }
 
+function signedMoney(format: Kit['format'], value: Money): string {
+  return value.amount > 0 ? `+${format.money(value)}` : format.money(value);
+}
+
 function cashSection({ text, format }: Kit, report: ShiftReport, line: ShiftReport['cash'][number]): Html {
-  const signed = (value: Money): string =>
-    value.amount > 0 ? `+${format.money(value)}` : format.money(value);
+  const signed = (value: Money): string => signedMoney(format, value);
   const isZ = report.kind === 'z';
   return section(
     text.cash(line.currency),
@@ -172,6 +176,25 @@ function cashSection({ text, format }: Kit, report: ShiftReport, line: ShiftRepo
       isZ && report.approvedBy ? [text.approvedBy, report.approvedBy] : null,
     ]),
   );
+}
+
+/**
+ * Every closing count, oldest first, with its variance where the reader may see it: a recount hides
+ * none. A shift counted once shows its count in the cash lines alone.
+ */
+function countsSection({ text, format }: Kit, report: ShiftReport): Html | null {
+  if (report.counts.length < 2) return null;
+  const lines = report.counts.flatMap((count, index) =>
+    count.lines.map(
+      (line): Row => [
+        text.countLine(format.number(index + 1), format.dateTime(count.at), count.countedBy ?? ''),
+        line.variance
+          ? `${format.money(line.counted)} (${signedMoney(format, line.variance)})`
+          : format.money(line.counted),
+      ],
+    ),
+  );
+  return section(text.counts, rows(lines));
 }
 
 function movementsSection({ text, format }: Kit, report: ShiftReport): Html {

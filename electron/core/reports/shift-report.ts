@@ -43,6 +43,12 @@ export interface ReportRequest {
   } | null;
   /** What the previous shift on the drawer counted (null when there is none, or it was never counted). */
   readonly previousCount: readonly Money[] | null;
+  /** Every closing count of the shift so far, oldest first. */
+  readonly counts: readonly {
+    readonly at: string;
+    readonly cashierId: string | null;
+    readonly lines: readonly Money[];
+  }[];
   /** The corrections this report lists: id in (after, through]. */
   readonly corrections: { readonly after: number; readonly through: number };
 }
@@ -86,6 +92,18 @@ export function computeShiftReport(db: Db, zJournal: ZJournal, request: ReportRe
     movements: figures.movements.map((line) => ({
       ...line,
       reason: line.reason as ShiftReport['movements'][number]['reason'],
+    })),
+    counts: request.counts.map((count) => ({
+      at: count.at,
+      countedBy: name(count.cashierId),
+      lines: count.lines.map((line) => {
+        const expected = figures.cash.find((each) => each.currency === line.currency)?.expected;
+        const variance = expected ? subtractMinor(line.amount, expected.amount) : line.amount;
+        return {
+          counted: line,
+          variance: request.expectedVisible ? { amount: variance, currency: line.currency } : null,
+        };
+      }),
     })),
     varianceReason: close?.varianceReason ?? null,
     approvedBy: name(close?.approvedBy ?? null),

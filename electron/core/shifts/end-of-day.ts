@@ -164,15 +164,14 @@ export class EndOfDay {
   /** The shift so far. A cashier who counts blind does not see the expected cash. */
   xReport(shiftId?: string): ShiftReport {
     const shift = shiftId ? this.shift(shiftId) : this.requireOpenShift();
-    const viewer = this.deps.cashiers.current();
-    const visible = viewer?.role === 'manager' || this.deps.settings.get().showExpectedToCashiers;
-    return this.report('x', shift, this.deps.now().toISOString(), null, visible);
+    return this.report('x', shift, this.deps.now().toISOString(), null, this.expectedVisible());
   }
 
   /**
-   * Records a blind count of the open shift's drawer and only then says what was expected: the
-   * variance per currency, and whether closing on it needs a reason and a manager. Every count is
-   * kept; a recount after seeing the variance is a second count, and the Z shows the one it closed on.
+   * Records a blind count of the open shift's drawer and says whether closing on it needs a reason
+   * and a manager. What was expected, and the variance, are said only to whom may see them before the
+   * count is final (a manager, or every cashier where the shop allows it). Every count is kept; a
+   * recount is a second count, and the Z lists them all.
    */
   countDrawer(lines: readonly CountLine[]): CountResult {
     const { cashiers, shifts, settings, counterId, now } = this.deps;
@@ -187,7 +186,7 @@ export class EndOfDay {
       cashier.id,
       now().toISOString(),
     );
-    return this.variance(shift, countId, counted);
+    return this.blindFor(this.variance(shift, countId, counted));
   }
 
   /** Closes the open shift on its latest count and stores its Z. */
@@ -216,7 +215,7 @@ export class EndOfDay {
           'The count differs by more than the tolerance: say why.',
           {
             field: 'reason',
-            count: result,
+            count: this.blindFor(result),
           },
         );
       }
@@ -484,11 +483,37 @@ export class EndOfDay {
       expectedVisible,
       close,
       previousCount: shift.previousShiftId ? shifts.countedAtClose(shift.previousShiftId) : null,
+      counts: shifts.counts(shift.id, 'closing'),
       corrections: range,
     });
   }
 
+  /**
+   * The count against what the drawer should hold now. Closing on it needs a reason and a manager when
+   * it is off by more than the tolerance, and when any count before it was: a recount after seeing a
+   * variance never closes the shift on the cashier's word alone.
+   */
   private variance(shift: Shift, countId: string, counted: readonly Money[]): CountResult {
+    const judged = this.judged(shift, countId, counted);
+    const recount = this.deps.shifts
+      .counts(shift.id, 'closing')
+      .filter((each) => each.countId !== countId)
+      .some((each) => this.judged(shift, each.countId, each.lines).approvalNeeded);
+    return { ...judged, approvalNeeded: judged.approvalNeeded || recount };
+  }
+
+  /** A count as the one signed in may see it: a cashier who counts blind is not told what was expected. */
+  private blindFor(result: CountResult): CountResult {
+    if (this.expectedVisible()) return result;
+    return { ...result, lines: result.lines.map((line) => ({ ...line, expected: null, variance: null })) };
+  }
+
+  private expectedVisible(): boolean {
+    const viewer = this.deps.cashiers.current();
+    return viewer?.role === 'manager' || this.deps.settings.get().showExpectedToCashiers;
+  }
+
+  private judged(shift: Shift, countId: string, counted: readonly Money[]): CountResult {
     const tolerance = this.deps.settings.get().varianceTolerance;
     const report = this.report('x', shift, this.deps.now().toISOString(), null, true);
     const lines = counted.map((line) => {

@@ -214,6 +214,40 @@ export class ShiftJournal {
     return row.count_id ? (this.count(row.count_id)?.lines ?? null) : null;
   }
 
+  /** Every count of `purpose` on a shift, oldest first, with who made it and when. */
+  counts(
+    shiftId: string,
+    purpose: CountPurpose,
+  ): { countId: string; at: string; cashierId: string | null; lines: Money[] }[] {
+    const rows = this.db
+      .prepare(
+        `SELECT count_id, at, cashier_id, currency, amount_minor FROM drawer_counts
+         WHERE shift_id = ? AND purpose = ? ORDER BY rowid`,
+      )
+      .all(shiftId, purpose) as {
+      count_id: string;
+      at: string;
+      cashier_id: string | null;
+      currency: Currency;
+      amount_minor: number;
+    }[];
+    const counts = new Map<
+      string,
+      { countId: string; at: string; cashierId: string | null; lines: Money[] }
+    >();
+    for (const row of rows) {
+      const count = counts.get(row.count_id) ?? {
+        countId: row.count_id,
+        at: row.at,
+        cashierId: row.cashier_id,
+        lines: [],
+      };
+      count.lines.push({ amount: minor(row.amount_minor), currency: row.currency });
+      counts.set(row.count_id, count);
+    }
+    return [...counts.values()];
+  }
+
   /** The last count of `purpose` on a shift; null when there is none. */
   latestCount(shiftId: string, purpose: CountPurpose): string | null {
     const row = this.db

@@ -16,8 +16,9 @@ import { useDrawerCurrencies } from './till-store';
 
 /**
  * The blind close: the cashier types what they counted in each currency (the fields start empty and
- * nothing expected is shown), the count is recorded, and only then the variance appears. Above the
- * tolerance the close needs a reason and a manager; counting again records a second count.
+ * nothing expected is shown), and the count is recorded. A cashier who counts blind learns only
+ * whether it is within the tolerance; what was expected is on the Z. Above the tolerance the close
+ * needs a reason and a manager; counting again records a second count, and still needs them.
  */
 export function CloseShift({
   onClosed,
@@ -118,10 +119,16 @@ export function CloseShift({
               <tr key={line.currency} className={line.withinTolerance ? '' : 'above'}>
                 <th scope="row">{line.currency}</th>
                 <td>{moneyText(line.counted, language)}</td>
-                <td>{moneyText(line.expected, language)}</td>
+                <td>{line.expected ? moneyText(line.expected, language) : t.expectedOnZ}</td>
                 <td>
-                  <strong>{moneyText(line.variance, language)}</strong>{' '}
-                  <span className="hint">{line.withinTolerance ? t.withinTolerance : t.aboveTolerance}</span>
+                  {line.variance ? <strong>{moneyText(line.variance, language)}</strong> : null}{' '}
+                  <span className="hint">
+                    {!line.withinTolerance
+                      ? t.aboveTolerance
+                      : result.approvalNeeded
+                        ? t.recountNeedsManager
+                        : t.withinTolerance}
+                  </span>
                 </td>
               </tr>
             ))}

@@ -65,6 +65,24 @@ export function ReportView({ report }: { readonly report: ShiftReport }): ReactN
             </dl>
           </section>
         ))}
+        {report.counts.length > 1 ? (
+          <section>
+            <h3>{r.counts}</h3>
+            <dl className="facts">
+              {report.counts.flatMap((count, index) =>
+                count.lines.map((line) => (
+                  <Fact
+                    key={`${count.at}-${line.counted.currency}`}
+                    term={r.countLine(number(index + 1), dateTime(count.at, language), count.countedBy ?? '')}
+                    value={
+                      line.variance ? `${money(line.counted)} (${money(line.variance)})` : money(line.counted)
+                    }
+                  />
+                )),
+              )}
+            </dl>
+          </section>
+        ) : null}
         <section>
           <h3>{r.carriedForward}</h3>
           <dl className="facts">

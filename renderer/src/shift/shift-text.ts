@@ -35,6 +35,9 @@ export interface ShiftText {
   readonly variance: string;
   readonly withinTolerance: string;
   readonly aboveTolerance: string;
+  /** Where a cashier who counts blind finds what was expected. */
+  readonly expectedOnZ: string;
+  readonly recountNeedsManager: string;
   readonly reason: string;
   readonly managerApproval: string;
   readonly approvingManager: string;
@@ -147,7 +150,7 @@ const EN: ShiftText = {
   closeShift: 'Close shift',
   countTitle: 'Count the drawer',
   countHint:
-    'Count the cash in each currency and type what you counted. The expected amount appears after the count.',
+    'Count the cash in each currency and type what you counted. What was expected is on the Z, once the shift is closed.',
   counted: (currency) => `Counted ${currency}`,
   countCash: 'Count cash',
   countAgain: 'Count again',
@@ -155,6 +158,8 @@ const EN: ShiftText = {
   variance: 'Variance',
   withinTolerance: 'within tolerance',
   aboveTolerance: 'above tolerance: a reason and a manager are needed',
+  expectedOnZ: 'On the Z',
+  recountNeedsManager: 'a count before this one was above tolerance: a reason and a manager are needed',
   reason: 'Reason',
   managerApproval: 'Manager approval',
   approvingManager: 'Manager',
@@ -266,7 +271,7 @@ const AR: ShiftText = {
   xReport: 'تقرير X',
   closeShift: 'إغلاق الوردية',
   countTitle: 'عدّ الدرج',
-  countHint: 'عُدّ النقد بكل عملة واكتب ما عددته. يظهر المبلغ المتوقع بعد العدّ.',
+  countHint: 'عُدّ النقد بكل عملة واكتب ما عددته. المبلغ المتوقع على تقرير Z بعد إغلاق الوردية.',
   counted: (currency) => `المعدود ${currency}`,
   countCash: 'تسجيل العدّ',
   countAgain: 'العدّ من جديد',
@@ -274,6 +279,8 @@ const AR: ShiftText = {
   variance: 'الفرق',
   withinTolerance: 'ضمن الحد المسموح',
   aboveTolerance: 'فوق الحد المسموح: يلزم سبب وموافقة المدير',
+  expectedOnZ: 'على تقرير Z',
+  recountNeedsManager: 'كان عدّ سابق فوق الحد المسموح: يلزم سبب وموافقة المدير',
   reason: 'السبب',
   managerApproval: 'موافقة المدير',
   approvingManager: 'المدير',
