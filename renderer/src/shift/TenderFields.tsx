@@ -5,7 +5,7 @@ import { moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
 import { CurrencySelect } from './CurrencySelect';
 import { shiftText } from './shift-text';
-import { quoteTender, useTender } from './tender-store';
+import { paidIn, quoteTender, useTender } from './tender-store';
 import { useTill } from './till-store';
 import './shift.css';
 
@@ -23,7 +23,7 @@ export function TenderFields({ price }: { readonly price: Money }): ReactNode {
   useEffect(() => reset(), [reset]);
   const quote = quoteTender(price, state);
   const currencies = till?.settings.currencies ?? [price.currency];
-  const shown = state.currency ?? till?.settings.sellingCurrency ?? price.currency;
+  const shown = paidIn(state, price);
   return (
     <div className="tender">
       <fieldset className="tender-methods">

@@ -7,11 +7,13 @@ import { useTill } from './till-store';
 
 /**
  * How the customer in front of the cashier pays: the method, the currency, and for cash what they
- * handed over (as typed). Reset each time a confirm step opens; read once, when it is confirmed.
+ * handed over (as typed). The method and cash are reset each time a confirm step opens; the currency
+ * chosen is kept for the next sale, since a shop's customers mostly pay in one. Read once, when
+ * the sale is confirmed.
  */
 interface TenderState {
   readonly method: TenderMethod;
-  /** Null: the shop's selling currency, or the price's own. */
+  /** The currency chosen last; null: the shop's selling currency, or the price's own (see paidIn). */
   readonly currency: Currency | null;
   readonly tendered: string;
   reset(): void;
@@ -25,7 +27,7 @@ export const useTender = create<TenderState>()((set) => ({
   currency: null,
   tendered: '',
   reset() {
-    set({ method: 'cash', currency: null, tendered: '' });
+    set({ method: 'cash', tendered: '' });
   },
   setMethod(method) {
     set({ method });
@@ -52,6 +54,17 @@ export type TenderQuote =
   | { readonly ok: false; readonly reason: 'too_little'; readonly due: Money };
 
 /**
+ * The currency the customer pays in: the one chosen last while the drawer still takes it, else the
+ * shop's selling currency, else the price's own.
+ */
+export function paidIn(state: Pick<TenderState, 'currency'>, price: Money): Currency {
+  const settings = useTill.getState().till?.settings;
+  const kept =
+    state.currency !== null && settings?.currencies.includes(state.currency) ? state.currency : null;
+  return kept ?? settings?.sellingCurrency ?? price.currency;
+}
+
+/**
  * What the customer pays for `price` as things stand: the same conversion the core makes (today's
  * selling rate, the shop's rounding step), so the amount shown is the amount journalled.
  */
@@ -60,7 +73,7 @@ export function quoteTender(
   state: Pick<TenderState, 'method' | 'currency' | 'tendered'>,
 ): TenderQuote {
   const till = useTill.getState().till;
-  const currency = state.currency ?? till?.settings.sellingCurrency ?? price.currency;
+  const currency = paidIn(state, price);
   let due = price;
   if (currency !== price.currency) {
     const rate = till?.rates.find((each) => each.base === price.currency && each.quote === currency);

@@ -5,6 +5,7 @@ import { coverageText, dataText, validityText } from '../../components/PackageFa
 import { integer, moneyText } from '../../i18n/format';
 import { useLanguage, useMessages } from '../../i18n/use-messages';
 import { TenderFields } from '../../shift/TenderFields';
+import { quoteTender, useTender } from '../../shift/tender-store';
 import { useSale } from '../../stores/sale-store';
 import { useScreen } from '../../stores/screen-store';
 import { useSession } from '../../stores/session-store';
@@ -19,12 +20,15 @@ export function ConfirmSale(): ReactNode {
   const continueWhileSending = useSale((state) => state.continueWhileSending);
   const go = useScreen((state) => state.go);
   const connection = useSession((state) => state.status?.connection);
+  const tender = useTender();
   const open = flow.step === 'confirming' || flow.step === 'sending' ? flow : null;
   const cost = open && { ...open.pkg.cost, amount: multiplyMinor(open.pkg.cost.amount, open.quantity) };
   const short = useBalanceShort(cost);
   if (!open) return null;
   const { pkg: selected, quantity } = open;
   const total = { ...selected.retail, amount: multiplyMinor(selected.retail.amount, quantity) };
+  const quote = quoteTender(total, tender);
+  const asked = quote.ok || quote.reason === 'too_little' ? quote.due : total;
   // Said before the sale, not after: what the provider would refuse, and what earns the shop nothing.
   const warnings = [
     short ? t.sell.warnBalance(moneyText(short, language)) : null,
@@ -64,7 +68,11 @@ export function ConfirmSale(): ReactNode {
         <dt>{t.sell.unitPrice}</dt>
         <dd>{moneyText(selected.retail, language)}</dd>
         <dt>{t.sell.toCharge}</dt>
-        <dd className="charge">{moneyText(total, language)}</dd>
+        {/* The figure to take is in the currency paid in (dinars rounded to the shop's step), the price beneath. */}
+        <dd className="charge">{moneyText(asked, language)}</dd>
+        {asked.currency !== total.currency ? (
+          <dd className="charge-beneath">{moneyText(total, language)}</dd>
+        ) : null}
       </dl>
       {warnings.length > 0 ? (
         <ul className="confirm-warnings" aria-label={t.sell.warnings}>
