@@ -1,4 +1,5 @@
 import { counterWords } from '../../../shared/counter-words';
+import { LANGUAGE_NAMES } from '../devices/device-text';
 import { integer } from './format';
 import type { Messages } from './messages-en';
 import { counted } from './plural';
@@ -8,8 +9,8 @@ const AR_WORDS = counterWords('ar');
 
 export const ar: Messages = {
   appName: 'منصة بيع الشرائح الإلكترونية',
-  languageName: 'العربية',
-  switchLanguage: 'English',
+  languageName: LANGUAGE_NAMES.ar,
+  switchLanguage: LANGUAGE_NAMES.en,
   switchLanguageLabel: 'English: التبديل إلى الإنجليزية',
   training: 'وضع التدريب: لا مبيعات حقيقية ولا أموال حقيقية',
   balance: 'الرصيد',

@@ -2,6 +2,7 @@ import { counterWords } from '../../../shared/counter-words';
 import type { SaleState } from '../../../shared/domain/sale-states';
 import type { StartStep } from '../../../shared/domain/start-progress';
 import type { ShopLedgerProblem, Status, StorageTrouble } from '../../../shared/domain/status';
+import { LANGUAGE_NAMES } from '../devices/device-text';
 import { integer } from './format';
 import { counted } from './plural';
 
@@ -13,8 +14,8 @@ const EN_WORDS = counterWords('en');
 
 export const en = {
   appName: 'eSIM Counter',
-  languageName: 'English',
-  switchLanguage: 'العربية',
+  languageName: LANGUAGE_NAMES.en,
+  switchLanguage: LANGUAGE_NAMES.ar,
   switchLanguageLabel: 'Switch to Arabic',
   training: 'Practice mode: no real sales, no real money',
   balance: 'Balance',

@@ -4,6 +4,7 @@ import type { Settings } from '../../../../shared/domain/settings';
 import { MAX_LOCK_AFTER_MINUTES } from '../../../../shared/idle-lock';
 import { type Currency, parseTypedAmount, toDecimalText } from '../../../../shared/money';
 import { FieldProblem } from '../../components/FieldProblem';
+import { LANGUAGE_NAMES } from '../../devices/device-text';
 import { PrinterChoices } from '../../devices/PrinterChoices';
 import { useMessages } from '../../i18n/use-messages';
 import { useCatalogue } from '../../stores/catalogue-store';
@@ -164,8 +165,8 @@ export function GeneralSettings({
           value={draft.language}
           onChange={(event) => update({ language: event.target.value === 'ar' ? 'ar' : 'en' })}
         >
-          <option value="en">English</option>
-          <option value="ar">العربية</option>
+          <option value="en">{LANGUAGE_NAMES.en}</option>
+          <option value="ar">{LANGUAGE_NAMES.ar}</option>
         </select>
       </div>
       <TextField

@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { wordFiles, wordsIn, wordsKeptTwice } from '../../scripts/word-homes';
+
+// Every word the counter shows has one home (docs/cashier-words.md): a word written in two files
+// drifts apart when one of them changes, and the screen, the receipt and the Z disagree.
+const root = resolve(import.meta.dirname, '../..');
+
+/**
+ * The same text in two homes that is not the same word, and why: merging them would tie together
+ * two words that change apart.
+ */
+const SAME_TEXT_OTHER_WORD: Readonly<Record<string, string>> = {
+  cash: "the reconciliation's cash section, not the tender",
+  change: 'change handed back on the receipt, not the verb on the cashier form',
+  open: "a shift's state, not the provider's open order",
+};
+
+/**
+ * Words still written in two homes, to merge into one: this list only shrinks. A word added twice
+ * is not listed here: it is imported from its home.
+ */
+const STILL_TO_MERGE = new Set([
+  'reason',
+  'السبب',
+  'amount',
+  'cashier',
+  'الحالة',
+  'الكاشير',
+  'المبلغ',
+  '# ثانية',
+  '# ثوانٍ',
+  'back',
+  'business day',
+  'cancelled',
+  'manager pin',
+  'receipt',
+  'الإيصال',
+  'ثانية واحدة',
+  'رجوع',
+  'رمز المدير',
+  'يوم العمل',
+  'cancel',
+  'cash',
+  'change',
+  'closed',
+  'completed',
+  'expected',
+  'failed',
+  'goodwill refund',
+  'not counted',
+  'not reconciled',
+  'note',
+  'open',
+  'order',
+  'pending',
+  'pin must be 4 to 8 digits',
+  'placed',
+  'reconciliation with the provider',
+  'recorded',
+  'status',
+  'total',
+  'unlimited',
+  'variance',
+  'أُلغي',
+  'إلغاء',
+  'استرداد ودّي',
+  'الباقي',
+  'الطلب',
+  'الفرق',
+  'المتوقع',
+  'المطابقة مع المزوّد',
+  'النقد المستلم',
+  'الوردية',
+  'تقرير x',
+  'تقرير z',
+  'ثانيتين',
+  'دولة واحدة',
+  'دولتان',
+  'سعر الصرف',
+  'عدّ الدرج',
+  'فتح الدرج دون بيع',
+  'فحص السجل',
+  'فشل',
+  'قيد التجهيز',
+  'مرجع الطلب',
+  'مسجّل',
+  'مكتمل',
+  'ملاحظة',
+  'وقت الطلب',
+]);
+
+/** Text in a component that is not a word: the names printed on keys. */
+const NOT_WORDS_IN_COMPONENTS = new Set(['Enter', 'Esc']);
+
+describe('one home per word', () => {
+  it('writes each word the counter shows in one file only', () => {
+    const twice = wordsKeptTwice(root)
+      .filter(([text]) => !(text in SAME_TEXT_OTHER_WORD) && !STILL_TO_MERGE.has(text))
+      .map(
+        ([, words]) => `${words[0]!.text}: ${words.map((word) => `${word.file}:${word.line}`).join(', ')}`,
+      );
+    expect(twice).toEqual([]);
+  });
+
+  it('writes no word inline in a component: components read their words from a home', () => {
+    const inline = wordFiles(root)
+      .filter((file) => file.endsWith('.tsx'))
+      .flatMap((file) => wordsIn(root, file))
+      .filter((word) => !NOT_WORDS_IN_COMPONENTS.has(word.text))
+      .map((word) => `${word.file}:${word.line} ${word.text}`);
+    expect(inline).toEqual([]);
+  });
+});
+
+describe('the word finder', () => {
+  const tree = mkdtempSync(join(tmpdir(), 'word-homes-'));
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+  const write = (file: string, text: string): void => {
+    mkdirSync(join(tree, file, '..'), { recursive: true });
+    writeFileSync(join(tree, file), text);
+  };
+
+  it('finds a word two homes write, in either language and in any letter case', () => {
+    write('shared/paper-text.ts', "export const EN = { cash: 'Bank deposit', ar: 'إيداع في البنك' };\n");
+    write(
+      'renderer/src/screen-text.ts',
+      "export const EN = { cash: 'Bank Deposit', ar: 'إيداع في البنك', x: 'Owner' };\n",
+    );
+    const twice = wordsKeptTwice(tree).map(([text, words]) => [text, words.map((word) => word.file)]);
+    expect(twice).toEqual([
+      ['bank deposit', ['renderer/src/screen-text.ts', 'shared/paper-text.ts']],
+      ['إيداع في البنك', ['renderer/src/screen-text.ts', 'shared/paper-text.ts']],
+    ]);
+  });
+
+  it("finds a component's JSX text and read attributes, and passes over classes, keys and developers' messages", () => {
+    write(
+      'renderer/src/Panel.tsx',
+      [
+        "import { x } from './panel-text';",
+        'export const Panel = (p: { on: boolean }) => (',
+        '  <div className={p.on ? \'panel open\' : \'panel\'} data-state="Not a word" aria-label="Close the panel">',
+        '    Pay now {`${x} left`}',
+        '  </div>',
+        ');',
+        "const problem = { code: 'X', message: 'The amount is not a number.' };",
+        "if (problem.code === 'Some code') throw new Error('Never shown');",
+      ].join('\n'),
+    );
+    expect(wordsIn(tree, 'renderer/src/Panel.tsx').map((word) => [word.text, word.line])).toEqual([
+      ['Close the panel', 3],
+      ['Pay now', 4],
+    ]);
+  });
+});
