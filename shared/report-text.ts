@@ -47,6 +47,12 @@ export interface LedgerText {
   readonly cashRecovered: string;
   readonly cashNotYetRecovered: string;
   readonly cashNotRecoverable: string;
+  /** The counter of the shop whose record holds an order (`other_counter`). */
+  readonly heldBy: (code: string, name: string) => string;
+  /** Said in place of the bridge's remainder at a counter in a shop. */
+  readonly shopBridge: string;
+  /** The shop ledger could not be read, so orders no record here holds are not attributed. */
+  readonly ledgerUnreachable: (problem: string) => string;
 }
 
 export interface ReportText {
@@ -208,6 +214,8 @@ const EN: ReportText = {
     provider_not_charged: 'Failed, cancelled or refunded at the provider',
     failed_but_charged: 'Failed here, charged by the provider',
     unrecorded: 'Not in this journal',
+    other_counter: 'Another counter of the shop',
+    unattributed: 'Not attributed: the shop ledger was not reached',
     missing_at_provider: 'Unknown to the provider',
     refund_in_transit: 'Refund in transit',
     refunded: 'Refunded',
@@ -215,6 +223,7 @@ const EN: ReportText = {
     boundary: 'Another day',
     bridge_remainder: 'Balance does not bridge',
     bridge_incomplete: 'Balance bridge incomplete',
+    bridge_shop: "Balance bridged by the shop's day",
     cash_differs: 'Cash differs',
   },
   ledger: {
@@ -256,6 +265,11 @@ const EN: ReportText = {
     cashRecovered: 'Recovered from the provider',
     cashNotYetRecovered: 'Refunded to the customer, not yet recovered',
     cashNotRecoverable: 'Goodwill, not recoverable',
+    heldBy: (code, name) => `Held by counter ${code} (${name}) of this shop`,
+    shopBridge:
+      "This account is the shop's: every counter's orders move its balance. The shop's day bridges it once, for every counter; this counter's reconciliation leaves it open.",
+    ledgerUnreachable: (problem) =>
+      `The shop ledger could not be read (${problem}): orders another counter may hold are not attributed. Reconcile again when it is back.`,
     period: 'Business days',
     firstSeen: 'First found',
     journalCost: 'Cost in the journal',
@@ -343,6 +357,8 @@ const AR: ReportText = {
     provider_not_charged: 'فشل أو أُلغي أو رُدّ لدى المزوّد',
     failed_but_charged: 'فشل هنا وخصمه المزوّد',
     unrecorded: 'ليس في هذا السجل',
+    other_counter: 'نقطة بيع أخرى في المتجر',
+    unattributed: 'لم يُنسب: تعذّر الوصول إلى دفتر المتجر',
     missing_at_provider: 'لا يعرفه المزوّد',
     refund_in_transit: 'استرداد في الطريق',
     refunded: 'مُسترد',
@@ -350,6 +366,7 @@ const AR: ReportText = {
     boundary: 'يوم آخر',
     bridge_remainder: 'الرصيد لا يتطابق',
     bridge_incomplete: 'مطابقة الرصيد ناقصة',
+    bridge_shop: 'يطابق يومُ المتجر الرصيدَ',
     cash_differs: 'النقد مختلف',
   },
   ledger: {
@@ -391,6 +408,11 @@ const AR: ReportText = {
     cashRecovered: 'استُرد من المزوّد',
     cashNotYetRecovered: 'رُدّ للزبون ولم يُسترد بعد',
     cashNotRecoverable: 'مجاملة، لا يُسترد',
+    heldBy: (code, name) => `لدى نقطة البيع ${code} (${name}) في هذا المتجر`,
+    shopBridge:
+      'هذا الحساب للمتجر: طلبات كل نقاط البيع تحرّك رصيده. يطابقه يوم المتجر مرة واحدة لكل نقاط البيع، وتتركه مطابقة نقطة البيع هذه مفتوحًا.',
+    ledgerUnreachable: (problem) =>
+      `تعذّرت قراءة دفتر المتجر (${problem}): لم تُنسب الطلبات التي قد تكون لدى نقطة بيع أخرى. أعد المطابقة عندما يعود.`,
     period: 'أيام العمل',
     firstSeen: 'ظهر أول مرة',
     journalCost: 'التكلفة في السجل',

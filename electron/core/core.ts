@@ -48,6 +48,7 @@ import { type MoneyTiming, MoneyWork } from './money-work';
 import { dispatch, type PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
 import { receiptHandlers } from './receipts/receipt-handlers';
+import { claimsElsewhereOf, ledgerAttribution } from './reconciliation/attribution';
 import { LostRecordsDesk, lostRecordsHandlers } from './reconciliation/lost-records';
 import { Reconciler } from './reconciliation/reconciler';
 import { reconciliationHandlers, withDayReconciliation } from './reconciliation/reconciliation-handlers';
@@ -250,7 +251,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await credentials.load(ctx);
   await connections.start();
 
+  // Who else in the shop holds an order: for the reconciliation and for a lost top-up's candidates.
+  const attribution = ledgerAttribution(shopLedger, counterId, log);
   const money = new MoneyWork(ctx, {
+    claimsElsewhere: claimsElsewhereOf(attribution),
     ...(options.moneyTiming ? { timing: options.moneyTiming } : {}),
     ...(options.trainingPendingTiming ? { trainingPending: options.trainingPendingTiming } : {}),
   });
@@ -284,6 +288,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     days: endOfDay.settings,
     cashiers: endOfDay.cashiers,
     refunds: (window) => cancellations.journal.refundsIn(window),
+    attribution,
     ...(options.reconciliationRetryMs === undefined ? {} : { retryMs: options.reconciliationRetryMs }),
   });
   const lostRecords = new LostRecordsDesk({

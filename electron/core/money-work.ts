@@ -15,7 +15,7 @@ import {
   type TopUpCheckTiming,
   type TopUpContext,
 } from './topups/topup';
-import { OTHER_COUNTERS_UNCHECKED } from './topups/topup-search';
+import { type ClaimsElsewhere, OTHER_COUNTERS_UNCHECKED } from './topups/topup-search';
 import { TopUpWatcher } from './topups/topup-watch';
 
 export interface MoneyTiming {
@@ -55,6 +55,8 @@ export class MoneyWork {
       readonly timing?: Partial<MoneyTiming>;
       /** Pending polling while the connection is training (end-to-end tests shorten it); never used live. */
       readonly trainingPending?: PendingTiming;
+      /** Which provider orders the shop's other counters hold (the shop ledger's claims). */
+      readonly claimsElsewhere?: ClaimsElsewhere;
     } = {},
   ) {
     const timing = { ...DEFAULT_MONEY_TIMING, ...options.timing };
@@ -95,7 +97,7 @@ export class MoneyWork {
       topUpsJournal: ctx.topUpsJournal,
       checkTiming: timing.topUpCheck,
       // A counter with no shop ledger cannot ask which orders its other counters hold.
-      claimsElsewhere: OTHER_COUNTERS_UNCHECKED,
+      claimsElsewhere: options.claimsElsewhere ?? OTHER_COUNTERS_UNCHECKED,
       onOutcome: (topUp) => {
         const movedMoney = topUp.state === 'completed' || topUp.state === 'in_doubt';
         if (!ctx.balance.learnFrom(topUp) && movedMoney) this.balanceRefresher.soon();

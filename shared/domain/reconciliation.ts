@@ -24,6 +24,10 @@ export const BusinessDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a busi
  *   and charged it (critical: the customer may have left without an eSIM the shop paid for);
  * - `unrecorded`: the provider lists an order no journal record holds (another counter, the
  *   provider's dashboard, or the lost answer of a record in doubt: candidates are proposed);
+ * - `other_counter`: an order another counter of the shop holds, as the shop ledger's claim on its
+ *   reference says (evidence, never a likeness): that counter's, not this one's exception;
+ * - `unattributed`: an order no journal record here holds, while the shop ledger could not be read:
+ *   whether another counter of the shop holds it is not known;
  * - `missing_at_provider`: a journal charge the provider does not know (critical);
  * - `refund_in_transit`: a cancellation refunded by request, not yet credited to the balance;
  * - `refunded`: a cancellation whose refund reached the balance;
@@ -32,6 +36,8 @@ export const BusinessDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a busi
  * - `boundary`: an order dated in the margin around the cut-off that belongs to another day;
  * - `bridge_remainder`: the balance bridge leaves an unexplained amount;
  * - `bridge_incomplete`: a balance snapshot is missing, so the bridge cannot be closed;
+ * - `bridge_shop`: the account is the shop's: its balance is bridged once, by the shop day, with every
+ *   counter's charges and refunds, never by one counter's reconciliation;
  * - `cash_differs`: the cash taken for completed records differs from the drawer's takings.
  */
 export const ReconcileKindSchema = z.enum([
@@ -42,6 +48,8 @@ export const ReconcileKindSchema = z.enum([
   'provider_not_charged',
   'failed_but_charged',
   'unrecorded',
+  'other_counter',
+  'unattributed',
   'missing_at_provider',
   'refund_in_transit',
   'refunded',
@@ -49,6 +57,7 @@ export const ReconcileKindSchema = z.enum([
   'boundary',
   'bridge_remainder',
   'bridge_incomplete',
+  'bridge_shop',
   'cash_differs',
 ]);
 export type ReconcileKind = z.infer<typeof ReconcileKindSchema>;
@@ -64,6 +73,10 @@ export const RecordRefSchema = z.object({
 });
 export type RecordRef = z.infer<typeof RecordRefSchema>;
 
+/** A counter of the shop, as the shop ledger names it. */
+export const ShopCounterRefSchema = z.object({ code: z.string(), name: z.string() });
+export type ShopCounterRef = z.infer<typeof ShopCounterRefSchema>;
+
 export const ReconcileRowSchema = z.object({
   /** Stable across runs of the same period: an exception keeps its age by it. */
   key: z.string(),
@@ -78,6 +91,8 @@ export const ReconcileRowSchema = z.object({
   providerCreatedAt: z.string().nullable(),
   /** For `unrecorded`: journal records still without an answer that could be this order. Never merged. */
   candidates: z.array(RecordRefSchema),
+  /** For `other_counter`: the counter of the shop whose record holds the order. */
+  counter: ShopCounterRefSchema.optional(),
   note: z.string(),
 });
 export type ReconcileRow = z.infer<typeof ReconcileRowSchema>;
@@ -127,6 +142,11 @@ export const BalanceBridgeSchema = z.object({
   expectedClosing: MoneySchema.nullable(),
   remainder: MoneySchema.nullable(),
   likelyCauses: z.array(z.string()),
+  /**
+   * The counter is in a shop: the account's balance moves with every counter's orders, so this bridge
+   * is for reading only; the shop day closes it. Absent on a counter on its own.
+   */
+  shop: z.boolean().optional(),
 });
 export type BalanceBridge = z.infer<typeof BalanceBridgeSchema>;
 
@@ -194,6 +214,11 @@ export const ReconciliationSchema = z.object({
   /** Absent from runs stored before cash refunds were reconciled. */
   cashRefunds: z.array(CashRefundLineSchema).default([]),
   deposits: z.array(ProviderDepositSchema),
+  /**
+   * At a counter in a shop ledger: whether the ledger's claims were read to attribute the orders no
+   * record here holds, or why they could not be. Absent on a counter on its own.
+   */
+  shopLedger: z.object({ state: z.enum(['read', 'unreachable']), problem: z.string().nullable() }).optional(),
   /** Set when the order list, filtered to the account's current currency, hides orders of the period. */
   currencyNote: z.string().nullable(),
   ordersRead: z.number().int(),

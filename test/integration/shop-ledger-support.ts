@@ -41,8 +41,9 @@ export async function joinedShopCounter(
   ledger: TestLedger,
   code: string,
   options: Parameters<typeof startCounter>[1] = {},
+  simOptions: Parameters<typeof startCounter>[0] = {},
 ): Promise<Counter> {
-  const c = await shopCounter(options);
+  const c = await shopCounter(options, simOptions);
   await hireStaff(c.h);
   unwrap(await c.h.call('joinShopLedger', joinInput(ledger, code)));
   return c;

@@ -4,10 +4,12 @@ import type {
   ReconcileRow,
   ReconcileSeverity,
   RecordRef,
+  ShopCounterRef,
 } from '../../../shared/domain/reconciliation';
 import { SALE_CHARGED_STATES, SALE_SENT_OPEN_STATES } from '../../../shared/domain/sale-states';
 import { TOPUP_CHARGED_STATES, TOPUP_SENT_OPEN_STATES } from '../../../shared/domain/topup-states';
 import { type Currency, formatMoney, type Money } from '../../../shared/money';
+import type { Attribution } from './attribution';
 import type { JournalRecord } from './reconciliation-journal';
 import type { RefundFact } from './refunds';
 
@@ -40,6 +42,8 @@ export interface MatchInput {
   readonly refunds: readonly RefundFact[];
   /** Records the read-only settlement completed during this run. */
   readonly settledNow: ReadonlySet<string>;
+  /** Who else in the shop holds the orders no record here holds (absent: a counter on its own). */
+  readonly attribution?: Attribution;
 }
 
 /** Journal states that took the customer's money and may have charged the provider: sent, not settled. */
@@ -90,6 +94,7 @@ function rowOf(
     readonly record: JournalRecord | null;
     readonly provider: ProviderSide | null;
     readonly candidates?: readonly RecordRef[];
+    readonly counter?: ShopCounterRef;
     readonly note: string;
   },
 ): ReconcileRow {
@@ -105,6 +110,7 @@ function rowOf(
     providerAmount: facts.provider?.amount ?? null,
     providerCreatedAt: facts.provider?.createdAt ?? null,
     candidates: [...(facts.candidates ?? [])],
+    ...(facts.counter ? { counter: facts.counter } : {}),
     note: facts.note,
   };
 }
@@ -205,6 +211,18 @@ function candidatesFor(order: ProviderOrder, open: readonly JournalRecord[]): Re
     .map((record) => record.ref);
 }
 
+/** Why an order no record here holds may be anyone's: who else could have placed it. */
+function unrecordedNote(attribution: Attribution | undefined): string {
+  switch (attribution?.kind) {
+    case 'read':
+      return 'Not journalled here, and no counter of the shop holds it: the provider dashboard placed it, or its answer was lost.';
+    case 'unreachable':
+      return `Not journalled here. The shop ledger could not be read (${attribution.problem}): whether another counter of the shop holds it is not known.`;
+    default:
+      return 'Not journalled here: another counter or the provider dashboard placed it, or its answer was lost.';
+  }
+}
+
 /** Leg A's rows: the period's records first (by time), then the provider orders no record holds. */
 export function matchOrders(input: MatchInput): ReconcileRow[] {
   const listed = new Map(input.orders.map((order) => [order.orderReference, order]));
@@ -244,6 +262,19 @@ export function matchOrders(input: MatchInput): ReconcileRow[] {
       );
       continue;
     }
+    const holder = input.attribution?.kind === 'read' ? input.attribution.holders.get(reference) : undefined;
+    if (holder) {
+      orderRows.push(
+        rowOf(input, 'other_counter', 'info', {
+          reference,
+          record: null,
+          provider,
+          counter: holder,
+          note: `Counter ${holder.code} (${holder.name}) of the shop holds it, as the shop ledger says.`,
+        }),
+      );
+      continue;
+    }
     if (order.status === 'failed') {
       orderRows.push(
         rowOf(input, 'unrecorded', 'info', {
@@ -257,8 +288,9 @@ export function matchOrders(input: MatchInput): ReconcileRow[] {
     }
     const candidates = candidatesFor(order, unanswered);
     for (const candidate of candidates) candidateIds.add(candidate.id);
+    const unreachable = input.attribution?.kind === 'unreachable' ? input.attribution : null;
     orderRows.push(
-      rowOf(input, 'unrecorded', 'warning', {
+      rowOf(input, unreachable ? 'unattributed' : 'unrecorded', 'warning', {
         reference,
         record: null,
         provider,
@@ -266,7 +298,7 @@ export function matchOrders(input: MatchInput): ReconcileRow[] {
         note:
           candidates.length > 0
             ? `Not journalled here. It may be the lost answer of receipt ${candidates.map((c) => c.receiptNumber).join(', ')}: a manager decides.`
-            : 'Not journalled here: another counter or the provider dashboard placed it, or its answer was lost.',
+            : unrecordedNote(input.attribution),
       }),
     );
   }

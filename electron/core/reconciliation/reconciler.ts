@@ -25,6 +25,7 @@ import { ordersIn } from '../money/order-evidence';
 import { scopeOf } from '../money/scope';
 import { failureSummary, PosFailure } from '../pos/failure';
 import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
+import { ALONE, type Attribution, type AttributionSource } from './attribution';
 import { balanceBridge } from './balance-bridge';
 import { type MatchInput, matchOrders, type StatusRead } from './match-orders';
 import { type Period, ReconciliationJournal } from './reconciliation-journal';
@@ -48,6 +49,8 @@ export interface ReconcilerDeps {
   readonly days: EndOfDaySettingsStore;
   readonly cashiers: CashierTable;
   readonly refunds?: RefundSource;
+  /** At a counter in a shop: who else holds the orders no record here holds (the shop ledger's claims). */
+  readonly attribution?: AttributionSource;
   readonly retryMs?: number;
 }
 
@@ -91,6 +94,12 @@ function cashRows(periodKey: string, cash: readonly CashLegLine[]): ReconcileRow
         `Cash for completed sales and top-ups is ${formatMoney(line.completed)}; the drawer took ${formatMoney(line.drawerTakings)} less ${formatMoney(line.heldForOpen)} held for open ones.`,
       ),
     );
+}
+
+function shopLedgerRead(attribution: Attribution): NonNullable<Reconciliation['shopLedger']> {
+  return attribution.kind === 'unreachable'
+    ? { state: 'unreachable', problem: attribution.problem }
+    : { state: 'read', problem: null };
 }
 
 export function periodKeyOf(period: Period): string {
@@ -358,7 +367,7 @@ export class Reconciler {
     window: { from: Date; to: Date },
     deposits: readonly ProviderDeposit[],
     lane: Lane,
-  ): Promise<Pick<Reconciliation, 'rows' | 'bridge' | 'currencyNote' | 'ordersRead'>> {
+  ): Promise<Pick<Reconciliation, 'rows' | 'bridge' | 'currencyNote' | 'ordersRead' | 'shopLedger'>> {
     const scope = scopeOf(connection);
     const opening = this.journal.openingOf(scope, period.firstDay);
     const closing =
@@ -389,6 +398,10 @@ export class Reconciler {
         ? `The provider's order list shows only ${currency} orders: ${hidden.length} of this period's records were paid in another currency and were read one by one.`
         : null;
     const refunds = (this.deps.refunds ?? NO_REFUNDS)(window);
+    const held = new Set(records.map((record) => record.orderReference));
+    const attribution = await (this.deps.attribution ?? ALONE)(
+      read.orders.map((order) => order.orderReference).filter((reference) => !held.has(reference)),
+    );
     const rows = await matchPeriod(connection, lane, {
       periodKey,
       period: window,
@@ -399,18 +412,46 @@ export class Reconciler {
         this.journal.recordsByReference(reference, scope, currency)[0] ?? null,
       refunds,
       settledNow,
+      attribution,
     });
-    const bridge = balanceBridge({
-      currency,
-      opening,
-      closing,
-      orders: read.orders,
-      refunds,
-      deposits,
+    const inShop = attribution.kind !== 'alone';
+    const bridge = {
+      ...balanceBridge({
+        currency,
+        opening,
+        closing,
+        orders: read.orders,
+        refunds,
+        deposits,
+        currencyNote,
+      }),
+      ...(inShop ? { shop: true } : {}),
+    };
+    const findings = bridgeFindings(periodKey, bridge, read.complete);
+    if (inShop) {
+      // The account's balance moves with every counter's orders, refunds and deposits: only the shop
+      // day, which reads them all, can close it. Here it is for reading, never this counter's remainder
+      // (nor its missing snapshot); an order list not read to its end stays this run's finding.
+      rows.push(
+        findingRow(
+          periodKey,
+          'bridge_shop',
+          'info',
+          currency,
+          "The account is the shop's: the shop's day bridges its balance, with every counter's orders.",
+        ),
+        ...findings.filter((row) => row.key !== `${periodKey}:${row.kind}:${currency}`),
+      );
+    } else {
+      rows.push(...findings);
+    }
+    return {
+      rows,
+      bridge,
       currencyNote,
-    });
-    rows.push(...bridgeFindings(periodKey, bridge, read.complete));
-    return { rows, bridge, currencyNote, ordersRead: read.orders.length };
+      ordersRead: read.orders.length,
+      ...(inShop ? { shopLedger: shopLedgerRead(attribution) } : {}),
+    };
   }
 }
 

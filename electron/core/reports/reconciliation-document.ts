@@ -62,6 +62,7 @@ ${documentHeader(ctx.shop, training)}
 ${report.confirmedAt ? html`<p class="note">${words.confirmedAt(format.dateTime(report.confirmedAt))}</p>` : null}
 ${report.unconfirmedReason ? html`<p class="note">${words.unconfirmed(report.unconfirmedReason)}</p>` : null}
 ${report.currencyNote ? html`<p class="note">${report.currencyNote}</p>` : null}
+${report.shopLedger?.state === 'unreachable' ? html`<p class="note">${words.ledgerUnreachable(report.shopLedger.problem ?? '')}</p>` : null}
 </section>
 ${report.bridge ? bridgeSection(kit, report.bridge) : null}
 ${report.cash.length > 0 ? cashSection(kit, report.cash) : null}
@@ -96,12 +97,13 @@ function bridgeSection(kit: Kit, bridge: BalanceBridge): Html {
     [words.deposits, format.money(bridge.deposits)],
     [words.expectedClosing, moneyOrNotRead(kit, bridge.expectedClosing), 'total'],
     [words.closing, moneyOrNotRead(kit, bridge.closing?.balance), 'total'],
-    [words.remainder, moneyOrNotRead(kit, bridge.remainder), 'total'],
   ];
+  // In a shop the account's remainder is the shop day's to explain, never this counter's.
+  if (!bridge.shop) lines.push([words.remainder, moneyOrNotRead(kit, bridge.remainder), 'total']);
   return section(
     `${words.bridge} ${bridge.currency}`,
-    html`${rows(lines)}${
-      bridge.likelyCauses.length > 0
+    html`${rows(lines)}${bridge.shop ? html`<p class="note">${words.shopBridge}</p>` : null}${
+      bridge.likelyCauses.length > 0 && !bridge.shop
         ? html`<p class="note">${words.likelyCauses}:</p><ul class="causes">${bridge.likelyCauses.map((cause) => html`<li>${cause}</li>`)}</ul>`
         : null
     }`,
@@ -174,7 +176,7 @@ function rowsTable({ text, format, counterCode }: Kit, list: readonly ReconcileR
 <table><thead><tr><th>${words.note}</th><th>${words.reference}</th><th>${words.journalCost}</th><th>${words.providerAmount}</th></tr></thead>
 <tbody>${list.map(
     (row) => html`<tr>
-<td>${text.reconcileKinds[row.kind]}</td>
+<td>${text.reconcileKinds[row.kind]}${row.counter ? html`<br>${words.heldBy(row.counter.code, row.counter.name)}` : null}</td>
 <td>${subject(row, counterCode)}</td>
 <td class="amount">${row.journalCost ? format.money(row.journalCost) : ''}</td>
 <td class="amount">${row.providerAmount ? format.money(row.providerAmount) : ''}</td>

@@ -132,6 +132,9 @@ function Report({
       </p>
       {report.unconfirmedReason ? <p className="notice">{t.unconfirmed(report.unconfirmedReason)}</p> : null}
       {report.currencyNote ? <p className="notice">{report.currencyNote}</p> : null}
+      {report.shopLedger?.state === 'unreachable' ? (
+        <p className="notice">{t.ledgerUnreachable(report.shopLedger.problem ?? '')}</p>
+      ) : null}
       {report.exceptions.length > 0 ? (
         <>
           <h3>{t.exceptions}</h3>
@@ -162,7 +165,8 @@ function Report({
                 <td dir="ltr">{row.record ? printed.receipt(row.record.receiptNumber) : ''}</td>
                 <td>
                   {t.kinds[row.kind]}
-                  {row.note ? ` · ${row.note}` : ''}
+                  {row.counter ? ` · ${t.heldBy(row.counter.code, row.counter.name)}` : ''}
+                  {row.note && !row.counter ? ` · ${row.note}` : ''}
                 </td>
               </tr>
             ))}
@@ -314,7 +318,8 @@ export function Bridge({ bridge }: { readonly bridge: BalanceBridge }): ReactNod
     [t.deposits, `+ ${amount(bridge.deposits)}`],
     [t.expectedClosing, amount(bridge.expectedClosing)],
     [t.closing, amount(bridge.closing?.balance)],
-    [t.remainder, amount(bridge.remainder)],
+    // In a shop the account's remainder is the shop day's to explain, never this counter's.
+    ...(bridge.shop ? [] : [[t.remainder, amount(bridge.remainder)] as [string, string]]),
   ];
   return (
     <>
@@ -329,7 +334,8 @@ export function Bridge({ bridge }: { readonly bridge: BalanceBridge }): ReactNod
           ))}
         </tbody>
       </table>
-      {bridge.likelyCauses.length > 0 ? (
+      {bridge.shop ? <p className="notice">{t.shopBridge}</p> : null}
+      {bridge.likelyCauses.length > 0 && !bridge.shop ? (
         <>
           <p>{t.likelyCauses}</p>
           <ul>
