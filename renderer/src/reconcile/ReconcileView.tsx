@@ -215,22 +215,12 @@ function ExceptionRow({
       className={`reconcile-exception ${exception.severity}`}
       data-reference={exception.orderReference ?? ''}
     >
-      <div>
-        <strong>{t.severities[exception.severity]}</strong> · {t.kinds[exception.kind]}
-        {exception.orderReference ? (
-          <>
-            {' · '}
-            {t.reference}{' '}
-            <span dir="ltr" className="reference">
-              {exception.orderReference}
-            </span>
-          </>
-        ) : null}
+      <ExceptionHeading exception={exception}>
         {exception.record ? ` · ${t.receipt} ${printed.receipt(exception.record.receiptNumber)}` : ''}
         {resolution
           ? null
           : ` · ${t.age} ${duration(now.getTime() - Date.parse(exception.firstSeenAt), language)}`}
-      </div>
+      </ExceptionHeading>
       <div className="hint">{exception.note}</div>
       {exception.candidates.length > 0 ? (
         <div className="hint">
@@ -477,5 +467,31 @@ function DepositForm({ day }: { readonly day: string }): ReactNode {
         </button>
       </div>
     </fieldset>
+  );
+}
+
+/** An exception's first line, on the day's and the shop's reconciliation: how grave, what kind, which order. */
+export function ExceptionHeading({
+  exception,
+  children,
+}: {
+  readonly exception: Pick<ReconcileException, 'severity' | 'kind' | 'orderReference'>;
+  readonly children?: ReactNode;
+}): ReactNode {
+  const t = reconcileText(useLanguage());
+  return (
+    <div>
+      <strong>{t.severities[exception.severity]}</strong> · {t.kinds[exception.kind]}
+      {exception.orderReference ? (
+        <>
+          {' · '}
+          {t.reference}{' '}
+          <span dir="ltr" className="reference">
+            {exception.orderReference}
+          </span>
+        </>
+      ) : null}
+      {children}
+    </div>
   );
 }

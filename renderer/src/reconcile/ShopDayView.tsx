@@ -15,7 +15,7 @@ import { useLanguage } from '../i18n/use-messages';
 import { shiftText } from '../shift/shift-text';
 import { pinRefused } from '../stores/held-pin';
 import { lostRecordsText } from './lost-records-text';
-import { Bridge, PerCurrency, ResolveForm } from './ReconcileView';
+import { Bridge, ExceptionHeading, PerCurrency, ResolveForm } from './ReconcileView';
 import { reconcileText } from './reconcile-text';
 
 /**
@@ -175,18 +175,7 @@ function ShopException({
       className={`reconcile-exception ${exception.severity}`}
       data-reference={exception.orderReference ?? ''}
     >
-      <div>
-        <strong>{t.severities[exception.severity]}</strong> · {t.kinds[exception.kind]}
-        {exception.orderReference ? (
-          <>
-            {' · '}
-            {t.reference}{' '}
-            <span dir="ltr" className="reference">
-              {exception.orderReference}
-            </span>
-          </>
-        ) : null}
-      </div>
+      <ExceptionHeading exception={exception} />
       {facts.length > 0 ? <div>{facts.join(' · ')}</div> : null}
       <div className="hint">{exception.note}</div>
       {resolution ? (
