@@ -131,6 +131,11 @@ export interface HostOptions {
    * the provider's dashboard before the host starts: `test.use({ live: true, broughtBack: 2 })`.
    */
   readonly broughtBack: number;
+  /**
+   * More of the host's flags, e.g. a shop ledger's `--shop`, `--counter-code` and `--counter-name`
+   * (its address comes from POS_SHOP_LEDGER_URL in the environment): `test.use({ hostFlags: [...] })`.
+   */
+  readonly hostFlags: readonly string[];
 }
 
 /** Orders placed on `provider`'s dashboard, and the journal in `dataDir` written down as brought back before them. */
@@ -160,9 +165,10 @@ export const test = base.extend<{ host: CounterHost } & HostOptions>({
   firstSync: [false, { option: true }],
   live: [false, { option: true }],
   broughtBack: [0, { option: true }],
+  hostFlags: [[], { option: true }],
 
   // The build is current and the run's scratch folder made before any test (global-setup.ts).
-  host: async ({ pendingCheckMs, firstSync, live, broughtBack }, use, testInfo) => {
+  host: async ({ pendingCheckMs, firstSync, live, broughtBack, hostFlags }, use, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'e2e-counter-'));
     if (!firstSync) await copySyncedJournal(dataDir, TRAINING);
     const provider: RunningSimulator | null = live ? await startSimulator({ port: 0, ...TRAINING }) : null;
@@ -170,7 +176,7 @@ export const test = base.extend<{ host: CounterHost } & HostOptions>({
       if (!provider) throw new Error('broughtBack needs a live counter: test.use({ live: true })');
       await broughtBackBefore(dataDir, provider, broughtBack);
     }
-    const args = [...hostArguments(), '--port', '0', '--data-dir', dataDir];
+    const args = [...hostArguments(), '--port', '0', '--data-dir', dataDir, ...hostFlags];
     // Its own keychain entry: counters of parallel workers never share credentials.
     const env: NodeJS.ProcessEnv = {
       ...process.env,

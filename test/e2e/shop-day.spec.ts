@@ -1,0 +1,85 @@
+import type { ShopDay } from '../../shared/domain/shop-day';
+import { type PostgresServer, startPostgres } from '../support/postgres';
+import { axeViolations } from './axe';
+import { expect, test } from './counter-fixture';
+import { aliceOnShift, approveManagerTools, cheapestForCash } from './staff';
+
+// A manager closes the shop day in Chromium: a counter started in its shop's ledger (POS_SHOP_LEDGER_URL
+// and the host's --shop flags) sells and closes its shift; "Reconcile the shop" in the manager tools
+// shows the shop day, in English and in Arabic, each read by axe.
+test.use({ bypassCSP: true });
+
+let server: PostgresServer;
+const owner = { user: 'shop_owner', password: 'owner-password-1' };
+
+test.beforeAll(async () => {
+  server = await startPostgres();
+  await server.createRole(owner.user, owner.password, { createRole: true });
+});
+
+test.afterAll(async () => {
+  delete process.env.POS_SHOP_LEDGER_URL;
+  await server?.close();
+});
+
+const WORDS = {
+  en: {
+    form: 'The shop day',
+    reconcile: 'Reconcile the shop',
+    result: 'RECONCILED',
+    counter: 'Front desk',
+    closed: 'closed',
+    cash: 'Cash in total',
+  },
+  ar: {
+    form: 'يوم المتجر',
+    reconcile: 'مطابقة المتجر',
+    result: 'RECONCILED',
+    counter: 'Front desk',
+    closed: 'مغلقة',
+    cash: 'مجموع النقد',
+  },
+} as const;
+
+// Each language's counter is a new one, copied from one synced journal (so with the same counter id),
+// with a simulator of its own: each joins a ledger of its own.
+for (const language of ['en', 'ar'] as const) {
+  const w = WORDS[language];
+  test.describe(`the shop day in ${language}`, () => {
+    test.use({
+      hostFlags: ['--shop', 'Main street', '--counter-code', '2', '--counter-name', 'Front desk'],
+    });
+    test.beforeAll(async () => {
+      const database = await server.createDatabase(`e2e_shop_day_${language}`, owner.user);
+      // The host takes its ledger from the environment, as a shop starts it.
+      process.env.POS_SHOP_LEDGER_URL = `postgres://${owner.user}:${owner.password}@127.0.0.1:${server.port}/${database}`;
+    });
+
+    test(`a manager closes the shop day, in ${language}`, async ({ page, counter }) => {
+      test.setTimeout(180_000);
+      await aliceOnShift(counter);
+      const sale = await cheapestForCash(counter);
+      const { countId } = await counter.api<{ countId: string }>('countDrawer', {
+        counts: [{ currency: 'USD', amount: 10_000 + sale.retailTotal.amount }],
+      });
+      await counter.api('closeShift', { countId });
+
+      await counter.open(page);
+      if (language === 'ar') await page.keyboard.press('F9');
+      await page.keyboard.press('F6');
+      await approveManagerTools(page, language);
+      const form = page.getByRole('form', { name: w.form });
+      const ran = page.waitForResponse((response) => response.url().endsWith('/api/reconcileShop'));
+      await form.getByRole('button', { name: w.reconcile }).click();
+      const { value } = (await (await ran).json()) as { value: ShopDay };
+      await expect(form.getByRole('status').getByText(w.result, { exact: true })).toBeVisible();
+      const counters = form.locator('.shop-counter');
+      await expect(counters).toHaveCount(1);
+      await expect(counters).toContainText(`2 · ${w.counter}: ${w.closed}`);
+      await expect(form.getByRole('heading', { name: w.cash })).toBeVisible();
+      expect(value).toMatchObject({ result: 'reconciled', ordersAttributed: 1, ordersRead: 1 });
+      expect(value.bridge?.remainder?.amount).toBe(0);
+      expect(await axeViolations(page), `the shop day (${language})`).toEqual([]);
+    });
+  });
+}
