@@ -88,7 +88,10 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   noSale: signedIn,
   getXReport: staff,
   countDrawer: signedIn,
-  closeShift: { ...signedIn, also: 'a reason and a manager’s approval for a variance above the tolerance' },
+  closeShift: {
+    ...signedIn,
+    also: 'a reason and a manager’s approval for a variance above the tolerance, in the count closed on or in any count before it',
+  },
   forceCloseShift: approved,
   countClosedShift: approved,
   correctShift: approved,
