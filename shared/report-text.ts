@@ -1,7 +1,9 @@
 import { byLanguage } from './by-language';
 import { counterWords } from './counter-words';
+import type { Language } from './domain/common';
 import type { ReconcileKind, ReconcileSeverity, ResolutionClass } from './domain/reconciliation';
 import type { CashReason } from './domain/shift';
+import type { ShopDayResult, ShopDrawerCash } from './domain/shop-day';
 import type { TenderMethod } from './domain/till';
 
 /**
@@ -53,6 +55,31 @@ export interface LedgerText {
   readonly shopBridge: string;
   /** The shop ledger could not be read, so orders no record here holds are not attributed. */
   readonly ledgerUnreachable: (problem: string) => string;
+}
+
+/**
+ * The shop day's words, on the screen and on its printed report. Z numbers and receipt numbers reach
+ * them as the paper prints them (`Z2-000001`); a counter is named by its code and name, never by an id.
+ */
+export interface ShopDayText {
+  readonly title: string;
+  readonly results: Readonly<Record<ShopDayResult, string>>;
+  readonly number: (n: string) => string;
+  readonly attributed: (n: string, of: string) => string;
+  readonly counters: string;
+  /** A counter of the shop as people know it: its code and its name. */
+  readonly counter: (code: string, name: string) => string;
+  readonly closed: string;
+  readonly open: (since: string) => string;
+  readonly notSynced: (since: string) => string;
+  readonly never: string;
+  readonly zHead: (z: string, seq: string) => string;
+  readonly zHeadMissing: (z: string, seq: string) => string;
+  readonly cashPerDrawer: string;
+  readonly cashTotal: string;
+  /** A second drawer of one counter, named with its counter. */
+  readonly drawer: (counter: string, drawer: string) => string;
+  readonly resolvedFor: (amount: string) => string;
 }
 
 export interface ReportText {
@@ -125,7 +152,15 @@ export interface ReportText {
   /** What each reconciliation row is, on the printed Z and on the screen. */
   readonly reconcileKinds: Readonly<Record<ReconcileKind, string>>;
   readonly ledger: LedgerText;
+  readonly shop: ShopDayText;
 }
+
+/** The results of a reconciliation, names in English capitals in both languages. */
+const RESULTS = {
+  reconciled: 'RECONCILED',
+  not_reconciled: 'NOT RECONCILED',
+  unconfirmed: 'UNCONFIRMED',
+} as const;
 
 const EN_WORDS = counterWords('en');
 const AR_WORDS = counterWords('ar');
@@ -199,11 +234,7 @@ const EN: ReportText = {
   printed: 'Printed',
   reconciliation: 'Reconciliation with the provider',
   reconciliationNotRun: 'Not run yet',
-  reconciliationResults: {
-    reconciled: 'RECONCILED',
-    not_reconciled: 'NOT RECONCILED',
-    unconfirmed: 'UNCONFIRMED',
-  },
+  reconciliationResults: RESULTS,
   exceptionsOpen: 'Exceptions open',
   balanceUnexplained: 'Balance unexplained',
   reconcileKinds: {
@@ -275,6 +306,24 @@ const EN: ReportText = {
     journalCost: 'Cost in the journal',
     providerAmount: 'Charged by the provider',
     severity: 'Severity',
+  },
+  shop: {
+    title: 'The shop day',
+    results: { ...RESULTS, incomplete: 'INCOMPLETE' },
+    number: (n) => `Shop day ${n}`,
+    attributed: (n, of) => `${n} of ${of} provider orders attributed to a counter`,
+    counters: 'Counters',
+    counter: (code, name) => `${code} · ${name}`,
+    closed: 'closed',
+    open: (since) => `a shift still open, or its close not synced (last record received ${since})`,
+    notSynced: (since) => `not synced since ${since}`,
+    never: 'nothing received yet',
+    zHead: (z, seq) => `${z}: chain head ${seq} received`,
+    zHeadMissing: (z, seq) => `${z}: chain head ${seq} not received as printed`,
+    cashPerDrawer: 'Cash per drawer',
+    cashTotal: 'Cash in total',
+    drawer: (counter, drawer) => `${counter}, drawer ${drawer}`,
+    resolvedFor: (amount) => `for ${amount}`,
   },
 };
 
@@ -419,6 +468,39 @@ const AR: ReportText = {
     providerAmount: 'ما خصمه المزوّد',
     severity: 'الخطورة',
   },
+  shop: {
+    title: 'يوم المتجر',
+    results: EN.shop.results,
+    number: (n) => `يوم المتجر رقم ${n}`,
+    attributed: (n, of) => `${n} من ${of} من طلبات المزوّد منسوبة إلى نقطة بيع`,
+    counters: 'نقاط البيع',
+    counter: (code, name) => `${code} · ${name}`,
+    closed: 'مغلقة',
+    open: (since) => `وردية ما زالت مفتوحة، أو لم يُرسل إغلاقها (آخر سجل وصل ${since})`,
+    notSynced: (since) => `غير متزامنة منذ ${since}`,
+    never: 'لم يصل شيء بعد',
+    zHead: (z, seq) => `${z}: رأس السلسلة ${seq} وصل`,
+    zHeadMissing: (z, seq) => `${z}: رأس السلسلة ${seq} لم يصل كما طُبع`,
+    cashPerDrawer: 'النقد لكل درج',
+    cashTotal: 'مجموع النقد',
+    drawer: (counter, drawer) => `${counter}، الدرج ${drawer}`,
+    resolvedFor: (amount) => `عن ${amount}`,
+  },
 };
 
 export const reportText = byLanguage<ReportText>({ en: EN, ar: AR });
+
+/**
+ * A drawer of the shop day as people know it: by its counter's code and name. The drawer's own name
+ * is added only when its counter has more than one.
+ */
+export function shopDrawerName(
+  language: Language,
+  drawers: readonly Pick<ShopDrawerCash, 'counter' | 'drawer'>[],
+  drawer: Pick<ShopDrawerCash, 'counter' | 'drawer'>,
+): string {
+  const words = reportText(language).shop;
+  const counter = words.counter(drawer.counter.code, drawer.counter.name);
+  const several = drawers.filter((each) => each.counter.id === drawer.counter.id).length > 1;
+  return several ? words.drawer(counter, drawer.drawer) : counter;
+}

@@ -30,6 +30,8 @@ const WORDS = {
     counter: 'Front desk',
     closed: 'closed',
     cash: 'Cash in total',
+    zHead: 'Z2-000001: chain head',
+    drawer: 'Cash per drawer: 2 · Front desk',
   },
   ar: {
     form: 'يوم المتجر',
@@ -38,6 +40,8 @@ const WORDS = {
     counter: 'Front desk',
     closed: 'مغلقة',
     cash: 'مجموع النقد',
+    zHead: 'Z2-000001: رأس السلسلة',
+    drawer: 'النقد لكل درج: 2 · Front desk',
   },
 } as const;
 
@@ -77,6 +81,10 @@ for (const language of ['en', 'ar'] as const) {
       await expect(counters).toHaveCount(1);
       await expect(counters).toContainText(`2 · ${w.counter}: ${w.closed}`);
       await expect(form.getByRole('heading', { name: w.cash })).toBeVisible();
+      // Numbers as the paper prints them, and the drawer by its counter, never by an id.
+      await expect(counters).toContainText(w.zHead);
+      await expect(form.getByRole('heading', { name: w.drawer, exact: true })).toBeVisible();
+      await expect(form).not.toContainText(/\bZ1\b|\bmain\b/);
       expect(value).toMatchObject({ result: 'reconciled', ordersAttributed: 1, ordersRead: 1 });
       expect(value.bridge?.remainder?.amount).toBe(0);
       expect(await axeViolations(page), `the shop day (${language})`).toEqual([]);

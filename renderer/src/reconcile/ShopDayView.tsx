@@ -8,7 +8,8 @@ import type {
   ShopDayException,
 } from '../../../shared/domain/shop-day';
 import type { PosError } from '../../../shared/errors';
-import { reportText } from '../../../shared/report-text';
+import { receiptNumberText, zNumberText } from '../../../shared/printed-numbers';
+import { reportText, shopDrawerName } from '../../../shared/report-text';
 import { pos } from '../bridge/pos';
 import { dateTime, integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
@@ -76,7 +77,7 @@ export function ShopDayReport({
       {day.cash.map((drawer) => (
         <DrawerCash
           key={`${drawer.counter.id}:${drawer.drawer}`}
-          title={`${t.shop.cashPerDrawer}: ${t.shop.drawer(`${drawer.counter.code} ${drawer.counter.name}`, drawer.drawer)}`}
+          title={`${t.shop.cashPerDrawer}: ${shopDrawerName(language, day.cash, drawer)}`}
           lines={drawer.lines}
         />
       ))}
@@ -93,15 +94,13 @@ function CounterLine({ counter }: { readonly counter: ShopCounterDay }): ReactNo
     counter.state === 'closed' ? t.closed : counter.state === 'open' ? t.open(since) : t.notSynced(since);
   return (
     <li className={`shop-counter ${counter.state}`} data-code={counter.code}>
-      <strong>
-        {counter.code} · {counter.name}
-      </strong>
+      <strong>{t.counter(counter.code, counter.name)}</strong>
       {`: ${state}`}
       {counter.shifts.map((shift) =>
         shift.zNumber === null || shift.zHead === null ? null : (
           <div key={shift.id} className="hint">
             {(shift.zHeadReceived ? t.zHead : t.zHeadMissing)(
-              integer(shift.zNumber, language),
+              zNumberText(shift.zNumber, counter.code),
               integer(shift.zHead.seq, language),
             )}
           </div>
@@ -161,9 +160,13 @@ function ShopException({
     return result.error;
   };
   const drawer = shiftText(language);
+  const words = reportText(language);
   const facts = [
     exception.counter
-      ? `${reportText(language).counter} ${exception.counter.code} ${exception.counter.name}`
+      ? `${words.counter} ${words.shop.counter(exception.counter.code, exception.counter.name)}`
+      : null,
+    exception.record
+      ? `${t.receipt} ${receiptNumberText(exception.record.receiptNumber, exception.counter?.code ?? null)}`
       : null,
     exception.cashier ? `${drawer.cashier} ${exception.cashier}` : null,
     exception.amount ? `${drawer.amount} ${moneyText(exception.amount, language)}` : null,
