@@ -138,9 +138,14 @@ export function roundUpToStep(amount: MinorUnits, step: MinorUnits): MinorUnits 
   return minor(Math.ceil(amount / step) * step);
 }
 
+/** The minus sign a person reads (U+2212): never a hyphen, never an accountant's parentheses. */
+export const MINUS_SIGN = '\u2212';
+
 /**
  * Formats money for people, in their locale, always with the currency's own number of decimals. The
  * amount goes to Intl as decimal text, which it formats exactly (ES2023), never through a float.
+ * A negative amount reads the same on every screen and paper, in every language: "−US$10.00",
+ * "‎−10.00 US$", with the locale's placement of the sign and a true minus sign, never "(US$10.00)".
  */
 export function formatMoney(value: Money, locale = 'en'): string {
   const exp = exponentOf(value.currency);
@@ -148,7 +153,11 @@ export function formatMoney(value: Money, locale = 'en'): string {
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: value.currency,
+    currencySign: 'standard',
     minimumFractionDigits: exp,
     maximumFractionDigits: exp,
-  }).format(decimal);
+  })
+    .formatToParts(decimal)
+    .map((part) => (part.type === 'minusSign' ? MINUS_SIGN : part.value))
+    .join('');
 }

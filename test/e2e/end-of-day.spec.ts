@@ -51,6 +51,8 @@ interface Words {
   readonly managerPin: string;
   readonly firstCount: string;
   readonly secondCount: string;
+  /** The closing count's variance, a dollar short, as the Z on screen writes it. */
+  readonly dollarShort: string;
   readonly paper: string;
   readonly printZ: string;
   /** What the Z's PDF says, besides the amounts. */
@@ -91,6 +93,7 @@ const ENGLISH: Words = {
   managerPin: 'Manager PIN',
   firstCount: 'Count 1',
   secondCount: 'Count 2',
+  dollarShort: '\u2212$1.00',
   paper: 'Paper',
   printZ: 'Print Z report',
   pdfWords: ['Z report', 'Cash USD', 'Opening float', 'Expected', 'Counted', 'Variance', 'Pay-out: expense'],
@@ -130,6 +133,7 @@ const ARABIC: Words = {
   managerPin: 'رمز المدير',
   firstCount: 'العدّ 1',
   secondCount: 'العدّ 2',
+  dollarShort: '\u22121.00 US$',
   paper: 'الورق',
   printZ: 'طباعة تقرير Z',
   // pdftotext breaks Arabic ligatures apart; the Latin parts of the Arabic report read as printed.
@@ -240,6 +244,8 @@ for (const [language, words] of [
     const z = page.getByRole('article');
     await expect(z.getByText(words.firstCount)).toBeVisible();
     await expect(z.getByText(words.secondCount)).toBeVisible();
+    // The dollar short reads with a minus sign, as on the paper.
+    await expect(z).toContainText(words.dollarShort);
     expect(await axeViolations(page)).toEqual([]);
 
     // The Z on an A4 page, printed through the browser: its PDF carries the totals.

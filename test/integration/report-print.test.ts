@@ -204,6 +204,26 @@ describe('the Z report, printed', () => {
     }
   });
 
+  it('prints a shortage with a minus sign, never a hyphen or brackets, on every paper and language', async () => {
+    // The dollar short of the count: "−US$1.00" in English, "−1.00 US$" in Arabic, with U+2212.
+    const variance = { en: '\u2212US$1.00', ar: '\u22121.00 US$' } as const;
+    for (const language of ['en', 'ar'] as const) {
+      const printouts: { text: string }[] = [
+        await printA4(renderReportDocument(z, context('a4', language)), `z-short-a4-${language}`),
+      ];
+      for (const width of [80, 58] as const) {
+        const html = renderReportDocument(z, context(String(width) as '80', language));
+        printouts.push(await printReceipt(browser, html, width, dir, `z-short-${width}mm-${language}`));
+      }
+      for (const printed of printouts) {
+        // pdftotext marks right-to-left runs with embedding controls; the reader sees none of them.
+        const text = plain(printed.text).replace(/[\u202a-\u202e]/g, '');
+        expect(text).toContain(variance[language]);
+        expect(text).not.toMatch(/-US\$|-1\.00|\(US\$1\.00\)/);
+      }
+    }
+  });
+
   it('marks an X as not a closing and leaves out what a blind counter may not see', async () => {
     const { call } = day;
     await call.openShift({ floats: [usd(13_650), iqd(251_600)] });

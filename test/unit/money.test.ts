@@ -69,13 +69,20 @@ describe('money in minor units', () => {
     expect(formatMoney({ amount: minor(1250), currency: 'USD' }, 'ar')).toMatch(/١٢٫٥٠|12[.,]50/);
   });
 
+  it('writes a negative amount with a minus sign in every language, never brackets or a hyphen', () => {
+    expect(formatMoney({ amount: minor(-1000), currency: 'USD' }, 'en-GB')).toBe('\u2212US$10.00');
+    expect(formatMoney({ amount: minor(-2500), currency: 'IQD' }, 'en')).toMatch(/^\u2212IQD\s?2,500$/);
+    for (const locale of ['ar', 'ar-IQ', 'en-AU', 'fr'])
+      expect(formatMoney({ amount: minor(-1000), currency: 'USD' }, locale)).toMatch(/^[^-(]*\u2212[^-)]*$/);
+  });
+
   it('formats from the decimal text, exact where a float would round', () => {
     // 90,071,992,547,409.91 USD is the largest safe count of cents; as a float it reads back as ...409.9.
     expect(formatMoney({ amount: minor(Number.MAX_SAFE_INTEGER), currency: 'USD' }, 'en')).toBe(
       '$90,071,992,547,409.91',
     );
     expect(formatMoney({ amount: minor(-Number.MAX_SAFE_INTEGER), currency: 'EUR' }, 'en')).toBe(
-      '-€90,071,992,547,409.91',
+      '\u2212€90,071,992,547,409.91',
     );
     expect(formatMoney({ amount: minor(Number.MAX_SAFE_INTEGER), currency: 'IQD' }, 'en')).toMatch(
       /^IQD\s?9,007,199,254,740,991$/,
