@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Language } from '../../shared/domain/common';
 import type { PosEvent } from '../../shared/domain/events';
 import type { JournalCheck } from '../../shared/domain/journal-check';
-import type { Pricing } from '../../shared/domain/pricing';
+import { type Pricing, roundingStepFor } from '../../shared/domain/pricing';
 import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Sale } from '../../shared/domain/sale';
 import type { Status } from '../../shared/domain/status';
@@ -207,7 +207,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     managerPin,
     counterId,
     now,
-    roundingStep: (currency) => pricing().roundingSteps[currency],
+    roundingStep: (currency) => roundingStepFor(pricing(), currency),
     training,
     counterCode,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -188,7 +188,8 @@ describe('closing the day', () => {
 
     const rate = await setDinarRate(h, staff.approval);
     expect(rate).toMatchObject({ buyPer100: 131_000, sellPer100: 132_000 });
-    const due = iqd(Math.round((pkg.retail.amount * 1320) / 100));
+    // At 1,320 a dollar, rounded half up to the dinar and then up to a payable 250 (the dinar's default step).
+    const due = iqd(Math.ceil(Math.round((pkg.retail.amount * 1320) / 100) / 250) * 250);
     const inDinars = await sell(h, pkg, { method: 'cash', tendered: minor(noteFor(due)) });
     expect(inDinars.tender).toEqual({
       method: 'cash',

@@ -1,5 +1,5 @@
 import type { PackageType } from '../../../shared/api';
-import type { MarkupRule, Pricing } from '../../../shared/domain/pricing';
+import { type MarkupRule, type Pricing, roundingStepFor } from '../../../shared/domain/pricing';
 import { type Money, minor, roundUpToStep } from '../../../shared/money';
 
 /** What a price depends on. Top-up packages have no type or region: only package and catch-all rules reach them. */
@@ -40,7 +40,8 @@ export function retailPrice(cost: Money, pkg: PricedPackage, pricing: Pricing): 
   if (rule?.markup.kind === 'percent') amount += Math.ceil((cost.amount * rule.markup.basisPoints) / 10_000);
   // The contract refuses a negative fixed markup; one stored before it did still never lowers the price.
   if (rule?.markup.kind === 'fixed') amount += Math.max(0, rule.markup.amount.amount);
-  const step = pricing.roundingSteps[cost.currency];
-  const rounded = step ? roundUpToStep(minor(amount), step) : minor(amount);
-  return { amount: rounded, currency: cost.currency };
+  return {
+    amount: roundUpToStep(minor(amount), roundingStepFor(pricing, cost.currency)),
+    currency: cost.currency,
+  };
 }

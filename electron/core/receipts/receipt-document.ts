@@ -1,5 +1,6 @@
 import type { Tender } from '../../../shared/domain/till';
-import type { Money } from '../../../shared/money';
+import { convertAtRate } from '../../../shared/exchange-rate';
+import { type Money, minor } from '../../../shared/money';
 import { receiptNumberText } from '../../../shared/printed-numbers';
 import { type Html, type HtmlValue, html, trusted } from './html';
 import type { ReceiptContext } from './receipt-context';
@@ -55,30 +56,30 @@ export function rows(list: readonly (Row | null)[]): Html {
 
 /**
  * How the customer paid, under the price: the method, the amount in the currency paid with the rate
- * when that is not the price's currency, and for cash what was handed over and the change.
+ * when that is not the price's currency (and what the shop's rounding step added to the price at
+ * that rate), and for cash what was handed over and the change.
  */
-export function tenderRows({ text, format }: ReceiptKit, tender: Tender | null, price: Money): Row[] {
+export function tenderRows(
+  { text, format }: ReceiptKit,
+  tender: Tender | null,
+  price: Money,
+): (Row | null)[] {
   if (!tender) return [];
-  const converted = tender.due.currency !== price.currency && tender.ratePer100 !== null;
+  const ratePer100 = tender.due.currency !== price.currency ? tender.ratePer100 : null;
+  const paidIn = (amount: number): string =>
+    format.money({ amount: minor(amount), currency: tender.due.currency });
+  // Worked out again from the price and the rate the sale stored, so a reprint says what was added
+  // then, whatever the step is today.
+  const added =
+    ratePer100 !== null ? tender.due.amount - convertAtRate(price.amount, price.currency, ratePer100) : 0;
+  const cash = tender.method === 'cash';
   return [
     [text.paidBy, text.tenderMethods[tender.method]],
-    ...(converted
-      ? ([
-          [text.amountPaid, format.money(tender.due), 'total'],
-          [
-            text.rate,
-            ltr(
-              `100 ${price.currency} = ${format.money({ amount: tender.ratePer100!, currency: tender.due.currency })}`,
-            ),
-          ],
-        ] as Row[])
-      : []),
-    ...(tender.method === 'cash'
-      ? ([
-          [text.cashGiven, format.money(tender.tendered)],
-          [text.change, format.money(tender.change)],
-        ] as Row[])
-      : []),
+    ratePer100 !== null ? [text.amountPaid, format.money(tender.due), 'total'] : null,
+    ratePer100 !== null ? [text.rate, ltr(`100 ${price.currency} = ${paidIn(ratePer100)}`)] : null,
+    added > 0 ? [text.roundedUp, ltr(`+${paidIn(added)}`)] : null,
+    cash ? [text.cashGiven, format.money(tender.tendered)] : null,
+    cash ? [text.change, format.money(tender.change)] : null,
   ];
 }
 

@@ -61,6 +61,8 @@ export interface ReceiptText {
   readonly tenderMethods: Readonly<Record<TenderMethod, string>>;
   readonly amountPaid: string;
   readonly rate: string;
+  /** Beside what the shop's rounding step added to the price at the rate ("+IQD 35"). */
+  readonly roundedUp: string;
   readonly cashGiven: string;
   readonly change: string;
 }
@@ -129,6 +131,7 @@ const EN: ReceiptText = {
   tenderMethods: EN_WORDS.tenders,
   amountPaid: 'Amount paid',
   rate: 'Rate',
+  roundedUp: 'Rounded up',
   cashGiven: 'Cash given',
   change: 'Change',
 };
@@ -206,6 +209,7 @@ const AR: ReceiptText = {
   tenderMethods: AR_WORDS.tenders,
   amountPaid: 'المبلغ المدفوع',
   rate: 'سعر الصرف',
+  roundedUp: 'مقرّب للأعلى',
   cashGiven: 'النقد المستلم',
   change: 'الباقي',
 };

@@ -1,4 +1,4 @@
-import type { MarkupRule, Pricing } from '../../../shared/domain/pricing';
+import { type MarkupRule, type Pricing, roundingStepFor } from '../../../shared/domain/pricing';
 import {
   type Currency,
   type MinorUnits,
@@ -89,9 +89,10 @@ export function ruleOf(draft: RuleDraft, currency: Currency): MarkupRule | RuleP
   return { scope, markup: { kind: 'fixed', amount: { amount, currency } } };
 }
 
+/** The step in force for a currency (the default one, e.g. 250 dinars, until the manager sets another); empty for none set. */
 export function roundingText(pricing: Pricing, currency: Currency): string {
-  const step = pricing.roundingSteps[currency];
-  return step === undefined ? '' : toDecimalText(step, currency);
+  const step = roundingStepFor(pricing, currency);
+  return step === 0 && pricing.roundingSteps[currency] === undefined ? '' : toDecimalText(step, currency);
 }
 
 export function roundingStepOf(text: string, currency: Currency): MinorUnits | undefined | 'invalid' {

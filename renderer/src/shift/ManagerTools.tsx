@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import type { Approval, Cashier, CashierRole } from '../../../shared/domain/cashier';
+import { roundingStepFor } from '../../../shared/domain/pricing';
 import type { EndOfDaySettings } from '../../../shared/domain/shift';
 import type { ShopDay } from '../../../shared/domain/shop-day';
 import type { ExchangeRate } from '../../../shared/domain/till';
@@ -376,7 +377,7 @@ function RateOfTheDay(): ReactNode {
     decimalText(ratePerUnitText(ratePer100, chosen) as `${number}`, language);
   const typed = parseRatePer100(sell, 1, chosen);
   const askedAt = (ratePer100: MinorUnits): string =>
-    moneyText(priceAtRate(typical, chosen, ratePer100, pricing?.roundingSteps[chosen]), language);
+    moneyText(priceAtRate(typical, chosen, ratePer100, roundingStepFor(pricing, chosen)), language);
   const edit =
     (set: (text: string) => void) =>
     (text: string): void => {

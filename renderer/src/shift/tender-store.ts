@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { roundingStepFor } from '../../../shared/domain/pricing';
 import type { TenderInput, TenderMethod } from '../../../shared/domain/till';
 import { priceAtRate } from '../../../shared/exchange-rate';
 import { type Currency, type Money, parseTypedAmount } from '../../../shared/money';
@@ -78,8 +79,12 @@ export function quoteTender(
   if (currency !== price.currency) {
     const rate = till?.rates.find((each) => each.base === price.currency && each.quote === currency);
     if (!rate) return { ok: false, reason: 'no_rate', base: price.currency, quote: currency };
-    const step = useSettings.getState().pricing?.roundingSteps[currency];
-    due = priceAtRate(price, currency, rate.sellPer100, step);
+    due = priceAtRate(
+      price,
+      currency,
+      rate.sellPer100,
+      roundingStepFor(useSettings.getState().pricing, currency),
+    );
   }
   if (state.method !== 'cash')
     return { ok: true, due, change: null, input: { method: state.method, currency } };
