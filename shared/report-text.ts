@@ -73,6 +73,8 @@ export interface ShopDayText {
   readonly open: (since: string) => string;
   readonly notSynced: (since: string) => string;
   readonly never: string;
+  /** INCOMPLETE names the counters whose day the ledger does not hold whole. */
+  readonly waitingFor: (counters: string) => string;
   readonly zHead: (z: string, seq: string) => string;
   readonly zHeadMissing: (z: string, seq: string) => string;
   readonly cashPerDrawer: string;
@@ -256,6 +258,8 @@ const EN: ReportText = {
     bridge_incomplete: 'Balance bridge incomplete',
     bridge_shop: "Balance bridged by the shop's day",
     cash_differs: 'Cash differs',
+    chain_fork: "A counter's chain forked in the shop ledger",
+    second_claim: 'An order claimed by two records',
   },
   ledger: {
     runAt: (at) => `Run at ${at}`,
@@ -318,6 +322,7 @@ const EN: ReportText = {
     open: (since) => `a shift still open, or its close not synced (last record received ${since})`,
     notSynced: (since) => `not synced since ${since}`,
     never: 'nothing received yet',
+    waitingFor: (counters) => `waiting for ${counters}`,
     zHead: (z, seq) => `${z}: chain head ${seq} received`,
     zHeadMissing: (z, seq) => `${z}: chain head ${seq} not received as printed`,
     cashPerDrawer: 'Cash per drawer',
@@ -417,6 +422,8 @@ const AR: ReportText = {
     bridge_incomplete: 'مطابقة الرصيد ناقصة',
     bridge_shop: 'يطابق يومُ المتجر الرصيدَ',
     cash_differs: 'النقد مختلف',
+    chain_fork: 'تفرّعت سلسلة نقطة بيع في سجل المتجر',
+    second_claim: 'طلب يطالب به سجلّان',
   },
   ledger: {
     runAt: (at) => `أُجريت في ${at}`,
@@ -479,6 +486,7 @@ const AR: ReportText = {
     open: (since) => `وردية ما زالت مفتوحة، أو لم يُرسل إغلاقها (آخر سجل وصل ${since})`,
     notSynced: (since) => `غير متزامنة منذ ${since}`,
     never: 'لم يصل شيء بعد',
+    waitingFor: (counters) => `بانتظار ${counters}`,
     zHead: (z, seq) => `${z}: رأس السلسلة ${seq} وصل`,
     zHeadMissing: (z, seq) => `${z}: رأس السلسلة ${seq} لم يصل كما طُبع`,
     cashPerDrawer: 'النقد لكل درج',

@@ -38,7 +38,12 @@ export const BusinessDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a busi
  * - `bridge_incomplete`: a balance snapshot is missing, so the bridge cannot be closed;
  * - `bridge_shop`: the account is the shop's: its balance is bridged once, by the shop day, with every
  *   counter's charges and refunds, never by one counter's reconciliation;
- * - `cash_differs`: the cash taken for completed records differs from the drawer's takings.
+ * - `cash_differs`: the cash taken for completed records differs from the drawer's takings;
+ * - `chain_fork` (the shop day): the shop ledger refused a counter's link because it holds another
+ *   under the same number (a journal restored from an older copy): what the counter wrote since is
+ *   not in the ledger (critical);
+ * - `second_claim` (the shop day): a second record, of the same counter or another, holds an order
+ *   the ledger had already given to a record (critical).
  */
 export const ReconcileKindSchema = z.enum([
   'matched',
@@ -59,6 +64,8 @@ export const ReconcileKindSchema = z.enum([
   'bridge_incomplete',
   'bridge_shop',
   'cash_differs',
+  'chain_fork',
+  'second_claim',
 ]);
 export type ReconcileKind = z.infer<typeof ReconcileKindSchema>;
 

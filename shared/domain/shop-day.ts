@@ -46,7 +46,9 @@ export type ShopShift = z.infer<typeof ShopShiftSchema>;
 /**
  * - `closed`: every shift of the period closed, and the ledger holds each Z;
  * - `open`: a shift of the period is open in the ledger (still open, or its close not sent yet);
- * - `not_synced`: records of this counter wait to be sent (known at the counter that runs the day).
+ * - `not_synced`: the ledger lacks part of this counter's day: records wait to be sent (known at the
+ *   counter that runs the day), a closed shift's Z or the link it printed as its head is not in the
+ *   ledger, or the ledger refused the counter's chain as forked.
  */
 export const ShopCounterStateSchema = z.enum(['closed', 'open', 'not_synced']);
 export type ShopCounterState = z.infer<typeof ShopCounterStateSchema>;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sendLinks } from '../../electron/core/shop/ledger-links';
 import { startSimulator } from '../../electron/simulator/index';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
@@ -9,7 +10,14 @@ import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { minor } from '../../shared/money';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
-import { newLedger, postgresPerFile, type TestLedger } from '../support/shop-ledger';
+import {
+  counterJournal,
+  joinedCounter,
+  newLedger,
+  postgresPerFile,
+  sellLive,
+  type TestLedger,
+} from '../support/shop-ledger';
 import { startTcpGate, type TcpGate } from '../support/tcp-gate';
 import {
   cancelSale,
@@ -353,6 +361,80 @@ describe('the shop day', () => {
       const held = await testLedger.query('SELECT exception_key, amount_minor FROM ledger.shop_resolutions');
       expect(held.rows).toEqual([{ exception_key: remainder?.key, amount_minor: '149' }]);
     } finally {
+      await sim.close();
+    }
+  }, 300_000);
+
+  it("makes the ledger's problems exceptions: a second claim reads NOT RECONCILED, a fork INCOMPLETE, each naming its counter", async () => {
+    const testLedger = await newLedger(server());
+    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+    const joined = async (code: string, name: string) => {
+      const journal = counterJournal(`C-${code}`);
+      const { client } = await joinedCounter(testLedger, {
+        shop: 'Main street',
+        counterId: journal.counterId,
+        code,
+        name,
+      });
+      return { journal, client };
+    };
+    const clients: { end(): Promise<void> }[] = [];
+    try {
+      const first = await shopCounterOpen(testLedger, sim, '1');
+      const cheapest = [...first.c.packages].sort(
+        (a, b) => a.cost.amount - b.cost.amount,
+      )[0] as CataloguePackage;
+      await sell(first.c.h, cheapest, { method: 'card' });
+      await closeShift(first);
+      await untilPublished(first.c, testLedger);
+      expect((await reconcileShop(first, first.day)).result).toBe('reconciled');
+
+      // Two other counters of the shop each write a live record holding the same order.
+      const back = await joined('9', 'Back desk');
+      const kiosk = await joined('8', 'Kiosk');
+      clients.push(back.client, kiosk.client);
+      sellLive(back.journal, 's9', 'ORD-TWICE', '2026-01-05T10:00:00.000Z');
+      await sendLinks(back.client, back.journal.links());
+      sellLive(kiosk.journal, 's8', 'ORD-TWICE', '2026-01-05T10:05:00.000Z');
+      await sendLinks(kiosk.client, kiosk.journal.links());
+      const claimed = await reconcileShop(first, first.day);
+      expect(claimed.result).toBe('not_reconciled');
+      expect(claimed.exceptions.map((e) => [e.kind, e.severity, e.orderReference, e.counter?.code])).toEqual([
+        ['second_claim', 'critical', 'ORD-TWICE', '8'],
+      ]);
+      expect(claimed.exceptions[0]?.note).toContain('s9 of counter 9 (Back desk)');
+      expect(claimed.exceptions[0]?.note).toContain('s8 of counter 8 (Kiosk)');
+      // A manager resolves it once, for the shop: it stays resolved.
+      const resolved = unwrap(
+        await first.c.h.call<ShopDay>('resolveShopException', {
+          firstDay: first.day,
+          key: claimed.exceptions[0]?.key,
+          classification: 'accepted',
+          reason: 'A test record of the kiosk, checked',
+          approval: first.staff.approval,
+        }),
+      );
+      expect(resolved).toMatchObject({ result: 'reconciled', openExceptions: 0 });
+      expect((await reconcileShop(first, first.day)).result).toBe('reconciled');
+
+      // The back desk's journal is restored from an older copy: it offers another link 1.
+      const restored = counterJournal('C-9');
+      restored.record('cashier.signed_in', 'cashier-1');
+      expect((await sendLinks(back.client, restored.links())).forkSeq).toBe(1);
+      const forked = await reconcileShop(first, first.day);
+      expect(forked.result).toBe('incomplete');
+      expect(forked.counters.map(({ code, state }) => [code, state])).toEqual([
+        ['1', 'closed'],
+        ['8', 'closed'],
+        ['9', 'not_synced'],
+      ]);
+      const open = forked.exceptions.filter((e) => e.resolution === null);
+      expect(open.map((e) => [e.kind, e.severity, e.counter?.code])).toEqual([
+        ['chain_fork', 'critical', '9'],
+      ]);
+      expect(open[0]?.note).toContain('link 1 of counter 9 (Back desk)');
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
       await sim.close();
     }
   }, 300_000);

@@ -39,7 +39,14 @@ import {
 } from '../reconciliation/reconciler';
 import type { JournalRecord, Period } from '../reconciliation/reconciliation-journal';
 import { type RefundFact, type RefundRow, refundOf } from '../reconciliation/refunds';
-import { type LedgerCounter, type LedgerRecord, ledgerCounters, ledgerRecords } from './ledger-reads';
+import {
+  type LedgerCounter,
+  type LedgerProblem,
+  type LedgerRecord,
+  ledgerCounters,
+  ledgerProblems,
+  ledgerRecords,
+} from './ledger-reads';
 import {
   addShopResolution,
   heldLinks,
@@ -48,6 +55,7 @@ import {
   shopDayNumber,
   shopResolutions,
 } from './shop-day-ledger';
+import { problemRows } from './shop-day-problems';
 
 /**
  * The shop day: a manager at any counter reconciles the shop's business day from the shop ledger.
@@ -161,6 +169,7 @@ interface LedgerDay {
   readonly counters: LedgerCounter[];
   readonly records: LedgerRecord[];
   readonly dayRecords: LedgerRecord[];
+  readonly problems: LedgerProblem[];
 }
 
 /**
@@ -244,12 +253,13 @@ export class ShopDayDesk {
   }
 
   private async read(client: pg.Client, window: { from: Date; to: Date }): Promise<LedgerDay> {
-    const [counters, records, dayRecords] = [
+    const [counters, records, dayRecords, problems] = [
       await ledgerCounters(client),
       await ledgerRecords(client, { types: ['sale', 'topup'], from: window.from, to: window.to }),
       await ledgerRecords(client, { types: DAY_TYPES }),
+      await ledgerProblems(client),
     ];
-    return { counters, records, dayRecords };
+    return { counters, records, dayRecords, problems };
   }
 
   private async run(
@@ -352,6 +362,8 @@ export class ShopDayDesk {
       openExceptions: 0,
     };
     const incomplete = counters.some((counter) => counter.state !== 'closed');
+    // What the ledger found critical is the shop's exception whatever the provider says.
+    const problems = problemRows(ledger.problems, counterRefs);
 
     let provider: { rows: ReconcileRow[]; orders: readonly ProviderOrder[]; bridge: ShopDay['bridge'] };
     try {
@@ -370,14 +382,14 @@ export class ShopDayDesk {
         ...base,
         result: incomplete ? 'incomplete' : 'unconfirmed',
         unconfirmedReason: failureSummary(error),
-        rows: [],
+        rows: problems,
         bridge: null,
         ordersRead: 0,
         ordersAttributed: 0,
       };
     }
     const listed = new Map(provider.orders.map((order) => [order.orderReference, order]));
-    const rows: ShopDayRow[] = provider.rows.map((row) => {
+    const matched: ShopDayRow[] = provider.rows.map((row) => {
       const owner = row.record ? owners.get(row.record.id) : undefined;
       const ownerRow = owner ? rowOf(owner) : null;
       const order = row.orderReference ? listed.get(row.orderReference) : undefined;
@@ -390,6 +402,7 @@ export class ShopDayDesk {
         packageCode: text(ownerRow?.package_code) ?? order?.packageCode ?? null,
       };
     });
+    const rows = [...problems, ...matched];
     const attributed = rows.filter(
       (row) => row.counter !== null && row.orderReference !== null && listed.has(row.orderReference),
     ).length;
@@ -510,7 +523,13 @@ export class ShopDayDesk {
       // This counter sent what waited just before: it is behind only when that push could not go.
       const waiting =
         counter.id === this.deps.counterId && (sync.state === 'unreachable' || sync.state === 'refused');
-      const state = waiting ? 'not_synced' : own.some((shift) => shift.state === 'open') ? 'open' : 'closed';
+      // Any counter is behind when the ledger lacks what its shifts say it printed (a closed shift's
+      // Z, or the link its Z printed as its head), or refused its chain as forked.
+      const behind =
+        own.some((shift) => shift.state !== 'open' && (shift.zHead === null || !shift.zHeadReceived)) ||
+        ledger.problems.some((problem) => problem.kind === 'chain_fork' && problem.counterId === counter.id);
+      const state =
+        waiting || behind ? 'not_synced' : own.some((shift) => shift.state === 'open') ? 'open' : 'closed';
       return {
         ...(refs.get(counter.id) ?? { id: counter.id, code: counter.code, name: counter.name }),
         state,

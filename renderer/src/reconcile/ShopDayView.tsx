@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/domain/shop-day';
 import type { PosError } from '../../../shared/errors';
 import { receiptNumberText, zNumberText } from '../../../shared/printed-numbers';
-import { reportText, shopDrawerName } from '../../../shared/report-text';
+import { reportText, type ShopDayText, shopDrawerName } from '../../../shared/report-text';
 import { pos } from '../bridge/pos';
 import { dateTime, integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
@@ -42,6 +42,7 @@ export function ShopDayReport({
       <p className={`reconcile-result ${day.result}`} role="status">
         <strong>{t.shop.results[day.result]}</strong>
         {day.result === 'not_reconciled' ? ` · ${t.openExceptions(day.openExceptions)}` : ''}
+        {day.result === 'incomplete' ? ` · ${t.shop.waitingFor(waitingFor(day, t.shop))}` : ''}
       </p>
       <p className="hint">
         {t.shop.number(integer(day.number, language))} · {t.runAt(dateTime(day.runAt, language))}
@@ -84,6 +85,14 @@ export function ShopDayReport({
       {day.cashTotal.length > 0 ? <DrawerCash title={t.shop.cashTotal} lines={day.cashTotal} /> : null}
     </div>
   );
+}
+
+/** The counters whose day the ledger does not hold whole, by code and name. */
+function waitingFor(day: ShopDay, words: ShopDayText): string {
+  return day.counters
+    .filter((counter) => counter.state !== 'closed')
+    .map((counter) => words.counter(counter.code, counter.name))
+    .join(', ');
 }
 
 function CounterLine({ counter }: { readonly counter: ShopCounterDay }): ReactNode {
