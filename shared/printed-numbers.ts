@@ -21,18 +21,14 @@ export function zNumberText(zNumber: number, counterCode: string | null): string
 /** What a search typed as a receipt number names. */
 export interface TypedReceiptNumber {
   readonly receiptNumber: number;
-  /**
-   * Typed as the paper prints it (with the counter's code, or with its leading zeros): it names that
-   * receipt alone, never the ICCIDs or references whose digits it happens to be part of.
-   */
-  readonly asPrinted: boolean;
 }
 
 const TYPED = /^(?:([A-Za-z0-9]{1,6})-)?(\d{1,9})$/;
 
 /**
  * The receipt of this counter that `search` names: `2-000123`, `000123` or `123` (null when it names
- * none, or names another counter's code).
+ * none, or names another counter's code). The lists put it first, before the records whose ICCID or
+ * reference merely hold its digits.
  */
 export function typedReceiptNumber(search: string, counterCode: string | null): TypedReceiptNumber | null {
   const match = TYPED.exec(search.trim());
@@ -41,5 +37,5 @@ export function typedReceiptNumber(search: string, counterCode: string | null): 
   if (code !== undefined && code.toUpperCase() !== counterCode?.toUpperCase()) return null;
   const receiptNumber = Number(digits);
   if (receiptNumber < 1) return null;
-  return { receiptNumber, asPrinted: code !== undefined || digits.startsWith('0') };
+  return { receiptNumber };
 }

@@ -185,8 +185,12 @@ describe('the queries the counter runs while selling, over a journal that only g
     },
     {
       what: "Today's search",
+      // '8988' reads as a receipt number too: that receipt first, then the rest of what matches.
       run: (db: Db) => new SalesJournal(db).list({ from: day, search: '8988', limit: 1000 }),
-      reads: [/^SEARCH sales USING INDEX sales_listed \(created_at>\?\)/],
+      reads: [
+        /^SEARCH sales USING INDEX sales_listed \(created_at>\?\)/,
+        /^SEARCH sales USING INDEX sales_listed \(created_at>\?\)/,
+      ],
     },
     {
       what: "a receipt's print history",
@@ -208,7 +212,7 @@ describe('the queries the counter runs while selling, over a journal that only g
   it("search each of the day's sales' eSIMs by the sale's key, never the eSIM tables whole", () => {
     const db = journal.open();
     const plans = plansOf(db, (db) => new SalesJournal(db).list({ from: day, search: '8988', limit: 1000 }));
-    const steps = plans[0]!.join('\n');
+    const steps = plans.at(-1)!.join('\n');
     expect(steps).toMatch(
       /SEARCH sale_esims USING (COVERING )?INDEX sqlite_autoindex_sale_esims_1 \(sale_id=\?\)/,
     );

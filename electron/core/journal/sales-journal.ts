@@ -332,10 +332,21 @@ export class SalesJournal {
   /**
    * One page of the sales `filter` names, newest first, from just after `filter.before`. A search
    * looks only at the period's sales (Today's: the day's), read from the index in list order; each
-   * one's eSIMs by its key, never the whole eSIM tables.
+   * one's eSIMs by its key, never the whole eSIM tables. A search that reads as a receipt number
+   * (`7`, `000007`, `2-000007`) puts that receipt first on the first page; the sales whose ICCID,
+   * order or package hold the same text follow in list order, and the pages after go on with them.
    */
   list(filter: SaleListFilter): Sale[] {
     const { where, params } = this.filtered(filter);
+    const named: SaleRow[] = [];
+    if (params.receipt !== null && params.receipt !== undefined) {
+      if (!filter.before) {
+        const own = [...where.slice(0, -1), 'receipt_number = @receipt'];
+        named.push(...(this.db.prepare(listQuery('sales', own)).all(params) as SaleRow[]));
+      }
+      where.push('receipt_number != @receipt');
+      params.limit = Math.max(0, filter.limit - named.length);
+    }
     if (filter.before) {
       // Served by the index the list is ordered by (created_at, receipt_number): a page deep in a
       // busy day costs what the first one does.
@@ -343,9 +354,8 @@ export class SalesJournal {
       params.beforeAt = filter.before.createdAt;
       params.beforeReceipt = filter.before.receiptNumber;
     }
-    return (this.db.prepare(listQuery('sales', where)).all(params) as SaleRow[]).map((row) =>
-      this.toSale(row),
-    );
+    const rows = this.db.prepare(listQuery('sales', where)).all(params) as SaleRow[];
+    return [...named, ...rows].map((row) => this.toSale(row));
   }
 
   /** How many sales `filter` names in all, how many completed, and their takings. */
@@ -368,22 +378,20 @@ export class SalesJournal {
     };
   }
 
-  /** The conditions of a period, states and search, shared by a page and the totals. */
+  /**
+   * The conditions of a period, states and search, shared by a page and the totals; the search's
+   * condition comes last. A search that reads as one of this counter's receipt numbers sets
+   * `@receipt`.
+   */
   private filtered(filter: SaleListFilter): ReturnType<typeof periodAndStates> {
     const { where, params } = periodAndStates(filter);
     if (filter.search) {
-      const typed = typedReceiptNumber(filter.search, filter.counterCode ?? null);
-      params.receipt = typed?.receiptNumber ?? null;
-      if (typed?.asPrinted) {
-        // Typed as the paper prints it: that receipt, not the ICCIDs whose digits it is part of.
-        where.push('receipt_number = @receipt');
-      } else {
-        where.push(`(package_name LIKE @like ESCAPE '\\' OR package_code LIKE @like ESCAPE '\\'
-        OR order_reference LIKE @like ESCAPE '\\' OR receipt_number = @receipt
+      params.receipt = typedReceiptNumber(filter.search, filter.counterCode ?? null)?.receiptNumber ?? null;
+      where.push(`(receipt_number = @receipt OR package_name LIKE @like ESCAPE '\\' OR package_code LIKE @like ESCAPE '\\'
+        OR order_reference LIKE @like ESCAPE '\\'
         OR EXISTS (SELECT 1 FROM sale_esims WHERE sale_id = sales.id AND iccid LIKE @like ESCAPE '\\')
         OR EXISTS (SELECT 1 FROM answer_esims WHERE sale_id = sales.id AND iccid LIKE @like ESCAPE '\\'))`);
-        params.like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      }
+      params.like = `%${filter.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     }
     return { where, params };
   }

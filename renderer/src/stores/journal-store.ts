@@ -83,8 +83,8 @@ function upsertIn<T extends { readonly id: string }>(
 }
 
 /**
- * Today's top-ups the search names, by ICCID, package or receipt number. A receipt number typed as the
- * paper prints it (`2-000123`, `000123`) names that receipt alone, as the sales' search does.
+ * Today's top-ups the search names, by ICCID, package or receipt number. A search that reads as a
+ * receipt number (`7`, `000007`, `2-000007`) puts that receipt first, as the sales' search does.
  */
 export function matchingTopUps(
   topUps: readonly TopUp[],
@@ -93,14 +93,16 @@ export function matchingTopUps(
 ): readonly TopUp[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return topUps;
-  const typed = typedReceiptNumber(needle, counterCode);
-  if (typed?.asPrinted) return topUps.filter((topUp) => topUp.receiptNumber === typed.receiptNumber);
-  return topUps.filter(
-    (topUp) =>
-      topUp.iccid.includes(needle) ||
-      topUp.packageName.toLowerCase().includes(needle) ||
-      topUp.receiptNumber === typed?.receiptNumber,
-  );
+  const receipt = typedReceiptNumber(needle, counterCode)?.receiptNumber;
+  const named = topUps.filter((topUp) => topUp.receiptNumber === receipt);
+  return [
+    ...named,
+    ...topUps.filter(
+      (topUp) =>
+        topUp.receiptNumber !== receipt &&
+        (topUp.iccid.includes(needle) || topUp.packageName.toLowerCase().includes(needle)),
+    ),
+  ];
 }
 
 /**
