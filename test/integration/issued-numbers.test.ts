@@ -1,4 +1,13 @@
-import { closeSync, copyFileSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openJournal } from '../../electron/core/journal/database';
@@ -55,6 +64,46 @@ describe('the numbers a counter issued, beside its journal', () => {
     // The journal's sequence keeps no gaps: the number rolled back is the next one given.
     expect(sell(1)).toEqual([4]);
     expect(IssuedNumbers.read(issuedFile()).get('receipt/C1/training')).toBe(4);
+  });
+
+  it("a new sale's number is written as its transaction commits, and on disk once numbersKept settles", async () => {
+    sell(1);
+    const sales = new SalesJournal(db);
+    const { result, numbersKept } = sales.inOneTransaction(
+      () => sales.createIntent(newSale(), AT).receiptNumber,
+    );
+    expect(result).toBe(2);
+    // In the file at once (its order may leave now); its fdatasync runs while the order is on the wire.
+    expect(IssuedNumbers.read(issuedFile()).get('receipt/C1/training')).toBe(2);
+    await numbersKept;
+    expect(IssuedNumbers.read(issuedFile()).get('receipt/C1/training')).toBe(2);
+    // A sale rolled back gives its number back, and says nothing is left to keep.
+    const refused = (): unknown =>
+      sales.inOneTransaction(() => {
+        sales.createIntent(newSale(), AT);
+        throw new Error('the sale was refused before it was sent');
+      });
+    expect(refused).toThrow(/refused/);
+    expect(sell(1)).toEqual([3]);
+  });
+
+  it('a sale whose number cannot be written is not held back; the next commit writes every number', async () => {
+    const troubles: string[] = [];
+    issuedNumbersOf(db)!.reportTo((message) => troubles.push(message));
+    sell(1);
+    rmSync(issuedFile());
+    mkdirSync(issuedFile());
+    const sales = new SalesJournal(db);
+    const { result, numbersKept } = sales.inOneTransaction(
+      () => sales.createIntent(newSale(), AT).receiptNumber,
+    );
+    expect(result).toBe(2);
+    await numbersKept;
+    expect(troubles).toEqual(['issued numbers could not be written beside the journal']);
+    rmSync(issuedFile(), { recursive: true });
+    // The next commit writes the file again, taking a number or not: it holds the one not written.
+    writeTransaction(db, () => undefined);
+    expect(IssuedNumbers.read(issuedFile()).get('receipt/C1/training')).toBe(2);
   });
 
   it('a journal brought back from an older copy continues above every number issued since', () => {

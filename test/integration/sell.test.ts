@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ISSUED_NUMBERS_FILE, IssuedNumbers } from '../../electron/core/journal/issued-numbers';
 import { errorMessage } from '../../renderer/src/i18n/error-messages';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale, SaleSummary } from '../../shared/domain/sale';
@@ -147,6 +148,30 @@ describe('selling in training mode, core to simulator over HTTP', () => {
     expect(await ordersAtProvider()).toBe(1);
     const states = h.events.flatMap((e) => (e.type === 'sale.updated' ? [e.sale.state] : []));
     expect(states).toEqual(['intent', 'sent', 'completed']);
+  });
+
+  it("tells a new sale's states, and answers it, only once its receipt number is in the file beside the journal", async () => {
+    const pkg = await firstPackage();
+    // The highest receipt number of any sequence: this counter has one, its training receipts'.
+    const issued = (): number =>
+      Math.max(
+        0,
+        ...[...IssuedNumbers.read(join(h.dataDir, ISSUED_NUMBERS_FILE))]
+          .filter(([key]) => key.startsWith('receipt/'))
+          .map(([, value]) => value),
+      );
+    const told: [string, number, number][] = [];
+    const stop = h.core.onEvent((event) => {
+      if (event.type === 'sale.updated') told.push([event.sale.state, event.sale.receiptNumber, issued()]);
+    });
+    const sale = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
+    stop();
+    expect(issued()).toBe(sale.receiptNumber);
+    expect(told).toEqual([
+      ['intent', sale.receiptNumber, sale.receiptNumber],
+      ['sent', sale.receiptNumber, sale.receiptNumber],
+      ['completed', sale.receiptNumber, sale.receiptNumber],
+    ]);
   });
 
   it('sends a sale marked sent even when a listener of its events fails', async () => {

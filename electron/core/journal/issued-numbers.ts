@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasync,
+  fdatasyncSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Db } from './database';
 
@@ -10,9 +19,12 @@ import type { Db } from './database';
  * numbering continues above this file's, so no number is ever issued twice.
  *
  * - A number is written here after the transaction that takes it commits and before it leaves the core
- *   (the order is sent, the receipt or the Z is shown): `writeTransaction` calls `committed()`. One
- *   more fdatasync of one page for each transaction that takes a number. A transaction rolled back
- *   gives its number back and never reaches the file, so the journal's sequence keeps no gaps.
+ *   (the receipt or the Z is shown): `writeTransaction` calls `committed()`. One more fdatasync of one
+ *   page for each transaction that takes a number. A transaction rolled back gives its number back and
+ *   never reaches the file, so the journal's sequence keeps no gaps.
+ * - A new sale's order carries no number, so its fdatasync runs on libuv's thread pool while the order
+ *   is on the wire (`committedSyncingLater`); the sale's events and answer wait for it. The journal's
+ *   own commit, with its fsync, already holds the number by then.
  * - The file holds two copies of the numbers, each with a checksum, written in turn in place: a write
  *   cut off by a crash leaves the other whole, and reading takes the highest of every whole copy.
  * - At open, the journal's own numbers raise the file's (a missing file is made again from them).
@@ -101,7 +113,7 @@ export type IssuedNumbersTrouble = (message: string, fields: Record<string, unkn
 export class IssuedNumbers {
   /** Numbers taken by the transaction under way, written once it commits. */
   private pending: [string, number][] = [];
-  /** The file does not hold what `issued` does (a write failed): written with the next commit. */
+  /** The file may not hold what `issued` does (a write or its fdatasync failed): written with the next commit. */
   private unwritten = false;
   private nextSlot = 0;
   private trouble: IssuedNumbersTrouble = () => {};
@@ -117,7 +129,10 @@ export class IssuedNumbers {
     const numbers = new IssuedNumbers(file, IssuedNumbers.read(file));
     let raised = !existsSync(file);
     for (const [key, value] of journalNumbers(journal)) raised = numbers.raise(key, value) || raised;
-    if (raised) numbers.write();
+    if (raised) {
+      numbers.unwritten = true;
+      numbers.committed();
+    }
     return numbers;
   }
 
@@ -165,10 +180,31 @@ export class IssuedNumbers {
 
   /** The outermost transaction committed: its numbers are issued and written out before they are used. */
   committed(): void {
-    let raised = false;
-    for (const [key, value] of this.pending) raised = this.raise(key, value) || raised;
-    this.pending = [];
-    if (raised || this.unwritten) this.write();
+    const fd = this.writeIssued();
+    if (fd === null) return;
+    try {
+      fdatasyncSync(fd);
+    } catch (error) {
+      this.failed(error);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /**
+   * As `committed`, but the fdatasync runs on libuv's thread pool: settles once the numbers are on disk
+   * (or their write failed, which is reported as for `committed`). Never rejects.
+   */
+  committedSyncingLater(): Promise<void> {
+    const fd = this.writeIssued();
+    if (fd === null) return Promise.resolve();
+    return new Promise((done) => {
+      fdatasync(fd, (error) => {
+        closeSync(fd);
+        if (error) this.failed(error);
+        done();
+      });
+    });
   }
 
   /** The sequences whose issued numbers `journal` does not hold, and which numbers those are. */
@@ -182,37 +218,56 @@ export class IssuedNumbers {
     return true;
   }
 
-  /** One copy of the numbers into the slot written longest ago, and its fdatasync. */
-  private write(): void {
+  /**
+   * Issues the numbers taken and, when that raised any (or an earlier write failed), writes one copy
+   * of them into the slot written longest ago: the file's descriptor, for the caller's fdatasync, or
+   * null when there is nothing to sync (a new file is synced here, with its folder).
+   */
+  private writeIssued(): number | null {
+    let raised = false;
+    for (const [key, value] of this.pending) raised = this.raise(key, value) || raised;
+    this.pending = [];
+    if (!raised && !this.unwritten) return null;
     const body = JSON.stringify(Object.fromEntries([...this.issued].sort(([a], [b]) => a.localeCompare(b))));
     const line = Buffer.from(`${checksum(body)} ${body}\n`, 'utf8');
     if (line.length > SLOT_BYTES) {
       this.trouble('issued numbers do not fit their file', { sequences: this.issued.size });
-      return;
+      return null;
     }
     const slot = Buffer.alloc(SLOT_BYTES, ' ');
     line.copy(slot);
+    let fd: number | null = null;
     try {
       const created = !existsSync(this.file);
-      const fd = openSync(this.file, created ? 'wx' : 'r+', 0o600);
-      try {
-        // A new file gets both copies, so a cut-off first write in place still leaves one whole.
-        if (created) writeSync(fd, Buffer.concat([slot, slot]), 0, 2 * SLOT_BYTES, 0);
-        else writeSync(fd, slot, 0, SLOT_BYTES, this.nextSlot * SLOT_BYTES);
+      fd = openSync(this.file, created ? 'wx' : 'r+', 0o600);
+      if (created) {
+        // A new file gets both copies, so a cut-off first write in place still leaves one whole; its
+        // name reaches the disk once its contents have.
+        writeSync(fd, Buffer.concat([slot, slot]), 0, 2 * SLOT_BYTES, 0);
         fdatasyncSync(fd);
-      } finally {
         closeSync(fd);
+        fd = null;
+        syncFolder(dirname(this.file));
+      } else {
+        writeSync(fd, slot, 0, SLOT_BYTES, this.nextSlot * SLOT_BYTES);
       }
-      if (created) syncFolder(dirname(this.file));
+      // The next write goes to the other copy, whether or not this one's fdatasync has ended.
       this.nextSlot = 1 - this.nextSlot;
       this.unwritten = false;
+      return fd;
     } catch (error) {
-      this.unwritten = true;
-      this.trouble('issued numbers could not be written beside the journal', {
-        file: this.file,
-        error: String(error),
-      });
+      if (fd !== null) closeSync(fd);
+      this.failed(error);
+      return null;
     }
+  }
+
+  private failed(error: unknown): void {
+    this.unwritten = true;
+    this.trouble('issued numbers could not be written beside the journal', {
+      file: this.file,
+      error: String(error),
+    });
   }
 }
 

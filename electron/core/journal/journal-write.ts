@@ -1,7 +1,7 @@
 import type { StorageStatus, StorageTrouble } from '../../../shared/domain/status';
 import { PosFailure } from '../pos/failure';
 import type { Db } from './database';
-import { issuedNumbersOf } from './issued-numbers';
+import { type IssuedNumbers, issuedNumbersOf } from './issued-numbers';
 
 /**
  * The one way the journal is written: a transaction that takes the write lock before its first read
@@ -101,6 +101,27 @@ export function refuseWrites(db: Db, reason: StorageTrouble): void {
  * becomes a JournalWriteFailure; any other error passes through unchanged, after the rollback.
  */
 export function writeTransaction<T>(db: Db, work: () => T): T {
+  return transactionKeeping(db, work, (numbers) => numbers.committed());
+}
+
+/**
+ * As `writeTransaction`, but the receipt and Z numbers the transaction took are written beside the
+ * journal without waiting for their fdatasync: `numbersKept` settles once they are on disk. Only for
+ * a write whose next step carries no number (a sale's order), with whatever shows a number waiting for
+ * `numbersKept`.
+ */
+export function writeTransactionSyncingNumbersLater<T>(
+  db: Db,
+  work: () => T,
+): { readonly result: T; readonly numbersKept: Promise<void> } {
+  let numbersKept = Promise.resolve();
+  const result = transactionKeeping(db, work, (numbers) => {
+    numbersKept = numbers.committedSyncingLater();
+  });
+  return { result, numbersKept };
+}
+
+function transactionKeeping<T>(db: Db, work: () => T, keepNumbers: (numbers: IssuedNumbers) => void): T {
   const refused = refusals.get(db);
   if (refused) {
     observers.get(db)?.failed(refused);
@@ -112,7 +133,7 @@ export function writeTransaction<T>(db: Db, work: () => T): T {
   try {
     const result = db.transaction(work).immediate();
     // The receipt and Z numbers it took are written beside the journal before anything uses them.
-    if (outermost) numbers?.committed();
+    if (outermost && numbers) keepNumbers(numbers);
     if (outermost) observers.get(db)?.succeeded();
     return result;
   } catch (error) {

@@ -6,7 +6,7 @@ import { typedReceiptNumber } from '../../../shared/printed-numbers';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import { type AnswerEsim, answerEsimsOf, type KeptAnswer, keepAnswers } from './answers';
 import type { Db } from './database';
-import { withoutOwnFsync, writeTransaction } from './journal-write';
+import { withoutOwnFsync, writeTransaction, writeTransactionSyncingNumbersLater } from './journal-write';
 import { claimedOrderReferences } from './order-claims';
 import { nextReceiptNumber } from './receipt-numbers';
 import {
@@ -173,9 +173,13 @@ export class SalesJournal {
     return withoutOwnFsync(this.db, work);
   }
 
-  /** Runs several writes (a new sale's intent and its "sent" mark) as one transaction: all, or none. */
-  inOneTransaction<T>(work: () => T): T {
-    return writeTransaction(this.db, work);
+  /**
+   * Runs several writes (a new sale's intent and its "sent" mark) as one transaction: all, or none. The
+   * receipt number it takes reaches the file beside the journal while the order is on the wire: whatever
+   * shows the number waits for `numbersKept` (journal-write.ts).
+   */
+  inOneTransaction<T>(work: () => T): { readonly result: T; readonly numbersKept: Promise<void> } {
+    return writeTransactionSyncingNumbersLater(this.db, work);
   }
 
   /** Records the intent, with its idempotency key, before anything is sent. */

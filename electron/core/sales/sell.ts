@@ -25,6 +25,8 @@ export type SaleRequest = PosParsedInput<'sell'>;
 export interface MarkedSent {
   readonly sale: Sale;
   readonly order: OrderInput;
+  /** A new sale's receipt number on disk beside the journal: its answer waits for it. */
+  readonly numbersKept?: Promise<void>;
 }
 
 /**
@@ -33,7 +35,9 @@ export interface MarkedSent {
  * pricing rules. The intent and its "sent" mark stay two state changes, each with its audit row and
  * chain link, written in one transaction and committed with the sale's one fsync: a new sale costs the
  * journal one commit before its order leaves, and one that cannot be written leaves nothing behind. The
- * caller sends it (see `sendMarked`), so that every send of a sale goes through one place.
+ * order carries no receipt number, so the number's fdatasync beside the journal (issued-numbers.ts)
+ * runs while the order is on the wire; the sale's events and answer wait for it. The caller sends it
+ * (see `sendMarked`), so that every send of a sale goes through one place.
  */
 export function journalAndMarkSent(ctx: SellContext, connection: Connection, input: SaleRequest): MarkedSent {
   const pkg = ctx.catalogueTable.get(input.packageCode);
@@ -47,7 +51,7 @@ export function journalAndMarkSent(ctx: SellContext, connection: Connection, inp
   const retail = retailPrice(pkg.cost, pkg, ctx.pricing());
   const retailTotal = { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency };
   requireQuotedPrice(input.quotedTotal, retailTotal, input.packageCode);
-  const { intent, marked } = ctx.salesJournal.inOneTransaction(() => {
+  const { result, numbersKept } = ctx.salesJournal.inOneTransaction(() => {
     const id = ctx.till.record(
       'sale',
       retailTotal,
@@ -74,10 +78,13 @@ export function journalAndMarkSent(ctx: SellContext, connection: Connection, inp
     const intent = ctx.salesJournal.require(id);
     return { intent, marked: markForSending(ctx, intent) };
   });
-  // Told once both are committed, each state as the sale went through it.
-  ctx.emit({ type: 'sale.updated', sale: intent });
-  ctx.emit({ type: 'sale.updated', sale: marked.sale });
-  return marked;
+  const { intent, marked } = result;
+  // Told once both are committed and the receipt number is kept, each state as the sale went through it.
+  void numbersKept.then(() => {
+    ctx.emit({ type: 'sale.updated', sale: intent });
+    ctx.emit({ type: 'sale.updated', sale: marked.sale });
+  });
+  return { ...marked, numbersKept };
 }
 
 /**
@@ -112,7 +119,7 @@ function markForSending(ctx: SellContext, sale: Sale): MarkedSent {
  */
 export async function sendMarked(
   ctx: SellContext,
-  { sale: sent, order }: MarkedSent,
+  { sale: sent, order, numbersKept }: MarkedSent,
   connection: Connection,
 ): Promise<Sale> {
   let outcome: OrderOutcome;
@@ -120,11 +127,14 @@ export async function sendMarked(
   try {
     outcome = await connection.client.createOrder(order, { lane: 'sale' });
   } catch (error) {
+    await numbersKept;
     // Every send of this call was refused, and no earlier call of the sale was made (see recordFailure).
     const definite = sent.attempts === 1 && certainlyNotPerformed(error);
     const recorded = settle(ctx, recordFailure(ctx, sent, error, definite));
     return recorded.state === 'in_doubt' ? lookAtOnce(ctx, recorded, connection) : recorded;
   }
+  // The order carries no receipt number: the number's fdatasync ran while it was on the wire.
+  await numbersKept;
   // A replay (the key names an order already completed), or a terse answer, may not say what was
   // charged: ask for the order. The order exists whatever this read says, so its failure leaves the
   // sale in doubt, never failed.
