@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { receiptPageSize } from '../../electron/core/receipts/page-size';
 import { qrSvg } from '../../electron/core/receipts/qr-svg';
 import { paperLayout } from '../../electron/core/receipts/receipt-style';
-import { appleInstallUrl, fixtureEsim } from '../integration/receipt-fixtures';
+import { fixtureEsim } from '../integration/receipt-fixtures';
 
 const DOT_MM = 0.125;
 
@@ -12,32 +12,24 @@ describe('QR code size on thermal paper', () => {
     for (const width of [58, 80] as const) {
       for (const index of [0, 1, 2]) {
         const esim = fixtureEsim(index);
-        for (const [text, size] of [
-          [esim.lpa, paperLayout(width).mainQr],
-          [appleInstallUrl(esim.lpa), paperLayout(width).linkQr],
-        ] as const) {
-          const qr = qrSvg(text, size, 'label');
-          const symbol = QRCode.create(text, { errorCorrectionLevel: size.errorCorrection }).modules.size;
-          expect(qr.modules).toBe(symbol + 8);
-          expect(Number.isInteger(qr.moduleMm / DOT_MM)).toBe(true);
-          expect(qr.moduleMm).toBeGreaterThanOrEqual(size.minModuleMm);
-          expect(qr.sizeMm).toBeCloseTo(qr.moduleMm * qr.modules, 9);
-        }
+        const size = paperLayout(width).mainQr;
+        const qr = qrSvg(esim.lpa, size, 'label');
+        const symbol = QRCode.create(esim.lpa, { errorCorrectionLevel: size.errorCorrection }).modules.size;
+        expect(qr.modules).toBe(symbol + 8);
+        expect(Number.isInteger(qr.moduleMm / DOT_MM)).toBe(true);
+        expect(qr.moduleMm).toBeGreaterThanOrEqual(size.minModuleMm);
+        expect(qr.sizeMm).toBeCloseTo(qr.moduleMm * qr.modules, 9);
       }
     }
   });
 
   it('keeps the main QR within its target on 58 mm paper with modules of at least 5 dots', () => {
-    const { mainQr, linkQr } = paperLayout(58);
+    const { mainQr } = paperLayout(58);
     for (const index of [0, 1, 2]) {
       const esim = fixtureEsim(index);
       const main = qrSvg(esim.lpa, mainQr, 'label');
       expect(main.sizeMm).toBeLessThanOrEqual(mainQr.targetMm);
       expect(main.moduleMm).toBeGreaterThanOrEqual(0.625);
-      const link = qrSvg(appleInstallUrl(esim.lpa), linkQr, 'label');
-      // The link QR is the smaller of the two, and both fit the 48 mm a 58 mm printer prints.
-      expect(link.sizeMm).toBeLessThan(main.sizeMm);
-      expect(main.sizeMm).toBeLessThanOrEqual(48);
     }
   });
 

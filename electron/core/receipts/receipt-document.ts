@@ -46,11 +46,16 @@ function isTraining(ctx: ReceiptContext, recordTraining: boolean): boolean {
 
 export type Row = readonly [label: string, value: HtmlValue, className?: string];
 
+/**
+ * Label and value pairs, each pair a line of its own: a short label leaves its value the rest of the
+ * line, so a value wraps only when the two really do not fit (a table's column would be as wide as
+ * the longest label on every line).
+ */
 export function rows(list: readonly (Row | null)[]): Html {
   const items = list.filter((row): row is Row => row !== null);
   return html`<dl class="rows">${items.map(
     ([label, value, className]) =>
-      html`<dt${className ? trusted(` class="${className}"`) : ''}>${label}</dt><dd${className ? trusted(` class="${className}"`) : ''}>${value}</dd>`,
+      html`<div${className ? trusted(` class="${className}"`) : ''}><dt>${label}</dt><dd>${value}</dd></div>`,
   )}</dl>`;
 }
 

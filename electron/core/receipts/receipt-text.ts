@@ -1,5 +1,5 @@
 import { byLanguage } from '../../../shared/by-language';
-import { AR_SMDP, counterWords } from '../../../shared/counter-words';
+import { counterWords } from '../../../shared/counter-words';
 import type { TenderMethod } from '../../../shared/domain/till';
 import { DEVICE_INSTALL_STEPS, ROAMING_STEP } from '../../../shared/install-steps';
 
@@ -35,8 +35,6 @@ export interface ReceiptText {
   readonly manualEntry: string;
   readonly smdpAddress: string;
   readonly activationCode: string;
-  readonly iphoneDirect: string;
-  readonly iphoneQrLabel: string;
   readonly iccid: string;
   readonly orderReference: string;
   readonly installTitle: string;
@@ -97,16 +95,11 @@ const EN: ReceiptText = {
   manualEntry: 'Manual entry',
   smdpAddress: EN_WORDS.smdpAddress,
   activationCode: EN_WORDS.activationCode,
-  iphoneDirect: 'iPhone (iOS 17.4 or later): scan with the Camera app to install directly.',
-  iphoneQrLabel: 'iPhone direct install link',
   iccid: 'ICCID',
   orderReference: 'Order ref.',
   installTitle: 'How to install',
-  installSteps: [
-    ...DEVICE_INSTALL_STEPS.en,
-    'Scan the large QR code, or type the SM-DP+ address and activation code.',
-    ROAMING_STEP.en,
-  ],
+  // The menu path, then scanning the code above (or typing it), then roaming.
+  installSteps: [...DEVICE_INSTALL_STEPS.en, ROAMING_STEP.en],
   installOnce: 'The QR code installs only once. Keep it private and do not delete the eSIM.',
   packageAdded: 'Package added',
   newData: EN_WORDS.dataNow,
@@ -146,8 +139,6 @@ const AR_COUNTRY: Readonly<Record<Intl.LDMLPluralRule, (n: string) => string>> =
   other: (n) => `${n} دولة`,
 };
 
-// "SM-DP+" ends in a neutral character: isolated left to right, its "+" stays at its end in Arabic lines.
-
 const AR: ReceiptText = {
   saleTitle: 'إيصال شريحة eSIM',
   topUpTitle: 'إيصال إعادة تعبئة eSIM',
@@ -175,16 +166,10 @@ const AR: ReceiptText = {
   manualEntry: 'الإدخال اليدوي',
   smdpAddress: AR_WORDS.smdpAddress,
   activationCode: AR_WORDS.activationCode,
-  iphoneDirect: 'iPhone (إصدار iOS 17.4 أو أحدث): امسح الرمز بتطبيق الكاميرا للتثبيت مباشرة.',
-  iphoneQrLabel: 'رابط التثبيت المباشر على iPhone',
   iccid: 'ICCID',
   orderReference: 'مرجع الطلب',
   installTitle: 'طريقة التثبيت',
-  installSteps: [
-    ...DEVICE_INSTALL_STEPS.ar,
-    `امسح رمز QR الكبير، أو أدخل عنوان ${AR_SMDP} ورمز التفعيل يدويًا.`,
-    ROAMING_STEP.ar,
-  ],
+  installSteps: [...DEVICE_INSTALL_STEPS.ar, ROAMING_STEP.ar],
   installOnce: 'يُثبَّت رمز QR مرة واحدة فقط. احتفظ به لنفسك ولا تحذف الشريحة بعد تثبيتها.',
   packageAdded: 'الباقة المضافة',
   newData: AR_WORDS.dataNow,

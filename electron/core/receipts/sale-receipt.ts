@@ -18,7 +18,7 @@ export type CompletedSale = Extract<Sale, { state: 'completed' }>;
 
 /**
  * The receipt of a completed sale: the package, the price, and for each eSIM everything needed to
- * install it at home (QR code, manual entry details, the iPhone direct-install link).
+ * install it at home (the QR code and the manual entry details).
  */
 export function renderSaleReceipt(sale: CompletedSale, ctx: ReceiptContext): string {
   const kit = receiptKit(ctx, sale.training);
@@ -94,8 +94,9 @@ function coverageRow(kit: ReceiptKit, info: ReceiptPackageInfo | null): readonly
 function esimSection(kit: ReceiptKit, sale: CompletedSale, esim: SaleEsim, index: number): Html {
   const { text, format, layout } = kit;
   const count = sale.esims.length;
+  // One QR code: an iPhone's Camera installs from it as well as from the direct-install link, which
+  // took a third of the paper again.
   const main = qrSvg(esim.lpa, layout.mainQr, text.mainQrLabel);
-  const link = esim.appleInstallUrl ? qrSvg(esim.appleInstallUrl, layout.linkQr, text.iphoneQrLabel) : null;
   // With several eSIMs the receipt is often cut apart and handed to different people: each part
   // names itself and keeps the TRAINING and COPY marks.
   const head =
@@ -110,13 +111,15 @@ function esimSection(kit: ReceiptKit, sale: CompletedSale, esim: SaleEsim, index
 ${head}
 <p class="scan">${text.scanToInstall}</p>
 ${main.svg}
-<p class="field title">${text.manualEntry}</p>
+<p class="field manual">${text.manualEntry}</p>
 ${codeField(text.smdpAddress, esim.smdpAddress)}
 ${codeField(text.activationCode, esim.activationCode)}
-${link ? html`<div class="link">${link.svg}<p>${text.iphoneDirect}</p></div>` : null}
 <hr>
-${codeField(text.iccid, esim.iccid)}
-${rows([[text.orderReference, ltr(sale.orderReference)]])}
+${rows([
+  // Read out to support rather than typed into the phone: beside its label, in the face for codes.
+  [text.iccid, html`<bdi class="code" dir="ltr">${esim.iccid}</bdi>`],
+  [text.orderReference, ltr(sale.orderReference)],
+])}
 </section>
 `;
 }
