@@ -45,6 +45,8 @@ const build = await run('build', 'npx', ['electron-vite', 'build']);
 if (build !== 0) {
   console.error('The build failed; the end-to-end tests need it.');
 }
+// One vitest run holds every file in the tidy style and the money files again lean and untidy
+// (vitest.config.ts, its three projects), in one pool of workers.
 const vitestExit = await run('vitest', 'npx', [
   'vitest',
   'run',
@@ -53,33 +55,6 @@ const vitestExit = await run('vitest', 'npx', [
   `--outputFile.json=${vitestJson}`,
   ...extraArgs,
 ]);
-// The styled runs take only the money files (and the short torture among them): they are where an
-// answer read wrongly loses or doubles a sale. A run narrowed by a vitest filter (`npm test -- <filter>`)
-// leaves them out.
-const styledExits = [];
-const styledReports = [];
-for (const style of ANSWER_STYLES_BESIDES_TIDY) {
-  if (extraArgs.length > 0) break;
-  const report = resolve(results, `vitest-${style}.json`);
-  // A report left by an earlier run must not count for a run that wrote none.
-  rmSync(report, { force: true });
-  styledReports.push(report);
-  styledExits.push(
-    await run(
-      `vitest, money files (${style})`,
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-        ...moneyTestFiles(),
-      ],
-      { ESIM_TEST_ANSWER_STYLE: style },
-    ),
-  );
-}
 const playwrightExit =
   build === 0
     ? await run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
@@ -123,7 +98,6 @@ const benchExit = await run('bench --quick', 'npx', ['tsx', 'bench/run.ts', '--q
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 addVitest(counts, vitestJson);
-for (const report of styledReports) addVitest(counts, report);
 addPlaywright(counts, playwrightJson);
 for (const report of styledPlaywrightReports) addPlaywright(counts, report);
 if (build !== 0) counts.failed += 1;
@@ -136,35 +110,11 @@ console.log(
 );
 const allPassed =
   vitestExit === 0 &&
-  styledExits.every((exit) => exit === 0) &&
   playwrightExit === 0 &&
   styledPlaywrightExits.every((exit) => exit === 0) &&
   build === 0 &&
   benchExit === 0;
 process.exit(allPassed && counts.failed === 0 ? 0 : 1);
-
-/**
- * The integration tests that move money or hand an eSIM over: every `money-*` file (the torture's
- * short run among them), the sale and top-up paths, receipts, the customer display, who sees
- * install codes, and eSIM care (cancellations refund money; care reads the sold eSIM live).
- */
-function moneyTestFiles() {
-  const dir = resolve(root, 'test/integration');
-  const named = new Set([
-    'sell.test.ts',
-    'api-simulator-endpoints.test.ts',
-    'receipt-handlers.test.ts',
-    'training-pending-timing.test.ts',
-    'customer-display.test.ts',
-    'install-codes-exposure.test.ts',
-    'cancellations.test.ts',
-    'esim-care.test.ts',
-  ]);
-  return readdirSync(dir)
-    .filter((name) => /^(money-|sell|topup).*\.test\.ts$/.test(name) || named.has(name))
-    .sort()
-    .map((name) => `test/integration/${name}`);
-}
 
 /** Runs one phase of the suite, and keeps how long it took. */
 function run(name, command, args, env = {}) {
