@@ -1,6 +1,26 @@
 import { defineConfig } from '@playwright/test';
+import type { AnswerStyleOption } from './test/e2e/support/web-host';
+import { answerStyleRuns } from './test/support/answer-style-runs';
 
-export default defineConfig({
+/**
+ * The money specs end to end (a sale, the price quoted and charged, a pending sale, Check now, a
+ * cancellation, a top-up) run again with the simulator answering lean and untidy: the counter must
+ * hand the eSIM over, charge what it quoted, settle what reads can prove and say "not stated" for the
+ * rest, from whatever a provider states (test/support/answer-style-runs.ts). The other specs run in
+ * the tidy style.
+ */
+const MONEY_SPECS = [
+  'sale.spec.ts',
+  'counter-money.spec.ts',
+  'pending-sale.spec.ts',
+  'check-now.spec.ts',
+  'cancel-sale.spec.ts',
+  'topup-lookup.spec.ts',
+];
+
+const styles = answerStyleRuns();
+
+export default defineConfig<AnswerStyleOption>({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
   // Playwright empties its output folder at start; a folder of its own keeps the other reports.
@@ -12,6 +32,14 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
+  projects: [
+    { name: styles.first },
+    ...styles.again.map((style) => ({
+      name: style,
+      testMatch: MONEY_SPECS.map((spec) => `**/${spec}`),
+      use: { answerStyle: style },
+    })),
+  ],
   use: {
     trace: 'retain-on-failure',
     launchOptions: {

@@ -2,18 +2,16 @@
 // `npm test`: unit and integration tests (vitest), then the end-to-end tests (Playwright in Chromium)
 // and the benchmark's quick smoke run (`npm run bench -- --quick`),
 // inside a private D-Bus session with an unlocked Secret Service so the keychain tests use the real
-// OS keychain. Between the two, the money integration tests run again with the simulator answering in
-// the lean and the untidy style (docs/simulator.md, "Answer styles"), and after the end-to-end tests the
-// sale's specs do too. Ends with the time each phase took and one line summing every run:
+// OS keychain. Each of the two runs the money tests again with the simulator answering in the lean and
+// the untidy style (docs/simulator.md, "Answer styles"), as projects of the same run. Ends with the time
+// each phase took and one line summing every run:
 // "N passed, N failed in M min S s".
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-/** The simulator's answer styles the money tests run in besides the default, tidy (ESIM_TEST_ANSWER_STYLE). */
-const ANSWER_STYLES_BESIDES_TIDY = ['lean', 'untidy'];
 const results = resolve(root, 'test-results');
 
 if (process.platform === 'linux' && !process.env.ESIM_TEST_SESSION) {
@@ -55,43 +53,14 @@ const vitestExit = await run('vitest', 'npx', [
   `--outputFile.json=${vitestJson}`,
   ...extraArgs,
 ]);
+// One Playwright run holds every spec in the tidy style and the money specs again lean and untidy
+// (playwright.config.ts, its three projects), on the same two workers.
 const playwrightExit =
   build === 0
     ? await run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       })
     : 1;
-// The money specs end to end (a sale, the price quoted and charged, a pending sale, Check now, a
-// cancellation, a top-up) again in the lean and the untidy style: the counter must hand the eSIM over,
-// charge what it quoted, settle what reads can prove and say "not stated" for the rest, from whatever a
-// provider states. The other specs run in the tidy style.
-const STYLED_E2E_SPECS = [
-  'test/e2e/sale.spec.ts',
-  'test/e2e/counter-money.spec.ts',
-  'test/e2e/pending-sale.spec.ts',
-  'test/e2e/check-now.spec.ts',
-  'test/e2e/cancel-sale.spec.ts',
-  'test/e2e/topup-lookup.spec.ts',
-];
-const styledPlaywrightExits = [];
-const styledPlaywrightReports = [];
-for (const style of ANSWER_STYLES_BESIDES_TIDY) {
-  if (extraArgs.length > 0 || build !== 0) break;
-  const report = resolve(results, `playwright-${style}.json`);
-  rmSync(report, { force: true });
-  styledPlaywrightReports.push(report);
-  styledPlaywrightExits.push(
-    await run(
-      `playwright, money specs (${style})`,
-      'npx',
-      ['playwright', 'test', '--reporter=list,json', ...STYLED_E2E_SPECS],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-        ESIM_TEST_ANSWER_STYLE: style,
-      },
-    ),
-  );
-}
 
 // The benchmark at its small sizes, as a smoke test: it must run to its goal lines; a time never fails it.
 const benchExit = await run('bench --quick', 'npx', ['tsx', 'bench/run.ts', '--quick']);
@@ -99,7 +68,6 @@ const benchExit = await run('bench --quick', 'npx', ['tsx', 'bench/run.ts', '--q
 const counts = { passed: 0, failed: 0, skipped: 0 };
 addVitest(counts, vitestJson);
 addPlaywright(counts, playwrightJson);
-for (const report of styledPlaywrightReports) addPlaywright(counts, report);
 if (build !== 0) counts.failed += 1;
 if (benchExit === 0) counts.passed += 1;
 else counts.failed += 1;
@@ -108,12 +76,7 @@ for (const phase of phases) console.log(`${phase.name.padEnd(40)} ${duration(pha
 console.log(
   `${counts.passed} passed, ${counts.failed} failed${skipped} in ${duration(Date.now() - startedAt)}`,
 );
-const allPassed =
-  vitestExit === 0 &&
-  playwrightExit === 0 &&
-  styledPlaywrightExits.every((exit) => exit === 0) &&
-  build === 0 &&
-  benchExit === 0;
+const allPassed = vitestExit === 0 && playwrightExit === 0 && build === 0 && benchExit === 0;
 process.exit(allPassed && counts.failed === 0 ? 0 : 1);
 
 /** Runs one phase of the suite, and keeps how long it took. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { test as base } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { type RunningSimulator, startSimulator } from '../../../electron/simulator/index';
+import { type AnswerStyle, type RunningSimulator, startSimulator } from '../../../electron/simulator/index';
 import type { Result } from '../../../shared/errors';
 import { copySyncedJournal } from '../../support/catalogue-template';
 import { hostArguments } from '../../support/test-build';
@@ -160,7 +160,28 @@ async function broughtBackBefore(dataDir: string, provider: RunningSimulator, or
   );
 }
 
-export const test = base.extend<{ host: CounterHost } & HostOptions>({
+/**
+ * The answer style of a worker's simulators, from its project (playwright.config.ts): the worker
+ * sets ESIM_TEST_ANSWER_STYLE, so its hosts, its training and live simulators, its synced catalogue
+ * and the specs' own checks all read one style. Absent, the environment's style stands.
+ */
+export interface AnswerStyleOption {
+  readonly answerStyle: AnswerStyle | undefined;
+}
+
+export const test = base.extend<
+  { host: CounterHost } & HostOptions,
+  AnswerStyleOption & { styled: undefined }
+>({
+  answerStyle: [undefined, { option: true, scope: 'worker' }],
+  // A worker runs the tests of one project only, so its process keeps one style.
+  styled: [
+    async ({ answerStyle }, use) => {
+      if (answerStyle) process.env.ESIM_TEST_ANSWER_STYLE = answerStyle;
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true },
+  ],
   pendingCheckMs: [undefined, { option: true }],
   firstSync: [false, { option: true }],
   live: [false, { option: true }],
