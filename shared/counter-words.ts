@@ -1,6 +1,7 @@
 import { byLanguage } from './by-language';
 import type { CashMovementKind, CashReason } from './domain/shift';
 import type { TenderMethod } from './domain/till';
+import type { PluralForms } from './plural-forms';
 
 /**
  * The words the counter's screens and its paper (receipts, the X and Z reports) both say, once per
@@ -20,6 +21,12 @@ export interface CounterWords {
   readonly validity: string;
   readonly coverage: string;
   readonly price: string;
+  /** Data with no limit, as a package's data reads (Arabic agrees with "البيانات"). */
+  readonly unlimited: string;
+  /** How many countries a package covers. */
+  readonly countries: PluralForms;
+  /** What a sale costs the customer in all, on the sell screen and the receipt. */
+  readonly total: string;
   /** The data an eSIM holds after a top-up. */
   readonly dataNow: string;
   /** Which of a sale's eSIMs this is, on the sale screen, the customer display and the receipt. */
@@ -27,6 +34,22 @@ export interface CounterWords {
   /** The manual install codes, on the same three. */
   readonly smdpAddress: string;
   readonly activationCode: string;
+  /** The provider's reference of an order, on the receipts and the reconciliation. */
+  readonly orderReference: string;
+  /** Who sold it or counted it: the receipt, the shift screens, a journal break's row. */
+  readonly cashier: string;
+  /** The shift a drawer is open for: the Shift screen, a journal break's row. */
+  readonly shift: string;
+  /** Why money moved or a record was decided: cash moves, cancellations, recounts, resolutions. */
+  readonly reason: string;
+  /** The cash the customer handed over, on a receipt and summed on the report. */
+  readonly cashReceived: string;
+  /** The change handed back, on the payment step and the receipt. */
+  readonly change: string;
+  /** The day's exchange rate, on the receipt and a journal break's row. */
+  readonly exchangeRate: string;
+  /** Cash a manager gives back for a top-up the provider cannot cancel. */
+  readonly goodwillRefund: string;
 }
 
 /** "SM-DP+" in an Arabic line: isolated, so it stays left to right. */
@@ -49,10 +72,21 @@ const EN: CounterWords = {
   validity: 'Validity',
   coverage: 'Coverage',
   price: 'Price',
+  unlimited: 'Unlimited',
+  countries: { one: '# country', other: '# countries' },
+  total: 'Total',
   dataNow: 'Data now',
   esimOf: (index, count) => `eSIM ${index} of ${count}`,
   smdpAddress: 'SM-DP+ address',
   activationCode: 'Activation code',
+  orderReference: 'Order ref.',
+  cashier: 'Cashier',
+  shift: 'Shift',
+  reason: 'Reason',
+  cashReceived: 'Cash received',
+  change: 'Change',
+  exchangeRate: 'Exchange rate',
+  goodwillRefund: 'Goodwill refund',
 };
 
 const AR: CounterWords = {
@@ -72,10 +106,22 @@ const AR: CounterWords = {
   validity: 'الصلاحية',
   coverage: 'التغطية',
   price: 'السعر',
+  unlimited: 'غير محدودة',
+  countries: { one: 'دولة واحدة', two: 'دولتان', few: '# دول', other: '# دولة' },
+  // "الإجمالي" is what an Arabic receipt prints under its lines; the screen says the same.
+  total: 'الإجمالي',
   dataNow: 'البيانات الآن',
   esimOf: (index, count) => `شريحة eSIM ${index} من ${count}`,
   smdpAddress: `عنوان ${AR_SMDP}`,
   activationCode: 'رمز التفعيل',
+  orderReference: 'مرجع الطلب',
+  cashier: 'الكاشير',
+  shift: 'الوردية',
+  reason: 'السبب',
+  cashReceived: 'النقد المستلم',
+  change: 'الباقي',
+  exchangeRate: 'سعر الصرف',
+  goodwillRefund: 'استرداد ودّي',
 };
 
 export const counterWords = byLanguage<CounterWords>({ en: EN, ar: AR });

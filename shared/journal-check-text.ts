@@ -1,6 +1,8 @@
 import { byLanguage } from './by-language';
+import { counterWords } from './counter-words';
 import type { Language } from './domain/common';
 import type { ChainBreak, JournalCheck } from './domain/journal-check';
+import { reportText } from './report-text';
 
 /**
  * The words of the journal's chain check, per language: the Z prints them, and the manager's check
@@ -19,7 +21,10 @@ export interface JournalCheckText {
   readonly checkedAt: string;
 }
 
-/** What each chained table's row is called, as a break names it. */
+/**
+ * What each chained table's row is called, as a break names it. English writes it inside a sentence,
+ * in small letters; Arabic says the counter's own word.
+ */
 type RowWords = Readonly<Record<string, string>>;
 
 const EN_ROWS: RowWords = {
@@ -29,7 +34,7 @@ const EN_ROWS: RowWords = {
   cash_movements: 'cash movement',
   drawer_counts: 'drawer count',
   corrections: 'correction',
-  z_reports: 'Z report',
+  z_reports: reportText('en').zTitle,
   exchange_rates: 'exchange rate',
   cashiers: 'cashier',
   cancellations: 'cancellation',
@@ -42,13 +47,13 @@ const EN_ROWS: RowWords = {
 const AR_ROWS: RowWords = {
   sales: 'البيع',
   topups: 'إعادة التعبئة',
-  shifts: 'الوردية',
+  shifts: counterWords('ar').shift,
   cash_movements: 'حركة النقد',
   drawer_counts: 'عدّ الدرج',
   corrections: 'التصحيح',
-  z_reports: 'تقرير Z',
-  exchange_rates: 'سعر الصرف',
-  cashiers: 'الكاشير',
+  z_reports: reportText('ar').zTitle,
+  exchange_rates: counterWords('ar').exchangeRate,
+  cashiers: counterWords('ar').cashier,
   cancellations: 'الإلغاء',
   provider_deposits: 'الإيداع لدى المزوّد',
   balance_snapshots: 'قراءة الرصيد',

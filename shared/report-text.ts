@@ -85,6 +85,8 @@ export interface ShopDayText {
 }
 
 export interface ReportText {
+  /** A shift's state, on the Z and the shift screens. */
+  readonly shiftStates: Readonly<Record<'open' | 'closed' | 'not_counted', string>>;
   readonly xTitle: string;
   readonly xNote: string;
   readonly zTitle: string;
@@ -167,11 +169,14 @@ const RESULTS = {
 const EN_WORDS = counterWords('en');
 const AR_WORDS = counterWords('ar');
 
+const EN_SHIFT_STATES = { open: 'Open', closed: 'Closed', not_counted: 'Not counted' } as const;
+
 const EN: ReportText = {
+  shiftStates: EN_SHIFT_STATES,
   xTitle: 'X report',
   xNote: 'X — not a closing',
   zTitle: 'Z report',
-  notCounted: 'NOT COUNTED',
+  notCounted: EN_SHIFT_STATES.not_counted.toUpperCase(),
   notCountedNote: 'Closed without a count. A later count is a correction on the next Z.',
   businessDay: 'Business day',
   counter: 'Counter',
@@ -194,7 +199,7 @@ const EN: ReportText = {
   untendered: 'No tender recorded',
   cash: (currency) => `Cash ${currency}`,
   opening: 'Opening float',
-  cashIn: 'Cash in',
+  cashIn: EN_WORDS.cashReceived,
   change: 'Change given',
   refunds: 'Refunds',
   payIns: 'Pay-ins',
@@ -205,7 +210,7 @@ const EN: ReportText = {
   variance: 'Variance',
   counts: 'Drawer counts',
   countLine: (n, at, by) => `Count ${n} · ${at}${by ? ` · ${by}` : ''}`,
-  reason: 'Reason',
+  reason: EN_WORDS.reason,
   approvedBy: 'Approved by',
   movements: 'Pay-ins and pay-outs',
   movementKinds: { ...EN_WORDS.cashMoves, refund: 'Refund' },
@@ -269,7 +274,7 @@ const EN: ReportText = {
     exceptions: 'Exceptions',
     rows: 'Every order',
     severities: { critical: 'Critical', warning: 'Warning', info: 'Information' },
-    reference: 'Order reference',
+    reference: EN_WORDS.orderReference,
     receipt: 'Receipt',
     note: 'What it means',
     candidates: (receipts) => `Could be receipt ${receipts}`,
@@ -318,7 +323,8 @@ const EN: ReportText = {
     attributed: (n, of) => `${n} of ${of} provider orders attributed to a counter`,
     counters: 'Counters',
     counter: (code, name) => `${code} · ${name}`,
-    closed: 'closed',
+    // A counter's state in a sentence: its shift's word, in small letters.
+    closed: EN_SHIFT_STATES.closed.toLowerCase(),
     open: (since) => `a shift still open, or its close not synced (last record received ${since})`,
     notSynced: (since) => `not synced since ${since}`,
     never: 'nothing received yet',
@@ -332,11 +338,15 @@ const EN: ReportText = {
   },
 };
 
+const AR_SHIFT_STATES = { open: 'مفتوحة', closed: 'مغلقة', not_counted: 'لم تُعدّ' } as const;
+
 const AR: ReportText = {
+  shiftStates: AR_SHIFT_STATES,
   xTitle: 'تقرير X',
   xNote: 'X — ليس إغلاقًا',
   zTitle: 'تقرير Z',
-  notCounted: 'لم يُعدّ · NOT COUNTED',
+  // The mark carries the English capitals too, as the training mark does.
+  notCounted: `${AR_SHIFT_STATES.not_counted} · ${EN.notCounted}`,
   notCountedNote: 'أُغلق دون عدّ النقد. العدّ اللاحق يظهر تصحيحًا في تقرير Z التالي.',
   businessDay: 'يوم العمل',
   counter: 'نقطة البيع',
@@ -359,7 +369,7 @@ const AR: ReportText = {
   untendered: 'دون طريقة دفع مسجلة',
   cash: (currency) => `النقد ${currency}`,
   opening: 'رصيد الافتتاح',
-  cashIn: 'النقد المستلم',
+  cashIn: AR_WORDS.cashReceived,
   change: 'الباقي المُعاد',
   refunds: 'المبالغ المستردة',
   payIns: 'الإيداعات',
@@ -370,14 +380,14 @@ const AR: ReportText = {
   variance: 'الفرق',
   counts: 'عدّات الدرج',
   countLine: (n, at, by) => `العدّ ${n} · ${at}${by ? ` · ${by}` : ''}`,
-  reason: 'السبب',
+  reason: AR_WORDS.reason,
   approvedBy: 'وافق عليه',
   movements: 'الإيداعات والمسحوبات',
   movementKinds: { ...AR_WORDS.cashMoves, refund: 'استرداد' },
   reasons: AR_WORDS.cashReasons,
   movementLine: (kind, reason, count) => `${kind}: ${reason} (${count})`,
   floatDifference: 'رصيد الافتتاح مقابل آخر عدّ',
-  noSaleOpens: 'فتح الدرج دون بيع',
+  noSaleOpens: 'مرات فتح الدرج دون بيع',
   reprints: 'إعادة طباعة الإيصالات',
   carriedForward: 'مُرحَّل: لم يُسلَّم بعد',
   states: {
@@ -433,7 +443,7 @@ const AR: ReportText = {
     exceptions: 'الاستثناءات',
     rows: 'كل الطلبات',
     severities: { critical: 'حرج', warning: 'تنبيه', info: 'معلومة' },
-    reference: 'مرجع الطلب',
+    reference: AR_WORDS.orderReference,
     receipt: 'الإيصال',
     note: 'المعنى',
     candidates: (receipts) => `قد يكون الإيصال ${receipts}`,
@@ -482,7 +492,7 @@ const AR: ReportText = {
     attributed: (n, of) => `${n} من ${of} من طلبات المزوّد منسوبة إلى نقطة بيع`,
     counters: 'نقاط البيع',
     counter: (code, name) => `${code} · ${name}`,
-    closed: 'مغلقة',
+    closed: AR_SHIFT_STATES.closed,
     open: (since) => `وردية ما زالت مفتوحة، أو لم يُرسل إغلاقها (آخر سجل وصل ${since})`,
     notSynced: (since) => `غير متزامنة منذ ${since}`,
     never: 'لم يصل شيء بعد',

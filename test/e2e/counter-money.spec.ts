@@ -261,6 +261,6 @@ test('the confirm step records a cash payment, and the sale receipt prints what 
   // The receipt writes dollars as US$ (it may be read abroad).
   const dollars = (minor: number): string =>
     `US\\$${Math.trunc(minor / 100)}\\.${String(minor % 100).padStart(2, '0')}`;
-  expect(receipt).toMatch(new RegExp(`Cash given\\s+${dollars(5000)}`));
+  expect(receipt).toMatch(new RegExp(`Cash received\\s+${dollars(5000)}`));
   expect(receipt).toMatch(new RegExp(`Change\\s+${dollars(5000 - price)}`));
 });

@@ -31,7 +31,7 @@ const WORDS = {
     name: 'الاسم',
     theirPin: 'رمزه السري',
     saved: 'حُفظ.',
-    chainForm: 'فحص السجل',
+    chainForm: 'افحص السجل',
     chainOk: 'السجل سليم',
   },
 } as const;

@@ -27,9 +27,9 @@ describe('the tender on a receipt', () => {
     };
     const text = visibleText(renderSaleReceipt(sale, receiptContext()));
     expect(text).toContain('Paid by Cash');
-    expect(text).toContain('Cash given US$20.00');
+    expect(text).toContain('Cash received US$20.00');
     expect(text).toContain('Change US$7.50');
-    expect(text).not.toContain('Rate');
+    expect(text).not.toContain('Exchange rate');
   });
 
   it('prints the amount in dinars and the rate when the customer paid in another currency', () => {
@@ -45,7 +45,7 @@ describe('the tender on a receipt', () => {
     };
     const english = visibleText(renderSaleReceipt(sale, receiptContext()));
     expect(english).toMatch(/Amount paid IQD\s16,500/);
-    expect(english).toMatch(/Rate 100 USD = IQD\s132,000/);
+    expect(english).toMatch(/Exchange rate 100 USD = IQD\s132,000/);
     const arabic = visibleText(renderSaleReceipt(sale, receiptContext({ language: 'ar' })));
     expect(arabic).toContain('المبلغ المدفوع');
     expect(arabic).toContain('الباقي');

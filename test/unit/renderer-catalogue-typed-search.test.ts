@@ -38,6 +38,8 @@ describe('reading quantities from the search text', () => {
     });
     expect(readQueryText('Europe unlimited')).toMatchObject({ words: ['europe'], unlimited: true });
     expect(readQueryText('أوروبا غير محدود')).toMatchObject({ words: ['اوروبا'], unlimited: true });
+    // As the counter itself words it, agreeing with "البيانات".
+    expect(readQueryText('أوروبا غير محدودة')).toMatchObject({ words: ['اوروبا'], unlimited: true });
   });
 
   it('leaves "GB" alone, and a number without a unit, as words', () => {

@@ -14,8 +14,7 @@ const root = resolve(import.meta.dirname, '../..');
  */
 const SAME_TEXT_OTHER_WORD: Readonly<Record<string, string>> = {
   cash: "the reconciliation's cash section, not the tender",
-  change: 'change handed back on the receipt, not the verb on the cashier form',
-  open: "a shift's state, not the provider's open order",
+  open: "a shift's state, not the button that opens a pending sale",
 };
 
 /**
@@ -23,72 +22,33 @@ const SAME_TEXT_OTHER_WORD: Readonly<Record<string, string>> = {
  * is not listed here: it is imported from its home.
  */
 const STILL_TO_MERGE = new Set([
-  'reason',
-  'السبب',
   'amount',
-  'cashier',
   'الحالة',
-  'الكاشير',
   'المبلغ',
-  '# ثانية',
-  '# ثوانٍ',
   'back',
-  'business day',
   'cancelled',
   'manager pin',
   'receipt',
   'الإيصال',
-  'ثانية واحدة',
   'رجوع',
   'رمز المدير',
-  'يوم العمل',
   'cancel',
-  'cash',
-  'change',
-  'closed',
   'completed',
-  'expected',
   'failed',
-  'goodwill refund',
-  'not counted',
-  'not reconciled',
   'note',
-  'open',
   'order',
   'pending',
   'pin must be 4 to 8 digits',
   'placed',
-  'reconciliation with the provider',
   'recorded',
   'status',
-  'total',
-  'unlimited',
-  'variance',
   'أُلغي',
   'إلغاء',
-  'استرداد ودّي',
-  'الباقي',
   'الطلب',
-  'الفرق',
-  'المتوقع',
-  'المطابقة مع المزوّد',
-  'النقد المستلم',
-  'الوردية',
-  'تقرير x',
-  'تقرير z',
-  'ثانيتين',
-  'دولة واحدة',
-  'دولتان',
-  'سعر الصرف',
-  'عدّ الدرج',
-  'فتح الدرج دون بيع',
-  'فحص السجل',
   'فشل',
   'قيد التجهيز',
-  'مرجع الطلب',
   'مسجّل',
   'مكتمل',
-  'مغلقة',
   'ملاحظة',
   'وقت الطلب',
 ]);
@@ -104,6 +64,14 @@ describe('one home per word', () => {
         ([, words]) => `${words[0]!.text}: ${words.map((word) => `${word.file}:${word.line}`).join(', ')}`,
       );
     expect(twice).toEqual([]);
+  });
+
+  it('lists as merging or as another word only texts still written in two homes', () => {
+    const twice = new Set(wordsKeptTwice(root).map(([text]) => text));
+    const stale = [...Object.keys(SAME_TEXT_OTHER_WORD), ...STILL_TO_MERGE].filter(
+      (text) => !twice.has(text),
+    );
+    expect(stale).toEqual([]);
   });
 
   it('writes no word inline in a component: components read their words from a home', () => {

@@ -83,7 +83,7 @@ export function tenderRows(
     ratePer100 !== null ? [text.amountPaid, format.money(tender.due), 'total'] : null,
     ratePer100 !== null ? [text.rate, ltr(`100 ${price.currency} = ${paidIn(ratePer100)}`)] : null,
     added > 0 ? [text.roundedUp, ltr(`+${paidIn(added)}`)] : null,
-    cash ? [text.cashGiven, format.money(tender.tendered)] : null,
+    cash ? [text.cashReceived, format.money(tender.tendered)] : null,
     cash ? [text.change, format.money(tender.change)] : null,
   ];
 }

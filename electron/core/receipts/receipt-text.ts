@@ -2,6 +2,7 @@ import { byLanguage } from '../../../shared/by-language';
 import { counterWords } from '../../../shared/counter-words';
 import type { TenderMethod } from '../../../shared/domain/till';
 import { DEVICE_INSTALL_STEPS, ROAMING_STEP } from '../../../shared/install-steps';
+import { pluralForm } from '../../../shared/plural-forms';
 
 /**
  * Every word a receipt prints, per language. Numbers, dates, money and units are formatted by
@@ -61,7 +62,7 @@ export interface ReceiptText {
   readonly rate: string;
   /** Beside what the shop's rounding step added to the price at the rate ("+IQD 35"). */
   readonly roundedUp: string;
-  readonly cashGiven: string;
+  readonly cashReceived: string;
   readonly change: string;
 }
 
@@ -76,19 +77,19 @@ const EN: ReceiptText = {
   copy: (n) => `COPY ${n}`,
   copyPrinted: (when) => `Reprinted ${when}`,
   date: 'Date',
-  cashier: 'Cashier',
+  cashier: EN_WORDS.cashier,
   receiptNumber: 'Receipt no.',
   package: EN_WORDS.package,
   data: EN_WORDS.data,
-  unlimited: 'Unlimited',
+  unlimited: EN_WORDS.unlimited,
   validity: EN_WORDS.validity,
   fromFirstUse: (days) => `${days} from first use`,
   fromPurchase: (days) => `${days} from today`,
   coverage: EN_WORDS.coverage,
-  countries: (count, formatted) => `${formatted} ${count === 1 ? 'country' : 'countries'}`,
+  countries: (count, formatted) => pluralForm('en', count, EN_WORDS.countries, formatted),
   price: EN_WORDS.price,
   quantityTimes: (quantity, unit) => `${quantity} × ${unit}`,
-  total: 'Total',
+  total: EN_WORDS.total,
   esimOf: EN_WORDS.esimOf,
   scanToInstall: 'Scan to install',
   mainQrLabel: 'eSIM installation QR code',
@@ -96,7 +97,7 @@ const EN: ReceiptText = {
   smdpAddress: EN_WORDS.smdpAddress,
   activationCode: EN_WORDS.activationCode,
   iccid: 'ICCID',
-  orderReference: 'Order ref.',
+  orderReference: EN_WORDS.orderReference,
   installTitle: 'How to install',
   // The menu path, then scanning the code above (or typing it), then roaming.
   installSteps: [...DEVICE_INSTALL_STEPS.en, ROAMING_STEP.en],
@@ -107,9 +108,9 @@ const EN: ReceiptText = {
   validUntil: 'Valid until',
   topUpNoNewQr: 'The data was added to the eSIM already on the phone: nothing to install.',
   cancellationTitle: 'eSIM cancellation',
-  goodwillTitle: 'Goodwill refund',
+  goodwillTitle: EN_WORDS.goodwillRefund,
   originalReceipt: 'Original receipt',
-  reason: 'Reason',
+  reason: EN_WORDS.reason,
   providerRefund: 'Refunded by the provider',
   refundMethods: {
     balance: 'to the account balance',
@@ -123,20 +124,10 @@ const EN: ReceiptText = {
   paidBy: 'Paid by',
   tenderMethods: EN_WORDS.tenders,
   amountPaid: 'Amount paid',
-  rate: 'Rate',
+  rate: EN_WORDS.exchangeRate,
   roundedUp: 'Rounded up',
-  cashGiven: 'Cash given',
-  change: 'Change',
-};
-
-// Arabic plural forms of "country": one, two, few (3-10), many (11-99), other.
-const AR_COUNTRY: Readonly<Record<Intl.LDMLPluralRule, (n: string) => string>> = {
-  zero: (n) => `${n} دولة`,
-  one: () => 'دولة واحدة',
-  two: () => 'دولتان',
-  few: (n) => `${n} دول`,
-  many: (n) => `${n} دولة`,
-  other: (n) => `${n} دولة`,
+  cashReceived: EN_WORDS.cashReceived,
+  change: EN_WORDS.change,
 };
 
 const AR: ReceiptText = {
@@ -147,19 +138,19 @@ const AR: ReceiptText = {
   copy: (n) => `نسخة ${n} · COPY`,
   copyPrinted: (when) => `أعيدت طباعته ${when}`,
   date: 'التاريخ',
-  cashier: 'الكاشير',
+  cashier: AR_WORDS.cashier,
   receiptNumber: 'رقم الإيصال',
   package: AR_WORDS.package,
   data: AR_WORDS.data,
-  unlimited: 'غير محدودة',
+  unlimited: AR_WORDS.unlimited,
   validity: AR_WORDS.validity,
   fromFirstUse: (days) => `${days} من أول استخدام`,
   fromPurchase: (days) => `${days} من اليوم`,
   coverage: AR_WORDS.coverage,
-  countries: (count, formatted) => AR_COUNTRY[new Intl.PluralRules('ar').select(count)](formatted),
+  countries: (count, formatted) => pluralForm('ar', count, AR_WORDS.countries, formatted),
   price: AR_WORDS.price,
   quantityTimes: (quantity, unit) => `${quantity} × ${unit}`,
-  total: 'الإجمالي',
+  total: AR_WORDS.total,
   esimOf: AR_WORDS.esimOf,
   scanToInstall: 'امسح الرمز للتثبيت',
   mainQrLabel: 'رمز QR لتثبيت الشريحة',
@@ -167,7 +158,7 @@ const AR: ReceiptText = {
   smdpAddress: AR_WORDS.smdpAddress,
   activationCode: AR_WORDS.activationCode,
   iccid: 'ICCID',
-  orderReference: 'مرجع الطلب',
+  orderReference: AR_WORDS.orderReference,
   installTitle: 'طريقة التثبيت',
   installSteps: [...DEVICE_INSTALL_STEPS.ar, ROAMING_STEP.ar],
   installOnce: 'يُثبَّت رمز QR مرة واحدة فقط. احتفظ به لنفسك ولا تحذف الشريحة بعد تثبيتها.',
@@ -177,9 +168,9 @@ const AR: ReceiptText = {
   validUntil: 'صالحة حتى',
   topUpNoNewQr: 'أُضيفت البيانات إلى الشريحة المثبتة على الهاتف: لا حاجة لتثبيت أي شيء.',
   cancellationTitle: 'إلغاء شريحة eSIM',
-  goodwillTitle: 'استرداد ودّي',
+  goodwillTitle: AR_WORDS.goodwillRefund,
   originalReceipt: 'الإيصال الأصلي',
-  reason: 'السبب',
+  reason: AR_WORDS.reason,
   providerRefund: 'ما أعاده المزوّد',
   refundMethods: {
     balance: 'إلى رصيد الحساب',
@@ -193,10 +184,10 @@ const AR: ReceiptText = {
   paidBy: 'طريقة الدفع',
   tenderMethods: AR_WORDS.tenders,
   amountPaid: 'المبلغ المدفوع',
-  rate: 'سعر الصرف',
+  rate: AR_WORDS.exchangeRate,
   roundedUp: 'مقرّب للأعلى',
-  cashGiven: 'النقد المستلم',
-  change: 'الباقي',
+  cashReceived: AR_WORDS.cashReceived,
+  change: AR_WORDS.change,
 };
 
 export const receiptText = byLanguage<ReceiptText>({ en: EN, ar: AR });

@@ -1,4 +1,5 @@
 import { byLanguage } from '../../../shared/by-language';
+import { counterWords } from '../../../shared/counter-words';
 import type { CancelRefusal, RefundMethod } from '../../../shared/domain/cancellation';
 import type { CancellationState } from '../../../shared/domain/cancellation-states';
 
@@ -75,7 +76,7 @@ const EN: CareText = {
   allowed: 'The provider still allows a cancellation. It cancels the whole order, every eSIM of this sale.',
   allowedIfProviderAgrees:
     'The provider did not say whether the eSIM is installed: it decides when asked, and may refuse. A cancellation cancels the whole order, every eSIM of this sale.',
-  reason: 'Reason',
+  reason: counterWords('en').reason,
   cashBack: 'Give the customer cash back from the drawer',
   cashAmount: (currency) => `Cash back (${currency})`,
   refundable: (paid, most) => `The customer paid ${paid}. At most ${most} can still be refunded.`,
@@ -113,7 +114,7 @@ const EN: CareText = {
   events: (count, wrong) => `${count} network events, ${wrong} on a network the package does not cover`,
   eventsNotStated: 'network events not stated by the provider',
   topUpDetails: 'Top-up details',
-  goodwill: 'Goodwill refund',
+  goodwill: counterWords('en').goodwillRefund,
   goodwillTitle: 'Give money back for this top-up',
   goodwillWhy:
     'A top-up cannot be cancelled with the provider. A goodwill refund is cash from the drawer, approved by a manager, and the shop does not get it back.',
@@ -144,7 +145,7 @@ const AR: CareText = {
   allowed: 'ما زال المزوّد يسمح بالإلغاء. يُلغي الطلب كله، أي كل شرائح هذا البيع.',
   allowedIfProviderAgrees:
     'لم يذكر المزوّد إن كانت الشريحة مثبّتة: يقرّر حين يُطلب منه، وقد يرفض. الإلغاء يُلغي الطلب كله، أي كل شرائح هذا البيع.',
-  reason: 'السبب',
+  reason: counterWords('ar').reason,
   cashBack: 'إرجاع المبلغ نقدًا للزبون من الدرج',
   cashAmount: (currency) => `المبلغ المُرجع (${currency})`,
   refundable: (paid, most) => `دفع الزبون ${paid}. أقصى ما يمكن ردّه بعدُ ${most}.`,
@@ -181,7 +182,7 @@ const AR: CareText = {
   events: (count, wrong) => `${count} أحداث شبكة، ${wrong} على شبكة لا تغطيها الباقة`,
   eventsNotStated: 'لم يذكر المزوّد أحداث الشبكة',
   topUpDetails: 'تفاصيل الشحنة',
-  goodwill: 'استرداد ودّي',
+  goodwill: counterWords('ar').goodwillRefund,
   goodwillTitle: 'ردّ مبلغ عن هذه الشحنة',
   goodwillWhy:
     'لا يمكن إلغاء الشحنة لدى المزوّد. الاسترداد الودّي نقد من الدرج بموافقة المدير، ولا يستعيده المتجر.',

@@ -13,7 +13,7 @@ export interface QueryText {
   readonly minDataGb: number | null;
   /** At least this many days, from "30 days", "2 weeks", "٣٠ يوم"; null when none was typed. */
   readonly minValidityDays: number | null;
-  /** "unlimited" or "غير محدود" was typed. */
+  /** "unlimited" or "غير محدود(ة)" was typed (matched folded: its taa marbuta reads "ه"). */
   readonly unlimited: boolean;
 }
 
@@ -61,7 +61,7 @@ const DAY_UNITS: Readonly<Record<string, number>> = {
   شهور: 30,
 };
 
-const UNLIMITED = /(?:^|[^\p{L}\p{N}])(unlimited|غير محدود|لا محدود)(?![\p{L}\p{N}])/gu;
+const UNLIMITED = /(?:^|[^\p{L}\p{N}])(unlimited|غير محدوده?|لا محدوده?)(?![\p{L}\p{N}])/gu;
 
 /** A number (decimal point or comma) and the word right after it, attached or not. */
 const QUANTITY = /(\d+(?:[.,]\d+)?)\s*(\p{L}+)/gu;

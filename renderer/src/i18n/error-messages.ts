@@ -5,7 +5,7 @@ import { dateTime, integer, moneyText, time } from './format';
 import { inputProblemText } from './input-problems';
 import { ar } from './messages-ar';
 import { en } from './messages-en';
-import { counted } from './plural';
+import { counted, SECONDS } from './plural';
 import { esimStatusText } from './provider-words';
 
 /**
@@ -344,7 +344,7 @@ const ERROR_TEXT: ErrorWords = {
   PIN_INVALID: {
     en: ({ details }, language) => {
       if (typeof details?.retryAfterSeconds === 'number') {
-        return `Too many wrong PINs. Try again in ${counted(language, details.retryAfterSeconds, { one: '# second', other: '# seconds' })}.`;
+        return `Too many wrong PINs. Try again in ${counted(language, details.retryAfterSeconds, SECONDS('en'))}.`;
       }
       if (typeof details?.cashier === 'string') {
         return details.inactive
@@ -355,7 +355,7 @@ const ERROR_TEXT: ErrorWords = {
     },
     ar: ({ details }, language) => {
       if (typeof details?.retryAfterSeconds === 'number') {
-        return `محاولات خاطئة كثيرة. أعد المحاولة بعد ${counted(language, details.retryAfterSeconds, { one: 'ثانية واحدة', two: 'ثانيتين', few: '# ثوانٍ', other: '# ثانية' })}.`;
+        return `محاولات خاطئة كثيرة. أعد المحاولة بعد ${counted(language, details.retryAfterSeconds, SECONDS('ar'))}.`;
       }
       if (typeof details?.cashier === 'string') {
         return details.inactive

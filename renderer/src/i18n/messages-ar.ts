@@ -2,7 +2,7 @@ import { counterWords } from '../../../shared/counter-words';
 import { LANGUAGE_NAMES } from '../devices/device-text';
 import { integer } from './format';
 import type { Messages } from './messages-en';
-import { counted } from './plural';
+import { counted, SECONDS } from './plural';
 
 /** Every word the counter shows, in Arabic (right to left). Keys mirror `messages-en.ts`. */
 const AR_WORDS = counterWords('ar');
@@ -27,12 +27,7 @@ export const ar: Messages = {
   hostLost: 'خدمة نقطة البيع غير متاحة: جارٍ إعادة الاتصال…',
   clock: 'الساعة',
   clockSkew: (seconds) =>
-    `ساعة الجهاز تختلف عن ساعة المزوّد: الفرق ${counted('ar', seconds, {
-      one: 'ثانية واحدة',
-      two: 'ثانيتان',
-      few: '# ثوانٍ',
-      other: '# ثانية',
-    })}. أبلغ المدير`,
+    `ساعة الجهاز تختلف عن ساعة المزوّد: الفرق ${counted('ar', seconds, { ...SECONDS('ar'), two: 'ثانيتان' })}. أبلغ المدير`,
   noPinYet: 'لم يُحدَّد رمز المدير بعد: اختره في الإعدادات (F8).',
   storageTrouble: {
     busy: 'السجل مقفل من برنامج آخر: لا يمكن تسجيل المبيعات. أغلقه أو اتصل بالدعم.',
@@ -146,7 +141,7 @@ export const ar: Messages = {
     sell: 'بيع',
     topUp: 'تعبئة',
     pending: 'قيد الانتظار',
-    shift: 'الوردية',
+    shift: AR_WORDS.shift,
     today: 'اليوم',
     settings: 'الإعدادات',
   },
@@ -169,7 +164,7 @@ export const ar: Messages = {
     data: AR_WORDS.data,
     dataAny: 'أي حجم',
     dataAtLeast: (gb) => `${gb} أو أكثر`,
-    unlimited: 'غير محدود',
+    unlimited: AR_WORDS.unlimited,
     validity: AR_WORDS.validity,
     validityAny: 'أي مدة',
     validityAtLeast: (days) => `${days} أو أكثر`,
@@ -215,14 +210,7 @@ export const ar: Messages = {
               other: '# باقة',
             })}`
       } حتى الآن${
-        etaSeconds === null
-          ? ''
-          : `، يتبقّى نحو ${counted('ar', etaSeconds, {
-              one: 'ثانية واحدة',
-              two: 'ثانيتين',
-              few: '# ثوانٍ',
-              other: '# ثانية',
-            })}`
+        etaSeconds === null ? '' : `، يتبقّى نحو ${counted('ar', etaSeconds, SECONDS('ar'))}`
       }. يعمل البحث فور وصولها.`,
     catalogueFailed: 'تعذّر جلب قائمة الباقات من المزوّد:',
     catalogueRetryAt: (when) =>
@@ -232,8 +220,7 @@ export const ar: Messages = {
     syncing: 'جارٍ التحديث…',
     catalogueAge: (when) => `آخر تحديث للباقات ${when}`,
     coverage: AR_WORDS.coverage,
-    countries: (count) =>
-      counted('ar', count, { one: 'دولة واحدة', two: 'دولتان', few: '# دول', other: '# دولة' }),
+    countries: (count) => counted('ar', count, AR_WORDS.countries),
     voice: (minutes) =>
       counted('ar', minutes, {
         one: 'مكالمات دقيقة واحدة',
@@ -261,7 +248,7 @@ export const ar: Messages = {
     chooseHint: 'اكتب الوجهة، وتنقّل بالسهمين ↑ ↓ ثم اضغط Enter لاختيار الباقة.',
     quantity: 'الكمية',
     quantityHint: 'من 1 إلى 10 شرائح',
-    total: 'المجموع',
+    total: AR_WORDS.total,
     sellButton: 'بيع',
     confirmTitle: 'تأكيد البيع',
     confirmLine: (quantity, name) => `${quantity} × ${name}`,

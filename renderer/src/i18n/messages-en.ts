@@ -4,7 +4,7 @@ import type { StartStep } from '../../../shared/domain/start-progress';
 import type { ShopLedgerProblem, Status, StorageTrouble } from '../../../shared/domain/status';
 import { LANGUAGE_NAMES } from '../devices/device-text';
 import { integer } from './format';
-import { counted } from './plural';
+import { counted, SECONDS } from './plural';
 
 /**
  * Every word the counter shows, in English. `messages-ar.ts` must give the same keys (the type
@@ -128,7 +128,7 @@ export const en = {
     sell: 'Sell',
     topUp: 'Top-up',
     pending: 'Pending',
-    shift: 'Shift',
+    shift: EN_WORDS.shift,
     today: 'Today',
     settings: 'Settings',
   },
@@ -151,7 +151,7 @@ export const en = {
     data: EN_WORDS.data,
     dataAny: 'Any data',
     dataAtLeast: (gb: string) => `${gb} or more`,
-    unlimited: 'Unlimited',
+    unlimited: EN_WORDS.unlimited,
     validity: EN_WORDS.validity,
     validityAny: 'Any validity',
     validityAtLeast: (days: string) => `${days} or more`,
@@ -177,9 +177,7 @@ export const en = {
           ? counted('en', packages, { one: '# package', other: '# packages' })
           : `${integer(packages, 'en')} of ${counted('en', total, { one: '# package', other: '# packages' })}`
       } so far${
-        etaSeconds === null
-          ? ''
-          : `, about ${counted('en', etaSeconds, { one: '# second', other: '# seconds' })} left`
+        etaSeconds === null ? '' : `, about ${counted('en', etaSeconds, SECONDS('en'))} left`
       }. Searches work as soon as it arrives.`,
     catalogueFailed: 'The catalogue could not be fetched from the provider:',
     catalogueRetryAt: (when: string) =>
@@ -189,7 +187,7 @@ export const en = {
     syncing: 'Syncing…',
     catalogueAge: (when: string) => `Catalogue synced ${when}`,
     coverage: EN_WORDS.coverage,
-    countries: (count: number) => counted('en', count, { one: '# country', other: '# countries' }),
+    countries: (count: number) => counted('en', count, EN_WORDS.countries),
     voice: (minutes: number) => counted('en', minutes, { one: 'Voice # minute', other: 'Voice # minutes' }),
     voiceYes: 'Voice',
     sms: (count: number) => counted('en', count, { other: '# SMS' }),
@@ -205,7 +203,7 @@ export const en = {
     chooseHint: 'Type a destination, move with ↑ ↓ and press Enter to choose a package.',
     quantity: 'Quantity',
     quantityHint: '1 to 10 eSIMs',
-    total: 'Total',
+    total: EN_WORDS.total,
     sellButton: 'Sell',
     confirmTitle: 'Confirm the sale',
     confirmLine: (quantity: string, name: string) => `${quantity} × ${name}`,

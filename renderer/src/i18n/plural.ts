@@ -1,27 +1,20 @@
+import { byLanguage } from '../../../shared/by-language';
 import type { Language } from '../../../shared/domain/common';
+import { type PluralForms, pluralForm } from '../../../shared/plural-forms';
 import { integer } from './format';
 
-/**
- * A counted phrase in each plural form a language has: English has two ("1 package", "2 packages"),
- * Arabic six (zero, one, two, few 3–10, many 11–99, other 100–102…), chosen by `Intl.PluralRules`.
- * `#` stands for the count as the language writes numbers. `other` is required: it is the form every
- * language falls back to.
- */
-export type PluralForms = Readonly<Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>;
-
-const rules = new Map<Language, Intl.PluralRules>();
-
-function rulesFor(language: Language): Intl.PluralRules {
-  let found = rules.get(language);
-  if (!found) {
-    found = new Intl.PluralRules(language);
-    rules.set(language, found);
-  }
-  return found;
-}
+export type { PluralForms };
 
 /** The phrase for `count` in `language`: the form its plural rules choose, with the count written in. */
 export function counted(language: Language, count: number, forms: PluralForms): string {
-  const form = forms[rulesFor(language).select(count)] ?? forms.other;
-  return form.replaceAll('#', integer(count, language));
+  return pluralForm(language, count, forms, integer(count, language));
 }
+
+/**
+ * A number of seconds, as a wait or a time left reads it. Arabic's two is "ثانيتين" here, after a
+ * word such as "بعد" or "نحو"; a sentence that states the count as its subject says "ثانيتان".
+ */
+export const SECONDS = byLanguage<PluralForms>({
+  en: { one: '# second', other: '# seconds' },
+  ar: { one: 'ثانية واحدة', two: 'ثانيتين', few: '# ثوانٍ', other: '# ثانية' },
+});

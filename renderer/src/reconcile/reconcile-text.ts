@@ -1,4 +1,5 @@
 import { byLanguage } from '../../../shared/by-language';
+import { counterWords } from '../../../shared/counter-words';
 import type { ReconcileKind, ReconcileResult } from '../../../shared/domain/reconciliation';
 import { type LedgerText, reportText, type ShopDayText } from '../../../shared/report-text';
 
@@ -36,9 +37,9 @@ export interface ShopDayScreenText extends ShopDayText {
 
 const EN: ReconcileText = {
   ...reportText('en').ledger,
-  title: 'Reconciliation with the provider',
+  title: reportText('en').reconciliation,
   hint: "The journal, the provider's orders and balance, and the counted cash, for one business day.",
-  day: 'Business day',
+  day: reportText('en').businessDay,
   reconcile: 'Reconcile',
   print: 'Print the reconciliation (A4 or PDF)',
   running: 'Reconciling…',
@@ -49,7 +50,7 @@ const EN: ReconcileText = {
   age: 'Age',
   resolve: 'Resolve',
   classification: 'Classification',
-  reason: 'Reason',
+  reason: counterWords('en').reason,
   saveResolution: 'Save the resolution',
   cancel: 'Cancel',
   addDeposit: 'Enter a deposit to the provider account',
@@ -66,9 +67,9 @@ const EN: ReconcileText = {
 
 const AR: ReconcileText = {
   ...reportText('ar').ledger,
-  title: 'المطابقة مع المزوّد',
+  title: reportText('ar').reconciliation,
   hint: 'السجل، وطلبات المزوّد ورصيده، والنقد المعدود، ليوم عمل واحد.',
-  day: 'يوم العمل',
+  day: reportText('ar').businessDay,
   reconcile: 'مطابقة',
   print: 'طباعة المطابقة (A4 أو PDF)',
   running: 'جارٍ المطابقة…',
@@ -79,7 +80,7 @@ const AR: ReconcileText = {
   age: 'العمر',
   resolve: 'حسم',
   classification: 'التصنيف',
-  reason: 'السبب',
+  reason: counterWords('ar').reason,
   saveResolution: 'حفظ الحسم',
   cancel: 'إلغاء',
   addDeposit: 'تسجيل إيداع في حساب المزوّد',
