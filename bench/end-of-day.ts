@@ -106,6 +106,7 @@ export async function run(options: BenchOptions): Promise<void> {
     const call = handlers({
       changed: () => {},
       journalCheck: journalChecks({ file: db.name, counterId: 'BENCH', now: () => new Date() }).check,
+      figuresHidden: () => false,
     });
     const manager = endOfDay.view().cashiers[0]!;
     await call.signIn({ cashierId: manager.id, pin: PIN });

@@ -26,13 +26,19 @@ export interface Access {
   readonly carriedIn?: 'approval' | 'pin';
   /** What the core asks for besides, in some cases only (said in English for the docs). */
   readonly also?: string;
+  /** The answer carries a manager's figures (`MANAGER_FIGURES`): a cashier's leaves them out. */
+  readonly figures?: true;
 }
+
+/** What only a manager reads: what the provider charged, what the shop earned, the provider's balance. */
+export const MANAGER_FIGURES = "cost, margin and the provider's balance bridge";
 
 const anyone: Access = { who: 'anyone' };
 const staff: Access = { who: 'staff' };
 const signedIn: Access = { who: 'signedIn' };
 const approved: Access = { who: 'manager', carriedIn: 'approval' };
 const managerPin: Access = { who: 'manager', carriedIn: 'pin' };
+const staffFigures: Access = { ...staff, figures: true };
 /** The install codes' rule (docs/security.md), which every way a code leaves the core asks. */
 const CODES =
   'the manager PIN to hand over an eSIM not installed yet, except to the cashier who made the sale within five minutes of it';
@@ -43,18 +49,18 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   syncCatalogue: staff,
   listBestSellers: anyone,
   getBalance: staff,
-  sell: staff,
-  getSale: staff,
-  getSaleForHandOver: { ...staff, also: CODES },
-  listSales: staff,
-  resolveSale: staff,
-  resendSale: staff,
+  sell: staffFigures,
+  getSale: staffFigures,
+  getSaleForHandOver: { ...staffFigures, also: CODES },
+  listSales: staffFigures,
+  resolveSale: staffFigures,
+  resendSale: staffFigures,
   lookupEsim: staff,
   listTopUpPackages: staff,
-  topUp: staff,
-  getTopUp: staff,
+  topUp: staffFigures,
+  getTopUp: staffFigures,
   decideTopUp: approved,
-  listTopUps: staff,
+  listTopUps: staffFigures,
   listOrders: staff,
   getPricing: anyone,
   setPricing: managerPin,
@@ -86,26 +92,27 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   openShift: signedIn,
   moveCash: { ...signedIn, also: 'a manager’s approval for a pay-out above the limit or a cash refund' },
   noSale: signedIn,
-  getXReport: staff,
+  getXReport: staffFigures,
   countDrawer: signedIn,
   closeShift: {
     ...signedIn,
+    figures: true,
     also: 'a reason and a manager’s approval for a variance above the tolerance, in the count closed on or in any count before it',
   },
   forceCloseShift: approved,
   countClosedShift: approved,
   correctShift: approved,
-  getZReport: staff,
+  getZReport: staffFigures,
   listShifts: staff,
   setExchangeRate: approved,
   updateEndOfDaySettings: approved,
-  renderShiftReport: staff,
+  renderShiftReport: staffFigures,
   checkJournalChain: approved,
   getLostRecords: staff,
   acknowledgeLostRecords: approved,
-  reconcile: staff,
-  getReconciliation: staff,
-  renderReconciliationReport: staff,
+  reconcile: staffFigures,
+  getReconciliation: staffFigures,
+  renderReconciliationReport: staffFigures,
   resolveReconciliationException: approved,
   addProviderDeposit: approved,
   reconcileShop: approved,
@@ -121,14 +128,23 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   exportDisputePack: staff,
 };
 
-/** Who is at the counter when a call comes: whether someone is signed in, and whether it trains. */
+/** Who is at the counter when a call comes: whether someone is signed in and a manager, and whether it trains. */
 export interface Caller {
   readonly signedIn: boolean;
+  readonly manager: boolean;
   readonly training: boolean;
 }
 
+/**
+ * Whether a manager's figures are left out of this caller's answers: a cashier is signed in. Nobody
+ * signed in calls them only in training, which practises on the simulator's figures.
+ */
+export function figuresHidden(caller: Caller): boolean {
+  return caller.signedIn && !caller.manager;
+}
+
 /** Whether the method needs someone signed in before it can be called by this caller. */
-export function signInNeeded(method: PosMethodNameList, caller: Caller): boolean {
+export function signInNeeded(method: PosMethodNameList, caller: Omit<Caller, 'manager'>): boolean {
   const { who } = POS_ACCESS[method];
   if (caller.signedIn) return false;
   return who === 'signedIn' || (who === 'staff' && !caller.training);

@@ -9,7 +9,7 @@ import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Sale } from '../../shared/domain/sale';
 import type { Status } from '../../shared/domain/status';
 import type { Result } from '../../shared/errors';
-import type { Caller } from '../../shared/pos-access';
+import { type Caller, figuresHidden } from '../../shared/pos-access';
 import type { ResellerClient, ResellerClientOptions } from './api';
 import { Cancellations } from './care/cancellations';
 import { careHandlers } from './care/care-handlers';
@@ -47,6 +47,7 @@ import { DEFAULT_PRICING } from './money/pricing';
 import { type MoneyTiming, MoneyWork } from './money-work';
 import { dispatch, type PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
+import { eventWithoutFigures } from './pos/manager-figures';
 import { receiptHandlers } from './receipts/receipt-handlers';
 import { claimsElsewhereOf, ledgerAttribution } from './reconciliation/attribution';
 import { LostRecordsDesk, lostRecordsHandlers } from './reconciliation/lost-records';
@@ -348,6 +349,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     };
   };
 
+  const caller = (): Caller => {
+    const cashier = endOfDay.cashiers.current();
+    return { signedIn: cashier !== null, manager: cashier?.role === 'manager', training: training() };
+  };
+  const hidden = (): boolean => figuresHidden(caller());
+
   const coreHandlers: PosHandlers = {
     ...statusHandlers(status, balance),
     ...catalogueHandlers(ctx, catalogue),
@@ -363,8 +370,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       changed: (till) => events.emit({ type: 'till.updated', till }),
       reconciliationOf,
       journalCheck,
+      figuresHidden: hidden,
     }),
-    ...reconciliationHandlers(reconciler, (language) => printContext(language, now().toISOString())),
+    ...reconciliationHandlers(reconciler, (language) => printContext(language, now().toISOString()), hidden),
     ...lostRecordsHandlers(lostRecords),
     ...shopDayHandlers(
       new ShopDayDesk({
@@ -431,14 +439,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
   });
 
-  const caller = (): Caller => ({ signedIn: endOfDay.cashiers.current() !== null, training: training() });
-
   return {
     log,
     call: (method, input) => dispatch(handlers, method, input, { log, caller }),
     onEvent(listener) {
-      // What leaves the core goes to every window and browser: sales as summaries.
-      return events.listen((event) => listener(toPosEvent(event)));
+      // What leaves the core goes to every window and browser: sales as summaries, and while a
+      // cashier is at the counter, without a manager's figures.
+      return events.listen((event) => {
+        const shown = toPosEvent(event);
+        listener(hidden() ? eventWithoutFigures(shown) : shown);
+      });
     },
     esimProvisioned: (orderReference) => money.esimProvisioned(orderReference),
     shopLedger,

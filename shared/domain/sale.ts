@@ -103,8 +103,9 @@ function saleStates<E extends typeof SaleEsimSchema | typeof SaleEsimSummarySche
     SaleBaseSchema.extend({
       state: z.literal(state.completed),
       orderReference: z.string(),
-      cost: MoneySchema,
-      margin: MoneySchema,
+      /** Null in a cashier's answer: what the provider charged and the shop earned are a manager's. */
+      cost: MoneySchema.nullable(),
+      margin: MoneySchema.nullable(),
       newBalance: MoneySchema.nullable(),
       esims: z.array(esim).min(1),
       completedAt: IsoTimeSchema,

@@ -18,8 +18,9 @@ export const TakingsLineSchema = z.object({
   /** eSIMs sold (a sale carries 1 to 10); equal to count for top-ups. */
   units: z.number().int(),
   retail: MoneySchema,
-  cost: MoneySchema,
-  margin: MoneySchema,
+  /** Null in a cashier's answer: cost and margin are a manager's figures. */
+  cost: MoneySchema.nullable(),
+  margin: MoneySchema.nullable(),
 });
 export type TakingsLine = z.infer<typeof TakingsLineSchema>;
 

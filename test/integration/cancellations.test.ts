@@ -19,6 +19,7 @@ import {
   type Staff,
   sell,
   usd,
+  withManagersFigures,
   xReport,
 } from './end-of-day-support';
 import {
@@ -62,7 +63,7 @@ async function soldForCash(
   const pkg = cheapest(c.packages);
   const sale = await sell(c.h, pkg, { method: 'cash', tendered: pkg.retail.amount });
   if (sale.state !== 'completed') throw new Error(`the sale did not complete: ${sale.state}`);
-  return { c, staff, sale };
+  return { c, staff, sale: await withManagersFigures(c.h, staff, sale) };
 }
 
 /** A second cancellation of the same sale, as a manager would try it. */
@@ -116,9 +117,9 @@ describe('cancelling a sold eSIM', () => {
     expect(after.entries.at(-1)).toMatchObject({
       kind: 'refund',
       orderReference: sale.orderReference,
-      amountMinor: sale.cost.amount,
+      amountMinor: sale.cost!.amount,
     });
-    expect(after.balanceMinor).toBe(before.balanceMinor + sale.cost.amount);
+    expect(after.balanceMinor).toBe(before.balanceMinor + sale.cost!.amount);
     expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(sale.retailTotal);
 
     // Its receipt names the original one, the refund and the cash handed back.

@@ -6,6 +6,7 @@ import type { ShiftReport } from '../../shared/domain/shift-report';
 import { minor } from '../../shared/money';
 import { unwrap } from '../support/core-harness';
 import {
+  ALICE_PIN,
   cashOf,
   count,
   hireStaff,
@@ -14,6 +15,7 @@ import {
   openShift,
   sell,
   setDinarRate,
+  signInManager,
   usd,
   xReport,
 } from './end-of-day-support';
@@ -111,7 +113,10 @@ describe('closing the day', () => {
         approval: staff.approval,
       }),
     ).toMatchObject({ ok: false, error: { code: 'INVALID_STATE' } });
+    // The stored Z read back by a manager: the same Z, figures and all.
+    await signInManager(h, staff);
     expect(unwrap(await h.call('getZReport', { shiftId: forced.shift.id }))).toEqual(forced.report);
+    unwrap(await h.call('signIn', { cashierId: staff.alice.id, pin: ALICE_PIN }));
 
     await openShift(h, [usd(expected - 200)]);
     const { countId } = await count(h, [usd(expected - 200)]);

@@ -61,6 +61,8 @@ export function startDay(start = '2026-11-20T08:00:00.000Z'): Day {
     call: eod.handlers({
       changed: () => {},
       journalCheck: journalChecks({ file: db.name, counterId: DAY_COUNTER, now }).check,
+      // Called here without the dispatch: the reports read as a manager reads them.
+      figuresHidden: () => false,
     }),
     approval: { managerId: manager.id, pin: DAY_PIN },
     manager,

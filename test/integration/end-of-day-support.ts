@@ -129,3 +129,18 @@ export async function dayAroundNow(h: CoreHarness, staff: Staff): Promise<string
   );
   return businessDayOf(h.clock.now(), 'UTC', dayCutOff);
 }
+
+/** Signs the manager in: a manager's figures (cost, margin, the balance bridge) are read as one. */
+export async function signInManager(h: CoreHarness, staff: Staff): Promise<void> {
+  unwrap(await h.call('signIn', { cashierId: staff.manager.id, pin: MANAGER_PIN }));
+}
+
+/** A sale with its cost and margin as the manager reads them; Alice is signed in again after. */
+export async function withManagersFigures<S extends Sale>(h: CoreHarness, staff: Staff, sale: S): Promise<S> {
+  await signInManager(h, staff);
+  const read = unwrap(await h.call<Sale>('getSale', { id: sale.id }));
+  unwrap(await h.call('signIn', { cashierId: staff.alice.id, pin: ALICE_PIN }));
+  return 'cost' in read
+    ? { ...sale, cost: read.cost, ...('margin' in read ? { margin: read.margin } : {}) }
+    : sale;
+}

@@ -17,7 +17,15 @@ import { unwrap } from '../support/core-harness';
 import { csvObjects, parseCsv } from '../support/csv-parse';
 import { TestClock } from '../support/test-clock';
 import { exportedFiles, unzipped } from '../support/unzip';
-import { count, hireStaff, MANAGER_PIN, openShift, sell, usd } from './end-of-day-support';
+import {
+  count,
+  hireStaff,
+  MANAGER_PIN,
+  openShift,
+  sell,
+  usd,
+  withManagersFigures,
+} from './end-of-day-support';
 import {
   type Counter,
   cheapest,
@@ -47,7 +55,8 @@ describe('CSV exports', () => {
     const staff = await hireStaff(h);
     const shift = await openShift(h, [usd(10_000)]);
     const pkg = cheapest(packages);
-    const kept = await sell(h, pkg, { method: 'cash', tendered: minor(pkg.retail.amount + 500) });
+    const sold = await sell(h, pkg, { method: 'cash', tendered: minor(pkg.retail.amount + 500) });
+    const kept = await withManagersFigures(h, staff, sold);
     const cancelled = await sell(h, pkg, { method: 'card' });
     if (kept.state !== 'completed' || cancelled.state !== 'completed')
       throw new Error('a sale did not complete');
@@ -133,7 +142,7 @@ describe('CSV exports', () => {
       cashier: 'Alice',
       currency: 'USD',
       retail: toDecimalText(pkg.retail.amount, 'USD'),
-      cost: toDecimalText(kept.cost.amount, 'USD'),
+      cost: toDecimalText(kept.cost!.amount, 'USD'),
       change: '5.00',
       iccids: kept.esims[0]?.iccid,
       order_reference: kept.orderReference,
@@ -176,9 +185,9 @@ describe('CSV exports', () => {
       receipt: String(kept.receiptNumber),
       journal_state: 'completed',
       journal_currency: 'USD',
-      journal_cost: toDecimalText(kept.cost.amount, 'USD'),
+      journal_cost: toDecimalText(kept.cost!.amount, 'USD'),
       provider_status: 'completed',
-      provider_amount: toDecimalText(kept.cost.amount, 'USD'),
+      provider_amount: toDecimalText(kept.cost!.amount, 'USD'),
     });
     expect(rows.find((row) => row.order_reference === cancelled.orderReference)?.kind).toBe('refunded');
     // …and its exceptions with their age and the manager's resolution, the Arabic reason intact.

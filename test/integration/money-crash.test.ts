@@ -207,7 +207,7 @@ describe('a crash at any step of a sale loses nothing and charges once', CHILD_P
     expect(sale.state).toBe('completed');
     if (sale.state !== 'completed') return;
     expect(sale.orderReference).toBe(charge.orderReference);
-    expect(sale.cost.amount).toBe(charge.amountMinor);
+    expect(sale.cost!.amount).toBe(charge.amountMinor);
     expect(sale.esims).toHaveLength(3);
     expect(ordersSentBy(2)).toEqual([]);
     expect(charges((await ledger(sim)).entries)).toHaveLength(1);

@@ -45,10 +45,10 @@ describe('selling under faults: one journal sale per charge', () => {
     expect(new Set(sale.esims.map((e) => e.iccid)).size).toBe(10);
     expect(sale.cost).toEqual({ amount: pkg.cost.amount * 10, currency: pkg.cost.currency });
     expect(sale.retailTotal.amount).toBe(pkg.retail.amount * 10);
-    expect(sale.margin.amount).toBe(sale.retailTotal.amount - sale.cost.amount);
+    expect(sale.margin!.amount).toBe(sale.retailTotal.amount - sale.cost!.amount);
     const { entries, balanceMinor } = await ledger(c.sim);
     expect(charges(entries)).toEqual([
-      expect.objectContaining({ idempotencyKey: sale.idempotencyKey, amountMinor: sale.cost.amount }),
+      expect.objectContaining({ idempotencyKey: sale.idempotencyKey, amountMinor: sale.cost!.amount }),
     ]);
     // The balance after the sale is announced, whether the answer said it or it was read after.
     expect(announcedBalance(c.h)?.balance.amount).toBe(balanceMinor);
@@ -98,7 +98,7 @@ describe('selling under faults: one journal sale per charge', () => {
     for (const s of completed) {
       const charge = paid.find((p) => p.idempotencyKey === s.idempotencyKey);
       expect(charge?.orderReference).toBe(s.orderReference);
-      expect(s.cost.amount).toBe(charge?.amountMinor);
+      expect(s.cost!.amount).toBe(charge?.amountMinor);
     }
   });
 
@@ -117,7 +117,7 @@ describe('selling under faults: one journal sale per charge', () => {
       idempotencyKey: sale.idempotencyKey,
       orderReference: sale.orderReference,
     });
-    expect(sale.cost.amount).toBe(paid[0]?.amountMinor);
+    expect(sale.cost!.amount).toBe(paid[0]?.amountMinor);
     expect(sale.attempts).toBe(1);
     expect(statesOf(c, sale.id)).toEqual(['intent', 'sent', 'in_doubt', 'completed']);
     expect(unwrap(await c.h.call<Status>('getStatus')).openSales.inDoubt).toBe(0);
@@ -139,7 +139,7 @@ describe('selling under faults: one journal sale per charge', () => {
     // The provider replayed the first order under the same key: one charge, handed over.
     expect(charges((await ledger(c.sim)).entries)).toEqual(paid);
     expect(resent.orderReference).toBe(paid[0]?.orderReference);
-    expect(resent.cost.amount).toBe(paid[0]?.amountMinor);
+    expect(resent.cost!.amount).toBe(paid[0]?.amountMinor);
     expect(resent.esims).toHaveLength(1);
   });
 
@@ -198,7 +198,7 @@ describe('pending orders', () => {
     expect(posts).toHaveLength(1);
     const paid = charges((await ledger(c.sim)).entries);
     expect(paid).toHaveLength(1);
-    expect(done.sale.cost.amount).toBe(paid[0]?.amountMinor);
+    expect(done.sale.cost!.amount).toBe(paid[0]?.amountMinor);
     expect(unwrap(await c.h.call<Sale>('getSale', { id: sale.id }))).toEqual(done.sale);
   });
 

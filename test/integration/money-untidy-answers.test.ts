@@ -85,6 +85,6 @@ describe('a charged order whose eSIMs an untidy provider lists without their LPA
       (e) => e.orderReference === sale.orderReference,
     );
     expect(paid).toHaveLength(1);
-    expect(handedOver.cost.amount).toBe(paid[0]?.amountMinor);
+    expect(handedOver.cost!.amount).toBe(paid[0]?.amountMinor);
   });
 });

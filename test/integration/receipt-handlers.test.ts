@@ -102,7 +102,7 @@ function handlers(): (input: unknown) => Promise<Result<Output>> {
           throw new Error(message);
         },
       },
-      caller: () => ({ signedIn: true, training }),
+      caller: () => ({ signedIn: true, manager: false, training }),
     }) as Promise<Result<Output>>;
 }
 

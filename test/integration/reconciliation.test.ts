@@ -15,7 +15,16 @@ import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { minor } from '../../shared/money';
 import { call } from '../simulator/support/signed-fetch';
 import { unwrap } from '../support/core-harness';
-import { count, dayAroundNow, hireStaff, noteFor, openShift, sell, usd } from './end-of-day-support';
+import {
+  count,
+  dayAroundNow,
+  hireStaff,
+  noteFor,
+  openShift,
+  sell,
+  signInManager,
+  usd,
+} from './end-of-day-support';
 import {
   type Counter,
   completePending,
@@ -169,6 +178,8 @@ describe('the reconciliation with the provider', () => {
     const cashIn = first.retailTotal.amount + pending.retailTotal.amount;
     const { countId } = await count(h, [usd(5000 + cashIn)]);
     const closed = unwrap(await h.call<{ shift: Shift }>('closeShift', { countId }));
+    // The manager reads the day from here: the balance bridge is a manager's figure.
+    await signInManager(h, staff);
     expect(closed.shift.businessDay).toBe(day);
     const atClose = await eventually('the reconciliation at the close', async () => {
       const got = unwrap(
@@ -349,6 +360,8 @@ describe('the reconciliation with the provider', () => {
     expect(goodwill).toMatchObject({ kind: 'goodwill', recoverable: false });
     const { countId } = await count(h, [usd(5000)]);
     unwrap(await h.call('closeShift', { countId }));
+    // The manager reads the day from here: the balance bridge is a manager's figure.
+    await signInManager(h, staff);
 
     const report = unwrap(await h.call<Reconciliation>('reconcile', { firstDay: day }));
     // Leg C's refunds: the cash handed back for the cancellation refunded to the balance is recovered;
@@ -398,6 +411,8 @@ describe('the reconciliation with the provider', () => {
     const pending = sold as Pending;
     const { countId } = await count(h, [usd(5000 + pending.retailTotal.amount)]);
     unwrap(await h.call<{ shift: Shift }>('closeShift', { countId }));
+    // The manager reads the day from here: the balance bridge is a manager's figure.
+    await signInManager(h, staff);
     const atClose = await eventually(
       'the reconciliation at the close',
       async () =>
@@ -464,6 +479,8 @@ describe('the reconciliation with the provider', () => {
     const { countId } = await count(h, [usd(1000 + sale.retailTotal.amount)]);
     // The cash close is final whatever the provider says.
     const closed = unwrap(await h.call<{ shift: Shift }>('closeShift', { countId }));
+    // The manager reads the day from here: the balance bridge is a manager's figure.
+    await signInManager(h, staff);
     expect(closed.shift.state).toBe('closed');
     const unconfirmed = await eventually('the UNCONFIRMED run', async () => {
       const got = unwrap(

@@ -79,7 +79,7 @@ describe('selling in training mode, core to simulator over HTTP', () => {
     expect(sale.esims).toHaveLength(3);
     expect(new Set(sale.esims.map((e) => e.iccid)).size).toBe(3);
     expect(sale.retailTotal.amount).toBe(pkg.retail.amount * 3);
-    expect(sale.cost.amount).toBe(pkg.cost.amount * 3);
+    expect(sale.cost!.amount).toBe(pkg.cost.amount * 3);
   });
 
   it('fails a sale the provider refuses for lack of balance, saying how much to load', async () => {

@@ -9,8 +9,9 @@ import type { Sale } from '../../shared/domain/sale';
 import type { CountResult, Shift, TillView } from '../../shared/domain/shift';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import type { Result } from '../../shared/errors';
-import { POS_ACCESS, WHO, type Who } from '../../shared/pos-access';
+import { MANAGER_FIGURES, POS_ACCESS, WHO, type Who } from '../../shared/pos-access';
 import { POS_METHOD_NAMES, type PosMethodName } from '../../shared/pos-api';
+import { reportText } from '../../shared/report-text';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
 import { joinNowhere } from '../support/shop-ledger';
@@ -237,6 +238,48 @@ describe.each([
     expect(answered).toEqual(Object.fromEntries(managers.map((method) => [method, 'PIN_INVALID'])));
   });
 
+  it.each(['cashier', 'manager'] as const)(
+    'answers %s with a manager’s figures only to a manager',
+    async (as) => {
+      await signInAs(w, as);
+      const { sale, topUp, closedShift, day } = w.ids;
+      const period = { firstDay: day };
+      const answers: Record<string, unknown> = {
+        getSale: await must(w.host, 'getSale', { id: sale }),
+        listSales: await must(w.host, 'listSales', {}),
+        getTopUp: await must(w.host, 'getTopUp', { id: topUp }),
+        listTopUps: await must(w.host, 'listTopUps', {}),
+        getXReport: await must(w.host, 'getXReport', { shiftId: closedShift }),
+        getZReport: await must(w.host, 'getZReport', { shiftId: closedShift }),
+        reconcile: await must(w.host, 'reconcile', period),
+        getReconciliation: await must(w.host, 'getReconciliation', period),
+      };
+      const figures = Object.fromEntries(
+        Object.entries(answers).map(([method, answer]) => [method, figuresIn(answer)]),
+      );
+      const words = reportText('en');
+      const z = await must<{ html: string }>(w.host, 'renderShiftReport', {
+        kind: 'z',
+        shiftId: closedShift,
+        paper: '80',
+      });
+      const printed = await must<{ html: string }>(w.host, 'renderReconciliationReport', period);
+      const paper = {
+        zCost: z.html.includes(`>${words.cost}<`),
+        zMargin: z.html.includes(`>${words.margin}<`),
+        bridge: printed.html.includes(words.ledger.expectedClosing),
+      };
+      if (as === 'cashier') {
+        expect(figures).toEqual(Object.fromEntries(Object.keys(answers).map((method) => [method, []])));
+        expect(paper).toEqual({ zCost: false, zMargin: false, bridge: false });
+      } else {
+        const empty = Object.entries(figures).filter(([, found]) => found.length === 0);
+        expect(empty).toEqual([]);
+        expect(paper).toEqual({ zCost: true, zMargin: true, bridge: true });
+      }
+    },
+  );
+
   it('names what is needed when nobody is signed in', async () => {
     await signInAs(w, 'nobody');
     const result = await api(w.host, 'openShift', { floats: [{ currency: 'USD', amount: 1 }] });
@@ -260,7 +303,21 @@ describe('the table in docs/end-of-day.md', () => {
   });
 });
 
-/** The docs' table, made from the code's: who may call each method, then what some calls ask besides. */
+/** Where an answer holds a manager's figures: the path of every cost, margin or bridge not null. */
+function figuresIn(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((each, i) => figuresIn(each, `${path}[${i}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    ['cost', 'margin', 'bridge'].includes(key) && inner !== null
+      ? [`${path}.${key}`]
+      : figuresIn(inner, `${path}.${key}`),
+  );
+}
+
+/**
+ * The docs' table, made from the code's: who may call each method, what some calls ask besides, and
+ * which answers leave out a manager's figures for a cashier.
+ */
 function accessTableMarkdown(): string {
   const levels = Object.keys(WHO) as Who[];
   const rows = levels.map((who) => [
@@ -274,7 +331,10 @@ function accessTableMarkdown(): string {
     const more = POS_ACCESS[method].also;
     return more ? [`- \`${method}\`: ${more}.`] : [];
   });
-  return `${table}\n\nSome calls ask for more, in some cases only:\n\n${also.join('\n')}\n`;
+  const figures = POS_METHOD_NAMES.filter((method) => POS_ACCESS[method].figures)
+    .map((method) => `\`${method}\``)
+    .join(', ');
+  return `${table}\n\nSome calls ask for more, in some cases only:\n\n${also.join('\n')}\n\nA cashier's answer leaves out the ${MANAGER_FIGURES} (they are null): ${figures}.\n`;
 }
 
 function markdownTable(head: readonly string[], rows: readonly (readonly string[])[]): string {

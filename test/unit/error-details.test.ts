@@ -103,7 +103,7 @@ describe('error details, typed per code', () => {
 });
 
 /** getStatus is anyone's: the caller is never asked. */
-const NOBODY = () => ({ signedIn: false, training: false });
+const NOBODY = () => ({ signedIn: false, manager: false, training: false });
 
 describe('the bridge checks the details it sends', () => {
   it('sends a failure whose details fit its code as it is', async () => {

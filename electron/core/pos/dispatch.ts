@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { err, ok, type PosError, PosErrorSchema, posError, type Result } from '../../../shared/errors';
-import { type Caller, POS_ACCESS, signInNeeded } from '../../../shared/pos-access';
+import { type Caller, figuresHidden, POS_ACCESS, signInNeeded } from '../../../shared/pos-access';
 import {
   isPosMethodName,
   type PosMethodName,
@@ -9,6 +9,7 @@ import {
   posApiContract,
 } from '../../../shared/pos-api';
 import { PosFailure } from './failure';
+import { answerFor } from './manager-figures';
 
 /** The core's implementation of the contract: one handler per PosApi method, given validated input. */
 export type PosHandlers = {
@@ -28,7 +29,7 @@ export interface DispatchContext {
 /**
  * Runs one PosApi call from an untrusted transport (IPC or HTTP): checks the method name, then who
  * may call it (POS_ACCESS, before the input is read), validates the input with the contract's schema,
- * runs the handler, and returns a Result. Nothing is thrown across the bridge; unexpected errors
+ * runs the handler, and returns a Result (a cashier's without a manager's figures). Nothing is thrown across the bridge; unexpected errors
  * become INTERNAL with a generic message and are logged. An error's details are checked against its
  * code's schema on the way out, so the renderer can use them as typed without reading them back.
  */
@@ -56,7 +57,10 @@ export async function dispatch(
   }
   try {
     const handler = handlers[method] as (input: unknown) => Promise<unknown>;
-    return ok(await handler(parsed.data));
+    const answer = await handler(parsed.data);
+    // A cashier's answer leaves out a manager's figures (POS_ACCESS marks where they are).
+    const hidden = POS_ACCESS[method].figures === true && figuresHidden(caller());
+    return ok(answerFor(method, answer as never, hidden));
   } catch (error) {
     if (error instanceof PosFailure) return { ok: false, error: checked(error.toPosError(), method, log) };
     log.error('unexpected error in PosApi handler', { method, error: describeError(error) });

@@ -3,6 +3,7 @@ import type { Shift } from '../../../shared/domain/shift';
 import type { HandlerGroup } from '../context';
 import type { PosHandlers } from '../pos/dispatch';
 import { PosFailure } from '../pos/failure';
+import { reconciliationWithoutFigures } from '../pos/manager-figures';
 import { renderReconciliationDocument } from '../reports/reconciliation-document';
 import type { ReportContext } from '../reports/report-document';
 import type { Reconciler } from './reconciler';
@@ -33,10 +34,11 @@ export type PrintContext = (
   language: Language | undefined,
 ) => Omit<ReportContext, 'paper' | 'reconciliation'>;
 
-/** The Reconcile screen's calls. */
+/** The Reconcile screen's calls. A cashier's printed report leaves out a manager's figures, as its answers do. */
 export function reconciliationHandlers(
   reconciler: Reconciler,
   printContext: PrintContext,
+  figuresHidden: () => boolean,
 ): HandlerGroup<ReconciliationMethods> {
   return {
     reconcile: async (input) => reconciler.run(periodOf(input)),
@@ -45,7 +47,8 @@ export function reconciliationHandlers(
       const period = periodOf(input);
       const report = reconciler.view(period);
       if (!report) throw new PosFailure('NOT_FOUND', 'This period has not been reconciled yet.');
-      return { html: renderReconciliationDocument(report, printContext(input.language)) };
+      const shown = figuresHidden() ? reconciliationWithoutFigures(report) : report;
+      return { html: renderReconciliationDocument(shown, printContext(input.language)) };
     },
     resolveReconciliationException: async (input) =>
       reconciler.resolve({

@@ -133,8 +133,8 @@ function takingsSection(
         [text.count, format.number(line.count)],
         esims ? [text.esims, format.number(line.units)] : null,
         [text.retail, format.money(line.retail), 'total'],
-        [text.cost, format.money(line.cost)],
-        [text.margin, format.money(line.margin)],
+        line.cost ? [text.cost, format.money(line.cost)] : null,
+        line.margin ? [text.margin, format.money(line.margin)] : null,
       ]),
     )}`,
   );

@@ -6,6 +6,7 @@ import type { Db } from '../journal/database';
 import type { SettingsTable } from '../journal/settings-table';
 import { writeAudit } from '../journal/state-rows';
 import { PosFailure } from '../pos/failure';
+import { reconciliationWithoutFigures, reportWithoutFigures } from '../pos/manager-figures';
 import type { EndOfDay } from '../shifts/end-of-day';
 import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
 import { renderReportDocument } from './report-document';
@@ -25,6 +26,8 @@ export interface ReportHandlerDeps {
   readonly reconciliationOf?: ((businessDay: string) => Reconciliation | null) | undefined;
   /** The journal's chain check, run for the manager's check and for each Z printed. */
   readonly journalCheck: () => Promise<JournalCheck>;
+  /** Whether the one at the counter is a cashier, whose paper leaves out a manager's figures. */
+  readonly figuresHidden: () => boolean;
 }
 
 /** The counter's last closed shift: a Z printed without naming one is that shift's. */
@@ -44,8 +47,11 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<ReportMeth
   return {
     renderShiftReport: async ({ kind, shiftId, paper, language }) => {
       const { endOfDay, settings, db, now } = deps;
-      const report =
+      const stored =
         kind === 'x' ? endOfDay.xReport(shiftId) : endOfDay.zReport(shiftId ?? lastClosed(endOfDay));
+      const hidden = deps.figuresHidden();
+      const report = hidden ? reportWithoutFigures(stored) : stored;
+      const reconciliation = kind === 'z' ? deps.reconciliationOf?.(report.businessDay) : undefined;
       const shop = settings.getSettings();
       // A Z says whether the journal holds, as the check run for this print found it.
       const journalCheck = kind === 'z' ? await deps.journalCheck() : undefined;
@@ -58,8 +64,11 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlerGroup<ReportMeth
         printedAt,
         timeZone: deps.endOfDaySettings.timeZone(),
         counterCode: deps.counterCode(),
-        ...(kind === 'z' && deps.reconciliationOf
-          ? { reconciliation: deps.reconciliationOf(report.businessDay) }
+        ...(reconciliation !== undefined
+          ? {
+              reconciliation:
+                reconciliation && hidden ? reconciliationWithoutFigures(reconciliation) : reconciliation,
+            }
           : {}),
         ...(journalCheck ? { journalCheck } : {}),
       });

@@ -41,6 +41,8 @@ export interface EndOfDayHandlerOptions {
   readonly reconciliationOf?: (businessDay: string) => Reconciliation | null;
   /** The journal's chain check (run on a thread of its own): the manager's check, and each Z printed. */
   readonly journalCheck: () => Promise<JournalCheck>;
+  /** Whether the one at the counter is a cashier, whose reports leave out a manager's figures. */
+  readonly figuresHidden: () => boolean;
 }
 
 type EndOfDayMethods = CashierMethods | ShiftMethods | ReportMethods;
@@ -96,7 +98,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
     shifts,
     settings,
     cashRefunds,
-    handlers({ changed, reconciliationOf, journalCheck }) {
+    handlers({ changed, reconciliationOf, journalCheck, figuresHidden }) {
       const announce = (): TillView => {
         const view = endOfDay.view();
         changed(view);
@@ -117,6 +119,7 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
           now,
           reconciliationOf,
           journalCheck,
+          figuresHidden,
         }),
       };
       return handlers satisfies Partial<PosHandlers>;

@@ -152,8 +152,8 @@ function Takings({
         <dl className="facts" key={line.currency}>
           <Fact term={r.count} value={number(line.count)} />
           <Fact term={r.retail} value={money(line.retail)} />
-          <Fact term={r.cost} value={money(line.cost)} />
-          <Fact term={r.margin} value={money(line.margin)} />
+          {line.cost ? <Fact term={r.cost} value={money(line.cost)} /> : null}
+          {line.margin ? <Fact term={r.margin} value={money(line.margin)} /> : null}
         </dl>
       ))}
     </section>
