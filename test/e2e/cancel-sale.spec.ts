@@ -62,7 +62,7 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
     await expect(care.getByText('installation not stated by the provider')).toBeVisible();
     await expect(care.getByText('network events not stated by the provider')).toBeVisible();
   } else {
-    await expect(care.getByText(`eSIM ${used.esims[0]!.iccid}: ACTIVE`)).toBeVisible();
+    await expect(care.getByText(`eSIM ${used.esims[0]!.iccid}: Active`)).toBeVisible();
     await expect(care.getByText(/^installed on /)).toBeVisible();
   }
   if (style === 'tidy' || style === undefined) {

@@ -6,7 +6,8 @@ import { pos } from '../bridge/pos';
 import { PrintReceiptButton } from '../components/PrintReceiptButton';
 import { moneyText } from '../i18n/format';
 import { usePrintedNumbers } from '../i18n/printed-numbers';
-import { useLanguage } from '../i18n/use-messages';
+import { esimStatusText } from '../i18n/provider-words';
+import { useLanguage, useMessages } from '../i18n/use-messages';
 import { tillCall } from '../shift/shift-actions';
 import { CareCardEnd } from './CareCardEnd';
 import { careText } from './care-text';
@@ -21,6 +22,7 @@ import { useReadWhenOpen } from './use-read-when-open';
 export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
   const language = useLanguage();
   const t = careText(language);
+  const messages = useMessages();
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<Cancellation | null>(null);
   const [error, setError] = useState<PosError | null>(null);
@@ -44,7 +46,13 @@ export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
         <ul className="esim-states">
           {check.esims.map((esim) => (
             <li key={esim.iccid}>
-              <bdi>{t.esimState(esim.iccid, esim.status ?? t.statusNotStated)}</bdi> ·{' '}
+              <bdi>
+                {t.esimState(
+                  esim.iccid,
+                  esim.status === null ? t.statusNotStated : esimStatusText(esim.status, messages),
+                )}
+              </bdi>{' '}
+              ·{' '}
               {esim.installed === null ? t.installedNotStated : esim.installed ? t.installed : t.notInstalled}
             </li>
           ))}

@@ -3,8 +3,9 @@ import type { EsimCare } from '../../../shared/domain/care';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
-import { dateTime, integer } from '../i18n/format';
-import { useLanguage } from '../i18n/use-messages';
+import { dateTime, integer, megabytes } from '../i18n/format';
+import { esimStatusText } from '../i18n/provider-words';
+import { useLanguage, useMessages } from '../i18n/use-messages';
 import { download } from '../shift/download';
 import { careText } from './care-text';
 
@@ -16,6 +17,7 @@ import { careText } from './care-text';
 export function EsimCarePanel({ saleId }: { readonly saleId: string }): ReactNode {
   const language = useLanguage();
   const t = careText(language);
+  const messages = useMessages();
   const [esims, setEsims] = useState<readonly EsimCare[] | null>(null);
   const [error, setError] = useState<PosError | null>(null);
   const headingId = useId();
@@ -55,7 +57,12 @@ export function EsimCarePanel({ saleId }: { readonly saleId: string }): ReactNod
       {esims?.map((esim) => (
         <ul key={esim.iccid} className="esim-facts">
           <li>
-            <bdi>{t.esimState(esim.iccid, esim.status ?? t.statusNotStated)}</bdi>
+            <bdi>
+              {t.esimState(
+                esim.iccid,
+                esim.status === null ? t.statusNotStated : esimStatusText(esim.status, messages),
+              )}
+            </bdi>
           </li>
           <li>
             {esim.installed === null
@@ -67,8 +74,8 @@ export function EsimCarePanel({ saleId }: { readonly saleId: string }): ReactNod
           {esim.usedMb !== null ? (
             <li>
               {t.usage(
-                integer(esim.usedMb, language),
-                esim.totalMb === null ? '∞' : integer(esim.totalMb, language),
+                megabytes(esim.usedMb, language),
+                esim.totalMb === null ? messages.sell.unlimited : megabytes(esim.totalMb, language),
               )}
             </li>
           ) : null}
