@@ -1,4 +1,5 @@
 import { byLanguage } from './by-language';
+import type { SaleState } from './domain/sale-states';
 import type { CashMovementKind, CashReason } from './domain/shift';
 import type { TenderMethod } from './domain/till';
 import type { PluralForms } from './plural-forms';
@@ -34,6 +35,12 @@ export interface CounterWords {
   /** The manual install codes, on the same three. */
   readonly smdpAddress: string;
   readonly activationCode: string;
+  /** A sale's receipt, as the screens' lists and the reconciliation name it. */
+  readonly receipt: string;
+  /** Written down in the journal: a sale not sent yet, a goodwill refund. */
+  readonly recorded: string;
+  /** Where a sale stands, on the screens and among the report's undelivered sales. */
+  readonly saleStates: Readonly<Record<SaleState, string>>;
   /** The provider's reference of an order, on the receipts and the reconciliation. */
   readonly orderReference: string;
   /** Who sold it or counted it: the receipt, the shift screens, a journal break's row. */
@@ -54,6 +61,8 @@ export interface CounterWords {
 
 /** "SM-DP+" in an Arabic line: isolated, so it stays left to right. */
 export const AR_SMDP = '\u2066SM-DP+\u2069';
+
+const EN_RECORDED = 'Recorded';
 
 const EN: CounterWords = {
   tenders: { cash: 'Cash', card: 'Card', transfer: 'Transfer' },
@@ -79,6 +88,17 @@ const EN: CounterWords = {
   esimOf: (index, count) => `eSIM ${index} of ${count}`,
   smdpAddress: 'SM-DP+ address',
   activationCode: 'Activation code',
+  receipt: 'Receipt',
+  recorded: EN_RECORDED,
+  saleStates: {
+    intent: EN_RECORDED,
+    sent: 'Sending',
+    in_doubt: 'No answer yet',
+    pending: 'Being prepared',
+    completed: 'Completed',
+    support: 'With provider support',
+    failed: 'Failed',
+  },
   orderReference: 'Order ref.',
   cashier: 'Cashier',
   shift: 'Shift',
@@ -88,6 +108,8 @@ const EN: CounterWords = {
   exchangeRate: 'Exchange rate',
   goodwillRefund: 'Goodwill refund',
 };
+
+const AR_RECORDED = 'مسجّل';
 
 const AR: CounterWords = {
   tenders: { cash: 'نقدًا', card: 'بطاقة', transfer: 'تحويل' },
@@ -114,6 +136,17 @@ const AR: CounterWords = {
   esimOf: (index, count) => `شريحة eSIM ${index} من ${count}`,
   smdpAddress: `عنوان ${AR_SMDP}`,
   activationCode: 'رمز التفعيل',
+  receipt: 'الإيصال',
+  recorded: AR_RECORDED,
+  saleStates: {
+    intent: AR_RECORDED,
+    sent: 'قيد الإرسال',
+    in_doubt: 'لا رد بعد',
+    pending: 'قيد التجهيز',
+    completed: 'مكتمل',
+    support: 'لدى دعم المزوّد',
+    failed: 'فشل',
+  },
   orderReference: 'مرجع الطلب',
   cashier: 'الكاشير',
   shift: 'الوردية',

@@ -54,7 +54,8 @@ import { POS_METHOD_NAMES, type PosMethodNameList } from './pos-methods';
  */
 
 const NoInput = z.object({}).strict();
-const ManagerPin = z.string().regex(/^\d{4,8}$/, 'PIN must be 4 to 8 digits');
+/** A manager's PIN keeps the rule of every cashier's. */
+const ManagerPin = PinSchema;
 const Quantity = z.number().int().min(1).max(10);
 const Id = z.string().min(1).max(100);
 const Approval = ApprovalSchema;

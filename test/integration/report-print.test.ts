@@ -130,7 +130,7 @@ const TOTALS: readonly (readonly [string, Money])[] = [
   ['Counted', iqd(251_600)],
   ['Pay-in: change for the drawer (1)', usd(2000)],
   ['Pay-out: expense (1)', iqd(5000)],
-  ['No. 000004 · pending', usd(700)],
+  ['No. 000004 · Being prepared', usd(700)],
   ['Cash held for undelivered eSIMs', usd(700)],
   ['Correction of Z-000001', usd(200)],
 ];

@@ -2,6 +2,7 @@ import { byLanguage } from '../../../shared/by-language';
 import { counterWords } from '../../../shared/counter-words';
 import type { CancelRefusal, RefundMethod } from '../../../shared/domain/cancellation';
 import type { CancellationState } from '../../../shared/domain/cancellation-states';
+import { messagesFor } from '../i18n/messages';
 
 /** The counter's words for cancelling a sold eSIM, per language. */
 export interface CareText {
@@ -82,14 +83,14 @@ const EN: CareText = {
   refundable: (paid, most) => `The customer paid ${paid}. At most ${most} can still be refunded.`,
   allRefunded: (paid) => `The customer paid ${paid}, and all of it has been refunded: nothing more can be.`,
   confirm: 'Cancel the order',
-  back: 'Back',
+  back: messagesFor('en').back,
   states: {
     intent: 'Recorded, not sent yet',
     sent: 'Sent to the provider',
     cancelled: 'Cancelled',
     refused: 'Refused by the provider',
     unknown: 'No answer: not known whether the provider cancelled it',
-    recorded: 'Recorded',
+    recorded: counterWords('en').recorded,
   },
   methods: {
     balance: 'Refunded to the account balance now',
@@ -151,14 +152,14 @@ const AR: CareText = {
   refundable: (paid, most) => `دفع الزبون ${paid}. أقصى ما يمكن ردّه بعدُ ${most}.`,
   allRefunded: (paid) => `دفع الزبون ${paid} ورُدّ إليه كله: لا يمكن ردّ المزيد.`,
   confirm: 'إلغاء الطلب',
-  back: 'رجوع',
+  back: messagesFor('ar').back,
   states: {
     intent: 'مسجّل، لم يُرسل بعد',
     sent: 'أُرسل إلى المزوّد',
     cancelled: 'أُلغي',
     refused: 'رفضه المزوّد',
     unknown: 'لا جواب: لا يُعرف هل ألغاه المزوّد',
-    recorded: 'مسجّل',
+    recorded: counterWords('ar').recorded,
   },
   methods: {
     balance: 'أُعيد المبلغ إلى رصيد الحساب الآن',

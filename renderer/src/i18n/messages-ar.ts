@@ -117,6 +117,10 @@ export const ar: Messages = {
   close: 'إغلاق',
   cancel: 'إلغاء',
   back: 'رجوع',
+  amount: 'المبلغ',
+  status: 'الحالة',
+  note: 'ملاحظة',
+  managerPin: 'رمز المدير',
   dismiss: 'إخفاء',
   show: 'عرض',
   notices: 'تنبيهات',
@@ -392,7 +396,7 @@ export const ar: Messages = {
   pending: {
     title: 'المبيعات قيد الانتظار وغير المؤكدة',
     empty: 'لا شيء قيد الانتظار.',
-    receipt: 'الإيصال',
+    receipt: AR_WORDS.receipt,
     package: AR_WORDS.package,
     quantity: 'الكمية',
     state: 'الحالة',
@@ -417,15 +421,7 @@ export const ar: Messages = {
     topUpsTitle: 'تعبئات غير مؤكدة',
   },
 
-  states: {
-    intent: 'مسجّل',
-    sent: 'قيد الإرسال',
-    in_doubt: 'لا رد بعد',
-    pending: 'قيد التجهيز',
-    completed: 'مكتمل',
-    support: 'لدى دعم المزوّد',
-    failed: 'فشل',
-  },
+  states: AR_WORDS.saleStates,
 
   today: {
     title: 'مبيعات اليوم',
@@ -434,7 +430,7 @@ export const ar: Messages = {
     day: 'اليوم',
     empty: 'لا مبيعات اليوم بعد.',
     time: 'الوقت',
-    receipt: 'الإيصال',
+    receipt: AR_WORDS.receipt,
     package: AR_WORDS.package,
     quantity: 'الكمية',
     amount: 'المبلغ',

@@ -1,5 +1,4 @@
 import { counterWords } from '../../../shared/counter-words';
-import type { SaleState } from '../../../shared/domain/sale-states';
 import type { StartStep } from '../../../shared/domain/start-progress';
 import type { ShopLedgerProblem, Status, StorageTrouble } from '../../../shared/domain/status';
 import { LANGUAGE_NAMES } from '../devices/device-text';
@@ -104,6 +103,10 @@ export const en = {
   close: 'Close',
   cancel: 'Cancel',
   back: 'Back',
+  amount: 'Amount',
+  status: 'Status',
+  note: 'Note',
+  managerPin: 'Manager PIN',
   dismiss: 'Dismiss',
   show: 'Show',
   notices: 'Notices',
@@ -343,7 +346,7 @@ export const en = {
   pending: {
     title: 'Pending and in-doubt sales',
     empty: 'Nothing is waiting.',
-    receipt: 'Receipt',
+    receipt: EN_WORDS.receipt,
     package: EN_WORDS.package,
     quantity: 'Qty',
     state: 'State',
@@ -369,15 +372,7 @@ export const en = {
     topUpsTitle: 'Top-ups in doubt',
   },
 
-  states: {
-    intent: 'Recorded',
-    sent: 'Sending',
-    in_doubt: 'No answer yet',
-    pending: 'Being prepared',
-    completed: 'Completed',
-    support: 'With provider support',
-    failed: 'Failed',
-  } satisfies Record<SaleState, string>,
+  states: EN_WORDS.saleStates,
 
   today: {
     title: "Today's sales",
@@ -386,7 +381,7 @@ export const en = {
     day: 'Day',
     empty: 'No sales yet today.',
     time: 'Time',
-    receipt: 'Receipt',
+    receipt: EN_WORDS.receipt,
     package: EN_WORDS.package,
     quantity: 'Qty',
     amount: 'Amount',

@@ -3,7 +3,10 @@ import { counterWords } from '../../../shared/counter-words';
 import type { Language } from '../../../shared/domain/common';
 import type { MissingNumbers } from '../../../shared/domain/lost-records';
 import type { ProviderOrder } from '../../../shared/domain/provider-order';
+import { careText } from '../care/care-text';
 import { integer } from '../i18n/format';
+import { messagesFor } from '../i18n/messages';
+import { doubtText } from '../screens/topup/doubt-text';
 
 /** The words of what a journal brought back lacks, per language. */
 export interface LostRecordsText {
@@ -32,6 +35,21 @@ function span(numbers: MissingNumbers, language: Language): string {
 
 const EN_WORDS = counterWords('en');
 const AR_WORDS = counterWords('ar');
+const EN_SCREEN = messagesFor('en');
+const AR_SCREEN = messagesFor('ar');
+const EN_DOUBT = doubtText('en');
+const AR_DOUBT = doubtText('ar');
+
+/** A provider order's status in the words a sale's state and a cancellation's say it. */
+function orderStatuses(language: Language): LostRecordsText['statuses'] {
+  const { saleStates } = counterWords(language);
+  return {
+    completed: saleStates.completed,
+    pending: saleStates.pending,
+    failed: saleStates.failed,
+    cancelled: careText(language).states.cancelled,
+  };
+}
 
 const EN: LostRecordsText = {
   title: 'Records the journal lacks',
@@ -53,12 +71,12 @@ const EN: LostRecordsText = {
     "The provider's orders of that time that no record holds. Each may be a lost sale or top-up of this counter, or another writer's on the account. Nothing was sent again and nothing was booked.",
   none: 'The provider lists no such order.',
   incomplete: 'The order list could not be read to its end: there may be more.',
-  reference: 'Order',
-  placedAt: 'Placed',
+  reference: EN_DOUBT.order,
+  placedAt: EN_DOUBT.placed,
   packageName: EN_WORDS.package,
-  amount: 'Amount',
-  status: 'Status',
-  statuses: { completed: 'Completed', pending: 'Pending', failed: 'Failed', cancelled: 'Cancelled' },
+  amount: EN_SCREEN.amount,
+  status: EN_SCREEN.status,
+  statuses: orderStatuses('en'),
   acknowledge: 'A manager has seen these',
   seen: (by, at) => `Seen by ${by} on ${at}.`,
 };
@@ -83,12 +101,12 @@ const AR: LostRecordsText = {
     'طلبات المزوّد في تلك المدة التي لا يحملها أي سجل. قد يكون كل منها عملية بيع أو شحن مفقودة لهذا الجهاز، أو لجهة أخرى على الحساب. لم يُرسل شيء مرة أخرى ولم يُسجَّل شيء.',
   none: 'لا يذكر المزوّد أي طلب كهذا.',
   incomplete: 'تعذّرت قراءة قائمة الطلبات إلى نهايتها: قد يكون هناك المزيد.',
-  reference: 'الطلب',
-  placedAt: 'وقت الطلب',
+  reference: AR_DOUBT.order,
+  placedAt: AR_DOUBT.placed,
   packageName: AR_WORDS.package,
-  amount: 'المبلغ',
-  status: 'الحالة',
-  statuses: { completed: 'مكتمل', pending: 'قيد التنفيذ', failed: 'فشل', cancelled: 'أُلغي' },
+  amount: AR_SCREEN.amount,
+  status: AR_SCREEN.status,
+  statuses: orderStatuses('ar'),
   acknowledge: 'اطّلع المدير على هذه الطلبات',
   seen: (by, at) => `اطّلع عليها ${by} في ${at}.`,
 };

@@ -2,6 +2,7 @@ import { byLanguage } from '../../../shared/by-language';
 import { counterWords } from '../../../shared/counter-words';
 import type { ReconcileKind, ReconcileResult } from '../../../shared/domain/reconciliation';
 import { type LedgerText, reportText, type ShopDayText } from '../../../shared/report-text';
+import { messagesFor } from '../i18n/messages';
 
 /** The Reconcile view's words, per language. The three results stay in English capitals on both: they are names. */
 export interface ReconcileText extends LedgerText {
@@ -52,10 +53,10 @@ const EN: ReconcileText = {
   classification: 'Classification',
   reason: counterWords('en').reason,
   saveResolution: 'Save the resolution',
-  cancel: 'Cancel',
+  cancel: messagesFor('en').cancel,
   addDeposit: 'Enter a deposit to the provider account',
   amount: (currency) => `Amount (${currency})`,
-  depositNote: 'Note',
+  depositNote: messagesFor('en').note,
   saveDeposit: 'Save the deposit',
   badAmount: 'Type an amount greater than zero.',
   shop: {
@@ -82,10 +83,10 @@ const AR: ReconcileText = {
   classification: 'التصنيف',
   reason: counterWords('ar').reason,
   saveResolution: 'حفظ الحسم',
-  cancel: 'إلغاء',
+  cancel: messagesFor('ar').cancel,
   addDeposit: 'تسجيل إيداع في حساب المزوّد',
   amount: (currency) => `المبلغ (${currency})`,
-  depositNote: 'ملاحظة',
+  depositNote: messagesFor('ar').note,
   saveDeposit: 'حفظ الإيداع',
   badAmount: 'اكتب مبلغًا أكبر من صفر.',
   shop: {

@@ -3,6 +3,7 @@ import { counterWords } from '../../../shared/counter-words';
 import type { CashReason } from '../../../shared/domain/shift';
 import type { TenderMethod } from '../../../shared/domain/till';
 import { reportText } from '../../../shared/report-text';
+import { messagesFor } from '../i18n/messages';
 
 /** The counter's words for cashiers, the drawer, the tender and the X and Z reports, per language. */
 export interface ShiftText {
@@ -128,6 +129,8 @@ const EN_WORDS = counterWords('en');
 const AR_WORDS = counterWords('ar');
 const EN_REPORT = reportText('en');
 const AR_REPORT = reportText('ar');
+const EN_SCREEN = messagesFor('en');
+const AR_SCREEN = messagesFor('ar');
 
 const EN: ShiftText = {
   title: 'Shift and drawer',
@@ -166,7 +169,7 @@ const EN: ShiftText = {
   reason: EN_WORDS.reason,
   managerApproval: 'Manager approval',
   approvingManager: 'Manager',
-  managerPin: 'Manager PIN',
+  managerPin: EN_SCREEN.managerPin,
   approveTools: 'Approve the manager tools',
   approveToolsHint:
     'A manager approves once; the tools stay open for 5 minutes at most, until they are closed.',
@@ -175,7 +178,7 @@ const EN: ShiftText = {
   choosePinHere:
     'No manager PIN is set on this counter yet. Manager: choose one now (4 to 8 digits); it approves these tools and will guard reprints and Settings.',
   chooseAndApprove: 'Choose the PIN and approve',
-  back: 'Back',
+  back: EN_SCREEN.back,
   printZ: 'Print Z report',
   printX: 'Print X',
   printZOf: (z) => `Print ${z}`,
@@ -187,8 +190,8 @@ const EN: ShiftText = {
   moveReason: EN_WORDS.reason,
   reasons: EN_WORDS.cashReasons,
   currency: 'Currency',
-  amount: 'Amount',
-  note: 'Note',
+  amount: EN_SCREEN.amount,
+  note: EN_SCREEN.note,
   record: 'Record',
   recorded: 'Recorded.',
   noSale: 'No sale (open drawer)',
@@ -287,7 +290,7 @@ const AR: ShiftText = {
   reason: AR_WORDS.reason,
   managerApproval: 'موافقة المدير',
   approvingManager: 'المدير',
-  managerPin: 'رمز المدير',
+  managerPin: AR_SCREEN.managerPin,
   approveTools: 'موافقة المدير على أدوات المدير',
   approveToolsHint: 'يوافق المدير مرة واحدة؛ تبقى الأدوات مفتوحة 5 دقائق على الأكثر، حتى تُغلق.',
   approve: 'موافقة',
@@ -295,7 +298,7 @@ const AR: ShiftText = {
   choosePinHere:
     'لم يُحدَّد رمز للمدير على نقطة البيع هذه بعد. أيها المدير: اختر رمزًا الآن (من 4 إلى 8 أرقام)؛ يوافق على هذه الأدوات وسيحمي إعادة الطباعة والإعدادات.',
   chooseAndApprove: 'اختر الرمز ووافق',
-  back: 'رجوع',
+  back: AR_SCREEN.back,
   printZ: 'طباعة تقرير Z',
   printX: 'طباعة X',
   printZOf: (z) => `طباعة ${z}`,
@@ -307,8 +310,8 @@ const AR: ShiftText = {
   moveReason: AR_WORDS.reason,
   reasons: AR_WORDS.cashReasons,
   currency: 'العملة',
-  amount: 'المبلغ',
-  note: 'ملاحظة',
+  amount: AR_SCREEN.amount,
+  note: AR_SCREEN.note,
   record: 'تسجيل',
   recorded: 'سُجّل.',
   noSale: 'فتح الدرج دون بيع',

@@ -1,5 +1,6 @@
 import { byLanguage } from '../../../../shared/by-language';
 import { counterWords } from '../../../../shared/counter-words';
+import { messagesFor } from '../../i18n/messages';
 
 /**
  * The words for a top-up whose answer was lost, per language: the orders the counter found and why
@@ -52,7 +53,7 @@ const EN: DoubtText = {
   order: 'Order',
   placed: 'Placed',
   package: EN_WORDS.package,
-  amount: 'Amount',
+  amount: messagesFor('en').amount,
   verdict: "May it be this top-up's?",
   notStated: 'not stated',
   maybe: (after, before) =>
@@ -86,7 +87,7 @@ const AR: DoubtText = {
   order: 'الطلب',
   placed: 'وقت الطلب',
   package: AR_WORDS.package,
-  amount: 'المبلغ',
+  amount: messagesFor('ar').amount,
   verdict: 'هل قد يكون طلب هذه التعبئة؟',
   notStated: 'غير مذكور',
   maybe: (after, before) =>
