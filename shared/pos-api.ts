@@ -159,8 +159,13 @@ export const posApiContract = {
       /** Of every sale the filter names, not only this page's. */
       totals: z.object({
         count: z.number().int().min(0),
+        /** Completed and not cancelled since. */
         completed: z.number().int().min(0),
+        /** Completed, then cancelled by the provider. */
+        cancelled: z.number().int().min(0),
+        /** Per currency, net of the cash handed back for cancelled sales (`refunded`). */
         takings: z.array(MoneySchema),
+        refunded: z.array(MoneySchema),
       }),
     }),
   ),

@@ -51,6 +51,20 @@ export const CancellationSchema = z.object({
 });
 export type Cancellation = z.infer<typeof CancellationSchema>;
 
+/** A sale's cancellation as the sale carries it: what the sale's details and Today's line say of it. */
+export const SaleCancellationSchema = CancellationSchema.pick({
+  id: true,
+  state: true,
+  receiptNumber: true,
+  originalReceiptNumber: true,
+  refundMethod: true,
+  cashRefund: true,
+  cashRefunded: true,
+  createdAt: true,
+  settledAt: true,
+});
+export type SaleCancellation = z.infer<typeof SaleCancellationSchema>;
+
 /** One eSIM of the order as the provider reports it right now. */
 export const CancelEsimStateSchema = z.object({
   iccid: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PosErrorSchema } from '../errors';
 import { MoneySchema } from '../money-schema';
+import { SaleCancellationSchema } from './cancellation';
 import { IsoTimeSchema } from './common';
 import { RecordOriginSchema } from './record-origin';
 import { SALE_STATES, type SaleState } from './sale-states';
@@ -40,6 +41,11 @@ const SaleBaseSchema = RecordOriginSchema.extend({
   attempts: z.number().int(),
   /** How the customer paid (cash with what they handed over and the change, card, transfer); null when not recorded. */
   tender: TenderSchema.nullable().default(null),
+  /**
+   * The sale's cancellation that the provider did not refuse (at most one): cancelled, or in doubt.
+   * Lists and reads of a sale carry it (null: none); an event about the sale leaves it out.
+   */
+  cancellation: SaleCancellationSchema.nullable().optional(),
 });
 
 /** Every state a sale can be in. The journal's CHECK constraint on `sales.state` holds the same list (tested). */

@@ -2,9 +2,13 @@ import { answerStyleFromEnvironment } from '../../electron/simulator/options';
 import type { ShiftReport } from '../../shared/domain/shift-report';
 import { formatMoney, toDecimalText } from '../../shared/money';
 import { receiptNumberText } from '../../shared/printed-numbers';
+import { axeViolations } from './axe';
 import { expect, test } from './counter-fixture';
 import { esimRecord } from './issued-esims';
 import { aliceOnShift, cheapestForCash, MANAGER_PIN } from './staff';
+
+// axe is injected as a script of its own, which the counter's CSP refuses.
+test.use({ bypassCSP: true });
 
 /** What the cancellation says before it is asked: the provider's rules allow it, or it did not say. */
 const ALLOWED = /The provider still allows a cancellation/;
@@ -119,4 +123,55 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
   expect(x.cash.find((line) => line.currency === 'USD')?.refunds).toEqual(paid);
   const refunds = (await counter.sim.ledger()).filter((entry) => entry.kind === 'refund');
   expect(refunds).toEqual([expect.objectContaining({ orderReference: sale.orderReference })]);
+
+  // The cancelled sale reads cancelled on Today and in its details, in both languages: its line
+  // names the cancellation receipt, the takings are net of the cash given back, and its details
+  // neither offer the QR code nor a second cancellation.
+  const receipt = receiptNumberText(sale.receiptNumber, null);
+  const cancellationReceipt = (
+    await counter.api<{
+      sales: { receiptNumber: number; cancellation?: { receiptNumber: number } | null }[];
+    }>('listSales', {})
+  ).sales.find((each) => each.receiptNumber === sale.receiptNumber)?.cancellation?.receiptNumber;
+  expect(cancellationReceipt).toBeGreaterThan(sale.receiptNumber);
+  await details.getByRole('button', { name: 'Close' }).click();
+  for (const words of [
+    {
+      details: 'Sale details',
+      state: `Cancelled, receipt No. ${receiptNumberText(cancellationReceipt!, null)}`,
+      net: 'net of',
+      title: 'Sale cancelled',
+      cancel: 'Cancel eSIM',
+      qr: /QR/,
+      print: /Print/,
+      close: 'Close',
+    },
+    {
+      details: 'تفاصيل البيع',
+      state: `أُلغي، إيصال رقم ${receiptNumberText(cancellationReceipt!, null)}`,
+      net: 'بعد خصم',
+      title: 'أُلغي البيع',
+      cancel: 'إلغاء الشريحة',
+      qr: /QR/,
+      print: /طباعة/,
+      close: 'إغلاق',
+    },
+  ]) {
+    if (words.close !== 'Close') await page.keyboard.press('F9');
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `${words.details} ${receipt}` }) });
+    await expect(row).toContainText(words.state);
+    await expect(page.locator('.totals')).toContainText(words.net);
+    expect(await axeViolations(page), `Today (${words.close})`).toEqual([]);
+    await page.getByRole('button', { name: `${words.details} ${receipt}` }).click();
+    const dialog = page.getByRole('dialog', { name: words.details });
+    await expect(dialog.getByRole('heading', { name: words.title })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: words.cancel })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: words.qr })).toHaveCount(0);
+    // The cancellation receipt, to print again.
+    await expect(dialog.getByRole('button', { name: words.print })).toHaveCount(1);
+    expect(await axeViolations(page), `the cancelled sale (${words.close})`).toEqual([]);
+    await dialog.getByRole('button', { name: words.close }).click();
+  }
 });

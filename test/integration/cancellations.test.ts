@@ -6,7 +6,7 @@ import {
 } from '../../electron/simulator/index';
 import type { CancelCheck, Cancellation } from '../../shared/domain/cancellation';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
-import type { Sale } from '../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../shared/domain/sale';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
@@ -34,6 +34,11 @@ import {
 } from './money-support';
 
 let counter: Counter | null = null;
+
+interface SaleList {
+  readonly sales: readonly SaleSummary[];
+  readonly totals: { completed: number; cancelled: number; takings: unknown[]; refunded: unknown[] };
+}
 
 /**
  * The simulator's answer style (docs/simulator.md, "Answer styles"). A tidy provider states every
@@ -81,7 +86,8 @@ async function providerOrder(sim: RunningSimulator, reference: string): Promise<
   return order;
 }
 
-describe('cancelling a sold eSIM', () => {
+// Each test sells, cancels and reads back through the provider over HTTP: a loaded machine needs time.
+describe('cancelling a sold eSIM', { timeout: 90_000 }, () => {
   it('cancels with the refund to the balance, hands the cash back from the drawer and names the original receipt', async () => {
     const { c, staff, sale } = await soldForCash();
     await forceRefundMethod(c.sim, 'balance');
@@ -143,6 +149,28 @@ describe('cancelling a sold eSIM', () => {
     expect(again.cancellation?.id).toBe(cancelled.id);
     const twice = await cancelAgain(c, sale.id, staff);
     expect(twice).toMatchObject({ ok: false, error: { code: 'NOT_ELIGIBLE' } });
+
+    // The sale reads cancelled where it is listed and read, its cancellation receipt beside it, and
+    // the day's takings are net of the cash given back.
+    const carried = {
+      id: cancelled.id,
+      state: 'cancelled',
+      receiptNumber: cancelled.receiptNumber,
+      cashRefund: sale.retailTotal,
+      cashRefunded: true,
+    };
+    expect(unwrap(await c.h.call<SaleSummary>('getSale', { id: sale.id })).cancellation).toMatchObject(
+      carried,
+    );
+    const day = unwrap(await c.h.call<SaleList>('listSales', {}));
+    expect(day.sales.find((each) => each.id === sale.id)?.cancellation).toMatchObject(carried);
+    expect(day.totals).toMatchObject({
+      count: 1,
+      completed: 0,
+      cancelled: 1,
+      takings: [usd(0)],
+      refunded: [sale.retailTotal],
+    });
   });
 
   it('carries a refund request as refund in transit until the provider credits it', async () => {
@@ -198,6 +226,15 @@ describe('cancelling a sold eSIM', () => {
     expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(usd(0));
     const resend = await cancelAgain(c, sale.id, staff);
     expect(resend).toMatchObject({ ok: false, error: { code: 'INVALID_STATE' } });
+    // In doubt, the sale says so; nothing was given back, so the takings stand.
+    const doubtful = unwrap(await c.h.call<SaleList>('listSales', {}));
+    expect(doubtful.sales[0]?.cancellation).toMatchObject({ id: lost.id, state: 'unknown' });
+    expect(doubtful.totals).toMatchObject({
+      completed: 1,
+      cancelled: 0,
+      takings: [sale.retailTotal],
+      refunded: [],
+    });
 
     c.sim.setFaults({ dropAfterCommitRate: 0, paths: [] });
     const settled = unwrap(await c.h.call<Cancellation>('settleCancellation', { id: lost.id }));

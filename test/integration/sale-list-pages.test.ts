@@ -145,7 +145,9 @@ describe("Today's list in pages", () => {
     expect(sales.totals(day)).toEqual({
       count: 1_205,
       completed: 964,
+      cancelled: 0,
       takings: [money(964 * 500, 'USD')],
+      refunded: [],
     });
     // Package 12, 120 to 129 and 1200 to 1204, of which 120, 125 and 1200 failed.
     expect(sales.totals({ ...day, search: 'Package 12' })).toMatchObject({ count: 16, completed: 13 });

@@ -251,6 +251,16 @@ export class CancellationJournal {
     return row ? toCancellation(row) : null;
   }
 
+  /** Each of these sales' cancellation that is not refused, by sale: one read for a whole page. */
+  ofSales(saleIds: readonly string[]): Map<string, Cancellation> {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM cancellations WHERE sale_id IN (SELECT value FROM json_each(?)) AND state != 'refused'`,
+      )
+      .all(JSON.stringify(saleIds)) as CancellationRow[];
+    return new Map(rows.map((row) => [row.sale_id ?? '', toCancellation(row)]));
+  }
+
   /**
    * Keeps an answer with every other the provider gave (`answers`, read with `answersOf`): the cancel
    * call is the cancellation's one send; a read that succeeded keeps no status, as a sale's settling

@@ -152,9 +152,14 @@ export interface SaleCursor {
 /** What the whole of a listed period holds, however many pages it takes. */
 export interface SaleTotals {
   readonly count: number;
+  /** Completed and not cancelled since. */
   readonly completed: number;
-  /** Completed takings per currency (money is never added across two). */
+  /** Completed, then cancelled by the provider. */
+  readonly cancelled: number;
+  /** Completed takings per currency, net of `refunded` (money is never added across two). */
   readonly takings: Money[];
+  /** The cash handed back for cancelled sales, per currency. */
+  readonly refunded: Money[];
 }
 
 export class SalesJournal {
@@ -362,23 +367,49 @@ export class SalesJournal {
     return [...named, ...rows].map((row) => this.toSale(row));
   }
 
-  /** How many sales `filter` names in all, how many completed, and their takings. */
+  /**
+   * How many sales `filter` names in all, how many completed and how many of those the provider then
+   * cancelled, and the takings net of the cash handed back for them (`refunded`, per currency).
+   */
   totals(filter: Omit<SaleListFilter, 'before' | 'limit'>): SaleTotals {
     const { where, params } = this.filtered({ ...filter, limit: 0 });
     delete params.limit; // the totals are of every page
+    // The named sales first, then each one's cancellation the provider did not refuse (at most one).
+    const named = `(SELECT id, state, currency, retail_total_minor FROM sales
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}) AS sale
+      LEFT JOIN cancellations AS c ON c.sale_id = sale.id AND c.state != 'refused'`;
     const rows = this.db
       .prepare(
-        `SELECT currency, count(*) AS count, sum(state = 'completed') AS completed,
-           sum(CASE WHEN state = 'completed' THEN retail_total_minor ELSE 0 END) AS takings
-         FROM sales ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY currency ORDER BY currency`,
+        `SELECT sale.currency AS currency, count(*) AS count, sum(sale.state = 'completed') AS completed,
+           sum(c.state IS 'cancelled') AS cancelled,
+           sum(CASE WHEN sale.state = 'completed' THEN sale.retail_total_minor ELSE 0 END) AS takings
+         FROM ${named} GROUP BY sale.currency ORDER BY sale.currency`,
       )
-      .all(params) as { currency: Currency; count: number; completed: number; takings: number }[];
+      .all(params) as {
+      currency: Currency;
+      count: number;
+      completed: number;
+      cancelled: number;
+      takings: number;
+    }[];
+    // The cash given back is in the currency it was handed over in: netted in that currency only.
+    const refunds = this.db
+      .prepare(
+        `SELECT c.cash_refund_currency AS currency, sum(c.cash_refund_minor) AS refunded FROM ${named}
+         WHERE c.cash_movement_id IS NOT NULL GROUP BY c.cash_refund_currency ORDER BY c.cash_refund_currency`,
+      )
+      .all(params) as { currency: Currency; refunded: number }[];
+    const takings = new Map<Currency, number>();
+    for (const row of rows) if (row.completed > 0) takings.set(row.currency, row.takings);
+    for (const row of refunds) takings.set(row.currency, (takings.get(row.currency) ?? 0) - row.refunded);
     return {
       count: rows.reduce((sum, row) => sum + row.count, 0),
-      completed: rows.reduce((sum, row) => sum + row.completed, 0),
-      takings: rows
-        .filter((row) => row.completed > 0)
-        .map((row) => ({ amount: minor(row.takings), currency: row.currency })),
+      completed: rows.reduce((sum, row) => sum + row.completed - row.cancelled, 0),
+      cancelled: rows.reduce((sum, row) => sum + row.cancelled, 0),
+      takings: [...takings]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, amount]) => ({ amount: minor(amount), currency })),
+      refunded: refunds.map((row) => ({ amount: minor(row.refunded), currency: row.currency })),
     };
   }
 

@@ -1,11 +1,32 @@
-import type { Sale } from '../../../shared/domain/sale';
+import type { Cancellation, SaleCancellation } from '../../../shared/domain/cancellation';
+import type { Sale, SaleSummary } from '../../../shared/domain/sale';
 import { toSaleSummary } from '../../../shared/domain/sale-summary';
+import { CancellationJournal } from '../care/cancellation-journal';
 import type { CoreContext, HandlerGroup } from '../context';
 import type { MoneyWork } from '../money-work';
 import { PosFailure } from '../pos/failure';
 import { handOver, handOverDeps } from './install-codes';
 
 const WEEK_MS = 7 * 86_400_000;
+
+/** What a sale carries of its cancellation (the rest is the cancellation's own read). */
+function facts(cancellation: Cancellation | undefined): SaleCancellation | null {
+  if (!cancellation) return null;
+  const { id, state, receiptNumber, originalReceiptNumber, refundMethod, cashRefund, cashRefunded } =
+    cancellation;
+  const { createdAt, settledAt } = cancellation;
+  return {
+    id,
+    state,
+    receiptNumber,
+    originalReceiptNumber,
+    refundMethod,
+    cashRefund,
+    cashRefunded,
+    createdAt,
+    settledAt,
+  };
+}
 
 /**
  * Selling, resolving sales, and the sales journal. Only `sell` and the confirmed send again (the
@@ -23,14 +44,20 @@ export function saleHandlers(
     if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
     return sale;
   };
+  const cancellations = new CancellationJournal(ctx.db);
+  // Each sale with its cancellation, read for the whole list at once.
+  const withCancellations = (sales: readonly Sale[]): SaleSummary[] => {
+    const found = cancellations.ofSales(sales.map((sale) => sale.id));
+    return sales.map((sale) => ({ ...toSaleSummary(sale), cancellation: facts(found.get(sale.id)) }));
+  };
   return {
     sell: async (input) => money.answered(await money.resolver.sell(input)),
-    getSale: async ({ id }) => toSaleSummary(find(id)),
+    getSale: async ({ id }) => withCancellations([find(id)])[0]!,
     getSaleForHandOver: async ({ id, pin }) => handOver(handOverDeps(ctx), id, 'screen', pin),
     listSales: async ({ before, limit, ...asked }) => {
       const named = { ...asked, counterCode: ctx.shopPlace()?.counterCode ?? null };
       return {
-        sales: ctx.salesJournal.list({ ...named, limit, ...(before ? { before } : {}) }).map(toSaleSummary),
+        sales: withCancellations(ctx.salesJournal.list({ ...named, limit, ...(before ? { before } : {}) })),
         totals: ctx.salesJournal.totals(named),
       };
     },

@@ -1,8 +1,12 @@
 import { type ReactNode, useId, useState } from 'react';
-import type { Cancellation } from '../../../shared/domain/cancellation';
+import type {
+  Cancellation,
+  SaleCancellation as SaleCancellationFacts,
+} from '../../../shared/domain/cancellation';
 import { CANCELLATION_SETTLEABLE_STATES } from '../../../shared/domain/cancellation-states';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
+import { ErrorPanel } from '../components/ErrorPanel';
 import { PrintReceiptButton } from '../components/PrintReceiptButton';
 import { moneyText } from '../i18n/format';
 import { usePrintedNumbers } from '../i18n/printed-numbers';
@@ -19,7 +23,14 @@ import { useReadWhenOpen } from './use-read-when-open';
  * refuse (installed, used) is said before anything is promised; then a manager approves, the reason
  * is given, and the customer's cash comes back from the drawer once the provider has cancelled.
  */
-export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
+export function CancelSale({
+  saleId,
+  onCancelled,
+}: {
+  readonly saleId: string;
+  /** A cancellation was made: the sale and the day's list read it again. */
+  readonly onCancelled: () => void;
+}): ReactNode {
   const language = useLanguage();
   const t = careText(language);
   const messages = useMessages();
@@ -76,7 +87,10 @@ export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
               ...(approval ? { approval } : {}),
             })
           }
-          onDone={setResult}
+          onDone={(made) => {
+            setResult(made);
+            onCancelled();
+          }}
           onError={setError}
         >
           <p>{check.esims.some((esim) => esim.installed === null) ? t.allowedIfProviderAgrees : t.allowed}</p>
@@ -94,12 +108,32 @@ export function CancelSale({ saleId }: { readonly saleId: string }): ReactNode {
   );
 }
 
+/**
+ * A sale's cancellation, once made: what the provider did, the cancellation receipt to print again,
+ * the cash given back or owed, and the provider to ask again while the answer is not known.
+ */
+export function SaleCancellation({
+  cancellation,
+  onChange,
+}: {
+  readonly cancellation: SaleCancellationFacts;
+  readonly onChange: () => void;
+}): ReactNode {
+  const [error, setError] = useState<PosError | null>(null);
+  return (
+    <section className="card cancel-sale">
+      <CancellationOutcome cancellation={cancellation} onChange={onChange} onError={setError} />
+      {error ? <ErrorPanel error={error} /> : null}
+    </section>
+  );
+}
+
 function CancellationOutcome({
   cancellation,
   onChange,
   onError,
 }: {
-  readonly cancellation: Cancellation;
+  readonly cancellation: SaleCancellationFacts;
   readonly onChange: (cancellation: Cancellation) => void;
   readonly onError: (error: PosError | null) => void;
 }): ReactNode {

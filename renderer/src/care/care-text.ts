@@ -34,6 +34,10 @@ export interface CareText {
   /** A cancellation the provider answered without a refund method the counter knows. */
   readonly methodNotStated: string;
   readonly cancellationReceipt: (receipt: string, original: string) => string;
+  /** A sale's details and its line on Today once the provider cancelled it, or while that is in doubt. */
+  readonly saleCancelled: string;
+  readonly cancellationInDoubt: string;
+  readonly cancelledBy: (receipt: string) => string;
   readonly cashRefunded: (amount: string) => string;
   readonly cashOwed: (amount: string) => string;
   readonly checkWithProvider: string;
@@ -100,6 +104,9 @@ const EN: CareText = {
   methodNotStated: 'Refund method not stated by the provider',
   cancellationReceipt: (receipt, original) =>
     `Cancellation receipt No. ${receipt} for receipt No. ${original}`,
+  saleCancelled: 'Sale cancelled',
+  cancellationInDoubt: 'Cancellation in doubt',
+  cancelledBy: (receipt) => `Cancelled, receipt No. ${receipt}`,
   cashRefunded: (amount) => `${amount} given back from the drawer`,
   cashOwed: (amount) => `${amount} to give back once the provider has cancelled (open a shift)`,
   checkWithProvider: 'Check with the provider',
@@ -168,6 +175,9 @@ const AR: CareText = {
   },
   methodNotStated: 'لم يذكر المزوّد طريقة الاسترداد',
   cancellationReceipt: (receipt, original) => `إيصال الإلغاء رقم ${receipt} للإيصال رقم ${original}`,
+  saleCancelled: 'أُلغي البيع',
+  cancellationInDoubt: 'الإلغاء غير مؤكد',
+  cancelledBy: (receipt) => `أُلغي، إيصال رقم ${receipt}`,
   cashRefunded: (amount) => `أُرجع ${amount} من الدرج`,
   cashOwed: (amount) => `يُرجع ${amount} بعد أن يلغي المزوّد (افتح وردية)`,
   checkWithProvider: 'التحقق لدى المزوّد',

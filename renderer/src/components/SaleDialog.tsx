@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from 'react';
-import { CancelSale } from '../care/CancelSale';
+import { CancelSale, SaleCancellation } from '../care/CancelSale';
 import { EsimCarePanel } from '../care/EsimCarePanel';
 import { useMessages } from '../i18n/use-messages';
 import { checkNow } from '../stores/check-now';
@@ -16,6 +16,12 @@ export function SaleDialog(): ReactNode {
   const close = useJournal((state) => state.closeView);
   const handOver = useJournal((state) => state.handOver);
   const error = useJournal((state) => state.viewError);
+  const view = useJournal((state) => state.view);
+  const load = useJournal((state) => state.load);
+  // A cancellation made or settled here: the sale and the day's list and totals are read again.
+  const reread = async (id: string): Promise<void> => {
+    await Promise.all([view(id), load()]);
+  };
   const closeRef = useRef<HTMLButtonElement>(null);
   if (!sale) return null;
   return (
@@ -31,7 +37,15 @@ export function SaleDialog(): ReactNode {
         }
       />
       {sale.state === 'completed' ? <EsimCarePanel key={`care-${sale.id}`} saleId={sale.id} /> : null}
-      {sale.state === 'completed' ? <CancelSale key={sale.id} saleId={sale.id} /> : null}
+      {sale.state !== 'completed' ? null : sale.cancellation ? (
+        <SaleCancellation
+          key={sale.cancellation.id}
+          cancellation={sale.cancellation}
+          onChange={() => void reread(sale.id)}
+        />
+      ) : (
+        <CancelSale key={sale.id} saleId={sale.id} onCancelled={() => void reread(sale.id)} />
+      )}
       {error && !pinRefused(error) ? <ErrorPanel error={error} /> : null}
       <div className="actions">
         <button ref={closeRef} type="button" className="secondary" onClick={close}>

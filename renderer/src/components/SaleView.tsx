@@ -3,6 +3,7 @@ import type { Sale, SaleEsim, SaleSummary } from '../../../shared/domain/sale';
 import { carriesInstallCodes } from '../../../shared/domain/sale-summary';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
+import { careText } from '../care/care-text';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
 import { usePrintedNumbers } from '../i18n/printed-numbers';
@@ -144,6 +145,7 @@ export function SaleView({
   const t = useMessages();
   const language = useLanguage();
   const printed = usePrintedNumbers();
+  const care = careText(language);
   // The manager PIN the codes were shown with: sending them to the customer's screen asks the same rule.
   const [heldPin, setHeldPin] = useState<string | undefined>(undefined);
   const [notShown, setNotShown] = useState<PosError | null>(null);
@@ -159,7 +161,17 @@ export function SaleView({
     </p>
   );
   switch (sale.state) {
-    case 'completed':
+    case 'completed': {
+      if (sale.cancellation) {
+        // Cancelled, or in doubt: its eSIMs may no longer work, so their QR codes are not offered.
+        const title = sale.cancellation.state === 'cancelled' ? care.saleCancelled : care.cancellationInDoubt;
+        return (
+          <section className="sale-view sale-cancelled" aria-label={title}>
+            <h2>{title}</h2>
+            {header}
+          </section>
+        );
+      }
       return (
         <section className="sale-view sale-completed" aria-label={t.sell.completed}>
           <h2>{t.sell.completed}</h2>
@@ -197,6 +209,7 @@ export function SaleView({
           {notShown ? <ErrorPanel error={notShown} /> : null}
         </section>
       );
+    }
     case 'pending':
       return (
         <section className="sale-view sale-waiting" aria-label={t.sell.pendingTitle}>

@@ -443,6 +443,13 @@ export const ar: Messages = {
         few: '# عمليات بيع مكتملة',
         other: '# عملية بيع مكتملة',
       })}، ${amount}`,
+    netOfRefunds: (count, refunded) =>
+      `بعد خصم ${refunded} أُعيدت عن ${counted('ar', count, {
+        one: 'عملية بيع واحدة ملغاة',
+        two: 'عمليتَي بيع ملغاتين',
+        few: '# عمليات بيع ملغاة',
+        other: '# عملية بيع ملغاة',
+      })}`,
     details: 'تفاصيل البيع',
     topUps: 'تعبئات اليوم',
     topUpsEmpty: 'لا تعبئات اليوم بعد.',

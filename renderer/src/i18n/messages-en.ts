@@ -388,6 +388,9 @@ export const en = {
     state: 'State',
     totals: (count: number, amount: string) =>
       `${counted('en', count, { one: '# sale completed', other: '# sales completed' })}, ${amount}`,
+    /** Said after the totals when the provider cancelled sales of the day: the takings are net of the cash given back. */
+    netOfRefunds: (count: number, refunded: string) =>
+      `net of ${refunded} given back for ${counted('en', count, { one: '# cancelled sale', other: '# cancelled sales' })}`,
     details: 'Sale details',
     topUps: "Today's top-ups",
     topUpsEmpty: 'No top-ups yet today.',

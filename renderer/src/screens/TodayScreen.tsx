@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { SaleSummary } from '../../../shared/domain/sale';
 import type { TopUp } from '../../../shared/domain/topup';
-import { careText } from '../care/care-text';
+import { type CareText, careText } from '../care/care-text';
 import { TopUpCareDialog } from '../care/TopUpCareDialog';
 import { type Column, DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
@@ -17,6 +17,20 @@ import './journal.css';
 function localDay(at: Date): string {
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** A sale the provider cancelled reads cancelled, with the receipt that cancelled it beside it. */
+function stateText(
+  sale: SaleSummary,
+  saleState: string,
+  care: CareText,
+  receipt: (receiptNumber: number) => string,
+): string {
+  const cancellation = sale.cancellation;
+  if (!cancellation) return saleState;
+  return cancellation.state === 'cancelled'
+    ? care.cancelledBy(receipt(cancellation.receiptNumber))
+    : care.cancellationInDoubt;
 }
 
 export function TodayScreen(): ReactNode {
@@ -65,11 +79,16 @@ export function TodayScreen(): ReactNode {
       { header: t.today.package, cell: (sale) => sale.packageName },
       { header: t.today.quantity, cell: (sale) => integer(sale.quantity, language) },
       { header: t.today.amount, cell: (sale) => moneyText(sale.retailTotal, language) },
-      { header: t.today.state, className: 'state', cell: (sale) => t.states[sale.state] },
+      {
+        header: t.today.state,
+        className: 'state',
+        cell: (sale) => stateText(sale, t.states[sale.state], careText(language), printed.receipt),
+      },
     ],
     [t, language, view, printed],
   );
   const topUps = matchingTopUps(allTopUps, search, counterCode);
+  const refunded = (totals?.refunded ?? []).map((total) => moneyText(total, language)).join(' + ');
 
   return (
     <div className="screen today-screen">
@@ -99,6 +118,7 @@ export function TodayScreen(): ReactNode {
           totals?.completed ?? 0,
           (totals?.takings ?? []).map((total) => moneyText(total, language)).join(' + ') || '—',
         )}
+        {refunded ? ` (${t.today.netOfRefunds(totals?.cancelled ?? 0, refunded)})` : null}
       </p>
       {sales.length === 0 ? (
         <p className="empty">{t.today.empty}</p>

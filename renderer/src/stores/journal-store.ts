@@ -120,6 +120,7 @@ function totalsWith(totals: SaleTotals, before: SaleSummary | undefined, after: 
   };
   const completed = totals.completed + count(before, -1) + count(after, 1);
   return {
+    ...totals,
     count: totals.count + (before ? 0 : 1),
     completed,
     takings: [...takings].map(([currency, amount]): Money => ({ currency, amount })),
@@ -224,8 +225,11 @@ export const useJournal = create<JournalState>()((set, get) => ({
     set({ viewing: null, viewError: null });
   },
 
-  applySale(sale) {
+  applySale(event) {
     const { viewing, sales, salesTotals } = get();
+    // An event leaves the sale's cancellation out: the one already read stays.
+    const known = sales.find((each) => each.id === event.id) ?? (viewing?.id === event.id ? viewing : null);
+    const sale = event.cancellation === undefined ? { ...event, cancellation: known?.cancellation } : event;
     // Events carry summaries: a sale handed over in the dialog keeps its eSIMs.
     const keep = viewing?.id !== sale.id || carriesInstallCodes(viewing);
     const narrowed = get().search.trim() !== '' || get().day !== '';
