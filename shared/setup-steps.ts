@@ -4,11 +4,11 @@
  * the PIN is set; the others are done when the manager saved them from the checklist (kept in the
  * shop settings as `setupDone`, so a restart resumes where the manager stopped).
  */
-export const SETUP_STEPS = ['pin', 'shop', 'markup', 'printing', 'mode'] as const;
+export const SETUP_STEPS = ['pin', 'shop', 'markup', 'printing', 'drawer', 'mode'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
 /** The steps saved in the settings (the PIN's is known from the PIN itself). */
-export const SAVED_SETUP_STEPS = ['shop', 'markup', 'printing', 'mode'] as const;
+export const SAVED_SETUP_STEPS = ['shop', 'markup', 'printing', 'drawer', 'mode'] as const;
 export type SavedSetupStep = (typeof SAVED_SETUP_STEPS)[number];
 
 /** The steps still to do, in checklist order. */

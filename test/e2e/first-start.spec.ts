@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Pricing } from '../../shared/domain/pricing';
 import type { Settings } from '../../shared/domain/settings';
+import type { TillView } from '../../shared/domain/shift';
 import { axeViolations } from './axe';
 import { expect, test } from './counter-fixture';
 import { MANAGER_PIN } from './staff';
@@ -9,6 +10,8 @@ import { MANAGER_PIN } from './staff';
 // at once, in either language; the counter sells in training meanwhile and reminds until it is done.
 
 test.use({ bypassCSP: true });
+// Six steps, a reload and the drawer's forms: more than the default minute on a loaded machine.
+test.setTimeout(180_000);
 
 const WORDS = {
   en: {
@@ -32,6 +35,15 @@ const WORDS = {
     markupInvalid: 'Enter the markup as a percentage',
     printingStep: 'Paper width and printer',
     paperWidth: 'Paper width',
+    drawerStep: 'Drawer currencies and exchange rate',
+    drawerForm: 'End-of-day settings',
+    payIn: 'Customers pay in',
+    saveDrawer: 'Save',
+    rateForm: "Today's exchange rate",
+    buy: 'Buy: 1 USD = … IQD',
+    sell: 'Sell: 1 USD = … IQD',
+    setRate: 'Set rate',
+    saved: 'Saved.',
     modeStep: 'Training or live',
     stayTraining: 'Stay in training for now',
     finished: 'The counter is set up',
@@ -59,6 +71,15 @@ const WORDS = {
     markupInvalid: 'أدخل هامش الربح نسبةً مئوية',
     printingStep: 'عرض الورق والطابعة',
     paperWidth: 'عرض الورق',
+    drawerStep: 'عملات الدرج وسعر الصرف',
+    drawerForm: 'إعدادات نهاية اليوم',
+    payIn: 'يدفع الزبائن بـ',
+    saveDrawer: 'حفظ',
+    rateForm: 'سعر الصرف لليوم',
+    buy: 'شراء: \u20661 USD = … IQD\u2069',
+    sell: 'بيع: \u20661 USD = … IQD\u2069',
+    setRate: 'تحديد السعر',
+    saved: 'حُفظ.',
     modeStep: 'تدريب أم تشغيل فعلي',
     stayTraining: 'البقاء في وضع التدريب الآن',
     finished: 'نقطة البيع جاهزة',
@@ -85,7 +106,7 @@ for (const language of ['en', 'ar'] as const) {
 
     // Whoever starts the new counter is told at once; selling in training is not in the way.
     const reminder = page.getByRole('complementary', { name: w.firstStart });
-    await expect(reminder).toContainText(w.stepsLeft(5));
+    await expect(reminder).toContainText(w.stepsLeft(6));
     await expect(page.locator('#destination-search')).toBeVisible();
     await expectAccessible(page, 'sell screen with the reminder');
 
@@ -118,7 +139,7 @@ for (const language of ['en', 'ar'] as const) {
 
     // Each step was saved at once: a restart resumes at the next step, behind the PIN.
     await page.reload();
-    await expect(reminder).toContainText(w.stepsLeft(3));
+    await expect(reminder).toContainText(w.stepsLeft(4));
     await reminder.getByRole('button', { name: w.open }).click();
     await checklist.getByLabel(w.pin, { exact: true }).fill(MANAGER_PIN);
     await checklist.getByRole('button', { name: w.unlock }).click();
@@ -141,7 +162,28 @@ for (const language of ['en', 'ar'] as const) {
     await printing.getByLabel(w.paperWidth).selectOption('58');
     await printing.getByRole('button', { name: w.save }).click();
 
-    // Step 5, training or live: the credentials form is there; this shop practises first.
+    // Step 5, the drawer: its currencies, the currency customers pay in, and today's rate as people
+    // say it, through the Shift screen's own forms.
+    await expect(checklist.getByRole('heading', { name: w.drawerStep })).toBeVisible();
+    const drawer = checklist.getByRole('form', { name: w.drawerForm });
+    await drawer.getByLabel('IQD', { exact: true }).check();
+    await drawer.getByLabel(w.payIn).selectOption('IQD');
+    await drawer.getByRole('button', { name: w.saveDrawer, exact: true }).click();
+    await expect(drawer.getByRole('status')).toHaveText(w.saved);
+    const rate = checklist.getByRole('form', { name: w.rateForm });
+    await rate.getByLabel(w.buy, { exact: true }).fill('1,460');
+    await rate.getByLabel(w.sell, { exact: true }).fill('1,470');
+    await rate.getByRole('button', { name: w.setRate }).click();
+    await expect(rate.getByRole('status')).toHaveText(w.saved);
+    await expectAccessible(page, 'checklist: the drawer');
+    const till = await counter.api<TillView>('getTill');
+    expect(till.settings).toMatchObject({ currencies: ['USD', 'IQD'], sellingCurrency: 'IQD' });
+    expect(till.rates).toMatchObject([
+      { base: 'USD', quote: 'IQD', buyPer100: 146_000, sellPer100: 147_000 },
+    ]);
+    await checklist.getByRole('button', { name: w.save, exact: true }).click();
+
+    // Step 6, training or live: the credentials form is there; this shop practises first.
     await expect(checklist.getByRole('heading', { name: w.modeStep })).toBeVisible();
     await expectAccessible(page, 'checklist: training or live');
     await checklist.getByRole('button', { name: w.stayTraining }).click();
@@ -150,7 +192,7 @@ for (const language of ['en', 'ar'] as const) {
 
     const settings = await counter.api<Settings>('getSettings');
     expect(settings).toMatchObject({ shopAddress: 'Karrada, Baghdad', paperWidthMm: 58 });
-    expect([...settings.setupDone].sort()).toEqual(['markup', 'mode', 'printing', 'shop']);
+    expect([...settings.setupDone].sort()).toEqual(['drawer', 'markup', 'mode', 'printing', 'shop']);
     const pricing = await counter.api<Pricing>('getPricing');
     expect(pricing.rules).toContainEqual({
       scope: { kind: 'all' },

@@ -8,7 +8,7 @@ import { Unlock } from '../screens/settings/Unlock';
 import { useScreen } from '../stores/screen-store';
 import { useSession } from '../stores/session-store';
 import { useSettings } from '../stores/settings-store';
-import { MarkupStep, ModeStep, PrintingStep, ShopStep } from './SetupSteps';
+import { DrawerStep, MarkupStep, ModeStep, PrintingStep, ShopStep } from './SetupSteps';
 import { useSetup } from './setup-store';
 import './setup.css';
 
@@ -41,7 +41,13 @@ export function FirstStart(): ReactNode {
   else if (current === 'pin') body = status.managerPinSet ? <p>{t.setup.pinSet}</p> : <ChoosePin />;
   else if (!pin) body = <Unlock />;
   else {
-    const Step = { shop: ShopStep, markup: MarkupStep, printing: PrintingStep, mode: ModeStep }[current];
+    const Step = {
+      shop: ShopStep,
+      markup: MarkupStep,
+      printing: PrintingStep,
+      drawer: DrawerStep,
+      mode: ModeStep,
+    }[current];
     body = (
       <>
         <h3>{t.setup.steps[current]}</h3>

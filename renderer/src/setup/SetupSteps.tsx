@@ -1,5 +1,7 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { MarkupRule } from '../../../shared/domain/pricing';
+import type { PosError } from '../../../shared/errors';
+import { ErrorPanel } from '../components/ErrorPanel';
 import { FieldProblem } from '../components/FieldProblem';
 import { FieldErrors } from '../components/field-errors';
 import { PrinterChoices } from '../devices/PrinterChoices';
@@ -7,6 +9,8 @@ import { useMessages } from '../i18n/use-messages';
 import { Credentials } from '../screens/settings/Credentials';
 import { TextField } from '../screens/settings/TextField';
 import { basisPointsFromPercent, percentFromBasisPoints } from '../settings/markup-text';
+import { DrawerAndRate } from '../shift/ManagerTools';
+import { useTill } from '../shift/till-store';
 import { useSession } from '../stores/session-store';
 import { useSettings } from '../stores/settings-store';
 import { saveSetupStep } from './setup-store';
@@ -154,6 +158,37 @@ export function PrintingStep({ onSaved }: { readonly onSaved: () => void }): Rea
         {t.setup.saveStep}
       </button>
     </form>
+  );
+}
+
+/**
+ * The drawer: which currencies it takes, which one prices are asked in, and today's rate, with the
+ * Shift screen's own forms (the same parsing and checks), approved by the manager PIN given here.
+ */
+export function DrawerStep({ onSaved }: { readonly onSaved: () => void }): ReactNode {
+  const t = useMessages();
+  const pin = useSettings((state) => state.pin);
+  const busy = useSettings((state) => state.busy);
+  const manager = useTill((state) => state.till?.cashiers.find((cashier) => cashier.usesManagerPin) ?? null);
+  const [refusal, setRefusal] = useState<PosError | null>(null);
+  useEffect(() => {
+    void useTill.getState().load();
+  }, []);
+  const approval = useMemo(() => (manager && pin ? { managerId: manager.id, pin } : null), [manager, pin]);
+  const finish = (): void => {
+    void saveSetupStep('drawer').then((saved) => saved && onSaved());
+  };
+  return (
+    <div className="setup-step">
+      <p>{t.setup.drawerBody}</p>
+      {refusal ? <ErrorPanel error={refusal} /> : null}
+      {approval ? <DrawerAndRate approval={approval} refused={setRefusal} /> : null}
+      <div className="actions">
+        <button type="button" className="primary" disabled={busy} onClick={finish}>
+          {t.setup.saveStep}
+        </button>
+      </div>
+    </div>
   );
 }
 

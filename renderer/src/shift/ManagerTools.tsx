@@ -125,6 +125,26 @@ export function ManagerTools({ onChanged }: { readonly onChanged: () => void }):
 }
 
 /**
+ * The drawer's currencies, the selling currency and today's rate: the manager tools' own forms, for
+ * the first-start checklist, sent with the approval the manager gave there.
+ */
+export function DrawerAndRate({
+  approval,
+  refused,
+}: {
+  readonly approval: Approval;
+  readonly refused: (error: PosError) => void;
+}): ReactNode {
+  const held = useMemo(() => ({ approval, refused }), [approval, refused]);
+  return (
+    <HeldApproval.Provider value={held}>
+      <EndOfDaySettingsForm />
+      <RateOfTheDay />
+    </HeldApproval.Provider>
+  );
+}
+
+/**
  * The manager's approval, asked once when the tools open: checked by the core before they show. A
  * counter with no manager PIN yet asks the manager to choose one here instead of refusing.
  */
