@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import './dialog.css';
 
 interface DialogProps {
@@ -10,10 +10,38 @@ interface DialogProps {
   readonly className?: string;
 }
 
+/** What Tab may reach inside a dialog. */
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal dialog on the native <dialog> element: it traps focus, answers Escape, and is announced
- * with its title. Mount it to open it; unmount it to close it, and the keyboard returns to the
- * control that had it before.
+ * Tab past the dialog's last control comes round to its first, and Shift+Tab past the first to the
+ * last. A native modal dialog makes the page behind it inert, but Chromium still lets Tab leave it for
+ * the document and the browser's own controls. A dialog opened inside this one keeps its own keys.
+ */
+function keepTabInside(dialog: HTMLDialogElement, event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab' || !(event.target instanceof Element)) return;
+  if (event.target.closest('dialog') !== dialog) return;
+  const controls = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (control) => control.closest('dialog') === dialog && control.getClientRects().length > 0,
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal dialog on the native <dialog> element: it keeps Tab and Shift+Tab inside, answers Escape,
+ * and is announced with its title. Mount it to open it; unmount it to close it, and the keyboard
+ * returns to the control that had it before. Every dialog of the counter is one of these.
  */
 export function Dialog({ title, onCancel, initialFocus, children, className }: DialogProps): ReactNode {
   const ref = useRef<HTMLDialogElement>(null);
@@ -44,6 +72,9 @@ export function Dialog({ title, onCancel, initialFocus, children, className }: D
       ref={ref}
       className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (ref.current) keepTabInside(ref.current, event);
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
