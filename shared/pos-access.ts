@@ -116,6 +116,7 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   resolveReconciliationException: approved,
   addProviderDeposit: approved,
   reconcileShop: approved,
+  renderShopDayReport: approved,
   resolveShopException: approved,
   checkCancelSale: staff,
   cancelSale: approved,

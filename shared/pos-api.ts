@@ -533,6 +533,18 @@ export const posApiContract = {
    * from the ledger, against the provider's orders and balance read once; numbered and kept in the ledger.
    */
   reconcileShop: method(ReconcilePeriod.extend({ approval: Approval }).strict(), ShopDaySchema),
+  /**
+   * The shop day's latest run as a printable document (a manager's): 58 or 80 mm roll, or an A4 page,
+   * with the resolutions the shop holds now.
+   */
+  renderShopDayReport: method(
+    ReconcilePeriod.extend({
+      paper: z.enum(['58', '80', 'a4']),
+      language: LanguageSchema.optional(),
+      approval: Approval,
+    }).strict(),
+    z.object({ html: z.string() }),
+  ),
   /** A manager resolves an exception of the shop day, once for the shop, for the amount it shows. */
   resolveShopException: method(
     ReconcilePeriod.extend({

@@ -71,6 +71,7 @@ export const POS_METHOD_NAMES = [
   'resolveReconciliationException',
   'addProviderDeposit',
   'reconcileShop',
+  'renderShopDayReport',
   'resolveShopException',
   'checkCancelSale',
   'cancelSale',

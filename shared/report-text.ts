@@ -3,7 +3,7 @@ import { counterWords } from './counter-words';
 import type { Language } from './domain/common';
 import type { ReconcileKind, ReconcileSeverity, ResolutionClass } from './domain/reconciliation';
 import type { CashReason } from './domain/shift';
-import type { ShopDayResult, ShopDrawerCash } from './domain/shop-day';
+import type { ShopCounterDay, ShopDayResult, ShopDrawerCash } from './domain/shop-day';
 import type { TenderMethod } from './domain/till';
 
 /**
@@ -82,6 +82,9 @@ export interface ShopDayText {
   /** A second drawer of one counter, named with its counter. */
   readonly drawer: (counter: string, drawer: string) => string;
   readonly resolvedFor: (amount: string) => string;
+  /** The printed report's own words: who ran it, and each counter's last link in the ledger. */
+  readonly runBy: string;
+  readonly ledgerHead: (seq: string) => string;
 }
 
 export interface ReportText {
@@ -329,6 +332,8 @@ const EN: ReportText = {
     cashTotal: 'Cash in total',
     drawer: (counter, drawer) => `${counter}, drawer ${drawer}`,
     resolvedFor: (amount) => `for ${amount}`,
+    runBy: 'Run at counter',
+    ledgerHead: (seq) => `Last link in the shop ledger #${seq}`,
   },
 };
 
@@ -491,6 +496,8 @@ const AR: ReportText = {
     cashTotal: 'مجموع النقد',
     drawer: (counter, drawer) => `${counter}، الدرج ${drawer}`,
     resolvedFor: (amount) => `عن ${amount}`,
+    runBy: 'شُغّل في نقطة البيع',
+    ledgerHead: (seq) => `آخر حلقة في سجل المتجر #${seq}`,
   },
 };
 
@@ -509,4 +516,18 @@ export function shopDrawerName(
   const counter = words.counter(drawer.counter.code, drawer.counter.name);
   const several = drawers.filter((each) => each.counter.id === drawer.counter.id).length > 1;
   return several ? words.drawer(counter, drawer.drawer) : counter;
+}
+
+/** What INCOMPLETE waits for: the counters whose day the ledger does not hold whole, by code and name. */
+export function shopDayWaitingFor(
+  language: Language,
+  counters: readonly Pick<ShopCounterDay, 'code' | 'name' | 'state'>[],
+): string {
+  const words = reportText(language).shop;
+  return words.waitingFor(
+    counters
+      .filter((counter) => counter.state !== 'closed')
+      .map((counter) => words.counter(counter.code, counter.name))
+      .join(', '),
+  );
 }

@@ -385,6 +385,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         now,
         log,
       }),
+      (language) => printContext(language, now().toISOString()),
     ),
     ...careHandlers(
       cancellations,

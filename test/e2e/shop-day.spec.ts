@@ -32,6 +32,7 @@ const WORDS = {
     cash: 'Cash in total',
     zHead: 'Z2-000001: chain head',
     drawer: 'Cash per drawer: 2 · Front desk',
+    print: 'Print the shop day',
   },
   ar: {
     form: 'يوم المتجر',
@@ -42,6 +43,7 @@ const WORDS = {
     cash: 'مجموع النقد',
     zHead: 'Z2-000001: رأس السلسلة',
     drawer: 'النقد لكل درج: 2 · Front desk',
+    print: 'طباعة يوم المتجر',
   },
 } as const;
 
@@ -88,6 +90,15 @@ for (const language of ['en', 'ar'] as const) {
       expect(value).toMatchObject({ result: 'reconciled', ordersAttributed: 1, ordersRead: 1 });
       expect(value.bridge?.remainder?.amount).toBe(0);
       expect(await axeViolations(page), `the shop day (${language})`).toEqual([]);
+
+      // The shop day on paper, in the screen's language: the Z as the paper prints it.
+      const rendered = page.waitForResponse((response) =>
+        response.url().endsWith('/api/renderShopDayReport'),
+      );
+      await form.getByRole('button', { name: w.print }).click();
+      const printed = (await (await rendered).json()) as { value: { html: string } };
+      expect(printed.value.html).toContain('Z2-000001');
+      expect(printed.value.html).toContain(`lang="${language}"`);
     });
   });
 }

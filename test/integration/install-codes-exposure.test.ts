@@ -227,6 +227,7 @@ function walk(answered: ReadonlyMap<PosMethodName, unknown>): {
     addProviderDeposit: [() => ({ businessDay: day, amount: usd(1000), approval })],
     // This counter is in no shop ledger: refused, and nothing else read.
     reconcileShop: [() => ({ firstDay: day, approval })],
+    renderShopDayReport: [() => ({ firstDay: day, paper: 'a4', approval })],
     resolveShopException: [
       () => ({ firstDay: day, key: 'no-such', classification: 'accepted', reason: 'looked', approval }),
     ],
@@ -350,6 +351,7 @@ describe('activation codes leave the core only under the one rule', () => {
       'acknowledgeLostRecords',
       'resolveReconciliationException',
       'reconcileShop',
+      'renderShopDayReport',
       'resolveShopException',
       'checkGoodwillRefund',
       'goodwillRefund',

@@ -239,3 +239,31 @@ export function decodeQrCodes(printed: PrintedReceipt, dpi = THERMAL_DPI): (stri
     return jsQR(data, width, height, { inversionAttempts: 'dontInvert' })?.data ?? null;
   });
 }
+
+/** A4: Chromium takes the page size the document declares; poppler reads it back. */
+export async function printA4(
+  browser: Browser,
+  dir: string,
+  html: string,
+  name: string,
+): Promise<{ text: string; pages: number; sizePts: string }> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent(html, { waitUntil: 'load' });
+    const path = join(dir, `${name}.pdf`);
+    writeFileSync(path, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const info = execFileSync('pdfinfo', [path], { encoding: 'utf8' });
+    return {
+      text: plain(execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' })),
+      pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]),
+      sizePts: /Page size:\s+([\d.]+ x [\d.]+) pts/.exec(info)?.[1] ?? '',
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/** A PDF's text without bidi controls, its white space as single spaces. */
+export function plain(text: string): string {
+  return text.replace(/[\u200e\u200f\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
+}

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -8,7 +7,7 @@ import { type ReportContext, renderReportDocument } from '../../electron/core/re
 import type { ShiftReport } from '../../shared/domain/shift-report';
 import { formatMoney, type Money, minor, money } from '../../shared/money';
 import { type Day, journalSale, startDay } from './end-of-day-journal';
-import { labelsBeside, launchChromium, printReceipt } from './receipt-print';
+import { labelsBeside, launchChromium, plain, printA4, printReceipt } from './receipt-print';
 
 // A Z of a day with dollars and dinars, cash with change, a card, a pending sale carried forward, a
 // pay-in, a pay-out, a refund and a correction of the previous Z, printed by real Chromium on 58 and
@@ -94,31 +93,6 @@ function context(paper: ReportContext['paper'], language: ReportContext['languag
   };
 }
 
-/** A4: Chromium takes the page size the document declares; poppler reads it back. */
-async function printA4(
-  html: string,
-  name: string,
-): Promise<{ text: string; pages: number; sizePts: string }> {
-  const page = await browser.newPage();
-  try {
-    await page.setContent(html, { waitUntil: 'load' });
-    const path = join(dir, `${name}.pdf`);
-    writeFileSync(path, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-    const info = execFileSync('pdfinfo', [path], { encoding: 'utf8' });
-    return {
-      text: plain(execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' })),
-      pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]),
-      sizePts: /Page size:\s+([\d.]+ x [\d.]+) pts/.exec(info)?.[1] ?? '',
-    };
-  } finally {
-    await page.close();
-  }
-}
-
-function plain(text: string): string {
-  return text.replace(/[\u200e\u200f\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
-}
-
 const en = (amount: Money): string => plain(formatMoney(amount, 'en-GB'));
 
 /** Each total the roll must print, beside its label: a label wrapped on the 58 mm roll still reads whole. */
@@ -189,6 +163,8 @@ describe('the Z report, printed', () => {
   it('prints on one A4 page in both languages', async () => {
     for (const language of ['en', 'ar'] as const) {
       const printed = await printA4(
+        browser,
+        dir,
         renderReportDocument(z, context('a4', language)),
         `z-report-a4-${language}`,
       );
@@ -209,7 +185,12 @@ describe('the Z report, printed', () => {
     const variance = { en: '\u2212US$1.00', ar: '\u22121.00 US$' } as const;
     for (const language of ['en', 'ar'] as const) {
       const printouts: { text: string }[] = [
-        await printA4(renderReportDocument(z, context('a4', language)), `z-short-a4-${language}`),
+        await printA4(
+          browser,
+          dir,
+          renderReportDocument(z, context('a4', language)),
+          `z-short-a4-${language}`,
+        ),
       ];
       for (const width of [80, 58] as const) {
         const html = renderReportDocument(z, context(String(width) as '80', language));

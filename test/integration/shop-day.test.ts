@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
 import type { ShopDay } from '../../shared/domain/shop-day';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
-import { minor } from '../../shared/money';
+import { formatMoney, type Money, minor } from '../../shared/money';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
 import {
@@ -32,6 +34,7 @@ import {
 } from './end-of-day-support';
 import {
   type Counter,
+  cheapest as cheapestOf,
   driveEsim,
   eventually,
   forceRefundMethod,
@@ -39,6 +42,7 @@ import {
   SEED,
   setBalance,
 } from './money-support';
+import { labelsBeside, launchChromium, plain, printA4, printReceipt } from './receipt-print';
 import { joinInput, shopCounter, untilPublished } from './shop-ledger-support';
 
 // The shop day: a manager at one counter reconciles the whole shop's day from the shop ledger, with
@@ -381,9 +385,7 @@ describe('the shop day', () => {
     const clients: { end(): Promise<void> }[] = [];
     try {
       const first = await shopCounterOpen(testLedger, sim, '1');
-      const cheapest = [...first.c.packages].sort(
-        (a, b) => a.cost.amount - b.cost.amount,
-      )[0] as CataloguePackage;
+      const cheapest = cheapestOf(first.c.packages);
       await sell(first.c.h, cheapest, { method: 'card' });
       await closeShift(first);
       await untilPublished(first.c, testLedger);
@@ -435,6 +437,100 @@ describe('the shop day', () => {
       expect(open[0]?.note).toContain('link 1 of counter 9 (Back desk)');
     } finally {
       await Promise.all(clients.map((client) => client.end()));
+      await sim.close();
+    }
+  }, 300_000);
+
+  it('prints on 58 and 80 mm rolls and on A4, in English and Arabic: result, counters, Zs and heads, bridge, cash, exceptions', async () => {
+    const testLedger = await newLedger(server());
+    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+    const browser = await launchChromium();
+    const dir = mkdtempSync(join(tmpdir(), 'shop-day-print-'));
+    try {
+      const first = await shopCounterOpen(testLedger, sim, '1');
+      const second = await shopCounterOpen(testLedger, sim, '2');
+      const cheapest = cheapestOf(first.c.packages);
+      const cash = await sell(first.c.h, cheapest, {
+        method: 'cash',
+        tendered: minor(noteFor(cheapest.retail)),
+      });
+      await sell(second.c.h, cheapest, { method: 'card' });
+      await closeShift(first, cash.retailTotal.amount);
+      await closeShift(second);
+      const { balanceMinor } = await ledger(sim);
+      await setBalance(sim, (balanceMinor + 149) / 100);
+      await untilPublished(first.c, testLedger);
+      await untilPublished(second.c, testLedger);
+      const day = await reconcileShop(first, first.day);
+      expect(day.result).toBe('not_reconciled');
+      const heads = day.counters.flatMap((counter) => counter.shifts.map((shift) => shift.zHead?.hash ?? ''));
+      expect(heads).toHaveLength(2);
+
+      const en = (amount: Money): string => plain(formatMoney(amount, 'en-GB'));
+      const drawerCash = usd(FLOAT + cash.retailTotal.amount);
+      // Each amount with the labels it must print beside: on a roll a label may wrap under its value.
+      const AMOUNTS: readonly (readonly [string, Money])[] = [
+        ['Critical · Balance does not bridge', usd(149)],
+        ['Unexplained', usd(149)],
+        ['Expected', drawerCash],
+        ['Counted', drawerCash],
+        ['Expected', usd(FLOAT)],
+        ['Expected', usd(2 * FLOAT + cash.retailTotal.amount)],
+      ];
+      const WORDS = {
+        en: [
+          'The shop day · Shop day 1',
+          'NOT RECONCILED',
+          'Z1-000001',
+          'Z2-000001',
+          '1 · Counter 1',
+          '2 · Counter 2',
+          'Cash per drawer: 1 · Counter 1',
+          'Cash per drawer: 2 · Counter 2',
+          'Cash in total',
+          'Provider balance USD',
+        ],
+        ar: ['يوم المتجر', 'NOT RECONCILED', 'Z1-000001', 'Z2-000001', 'النقد لكل درج', 'مجموع النقد'],
+      } as const;
+      for (const language of ['en', 'ar'] as const) {
+        for (const paper of ['58', '80', 'a4'] as const) {
+          // Printed at the other counter: the latest run is the shop's, kept in the ledger.
+          const { html } = unwrap(
+            await second.c.h.call<{ html: string }>('renderShopDayReport', {
+              firstDay: first.day,
+              paper,
+              language,
+              approval: second.staff.approval,
+            }),
+          );
+          const name = `shop-day-${paper}-${language}`;
+          const roll =
+            paper === 'a4' ? null : await printReceipt(browser, html, paper === '58' ? 58 : 80, dir, name);
+          const text = roll ? plain(roll.text) : (await printA4(browser, dir, html, name)).text;
+          const squeezed = text.replace(/\s/g, '');
+          for (const words of WORDS[language])
+            expect(squeezed, `${name}: ${words}`).toContain(words.replace(/\s/g, ''));
+          for (const hash of heads)
+            expect(squeezed, `${name}: a Z's chain head`).toContain(hash.slice(0, 16));
+          if (roll) {
+            expect(roll.pages, name).toBe(1);
+            expect(roll.contentWidthPx).toBeLessThanOrEqual(Math.ceil(roll.pageWidthPx));
+            if (language === 'ar') expect(roll.direction).toBe('rtl');
+            else
+              for (const [label, amount] of AMOUNTS) {
+                expect(
+                  labelsBeside(roll, en(amount)).map(plain),
+                  `${name}: ${label} ${en(amount)}`,
+                ).toContain(label);
+              }
+          } else if (language === 'en') {
+            for (const [, amount] of AMOUNTS) expect(text, `${name}: ${en(amount)}`).toContain(en(amount));
+          }
+        }
+      }
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
       await sim.close();
     }
   }, 300_000);

@@ -165,6 +165,7 @@ function wronglyApproved(ids: Ids): { readonly [M in PosMethodName]?: unknown } 
     },
     addProviderDeposit: { businessDay: ids.day, amount: usd, approval },
     reconcileShop: { firstDay: ids.day, approval },
+    renderShopDayReport: { firstDay: ids.day, paper: 'a4', approval },
     resolveShopException: {
       firstDay: ids.day,
       key: 'no-such-exception',

@@ -15,10 +15,19 @@ import { defaultReceiptLocale, type ReceiptFormat, receiptFormat } from '../rece
 import { receiptText } from '../receipts/receipt-text';
 import { a4Css, documentHeader, type ReportContext } from './report-document';
 
-interface Kit {
+export interface Kit {
   readonly text: ReportText;
   readonly format: ReceiptFormat;
   readonly counterCode: string | null;
+}
+
+/** A report's words and formats in its language, on the shop's clock. */
+export function kitOf(ctx: Pick<ReportContext, 'language' | 'timeZone' | 'counterCode'>): Kit {
+  return {
+    text: reportText(ctx.language),
+    format: receiptFormat(defaultReceiptLocale(ctx.language), ctx.timeZone, ctx.language === 'ar'),
+    counterCode: ctx.counterCode,
+  };
 }
 
 /**
@@ -31,11 +40,7 @@ export function renderReconciliationDocument(
   report: Reconciliation,
   ctx: Omit<ReportContext, 'paper' | 'reconciliation'>,
 ): string {
-  const kit: Kit = {
-    text: reportText(ctx.language),
-    format: receiptFormat(defaultReceiptLocale(ctx.language), ctx.timeZone, ctx.language === 'ar'),
-    counterCode: ctx.counterCode,
-  };
+  const kit = kitOf(ctx);
   const { text, format } = kit;
   const words = text.ledger;
   const period =
@@ -79,7 +84,7 @@ ${training ? html`<p class="mark">${training}</p>` : null}
   return doc.text;
 }
 
-function section(title: string, body: Html): Html {
+export function section(title: string, body: Html): Html {
   return html`<section class="part"><h3>${title}</h3>${body}</section>`;
 }
 
@@ -87,7 +92,7 @@ function moneyOrNotRead({ text, format }: Kit, value: Money | null | undefined):
   return value ? format.money(value) : text.ledger.notRead;
 }
 
-function bridgeSection(kit: Kit, bridge: BalanceBridge): Html {
+export function bridgeSection(kit: Kit, bridge: BalanceBridge): Html {
   const { text, format } = kit;
   const words = text.ledger;
   const lines: Row[] = [

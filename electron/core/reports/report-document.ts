@@ -10,7 +10,7 @@ import { type Html, html, trusted } from '../receipts/html';
 import type { ReceiptShop } from '../receipts/receipt-context';
 import { codeField, ltr, type Row, rows } from '../receipts/receipt-document';
 import { defaultReceiptLocale, isolate, type ReceiptFormat, receiptFormat } from '../receipts/receipt-format';
-import { paperLayout, receiptCss } from '../receipts/receipt-style';
+import { type PaperLayout, paperLayout, receiptCss } from '../receipts/receipt-style';
 import { receiptText } from '../receipts/receipt-text';
 
 export type ReportPaper = '58' | '80' | 'a4';
@@ -52,20 +52,7 @@ export function renderReportDocument(report: ShiftReport, ctx: ReportContext): s
   const title =
     report.kind === 'z' ? `${text.zTitle} ${zNumberText(report.zNumber ?? 0, ctx.counterCode)}` : text.xTitle;
   const training = ctx.training ? receiptText(ctx.language).training : null;
-  const dir = ctx.language === 'ar' ? 'rtl' : 'ltr';
-  const roll = ctx.paper === 'a4' ? null : paperLayout(ctx.paper === '58' ? 58 : 80);
-  const css = roll ? receiptCss(roll, ctx.language) + REPORT_CSS : a4Css(ctx.language);
-  const doc = html`<!doctype html>
-<html lang="${ctx.language}" dir="${dir}"${roll ? trusted(` data-paper-width-mm="${roll.widthMm}"`) : ''} data-report="${report.kind}">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>${title}</title>
-<style>${trusted(css)}</style>
-</head>
-<body>
-${documentHeader(ctx.shop, training)}
-<h2 class="title">${report.kind === 'z' ? html`${text.zTitle} <bdi dir="ltr">${zNumberText(report.zNumber ?? 0, ctx.counterCode)}</bdi>` : text.xTitle}</h2>
+  const body = html`<h2 class="title">${report.kind === 'z' ? html`${text.zTitle} <bdi dir="ltr">${zNumberText(report.zNumber ?? 0, ctx.counterCode)}</bdi>` : text.xTitle}</h2>
 ${report.kind === 'x' ? html`<p class="mark">${text.xNote}</p>` : null}
 ${report.kind === 'z' && !report.counted ? html`<p class="mark">${text.notCounted}</p><p class="mark-note">${text.notCountedNote}</p>` : null}
 <div class="sections">
@@ -86,9 +73,34 @@ ${ctx.reconciliation === undefined ? null : reconciliationSection(kit, ctx.recon
 ${report.chainHead ? codeField(`${text.chainHead} #${format.number(report.chainHead.seq)}`, report.chainHead.hash) : null}
 ${ctx.journalCheck ? journalCheckSection(kit, ctx.journalCheck, ctx.language) : null}
 <p class="note">${text.chainNote}</p>
-</section>
+</section>`;
+  return reportShell(kit, ctx, { report: report.kind, title, training }, body);
+}
+
+/**
+ * A report's whole document around its body: its paper and style, the shop's header, and when it
+ * was printed. No script, no network.
+ */
+export function reportShell(
+  { text, format }: Pick<Kit, 'text' | 'format'>,
+  ctx: Pick<ReportContext, 'shop' | 'language' | 'paper' | 'printedAt'>,
+  page: { readonly report: string; readonly title: string; readonly training: string | null },
+  body: Html,
+): string {
+  const { roll, css } = reportPaper(ctx.paper, ctx.language);
+  const doc = html`<!doctype html>
+<html lang="${ctx.language}" dir="${ctx.language === 'ar' ? 'rtl' : 'ltr'}"${roll ? trusted(` data-paper-width-mm="${roll.widthMm}"`) : ''} data-report="${page.report}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${page.title}</title>
+<style>${trusted(css)}</style>
+</head>
+<body>
+${documentHeader(ctx.shop, page.training)}
+${body}
 ${rows([[text.printed, format.dateTime(ctx.printedAt)]])}
-${training ? html`<p class="mark">${training}</p>` : null}
+${page.training ? html`<p class="mark">${page.training}</p>` : null}
 </body>
 </html>
 `;
@@ -302,6 +314,15 @@ const REPORT_CSS = `
 .note { font-size: 0.9em; margin-top: 1mm; }
 .chain .code { font-size: 0.85em; }
 `;
+
+/** A report's paper: a 58 or 80 mm roll drawn like a receipt, or an A4 page; and its style. */
+export function reportPaper(
+  paper: ReportPaper,
+  language: Language,
+): { readonly roll: PaperLayout | null; readonly css: string } {
+  const roll = paper === 'a4' ? null : paperLayout(paper === '58' ? 58 : 80);
+  return { roll, css: roll ? receiptCss(roll, language) + REPORT_CSS : a4Css(language) };
+}
 
 /** A report's top: the shop's name and address as its receipts print them, and the training mark. */
 export function documentHeader(shop: ReceiptShop, training: string | null): Html {

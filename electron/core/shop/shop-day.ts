@@ -220,6 +220,22 @@ export class ShopDayDesk {
     });
   }
 
+  /** The shop day's latest run of the period, with the shop's resolutions as they stand now (a manager's). */
+  async latest(period: Period, approval: Approval | undefined): Promise<ShopDay> {
+    this.deps.cashiers.approve(approval, 'Printing the shop day');
+    return this.deps.withLedger(async (client) => {
+      const stored = (await latestShopDay(client, period)) as ShopDay | null;
+      if (!stored) throw new PosFailure('NOT_FOUND', 'The shop has not reconciled this period yet.');
+      return withResolutions(
+        stored,
+        await shopResolutions(
+          client,
+          stored.rows.map((row) => row.key),
+        ),
+      );
+    });
+  }
+
   /** A manager resolves an exception of the shop day's latest run, for the amount it shows now. */
   async resolve(input: {
     readonly period: Period;

@@ -9,10 +9,11 @@ import type {
 } from '../../../shared/domain/shop-day';
 import type { PosError } from '../../../shared/errors';
 import { receiptNumberText, zNumberText } from '../../../shared/printed-numbers';
-import { reportText, type ShopDayText, shopDrawerName } from '../../../shared/report-text';
+import { reportText, shopDayWaitingFor, shopDrawerName } from '../../../shared/report-text';
 import { pos } from '../bridge/pos';
 import { dateTime, integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
+import { PrintOnPaper } from '../shift/PrintReport';
 import { shiftText } from '../shift/shift-text';
 import { pinRefused } from '../stores/held-pin';
 import { lostRecordsText } from './lost-records-text';
@@ -42,7 +43,7 @@ export function ShopDayReport({
       <p className={`reconcile-result ${day.result}`} role="status">
         <strong>{t.shop.results[day.result]}</strong>
         {day.result === 'not_reconciled' ? ` · ${t.openExceptions(day.openExceptions)}` : ''}
-        {day.result === 'incomplete' ? ` · ${t.shop.waitingFor(waitingFor(day, t.shop))}` : ''}
+        {day.result === 'incomplete' ? ` · ${shopDayWaitingFor(language, day.counters)}` : ''}
       </p>
       <p className="hint">
         {t.shop.number(integer(day.number, language))} · {t.runAt(dateTime(day.runAt, language))}
@@ -83,16 +84,20 @@ export function ShopDayReport({
         />
       ))}
       {day.cashTotal.length > 0 ? <DrawerCash title={t.shop.cashTotal} lines={day.cashTotal} /> : null}
+      <PrintOnPaper
+        label={t.shop.print}
+        render={(paper) =>
+          pos().renderShopDayReport({
+            firstDay: day.firstDay,
+            lastDay: day.lastDay,
+            paper,
+            language,
+            approval,
+          })
+        }
+      />
     </div>
   );
-}
-
-/** The counters whose day the ledger does not hold whole, by code and name. */
-function waitingFor(day: ShopDay, words: ShopDayText): string {
-  return day.counters
-    .filter((counter) => counter.state !== 'closed')
-    .map((counter) => words.counter(counter.code, counter.name))
-    .join(', ');
 }
 
 function CounterLine({ counter }: { readonly counter: ShopCounterDay }): ReactNode {

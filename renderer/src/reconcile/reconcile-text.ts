@@ -34,6 +34,7 @@ export interface ReconcileText extends LedgerText {
 export interface ShopDayScreenText extends ShopDayText {
   readonly hint: string;
   readonly reconcile: string;
+  readonly print: string;
 }
 
 const EN: ReconcileText = {
@@ -63,6 +64,7 @@ const EN: ReconcileText = {
     ...reportText('en').shop,
     hint: "Every counter of the shop, from the shop ledger, against the provider's orders and balance read once.",
     reconcile: 'Reconcile the shop',
+    print: 'Print the shop day',
   },
 };
 
@@ -93,6 +95,7 @@ const AR: ReconcileText = {
     ...reportText('ar').shop,
     hint: 'كل نقاط بيع المتجر، من سجل المتجر، مقابل طلبات المزوّد ورصيده مقروءة مرة واحدة.',
     reconcile: 'مطابقة المتجر',
+    print: 'طباعة يوم المتجر',
   },
 };
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import type { PosError } from '../../../shared/errors';
+import type { PosError, Result } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { printInBrowser } from '../devices/browser-print';
@@ -7,7 +7,7 @@ import { useLanguage } from '../i18n/use-messages';
 import { useSettings } from '../stores/settings-store';
 import { shiftText } from './shift-text';
 
-type Paper = '58' | '80' | 'a4';
+export type Paper = '58' | '80' | 'a4';
 
 /**
  * Prints an X or Z report on the receipt roll or as an A4 page (the browser's dialog saves that as a
@@ -21,6 +21,26 @@ export function PrintReport({
   readonly kind: 'x' | 'z';
   readonly shiftId: string;
   readonly label: string;
+}): ReactNode {
+  const language = useLanguage();
+  return (
+    <PrintOnPaper
+      label={label}
+      render={(paper) => pos().renderShiftReport({ kind, shiftId, paper, language })}
+    />
+  );
+}
+
+/**
+ * Prints a report the core renders on the paper chosen: the receipt roll's width by default, or an
+ * A4 page.
+ */
+export function PrintOnPaper({
+  label,
+  render,
+}: {
+  readonly label: string;
+  readonly render: (paper: Paper) => Promise<Result<{ readonly html: string }>>;
 }): ReactNode {
   const language = useLanguage();
   const t = shiftText(language);
@@ -42,8 +62,7 @@ export function PrintReport({
         className="primary"
         onClick={() => {
           setError(null);
-          void pos()
-            .renderShiftReport({ kind, shiftId, paper: chosen, language })
+          void render(chosen)
             .then(async (result) => {
               if (!result.ok) {
                 setError(result.error);
