@@ -292,6 +292,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     attribution,
     ...(options.reconciliationRetryMs === undefined ? {} : { retryMs: options.reconciliationRetryMs }),
   });
+  balance.onRead((reading, askedAt) => reconciler.balanceRead(reading, askedAt));
   const lostRecords = new LostRecordsDesk({
     db,
     journalFile,

@@ -39,6 +39,8 @@ export const BusinessDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a busi
  * - `bridge_shop`: the account is the shop's: its balance is bridged once, by the shop day, with every
  *   counter's charges and refunds, never by one counter's reconciliation;
  * - `cash_differs`: the cash taken for completed records differs from the drawer's takings;
+ * - `cash_outside_shifts`: cash taken for sales and top-ups made while no shift was open: in no
+ *   drawer's count;
  * - `chain_fork` (the shop day): the shop ledger refused a counter's link because it holds another
  *   under the same number (a journal restored from an older copy): what the counter wrote since is
  *   not in the ledger (critical);
@@ -64,6 +66,7 @@ export const ReconcileKindSchema = z.enum([
   'bridge_incomplete',
   'bridge_shop',
   'cash_differs',
+  'cash_outside_shifts',
   'chain_fork',
   'second_claim',
 ]);
@@ -85,7 +88,10 @@ export const ShopCounterRefSchema = z.object({ code: z.string(), name: z.string(
 export type ShopCounterRef = z.infer<typeof ShopCounterRefSchema>;
 
 export const ReconcileRowSchema = z.object({
-  /** Stable across runs of the same period: an exception keeps its age by it. */
+  /**
+   * Stable across runs of the same period: an exception keeps its age by it. It names the row's amount,
+   * so a resolution holds for the amount it was given: a new amount is a new exception.
+   */
   key: z.string(),
   kind: ReconcileKindSchema,
   severity: ReconcileSeveritySchema,
@@ -100,6 +106,10 @@ export const ReconcileRowSchema = z.object({
   candidates: z.array(RecordRefSchema),
   /** For `other_counter`: the counter of the shop whose record holds the order. */
   counter: ShopCounterRefSchema.optional(),
+  /** The amount the row is about (a remainder, a charge, cash); absent from runs stored before it was named. */
+  amount: MoneySchema.nullable().default(null),
+  /** The package sold or topped up, by its name (the journal's, else the provider's). */
+  packageName: z.string().nullable().default(null),
   note: z.string(),
 });
 export type ReconcileRow = z.infer<typeof ReconcileRowSchema>;

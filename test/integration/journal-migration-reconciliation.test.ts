@@ -56,7 +56,7 @@ describe('migration 0008 (reconciliation)', () => {
     const window = { from: new Date(`${DAY}T00:00:00.000Z`), to: new Date(`${DAY}T23:59:59.999Z`) };
     expect(
       reconciliation
-        .recordsIn(window, SCOPE, 'USD')
+        .recordsOf({ firstDay: DAY, lastDay: DAY }, window, SCOPE, 'USD')
         .map((record) => [record.ref.id, record.state, record.cost]),
     ).toEqual([
       ['done', 'completed', money(1100, 'USD')],

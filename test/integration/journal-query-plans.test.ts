@@ -245,6 +245,21 @@ describe('the queries the counter runs while selling, over a journal that only g
     expect(steps).toMatch(/SEARCH topups USING COVERING INDEX topups_by_shift \(shift_id=\?\)/);
   });
 
+  it("read a period's records and its cash taken outside shifts from index ranges alone", () => {
+    const db = journal.open();
+    const period = { firstDay: '2026-11-22', lastDay: '2026-11-22' };
+    const window = { from: new Date('2026-11-22T04:00:00.000Z'), to: new Date('2026-11-23T04:00:00.000Z') };
+    for (const plans of [
+      plansOf(db, (db) => new ReconciliationJournal(db, 'C1').recordsOf(period, window, scope, 'USD')),
+      plansOf(db, (db) => new ReconciliationJournal(db, 'C1').cashOutsideShifts(window)),
+    ]) {
+      const steps = plans[0]!.join('\n');
+      expect(steps).not.toMatch(/\bSCAN (sales|topups)\b/);
+      expect(steps).toMatch(/SEARCH sales USING INDEX sales_listed \(created_at>\? AND created_at<\?\)/);
+      expect(steps).toMatch(/SEARCH topups USING INDEX topups_listed \(created_at>\? AND created_at<\?\)/);
+    }
+  });
+
   it('sum a shift for its Z from the shift index ranges alone', () => {
     const db = journal.open();
     const plans = plansOf(db, (db) => shiftFigures(db, 'shift-1', [], ['USD']));

@@ -39,6 +39,7 @@ function record(
     cost,
     quotedCost: cost ?? usd(500),
     packageCode: 'PKG-1',
+    packageName: 'Package 1',
     iccid: null,
     createdAt: INSIDE,
     stoppedWaitingAt: null,

@@ -25,8 +25,14 @@ export interface AccountBalanceOptions {
  */
 export class AccountBalance {
   private view: BalanceView | null = null;
+  private readonly readers: ((balance: Money, askedAt: Date) => void)[] = [];
 
   constructor(private readonly options: AccountBalanceOptions) {}
+
+  /** Also tells `reader` of every reading asked of the provider, with when it was asked. */
+  onRead(reader: (balance: Money, askedAt: Date) => void): void {
+    this.readers.push(reader);
+  }
 
   current(): BalanceView | null {
     return this.view;
@@ -34,7 +40,9 @@ export class AccountBalance {
 
   /** Asks the provider for the balance now (GET /balance) and announces it. */
   async refresh(): Promise<BalanceView> {
+    const askedAt = this.options.now();
     const fresh = await this.options.connection().client.getBalance({ lane: 'interactive' });
+    for (const reader of this.readers) reader(fresh.balance, askedAt);
     const read = balanceViewOf(fresh, this.options.now(), false);
     return this.set(read.balance, read.enterprise);
   }

@@ -61,10 +61,30 @@ interface ProviderSide {
   readonly status: string | null;
   readonly amount: Money | null;
   readonly createdAt: string | null;
+  readonly packageName?: string | null;
 }
 
 function sideOfOrder(order: ProviderOrder): ProviderSide {
-  return { status: order.status ?? order.statusText, amount: order.amount, createdAt: order.createdAt };
+  return {
+    status: order.status ?? order.statusText,
+    amount: order.amount,
+    createdAt: order.createdAt,
+    packageName: order.packageName ?? order.packageCode,
+  };
+}
+
+/**
+ * A row's key: the period, the kind, what it is about, and its amount. An exception keeps its age by
+ * it across runs; a resolution is stored against it, so it holds for the amount it was given.
+ */
+export function rowKey(
+  periodKey: string,
+  kind: ReconcileKind,
+  subject: string,
+  amount: Money | null,
+): string {
+  const base = `${periodKey}:${kind}:${subject}`;
+  return amount === null ? base : `${base}:${amount.currency}${amount.amount}`;
 }
 
 /** The order status record says `pending_details` while provisioning; the list says `pending`. */
@@ -85,6 +105,13 @@ function text(value: Money | null): string {
   return value === null ? 'unknown' : formatMoney(value);
 }
 
+/** Rows about what the journal holds (the customer's money), not what the provider charged. */
+const JOURNAL_AMOUNT_KINDS: ReadonlySet<ReconcileKind> = new Set([
+  'journal_open',
+  'provider_not_charged',
+  'missing_at_provider',
+]);
+
 function rowOf(
   input: MatchInput,
   kind: ReconcileKind,
@@ -95,22 +122,32 @@ function rowOf(
     readonly provider: ProviderSide | null;
     readonly candidates?: readonly RecordRef[];
     readonly counter?: ShopCounterRef;
+    /** The amount the row is about, when it is neither the provider's charge nor the journal's cost. */
+    readonly amount?: Money;
     readonly note: string;
   },
 ): ReconcileRow {
+  const journalCost = facts.record?.cost ?? facts.record?.quotedCost ?? null;
+  const amount =
+    facts.amount ??
+    (JOURNAL_AMOUNT_KINDS.has(kind)
+      ? (journalCost ?? facts.provider?.amount ?? null)
+      : (facts.provider?.amount ?? journalCost));
   return {
-    key: `${input.periodKey}:${kind}:${facts.reference ?? facts.record?.ref.id ?? ''}`,
+    key: rowKey(input.periodKey, kind, facts.reference ?? facts.record?.ref.id ?? '', amount),
     kind,
     severity,
     orderReference: facts.reference,
     record: facts.record?.ref ?? null,
     journalState: facts.record?.state ?? null,
-    journalCost: facts.record?.cost ?? facts.record?.quotedCost ?? null,
+    journalCost,
     providerStatus: facts.provider?.status ?? null,
     providerAmount: facts.provider?.amount ?? null,
     providerCreatedAt: facts.provider?.createdAt ?? null,
     candidates: [...(facts.candidates ?? [])],
     ...(facts.counter ? { counter: facts.counter } : {}),
+    amount,
+    packageName: facts.record?.packageName ?? facts.provider?.packageName ?? null,
     note: facts.note,
   };
 }
@@ -130,10 +167,12 @@ function compareRecord(
       return refund.creditedAt === null
         ? rowOf(input, 'refund_in_transit', 'warning', {
             ...facts,
+            amount: refund.amount,
             note: `Refund of ${formatMoney(refund.amount)} requested (${refund.method}), not yet credited to the balance.`,
           })
         : rowOf(input, 'refunded', 'info', {
             ...facts,
+            amount: refund.amount,
             note: `Refunded ${formatMoney(refund.amount)} to the balance on ${refund.creditedAt}.`,
           });
     }
@@ -345,7 +384,7 @@ export function matchOrders(input: MatchInput): ReconcileRow[] {
     } else if (hidden !== undefined && hidden !== input.accountCurrency) {
       rows.push({
         ...compared,
-        key: `${input.periodKey}:currency_hidden:${reference}`,
+        key: rowKey(input.periodKey, 'currency_hidden', reference, compared.amount),
         kind: 'currency_hidden',
         severity: 'warning',
         note: `Paid in ${hidden}: the order list shows only ${input.accountCurrency} orders, so its status was read one by one.`,
@@ -353,7 +392,7 @@ export function matchOrders(input: MatchInput): ReconcileRow[] {
     } else {
       rows.push({
         ...compared,
-        key: `${input.periodKey}:boundary:${reference}`,
+        key: rowKey(input.periodKey, 'boundary', reference, compared.amount),
         kind: 'boundary',
         note: 'Not in the order list for the window (its provider date is outside it); its status read agrees.',
       });

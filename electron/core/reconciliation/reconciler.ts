@@ -27,7 +27,7 @@ import { failureSummary, PosFailure } from '../pos/failure';
 import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
 import { ALONE, type Attribution, type AttributionSource } from './attribution';
 import { balanceBridge } from './balance-bridge';
-import { type MatchInput, matchOrders, type StatusRead } from './match-orders';
+import { type MatchInput, matchOrders, rowKey, type StatusRead } from './match-orders';
 import { type Period, ReconciliationJournal } from './reconciliation-journal';
 import { NO_REFUNDS, type RefundSource } from './refunds';
 
@@ -58,16 +58,17 @@ function severityRank(severity: ReconcileSeverity): number {
   return severity === 'critical' ? 0 : severity === 'warning' ? 1 : 2;
 }
 
-/** A finding of Leg B or C: one row per currency. */
+/** A finding of Leg B or C: one row per currency, keyed by the amount it names. */
 export function findingRow(
   periodKey: string,
   kind: ReconcileKind,
   severity: ReconcileSeverity,
   subject: string,
+  amount: Money | null,
   note: string,
 ): ReconcileRow {
   return {
-    key: `${periodKey}:${kind}:${subject}`,
+    key: rowKey(periodKey, kind, subject, amount),
     kind,
     severity,
     orderReference: null,
@@ -78,12 +79,19 @@ export function findingRow(
     providerAmount: null,
     providerCreatedAt: null,
     candidates: [],
+    amount,
+    packageName: null,
     note,
   };
 }
 
-function cashRows(periodKey: string, cash: readonly CashLegLine[]): ReconcileRow[] {
-  return cash
+/** Leg C's findings: a drawer whose takings differ, and cash taken while no shift was open. */
+function cashRows(
+  periodKey: string,
+  cash: readonly CashLegLine[],
+  outside: readonly Money[],
+): ReconcileRow[] {
+  const differs = cash
     .filter((line) => line.remainder.amount !== 0)
     .map((line) =>
       findingRow(
@@ -91,9 +99,21 @@ function cashRows(periodKey: string, cash: readonly CashLegLine[]): ReconcileRow
         'cash_differs',
         'warning',
         line.currency,
+        line.remainder,
         `Cash for completed sales and top-ups is ${formatMoney(line.completed)}; the drawer took ${formatMoney(line.drawerTakings)} less ${formatMoney(line.heldForOpen)} held for open ones.`,
       ),
     );
+  const unshifted = outside.map((taken) =>
+    findingRow(
+      periodKey,
+      'cash_outside_shifts',
+      'warning',
+      taken.currency,
+      taken,
+      `${formatMoney(taken)} was taken in cash while no shift was open: no drawer's count checks it.`,
+    ),
+  );
+  return [...differs, ...unshifted];
 }
 
 function shopLedgerRead(attribution: Attribution): NonNullable<Reconciliation['shopLedger']> {
@@ -151,7 +171,19 @@ export class Reconciler {
     return snapshot;
   }
 
-  /** At a shift's open: the day's opening balance, once per day. Never holds the shift back. */
+  /**
+   * A reading of the balance made for any reason (start-up, the background refresh, the header): the
+   * first of a business day is kept as the day's opening, so the bridge opens before the day's first
+   * record, whether or not a shift was open for it.
+   */
+  balanceRead(balance: Money, takenAt: Date): void {
+    const scope = scopeOf(this.deps.connection());
+    const day = this.businessDay(takenAt);
+    if (this.journal.openingOf(scope, day)?.purpose === 'opening') return;
+    this.journal.addSnapshot(scope, day, { purpose: 'opening', takenAt: takenAt.toISOString(), balance });
+  }
+
+  /** At a shift's open: the day's opening balance, unless the day has one. Never holds the shift back. */
   dayOpened(): void {
     const day = this.businessDay();
     if (this.journal.openingOf(scopeOf(this.deps.connection()), day)?.purpose === 'opening') return;
@@ -160,13 +192,9 @@ export class Reconciler {
     );
   }
 
-  /** At a shift's close: the closing balance and the day's reconciliation, in the background. */
+  /** At a shift's close: the day's reconciliation, in the background (the run reads the balance). */
   async dayClosed(day: string): Promise<Reconciliation | null> {
-    const period = { firstDay: day, lastDay: day };
-    await this.snapshot('closing', day).catch((error: unknown) => {
-      this.deps.log.warn('closing balance not read', { day, error: failureSummary(error) });
-    });
-    return this.run(period, 'background').catch((error: unknown) => {
+    return this.run({ firstDay: day, lastDay: day }, 'background').catch((error: unknown) => {
       this.deps.log.error('reconciliation at the close failed', { day, error: String(error) });
       return null;
     });
@@ -187,11 +215,18 @@ export class Reconciler {
   /** The period's latest run, with what was resolved since. */
   view(period: Period): Reconciliation | null {
     const scope = scopeOf(this.deps.connection());
-    const stored = this.journal.latestRun(scope, period);
-    if (!stored) return null;
-    const keys = stored.rows.filter((row) => row.severity !== 'info').map((row) => row.key);
+    const latest = this.journal.latestRun(scope, period);
+    if (!latest) return null;
+    // Runs stored before rows named their amount and package read as naming neither.
+    const rows = latest.rows.map((row) => ({
+      ...row,
+      amount: row.amount ?? null,
+      packageName: row.packageName ?? null,
+    }));
+    const stored = { ...latest, rows };
+    const keys = rows.filter((row) => row.severity !== 'info').map((row) => row.key);
     const history = this.journal.exceptionHistory(keys);
-    const exceptions: ReconcileException[] = stored.rows
+    const exceptions: ReconcileException[] = rows
       .filter((row) => row.severity !== 'info')
       .map((row) => ({
         ...row,
@@ -326,7 +361,7 @@ export class Reconciler {
       // Leg C after Leg A: a sale the settlement just completed counts as completed.
       const cash = this.journal.cashTaken(period);
       const cashRefunds = this.journal.cashRefunded(period);
-      const rows = [...provider.rows, ...cashRows(periodKey, cash)];
+      const rows = [...provider.rows, ...cashRows(periodKey, cash, this.journal.cashOutsideShifts(window))];
       const confirmedAt = previous?.result === 'unconfirmed' ? runAt : (previous?.confirmedAt ?? null);
       report = {
         ...base,
@@ -346,7 +381,7 @@ export class Reconciler {
         ...base,
         cash,
         cashRefunds: this.journal.cashRefunded(period),
-        rows: cashRows(periodKey, cash),
+        rows: cashRows(periodKey, cash, this.journal.cashOutsideShifts(window)),
         result: 'unconfirmed',
         unconfirmedReason: failureSummary(error),
         confirmedAt: null,
@@ -370,13 +405,27 @@ export class Reconciler {
   ): Promise<Pick<Reconciliation, 'rows' | 'bridge' | 'currencyNote' | 'ordersRead' | 'shopLedger'>> {
     const scope = scopeOf(connection);
     const opening = this.journal.openingOf(scope, period.firstDay);
+    // The bridge reads the period as it is now: a closing reading taken before the period ended (at
+    // a shift's close) misses what came after it, so only one taken after its end is used again.
+    const stored = this.journal.closingOf(scope, period.lastDay);
     const closing =
-      this.journal.closingOf(scope, period.lastDay) ?? (await this.snapshot('closing', period.lastDay, lane));
+      stored !== null && Date.parse(stored.takenAt) >= window.to.getTime()
+        ? stored
+        : await this.snapshot('closing', period.lastDay, lane);
     const currency = closing.balance.currency;
-    const read = await ordersAround(connection, window, opening, closing, lane);
+    // A shift's records belong to the day it opened, even those made after the cut-off: the orders
+    // are read around them too.
+    const made = this.journal
+      .recordsOf(period, window, scope, currency)
+      .map((record) => Date.parse(record.createdAt));
+    const around = {
+      from: new Date(Math.min(window.from.getTime(), ...made)),
+      to: new Date(Math.max(window.to.getTime(), ...made)),
+    };
+    const read = await ordersAround(connection, around, opening, closing, lane);
     const listed = new Map(read.orders.map((order) => [order.orderReference, order]));
     const settledNow = new Set<string>();
-    for (const record of this.journal.recordsIn(window, scope, currency)) {
+    for (const record of this.journal.recordsOf(period, window, scope, currency)) {
       if (record.ref.kind !== 'sale' || !SALE_SENT_OPEN_STATES.includes(record.state)) continue;
       const order = record.orderReference === null ? null : listed.get(record.orderReference);
       // A pending sale is read again only when the list says its order completed; one without an
@@ -391,7 +440,7 @@ export class Reconciler {
       });
       if (settled?.state === 'completed') settledNow.add(record.ref.id);
     }
-    const records = this.journal.recordsIn(window, scope, currency);
+    const records = this.journal.recordsOf(period, window, scope, currency);
     const hidden = records.filter((record) => record.cost !== null && record.cost.currency !== currency);
     const currencyNote =
       hidden.length > 0
@@ -483,7 +532,9 @@ export function bridgeFindings(periodKey: string, bridge: BalanceBridge, complet
   const rows: ReconcileRow[] = [];
   const { currency } = bridge;
   if (bridge.remainder === null) {
-    rows.push(findingRow(periodKey, 'bridge_incomplete', 'warning', currency, bridge.likelyCauses.join(' ')));
+    rows.push(
+      findingRow(periodKey, 'bridge_incomplete', 'warning', currency, null, bridge.likelyCauses.join(' ')),
+    );
   } else if (bridge.remainder.amount !== 0) {
     rows.push(
       findingRow(
@@ -491,6 +542,7 @@ export function bridgeFindings(periodKey: string, bridge: BalanceBridge, complet
         'bridge_remainder',
         'critical',
         currency,
+        bridge.remainder,
         `The balance closed at ${formatMoney(bridge.closing?.balance ?? bridge.remainder)}, ${formatMoney(bridge.remainder)} away from the expected ${formatMoney(bridge.expectedClosing ?? bridge.remainder)}.`,
       ),
     );
@@ -502,6 +554,7 @@ export function bridgeFindings(periodKey: string, bridge: BalanceBridge, complet
         'bridge_incomplete',
         'warning',
         'orders',
+        null,
         'The order list could not be read to its end (an unreadable item, or more orders than one run reads).',
       ),
     );

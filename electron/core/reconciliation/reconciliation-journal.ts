@@ -27,6 +27,7 @@ export interface JournalRecord {
   /** What it was expected to cost (the package's listed cost), when the journal knows. */
   readonly quotedCost: Money | null;
   readonly packageCode: string;
+  readonly packageName: string;
   /** The topped-up eSIM; null for a sale. */
   readonly iccid: string | null;
   readonly createdAt: string;
@@ -48,6 +49,7 @@ interface RecordRow {
   quoted_minor: number | null;
   quoted_currency: Currency | null;
   package_code: string;
+  package_name: string;
   iccid: string | null;
   created_at: string;
   stopped_waiting_at: string | null;
@@ -55,18 +57,35 @@ interface RecordRow {
 
 const RECORD_COLUMNS = {
   sale: `'sale' AS kind, id, receipt_number, state, order_reference, cost_minor, cost_currency,
-    quoted_cost_minor AS quoted_minor, quoted_cost_currency AS quoted_currency, package_code, NULL AS iccid, created_at,
+    quoted_cost_minor AS quoted_minor, quoted_cost_currency AS quoted_currency, package_code, package_name, NULL AS iccid, created_at,
     NULL AS stopped_waiting_at`,
   // A top-up's quoted cost is in the account's currency, which its row does not name.
   topup: `'topup' AS kind, id, receipt_number, state, order_reference, cost_minor, cost_currency,
-    quoted_cost_minor AS quoted_minor, NULL AS quoted_currency, package_code, iccid, created_at,
+    quoted_cost_minor AS quoted_minor, NULL AS quoted_currency, package_code, package_name, iccid, created_at,
     json_extract(search_json, '$.stoppedAt') AS stopped_waiting_at`,
 };
 
-const RECORDS_IN_WINDOW = `
-  SELECT ${RECORD_COLUMNS.sale} FROM sales WHERE created_at >= @from AND created_at < @to AND ${IN_SCOPE}
+/**
+ * The period's records: those of its shifts (a shift's records belong to the day it opened), and those
+ * made in its window while no shift was open. Four index ranges, named: the scope's own index would
+ * read every record of the mode.
+ */
+const RECORDS_OF_PERIOD = `
+  WITH period_shifts AS (
+    SELECT id FROM shifts
+    WHERE counter_id = @counterId AND business_day BETWEEN @firstDay AND @lastDay
+  )
+  SELECT ${RECORD_COLUMNS.sale} FROM sales INDEXED BY sales_by_shift
+  WHERE shift_id IN period_shifts AND ${IN_SCOPE}
   UNION ALL
-  SELECT ${RECORD_COLUMNS.topup} FROM topups WHERE created_at >= @from AND created_at < @to AND ${IN_SCOPE}
+  SELECT ${RECORD_COLUMNS.sale} FROM sales INDEXED BY sales_listed
+  WHERE created_at >= @from AND created_at < @to AND shift_id IS NULL AND ${IN_SCOPE}
+  UNION ALL
+  SELECT ${RECORD_COLUMNS.topup} FROM topups INDEXED BY topups_by_shift
+  WHERE shift_id IN period_shifts AND ${IN_SCOPE}
+  UNION ALL
+  SELECT ${RECORD_COLUMNS.topup} FROM topups INDEXED BY topups_listed
+  WHERE created_at >= @from AND created_at < @to AND shift_id IS NULL AND ${IN_SCOPE}
   ORDER BY created_at`;
 
 const RECORDS_BY_REFERENCE = `
@@ -105,6 +124,24 @@ const CASH_TAKEN = `
   GROUP BY tender_currency ORDER BY tender_currency`;
 
 /**
+ * Cash taken for the sales and top-ups made in the window while no shift was open, per currency paid
+ * (handed over less change, every record not failed): no drawer holds it, so no count checks it.
+ */
+const CASH_OUTSIDE_SHIFTS = `
+  SELECT tender_currency AS currency,
+    sum(coalesce(tendered_minor, tender_due_minor) - coalesce(change_minor, 0)) AS taken
+  FROM (
+    SELECT tender_currency, tender_due_minor, tendered_minor, change_minor FROM sales INDEXED BY sales_listed
+    WHERE created_at >= @from AND created_at < @to AND shift_id IS NULL AND counter_id = @counterId
+      AND tender_method = 'cash' AND state != 'failed'
+    UNION ALL
+    SELECT tender_currency, tender_due_minor, tendered_minor, change_minor FROM topups INDEXED BY topups_listed
+    WHERE created_at >= @from AND created_at < @to AND shift_id IS NULL AND counter_id = @counterId
+      AND tender_method = 'cash' AND state != 'failed'
+  )
+  GROUP BY tender_currency ORDER BY tender_currency`;
+
+/**
  * Cash handed back to customers by the period's shifts (the drawer movement's shift), per currency, split by what became of the
  * provider's side: refunded to the balance (recovered), a refund request or an answer still awaited
  * (not yet recovered), or a goodwill refund (never recoverable). A refused cancellation hands nothing back.
@@ -134,6 +171,7 @@ function recordOf(row: RecordRow, accountCurrency: Currency): JournalRecord {
     quotedCost:
       row.quoted_minor === null ? null : { amount: minor(row.quoted_minor), currency: quotedCurrency },
     packageCode: row.package_code,
+    packageName: row.package_name,
     iccid: row.iccid,
     createdAt: row.created_at,
     stoppedWaitingAt: row.stopped_waiting_at,
@@ -171,12 +209,16 @@ export class ReconciliationJournal {
     private readonly counterId: string,
   ) {}
 
-  recordsIn(
+  /** The period's records: its shifts', and those its window holds with no shift. */
+  recordsOf(
+    period: Period,
     window: { from: Date; to: Date },
     scope: AccountScope,
     accountCurrency: Currency,
   ): JournalRecord[] {
-    const rows = this.db.prepare(RECORDS_IN_WINDOW).all({
+    const rows = this.db.prepare(RECORDS_OF_PERIOD).all({
+      counterId: this.counterId,
+      ...period,
       from: window.from.toISOString(),
       to: window.to.toISOString(),
       ...scopeParams(scope),
@@ -209,6 +251,16 @@ export class ReconciliationJournal {
       heldForOpen: money(row.held, row.currency),
       remainder: money(row.takings - row.held - row.completed, row.currency),
     }));
+  }
+
+  /** Cash taken in the window while no shift was open, per currency: in no drawer's count. */
+  cashOutsideShifts(window: { from: Date; to: Date }): Money[] {
+    const rows = this.db.prepare(CASH_OUTSIDE_SHIFTS).all({
+      counterId: this.counterId,
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+    }) as { currency: Currency; taken: number }[];
+    return rows.filter((row) => row.taken !== 0).map((row) => money(row.taken, row.currency));
   }
 
   cashRefunded(period: Period): CashRefundLine[] {
