@@ -1,10 +1,16 @@
 import { byLanguage } from './by-language';
 import { counterWords } from './counter-words';
 import type { Language } from './domain/common';
-import type { ReconcileKind, ReconcileSeverity, ResolutionClass } from './domain/reconciliation';
+import type {
+  ReconcileKind,
+  ReconcileRow,
+  ReconcileSeverity,
+  ResolutionClass,
+} from './domain/reconciliation';
 import type { CashReason } from './domain/shift';
 import type { ShopCounterDay, ShopDayResult, ShopDrawerCash } from './domain/shop-day';
 import type { TenderMethod } from './domain/till';
+import type { Money } from './money';
 
 /**
  * Every word of an X or Z report, per language: the core prints them and the counter shows them, so
@@ -55,6 +61,13 @@ export interface LedgerText {
   readonly shopBridge: string;
   /** The shop ledger could not be read, so orders no record here holds are not attributed. */
   readonly ledgerUnreachable: (problem: string) => string;
+  readonly amountLabel: string;
+  readonly package: string;
+  /**
+   * What a row means, from its facts, in the reader's language. The core's own `note` (English, with
+   * every detail it read) stays for support and the CSV files.
+   */
+  readonly rowNote: (row: ReconcileRow, money: (value: Money) => string) => string;
 }
 
 /**
@@ -86,6 +99,146 @@ export interface ShopDayText {
   readonly runBy: string;
   readonly ledgerHead: (seq: string) => string;
 }
+
+/** The facts a row's words are made from, with its amounts already formatted. */
+interface NoteFacts {
+  readonly row: ReconcileRow;
+  readonly amount: string;
+  readonly journal: string;
+  readonly provider: string;
+  readonly state: string;
+  readonly status: string;
+}
+
+function noteFacts(
+  row: ReconcileRow,
+  money: (value: Money) => string,
+  unknown: string,
+  word: (state: string) => string,
+): NoteFacts {
+  const amount = row.amount ?? row.providerAmount ?? row.journalCost;
+  return {
+    row,
+    amount: amount ? money(amount) : unknown,
+    journal: row.journalCost ? money(row.journalCost) : unknown,
+    provider: row.providerAmount ? money(row.providerAmount) : unknown,
+    state: word(row.journalState ?? unknown),
+    status: word(row.providerStatus ?? unknown),
+  };
+}
+
+/** A row's words, per kind, in one language. */
+type NoteWords = Readonly<Record<ReconcileKind, (facts: NoteFacts) => string>>;
+
+/** The order list could not be read to its end: the bridge finding named by `orders`, not a currency. */
+function aboutOrderList(row: ReconcileRow): boolean {
+  return row.key.endsWith(':orders');
+}
+
+const EN_NOTES: NoteWords = {
+  matched: ({ row }) => (row.journalState === 'failed' ? 'Failed at both.' : ''),
+  cost_differs: ({ journal, provider }) => `The journal recorded ${journal}; the provider lists ${provider}.`,
+  settled_now: () => 'The provider had completed it; settled now from its records (nothing was sent).',
+  journal_open: ({ row, state, status }) =>
+    row.orderReference === null
+      ? row.severity === 'info'
+        ? `No answer (${state}); proposed as the journal record of an order the provider lists.`
+        : `No answer yet (${state}) and no provider order that could be it.`
+      : row.severity === 'info'
+        ? 'Pending at both: carried forward until the provider finishes it.'
+        : `The journal says ${state}; the provider says ${status}.`,
+  provider_not_charged: ({ state, status }) =>
+    `The journal says ${state}; the provider says ${status}. The customer may be owed money.`,
+  failed_but_charged: ({ status, provider }) =>
+    `The journal says failed; the provider says ${status} and charged ${provider}.`,
+  unrecorded: ({ row }) =>
+    row.severity === 'info'
+      ? 'Not journalled here; failed at the provider, so nothing was charged.'
+      : row.candidates.length > 0
+        ? 'Not journalled here. It may be the lost answer of a record in doubt: a manager decides.'
+        : 'Not journalled here: another counter or the provider dashboard placed it, or its answer was lost.',
+  other_counter: ({ row }) =>
+    row.counter
+      ? `Counter ${row.counter.code} (${row.counter.name}) of this shop claims it in the shop ledger.`
+      : 'Another counter of this shop claims it in the shop ledger.',
+  unattributed: () =>
+    'Not journalled here, and the shop ledger was not reached: whether another counter holds it is not known.',
+  missing_at_provider: ({ state, journal }) =>
+    `The journal says ${state} for ${journal}; the provider does not know this order.`,
+  refund_in_transit: ({ amount }) => `Refund of ${amount} requested, not yet credited to the balance.`,
+  refunded: ({ amount }) => `Refunded ${amount} to the balance.`,
+  currency_hidden: () =>
+    "Paid in another currency: the provider's order list does not show it, so its status was read on its own.",
+  boundary: ({ row }) =>
+    row.record === null
+      ? 'Dated in the margin around the cut-off: it belongs to another day.'
+      : 'Dated on another day by the journal or by the provider.',
+  bridge_remainder: ({ amount }) => `The balance closed ${amount} away from the expected closing balance.`,
+  bridge_incomplete: ({ row }) =>
+    aboutOrderList(row)
+      ? 'The order list could not be read to its end (an unreadable item, or more orders than one run reads).'
+      : 'A balance reading is missing (at the opening or at the close): the bridge cannot be closed.',
+  bridge_shop: () =>
+    "The account is the shop's: its balance is bridged once, by the shop day, with every counter's charges and refunds.",
+  cash_differs: ({ amount }) =>
+    `The drawer's takings, less the cash held for open records, differ by ${amount} from the cash due for completed ones.`,
+  cash_outside_shifts: ({ amount }) =>
+    `${amount} was taken in cash while no shift was open: no drawer's count checks it.`,
+};
+
+const AR_NOTES: NoteWords = {
+  matched: ({ row }) => (row.journalState === 'failed' ? 'فشل لدى الطرفين.' : ''),
+  cost_differs: ({ journal, provider }) => `سجّل السجل ${journal}؛ ويذكر المزوّد ${provider}.`,
+  settled_now: () => 'أكمله المزوّد؛ سُوّي الآن من سجلاته (لم يُرسل شيء).',
+  journal_open: ({ row, state, status }) =>
+    row.orderReference === null
+      ? row.severity === 'info'
+        ? `لا إجابة (${state})؛ مقترح بوصفه سجل طلب يذكره المزوّد.`
+        : `لا إجابة بعد (${state}) ولا طلب لدى المزوّد يمكن أن يكونه.`
+      : row.severity === 'info'
+        ? 'قيد التجهيز لدى الطرفين: يُرحَّل حتى يُنهيه المزوّد.'
+        : `السجل يقول ${state}؛ والمزوّد يقول ${status}.`,
+  provider_not_charged: ({ state, status }) =>
+    `السجل يقول ${state}؛ والمزوّد يقول ${status}. قد يكون للزبون مال مستحق.`,
+  failed_but_charged: ({ status, provider }) => `السجل يقول فاشل؛ والمزوّد يقول ${status} وخصم ${provider}.`,
+  unrecorded: ({ row }) =>
+    row.severity === 'info'
+      ? 'غير مسجل هنا؛ فشل لدى المزوّد، فلم يُخصم شيء.'
+      : row.candidates.length > 0
+        ? 'غير مسجل هنا. قد يكون الإجابة الضائعة لسجل غير مؤكد: يقرر المدير.'
+        : 'غير مسجل هنا: أجرته نقطة بيع أخرى أو لوحة المزوّد، أو ضاعت إجابته.',
+  other_counter: ({ row }) =>
+    row.counter
+      ? `تطالب به نقطة البيع ${row.counter.code} (${row.counter.name}) من هذا المتجر في دفتر المتجر.`
+      : 'تطالب به نقطة بيع أخرى من هذا المتجر في دفتر المتجر.',
+  unattributed: () => 'غير مسجل هنا، وتعذّر الوصول إلى دفتر المتجر: لا يُعرف إن كانت نقطة بيع أخرى تحمله.',
+  missing_at_provider: ({ state, journal }) =>
+    `السجل يقول ${state} بمبلغ ${journal}؛ والمزوّد لا يعرف هذا الطلب.`,
+  refund_in_transit: ({ amount }) => `طُلب استرداد ${amount}، ولم يُضف إلى الرصيد بعد.`,
+  refunded: ({ amount }) => `أُعيد ${amount} إلى الرصيد.`,
+  currency_hidden: () => 'دُفع بعملة أخرى: قائمة طلبات المزوّد لا تُظهره، فقُرئت حالته وحده.',
+  boundary: ({ row }) =>
+    row.record === null
+      ? 'مؤرَّخ في الهامش حول وقت الإقفال: ينتمي إلى يوم آخر.'
+      : 'مؤرَّخ في يوم آخر لدى السجل أو لدى المزوّد.',
+  bridge_remainder: ({ amount }) => `أُقفل الرصيد بفارق ${amount} عن الرصيد الختامي المتوقع.`,
+  bridge_incomplete: ({ row }) =>
+    aboutOrderList(row)
+      ? 'تعذّرت قراءة قائمة الطلبات إلى آخرها (عنصر غير مقروء، أو طلبات أكثر مما تقرؤه مطابقة واحدة).'
+      : 'قراءة للرصيد ناقصة (عند الافتتاح أو عند الإغلاق): لا يمكن إقفال مطابقة الرصيد.',
+  bridge_shop: () => 'الحساب للمتجر: يُطابَق رصيده مرة واحدة في يوم المتجر، بمبيعات كل نقاط البيع ومستردّاتها.',
+  cash_differs: ({ amount }) =>
+    `ما دخل الدرج، بعد النقد المحجوز للسجلات المفتوحة، يختلف بمقدار ${amount} عن النقد المستحق للمكتملة.`,
+  cash_outside_shifts: ({ amount }) => `قُبض ${amount} نقدًا دون وردية مفتوحة: لا يتحقق منه عدّ أي درج.`,
+};
+
+/** The provider's order states in Arabic, beside the journal's own (`states`); a word not listed is shown as it came. */
+const AR_ORDER_STATES: Readonly<Record<string, string>> = {
+  completed: 'مكتمل',
+  failed: 'فاشل',
+  cancelled: 'ملغى',
+  unknown: 'غير معروف',
+};
 
 export interface ReportText {
   /** A shift's state, on the Z and the shift screens. */
@@ -162,12 +315,9 @@ export interface ReportText {
   readonly shop: ShopDayText;
 }
 
-/** The results of a reconciliation, names in English capitals in both languages. */
-const RESULTS = {
-  reconciled: 'RECONCILED',
-  not_reconciled: 'NOT RECONCILED',
-  unconfirmed: 'UNCONFIRMED',
-} as const;
+/** A reconciliation's result, in the reader's language. */
+const EN_RESULTS = { reconciled: 'RECONCILED', not_reconciled: 'NOT RECONCILED', unconfirmed: 'UNCONFIRMED' } as const;
+const AR_RESULTS = { reconciled: 'مُطابَق', not_reconciled: 'غير مُطابَق', unconfirmed: 'غير مؤكَّد' } as const;
 
 const EN_WORDS = counterWords('en');
 const AR_WORDS = counterWords('ar');
@@ -238,7 +388,7 @@ const EN: ReportText = {
   printed: 'Printed',
   reconciliation: 'Reconciliation with the provider',
   reconciliationNotRun: 'Not run yet',
-  reconciliationResults: RESULTS,
+  reconciliationResults: EN_RESULTS,
   exceptionsOpen: 'Exceptions open',
   balanceUnexplained: 'Balance unexplained',
   reconcileKinds: {
@@ -313,10 +463,16 @@ const EN: ReportText = {
     journalCost: 'Cost in the journal',
     providerAmount: 'Charged by the provider',
     severity: 'Severity',
+    amountLabel: 'Amount',
+    package: 'Package',
+    rowNote: (row, money) =>
+      EN_NOTES[row.kind](
+        noteFacts(row, money, 'unknown', (state) => EN.states[state] ?? state.replace('_', ' ')),
+      ),
   },
   shop: {
     title: 'The shop day',
-    results: { ...RESULTS, incomplete: 'INCOMPLETE' },
+    results: { ...EN_RESULTS, incomplete: 'INCOMPLETE' },
     number: (n) => `Shop day ${n}`,
     attributed: (n, of) => `${n} of ${of} provider orders attributed to a counter`,
     counters: 'Counters',
@@ -404,7 +560,7 @@ const AR: ReportText = {
   printed: 'طُبع',
   reconciliation: 'المطابقة مع المزوّد',
   reconciliationNotRun: 'لم تُجرَ بعد',
-  reconciliationResults: EN.reconciliationResults,
+  reconciliationResults: AR_RESULTS,
   exceptionsOpen: 'استثناءات مفتوحة',
   balanceUnexplained: 'رصيد غير مفسَّر',
   reconcileKinds: {
@@ -479,10 +635,21 @@ const AR: ReportText = {
     journalCost: 'التكلفة في السجل',
     providerAmount: 'ما خصمه المزوّد',
     severity: 'الخطورة',
+    amountLabel: 'المبلغ',
+    package: 'الباقة',
+    rowNote: (row, money) =>
+      AR_NOTES[row.kind](
+        noteFacts(
+          row,
+          money,
+          'unknown',
+          (state) => AR.states[state] ?? AR_ORDER_STATES[state.toLowerCase()] ?? state,
+        ),
+      ),
   },
   shop: {
     title: 'يوم المتجر',
-    results: EN.shop.results,
+    results: { ...AR_RESULTS, incomplete: 'غير مكتمل' },
     number: (n) => `يوم المتجر رقم ${n}`,
     attributed: (n, of) => `${n} من ${of} من طلبات المزوّد منسوبة إلى نقطة بيع`,
     counters: 'نقاط البيع',

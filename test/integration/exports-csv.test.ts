@@ -205,8 +205,13 @@ describe('CSV exports', () => {
         classification: 'other_channel',
         reason: resolution,
         provider_amount: toDecimalText(unrecorded?.providerAmount?.amount ?? minor(-1), 'USD'),
+        // What the exception is about: its amount and its package.
+        currency: 'USD',
+        amount: toDecimalText(unrecorded?.providerAmount?.amount ?? minor(-1), 'USD'),
+        package: unrecorded?.packageName ?? '-',
       }),
     ]);
+    expect(unrecorded?.packageName).toEqual(expect.stringMatching(/\S/));
 
     // The same day as a range gives the same rows (and its own check, run when it was asked for).
     const byDay = exportedFiles(

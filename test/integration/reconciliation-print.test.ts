@@ -28,6 +28,7 @@ let dir: string;
 let day: string;
 let report: Reconciliation;
 let otherReference: string;
+let shiftId: string;
 const RESOLUTION = 'بيع في الفرع الثاني';
 
 /** Chromium's PDF of an A4 document: the page size is the one its CSS declares. */
@@ -68,6 +69,13 @@ function arabicLetters(text: string): string {
   return text.normalize('NFC').replace(/[\u064b-\u065f\u0670\s]/g, '');
 }
 
+/** The open exception of the day: the cash sale cancelled by refund request. */
+function inTransit(): { amount: Money | null; packageName: string } {
+  const exception = report.exceptions.find((each) => each.kind === 'refund_in_transit');
+  if (!exception?.packageName) throw new Error('no refund in transit with its package');
+  return { amount: exception.amount, packageName: exception.packageName };
+}
+
 const en = (amount: Money): string => formatMoney(amount, 'en-GB').replace(/\s+/g, ' ');
 
 beforeAll(async () => {
@@ -98,6 +106,7 @@ beforeAll(async () => {
   const { countId } = await count(h, [usd(10_000 + pkg.retail.amount)]);
   const closed = unwrap(await h.call<{ shift: Shift }>('closeShift', { countId })).shift;
   day = closed.businessDay;
+  shiftId = closed.id;
   const atClose = await eventually(
     'the reconciliation at the close',
     async () =>
@@ -145,6 +154,9 @@ describe('the reconciliation, printed', () => {
       'Refunded to the customer, not yet recovered',
       'Refund in transit',
       otherReference,
+      // Each exception says its amount and its package, and what it means.
+      `Package: ${inTransit().packageName}`,
+      `Refund of ${en(inTransit().amount ?? usd(-1))} requested, not yet credited to the balance.`,
       `Resolved: Another counter or the provider dashboard, by ${
         report.exceptions.find((each) => each.resolution)?.resolution?.by
       }`,
@@ -168,14 +180,56 @@ describe('the reconciliation, printed', () => {
     expect(html).toContain('dir="rtl"');
     const printed = readBack(await a4Pdf(html), 'reconciliation-a4-ar');
     // Words without the lam-alef ligature, which pdftotext gives back as alef-lam.
-    for (const words of ['المطابقة مع المزوّد', 'رُدّ للزبون ولم يُسترد بعد', 'رصيد المزوّد', RESOLUTION]) {
+    for (const words of [
+      'المطابقة مع المزوّد',
+      'غير مُطابَق',
+      'رُدّ للزبون ولم يُسترد بعد',
+      'رصيد المزوّد',
+      'طُلب استرداد',
+      'ولم يُضف',
+      'الباقة',
+      RESOLUTION,
+    ]) {
       expect(arabicLetters(printed.text)).toContain(arabicLetters(words));
     }
-    expect(printed.text).toContain('NOT RECONCILED');
+    // The result and what each exception means are said in Arabic, never left in English.
+    for (const english of ['RECONCILED', 'Refund of', 'not yet credited']) {
+      expect(printed.text).not.toContain(english);
+    }
     expect(printed.text).toContain(otherReference);
+    expect(printed.text).toContain(inTransit().packageName);
     // Arabic money keeps Latin digits: the closing balance and the cash not yet recovered.
     for (const amount of [report.bridge?.closing?.balance, report.cashRefunds[0]?.notYetRecovered]) {
       expect(printed.text).toContain(toDecimalText(amount?.amount ?? minor(-1), 'USD'));
+    }
+  });
+
+  it('prints its result on the 58 mm Arabic Z on a line of its own, in Arabic, with each open exception', async () => {
+    const { html } = unwrap(
+      await counter.h.call<{ html: string }>('renderShiftReport', {
+        kind: 'z',
+        shiftId,
+        paper: '58',
+        language: 'ar',
+      }),
+    );
+    const page = await browser.newPage();
+    try {
+      await page.setContent(html, { waitUntil: 'load' });
+      const part = page.locator('section.part', { hasText: 'المطابقة مع المزوّد' });
+      const result = part.locator('p.result');
+      expect((await result.innerText()).trim()).toBe('غير مُطابَق');
+      // Nothing of the section is drawn over the result: the run's time is on its own line beneath.
+      const box = await result.boundingBox();
+      const time = await part.locator('p.note').first().boundingBox();
+      if (!box || !time) throw new Error('the result or its time is not drawn');
+      expect(time.y).toBeGreaterThanOrEqual(box.y + box.height);
+      const text = (await part.innerText()).replace(BIDI_CONTROLS, '');
+      expect(text).not.toMatch(/RECONCILED|Refund/);
+      expect(text).toContain(toDecimalText(inTransit().amount?.amount ?? minor(-1), 'USD'));
+      expect(text).toContain(inTransit().packageName);
+    } finally {
+      await page.close();
     }
   });
 

@@ -294,6 +294,9 @@ const rowFields = (row: string): string => `
   json_extract(${row}.value, '$.providerCreatedAt') AS provider_created_at,
   (SELECT group_concat(json_extract(candidate.value, '$.receiptNumber'), ' ')
      FROM json_each(${row}.value, '$.candidates') AS candidate) AS candidates,
+  json_extract(${row}.value, '$.amount.currency') AS row_currency,
+  json_extract(${row}.value, '$.amount.amount') AS row_amount,
+  json_extract(${row}.value, '$.packageName') AS package,
   json_extract(${row}.value, '$.note') AS note`;
 
 /** A reconciliation row's columns: what it is, the journal's side and the provider's side. */
@@ -311,6 +314,9 @@ const RECONCILE_ROW: readonly ExportColumn[] = [
   amount('provider_amount', 'provider_amount', 'provider_currency'),
   ...time('provider_created_at'),
   text('candidate_receipts', 'candidates'),
+  text('currency', 'row_currency'),
+  amount('amount', 'row_amount', 'row_currency'),
+  text('package'),
   text('note'),
 ];
 

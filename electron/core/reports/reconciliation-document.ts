@@ -155,11 +155,13 @@ function exceptionsTable(
   if (exceptions.length === 0) return null;
   const words = text.ledger;
   return html`<section class="table-part"><h3>${words.exceptions}</h3>
-<table><thead><tr><th>${words.severity}</th><th>${words.note}</th><th>${words.reference}</th><th>${words.firstSeen}</th></tr></thead>
+<table><thead><tr><th>${words.severity}</th><th>${words.note}</th><th>${words.amountLabel}</th><th>${words.reference}</th><th>${words.firstSeen}</th></tr></thead>
 <tbody>${exceptions.map(
     (exception) => html`<tr class="${exception.severity}">
 <td>${words.severities[exception.severity]}</td>
-<td>${text.reconcileKinds[exception.kind]}${
+<td>${text.reconcileKinds[exception.kind]}<br><span class="explained">${words.rowNote(exception, format.money)}</span>${
+      exception.packageName ? html`<br>${words.package}: ${exception.packageName}` : null
+    }${
       exception.resolution
         ? html`<br><span class="resolution">${words.resolvedAs(
             words.classes[exception.resolution.classification],
@@ -168,6 +170,7 @@ function exceptionsTable(
           )}</span>`
         : null
     }</td>
+<td class="amount">${exception.amount ? format.money(exception.amount) : ''}</td>
 <td>${subject(exception, counterCode)}</td>
 <td>${format.dateTime(exception.firstSeenAt)}</td>
 </tr>`,
@@ -210,5 +213,5 @@ td.amount, td bdi { white-space: nowrap; }
 td.amount { text-align: end; }
 tr { break-inside: avoid; }
 tr.critical td:first-child { font-weight: 800; }
-.resolution { font-size: 0.9em; }
+.resolution, .explained { font-size: 0.9em; }
 `;

@@ -238,23 +238,28 @@ function exceptionsSection({ text, format, counterCode }: Kit, report: ShiftRepo
   );
 }
 
-/** The day's reconciliation: its result, the exceptions still open (critical first) and the balance's remainder. */
-function reconciliationSection({ text, format }: Kit, reconciliation: Reconciliation | null): Html {
+/**
+ * The day's reconciliation: its result on a line of its own (a narrow roll has no room for it beside
+ * the time), the exceptions still open (critical first) with their amounts, and the balance's remainder.
+ */
+function reconciliationSection(
+  { text, format, counterCode }: Kit,
+  reconciliation: Reconciliation | null,
+): Html {
   if (!reconciliation) return section(text.reconciliation, rows([[text.reconciliationNotRun, '']]));
   const open = reconciliation.exceptions.filter((exception) => exception.resolution === null);
   const remainder = reconciliation.bridge?.remainder;
-  const lines: Row[] = [
-    [
-      text.reconciliationResults[reconciliation.result],
-      format.dateTime(reconciliation.confirmedAt ?? reconciliation.runAt),
-    ],
-    [text.exceptionsOpen, format.number(open.length)],
-    ...open.map(
-      (exception): Row => [
-        text.reconcileKinds[exception.kind],
-        ltr(exception.orderReference ?? exception.record?.id ?? ''),
-      ],
-    ),
+  const exceptions = open.map((exception) => {
+    const reference =
+      exception.orderReference ??
+      (exception.record ? receiptNumberText(exception.record.receiptNumber, counterCode) : null);
+    return html`${rows([[text.reconcileKinds[exception.kind], exception.amount ? format.money(exception.amount) : '']])}${
+      reference || exception.packageName
+        ? html`<p class="note">${reference ? ltr(reference) : null}${reference && exception.packageName ? ' · ' : ''}${exception.packageName ?? ''}</p>`
+        : null
+    }`;
+  });
+  const totals: Row[] = [
     ...(remainder && remainder.amount !== 0
       ? [[text.balanceUnexplained, format.money(remainder)] as Row]
       : []),
@@ -262,7 +267,12 @@ function reconciliationSection({ text, format }: Kit, reconciliation: Reconcilia
       .filter((line) => line.notYetRecovered.amount !== 0)
       .map((line): Row => [text.ledger.cashNotYetRecovered, format.money(line.notYetRecovered)]),
   ];
-  return section(text.reconciliation, rows(lines));
+  return section(
+    text.reconciliation,
+    html`<p class="result">${text.reconciliationResults[reconciliation.result]}</p>
+<p class="note">${text.ledger.runAt(format.dateTime(reconciliation.confirmedAt ?? reconciliation.runAt))}</p>
+${rows([[text.exceptionsOpen, format.number(open.length)]])}${exceptions}${totals.length > 0 ? rows(totals) : null}`,
+  );
 }
 
 function correctionsSection({ text, format, counterCode }: Kit, report: ShiftReport): Html | null {
@@ -312,6 +322,7 @@ const REPORT_CSS = `
 .part .rows dd { white-space: nowrap; overflow-wrap: normal; }
 .part h3 { font-size: 1.05em; margin: 2mm 0 0.5mm; border-bottom: 0.3mm solid #000; }
 .note { font-size: 0.9em; margin-top: 1mm; }
+.part .result { font-weight: 800; font-size: 1.1em; }
 .chain .code { font-size: 0.85em; }
 `;
 

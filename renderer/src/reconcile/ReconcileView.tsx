@@ -5,6 +5,7 @@ import type {
   CashLegLine,
   CashRefundLine,
   ReconcileException,
+  ReconcileRow,
   Reconciliation,
   ResolutionClass,
 } from '../../../shared/domain/reconciliation';
@@ -120,6 +121,7 @@ function Report({
   const language = useLanguage();
   const printed = usePrintedNumbers();
   const t = reconcileText(language);
+  const rowNote = (row: ReconcileRow): string => t.rowNote(row, (value) => moneyText(value, language));
   return (
     <div className="reconcile-report">
       <p className={`reconcile-result ${report.result}`} role="status">
@@ -165,8 +167,7 @@ function Report({
                 <td dir="ltr">{row.record ? printed.receipt(row.record.receiptNumber) : ''}</td>
                 <td>
                   {t.kinds[row.kind]}
-                  {row.counter ? ` · ${t.heldBy(row.counter.code, row.counter.name)}` : ''}
-                  {row.note && !row.counter ? ` · ${row.note}` : ''}
+                  {rowNote(row) ? ` · ${rowNote(row)}` : ''}
                 </td>
               </tr>
             ))}
@@ -216,12 +217,23 @@ function ExceptionRow({
       data-reference={exception.orderReference ?? ''}
     >
       <ExceptionHeading exception={exception}>
+        {exception.amount ? (
+          <>
+            {' · '}
+            <span className="amount">{moneyText(exception.amount, language)}</span>
+          </>
+        ) : null}
         {exception.record ? ` · ${t.receipt} ${printed.receipt(exception.record.receiptNumber)}` : ''}
         {resolution
           ? null
           : ` · ${t.age} ${duration(now.getTime() - Date.parse(exception.firstSeenAt), language)}`}
       </ExceptionHeading>
-      <div className="hint">{exception.note}</div>
+      {exception.packageName ? (
+        <div>
+          {t.package}: {exception.packageName}
+        </div>
+      ) : null}
+      <div className="hint">{t.rowNote(exception, (value) => moneyText(value, language))}</div>
       {exception.candidates.length > 0 ? (
         <div className="hint">
           {t.candidates(exception.candidates.map((c) => printed.receipt(c.receiptNumber)).join(', '))}

@@ -4,7 +4,7 @@ import type { ReconcileKind, ReconcileResult } from '../../../shared/domain/reco
 import { type LedgerText, reportText, type ShopDayText } from '../../../shared/report-text';
 import { messagesFor } from '../i18n/messages';
 
-/** The Reconcile view's words, per language. The three results stay in English capitals on both: they are names. */
+/** The Reconcile view's words, per language. */
 export interface ReconcileText extends LedgerText {
   readonly title: string;
   readonly hint: string;
@@ -77,7 +77,7 @@ const AR: ReconcileText = {
   print: 'طباعة المطابقة (A4 أو PDF)',
   running: 'جارٍ المطابقة…',
   never: 'لم تتم مطابقة هذا اليوم بعد.',
-  results: EN.results,
+  results: reportText('ar').reconciliationResults,
   openExceptions: (n) => (n === 1 ? 'استثناء واحد مفتوح' : `${n} استثناءات مفتوحة`),
   kinds: reportText('ar').reconcileKinds,
   age: 'العمر',
