@@ -1,11 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
+import type { Language } from '../../shared/domain/common';
 import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Sale } from '../../shared/domain/sale';
 import type { TillView } from '../../shared/domain/shift';
+import { axeViolations } from './axe';
 import { expect, test } from './counter-fixture';
-import { ALICE_PIN, hireAlice, MANAGER_PIN } from './staff';
+import { shownMoney } from './counter-page';
+import { ALICE_PIN, aliceOnShift, hireAlice, MANAGER_PIN } from './staff';
+
+// The pages' Content-Security-Policy forbids injected scripts, axe's too: this file's pages allow it.
+test.use({ bypassCSP: true });
 
 /**
  * A manager reconciles the day in Chromium through the web host: a sale of the counter matches the
@@ -94,3 +100,53 @@ test('a manager reconciles a day and resolves two exceptions', async ({ page, co
   expect(reconciliation.rows.find((row) => row.record?.id === sale.id)?.kind).toBe('matched');
   expect(reconciliation.bridge?.remainder?.amount).toBe(0);
 });
+
+const WORDS = {
+  en: {
+    region: 'Reconciliation with the provider',
+    reconcile: 'Reconcile',
+    result: 'NOT RECONCILED',
+    kind: 'Not in this journal',
+    note: 'Not journalled here: another counter or the provider dashboard placed it',
+    package: 'Package',
+    english: [],
+  },
+  ar: {
+    region: 'المطابقة مع المزوّد',
+    reconcile: 'مطابقة',
+    result: 'غير مُطابَق',
+    kind: 'ليس في هذا السجل',
+    note: 'غير مسجل هنا: أجرته نقطة بيع أخرى أو لوحة المزوّد',
+    package: 'الباقة',
+    english: ['RECONCILED', 'Not journalled', 'Matched'],
+  },
+} as const;
+
+for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
+  test(`an exception says its amount, its package and what it means (${language})`, async ({
+    page,
+    counter,
+  }) => {
+    await aliceOnShift(counter);
+    const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
+    const pkg = [...packages].sort((a, b) => a.cost.amount - b.cost.amount)[0]!;
+    const reference = await counter.sim.placeOrder(pkg.code);
+    const w = WORDS[language];
+
+    await counter.open(page);
+    await page.keyboard.press('F6');
+    if (language === 'ar') await page.keyboard.press('F9');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const view = page.getByRole('region', { name: w.region });
+    await view.getByRole('button', { name: w.reconcile, exact: true }).click();
+    await expect(view.getByText(w.result, { exact: true })).toBeVisible();
+
+    const exception = view.locator('.reconcile-exceptions > li', { hasText: reference });
+    await expect(exception).toContainText(w.kind);
+    await expect(exception).toContainText(await shownMoney(page, pkg.cost, language));
+    await expect(exception).toContainText(`${w.package}: ${pkg.name}`);
+    await expect(exception).toContainText(w.note);
+    for (const english of w.english) await expect(view).not.toContainText(english);
+    expect(await axeViolations(page), `reconciliation (${language})`).toEqual([]);
+  });
+}

@@ -39,6 +39,20 @@ async function depositAtProvider(c: Counter, amount: number): Promise<void> {
   await control(c.sim, 'POST', '/accounts/deposit', { accessCode: c.sim.defaultAccount.accessCode, amount });
 }
 
+/** A counter on a simulator holding 500.00, its staff hired, and the business day around now. */
+async function aDay(): Promise<{
+  c: Counter;
+  h: Counter['h'];
+  sim: Counter['sim'];
+  staff: Awaited<ReturnType<typeof hireStaff>>;
+  day: string;
+}> {
+  const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+  counter = await startCounter({}, { sim });
+  const staff = await hireStaff(counter.h);
+  return { c: counter, h: counter.h, sim, staff, day: await dayAroundNow(counter.h, staff) };
+}
+
 async function reconcile(c: Counter, day: string): Promise<Reconciliation> {
   return unwrap(await c.h.call<Reconciliation>('reconcile', { firstDay: day }));
 }
@@ -52,12 +66,7 @@ async function closeAndReconcile(c: Counter, day: string, counted: number): Prom
 
 describe('the reconciliation of a whole business day', () => {
   it('opens the bridge at the day’s first reading and names cash taken while no shift was open', async () => {
-    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
-    counter = await startCounter({}, { sim });
-    const c = counter;
-    const { h } = c;
-    const staff = await hireStaff(h);
-    const day = await dayAroundNow(h, staff);
+    const { c, h, sim, day } = await aDay();
     // The counter shows the balance before anyone sells: the day's first reading.
     unwrap(await h.call('getBalance', {}));
     const cheapest = cheapestOf(c);
@@ -100,12 +109,7 @@ describe('the reconciliation of a whole business day', () => {
   }, 120_000);
 
   it('holds a resolution for the amount it was given: a remainder that grows is a new exception', async () => {
-    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
-    counter = await startCounter({}, { sim });
-    const c = counter;
-    const { h } = c;
-    const staff = await hireStaff(h);
-    const day = await dayAroundNow(h, staff);
+    const { c, h, staff, day } = await aDay();
     const cheapest = cheapestOf(c);
 
     await openShift(h, [usd(5000)]);
@@ -138,12 +142,7 @@ describe('the reconciliation of a whole business day', () => {
   }, 120_000);
 
   it('bridges the day as it is while a later shift is open: a refund after the first close is counted', async () => {
-    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
-    counter = await startCounter({}, { sim });
-    const c = counter;
-    const { h } = c;
-    const staff = await hireStaff(h);
-    const day = await dayAroundNow(h, staff);
+    const { c, h, sim, staff, day } = await aDay();
     const cheapest = cheapestOf(c);
 
     await openShift(h, [usd(5000)]);
