@@ -487,9 +487,10 @@ export class Reconciler {
           'bridge_shop',
           'info',
           currency,
+          null,
           "The account is the shop's: the shop's day bridges its balance, with every counter's orders.",
         ),
-        ...findings.filter((row) => row.key !== `${periodKey}:${row.kind}:${currency}`),
+        ...findings.filter((row) => row.key === rowKey(periodKey, 'bridge_incomplete', 'orders', null)),
       );
     } else {
       rows.push(...findings);

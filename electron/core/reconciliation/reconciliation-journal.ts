@@ -323,6 +323,7 @@ export class ReconciliationJournal {
     return this.snapshotRow(scope, 'business_day = @day AND purpose = @purpose', 'DESC', day, 'closing');
   }
 
+  /** This counter's readings only: a journal copied from another counter keeps that counter's. */
   private snapshotRow(
     scope: AccountScope,
     where: string,
@@ -333,10 +334,10 @@ export class ReconciliationJournal {
     const row = this.db
       .prepare(
         `SELECT purpose, taken_at, amount_minor, currency FROM balance_snapshots
-         WHERE ${where} AND training = @training AND account_ref = @accountRef
+         WHERE ${where} AND counter_id = @counterId AND training = @training AND account_ref = @accountRef
          ORDER BY taken_at ${order} LIMIT 1`,
       )
-      .get({ day, purpose, ...scopeParams(scope) }) as
+      .get({ day, purpose, counterId: this.counterId, ...scopeParams(scope) }) as
       | { purpose: BalanceSnapshot['purpose']; taken_at: string; amount_minor: number; currency: Currency }
       | undefined;
     return row

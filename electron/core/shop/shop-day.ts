@@ -117,6 +117,7 @@ function journalRecordOf(record: LedgerRecord, row: Row): JournalRecord {
     cost,
     quotedCost: moneyOf(row.quoted_cost_minor, row.cost_currency ?? row.currency),
     packageCode: text(row.package_code) ?? '',
+    packageName: text(row.package_name) ?? '',
     iccid: record.type === 'topup' ? text(row.iccid) : null,
     createdAt: text(row.created_at) ?? record.firstAt.toISOString(),
     stoppedWaitingAt: null,
