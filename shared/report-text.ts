@@ -464,7 +464,7 @@ const EN: ReportText = {
     providerAmount: 'Charged by the provider',
     severity: 'Severity',
     amountLabel: 'Amount',
-    package: 'Package',
+    package: EN_WORDS.package,
     rowNote: (row, money) =>
       EN_NOTES[row.kind](
         noteFacts(row, money, 'unknown', (state) => EN.states[state] ?? state.replace('_', ' ')),
@@ -636,7 +636,7 @@ const AR: ReportText = {
     providerAmount: 'ما خصمه المزوّد',
     severity: 'الخطورة',
     amountLabel: 'المبلغ',
-    package: 'الباقة',
+    package: AR_WORDS.package,
     rowNote: (row, money) =>
       AR_NOTES[row.kind](
         noteFacts(

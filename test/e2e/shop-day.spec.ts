@@ -37,7 +37,7 @@ const WORDS = {
   ar: {
     form: 'يوم المتجر',
     reconcile: 'مطابقة المتجر',
-    result: 'RECONCILED',
+    result: 'مُطابَق',
     counter: 'Front desk',
     closed: 'مغلقة',
     cash: 'مجموع النقد',

@@ -263,5 +263,5 @@ describe('the reconciliation, printed', () => {
     );
     expect(reconciliation.text).toContain(otherReference);
     expect(reconciliation.text).toContain(en(report.cashRefunds[0]?.notYetRecovered ?? usd(-1)));
-  });
+  }, 120_000);
 });
