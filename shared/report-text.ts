@@ -184,6 +184,9 @@ const EN_NOTES: NoteWords = {
     `The drawer's takings, less the cash held for open records, differ by ${amount} from the cash due for completed ones.`,
   cash_outside_shifts: ({ amount }) =>
     `${amount} was taken in cash while no shift was open: no drawer's count checks it.`,
+  chain_fork: ({ row }) =>
+    `The shop ledger holds another link of ${row.counter ? `counter ${row.counter.code}` : 'a counter'}: its journal was restored from an older copy or changed. What it wrote since is not in the ledger.`,
+  second_claim: () => 'A second record claims an order the shop ledger had already given to another record.',
 };
 
 const AR_NOTES: NoteWords = {
@@ -230,6 +233,9 @@ const AR_NOTES: NoteWords = {
   cash_differs: ({ amount }) =>
     `ما دخل الدرج، بعد النقد المحجوز للسجلات المفتوحة، يختلف بمقدار ${amount} عن النقد المستحق للمكتملة.`,
   cash_outside_shifts: ({ amount }) => `قُبض ${amount} نقدًا دون وردية مفتوحة: لا يتحقق منه عدّ أي درج.`,
+  chain_fork: ({ row }) =>
+    `يحمل دفتر المتجر حلقة أخرى لـ${row.counter ? `نقطة البيع ${row.counter.code}` : 'نقطة بيع'}: استُعيد سجلها من نسخة أقدم أو غُيّر. ما كتبته منذئذ ليس في دفتر المتجر.`,
+  second_claim: () => 'سجلّ ثانٍ يطالب بطلب كان دفتر المتجر قد نسبه إلى سجلّ آخر.',
 };
 
 /** The provider's order states in Arabic, beside the journal's own (`states`); a word not listed is shown as it came. */
@@ -316,7 +322,11 @@ export interface ReportText {
 }
 
 /** A reconciliation's result, in the reader's language. */
-const EN_RESULTS = { reconciled: 'RECONCILED', not_reconciled: 'NOT RECONCILED', unconfirmed: 'UNCONFIRMED' } as const;
+const EN_RESULTS = {
+  reconciled: 'RECONCILED',
+  not_reconciled: 'NOT RECONCILED',
+  unconfirmed: 'UNCONFIRMED',
+} as const;
 const AR_RESULTS = { reconciled: 'مُطابَق', not_reconciled: 'غير مُطابَق', unconfirmed: 'غير مؤكَّد' } as const;
 
 const EN_WORDS = counterWords('en');

@@ -26,7 +26,7 @@ export function problemRows(
         ? `The shop ledger holds another link ${problem.seq} of ${named(problem.counterId)}: its journal was restored from an older copy or changed. What it wrote from link ${problem.seq} on is not in the ledger.`
         : `Order ${reference ?? ''} is held by ${text(claimedBy.type)} ${text(claimedBy.subject)} of ${named(text(claimedBy.counter))} (link ${String(claimedBy.seq ?? '')}), and claimed again by ${text(problem.detail.type)} ${text(problem.detail.subject)} of ${named(problem.counterId)} (link ${problem.seq}).`;
     return {
-      ...findingRow('ledger', problem.kind, 'critical', `${problem.counterId}:${problem.seq}`, note),
+      ...findingRow('ledger', problem.kind, 'critical', `${problem.counterId}:${problem.seq}`, null, note),
       orderReference: reference,
       counter: counters.get(problem.counterId) ?? null,
       cashier: null,
