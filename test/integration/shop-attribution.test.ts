@@ -7,7 +7,15 @@ import type { TopUp } from '../../shared/domain/topup';
 import { call } from '../simulator/support/signed-fetch';
 import { unwrap } from '../support/core-harness';
 import { newLedger, postgresPerFile, type TestLedger } from '../support/shop-ledger';
-import { dayAroundNow, hireStaff, openShift, type Staff, sell, usd } from './end-of-day-support';
+import {
+  dayAroundNow,
+  hireStaff,
+  openShift,
+  type Staff,
+  sell,
+  signInManager,
+  usd,
+} from './end-of-day-support';
 import { type Counter, cheapest, control, eventually, rechargeableEsim } from './money-support';
 import { joinInput, shopCounter, untilPublished } from './shop-ledger-support';
 
@@ -71,6 +79,9 @@ describe("a counter's own reconciliation in a shop", { timeout: 300_000 }, () =>
     const [one, two] = [first.c, second.c];
     const day = await sellDay(first, 4);
     expect(await sellDay(second, 3)).toBe(day);
+    // The managers reconcile: the balance bridge is a manager's figure.
+    await signInManager(one.h, first.staff);
+    await signInManager(two.h, second.staff);
     // An order placed on the account outside any counter, of a package counter 2 sold too: it looks
     // like counter 2's, but no record of the shop claims it.
     const pkg = cheapest(one.packages);
