@@ -11,7 +11,7 @@ import type { Shift } from '../../shared/domain/shift';
 import { formatMoney, type Money, minor, toDecimalText } from '../../shared/money';
 import { call } from '../simulator/support/signed-fetch';
 import { unwrap } from '../support/core-harness';
-import { count, hireStaff, openShift, sell, usd } from './end-of-day-support';
+import { count, hireStaff, openShift, sell, signInManager, usd } from './end-of-day-support';
 import { type Counter, cheapest, eventually, forceRefundMethod, startCounter } from './money-support';
 import { launchChromium } from './receipt-print';
 
@@ -107,6 +107,8 @@ beforeAll(async () => {
   const closed = unwrap(await h.call<{ shift: Shift }>('closeShift', { countId })).shift;
   day = closed.businessDay;
   shiftId = closed.id;
+  // The manager reads and prints the reconciliation: its balance bridge is a manager's figure.
+  await signInManager(h, staff);
   const atClose = await eventually(
     'the reconciliation at the close',
     async () =>

@@ -353,20 +353,20 @@ export function a4Css(language: Language): string {
 @page { size: A4; margin: 15mm; }
 * { box-sizing: border-box; }
 html { background: #fff; color: #000; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-body { margin: 0; font: 10.5pt/1.35 ${fonts}; }
+body { margin: 0; font: 9.5pt/1.25 ${fonts}; }
 h1, h2, h3, p, dl, dd { margin: 0; }
 .shop { text-align: center; margin-bottom: 3mm; }
 .shop-name { font-size: 1.6em; }
 .title { text-align: center; font-size: 1.5em; margin: 2mm 0; }
 .mark { border: 0.5mm solid #000; text-align: center; font-weight: 800; padding: 1mm; margin: 2mm 0; }
 .mark-note { text-align: center; margin-bottom: 2mm; }
-.sections { display: grid; grid-template-columns: 1fr 1fr; column-gap: 10mm; row-gap: 4mm; }
+.sections { display: grid; grid-template-columns: 1fr 1fr; column-gap: 10mm; row-gap: 3mm; }
 .part { break-inside: avoid; }
 .part h3 { font-size: 1.1em; border-bottom: 0.3mm solid #000; margin-bottom: 1mm; }
 .rows { display: grid; grid-template-columns: auto 1fr; column-gap: 4mm; row-gap: 0.5mm; }
 .rows dd { text-align: end; font-weight: 700; }
 .rows .total { font-size: 1.1em; }
-hr { border: 0; border-top: 0.3mm solid #000; margin: 4mm 0; }
+hr { border: 0; border-top: 0.3mm solid #000; margin: 3mm 0; }
 .field-label { font-size: 0.9em; }
 .code { font-family: 'DejaVu Sans Mono', Consolas, Menlo, monospace; word-break: break-all; }
 [dir='rtl'] .code { text-align: right; }
