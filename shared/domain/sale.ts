@@ -43,7 +43,7 @@ const SaleBaseSchema = RecordOriginSchema.extend({
   tender: TenderSchema.nullable().default(null),
   /**
    * The sale's cancellation that the provider did not refuse (at most one): cancelled, or in doubt.
-   * Lists and reads of a sale carry it (null: none); an event about the sale leaves it out.
+   * Lists and reads of a sale carry it when there is one; an event about the sale leaves it out.
    */
   cancellation: SaleCancellationSchema.nullable().optional(),
 });

@@ -45,10 +45,14 @@ export function saleHandlers(
     return sale;
   };
   const cancellations = new CancellationJournal(ctx.db);
-  // Each sale with its cancellation, read for the whole list at once.
+  // Each sale with its cancellation, read for the whole list at once. A sale with none reads exactly as
+  // its events say it, with no cancellation at all.
   const withCancellations = (sales: readonly Sale[]): SaleSummary[] => {
     const found = cancellations.ofSales(sales.map((sale) => sale.id));
-    return sales.map((sale) => ({ ...toSaleSummary(sale), cancellation: facts(found.get(sale.id)) }));
+    return sales.map((sale) => {
+      const cancellation = facts(found.get(sale.id));
+      return { ...toSaleSummary(sale), ...(cancellation ? { cancellation } : {}) };
+    });
   };
   return {
     sell: async (input) => money.answered(await money.resolver.sell(input)),
