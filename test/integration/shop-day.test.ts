@@ -490,7 +490,7 @@ describe('the shop day', () => {
           'Cash in total',
           'Provider balance USD',
         ],
-        ar: ['يوم المتجر', 'NOT RECONCILED', 'Z1-000001', 'Z2-000001', 'النقد لكل درج', 'مجموع النقد'],
+        ar: ['يوم المتجر', 'غير مُطابَق', 'Z1-000001', 'Z2-000001', 'النقد لكل درج', 'مجموع النقد'],
       } as const;
       for (const language of ['en', 'ar'] as const) {
         for (const paper of ['58', '80', 'a4'] as const) {
@@ -507,9 +507,11 @@ describe('the shop day', () => {
           const roll =
             paper === 'a4' ? null : await printReceipt(browser, html, paper === '58' ? 58 : 80, dir, name);
           const text = roll ? plain(roll.text) : (await printA4(browser, dir, html, name)).text;
-          const squeezed = text.replace(/\s/g, '');
+          // Letters in order: pdftotext may set an Arabic mark beside the letter it sits on.
+          const squeeze = (words: string): string => words.replace(/[\s\u064b-\u065f\u0670]/g, '');
+          const squeezed = squeeze(text);
           for (const words of WORDS[language])
-            expect(squeezed, `${name}: ${words}`).toContain(words.replace(/\s/g, ''));
+            expect(squeezed, `${name}: ${words}`).toContain(squeeze(words));
           for (const hash of heads)
             expect(squeezed, `${name}: a Z's chain head`).toContain(hash.slice(0, 16));
           if (roll) {
