@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import type { Language } from '../../shared/domain/common';
 import type { PosEvent } from '../../shared/domain/events';
 import type { JournalCheck } from '../../shared/domain/journal-check';
-import { type Pricing, roundingStepFor } from '../../shared/domain/pricing';
+import type { Pricing } from '../../shared/domain/pricing';
 import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Sale } from '../../shared/domain/sale';
 import type { Status } from '../../shared/domain/status';
 import type { Result } from '../../shared/errors';
 import { type Caller, figuresHidden } from '../../shared/pos-access';
+import { roundingStepFor } from '../../shared/rounding-steps';
 import type { ResellerClient, ResellerClientOptions } from './api';
 import { Cancellations } from './care/cancellations';
 import { careHandlers } from './care/care-handlers';
@@ -359,7 +360,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const coreHandlers: PosHandlers = {
     ...statusHandlers(status, balance),
     ...catalogueHandlers(ctx, catalogue),
-    ...saleHandlers(ctx, money),
+    ...saleHandlers(ctx, money, cancellations.journal),
     ...topUpHandlers(ctx, money, endOfDay.cashiers),
     ...settingsHandlers(ctx, statusChanges.changed),
     ...esimHandlers(ctx),

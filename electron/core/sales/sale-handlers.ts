@@ -1,7 +1,7 @@
 import type { Cancellation, SaleCancellation } from '../../../shared/domain/cancellation';
 import type { Sale, SaleSummary } from '../../../shared/domain/sale';
 import { toSaleSummary } from '../../../shared/domain/sale-summary';
-import { CancellationJournal } from '../care/cancellation-journal';
+import type { CancellationJournal } from '../care/cancellation-journal';
 import type { CoreContext, HandlerGroup } from '../context';
 import type { MoneyWork } from '../money-work';
 import { PosFailure } from '../pos/failure';
@@ -36,6 +36,7 @@ function facts(cancellation: Cancellation | undefined): SaleCancellation | null 
 export function saleHandlers(
   ctx: CoreContext,
   money: MoneyWork,
+  cancellations: CancellationJournal,
 ): HandlerGroup<
   'sell' | 'getSale' | 'getSaleForHandOver' | 'listSales' | 'listBestSellers' | 'resolveSale' | 'resendSale'
 > {
@@ -44,7 +45,6 @@ export function saleHandlers(
     if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
     return sale;
   };
-  const cancellations = new CancellationJournal(ctx.db);
   // Each sale with its cancellation, read for the whole list at once. A sale with none reads exactly as
   // its events say it, with no cancellation at all.
   const withCancellations = (sales: readonly Sale[]): SaleSummary[] => {
