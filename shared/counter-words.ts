@@ -18,6 +18,8 @@ export interface CounterWords {
   readonly cashReasons: Readonly<Record<CashReason, string>>;
   /** A package's facts, on the sell screen and the receipt. */
   readonly package: string;
+  /** A sum of money, as a field's or a column's label. */
+  readonly amount: string;
   readonly data: string;
   readonly validity: string;
   readonly coverage: string;
@@ -77,6 +79,7 @@ const EN: CounterWords = {
     other: 'Other',
   },
   package: 'Package',
+  amount: 'Amount',
   data: 'Data',
   validity: 'Validity',
   coverage: 'Coverage',
@@ -124,6 +127,7 @@ const AR: CounterWords = {
     other: 'أخرى',
   },
   package: 'الباقة',
+  amount: 'المبلغ',
   data: 'البيانات',
   validity: 'الصلاحية',
   coverage: 'التغطية',

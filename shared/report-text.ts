@@ -238,14 +238,6 @@ const AR_NOTES: NoteWords = {
   second_claim: () => 'سجلّ ثانٍ يطالب بطلب كان دفتر المتجر قد نسبه إلى سجلّ آخر.',
 };
 
-/** The provider's order states in Arabic, beside the journal's own (`states`); a word not listed is shown as it came. */
-const AR_ORDER_STATES: Readonly<Record<string, string>> = {
-  completed: 'مكتمل',
-  failed: 'فاشل',
-  cancelled: 'ملغى',
-  unknown: 'غير معروف',
-};
-
 export interface ReportText {
   /** A shift's state, on the Z and the shift screens. */
   readonly shiftStates: Readonly<Record<'open' | 'closed' | 'not_counted', string>>;
@@ -331,6 +323,14 @@ const AR_RESULTS = { reconciled: 'مُطابَق', not_reconciled: 'غير مُ�
 
 const EN_WORDS = counterWords('en');
 const AR_WORDS = counterWords('ar');
+
+/** The provider's order states in Arabic, beside the journal's own (`states`); a word not listed is shown as it came. */
+const AR_ORDER_STATES: Readonly<Record<string, string>> = {
+  completed: AR_WORDS.saleStates.completed,
+  failed: 'فاشل',
+  cancelled: 'ملغى',
+  unknown: 'غير معروف',
+};
 
 const EN_SHIFT_STATES = { open: 'Open', closed: 'Closed', not_counted: 'Not counted' } as const;
 
@@ -473,7 +473,7 @@ const EN: ReportText = {
     journalCost: 'Cost in the journal',
     providerAmount: 'Charged by the provider',
     severity: 'Severity',
-    amountLabel: 'Amount',
+    amountLabel: EN_WORDS.amount,
     package: EN_WORDS.package,
     rowNote: (row, money) =>
       EN_NOTES[row.kind](
@@ -645,7 +645,7 @@ const AR: ReportText = {
     journalCost: 'التكلفة في السجل',
     providerAmount: 'ما خصمه المزوّد',
     severity: 'الخطورة',
-    amountLabel: 'المبلغ',
+    amountLabel: AR_WORDS.amount,
     package: AR_WORDS.package,
     rowNote: (row, money) =>
       AR_NOTES[row.kind](

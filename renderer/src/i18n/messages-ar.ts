@@ -117,7 +117,7 @@ export const ar: Messages = {
   close: 'إغلاق',
   cancel: 'إلغاء',
   back: 'رجوع',
-  amount: 'المبلغ',
+  amount: AR_WORDS.amount,
   status: 'الحالة',
   note: 'ملاحظة',
   managerPin: 'رمز المدير',
@@ -433,7 +433,7 @@ export const ar: Messages = {
     receipt: AR_WORDS.receipt,
     package: AR_WORDS.package,
     quantity: 'الكمية',
-    amount: 'المبلغ',
+    amount: AR_WORDS.amount,
     state: 'الحالة',
     totals: (count, amount) =>
       `${counted('ar', count, {

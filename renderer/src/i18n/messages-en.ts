@@ -103,7 +103,7 @@ export const en = {
   close: 'Close',
   cancel: 'Cancel',
   back: 'Back',
-  amount: 'Amount',
+  amount: EN_WORDS.amount,
   status: 'Status',
   note: 'Note',
   managerPin: 'Manager PIN',
@@ -384,7 +384,7 @@ export const en = {
     receipt: EN_WORDS.receipt,
     package: EN_WORDS.package,
     quantity: 'Qty',
-    amount: 'Amount',
+    amount: EN_WORDS.amount,
     state: 'State',
     totals: (count: number, amount: string) =>
       `${counted('en', count, { one: '# sale completed', other: '# sales completed' })}, ${amount}`,
