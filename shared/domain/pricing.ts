@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PackageTypeSchema } from '../api/common';
-import { type Currency, type MinorUnits, minor } from '../money';
 import { MinorUnitsSchema, MoneySchema } from '../money-schema';
 
 /** Markup rules: the most specific matching scope wins (package, then region, then type, then all). */
@@ -40,15 +39,3 @@ export const PricingSchema = z.object({
   }),
 });
 export type Pricing = z.infer<typeof PricingSchema>;
-
-/**
- * The step a currency is asked in when the manager has set none: dinars change hands in notes of
- * 250 and up, so an amount in dinars is rounded up to a payable 250. A step of 0 is the manager's
- * "no rounding".
- */
-const DEFAULT_ROUNDING_STEPS: Partial<Record<Currency, MinorUnits>> = { IQD: minor(250) };
-
-/** The shop's rounding step for a currency: the manager's, else the default (0: none). */
-export function roundingStepFor(pricing: Pricing | null | undefined, currency: Currency): MinorUnits {
-  return pricing?.roundingSteps[currency] ?? DEFAULT_ROUNDING_STEPS[currency] ?? minor(0);
-}

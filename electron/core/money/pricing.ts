@@ -1,6 +1,7 @@
 import type { PackageType } from '../../../shared/api';
-import { type MarkupRule, type Pricing, roundingStepFor } from '../../../shared/domain/pricing';
+import type { MarkupRule, Pricing } from '../../../shared/domain/pricing';
 import { type Money, minor, roundUpToStep } from '../../../shared/money';
+import { roundingStepFor } from '../../../shared/rounding-steps';
 
 /** What a price depends on. Top-up packages have no type or region: only package and catch-all rules reach them. */
 export interface PricedPackage {

@@ -1,4 +1,4 @@
-import { type MarkupRule, type Pricing, roundingStepFor } from '../../../shared/domain/pricing';
+import type { MarkupRule, Pricing } from '../../../shared/domain/pricing';
 import {
   type Currency,
   type MinorUnits,
@@ -6,6 +6,7 @@ import {
   plainDecimalText,
   toDecimalText,
 } from '../../../shared/money';
+import { roundingStepFor } from '../../../shared/rounding-steps';
 
 /**
  * The markup rules as a manager edits them (text fields) and back. Percentages are kept in basis

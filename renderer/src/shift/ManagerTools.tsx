@@ -9,7 +9,6 @@ import {
   useState,
 } from 'react';
 import type { Approval, Cashier, CashierRole } from '../../../shared/domain/cashier';
-import { roundingStepFor } from '../../../shared/domain/pricing';
 import type { EndOfDaySettings } from '../../../shared/domain/shift';
 import type { ShopDay } from '../../../shared/domain/shop-day';
 import type { ExchangeRate } from '../../../shared/domain/till';
@@ -26,6 +25,7 @@ import {
   parseTypedAmount,
   toDecimalText,
 } from '../../../shared/money';
+import { roundingStepFor } from '../../../shared/rounding-steps';
 import { pos } from '../bridge/pos';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { FieldProblem } from '../components/FieldProblem';

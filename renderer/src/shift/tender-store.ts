@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import { roundingStepFor } from '../../../shared/domain/pricing';
 import type { TenderInput, TenderMethod } from '../../../shared/domain/till';
 import { priceAtRate } from '../../../shared/exchange-rate';
 import { type Currency, type Money, parseTypedAmount } from '../../../shared/money';
+import { roundingStepFor } from '../../../shared/rounding-steps';
 import { useSettings } from '../stores/settings-store';
 import { useTill } from './till-store';
 
