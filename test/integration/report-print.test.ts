@@ -203,7 +203,7 @@ describe('the Z report, printed', () => {
         expect(text).not.toMatch(/-US\$|-1\.00|\(US\$1\.00\)/);
       }
     }
-  });
+  }, 120_000);
 
   it('marks an X as not a closing and leaves out what a blind counter may not see', async () => {
     const { call } = day;
