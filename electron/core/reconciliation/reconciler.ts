@@ -415,9 +415,8 @@ export class Reconciler {
     const currency = closing.balance.currency;
     // A shift's records belong to the day it opened, even those made after the cut-off: the orders
     // are read around them too.
-    const made = this.journal
-      .recordsOf(period, window, scope, currency)
-      .map((record) => Date.parse(record.createdAt));
+    const before = this.journal.recordsOf(period, window, scope, currency);
+    const made = before.map((record) => Date.parse(record.createdAt));
     const around = {
       from: new Date(Math.min(window.from.getTime(), ...made)),
       to: new Date(Math.max(window.to.getTime(), ...made)),
@@ -425,7 +424,7 @@ export class Reconciler {
     const read = await ordersAround(connection, around, opening, closing, lane);
     const listed = new Map(read.orders.map((order) => [order.orderReference, order]));
     const settledNow = new Set<string>();
-    for (const record of this.journal.recordsOf(period, window, scope, currency)) {
+    for (const record of before) {
       if (record.ref.kind !== 'sale' || !SALE_SENT_OPEN_STATES.includes(record.state)) continue;
       const order = record.orderReference === null ? null : listed.get(record.orderReference);
       // A pending sale is read again only when the list says its order completed; one without an
@@ -440,6 +439,7 @@ export class Reconciler {
       });
       if (settled?.state === 'completed') settledNow.add(record.ref.id);
     }
+    // Read again: the settlement may have moved a record on.
     const records = this.journal.recordsOf(period, window, scope, currency);
     const hidden = records.filter((record) => record.cost !== null && record.cost.currency !== currency);
     const currencyNote =
@@ -476,7 +476,6 @@ export class Reconciler {
       }),
       ...(inShop ? { shop: true } : {}),
     };
-    const findings = bridgeFindings(periodKey, bridge, read.complete);
     if (inShop) {
       // The account's balance moves with every counter's orders, refunds and deposits: only the shop
       // day, which reads them all, can close it. Here it is for reading, never this counter's remainder
@@ -490,10 +489,10 @@ export class Reconciler {
           null,
           "The account is the shop's: the shop's day bridges its balance, with every counter's orders.",
         ),
-        ...findings.filter((row) => row.key === rowKey(periodKey, 'bridge_incomplete', 'orders', null)),
+        ...orderListFindings(periodKey, read.complete),
       );
     } else {
-      rows.push(...findings);
+      rows.push(...bridgeFindings(periodKey, bridge, read.complete));
     }
     return {
       rows,
@@ -548,19 +547,23 @@ export function bridgeFindings(periodKey: string, bridge: BalanceBridge, complet
       ),
     );
   }
-  if (!complete) {
-    rows.push(
-      findingRow(
-        periodKey,
-        'bridge_incomplete',
-        'warning',
-        'orders',
-        null,
-        'The order list could not be read to its end (an unreadable item, or more orders than one run reads).',
-      ),
-    );
-  }
-  return rows;
+  return [...rows, ...orderListFindings(periodKey, complete)];
+}
+
+/** An order list not read to its end: the bridge cannot be trusted, whoever bridges the balance. */
+function orderListFindings(periodKey: string, complete: boolean): ReconcileRow[] {
+  return complete
+    ? []
+    : [
+        findingRow(
+          periodKey,
+          'bridge_incomplete',
+          'warning',
+          'orders',
+          null,
+          'The order list could not be read to its end (an unreadable item, or more orders than one run reads).',
+        ),
+      ];
 }
 
 /**
