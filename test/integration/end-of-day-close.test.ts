@@ -14,6 +14,7 @@ import {
   noteFor,
   openShift,
   sell,
+  sellInDinars,
   setDinarRate,
   signInManager,
   usd,
@@ -175,12 +176,7 @@ describe('closing the day', () => {
     const { h, packages, sim } = counter;
     const staff = await hireStaff(h);
     const pkg = cheapest(packages);
-    unwrap(
-      await h.call('updateEndOfDaySettings', {
-        patch: { currencies: ['USD', 'IQD'], sellingCurrency: 'IQD' },
-        approval: staff.approval,
-      }),
-    );
+    await sellInDinars(h, staff.approval);
     await openShift(h, [usd(5000), iqd(250_000)]);
     const noRate = await h.call<Sale>('sell', {
       packageCode: pkg.code,

@@ -65,6 +65,16 @@ export function cancelSale(
 }
 
 /** Today's rate of the dinar: 1,310 to buy and 1,320 to sell a dollar. */
+/** A drawer of dollars and dinars, whose customers pay in dinars (the day's rate still to be set). */
+export async function sellInDinars(h: CoreHarness, approval: Approval): Promise<void> {
+  unwrap(
+    await h.call('updateEndOfDaySettings', {
+      patch: { currencies: ['USD', 'IQD'], sellingCurrency: 'IQD' },
+      approval,
+    }),
+  );
+}
+
 export async function setDinarRate(h: CoreHarness, approval: Approval): Promise<ExchangeRate> {
   return unwrap(
     await h.call<ExchangeRate>('setExchangeRate', {

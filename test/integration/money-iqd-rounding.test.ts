@@ -5,7 +5,17 @@ import type { ShiftReport } from '../../shared/domain/shift-report';
 import { convertAtRate } from '../../shared/exchange-rate';
 import { formatMoney, type Money, minor } from '../../shared/money';
 import { unwrap } from '../support/core-harness';
-import { count, hireStaff, iqd, noteFor, openShift, sell, setDinarRate, usd } from './end-of-day-support';
+import {
+  count,
+  hireStaff,
+  iqd,
+  noteFor,
+  openShift,
+  sell,
+  sellInDinars,
+  setDinarRate,
+  usd,
+} from './end-of-day-support';
 import { type Counter, cheapest, startCounter } from './money-support';
 
 let counter: Counter | null = null;
@@ -30,12 +40,7 @@ describe('a shop that sells in dinars', () => {
     const { h, packages } = counter;
     const staff = await hireStaff(h);
     const pkg = cheapest(packages);
-    unwrap(
-      await h.call('updateEndOfDaySettings', {
-        patch: { currencies: ['USD', 'IQD'], sellingCurrency: 'IQD' },
-        approval: staff.approval,
-      }),
-    );
+    await sellInDinars(h, staff.approval);
     const rate = await setDinarRate(h, staff.approval);
     // No rounding step was ever set: the dinar's default step applies.
     const exact = convertAtRate(pkg.retail.amount, pkg.retail.currency, rate.sellPer100);
