@@ -7,6 +7,7 @@ import { type Db, openJournal } from '../electron/core/journal/database';
 import { SettingsTable } from '../electron/core/journal/settings-table';
 import { ManagerPin } from '../electron/core/security/manager-pin';
 import { createEndOfDay } from '../electron/core/shifts/end-of-day-module';
+import { ON_ITS_OWN } from '../electron/core/shop/shop-settings';
 import { minor } from '../shared/money';
 import type { BenchOptions } from './options';
 
@@ -107,6 +108,7 @@ export async function run(options: BenchOptions): Promise<void> {
       changed: () => {},
       journalCheck: journalChecks({ file: db.name, counterId: 'BENCH', now: () => new Date() }).check,
       figuresHidden: () => false,
+      shop: ON_ITS_OWN,
     });
     const manager = endOfDay.view().cashiers[0]!;
     await call.signIn({ cashierId: manager.id, pin: PIN });

@@ -36,7 +36,8 @@ const BASE = DAY_SALES;
 const DEFAULT_SALES = 100_000;
 const QUICK_SALES = 10_000;
 const FOOTPRINT_SALES = 10_000;
-const FOOTPRINT_TARGET_BYTES = 2048;
+/** A sale's share with the provider's answer kept whole, the evidence a dispute needs. */
+const FOOTPRINT_TARGET_BYTES = 4096;
 const READY_TARGET = 1.2;
 const QUERY_TARGET = 2;
 const TODAY = '2026-11-22';

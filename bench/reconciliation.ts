@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createResellerClient } from '../electron/core/api/client';
 import type { Connection } from '../electron/core/connection';
-import { openJournal } from '../electron/core/journal/database';
+import { type Db, openJournal } from '../electron/core/journal/database';
 import { createLogger, Redactor } from '../electron/core/log';
 import { ordersIn } from '../electron/core/money/order-evidence';
 import { Reconciler } from '../electron/core/reconciliation/reconciler';
@@ -28,7 +28,8 @@ interface PlacedOrder {
   readonly orderReference: string;
 }
 
-async function control<T>(url: string, token: string, path: string, body: unknown): Promise<T> {
+/** A call to the simulator's control API (bench-only: it places orders on the provider's side). */
+export async function control<T>(url: string, token: string, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'x-sim-control-token': token, 'content-type': 'application/json' },
@@ -38,9 +39,46 @@ async function control<T>(url: string, token: string, path: string, body: unknow
   return (await response.json()) as T;
 }
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/**
+ * A bench counter ('BENCH', training mode) on the simulator with its limits lifted, its day's opening
+ * balance read, and the local package its sales take: the connection, the end-of-day module (its
+ * manager PIN set when given) and the reconciler the reconciliation benchmarks run.
+ */
+export async function benchDay(sim: Awaited<ReturnType<typeof startSimulator>>, db: Db, pin?: string) {
+  const account = sim.defaultAccount;
+  const endpoint = { baseUrl: sim.baseUrl, accessCode: account.accessCode, secretKey: account.secretKey };
+  const log = createLogger(() => {}, new Redactor());
+  const client = createResellerClient({
+    baseUrl: endpoint.baseUrl,
+    credentials: () => endpoint,
+    log,
+    rateLimits: { windows: [{ sizeMs: 60_000, limit: 1_000_000 }], bulkIntervalMs: 0 },
+  });
+  const connection: Connection = { mode: 'training', endpoint, client, source: 'training' };
+  const module = benchEndOfDay(db, { training: true, ...(pin ? { pin } : {}) });
+  const reconciler = new Reconciler({
+    db,
+    counterId: 'BENCH',
+    now: () => new Date(),
+    log,
+    connection: () => connection,
+    settleSale: async () => {
+      throw new Error('every sale of the bench day is completed: nothing to settle');
+    },
+    days: module.settings,
+    cashiers: module.cashiers,
+  });
+  const day = reconciler.businessDay();
+  await reconciler.snapshot('opening', day, 'interactive');
+  const { packages } = await client.listPackages({ limit: 100 });
+  const pkg = packages.find((each) => each.type === 'local');
+  if (!pkg) throw new Error('no local package in the catalogue');
+  return { account, connection, client, log, module, reconciler, day, pkg };
 }
 
 export async function run(options: BenchOptions): Promise<void> {
@@ -51,35 +89,8 @@ export async function run(options: BenchOptions): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'esim-bench-reconcile-'));
   const db = openJournal({ file: join(dir, 'journal.sqlite') });
   try {
-    const account = sim.defaultAccount;
-    const endpoint = { baseUrl: sim.baseUrl, accessCode: account.accessCode, secretKey: account.secretKey };
-    const log = createLogger(() => {}, new Redactor());
-    const client = createResellerClient({
-      baseUrl: endpoint.baseUrl,
-      credentials: () => endpoint,
-      log,
-      rateLimits: { windows: [{ sizeMs: 60_000, limit: 1_000_000 }], bulkIntervalMs: 0 },
-    });
-    const connection: Connection = { mode: 'training', endpoint, client, source: 'training' };
-    const module = benchEndOfDay(db, { training: true });
-    const reconciler = new Reconciler({
-      db,
-      counterId: 'BENCH',
-      now: () => new Date(),
-      log,
-      connection: () => connection,
-      settleSale: async () => {
-        throw new Error('every sale of the bench day is completed: nothing to settle');
-      },
-      days: module.settings,
-      cashiers: module.cashiers,
-    });
-    const day = reconciler.businessDay();
-    await reconciler.snapshot('opening', day, 'interactive');
+    const { account, connection, reconciler, day, pkg } = await benchDay(sim, db);
 
-    const { packages } = await client.listPackages({ limit: 100 });
-    const pkg = packages.find((each) => each.type === 'local');
-    if (!pkg) throw new Error('no local package in the catalogue');
     const placing = performance.now();
     const insert = db.prepare(
       `INSERT INTO sales (id, receipt_number, counter_id, training, state, package_code, package_name, quantity,

@@ -88,7 +88,7 @@ describe('the chain holds every money record', () => {
 
       // A sale cancelled with the cash handed back, and a top-up given a goodwill refund.
       const topped = await rechargeableEsim(c);
-      const cheapest = [...c.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0];
+      const cheapest = [...c.packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0];
       if (!cheapest) throw new Error('the catalogue is empty');
       const cancelledSale = completed(
         await sell(h, cheapest, { method: 'cash', tendered: cheapest.retail.amount }),

@@ -13,6 +13,7 @@ import { copySyncedJournal } from '../support/catalogue-template';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
 import { type GatedProxy, startGatedProxy } from '../support/gated-proxy';
 import { holdJournalLock, type LockHolder } from '../support/journal-lock-holder';
+import { loggedRecords } from '../support/journal-records';
 import { charges, cheapest, driveEsim, eventually, ledger, SEED } from './money-support';
 
 /**
@@ -54,9 +55,7 @@ async function counterBehind(heldPath: string, timing = { unsavedRetryMs: 100 })
 function auditKinds(subject: string): string[] {
   const db = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
   try {
-    return (
-      db.prepare('SELECT kind FROM audit WHERE subject = ? ORDER BY id').all(subject) as { kind: string }[]
-    ).map((row) => row.kind);
+    return loggedRecords(db, (row) => row.subject === subject).map((row) => row.kind);
   } finally {
     db.close();
   }
@@ -151,7 +150,7 @@ describe('a top-up answered while another process holds the journal lock', () =>
     const rechargeable = (await packages(counter)).filter((p) => p.isRechargeable);
     let iccid: string | null = null;
     let option: TopUpOption | null = null;
-    for (const pkg of rechargeable.sort((a, b) => a.cost.amount - b.cost.amount).slice(0, 10)) {
+    for (const pkg of rechargeable.sort((a, b) => a.cost!.amount - b.cost!.amount).slice(0, 10)) {
       const sold = unwrap(await counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
       if (sold.state !== 'completed') throw new Error(`the sale ended ${sold.state}`);
       const candidate = sold.esims[0]!.iccid;
@@ -160,7 +159,7 @@ describe('a top-up answered while another process holds the journal lock', () =>
         iccid: candidate,
       });
       option = listed.ok
-        ? ([...listed.value.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0] ?? null)
+        ? ([...listed.value.packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0] ?? null)
         : null;
       if (option) {
         iccid = candidate;

@@ -58,7 +58,11 @@ describe('migration 0006 (end of day)', () => {
       );
       // An unsettled sale still moves, and its non-fact columns stay writable.
       db.prepare(`UPDATE sales SET next_check_at = '2026-11-22T10:00:00.000Z' WHERE id = 'done'`).run();
-      expect(() => db.prepare(`DELETE FROM audit`).run()).toThrow(/never deleted/);
+      // Its audit row, from before the chain, is kept as a record the chain does not hold (0018).
+      expect(db.prepare('SELECT kind, subject FROM unchained_records').all()).toEqual([
+        { kind: 'sale.completed', subject: 'done' },
+      ]);
+      expect(() => db.prepare(`DELETE FROM unchained_records`).run()).toThrow(/never deleted/);
       expect(db.prepare('SELECT count(*) AS n FROM chain').get()).toEqual({ n: 0 });
     } finally {
       db.close();

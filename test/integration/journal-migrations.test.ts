@@ -310,3 +310,21 @@ describe('migration 0010 (journal at scale)', () => {
     db.close();
   });
 });
+
+describe('migration 0020 (sales cancelled elsewhere)', () => {
+  it("keeps a copy of other counters' cancellations of this journal's sales only, each as JSON", () => {
+    journalWithSaleInDoubt(19);
+    const db = openJournal({ file });
+    const put = db.prepare(
+      'INSERT INTO sales_cancelled_elsewhere (sale_id, cancellation_json, read_at) VALUES (?, ?, ?)',
+    );
+    expect(db.prepare('SELECT count(*) AS n FROM sales_cancelled_elsewhere').get()).toEqual({ n: 0 });
+    put.run('old-sale', '{"state":"cancelled","counterCode":"2"}', '2026-11-30T10:00:00.000Z');
+    expect(() => put.run('no-such-sale', '{}', '2026-11-30T10:00:00.000Z')).toThrow(/FOREIGN KEY/);
+    // A copy: a cancellation the ledger no longer holds goes.
+    db.prepare('DELETE FROM sales_cancelled_elsewhere').run();
+    expect(db.prepare('SELECT count(*) AS n FROM sales_cancelled_elsewhere').get()).toEqual({ n: 0 });
+    expect(() => put.run('old-sale', 'not json', '2026-11-30T10:00:00.000Z')).toThrow(/CHECK constraint/);
+    db.close();
+  });
+});

@@ -7,10 +7,10 @@ import { type Db, openJournal } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { TopUpsJournal } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
-import { keptAnswer, newSale, newTopUp, saleCompletion } from '../support/journal-records';
+import { keptAnswer, loggedRecords, newSale, newTopUp, saleCompletion } from '../support/journal-records';
 
 /**
- * Every state change and its audit row are one transaction, with exactly one audit row per change;
+ * Every state change and its record are one transaction, with exactly one record per change;
  * a transaction that reads before it writes holds the write lock from its first read. All on a real
  * journal file, with a second connection playing the other writer.
  */
@@ -35,30 +35,28 @@ const T1 = '2026-11-22T10:00:01.000Z';
 const T2 = '2026-11-22T10:00:02.000Z';
 const T3 = '2026-11-22T10:00:03.000Z';
 
-function auditOf(subject: string): { kind: string; detail: unknown }[] {
-  return (
-    db.prepare('SELECT kind, detail_json FROM audit WHERE subject = ? ORDER BY id').all(subject) as {
-      kind: string;
-      detail_json: string | null;
-    }[]
-  ).map((row) => ({ kind: row.kind, detail: row.detail_json === null ? null : JSON.parse(row.detail_json) }));
+function recordsOf(subject: string): { kind: string; detail: unknown }[] {
+  return loggedRecords(db, (row) => row.subject === subject).map((row) => ({
+    kind: row.kind,
+    detail: row.detail_json === null ? null : JSON.parse(row.detail_json),
+  }));
 }
 
-/** From now on every audit insert on this connection fails, as a disk that fills between two writes would. */
-function failAuditWrites(): void {
+/** From now on every record written on this connection fails, as a disk that fills between two writes would. */
+function failRecordWrites(): void {
   db.exec(
-    `CREATE TEMP TRIGGER audit_fails BEFORE INSERT ON audit BEGIN SELECT RAISE(ABORT, 'audit write failed'); END`,
+    `CREATE TEMP TRIGGER record_fails BEFORE INSERT ON chain BEGIN SELECT RAISE(ABORT, 'record write failed'); END`,
   );
 }
 
-describe('one audit row per state change', () => {
+describe('one record per state change', () => {
   it('a sale: one row for each step, the completion with what was charged', () => {
     const sales = new SalesJournal(db);
     sales.createIntent(newSale({ id: 's1' }), T0);
     sales.markSent('s1', T1);
     sales.markInDoubt('s1', { code: 'TIMEOUT', message: 'no answer' }, T2);
     sales.markCompleted('s1', saleCompletion(), T3);
-    expect(auditOf('s1')).toEqual([
+    expect(recordsOf('s1')).toEqual([
       { kind: 'sale.intent', detail: { packageCode: 'PKG-1', quantity: 1 } },
       { kind: 'sale.sent', detail: null },
       { kind: 'sale.in_doubt', detail: null },
@@ -87,8 +85,8 @@ describe('one audit row per state change', () => {
       },
       T2,
     );
-    expect(auditOf('t1').map((row) => row.kind)).toEqual(['topup.intent', 'topup.sent', 'topup.completed']);
-    expect(auditOf('t1')[2]?.detail).toEqual({
+    expect(recordsOf('t1').map((row) => row.kind)).toEqual(['topup.intent', 'topup.sent', 'topup.completed']);
+    expect(recordsOf('t1')[2]?.detail).toEqual({
       orderReference: 'TOP-1',
       cost: { amount: 450, currency: 'USD' },
       inferred: false,
@@ -96,25 +94,25 @@ describe('one audit row per state change', () => {
   });
 });
 
-describe('a state change and its audit row commit together or not at all', () => {
-  it('a sale whose audit row cannot be written stays where it was', () => {
+describe('a state change and its record commit together or not at all', () => {
+  it('a sale whose record cannot be written stays where it was', () => {
     const sales = new SalesJournal(db);
     sales.createIntent(newSale({ id: 's2' }), T0);
     sales.markSent('s2', T1);
-    failAuditWrites();
+    failRecordWrites();
     expect(() => sales.markInDoubt('s2', { code: 'TIMEOUT', message: 'no answer' }, T2)).toThrow(
-      /audit write failed/,
+      /record write failed/,
     );
     expect(sales.require('s2').state).toBe('sent');
     expect(() => sales.markFailed('s2', { code: 'INVALID_PACKAGE', message: 'no' }, T2)).toThrow();
     expect(sales.require('s2').state).toBe('sent');
   });
 
-  it('a top-up whose audit row cannot be written stays where it was', () => {
+  it('a top-up whose record cannot be written stays where it was', () => {
     const topUps = new TopUpsJournal(db);
     topUps.createIntent(newTopUp({ id: 't2' }), T0, T0, () => {});
-    failAuditWrites();
-    expect(() => topUps.markSent('t2', T1)).toThrow(/audit write failed/);
+    failRecordWrites();
+    expect(() => topUps.markSent('t2', T1)).toThrow(/record write failed/);
     expect(topUps.require('t2').state).toBe('intent');
   });
 });

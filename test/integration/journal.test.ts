@@ -129,7 +129,11 @@ describe('sale transitions', () => {
 
 describe('the catalogue cache', () => {
   const pkg = (code: string): StoredPackage & { raw: string } => {
-    const { retail: _shownPrice, ...stored } = cataloguePackage({ code, countries: ['IQ'] });
+    const {
+      retail: _shownPrice,
+      atCost: _earnsNothing,
+      ...stored
+    } = cataloguePackage({ code, countries: ['IQ'] });
     return { ...stored, raw: '{}' };
   };
 

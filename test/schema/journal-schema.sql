@@ -1,4 +1,4 @@
--- The journal's schema at version 17, as a new shop's journal gets it from its migrations.
+-- The journal's schema at version 20, as a new shop's journal gets it from its migrations.
 -- Written by test/unit/journal-schema.test.ts; never edited by hand (see docs/journal.md).
 
 CREATE TABLE answer_esims (
@@ -27,14 +27,6 @@ CREATE TABLE "answers" (
         PRIMARY KEY (record_kind, record_id, seq)
       ) STRICT;
 
-CREATE TABLE audit (
-        id INTEGER PRIMARY KEY,
-        at TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        subject TEXT,
-        detail_json TEXT
-      ) STRICT;
-
 CREATE TABLE balance_snapshots (
         id TEXT PRIMARY KEY,
         counter_id TEXT NOT NULL,
@@ -48,10 +40,12 @@ CREATE TABLE balance_snapshots (
         currency TEXT NOT NULL
       ) STRICT;
 
-CREATE TABLE cancellations (
+CREATE TABLE "cancellations" (
         id TEXT PRIMARY KEY,
         kind TEXT NOT NULL CHECK (kind IN ('cancellation', 'goodwill')),
-        sale_id TEXT REFERENCES sales (id),
+        sale_id TEXT,
+        -- The counter that sold it, when it is another counter of the shop (its code, as printed).
+        sale_counter_code TEXT,
         topup_id TEXT REFERENCES topups (id),
         -- intent: journalled, not sent; sent: on the wire; cancelled: the provider cancelled the order;
         -- refused: the provider certainly did not; unknown: no answer, settled by reading only;
@@ -84,6 +78,7 @@ CREATE TABLE cancellations (
         updated_at TEXT NOT NULL,
         settled_at TEXT,
         CHECK ((kind = 'cancellation') = (sale_id IS NOT NULL)),
+        CHECK (sale_counter_code IS NULL OR kind = 'cancellation'),
         CHECK ((kind = 'goodwill') = (topup_id IS NOT NULL)),
         CHECK ((kind = 'goodwill') = (state = 'recorded')),
         CHECK ((cash_refund_minor IS NULL) = (cash_refund_currency IS NULL))
@@ -285,6 +280,12 @@ CREATE TABLE sales (
         UNIQUE (training, receipt_number)
       ) STRICT;
 
+CREATE TABLE sales_cancelled_elsewhere (
+        sale_id TEXT PRIMARY KEY REFERENCES sales (id),
+        cancellation_json TEXT NOT NULL CHECK (json_valid(cancellation_json)),
+        read_at TEXT NOT NULL
+      ) STRICT;
+
 CREATE TABLE sales_sold_daily (
         day TEXT NOT NULL,
         package_code TEXT NOT NULL,
@@ -372,6 +373,14 @@ CREATE TABLE topups (
         UNIQUE (training, receipt_number)
       ) STRICT;
 
+CREATE TABLE unchained_records (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        subject TEXT,
+        detail_json TEXT
+      ) STRICT;
+
 CREATE TABLE z_reports (
         counter_id TEXT NOT NULL,
         z_number INTEGER NOT NULL CHECK (z_number >= 1),
@@ -383,9 +392,6 @@ CREATE TABLE z_reports (
       ) STRICT;
 
 CREATE INDEX answer_esims_by_iccid ON answer_esims (iccid);
-
-CREATE INDEX audit_receipts ON audit (subject, kind)
-        WHERE kind IN ('receipt.original', 'receipt.copy');
 
 CREATE INDEX balance_snapshots_by_day ON balance_snapshots (business_day, purpose, taken_at);
 
@@ -402,9 +408,11 @@ CREATE UNIQUE INDEX cashiers_active_name ON cashiers (name) WHERE active = 1;
 
 CREATE UNIQUE INDEX cashiers_one_manager_pin ON cashiers (role) WHERE pin_json IS NULL;
 
-CREATE INDEX chain_by_shift ON chain (shift_id, kind);
-
 CREATE INDEX chain_by_subject ON chain (subject, seq);
+
+CREATE INDEX chain_reprints_by_shift ON chain (shift_id) WHERE kind = 'receipt.copy';
+
+CREATE INDEX chain_sign_ins_by_shift ON chain (shift_id, subject) WHERE kind = 'cashier.signed_in';
 
 CREATE INDEX corrections_by_shift ON corrections (shift_id);
 
@@ -446,17 +454,13 @@ CREATE INDEX topups_due_checks ON topups (state, training, next_check_at);
 
 CREATE INDEX topups_listed ON topups (created_at, receipt_number);
 
+CREATE INDEX unchained_records_by_subject ON unchained_records (subject, kind);
+
 CREATE TRIGGER answers_are_never_changed BEFORE UPDATE ON answers
         BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;
 
 CREATE TRIGGER answers_are_never_removed BEFORE DELETE ON answers
         BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;
-
-CREATE TRIGGER audit_never_deleted BEFORE DELETE ON audit
-          BEGIN SELECT RAISE(ABORT, 'audit rows are never deleted'); END;
-
-CREATE TRIGGER audit_never_updated BEFORE UPDATE ON audit
-          BEGIN SELECT RAISE(ABORT, 'audit rows are never edited'); END;
 
 CREATE TRIGGER balance_snapshots_no_delete BEFORE DELETE ON balance_snapshots
         BEGIN SELECT RAISE(ABORT, 'balance_snapshots rows are evidence: never removed'); END;
@@ -466,6 +470,11 @@ CREATE TRIGGER balance_snapshots_no_update BEFORE UPDATE ON balance_snapshots
 
 CREATE TRIGGER cancellations_never_deleted BEFORE DELETE ON cancellations
         BEGIN SELECT RAISE(ABORT, 'cancellations are never deleted'); END;
+
+CREATE TRIGGER cancellations_of_own_sales BEFORE INSERT ON cancellations
+        WHEN NEW.sale_id IS NOT NULL AND NEW.sale_counter_code IS NULL
+          AND NOT EXISTS (SELECT 1 FROM sales WHERE id = NEW.sale_id)
+        BEGIN SELECT RAISE(ABORT, 'a cancellation of this counter names a sale of its journal'); END;
 
 CREATE TRIGGER cancellations_settled_are_final BEFORE UPDATE ON cancellations
         WHEN OLD.state IN ('cancelled', 'refused', 'recorded') AND NOT (OLD.state = 'cancelled'
@@ -580,6 +589,12 @@ CREATE TRIGGER topups_settled_are_final BEFORE UPDATE OF state, counter_id, cash
   tender_method, tender_currency, tender_due_minor, tendered_minor, change_minor, rate_per_100_minor ON topups
         WHEN OLD.state IN ('completed', 'failed')
         BEGIN SELECT RAISE(ABORT, 'a completed or failed top-up is never edited'); END;
+
+CREATE TRIGGER unchained_records_never_deleted BEFORE DELETE ON unchained_records
+        BEGIN SELECT RAISE(ABORT, 'records are never deleted'); END;
+
+CREATE TRIGGER unchained_records_never_updated BEFORE UPDATE ON unchained_records
+        BEGIN SELECT RAISE(ABORT, 'records are never edited'); END;
 
 CREATE TRIGGER z_reports_never_deleted BEFORE DELETE ON z_reports
           BEGIN SELECT RAISE(ABORT, 'z_reports rows are never deleted'); END;

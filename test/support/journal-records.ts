@@ -1,5 +1,7 @@
 import { accountRefOf } from '../../electron/core/journal/account-scope';
 import type { KeptAnswer } from '../../electron/core/journal/answers';
+import { type LoggedRecord, recordOfLink } from '../../electron/core/journal/chain-record';
+import type { Db } from '../../electron/core/journal/database';
 import type { NewSale, SaleCompletion } from '../../electron/core/journal/sales-journal';
 import type { NewTopUp } from '../../electron/core/journal/topups-journal';
 import { money } from '../../shared/money';
@@ -94,4 +96,16 @@ export function saleCompletion(overrides: Partial<SaleCompletion> = {}): SaleCom
     ],
     ...overrides,
   };
+}
+
+/**
+ * The records of the journal's log (its chain) in the order they were written, kept to those `keep`
+ * accepts: what a test reads to see which records a change wrote.
+ */
+export function loggedRecords(db: Db, keep: (record: LoggedRecord) => boolean = () => true): LoggedRecord[] {
+  const links = db.prepare('SELECT record, record_encoding FROM chain ORDER BY counter_id, seq').all() as {
+    record: Buffer;
+    record_encoding: string;
+  }[];
+  return links.map((link) => recordOfLink(link.record, link.record_encoding)).filter(keep);
 }

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 /**
  * How each table of the journal is carried from one backup point to the next, read from the schema
  * itself (never from a list that a new migration could leave behind):
- * - `appended`: a rowid table whose triggers refuse every UPDATE and DELETE (answers, audit, chain,
+ * - `appended`: a rowid table whose triggers refuse every UPDATE and DELETE (answers, chain,
  *   the end-of-day and reconciliation evidence). Its rows never change or go, and a new row takes a
  *   rowid above every existing one (SQLite gives max(rowid)+1 and nothing is ever deleted), so what is
  *   new since the last point is exactly the rows above its highest rowid. The count is checked too: a

@@ -62,3 +62,27 @@ export function packRecord(recordJson: string, encoding: string = CHAIN_RECORD_E
 export function unpackRecord(stored: Buffer, encoding: string): string {
   return inflateRawSync(stored, { dictionary: dictionaryOf(encoding) }).toString('utf8');
 }
+
+/** What a stored record says: its time, kind, subject and detail (throws when its bytes cannot be read). */
+export function recordOfLink(stored: Buffer, encoding: string): LoggedRecord {
+  const { at, kind, subject, detail } = JSON.parse(unpackRecord(stored, encoding)) as {
+    at: string;
+    kind: string;
+    subject: string | null;
+    detail: unknown;
+  };
+  return {
+    at,
+    kind,
+    subject,
+    detail_json: detail === null || detail === undefined ? null : JSON.stringify(detail),
+  };
+}
+
+/** A record of the journal's log: its detail as JSON, with its keys in the chain's sorted order. */
+export interface LoggedRecord {
+  readonly at: string;
+  readonly kind: string;
+  readonly subject: string | null;
+  readonly detail_json: string | null;
+}

@@ -4,8 +4,8 @@ import { WRITTEN_ROWS } from './chain-rows';
 import type { Db } from './database';
 
 /**
- * The tamper-evident chain. Every record written to the audit log is also appended here, in the same
- * transaction, as a link: a gap-free sequence number per counter, the record's canonical JSON (which
+ * The tamper-evident chain, the journal's one record log. Every record is appended here, in the
+ * transaction that writes it, as a link: a gap-free sequence number per counter, the record's canonical JSON (which
  * names the counter, the cashier signed in and the shift open when it was written, and the money rows
  * it is about as they stand after the change, chain-rows.ts; stored deflated, chain-record.ts), and SHA-256 of the
  * previous link's hash (as hex) followed by that JSON. A hash is stored as its 32 bytes and read as

@@ -13,14 +13,14 @@ import type { Db } from './database';
 import { writeTransaction } from './journal-write';
 
 /**
- * What the journal's stores share: a guarded state change of one row with its audit row, in one
- * transaction, and the audit log. Nothing here is ever held open across an await.
+ * What the journal's stores share: a guarded state change of one row with its record, in one
+ * transaction, and the record log.  Nothing here is ever held open across an await.
  */
 
 /** A journal table whose rows move through one state machine (shared/domain, `*-states.ts`). */
 export interface StateTable<S extends string> {
   readonly table: 'sales' | 'topups' | 'cancellations' | 'shifts';
-  /** What its audit records are called: `{record}.{state}` for each move. */
+  /** What its records are called: `{record}.{state}` for each move. */
   readonly record: 'sale' | 'topup' | 'cancellation' | 'shift';
   readonly transitions: Transitions<S>;
   /**
@@ -72,7 +72,7 @@ export interface StateChange {
   readonly params?: Record<string, unknown>;
   /** A row that stays in the same state (another in-doubt answer) keeps the time it entered it. */
   readonly keepSince?: boolean;
-  /** What the audit row says about the change, beyond its kind (what was charged…). Never a secret. */
+  /** What the record says about the change, beyond its kind (what was charged…). Never a secret. */
   readonly audit?: unknown;
   /** More writes that belong to the same change (a completed sale's eSIMs), inside its transaction. */
   readonly also?: () => void;
@@ -93,7 +93,7 @@ export class TransitionRefused extends Error {
 
 /**
  * Moves row `id` of `rows` to state `to` if its state machine allows that move from the state it is
- * in, and writes the one audit row of that change (`{record}.{to}`), in one transaction: both are
+ * in, and writes the one record of that change (`{record}.{to}`), in one transaction: both are
  * recorded, or neither. A transition from the wrong state throws TransitionRefused: the guard keeps a
  * bug from corrupting money rows. Every state change of the journal's records goes through here.
  */
@@ -132,16 +132,10 @@ export function transitionRow<S extends string>(
 }
 
 /**
- * Appends to the audit log, and the same record to the tamper-evident chain (see chain.ts), inside
- * the caller's transaction. Never pass a secret here.
+ * Appends a record to the journal's record log, the tamper-evident chain (chain.ts), inside the
+ * caller's transaction. Never pass a secret here.
  */
 export function writeAudit(db: Db, at: string, kind: string, subject: string | null, detail: unknown): void {
-  db.prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)').run(
-    at,
-    kind,
-    subject,
-    detail === null ? null : JSON.stringify(detail),
-  );
   appendToChain(db, { at, kind, subject, detail });
 }
 

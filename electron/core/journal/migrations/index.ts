@@ -16,6 +16,9 @@ import { m0014ReceiptHistory } from './0014-receipt-history';
 import { m0015ChainHashesAsBytes } from './0015-chain-hashes-as-bytes';
 import { m0016TopUpDecisions } from './0016-topup-decisions';
 import { m0017ChainHoldsEveryRow } from './0017-chain-holds-every-row';
+import { m0018OneRecordLog } from './0018-one-record-log';
+import { m0019ShopSaleCancellations } from './0019-shop-sale-cancellations';
+import { m0020SalesCancelledElsewhere } from './0020-sales-cancelled-elsewhere';
 import type { RowsGone } from './rows-gone';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
@@ -73,6 +76,9 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0015ChainHashesAsBytes,
   m0016TopUpDecisions,
   m0017ChainHoldsEveryRow,
+  m0018OneRecordLog,
+  m0019ShopSaleCancellations,
+  m0020SalesCancelledElsewhere,
 ]);
 
 /** The schema this code writes. */
