@@ -10,7 +10,7 @@ const journal = tempJournalPerTest('journal-catalogue');
 it('skips and counts the rows that do not parse, and reads the rest in order', () => {
   const db = journal.open();
   const table = new CatalogueTable(db);
-  const packages = syntheticCatalogue(5).map(({ retail, ...pkg }) => ({ ...pkg, raw: '{}' }));
+  const packages = syntheticCatalogue(5).map(({ retail, atCost, ...pkg }) => ({ ...pkg, raw: '{}' }));
   table.replaceAll(packages, '2026-11-22T10:00:00.000Z');
   const [first, second, third] = packages.map((pkg) => pkg.code);
   const damage = db.prepare('UPDATE catalogue SET package_json = ? WHERE code = ?');
@@ -26,4 +26,30 @@ it('skips and counts the rows that do not parse, and reads the rest in order', (
   expect(read.packages[0]).not.toHaveProperty('raw');
   expect(table.get(second!)).toBeNull();
   expect(table.get(third!)).toBeNull();
+});
+
+it('keeps the coverage learned per country through a sync that names no countries, never over the provider’s', () => {
+  const table = new CatalogueTable(journal.open());
+  const terse = syntheticCatalogue(3).map(({ retail, atCost, ...pkg }) => ({
+    ...pkg,
+    countries: [],
+    raw: '{}',
+  }));
+  const [first, second, third] = terse.map((pkg) => pkg.code);
+  table.replaceAll(terse, '2026-11-22T10:00:00.000Z');
+  // The provider answered a search for Turkey with the first two and one the cache does not hold.
+  expect(table.addCoverage('TR', [first!, second!, 'NOT-CACHED'])).toEqual([first, second]);
+  expect(table.addCoverage('JP', [second!])).toEqual([second]);
+  const countries = () => table.list().packages.map((pkg) => pkg.countries);
+  expect(countries()).toEqual([['TR'], ['TR', 'JP'], []]);
+
+  table.replaceAll(terse, '2026-11-22T16:00:00.000Z');
+  expect(countries()).toEqual([['TR'], ['TR', 'JP'], []]);
+  // A sync in which the provider names a package's countries replaces what was learned for it.
+  table.replaceAll(
+    terse.map((pkg) => (pkg.code === second ? { ...pkg, countries: ['FR'] } : pkg)),
+    '2026-11-22T22:00:00.000Z',
+  );
+  expect(countries()).toEqual([['TR'], ['FR'], []]);
+  expect(table.get(third!)?.countries).toEqual([]);
 });

@@ -1,6 +1,9 @@
 import type { PackageType } from '../../shared/api/common';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
-import { type Currency, money } from '../../shared/money';
+import { type Currency, type Money, money } from '../../shared/money';
+
+/** A package as a manager's answer carries it: with the provider's cost. */
+export type CostedPackage = CataloguePackage & { readonly cost: Money };
 
 /** Catalogue packages for the renderer's search tests and benchmark, built field by field. */
 
@@ -16,7 +19,7 @@ export interface PackageSpec {
   readonly currency?: Currency;
 }
 
-export function cataloguePackage(spec: PackageSpec): CataloguePackage {
+export function cataloguePackage(spec: PackageSpec): CostedPackage {
   const currency = spec.currency ?? 'USD';
   const retail = spec.retail ?? 500;
   const dataGb = spec.dataGb === undefined ? 1 : spec.dataGb;
@@ -30,6 +33,7 @@ export function cataloguePackage(spec: PackageSpec): CataloguePackage {
     validityDays: spec.validityDays ?? 7,
     cost: money(Math.floor(retail * 0.8), currency),
     retail: money(retail, currency),
+    atCost: false,
     countries: [...spec.countries],
     hasVoice: false,
     hasSms: false,
@@ -66,12 +70,12 @@ export function knownCountryCodes(): string[] {
  * A catalogue of `size` packages shaped like a provider's: local plans per country, then regional
  * plans over dozens of countries, then global plans over most of the world.
  */
-export function syntheticCatalogue(size: number): CataloguePackage[] {
+export function syntheticCatalogue(size: number): CostedPackage[] {
   const codes = knownCountryCodes();
   const sizes = [1, 2, 3, 5, 10, 20, null];
   const days = [7, 15, 30, 90];
   const regions = ['Europe', 'Asia', 'Middle East', 'Africa', 'North America', 'South America', 'Caribbean'];
-  const packages: CataloguePackage[] = [];
+  const packages: CostedPackage[] = [];
   const shares = { local: Math.floor(size * 0.8), regional: Math.floor(size * 0.15) };
   for (let i = 0; packages.length < shares.local; i++) {
     const country = codes[i % codes.length]!;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildCatalogueIndex,
+  countriesNamed,
   EMPTY_QUERY,
   type SearchQuery,
   searchCatalogue,
@@ -167,5 +168,13 @@ describe('catalogue search at provider scale', () => {
     expect(found).toHaveLength(expected.length);
     expect(found[0]?.countries).toEqual(['DE']);
     expect(new Set(found.map((pkg) => pkg.code))).toEqual(new Set(expected.map((pkg) => pkg.code)));
+  });
+});
+
+describe('countriesNamed', () => {
+  it('names every country the browser can name by its whole name, code or alias, in either language', () => {
+    expect(
+      ['Turkey', 'türkiye', 'TR', 'تركيا', 'United Kingdom', 'UK', 'Narnia', 'Tur'].map(countriesNamed),
+    ).toEqual([['TR'], ['TR'], ['TR'], ['TR'], ['GB'], ['GB'], [], []]);
   });
 });

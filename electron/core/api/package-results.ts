@@ -9,7 +9,10 @@ import { type AccountCurrency, moneyOf } from './parse';
  * A catalogue package as the cache keeps it: the provider's cost converted to Money once, the
  * retail price left to pricing (which can change without a re-sync), and the item's own JSON.
  */
-export type CachedPackage = Omit<CataloguePackage, 'retail'> & { readonly raw: string };
+export type CachedPackage = Omit<CataloguePackage, 'retail' | 'atCost' | 'cost'> & {
+  readonly cost: Money;
+  readonly raw: string;
+};
 
 export interface PackagePage {
   readonly packages: readonly CachedPackage[];

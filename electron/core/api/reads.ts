@@ -79,13 +79,16 @@ async function notToppableReason(
   }
 }
 
+/** A top-up package with the provider's cost, as the core reads it before any caller is answered. */
+export type PricedTopUp = TopUpOption & { readonly cost: Money };
+
 /** PosApi listTopUpPackages: every top-up package the API offers for this eSIM, with the shop's price. */
 export async function listTopUpOptions(
   client: ResellerClient,
   iccid: string,
   price: PriceOf,
-): Promise<PosOutput<'listTopUpPackages'>> {
-  const packages: TopUpOption[] = [];
+): Promise<{ packages: PricedTopUp[] }> {
+  const packages: PricedTopUp[] = [];
   for (let page = 1, more = true; more && page <= TOPUP_PAGES_MAX; page += 1) {
     const result = await client.listTopUpPackages({ iccid, page, limit: 100 });
     for (const pkg of result.packages) packages.push({ ...pkg, retail: price(pkg.cost, { code: pkg.code }) });

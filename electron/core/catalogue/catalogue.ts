@@ -7,6 +7,7 @@ import type { CatalogueTable } from '../journal/catalogue-table';
 import type { Logger } from '../log';
 import { failureSummary, PosFailure } from '../pos/failure';
 import { CatalogueSyncState } from './catalogue-sync-state';
+import { learnCountryCoverage } from './country-coverage';
 
 /** Catalogue older than this is refreshed in the background; the counter keeps selling from the cache. */
 export const CATALOGUE_MAX_AGE_MS = 6 * 60 * 60_000;
@@ -58,6 +59,11 @@ export class Catalogue {
   constructor(private readonly deps: CatalogueDeps) {
     this.state = new CatalogueSyncState(deps.now, deps.changed);
     this.later = deps.later ?? realLater;
+  }
+
+  /** Which cached packages cover a country, asked of the provider and kept (country-coverage.ts). */
+  async learnCountry(country: string): Promise<string[]> {
+    return learnCountryCoverage(this.deps.client(), this.deps.table, country);
   }
 
   /** Reads the whole catalogue from the provider into the cache, or joins the sync under way. */

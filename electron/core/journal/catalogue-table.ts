@@ -1,10 +1,16 @@
 import type { z } from 'zod';
 import { CataloguePackageSchema } from '../../../shared/domain/catalogue';
+import { MoneySchema } from '../../../shared/money-schema';
 import type { Db } from './database';
 import { writeTransaction } from './journal-write';
 
-/** A package as cached: converted once at the API's edge; retail is computed on read from the pricing rules. */
-const StoredPackageSchema = CataloguePackageSchema.omit({ retail: true });
+/**
+ * A package as cached: converted once at the API's edge, with the provider's cost always; retail (and
+ * whether it is at cost) is computed on read from the pricing rules.
+ */
+const StoredPackageSchema = CataloguePackageSchema.omit({ retail: true, atCost: true }).extend({
+  cost: MoneySchema,
+});
 export type StoredPackage = z.infer<typeof StoredPackageSchema>;
 
 /** What the last sync left beside the packages (in the settings table, written in the sync's transaction). */
@@ -45,9 +51,12 @@ export class CatalogueTable {
     );
     const lastSync: LastSync = { syncedAt, skipped };
     writeTransaction(this.db, () => {
+      // Coverage learned by asking the provider per country outlives a sync that names none.
+      const learned = new Map(this.list().packages.map((pkg) => [pkg.code, pkg.countries]));
       this.db.prepare('DELETE FROM catalogue').run();
       packages.forEach(({ raw, ...pkg }, position) => {
-        insert.run(pkg.code, position, JSON.stringify(pkg), raw, syncedAt);
+        const countries = pkg.countries.length > 0 ? pkg.countries : (learned.get(pkg.code) ?? []);
+        insert.run(pkg.code, position, JSON.stringify({ ...pkg, countries }), raw, syncedAt);
       });
       this.db
         .prepare(
@@ -56,6 +65,24 @@ export class CatalogueTable {
         .run(LAST_SYNC_KEY, JSON.stringify(lastSync));
     });
     this.unreadableRows = 0;
+  }
+
+  /**
+   * Adds a country to the coverage of these cached packages, as the provider answered a search for
+   * it. Answers the codes the cache holds.
+   */
+  addCoverage(country: string, codes: readonly string[]): string[] {
+    const update = this.db.prepare('UPDATE catalogue SET package_json = ? WHERE code = ?');
+    return writeTransaction(this.db, () =>
+      codes.flatMap((code) => {
+        const pkg = this.get(code);
+        if (!pkg) return [];
+        if (!pkg.countries.includes(country)) {
+          update.run(JSON.stringify({ ...pkg, countries: [...pkg.countries, country] }), code);
+        }
+        return [code];
+      }),
+    );
   }
 
   /** How many of the provider's packages the last sync left out because they could not be read. */

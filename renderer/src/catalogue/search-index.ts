@@ -1,6 +1,6 @@
 import type { PackageType } from '../../../shared/api/common';
 import type { CataloguePackage } from '../../../shared/domain/catalogue';
-import { countrySearchNames, regionSearchNames, TYPE_SEARCH_NAMES } from './destination-names';
+import { countryName, countrySearchNames, regionSearchNames, TYPE_SEARCH_NAMES } from './destination-names';
 import { boundedEditDistance, typoAllowance } from './edit-distance';
 import { foldedWords, foldText, searchTokens } from './normalize';
 import { readQueryText } from './query-text';
@@ -109,6 +109,36 @@ function exactNamesOf(names: readonly string[]): Set<string> {
     exact.add(words.map((word) => (word.startsWith('\u0627\u0644') ? word.slice(2) : word)).join(' '));
   }
   return exact;
+}
+
+/** Every country the browser can name, under each of its whole folded names: built on first use. */
+let countriesByName: Map<string, string[]> | null = null;
+
+/**
+ * The countries whose name or code the whole text is ("Turkey", "تركيا", "TR"), among every ISO 3166
+ * region the browser names, not only those the catalogue covers: for a provider whose catalogue
+ * names no countries, the counter asks it for the country's packages (catalogue-store.ts).
+ */
+export function countriesNamed(text: string): string[] {
+  if (!countriesByName) {
+    const byName = new Map<string, string[]>();
+    const named = new Set<string>();
+    for (let first = 65; first <= 90; first++) {
+      for (let second = 65; second <= 90; second++) {
+        const code = String.fromCharCode(first, second);
+        // A code the browser cannot name is no region (its name falls back to the code), and one it
+        // names as an earlier code is a reserved alias of it (UK of GB).
+        const name = countryName(code, 'en');
+        if (name === code || named.has(name)) continue;
+        named.add(name);
+        for (const name of exactNamesOf(countrySearchNames(code))) {
+          byName.set(name, [...(byName.get(name) ?? []), code]);
+        }
+      }
+    }
+    countriesByName = byName;
+  }
+  return countriesByName.get(foldedWords(text).join(' ')) ?? [];
 }
 
 function sortedOrder(count: number, compare: (a: number, b: number) => number): Int32Array {

@@ -5,6 +5,7 @@ import { pos } from '../bridge/pos';
 import {
   buildCatalogueIndex,
   type CatalogueIndex,
+  countriesNamed,
   EMPTY_QUERY,
   type SearchQuery,
   type SearchResult,
@@ -14,6 +15,19 @@ import {
 /** The cached catalogue, its search index, the cashier's current search and this week's best sellers. */
 
 const PAGE = 40;
+
+/** Countries asked of the provider since the counter opened: each is asked once, unless it failed. */
+const askedCountries = new Set<string>();
+
+/**
+ * The country to ask the provider for: a search that found nothing, whose whole text names a country,
+ * in a catalogue where some packages name no countries (a terse provider's), not asked before.
+ */
+function countryToAsk(index: CatalogueIndex, query: SearchQuery, result: SearchResult): string | null {
+  if (result.packages.length > 0 || query.text.trim() === '') return null;
+  if (!index.packages.some((pkg) => pkg.countries.length === 0)) return null;
+  return countriesNamed(query.text).find((code) => !askedCountries.has(code)) ?? null;
+}
 
 interface CatalogueState {
   readonly index: CatalogueIndex | null;
@@ -28,6 +42,8 @@ interface CatalogueState {
   /** The result the arrow keys point at; Enter in the search field sells from it. */
   readonly active: number;
   readonly bestSellers: readonly string[];
+  /** The country the provider is being asked for, for a catalogue that names no countries. */
+  readonly askingCountry: string | null;
   load(): Promise<void>;
   sync(): Promise<void>;
   setQuery(patch: Partial<SearchQuery>): void;
@@ -56,6 +72,7 @@ export const useCatalogue = create<CatalogueState>()((set, get) => ({
   visible: PAGE,
   active: 0,
   bestSellers: [],
+  askingCountry: null,
 
   async load() {
     set({ loading: true });
@@ -85,7 +102,10 @@ export const useCatalogue = create<CatalogueState>()((set, get) => ({
   setQuery(patch) {
     const query = { ...get().query, ...patch };
     const { index } = get();
-    set({ query, visible: PAGE, active: 0, result: index ? searchCatalogue(index, query) : NO_RESULT });
+    const result = index ? searchCatalogue(index, query) : NO_RESULT;
+    set({ query, visible: PAGE, active: 0, result });
+    const country = index ? countryToAsk(index, query, result) : null;
+    if (country) void askProvider(country);
   },
 
   showMore() {
@@ -100,3 +120,20 @@ export const useCatalogue = create<CatalogueState>()((set, get) => ({
     return get().index?.byCode.get(code);
   },
 }));
+
+/**
+ * Asks the provider which packages cover the country; the core keeps the answer in its cache, so the
+ * catalogue read again finds them under the country's names, and the search is run again.
+ */
+async function askProvider(country: string): Promise<void> {
+  askedCountries.add(country);
+  useCatalogue.setState({ askingCountry: country });
+  const asked = await pos().learnCountryPackages({ country });
+  useCatalogue.setState({ askingCountry: null });
+  if (!asked.ok) {
+    askedCountries.delete(country);
+    useCatalogue.setState({ error: asked.error });
+    return;
+  }
+  await useCatalogue.getState().load();
+}
