@@ -36,9 +36,15 @@ import {
   type SimControl,
   simControl,
 } from './torture/ledger-check';
+import {
+  chainLength,
+  checkShopLedger,
+  startShopLedger,
+  type TortureLedger,
+} from './torture/shop-ledger-check';
 import { checkTopUps } from './torture/topup-check';
 
-// `npm run torture -- --sales N --kills K --seed S [--concurrency C] [--long-downtimes L] [--answer-style S] [--keep]`
+// `npm run torture -- --sales N --kills K --seed S [--concurrency C] [--long-downtimes L] [--answer-style S] [--ledger] [--keep]`
 //
 // Runs the web host as a child process against the simulator with 5xx answers, answers dropped after
 // the provider committed, and latency switched on; sells N times through PosApi; kills the host with
@@ -56,6 +62,12 @@ import { checkTopUps } from './torture/topup-check';
 // each charged at most once and held by its key, are counted on their own line, not as breaches.
 // `--answer-style lean|untidy` (or ESIM_TEST_ANSWER_STYLE) has the simulator answer in that style
 // (docs/simulator.md).
+// `--ledger` makes the counters a shop of three on a shop ledger (a real PostgreSQL): the first and
+// second as above, and a third that tops the same eSIM up at each kill and is killed with SIGKILL
+// right after its answer, its push on its way; PostgreSQL itself is killed with SIGKILL at every
+// other kill, while the other counters work, and started again after. At the end every counter
+// sends what waits, and each journal's chain is checked against the ledger: every link and record
+// exactly once, none lost, none twice, none the journal does not hold, no problem kept.
 
 const OPTIONS = {
   sales: { type: 'string' },
@@ -64,11 +76,12 @@ const OPTIONS = {
   concurrency: { type: 'string', default: '4' },
   'answer-style': { type: 'string' },
   'long-downtimes': { type: 'string' },
+  ledger: { type: 'boolean', default: false },
   keep: { type: 'boolean', default: false },
 } as const;
 
 const USAGE =
-  'Usage: npm run torture -- --sales N [--kills K] [--seed S] [--concurrency C] [--long-downtimes L] [--answer-style tidy|lean|untidy] [--keep]';
+  'Usage: npm run torture -- --sales N [--kills K] [--seed S] [--concurrency C] [--long-downtimes L] [--answer-style tidy|lean|untidy] [--ledger] [--keep]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -117,6 +130,8 @@ const LONG_DOWNTIME_MS = 25 * HOUR_MS;
 const CASHIER_TRIES = 4;
 /** The eSIMs both counters top up, one at each kill. */
 const TOPPED_ESIMS = 2;
+/** How long every counter has, at the end, to send the shop ledger what waits (its retries wait up to a minute). */
+const LEDGER_SYNC_MS = 5 * 60_000;
 
 interface Tally {
   requested: number;
@@ -130,6 +145,9 @@ interface Tally {
   crashLeft: { intent: number; sentUncharged: number; sentCharged: number; inDoubt: number };
   /** Top-ups asked for, by the counter that asked: the first as it is killed, the second meanwhile. */
   topUpsAsked: { first: number; second: number };
+  /** With a shop ledger: the third counter's top-ups (each followed by its SIGKILL), and PostgreSQL's kills. */
+  thirdTopUps: number;
+  postgresKills: number;
   checkedByCashier: number;
   sentAgainByCashier: number;
   sendAgainRefused: Record<string, number>;
@@ -183,6 +201,8 @@ async function main(): Promise<number> {
     accessCode: sim.defaultAccount.accessCode,
   };
   const opening = (await readLedger(control)).balanceMinor;
+  const shop: TortureLedger | null = args.ledger ? await startShopLedger() : null;
+  const thirdDir = mkdtempSync(join(tmpdir(), 'torture-third-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'torture-'));
   const journalFile = join(dataDir, 'journal.sqlite');
   // The second counter of the shop: its own data directory and journal, on the same account.
@@ -197,6 +217,8 @@ async function main(): Promise<number> {
     openThroughLongDowntimes: 0,
     crashLeft: { intent: 0, sentUncharged: 0, sentCharged: 0, inDoubt: 0 },
     topUpsAsked: { first: 0, second: 0 },
+    thirdTopUps: 0,
+    postgresKills: 0,
     checkedByCashier: 0,
     sentAgainByCashier: 0,
     sendAgainRefused: {},
@@ -219,6 +241,7 @@ async function main(): Promise<number> {
       accessCode: sim.defaultAccount.accessCode,
       secretKey: sim.defaultAccount.secretKey,
       clockOffsetMs,
+      ...(shop ? { shopLedger: shop.counter('1') } : {}),
     };
     return { host: await signedIn(await startHost(options)), label, lives };
   };
@@ -241,11 +264,25 @@ async function main(): Promise<number> {
         accessCode: sim.defaultAccount.accessCode,
         secretKey: sim.defaultAccount.secretKey,
         clockOffsetMs,
+        ...(shop ? { shopLedger: shop.counter('2') } : {}),
       }),
     );
     return second;
   };
+  /** The shop's third counter, on the shop's clock: started for each of its top-ups, and killed after. */
+  const thirdCounter = async (): Promise<HostProcess> =>
+    signedIn(
+      await startHost({
+        dataDir: thirdDir,
+        apiBaseUrl: tap.baseUrlFor('third'),
+        accessCode: sim.defaultAccount.accessCode,
+        secretKey: sim.defaultAccount.secretKey,
+        clockOffsetMs,
+        ...(shop ? { shopLedger: shop.counter('3') } : {}),
+      }),
+    );
 
+  const ledgerCounters: { name: string; counterId: string; journalFile: string }[] = [];
   let counter = await start();
   let topped: readonly Toppable[] = [];
   try {
@@ -258,7 +295,8 @@ async function main(): Promise<number> {
     while (killAfter.size < kills) killAfter.add(1 + Math.floor(random() * sales));
     const bounds = [...killAfter].sort((a, b) => a - b);
     let from = 0;
-    for (const until of [...bounds, sales]) {
+    // The last run ends at the last sale, unless a kill already does.
+    for (const until of bounds.at(-1) === sales ? bounds : [...bounds, sales]) {
       if (until > from) {
         await sellRange(
           counter,
@@ -289,9 +327,22 @@ async function main(): Promise<number> {
       if (killAfter.has(until)) {
         died(counter);
         tally.kills += 1;
+        // PostgreSQL goes down too at every other kill, while the other counters work.
+        const ledgerDown = shop !== null && kill % 2 === 0;
+        if (ledgerDown) {
+          shop.server.kill();
+          tally.postgresKills += 1;
+        }
         // While the first counter is down, the second tops the same eSIM up with the same package.
         tally.topUpsAsked.second += 1;
         await topUp(await secondCounter(), topped[kill % topped.length]);
+        if (shop) {
+          // The third does too, and is killed as soon as it has its answer: its push is on its way.
+          tally.thirdTopUps += 1;
+          const third = await thirdCounter();
+          await topUp(third, topped[kill % topped.length]);
+          await third.kill();
+        }
         kill += 1;
         const open = await classifyCrash(journalFile, control, tally);
         if (open > 0 && tally.longDowntimes < longDowntimes) {
@@ -303,6 +354,7 @@ async function main(): Promise<number> {
           sim.setFaults({ clockOffsetMs });
         }
         counter = await start();
+        if (ledgerDown) await shop.server.start();
         // After a restart the cashiers first deal with what the crash left open.
         const left = await settle(counter, cashiers, tally, SETTLE_LIMIT_MS);
         if (left > 0) log(`${left} sales still open after the settling limit, left for the manager`);
@@ -313,6 +365,25 @@ async function main(): Promise<number> {
     sim.setFaults(NO_FAULTS);
     const left = await settle(counter, cashiers, tally, SETTLE_LIMIT_MS);
     if (left > 0) log(`${left} sales still open after the settling limit, left for the manager`);
+    if (shop) {
+      log('every counter sending the shop ledger what waits');
+      const third = await thirdCounter();
+      try {
+        const hosts = [
+          { name: 'first counter', host: counter.host, journalFile },
+          {
+            name: 'second counter',
+            host: await secondCounter(),
+            journalFile: join(secondDir, 'journal.sqlite'),
+          },
+          { name: 'third counter', host: third, journalFile: join(thirdDir, 'journal.sqlite') },
+        ];
+        for (const each of hosts)
+          ledgerCounters.push({ ...each, counterId: await upToDate(each.host, each.journalFile) });
+      } finally {
+        await third.stop();
+      }
+    }
     await counter.host.stop();
     died(counter);
     await (second as HostProcess | null)?.stop();
@@ -320,6 +391,7 @@ async function main(): Promise<number> {
     await counter.host.kill().catch(() => undefined);
     await (second as HostProcess | null)?.kill().catch(() => undefined);
     await tap.close();
+    await shop?.server.close();
     throw error;
   }
 
@@ -329,14 +401,19 @@ async function main(): Promise<number> {
     [
       { name: 'first counter', journalFile, labels: lives.map((life) => life.label) },
       { name: 'second counter', journalFile: join(secondDir, 'journal.sqlite'), labels: ['second'] },
+      ...(shop
+        ? [{ name: 'third counter', journalFile: join(thirdDir, 'journal.sqlite'), labels: ['third'] }]
+        : []),
     ],
     tap.topUpAnswers,
     (await readLedger(control)).entries,
   );
+  const shopLedger = shop ? await readShopLedger(shop, ledgerCounters) : null;
   const breaches = [
     ...verdict.breaches,
     ...topUps.phantoms.map((phantom) => `phantom top-up: ${phantom}`),
     ...topUps.breaches,
+    ...(shopLedger?.breaches ?? []),
     ...unattended.map(
       (post) =>
         `order with key ${post.idempotencyKey ?? 'none'} was sent by ${post.label} with no cashier call open`,
@@ -371,6 +448,17 @@ async function main(): Promise<number> {
     topUpsInDoubtForManager: topUps.inDoubt,
     topUpChargesBookedByNone: topUps.unbooked,
     phantomTopUps: topUps.phantoms.length,
+    shopLedger: shopLedger
+      ? {
+          thirdTopUps: tally.thirdTopUps,
+          postgresKills: tally.postgresKills,
+          links: shopLedger.links,
+          lost: shopLedger.lost,
+          double: shopLedger.double,
+          phantom: shopLedger.phantom,
+          problems: shopLedger.problems,
+        }
+      : null,
     ordersOnTheWire: tap.orderPosts.length,
     ordersWithoutCashier: unattended.length,
     apiCharges: verdict.charges,
@@ -383,9 +471,14 @@ async function main(): Promise<number> {
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   for (const breach of breaches.slice(0, 50)) process.stdout.write(`BREACH: ${breach}\n`);
-  if (args.keep) process.stdout.write(`data directories kept: ${dataDir} ${secondDir}\n`);
-  else for (const dir of [dataDir, secondDir]) rmSync(dir, { recursive: true, force: true });
+  if (args.keep) process.stdout.write(`data directories kept: ${dataDir} ${secondDir} ${thirdDir}\n`);
+  else for (const dir of [dataDir, secondDir, thirdDir]) rmSync(dir, { recursive: true, force: true });
   process.stdout.write(`orders placed without a cashier: ${unattended.length}\n`);
+  if (shopLedger) {
+    process.stdout.write(
+      `shop ledger: ${shopLedger.lost} lost, ${shopLedger.double} double, ${shopLedger.phantom} phantom, ${shopLedger.problems} problems\n`,
+    );
+  }
   // A top-up booked on an order no answer to its counter named, or completed without proof.
   process.stdout.write(`phantom top-ups: ${topUps.phantoms.length}\n`);
   process.stdout.write(
@@ -403,6 +496,41 @@ async function main(): Promise<number> {
   return breaches.length === 0 ? 0 : 1;
 }
 
+/**
+ * Waits until the counter's shop ledger holds its whole chain and the counter has gone quiet: up to
+ * date with nothing waiting at two looks in a row, its journal's chain the same length at both. A
+ * record written just after a look waits to be sent, and is not lost: only a link still missing once
+ * the counter is quiet is. Answers the counter's id.
+ */
+async function upToDate(host: HostProcess, journalFile: string): Promise<string> {
+  const deadline = Date.now() + LEDGER_SYNC_MS;
+  let quietAt: number | null = null;
+  for (;;) {
+    const status = (await host.call<Status>('getStatus')).value;
+    const synced = status?.shopLedger.state === 'up_to_date' && status.shopLedger.waiting === 0;
+    const head = synced ? chainLength(journalFile, status.counterId) : null;
+    if (synced && head === quietAt) return status.counterId;
+    quietAt = head;
+    if (Date.now() > deadline)
+      throw new Error(`a counter's shop ledger did not catch up: ${JSON.stringify(status?.shopLedger)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Every counter's journal against the ledger, read as its superuser; the server is closed after. */
+async function readShopLedger(
+  shop: TortureLedger,
+  counters: readonly { name: string; counterId: string; journalFile: string }[],
+) {
+  const client = await shop.read();
+  try {
+    return await checkShopLedger(client, counters);
+  } finally {
+    await client.end();
+    await shop.server.close();
+  }
+}
+
 /** The host syncs the catalogue on its first start; sales wait for it. Cheap packages keep the balance ample. */
 async function cataloguePackages(host: HostProcess): Promise<CataloguePackage[]> {
   const deadline = Date.now() + 180_000;
@@ -413,7 +541,7 @@ async function cataloguePackages(host: HostProcess): Promise<CataloguePackage[]>
     await new Promise((r) => setTimeout(r, 500));
   }
   const listed = await host.call<{ packages: CataloguePackage[] }>('listPackages');
-  const packages = [...(listed.value?.packages ?? [])].sort((a, b) => a.cost.amount - b.cost.amount);
+  const packages = [...(listed.value?.packages ?? [])].sort((a, b) => a.cost!.amount - b.cost!.amount);
   if (packages.length === 0) throw new Error('the catalogue is empty');
   return packages.slice(0, 20);
 }
@@ -544,7 +672,7 @@ async function toppableEsims(
   control: SimControl,
 ): Promise<Toppable[]> {
   const listed = await counter.host.call<{ packages: CataloguePackage[] }>('listPackages');
-  const cheapest = [...(listed.value?.packages ?? [])].sort((a, b) => a.cost.amount - b.cost.amount);
+  const cheapest = [...(listed.value?.packages ?? [])].sort((a, b) => a.cost!.amount - b.cost!.amount);
   const found: Toppable[] = [];
   for (const pkg of cheapest.slice(0, 60)) {
     if (found.length === TOPPED_ESIMS) return found;

@@ -28,6 +28,13 @@ export interface HostOptions {
   readonly keychainService?: string;
   /** Run from the source under tsx, as `npm run web` does, even when the test run built the host. */
   readonly fromSource?: boolean;
+  /** Joins the shop ledger at this address (with its login), as this counter of this shop. */
+  readonly shopLedger?: {
+    readonly url: string;
+    readonly shop: string;
+    readonly counterCode: string;
+    readonly counterName: string;
+  };
 }
 
 export interface PosAnswer<T = unknown> {
@@ -70,6 +77,16 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
       '--data-dir',
       options.dataDir,
       ...(options.apiBaseUrl ? ['--api-base-url', options.apiBaseUrl] : []),
+      ...(options.shopLedger
+        ? [
+            '--shop',
+            options.shopLedger.shop,
+            '--counter-code',
+            options.shopLedger.counterCode,
+            '--counter-name',
+            options.shopLedger.counterName,
+          ]
+        : []),
     ],
     {
       cwd: ROOT,
@@ -78,6 +95,7 @@ export async function startHost(options: HostOptions): Promise<HostProcess> {
         ...process.env,
         ...(options.accessCode ? { ESIM_ACCESS_CODE: options.accessCode } : {}),
         ...(options.secretKey ? { ESIM_SECRET_KEY: options.secretKey } : {}),
+        ...(options.shopLedger ? { POS_SHOP_LEDGER_URL: options.shopLedger.url } : {}),
         POS_HOST_TOKEN: token,
         ESIM_TEST_KEYCHAIN_SERVICE: keychainService,
         ...(options.clockOffsetMs ? { ESIM_TORTURE_CLOCK_OFFSET_MS: String(options.clockOffsetMs) } : {}),

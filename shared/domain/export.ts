@@ -13,3 +13,17 @@ export type ExportScope = z.infer<typeof ExportScopeSchema>;
 /** A file of an export: its name and its whole text. */
 export const ExportFileSchema = z.object({ name: z.string(), content: z.string() });
 export type ExportFile = z.infer<typeof ExportFileSchema>;
+
+/**
+ * What a shop's accountant pack holds of its counters (a counter in a shop ledger): whether every
+ * counter's month is in it, and the codes of those whose rows stop at what the ledger received.
+ */
+export const ShopPackSchema = z.object({
+  shop: z.string(),
+  complete: z.boolean(),
+  /** The ledger lacks what these counters printed (a Z, its head) or wrote last. */
+  notSynced: z.array(z.string()),
+  /** The ledger holds a shift of theirs still open. */
+  open: z.array(z.string()),
+});
+export type ShopPack = z.infer<typeof ShopPackSchema>;

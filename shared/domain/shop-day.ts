@@ -45,18 +45,23 @@ export type ShopShift = z.infer<typeof ShopShiftSchema>;
 
 /**
  * - `closed`: every shift of the period closed, and the ledger holds each Z;
- * - `open`: a shift of the period is open in the ledger (still open, or its close not sent yet);
+ * - `open`: a shift of the period is open in the ledger, and the counter is in touch with it: the
+ *   shift is open at the counter too;
+ * - `out_of_contact`: a shift of the period is open in the ledger, but the counter has not been in
+ *   touch for a while: it may have closed the shift since, its close waiting there to be sent;
  * - `not_synced`: the ledger lacks part of this counter's day: records wait to be sent (known at the
  *   counter that runs the day), a closed shift's Z or the link it printed as its head is not in the
  *   ledger, or the ledger refused the counter's chain as forked.
  */
-export const ShopCounterStateSchema = z.enum(['closed', 'open', 'not_synced']);
+export const ShopCounterStateSchema = z.enum(['closed', 'open', 'out_of_contact', 'not_synced']);
 export type ShopCounterState = z.infer<typeof ShopCounterStateSchema>;
 
 export const ShopCounterDaySchema = ShopCounterRefSchema.extend({
   state: ShopCounterStateSchema,
   /** When the ledger last received a record of this counter; null before its first. */
   syncedAt: IsoTimeSchema.nullable(),
+  /** The counter's last contact with the ledger (by the server's clock); null before any, or in a run kept before it was told. */
+  contactAt: IsoTimeSchema.nullable().default(null),
   head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
   shifts: z.array(ShopShiftSchema),
   /** Provider orders of the period this counter's records hold. */
@@ -126,5 +131,7 @@ export const ShopDaySchema = z.object({
   ordersRead: z.number().int(),
   /** Provider orders of the period a counter's record holds. */
   ordersAttributed: z.number().int(),
+  /** Provider orders of the period each other shop of the account holds, by its name. */
+  otherShops: z.array(z.object({ shop: z.string(), orders: z.number().int() })).default([]),
 });
 export type ShopDay = z.infer<typeof ShopDaySchema>;

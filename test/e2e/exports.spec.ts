@@ -68,7 +68,7 @@ test('a Z exported as CSV, the month as a pack, and a previous day picked', asyn
   await expect(recent.getByRole('status')).toContainText('The journal holds, nothing changed');
   expect(downloads).toEqual([archive.suggestedFilename()]);
   const salesFile = files.find((each) => each.name.endsWith('Z-000001-sales.csv'));
-  expect(salesFile?.text.startsWith('\uFEFFreceipt,')).toBe(true);
+  expect(salesFile?.text.startsWith('\uFEFFcounter,receipt,')).toBe(true);
   expect(salesFile?.text).toContain(pkg.code);
   expect(files.map((each) => each.name.replace(/^.*Z-000001-/, ''))).toEqual([
     'sales.csv',

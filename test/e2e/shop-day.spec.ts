@@ -1,26 +1,17 @@
 import type { ShopDay } from '../../shared/domain/shop-day';
-import { type PostgresServer, startPostgres } from '../support/postgres';
+import { reportText } from '../../shared/report-text';
 import { axeViolations } from './axe';
 import { expect, test } from './counter-fixture';
-import { aliceOnShift, approveManagerTools, cheapestForCash } from './staff';
+import { approveManagerTools, oneSaleShiftClosed } from './staff';
+import { harbourSale, shopLedgerServer } from './support/shop-ledger-server';
 
 // A manager closes the shop day in Chromium: a counter started in its shop's ledger (POS_SHOP_LEDGER_URL
 // and the host's --shop flags) sells and closes its shift; "Reconcile the shop" in the manager tools
-// shows the shop day, in English and in Arabic, each read by axe.
+// shows the shop day, in English and in Arabic, each read by axe. The Harbour shop sold on the same
+// account: its order is Harbour's, by name, never an exception of Main street's day.
 test.use({ bypassCSP: true });
 
-let server: PostgresServer;
-const owner = { user: 'shop_owner', password: 'owner-password-1' };
-
-test.beforeAll(async () => {
-  server = await startPostgres();
-  await server.createRole(owner.user, owner.password, { createRole: true });
-});
-
-test.afterAll(async () => {
-  delete process.env.POS_SHOP_LEDGER_URL;
-  await server?.close();
-});
+const ledgers = shopLedgerServer();
 
 const WORDS = {
   en: {
@@ -55,20 +46,20 @@ for (const language of ['en', 'ar'] as const) {
     test.use({
       hostFlags: ['--shop', 'Main street', '--counter-code', '2', '--counter-name', 'Front desk'],
     });
+    let database = '';
     test.beforeAll(async () => {
-      const database = await server.createDatabase(`e2e_shop_day_${language}`, owner.user);
-      // The host takes its ledger from the environment, as a shop starts it.
-      process.env.POS_SHOP_LEDGER_URL = `postgres://${owner.user}:${owner.password}@127.0.0.1:${server.port}/${database}`;
+      database = await ledgers.useLedger(`e2e_shop_day_${language}`);
     });
 
     test(`a manager closes the shop day, in ${language}`, async ({ page, counter }) => {
       test.setTimeout(180_000);
-      await aliceOnShift(counter);
-      const sale = await cheapestForCash(counter);
-      const { countId } = await counter.api<{ countId: string }>('countDrawer', {
-        counts: [{ currency: 'USD', amount: 10_000 + sale.retailTotal.amount }],
-      });
-      await counter.api('closeShift', { countId });
+      await oneSaleShiftClosed(counter);
+      // A live sale of the Harbour shop's counter, on the same account, in the ledger.
+      await harbourSale(
+        counter,
+        { server: ledgers.server, database },
+        { counterId: `CQUAY${language.toUpperCase()}`, training: false },
+      );
 
       await counter.open(page);
       if (language === 'ar') await page.keyboard.press('F9');
@@ -87,7 +78,15 @@ for (const language of ['en', 'ar'] as const) {
       await expect(counters).toContainText(w.zHead);
       await expect(form.getByRole('heading', { name: w.drawer, exact: true })).toBeVisible();
       await expect(form).not.toContainText(/\bZ1\b|\bmain\b/);
-      expect(value).toMatchObject({ result: 'reconciled', ordersAttributed: 1, ordersRead: 1 });
+      expect(value).toMatchObject({
+        result: 'reconciled',
+        ordersAttributed: 1,
+        ordersRead: 2,
+        otherShops: [{ shop: 'Harbour', orders: 1 }],
+      });
+      const [, before, after] = reportText(language).shop.otherShopOrders('\u0000', '\u0000').split('\u0000');
+      // The other shop's order by the shop's name alone, beside the orders attributed to a counter.
+      await expect(form.getByText(`${before}Harbour${after}`)).toBeVisible();
       expect(value.bridge?.remainder?.amount).toBe(0);
       expect(await axeViolations(page), `the shop day (${language})`).toEqual([]);
 

@@ -18,20 +18,25 @@ import { csvObjects, parseCsv } from '../support/csv-parse';
 import { TestClock } from '../support/test-clock';
 import { exportedFiles, unzipped } from '../support/unzip';
 import {
+  ALICE_PIN,
+  cancelSale,
   count,
   hireStaff,
   MANAGER_PIN,
   openShift,
   sell,
+  signInManager,
   usd,
   withManagersFigures,
 } from './end-of-day-support';
 import {
   type Counter,
   cheapest,
+  driveEsim,
   eventually,
   forceRefundMethod,
   rechargeableEsim,
+  rewordedSimulator,
   startCounter,
 } from './money-support';
 
@@ -83,6 +88,8 @@ describe('CSV exports', () => {
     const closed = unwrap(await h.call<{ shifts: Shift[] }>('listShifts', {})).shifts[0];
     expect(closed?.zNumber).toBe(1);
     const day = closed?.businessDay ?? '';
+    // The manager reads the reconciliation: what the provider charged is theirs to read.
+    await signInManager(h, staff);
     const reconciled = await eventually(
       'the reconciliation at the close',
       async () =>
@@ -105,6 +112,8 @@ describe('CSV exports', () => {
       }),
     );
 
+    // Alice, a cashier, exports the Z.
+    unwrap(await h.call('signIn', { cashierId: staff.alice.id, pin: ALICE_PIN }));
     // One ZIP for the Z, named for it, that the system's unzip reads: the files inside, in order.
     const zipped = unwrap(
       await h.call<{ name: string; base64: string }>('exportCsv', { scope: { shiftId: shift.id } }),
@@ -132,20 +141,58 @@ describe('CSV exports', () => {
       expect(parsed.records[0]?.length).toBeGreaterThan(1);
     }
 
+    // Every row of every file names its counter first: a counter on its own prints no code, so its
+    // id, as the files' names carry it.
+    const counterId = /^(C[0-9A-F]+)-/.exec(zipped.name)?.[1];
+    for (const each of byZ) {
+      const rows = csvObjects(each.content);
+      expect(parseCsv(each.content).records[0]?.[0], each.name).toBe('counter');
+      for (const row of rows) expect(row.counter, each.name).toBe(counterId);
+    }
+    // Alice, a cashier, exported it: no file has a manager's figure, header and all.
+    for (const each of byZ) {
+      expect(parseCsv(each.content).records[0], each.name).not.toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^(cost|cost_currency|journal_cost|journal_currency|provider_amount|provider_currency|provider_refund|provider_refund_currency)$/,
+          ),
+        ]),
+      );
+    }
+
     const sales = csvObjects(file(byZ, 'sales'));
-    expect(sales.map((row) => [row.receipt, row.state, row.tender_method])).toEqual([
-      [String(kept.receiptNumber), 'completed', 'cash'],
-      [String(cancelled.receiptNumber), 'completed', 'card'],
+    // The cancelled sale reads cancelled, with its cancellation receipt and when the provider cancelled.
+    expect(sales.map((row) => [row.receipt, row.state, row.cancellation, row.tender_method])).toEqual([
+      [String(kept.receiptNumber), 'completed', '', 'cash'],
+      [String(cancelled.receiptNumber), 'cancelled', 'cancelled', 'card'],
     ]);
+    expect(sales[1]).toMatchObject({
+      cancellation_receipt: String(cancellation.receiptNumber),
+      cancelled_at: cancellation.settledAt?.replace('Z', '+00:00'),
+      cancelled_at_local: cancellation.settledAt?.slice(0, 19).replace('T', ' '),
+      // Paid by card: no cash was handed back.
+      refund_currency: '',
+      refund: '',
+    });
     expect(sales[0]).toMatchObject({
       z_number: '1',
       cashier: 'Alice',
       currency: 'USD',
       retail: toDecimalText(pkg.retail.amount, 'USD'),
-      cost: toDecimalText(kept.cost!.amount, 'USD'),
       change: '5.00',
       iccids: kept.esims[0]?.iccid,
       order_reference: kept.orderReference,
+    });
+    expect(sales[0]).not.toHaveProperty('cost');
+
+    // The manager's export of the same Z carries what the provider charged.
+    await signInManager(h, staff);
+    const managers = exportedFiles(
+      unwrap(await h.call<{ base64: string }>('exportCsv', { scope: { shiftId: shift.id } })),
+    );
+    expect(csvObjects(file(managers, 'sales'))[0]).toMatchObject({
+      cost_currency: 'USD',
+      cost: toDecimalText(kept.cost!.amount, 'USD'),
     });
 
     const movements = csvObjects(file(byZ, 'cash-movements'));
@@ -171,7 +218,7 @@ describe('CSV exports', () => {
     ]);
 
     // The day's reconciliation: every row of its latest run, amounts in the currency's exponent…
-    const rows = csvObjects(file(byZ, 'reconciliation'));
+    const rows = csvObjects(file(managers, 'reconciliation'));
     expect(rows.map((row) => [row.kind, row.severity, row.order_reference])).toEqual(
       reconciled.rows.map((row) => [row.kind, row.severity, row.orderReference ?? '']),
     );
@@ -190,8 +237,21 @@ describe('CSV exports', () => {
       provider_amount: toDecimalText(kept.cost!.amount, 'USD'),
     });
     expect(rows.find((row) => row.order_reference === cancelled.orderReference)?.kind).toBe('refunded');
+    // A cashier's file leaves out a row's amount and note where the amount is no drawer's cash.
+    const refundedIn = (of: readonly Record<string, string>[]) =>
+      of.find((row) => row.order_reference === cancelled.orderReference);
+    expect(refundedIn(rows)).toMatchObject({
+      amount: expect.stringMatching(/\d/),
+      note: expect.stringMatching(/\S/),
+    });
+    expect(refundedIn(csvObjects(file(byZ, 'reconciliation')))).toMatchObject({
+      kind: 'refunded',
+      currency: '',
+      amount: '',
+      note: '',
+    });
     // …and its exceptions with their age and the manager's resolution, the Arabic reason intact.
-    expect(csvObjects(file(byZ, 'reconciliation-exceptions'))).toEqual([
+    expect(csvObjects(file(managers, 'reconciliation-exceptions'))).toEqual([
       expect.objectContaining({
         first_day: day,
         kind: 'unrecorded',
@@ -218,7 +278,7 @@ describe('CSV exports', () => {
       unwrap(await h.call<{ base64: string }>('exportCsv', { scope: { from: day, to: day } })),
     );
     expect(byDay.slice(0, -1).map((each) => each.content)).toEqual(
-      byZ.slice(0, -1).map((each) => each.content),
+      managers.slice(0, -1).map((each) => each.content),
     );
     const empty = exportedFiles(
       unwrap(
@@ -240,10 +300,12 @@ describe('CSV exports', () => {
       const read = (name: string): Buffer => execFileSync('unzip', ['-p', zip, name]);
       const manifest = JSON.parse(read('manifest.json').toString('utf8')) as {
         month: string;
+        managerFigures: boolean;
         chainHead: { seq: number; hash: string };
         files: { name: string; bytes: number; sha256: string }[];
       };
       const names = manifest.files.map((each) => each.name);
+      expect(manifest.managerFigures).toBe(true);
       expect(names).toEqual([
         ...byZ.map(
           (each) => `csv/${each.name.replace('Z-000001', `${month}-01_${month}-${lastDayOf(month)}`)}`,
@@ -274,6 +336,86 @@ describe('CSV exports', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+
+    // A cashier's pack: the month's files without a manager's figures, and its manifest says so.
+    unwrap(await h.call('signIn', { cashierId: staff.alice.id, pin: ALICE_PIN }));
+    const cashiers = unzipped(
+      Buffer.from(
+        unwrap(await h.call<{ base64: string }>('exportAccountantPack', { month })).base64,
+        'base64',
+      ),
+    );
+    expect(JSON.parse(cashiers.get('manifest.json')?.toString('utf8') ?? '{}')).toMatchObject({
+      managerFigures: false,
+    });
+    const cashierSales = [...cashiers].find(([name]) => name.endsWith('-sales.csv'))?.[1].toString('utf8');
+    expect(parseCsv(cashierSales ?? '').records[0]).toEqual(parseCsv(file(byZ, 'sales')).records[0]);
+  }, 120_000);
+});
+
+describe('a cancelled sale on sales.csv', () => {
+  it('says each cancellation: cancelled with the cash given back, in doubt, or refused', async () => {
+    // A provider whose live status does not say whether an eSIM is installed: the counter cannot
+    // predict the refusal, sends the cancel, and the provider refuses it.
+    const { sim, provider } = await rewordedSimulator(
+      '/esims/status',
+      (body) => {
+        const data = body.data as Record<string, unknown> | undefined;
+        if (data) delete data.smdp_status;
+      },
+      async () => {
+        await counter?.close();
+        counter = null;
+      },
+    );
+    counter = await startCounter({}, { sim, apiBaseUrl: provider.baseUrl });
+    const { h, packages } = counter;
+    const staff = await hireStaff(h);
+    const shift = await openShift(h, [usd(10_000)]);
+    const pkg = cheapest(packages);
+    const cash = { method: 'cash', tendered: pkg.retail.amount } as const;
+    const [given, doubtful, kept] = [
+      await sell(h, pkg, cash),
+      await sell(h, pkg, cash),
+      await sell(h, pkg, cash),
+    ];
+    await forceRefundMethod(sim, 'balance');
+    const cancelled = unwrap(await cancelSale(h, given.id, pkg.retail, staff.approval));
+    sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/cancel'] });
+    const lost = unwrap(await cancelSale(h, doubtful.id, pkg.retail, staff.approval));
+    sim.setFaults({ dropAfterCommitRate: 0, paths: [] });
+    if (kept.state !== 'completed') throw new Error('a sale did not complete');
+    await driveEsim(sim, 'install', { iccid: kept.esims[0]?.iccid });
+    const refused = unwrap(await cancelSale(h, kept.id, null, staff.approval));
+    expect([cancelled.state, lost.state, refused.state]).toEqual(['cancelled', 'unknown', 'refused']);
+
+    const sales = csvObjects(
+      file(
+        exportedFiles(
+          unwrap(await h.call<{ base64: string }>('exportCsv', { scope: { shiftId: shift.id } })),
+        ),
+        'sales',
+      ),
+    );
+    const columns = ['receipt', 'state', 'cancellation', 'cancellation_receipt', 'refund_currency', 'refund'];
+    expect(sales.map((row) => columns.map((column) => row[column]))).toEqual([
+      [
+        `${given.receiptNumber}`,
+        'cancelled',
+        'cancelled',
+        `${cancelled.receiptNumber}`,
+        'USD',
+        toDecimalText(pkg.retail.amount, 'USD'),
+      ],
+      // No cash leaves the drawer while the answer is not known, nor when the provider refused.
+      [`${doubtful.receiptNumber}`, 'completed', 'in_doubt', `${lost.receiptNumber}`, '', ''],
+      [`${kept.receiptNumber}`, 'completed', 'refused', `${refused.receiptNumber}`, '', ''],
+    ]);
+    expect(sales.map((row) => row.cancelled_at)).toEqual([
+      cancelled.settledAt?.replace('Z', '+00:00'),
+      '',
+      '',
+    ]);
   }, 120_000);
 });
 

@@ -9,7 +9,9 @@ import { answerStyleFromEnvironment } from '../../electron/simulator/index';
  * downtime longer than a key is trusted for), a second counter on the same account topping the same
  * eSIMs up while the first is down; then the journal checked against the simulator's ledger, every
  * order on the wire against the cashier calls open when it was sent, and both counters' top-ups
- * against the answers each received. The run decides; this test reads its verdict.
+ * against the answers each received. The run decides; this test reads its verdict. With `--ledger`
+ * the counters are a shop of three on a real PostgreSQL, which is killed too, and every counter's
+ * journal is checked against the ledger.
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -81,6 +83,59 @@ describe('npm run torture', () => {
       (report.journalByState.completed ?? 0) + (report.journalByState.failed ?? 0),
     );
     expect(run.stdout).toMatch(/^OK: \d+ charges, each with exactly one journal sale/m);
+  });
+
+  it('keeps every record in the shop ledger exactly once through kills of three counters and of PostgreSQL', {
+    timeout: 420_000,
+  }, async () => {
+    const run = await torture([
+      '--sales',
+      '4',
+      '--kills',
+      '2',
+      '--seed',
+      '7',
+      '--long-downtimes',
+      '0',
+      '--ledger',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code, run.stdout.slice(-4000)).toBe(0);
+    const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'), run.stdout.lastIndexOf('}') + 1)) as {
+      kills: number;
+      breaches: number;
+      shopLedger: {
+        thirdTopUps: number;
+        postgresKills: number;
+        links: Record<string, { journal: number; ledger: number }>;
+        lost: number;
+        double: number;
+        phantom: number;
+        problems: number;
+      };
+    };
+    expect(report.kills).toBe(2);
+    expect(report.breaches).toBe(0);
+    // The first counter killed twice mid-sale, the third after each of its top-ups, PostgreSQL once.
+    expect(report.shopLedger).toMatchObject({
+      thirdTopUps: 2,
+      postgresKills: 1,
+      lost: 0,
+      double: 0,
+      phantom: 0,
+      problems: 0,
+    });
+    // Each counter's whole chain is in the ledger, link for link.
+    expect(Object.keys(report.shopLedger.links)).toEqual([
+      'first counter',
+      'second counter',
+      'third counter',
+    ]);
+    for (const [name, links] of Object.entries(report.shopLedger.links)) {
+      expect(links.journal, name).toBeGreaterThan(0);
+      expect(links.ledger, name).toBe(links.journal);
+    }
+    expect(run.stdout).toMatch(/^shop ledger: 0 lost, 0 double, 0 phantom, 0 problems$/m);
   });
 
   it('refuses a run it cannot do, saying which argument is wrong', async () => {

@@ -8,7 +8,7 @@ import {
   shopDayNumber,
   shopResolutions,
 } from '../../electron/core/shop/shop-day-ledger';
-import { joinedCounter, newLedger, postgresPerFile } from '../support/shop-ledger';
+import { newLedger, postgresPerFile, twoShopCounters } from '../support/shop-ledger';
 import { usd } from './end-of-day-support';
 
 // Ledger migration 0002, on a real PostgreSQL: the shop day's numbers and runs, and the shop's
@@ -20,25 +20,7 @@ const DAY = { firstDay: '2026-11-22', lastDay: '2026-11-22' };
 const NEXT = { firstDay: '2026-11-23', lastDay: '2026-11-23' };
 
 async function twoShops() {
-  const ledger = await newLedger(server());
-  const front = await joinedCounter(ledger, {
-    shop: 'Main street',
-    counterId: 'C-FRONT',
-    code: '1',
-    name: 'Front',
-  });
-  const back = await joinedCounter(ledger, {
-    shop: 'Main street',
-    counterId: 'C-BACK',
-    code: '2',
-    name: 'Back',
-  });
-  const harbour = await joinedCounter(ledger, {
-    shop: 'Harbour',
-    counterId: 'C-HARBOUR',
-    code: '1',
-    name: 'Quay',
-  });
+  const { ledger, front, back, harbour } = await twoShopCounters(server());
   return { ledger, front: front.client, back: back.client, harbour: harbour.client };
 }
 
@@ -61,7 +43,10 @@ describe("the shop day's tables in the ledger (migration 0002)", () => {
     const tables = await owner.query(
       "SELECT tablename FROM pg_tables WHERE schemaname = 'ledger' AND tablename LIKE 'shop%' AND tablename <> 'shops' ORDER BY 1",
     );
-    expect(tables.rows.map((row) => row.tablename)).toEqual(['shop_days', 'shop_resolutions']);
+    // Later migrations add tables of their own beside these.
+    expect(tables.rows.map((row) => row.tablename)).toEqual(
+      expect.arrayContaining(['shop_days', 'shop_resolutions']),
+    );
   });
 
   it("number each shop's days 1, 2, 3…, a period once, whichever counter asks", async () => {

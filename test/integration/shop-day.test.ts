@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendLinks } from '../../electron/core/shop/ledger-links';
 import { startSimulator } from '../../electron/simulator/index';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
@@ -10,6 +9,7 @@ import type { Sale } from '../../shared/domain/sale';
 import type { ShopDay } from '../../shared/domain/shop-day';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import { formatMoney, type Money, minor } from '../../shared/money';
+import { reportText } from '../../shared/report-text';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
 import {
@@ -20,89 +20,38 @@ import {
   sellLive,
   type TestLedger,
 } from '../support/shop-ledger';
-import { startTcpGate, type TcpGate } from '../support/tcp-gate';
-import {
-  cancelSale,
-  count,
-  dayAroundNow,
-  hireStaff,
-  noteFor,
-  openShift,
-  type Staff,
-  sell,
-  usd,
-} from './end-of-day-support';
+import { cancelSale, noteFor, sell, usd } from './end-of-day-support';
 import {
   type Counter,
   cheapest as cheapestOf,
   driveEsim,
-  eventually,
   forceRefundMethod,
   ledger,
   SEED,
   setBalance,
 } from './money-support';
 import { labelsBeside, launchChromium, plain, printA4, printReceipt } from './receipt-print';
-import { joinInput, shopCounter, untilPublished } from './shop-ledger-support';
+import {
+  closeShift,
+  deposit,
+  FLOAT,
+  reconcileShop,
+  type ShopCounter,
+  shopCounterOpen,
+  untilPublished,
+} from './shop-ledger-support';
 
 // The shop day: a manager at one counter reconciles the whole shop's day from the shop ledger, with
 // every counter live on one simulator account and one real PostgreSQL ledger.
 
 const server = postgresPerFile();
 
-const gates: TcpGate[] = [];
-afterEach(async () => {
-  await Promise.all(gates.splice(0).map((gate) => gate.close()));
-});
-
-interface ShopCounter {
-  readonly c: Counter;
-  readonly staff: Staff;
-  readonly code: string;
-  readonly gate: TcpGate | null;
-}
-
-const FLOAT = 10_000;
-
-/** The day's opening balance the counter read, from its journal. */
-function openingRead(c: Counter, day: string): boolean {
-  const db = new Database(join(c.dataDir, 'journal.sqlite'), { readonly: true });
-  try {
-    return (
-      db
-        .prepare("SELECT 1 FROM balance_snapshots WHERE business_day = ? AND purpose = 'opening'")
-        .get(day) !== undefined
-    );
-  } finally {
-    db.close();
-  }
-}
-
-/** A counter of the shop on the shared simulator, its staff hired, joined (through a gate if asked), its shift open. */
-async function shopCounterOpen(
-  testLedger: TestLedger,
-  sim: Counter['sim'] | null,
-  code: string,
-  gated = false,
-): Promise<ShopCounter & { day: string }> {
-  const c = await shopCounter(sim ? { sim } : {});
-  const staff = await hireStaff(c.h);
-  const day = await dayAroundNow(c.h, staff);
-  const gate = gated ? await startTcpGate(testLedger.server.port) : null;
-  if (gate) gates.push(gate);
-  const address = gate ? `postgres://127.0.0.1:${gate.port}/${testLedger.database}` : testLedger.address;
-  unwrap(await c.h.call('joinShopLedger', { ...joinInput(testLedger, code), address }));
-  await openShift(c.h, [usd(FLOAT)]);
-  await eventually('the opening balance', () => (openingRead(c, day) ? true : null));
-  return { c, staff, code, gate, day };
-}
-
 /** The cheapest rechargeable package (by the provider's own facts): each has top-ups for an active eSIM. */
 function rechargeablePackage(c: Counter): CataloguePackage {
   const facts = providerFacts(SEED);
   const found = [...c.packages]
     .filter((pkg) => facts(pkg.code)?.rechargeable)
-    .sort((a, b) => a.cost.amount - b.cost.amount)[0];
+    .sort((a, b) => a.cost!.amount - b.cost!.amount)[0];
   if (!found) throw new Error('no rechargeable package in the catalogue');
   return found;
 }
@@ -116,7 +65,7 @@ async function sellAndTopUp(
 ): Promise<Sale[]> {
   const { h, sim } = counter.c;
   const cheapest = [...counter.c.packages].sort(
-    (a, b) => a.cost.amount - b.cost.amount,
+    (a, b) => a.cost!.amount - b.cost!.amount,
   )[0] as CataloguePackage;
   const first = await sell(h, rechargeable, {
     method: 'cash',
@@ -129,7 +78,7 @@ async function sellAndTopUp(
   await driveEsim(sim, 'activate', { iccid });
   for (let i = 0; i < topUps; i += 1) {
     const { packages } = unwrap(await h.call<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid }));
-    const option = [...packages].sort((a, b) => a.cost.amount - b.cost.amount)[0];
+    const option = [...packages].sort((a, b) => a.retail.amount - b.retail.amount)[0];
     if (!option) throw new Error('the eSIM has no top-up');
     const topUp = unwrap(
       await h.call<TopUp>('topUp', { iccid, packageCode: option.code, confirmRepeat: true }),
@@ -139,38 +88,12 @@ async function sellAndTopUp(
   return sold;
 }
 
-/** Counts the drawer at what it should hold (the float and the cash taken) and closes the shift. */
-async function closeShift(counter: ShopCounter, cashIn = 0): Promise<void> {
-  const { countId } = await count(counter.c.h, [usd(FLOAT + cashIn)]);
-  unwrap(await counter.c.h.call('closeShift', { countId }));
-}
-
-async function reconcileShop(counter: ShopCounter, day: string): Promise<ShopDay> {
-  return unwrap(
-    await counter.c.h.call<ShopDay>('reconcileShop', { firstDay: day, approval: counter.staff.approval }),
-  );
-}
-
 /** The provider's orders of the account, from the simulator's own ledger. */
 async function providerOrders(c: Counter): Promise<string[]> {
   const { entries } = await ledger(c.sim);
   return entries
     .filter((entry) => entry.kind === 'order' || entry.kind === 'topup')
     .map((entry) => entry.orderReference ?? '');
-}
-
-/** A deposit to the account: the provider's balance grows, and a manager enters it once, at one counter. */
-async function deposit(counter: ShopCounter, day: string, amountMinor: number): Promise<void> {
-  const { balanceMinor } = await ledger(counter.c.sim);
-  await setBalance(counter.c.sim, (balanceMinor + amountMinor) / 100);
-  unwrap(
-    await counter.c.h.call('addProviderDeposit', {
-      businessDay: day,
-      amount: usd(amountMinor),
-      note: 'bank transfer',
-      approval: counter.staff.approval,
-    }),
-  );
 }
 
 /** The normal day of a shop of two counters: 4 + 3 sales, 5 top-ups, a cancellation, a deposit. */
@@ -263,7 +186,7 @@ describe('the shop day', () => {
       const third = await shopCounterOpen(testLedger, sim, '3', true);
       const day = first.day;
       const cheapest = [...first.c.packages].sort(
-        (a, b) => a.cost.amount - b.cost.amount,
+        (a, b) => a.cost!.amount - b.cost!.amount,
       )[0] as CataloguePackage;
       for (const counter of [first, second, third]) await sell(counter.c.h, cheapest, { method: 'card' });
       await untilPublished(third.c, testLedger);
@@ -272,6 +195,7 @@ describe('the shop day', () => {
       await sell(third.c.h, cheapest, { method: 'card' });
       for (const counter of [first, second, third]) await closeShift(counter);
 
+      // Just gone, the third counter was in touch a moment ago: its shift reads open.
       const incomplete = await reconcileShop(first, day);
       expect(incomplete.result).toBe('incomplete');
       expect(incomplete.counters.map(({ code, state }) => [code, state])).toEqual([
@@ -280,6 +204,36 @@ describe('the shop day', () => {
         ['3', 'open'],
       ]);
       expect(incomplete.counters[2]?.syncedAt).toEqual(expect.any(String));
+      const contactAt = incomplete.counters[2]?.contactAt ?? '';
+      expect(Date.parse(contactAt)).toBeGreaterThan(0);
+
+      // Ten minutes later by the server's clock (its contact moved back as long), it is out of touch:
+      // its shift may be closed there, and the shop day says since when it has not been heard from.
+      await testLedger.query(
+        "UPDATE ledger.counters SET contact_at = contact_at - interval '10 minutes' WHERE code = '3'",
+      );
+      const outOfTouch = await reconcileShop(first, day);
+      expect(outOfTouch.result).toBe('incomplete');
+      expect(outOfTouch.counters.map(({ code, state }) => [code, state])).toEqual([
+        ['1', 'closed'],
+        ['2', 'closed'],
+        ['3', 'out_of_contact'],
+      ]);
+      expect(Date.parse(outOfTouch.counters[2]?.contactAt ?? '')).toBe(Date.parse(contactAt) - 600_000);
+      // The print says so, in both languages; the first two counters read closed.
+      for (const language of ['en', 'ar'] as const) {
+        const { html } = unwrap(
+          await first.c.h.call<{ html: string }>('renderShopDayReport', {
+            firstDay: day,
+            paper: 'a4',
+            language,
+            approval: first.staff.approval,
+          }),
+        );
+        const words = reportText(language).shop;
+        expect(html, language).toContain(words.outOfContact('\u0000').split('\u0000')[0]);
+        expect(html, language).not.toContain(words.open('\u0000').split('\u0000')[0]);
+      }
 
       third.gate?.flow();
       await untilPublished(third.c, testLedger, 60_000);
@@ -301,7 +255,7 @@ describe('the shop day', () => {
     try {
       const first = await shopCounterOpen(testLedger, sim, '1');
       const cheapest = [...first.c.packages].sort(
-        (a, b) => a.cost.amount - b.cost.amount,
+        (a, b) => a.cost!.amount - b.cost!.amount,
       )[0] as CataloguePackage;
       await sell(first.c.h, cheapest, { method: 'card' });
       await closeShift(first);
@@ -325,12 +279,15 @@ describe('the shop day', () => {
       const first = await shopCounterOpen(testLedger, sim, '1');
       const second = await shopCounterOpen(testLedger, sim, '2');
       const cheapest = [...first.c.packages].sort(
-        (a, b) => a.cost.amount - b.cost.amount,
+        (a, b) => a.cost!.amount - b.cost!.amount,
       )[0] as CataloguePackage;
       await sell(first.c.h, cheapest, { method: 'card' });
       await sell(second.c.h, cheapest, { method: 'card' });
       await closeShift(first);
       await closeShift(second);
+      // Both closes in the ledger before the day is read: a counter pushes on its own time.
+      await untilPublished(first.c, testLedger);
+      await untilPublished(second.c, testLedger);
       // Money reaches the account that nobody entered: the bridge leaves 1.49.
       const { balanceMinor } = await ledger(sim);
       await setBalance(sim, (balanceMinor + 149) / 100);

@@ -96,6 +96,8 @@ describe('migration 0001 (the ledger)', () => {
        ORDER BY relname`,
     );
     expect(tables.rows).toEqual([
+      // Migration 0007's: one claim per sale a counter cancels.
+      { relname: 'cancellation_claims', relrowsecurity: true },
       { relname: 'counters', relrowsecurity: true },
       { relname: 'info', relrowsecurity: false },
       { relname: 'links', relrowsecurity: true },
@@ -106,7 +108,15 @@ describe('migration 0001 (the ledger)', () => {
       // Migration 0002's: the shop day's numbers and runs, and the shop's resolutions.
       { relname: 'shop_days', relrowsecurity: true },
       { relname: 'shop_resolutions', relrowsecurity: true },
+      // Migration 0006's: the shop's prices, rates and end-of-day rules, by version.
+      { relname: 'shop_settings', relrowsecurity: true },
       { relname: 'shops', relrowsecurity: true },
+      // Migration 0008's: the shop's staff.
+      { relname: 'staff', relrowsecurity: true },
+      // Migration 0011's: staff given access to another shop.
+      { relname: 'staff_access', relrowsecurity: true },
+      // Migration 0005's: each eSIM's latest top-up lease in its shop.
+      { relname: 'topup_leases', relrowsecurity: true },
     ]);
     // Another login on the same server may not even connect to the ledger's database.
     await server().createRole(`${ledger.database}_stranger`, 'stranger-password');

@@ -5,18 +5,36 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
 import type { PusherTiming } from '../../electron/core/shop/pusher';
+import { answerStyleFromEnvironment } from '../../electron/simulator/index';
+import type { ShopDay } from '../../shared/domain/shop-day';
 import type { Status } from '../../shared/domain/status';
 import { copySyncedJournal } from '../support/catalogue-template';
 import { unwrap } from '../support/core-harness';
 import type { TestLedger } from '../support/shop-ledger';
-import { hireStaff, MANAGER_PIN } from './end-of-day-support';
-import { type Counter, eventually, startCounter } from './money-support';
+import { startTcpGate, type TcpGate } from '../support/tcp-gate';
+import {
+  count,
+  dayAroundNow,
+  hireStaff,
+  MANAGER_PIN,
+  openShift,
+  type Staff,
+  usd,
+} from './end-of-day-support';
+import { type Counter, eventually, ledger, setBalance, startCounter } from './money-support';
 
 /**
  * Counters of a shop and the ledger they publish to, for the shop ledger's tests: each counter with
  * its own id (the journal template's is the same for all its copies), the manager PIN chosen, closed
  * after each test.
  */
+
+/**
+ * A lean or untidy provider's answers leave out an order's status and a cancel's refund: the shop day
+ * cannot confirm the bridge from them (docs/api-client.md), whoever cancelled. The shop day reads
+ * RECONCILED in the tidy style; what does not hang on those answers holds in every style.
+ */
+export const TIDY = (answerStyleFromEnvironment() ?? 'tidy') === 'tidy';
 
 /** Only the journal's nudge (or a test) starts a push; a failed try is tried again soon. */
 export const NUDGED_ONLY: Partial<PusherTiming> = { pollMs: 3_600_000, retryMs: [200] };
@@ -49,13 +67,13 @@ export async function joinedShopCounter(
   return c;
 }
 
-export function joinInput(ledger: TestLedger, code = '1', name = `Counter ${code}`) {
+export function joinInput(ledger: TestLedger, code = '1', name = `Counter ${code}`, shop = 'Main street') {
   return {
     pin: MANAGER_PIN,
     address: ledger.address,
     ownerName: ledger.owner.user,
     ownerPassword: ledger.owner.password,
-    shop: 'Main street',
+    shop,
     counterCode: code,
     counterName: name,
   };
@@ -190,4 +208,88 @@ export async function hostDataDir(): Promise<string> {
   );
   db.close();
   return dataDir;
+}
+
+const gates: TcpGate[] = [];
+afterEach(async () => {
+  await Promise.all(gates.splice(0).map((gate) => gate.close()));
+});
+
+/** A counter of the shop on a shared simulator, with its staff, its code, and its gate to the ledger (if any). */
+export interface ShopCounter {
+  readonly c: Counter;
+  readonly staff: Staff;
+  readonly code: string;
+  readonly gate: TcpGate | null;
+}
+
+/** The float each shop counter's shift opens with, in USD minor units. */
+export const FLOAT = 10_000;
+
+/** The day's opening balance the counter read, from its journal. */
+function openingRead(c: Counter, day: string): boolean {
+  const db = new Database(join(c.dataDir, 'journal.sqlite'), { readonly: true });
+  try {
+    return (
+      db
+        .prepare("SELECT 1 FROM balance_snapshots WHERE business_day = ? AND purpose = 'opening'")
+        .get(day) !== undefined
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A counter of the shop (Main street unless named) on the shared simulator, its staff hired, joined
+ * (through a gate if asked), its shift open. In training unless told: a live counter's orders claim
+ * in the ledger.
+ */
+export async function shopCounterOpen(
+  testLedger: TestLedger,
+  sim: Counter['sim'] | null,
+  code: string,
+  gated = false,
+  shop = 'Main street',
+  live = false,
+): Promise<ShopCounter & { day: string }> {
+  const c = await shopCounter(sim ? { sim, live } : { live });
+  const staff = await hireStaff(c.h);
+  const day = await dayAroundNow(c.h, staff);
+  const gate = gated ? await startTcpGate(testLedger.server.port) : null;
+  if (gate) gates.push(gate);
+  const address = gate ? `postgres://127.0.0.1:${gate.port}/${testLedger.database}` : testLedger.address;
+  unwrap(
+    await c.h.call('joinShopLedger', { ...joinInput(testLedger, code, `Counter ${code}`, shop), address }),
+  );
+  await openShift(c.h, [usd(FLOAT)]);
+  await eventually('the opening balance', () => (openingRead(c, day) ? true : null));
+  return { c, staff, code, gate, day };
+}
+
+/** Counts the drawer at what it should hold (the float and the cash taken) and closes the shift. */
+export async function closeShift(counter: ShopCounter, cashIn = 0): Promise<void> {
+  const { countId } = await count(counter.c.h, [usd(FLOAT + cashIn)]);
+  unwrap(await counter.c.h.call('closeShift', { countId }));
+}
+
+/** The shop day of `day`, reconciled at `counter` with its manager's approval. */
+export async function reconcileShop(counter: ShopCounter, day: string): Promise<ShopDay> {
+  return unwrap(
+    await counter.c.h.call<ShopDay>('reconcileShop', { firstDay: day, approval: counter.staff.approval }),
+  );
+}
+
+/** A deposit to the account: the provider's balance grows, and a manager enters it once, at one counter. */
+export async function deposit(counter: ShopCounter, day: string, amountMinor: number): Promise<void> {
+  const { balanceMinor } = await ledger(counter.c.sim);
+  await setBalance(counter.c.sim, (balanceMinor + amountMinor) / 100);
+  unwrap(
+    await counter.c.h.call('addProviderDeposit', {
+      businessDay: day,
+      amount: usd(amountMinor),
+      note: 'bank transfer',
+      approval: counter.staff.approval,
+    }),
+  );
 }

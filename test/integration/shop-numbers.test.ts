@@ -80,6 +80,12 @@ describe('numbers with the counter code', { timeout: 180_000 }, () => {
     const header = sales[0] ?? [];
     expect(sales[1]?.[header.indexOf('receipt')]).toBe('2-000001');
     expect(sales[1]?.[header.indexOf('z_number')]).toBe('Z2-000001');
+    // Every row of every file names its counter by the code its receipts print with.
+    for (const file of files) {
+      const [head, ...rows] = csv(files, file.name.replace(/^.*-Z2-000001-|\.csv$/g, ''));
+      expect(head?.[0], file.name).toBe('counter');
+      for (const row of rows) expect(row[0], file.name).toBe('2');
+    }
   });
 
   it('a key journalled before the counter joined its shop is sent again unchanged after a restart: one charge', async () => {

@@ -105,7 +105,7 @@ export interface CounterJournal {
   readonly counterId: string;
   readonly db: Db;
   readonly sales: SalesJournal;
-  /** Appends one record (audit row and chain link) as the journal does. */
+  /** Appends one record (a chain link) as the journal does. */
   record(kind: string, subject: string | null, detail?: unknown): void;
   links(afterSeq?: number, limit?: number): OutboxLink[];
 }
@@ -152,6 +152,21 @@ export async function joinedCounter(
   await migrateLedger(owner);
   const login = await joinCounter(owner, join);
   return { login, client: await ledger.connect(login.user, login.password) };
+}
+
+/**
+ * A new ledger with two shops of two counters each: Main street (Front 1, Back 2) and Harbour
+ * (Quay 1, Pier 2).
+ */
+export async function twoShopCounters(server: PostgresServer) {
+  const ledger = await newLedger(server);
+  const join = (shop: string, counterId: string, code: string, name: string) =>
+    joinedCounter(ledger, { shop, counterId, code, name });
+  const front = await join('Main street', 'C-FRONT', '1', 'Front');
+  const back = await join('Main street', 'C-BACK', '2', 'Back');
+  const harbour = await join('Harbour', 'C-HARBOUR', '1', 'Quay');
+  const pier = await join('Harbour', 'C-PIER', '2', 'Pier');
+  return { ledger, front, back, harbour, pier };
 }
 
 /**

@@ -1,5 +1,7 @@
+import type { ReconcileKind } from '../../../shared/domain/reconciliation';
 import type { Currency } from '../../../shared/money';
 import { receiptNumberText, zNumberText } from '../../../shared/printed-numbers';
+import { CASH_KINDS } from '../pos/manager-figures';
 import { type CsvCell, timeCells } from './csv';
 
 /** A journal row as SQLite returns it. */
@@ -9,14 +11,21 @@ type Row = Record<string, unknown>;
 export interface ExportContext {
   /** The shop's time zone: times are written in it. */
   readonly timeZone: string;
-  /** The counter's code in its shop ledger, printed with its receipt and Z numbers (null: in none). */
-  readonly counterCode: string | null;
+  /**
+   * The code a counter prints its receipt and Z numbers with, by the counter's id (null: a counter in
+   * no shop ledger). Every row carries its counter's id, so one file can hold a whole shop's rows.
+   */
+  readonly codeOf: (counterId: string) => string | null;
+  /** Whether a manager's figures (MANAGER_FIGURES) are written: a cashier's export has no such columns. */
+  readonly managerFigures: boolean;
 }
 
 /** One column of an export: its header and how a row becomes its cell. */
 export interface ExportColumn {
   readonly header: string;
   readonly cell: (row: Row, context: ExportContext) => CsvCell;
+  /** A manager's figure: left out of a cashier's export, header and all. */
+  readonly figure?: true;
 }
 
 /** Which rows of the journal an export keeps, as SQL conditions on a row's columns. */
@@ -71,6 +80,19 @@ const time = (header: string, column: string = header): readonly ExportColumn[] 
   { header: `${header}_local`, cell: (row, { timeZone }) => timeCells(row[column], timeZone)[1] },
 ];
 
+/** The code of the row's counter (`counter_id`, which every export's rows carry). */
+const codeOfRow = (row: Row, { codeOf }: ExportContext): string | null => codeOf(String(row.counter_id));
+
+/**
+ * The first column of every file: the counter the row is of. In a shop ledger, its short code, the
+ * one its receipts print with; a counter on its own prints no code, so its id names it, as its files'
+ * names and its journal's check do.
+ */
+export const COUNTER: ExportColumn = {
+  header: 'counter',
+  cell: (row, context) => ({ text: codeOfRow(row, context) ?? String(row.counter_id) }),
+};
+
 /**
  * A receipt or Z number: as the paper prints it (`2-000123`, `Z2-000017`) at a counter in a shop
  * ledger, where it names one receipt of the shop; the bare number at a counter on its own.
@@ -79,9 +101,10 @@ const numbered =
   (print: (value: number, counterCode: string) => string) =>
   (header: string, column: string = header): ExportColumn => ({
     header,
-    cell: (row, { counterCode }) => {
+    cell: (row, context) => {
       const value = row[column];
       if (typeof value !== 'number') return { count: null };
+      const counterCode = codeOfRow(row, context);
       return counterCode === null ? { count: value } : { text: print(value, counterCode) };
     },
   });
@@ -120,12 +143,15 @@ const RECORD_HEAD: readonly ExportColumn[] = [
   ...ORIGIN,
   ...time('created_at'),
   ...time('completed_at'),
-  text('state'),
+  text('state', 'record_state'),
 ];
-/** …and what the provider charged for it. */
+/** A manager's figure (ExportColumn.figure). */
+const figure = (column: ExportColumn): ExportColumn => ({ ...column, figure: true });
+
+/** …and what the provider charged for it (a manager's), and its order. */
 const COST: readonly ExportColumn[] = [
-  text('cost_currency'),
-  amount('cost', 'cost_minor', 'cost_currency'),
+  figure(text('cost_currency')),
+  figure(amount('cost', 'cost_minor', 'cost_currency')),
   text('order_reference'),
 ];
 
@@ -138,15 +164,43 @@ const TENDER: readonly ExportColumn[] = [
   amount('change', 'change_minor', 'tender_currency'),
 ];
 
+/**
+ * What became of a sale's cancellation, beside the sale: a sale the provider cancelled reads
+ * `cancelled` in `state` (it is no longer sold), and `cancellation` says `cancelled`, `in_doubt` (sent,
+ * its answer not known yet) or `refused` (the provider kept the sale). `cancelled_at` is when the
+ * provider's cancel was recorded; the refund is the cash handed back to the customer from the drawer.
+ */
+const SALE_CANCELLATION_SQL = `CASE cancellation.state WHEN 'cancelled' THEN 'cancelled' ELSE sales.state END AS record_state,
+  CASE cancellation.state WHEN 'cancelled' THEN 'cancelled' WHEN 'refused' THEN 'refused'
+    WHEN 'intent' THEN 'in_doubt' WHEN 'sent' THEN 'in_doubt' WHEN 'unknown' THEN 'in_doubt' END AS cancellation,
+  cancellation.receipt_number AS cancellation_receipt,
+  CASE cancellation.state WHEN 'cancelled' THEN coalesce(cancellation.settled_at, cancellation.updated_at) END
+    AS cancelled_at,
+  CASE WHEN cancellation.cash_movement_id IS NOT NULL THEN cancellation.cash_refund_currency END AS refund_currency,
+  CASE WHEN cancellation.cash_movement_id IS NOT NULL THEN cancellation.cash_refund_minor END AS refund_minor`;
+const SALE_CANCELLATION: readonly ExportColumn[] = [
+  text('cancellation'),
+  receipt('cancellation_receipt'),
+  ...time('cancelled_at'),
+  text('refund_currency'),
+  amount('refund', 'refund_minor', 'refund_currency'),
+];
+
 /** The money records of the journal. */
 const JOURNAL_TABLES: readonly ExportTable[] = [
   {
     name: 'sales',
+    // A sale's cancellation: the one the provider did not refuse, else its latest refusal.
     sql: (scope) => `SELECT sales.*, ${originSql('sales')},
-        (SELECT group_concat(iccid, ' ') FROM sale_esims WHERE sale_id = sales.id) AS iccids
-      FROM sales WHERE ${scope.record('sales.shift_id', 'sales.created_at')} ORDER BY sales.created_at, sales.rowid`,
+        (SELECT group_concat(iccid, ' ') FROM sale_esims WHERE sale_id = sales.id) AS iccids,
+        ${SALE_CANCELLATION_SQL}
+      FROM sales
+      LEFT JOIN cancellations AS cancellation ON cancellation.rowid = (
+        SELECT rowid FROM cancellations WHERE sale_id = sales.id ORDER BY state = 'refused', rowid DESC LIMIT 1)
+      WHERE ${scope.record('sales.shift_id', 'sales.created_at')} ORDER BY sales.created_at, sales.rowid`,
     columns: [
       ...RECORD_HEAD,
+      ...SALE_CANCELLATION,
       text('package_code'),
       text('package_name'),
       count('quantity'),
@@ -159,7 +213,7 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
   },
   {
     name: 'topups',
-    sql: (scope) => `SELECT topups.*, ${originSql('topups')}
+    sql: (scope) => `SELECT topups.*, topups.state AS record_state, ${originSql('topups')}
       FROM topups WHERE ${scope.record('topups.shift_id', 'topups.created_at')} ORDER BY topups.created_at, topups.rowid`,
     columns: [
       ...RECORD_HEAD,
@@ -191,8 +245,9 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
       text('order_reference'),
       text('iccid'),
       text('refund_method'),
-      text('provider_refund_currency'),
-      amount('provider_refund', 'provider_refund_minor', 'provider_refund_currency'),
+      // What the provider gives back is the refund of a cost: a manager's.
+      figure(text('provider_refund_currency')),
+      figure(amount('provider_refund', 'provider_refund_minor', 'provider_refund_currency')),
       yesNo('refund_in_transit', 'in_transit'),
       yesNo('recoverable', 'recoverable'),
       text('cash_refund_currency'),
@@ -241,17 +296,17 @@ const JOURNAL_TABLES: readonly ExportTable[] = [
     // known, and refunds the provider owes.
     name: 'exceptions',
     sql: (scope) => `
-      SELECT 'sale' AS record, receipt_number, ${DAY_OF('shift_id', 'created_at')} AS business_day, state,
+      SELECT counter_id, 'sale' AS record, receipt_number, ${DAY_OF('shift_id', 'created_at')} AS business_day, state,
           state_since AS since, currency, retail_total_minor AS amount_minor, order_reference
         FROM sales WHERE state IN (SELECT value FROM json_each(@openSales))
           AND ${scope.record('shift_id', 'created_at')}
       UNION ALL
-      SELECT 'topup', receipt_number, ${DAY_OF('shift_id', 'created_at')}, state, state_since, currency, retail_minor,
+      SELECT counter_id, 'topup', receipt_number, ${DAY_OF('shift_id', 'created_at')}, state, state_since, currency, retail_minor,
           order_reference
         FROM topups WHERE state IN (SELECT value FROM json_each(@openTopUps))
           AND ${scope.record('shift_id', 'created_at')}
       UNION ALL
-      SELECT 'cancellation', receipt_number, ${DAY_OF('shift_id', 'created_at')},
+      SELECT counter_id, 'cancellation', receipt_number, ${DAY_OF('shift_id', 'created_at')},
           CASE WHEN state = 'cancelled' THEN 'refund_in_transit' ELSE state END, updated_at,
           provider_refund_currency, provider_refund_minor, order_reference
         FROM cancellations
@@ -299,6 +354,18 @@ const rowFields = (row: string): string => `
   json_extract(${row}.value, '$.packageName') AS package,
   json_extract(${row}.value, '$.note') AS note`;
 
+/**
+ * A column a cashier reads only on the rows whose amount is the drawer's cash: on every other row it
+ * is a cost, a refund of one or the bridge's (manager-figures.ts), left empty in a cashier's file.
+ */
+const cashForCashier = (column: ExportColumn): ExportColumn => ({
+  header: column.header,
+  cell: (row, context) =>
+    context.managerFigures || CASH_KINDS.has(row.kind as ReconcileKind)
+      ? column.cell(row, context)
+      : { text: null },
+});
+
 /** A reconciliation row's columns: what it is, the journal's side and the provider's side. */
 const RECONCILE_ROW: readonly ExportColumn[] = [
   text('kind'),
@@ -307,17 +374,17 @@ const RECONCILE_ROW: readonly ExportColumn[] = [
   text('record'),
   receipt('receipt'),
   text('journal_state'),
-  text('journal_currency'),
-  amount('journal_cost', 'journal_cost', 'journal_currency'),
+  figure(text('journal_currency')),
+  figure(amount('journal_cost', 'journal_cost', 'journal_currency')),
   text('provider_status'),
-  text('provider_currency'),
-  amount('provider_amount', 'provider_amount', 'provider_currency'),
+  figure(text('provider_currency')),
+  figure(amount('provider_amount', 'provider_amount', 'provider_currency')),
   ...time('provider_created_at'),
   text('candidate_receipts', 'candidates'),
-  text('currency', 'row_currency'),
-  amount('amount', 'row_amount', 'row_currency'),
+  cashForCashier(text('currency', 'row_currency')),
+  cashForCashier(amount('amount', 'row_amount', 'row_currency')),
   text('package'),
-  text('note'),
+  cashForCashier(text('note')),
 ];
 
 const PERIOD: readonly ExportColumn[] = [
@@ -336,7 +403,7 @@ const RECONCILIATION_TABLES: readonly ExportTable[] = [
   {
     name: 'reconciliation',
     sql: (scope) => `WITH ${LATEST_RUNS}
-      SELECT latest.first_day, latest.last_day, ${TRAINING_OF('latest')}, latest.run_at, latest.result,
+      SELECT latest.counter_id, latest.first_day, latest.last_day, ${TRAINING_OF('latest')}, latest.run_at, latest.result,
           latest.confirmed_at, ${rowFields('row')}
         FROM latest, json_each(latest.report_json, '$.rows') AS row
         WHERE ${scope.period('latest.first_day', 'latest.last_day')}
@@ -354,7 +421,7 @@ const RECONCILIATION_TABLES: readonly ExportTable[] = [
     // say), marked so: its age and its resolution are evidence too.
     name: 'reconciliation-exceptions',
     sql: (scope) => `WITH ${LATEST_RUNS}
-      SELECT run.first_day, run.last_day, ${TRAINING_OF('run')}, exception.first_seen_at, ${rowFields('row')},
+      SELECT run.counter_id, run.first_day, run.last_day, ${TRAINING_OF('run')}, exception.first_seen_at, ${rowFields('row')},
           CASE WHEN resolution.exception_key IS NOT NULL THEN 'resolved'
             WHEN EXISTS (SELECT 1 FROM latest, json_each(latest.report_json, '$.rows') AS now
               WHERE latest.first_day = run.first_day AND latest.last_day = run.last_day
@@ -383,4 +450,7 @@ const RECONCILIATION_TABLES: readonly ExportTable[] = [
   },
 ];
 
-export const EXPORT_TABLES: readonly ExportTable[] = [...JOURNAL_TABLES, ...RECONCILIATION_TABLES];
+/** Every file of an export, each row first naming its counter. */
+export const EXPORT_TABLES: readonly ExportTable[] = [...JOURNAL_TABLES, ...RECONCILIATION_TABLES].map(
+  (table) => ({ ...table, columns: [COUNTER, ...table.columns] }),
+);

@@ -13,9 +13,12 @@ import { zipStored } from './zip';
 
 export interface ExporterDeps {
   readonly db: Db;
+  /** What the files' names start with: the counter's id, or the shop's name for a shop's files. */
+  readonly prefix: string;
+  /** The code a counter prints its receipt and Z numbers with, by its id (null: in no shop ledger). */
+  readonly codeOf: (counterId: string) => string | null;
+  /** The counter whose Zs a Z's files are named by, and whose journal's check they carry. */
   readonly counterId: string;
-  /** The counter's code in its shop ledger, printed with its receipt and Z numbers (null: in none). */
-  readonly counterCode: () => string | null;
   /** How the shop divides time into business days now: its time zone and cut-off. */
   readonly dayRule: () => BusinessDayRule;
 }
@@ -39,20 +42,28 @@ export class Exporter {
     );
   }
 
-  /** The scope's tables, and last the journal's check that ran with the export (`journal-check`). */
-  csv(scope: ExportScope, check: JournalCheck): ExportFile[] {
-    return this.files(scope, check).files;
+  /**
+   * The scope's tables, and last the journal's check that ran with the export (`journal-check`); a
+   * manager's figures only when `managerFigures`.
+   */
+  csv(scope: ExportScope, check: JournalCheck, managerFigures: boolean): ExportFile[] {
+    return this.files(scope, check, managerFigures).files;
   }
 
   /**
    * The scope's CSV files as one ZIP, named like them: one download for the cashier, and a file every
    * spreadsheet user's system opens.
    */
-  zip(scope: ExportScope, check: JournalCheck, madeAt: Date): { name: string; bytes: Uint8Array } {
-    const { label, files } = this.files(scope, check);
+  zip(
+    scope: ExportScope,
+    check: JournalCheck,
+    managerFigures: boolean,
+    madeAt: Date,
+  ): { name: string; bytes: Uint8Array } {
+    const { label, files } = this.files(scope, check, managerFigures);
     const encoder = new TextEncoder();
     return {
-      name: `${this.deps.counterId}-${label}-csv.zip`,
+      name: `${this.deps.prefix}-${label}-csv.zip`,
       bytes: zipStored(
         files.map((file) => ({ name: file.name, data: encoder.encode(file.content) })),
         madeAt,
@@ -60,27 +71,30 @@ export class Exporter {
     };
   }
 
-  private files(scope: ExportScope, check: JournalCheck): { label: string; files: ExportFile[] } {
+  private files(
+    scope: ExportScope,
+    check: JournalCheck,
+    managerFigures: boolean,
+  ): { label: string; files: ExportFile[] } {
     const { db } = this.deps;
     const { label, conditions, params: scopeParams } = this.resolve(scope);
     const dayRule = this.deps.dayRule();
     const params = { ...scopeParams, ...dayRule, ...OPEN_STATE_PARAMS };
-    const name = (file: string): string => `${this.deps.counterId}-${label}-${file}.csv`;
-    const context = { timeZone: dayRule.timeZone, counterCode: this.deps.counterCode() };
+    const name = (file: string): string => `${this.deps.prefix}-${label}-${file}.csv`;
+    const context = { timeZone: dayRule.timeZone, codeOf: this.deps.codeOf, managerFigures };
     const tables = EXPORT_TABLES.map((table) => {
       const rows = db.prepare(table.sql(conditions)).all(params) as Record<string, unknown>[];
+      const columns = table.columns.filter((column) => managerFigures || !column.figure);
       return {
         name: name(table.name),
         content: csvDocument(
-          table.columns.map((column) => column.header),
-          rows.map((row) => table.columns.map((column) => column.cell(row, context))),
+          columns.map((column) => column.header),
+          rows.map((row) => columns.map((column) => column.cell(row, context))),
         ),
       };
     });
-    return {
-      label,
-      files: [...tables, { name: name('journal-check'), content: journalCheckCsv(check, dayRule.timeZone) }],
-    };
+    const checked = journalCheckCsv(check, this.deps.codeOf(check.counterId), dayRule.timeZone);
+    return { label, files: [...tables, { name: name('journal-check'), content: checked }] };
   }
 
   private resolve(scope: ExportScope): {
@@ -93,7 +107,10 @@ export class Exporter {
         | { z_number: number | null }
         | undefined;
       if (!shift) throw new PosFailure('NOT_FOUND', `No shift with id ${scope.shiftId}.`);
-      const label = shift.z_number === null ? 'X-open' : zNumberText(shift.z_number, this.deps.counterCode());
+      const label =
+        shift.z_number === null
+          ? 'X-open'
+          : zNumberText(shift.z_number, this.deps.codeOf(this.deps.counterId));
       const day = '(SELECT business_day FROM shifts WHERE id = @shiftId)';
       return {
         label,

@@ -7,15 +7,16 @@ import { type CsvCell, csvDocument, timeCells } from './csv';
  * no record of (they prove nothing: the first twenty, as table/key, and how many), so a file handed
  * to an accountant says whether the journal it came from was intact. Times are the shop's (timeCells).
  */
-export function journalCheckCsv(check: JournalCheck, timeZone: string): string {
+export function journalCheckCsv(check: JournalCheck, counterCode: string | null, timeZone: string): string {
   const first = check.firstBreak;
   const text = (value: string | null | undefined): CsvCell => ({ text: value ?? null });
   const count = (value: number | null | undefined): CsvCell => ({ count: value ?? null });
   return csvDocument(
     [
+      'counter',
       'checked_at',
       'checked_at_local',
-      'counter',
+      'counter_id',
       'result',
       'records',
       'head_record',
@@ -36,6 +37,8 @@ export function journalCheckCsv(check: JournalCheck, timeZone: string): string {
     ],
     [
       [
+        // The counter as every other file names it (export-tables.ts, COUNTER).
+        text(counterCode ?? check.counterId),
         ...timeCells(check.checkedAt, timeZone),
         text(check.counterId),
         text(first ? 'broken' : 'holds'),

@@ -60,3 +60,8 @@ export async function ledgerHashAt(
   );
   return result.rows[0]?.hash ?? null;
 }
+
+/** Marks the calling counter's contact with the ledger now, by the server's clock (ledger migration 0003). */
+export async function markContact(client: pg.ClientBase): Promise<void> {
+  await client.query('SELECT ledger.mark_contact()');
+}

@@ -21,6 +21,8 @@ export interface LedgerCounter {
     readonly at: Date;
     readonly receivedAt: Date;
   } | null;
+  /** The counter's last contact with the ledger, and how long ago it was, by the server's clock; null before any. */
+  readonly contact: { readonly at: Date; readonly ageMs: number } | null;
 }
 
 /** The shop's counters (every shop's, for the owner), each with its head in the ledger. */
@@ -37,8 +39,11 @@ export async function ledgerCounters(client: pg.ClientBase): Promise<LedgerCount
     hash: string | null;
     at: Date | null;
     received_at: Date | null;
+    contact_at: Date | null;
+    contact_age_ms: number | null;
   }>(
-    `SELECT c.id, c.shop_id, s.name AS shop, c.code, c.name, c.role, c.joined_at, h.seq, h.hash, h.at, h.received_at
+    `SELECT c.id, c.shop_id, s.name AS shop, c.code, c.name, c.role, c.joined_at, h.seq, h.hash, h.at, h.received_at,
+       c.contact_at, (extract(epoch FROM now() - c.contact_at) * 1000)::float8 AS contact_age_ms
      FROM ledger.counters c
      JOIN ledger.shops s ON s.id = c.shop_id
      LEFT JOIN LATERAL (
@@ -58,6 +63,10 @@ export async function ledgerCounters(client: pg.ClientBase): Promise<LedgerCount
       row.seq === null || row.hash === null || row.at === null || row.received_at === null
         ? null
         : { seq: Number(row.seq), hash: row.hash, at: row.at, receivedAt: row.received_at },
+    contact:
+      row.contact_at === null || row.contact_age_ms === null
+        ? null
+        : { at: row.contact_at, ageMs: row.contact_age_ms },
   }));
 }
 
@@ -95,6 +104,8 @@ export interface RecordFilter {
   readonly counterId?: string;
   /** Only records holding one of these provider orders (records of any time). */
   readonly orderReferences?: readonly string[];
+  /** Only records of these ids (of any time). */
+  readonly subjects?: readonly string[];
 }
 
 /** The shop's records, oldest first. */
@@ -126,6 +137,7 @@ export async function ledgerRecords(
        AND ($3::timestamptz IS NULL OR first_at < $3)
        AND ($4::text IS NULL OR counter_id = $4)
        AND ($5::text[] IS NULL OR order_reference = ANY($5))
+       AND ($6::text[] IS NULL OR subject = ANY($6))
      ORDER BY first_at, counter_id, first_seq`,
     [
       filter.types ?? null,
@@ -133,6 +145,7 @@ export async function ledgerRecords(
       filter.to ?? null,
       filter.counterId ?? null,
       filter.orderReferences ?? null,
+      filter.subjects ?? null,
     ],
   );
   return result.rows.map((row) => ({

@@ -13,6 +13,8 @@ export const LEDGER_REFUSALS = {
   columns: 'SL004',
   /** The role or counter is not one of the ledger's counters. */
   notCounter: 'SL005',
+  /** A change to the shop's settings made from a version that is no longer the newest. */
+  staleSettings: 'SL006',
 } as const;
 
 export type LedgerRefusal = keyof typeof LEDGER_REFUSALS;

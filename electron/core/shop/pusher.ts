@@ -3,7 +3,7 @@ import type { ShopLedgerProblem, ShopLedgerState } from '../../../shared/domain/
 import { chainHead, watchChain } from '../journal/chain';
 import type { Db } from '../journal/database';
 import type { Logger } from '../log';
-import { type LedgerHead, ledgerHashAt, ledgerHead, sendLinks } from './ledger-links';
+import { type LedgerHead, ledgerHashAt, ledgerHead, markContact, sendLinks } from './ledger-links';
 import { ledgerRefusalOf } from './ledger-refusals';
 import { linksAfter, localHashAt, type OutboxLink } from './outbox';
 
@@ -70,6 +70,18 @@ export interface PusherView {
   readonly problem: ShopLedgerProblem | null;
 }
 
+/**
+ * How often, at most, the pusher marks its contact with the ledger. It looks at the ledger at least
+ * every `pollMs` even with nothing to send, so a counter in touch has marked it within a poll and this.
+ */
+const CONTACT_EVERY_MS = 30_000;
+
+/**
+ * A counter whose last contact is older than this is out of touch: what the ledger holds of its
+ * shifts may be behind what the counter did (three polls, past a poll and a mark missed by load).
+ */
+export const CONTACT_FRESH_MS = 3 * PUSHER_TIMING.pollMs;
+
 /** How often, at most, the acknowledged head is written to the journal's settings. */
 const KEEP_ACKNOWLEDGED_MS = 60_000;
 /** How often, at most, a growing number of waiting records is told while they cannot be sent. */
@@ -83,6 +95,8 @@ export class Pusher {
   private refusedThisRun = false;
   private acknowledged: { seq: number; at: string } | null;
   private keptAt = 0;
+  /** When this session last marked its contact (0: not yet on this connection). */
+  private contactAt = 0;
   private client: pg.Client | null = null;
   /** The ledger's head for this counter, once read in this session; null before. */
   private head: LedgerHead | null = null;
@@ -198,6 +212,11 @@ export class Pusher {
     const client = await this.connected();
     if (!this.headKnown) await this.readHead(client);
     if (this.refusedThisRun) return;
+    // Before the links, so a push cut short after them still leaves its contact in the ledger.
+    if (Date.now() - this.contactAt >= CONTACT_EVERY_MS) {
+      await markContact(client);
+      this.contactAt = Date.now();
+    }
     let batch = linksAfter(this.deps.db, this.deps.counterId, this.head?.seq ?? 0, this.timing.batch);
     while (batch.length > 0 && !this.stopped) {
       this.again = false;
@@ -229,6 +248,7 @@ export class Pusher {
     });
     this.client = client;
     this.headKnown = false;
+    this.contactAt = 0;
     return client;
   }
 

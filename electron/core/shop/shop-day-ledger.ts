@@ -5,9 +5,9 @@ import { type Currency, type Money, minor } from '../../../shared/money';
 import type { Period } from '../reconciliation/reconciliation-journal';
 
 /**
- * The shop day's reads and writes of the ledger (ledger migration 0002), as the counter's own role:
- * its number, its latest run, the shop's resolutions, and whether the ledger holds the links Zs
- * printed as their heads.
+ * The shop day's reads and writes of the ledger (ledger migrations 0002 and 0010), as the counter's
+ * own role: its number, its latest run, the shop's resolutions, whether the ledger holds the links Zs
+ * printed as their heads, and what the other shops of the account did to its orders and balance.
  */
 
 /** The period's number in the shop: the one it was given, or the shop's next. */
@@ -44,10 +44,31 @@ export async function latestShopDay(client: pg.ClientBase, period: Period): Prom
   return result.rows[0]?.report ?? null;
 }
 
-/** The shop's resolutions of these exceptions, each with the amount it was given for. */
+/**
+ * The latest run of every shop day that overlaps these business days, oldest period first, as
+ * stored: what an accountant's pack of the month holds.
+ */
+export async function shopDaysWithin(
+  client: pg.ClientBase,
+  days: { readonly from: string; readonly to: string },
+): Promise<unknown[]> {
+  const result = await client.query<{ report: unknown }>(
+    `SELECT report FROM ledger.shop_days
+     WHERE report IS NOT NULL AND first_day <= $2::date AND last_day >= $1::date
+     ORDER BY first_day, last_day, number`,
+    [days.from, days.to],
+  );
+  return result.rows.map((row) => row.report);
+}
+
+/**
+ * The shop's resolutions of these exceptions, each with the amount it was given for. The owner, who
+ * reads every shop's, names the shop: two shops' days share their exceptions' keys.
+ */
 export async function shopResolutions(
   client: pg.ClientBase,
   keys: readonly string[],
+  shopId: string | null = null,
 ): Promise<Map<string, ShopResolution[]>> {
   const result = await client.query<{
     exception_key: string;
@@ -60,8 +81,9 @@ export async function shopResolutions(
     at: Date;
   }>(
     `SELECT exception_key, amount_minor, currency, classification, reason, resolver_name, counter_id, at
-     FROM ledger.shop_resolutions WHERE exception_key = ANY($1) ORDER BY at, id`,
-    [keys],
+     FROM ledger.shop_resolutions WHERE exception_key = ANY($1) AND ($2::bigint IS NULL OR shop_id = $2)
+     ORDER BY at, id`,
+    [keys, shopId],
   );
   const found = new Map<string, ShopResolution[]>();
   for (const row of result.rows) {
@@ -125,4 +147,53 @@ export async function heldLinks(
     [links.map((link) => link.counterId), links.map((link) => link.seq)],
   );
   return new Set(result.rows.map((row) => `${row.counter_id}:${row.seq}:${row.hash}`));
+}
+
+/** Of these orders, each one a record of another shop of the ledger claims, with that shop's name. */
+export async function otherShopClaims(
+  client: pg.ClientBase,
+  references: readonly string[],
+): Promise<Map<string, string>> {
+  if (references.length === 0) return new Map();
+  const result = await client.query<{ order_reference: string; shop: string }>(
+    'SELECT order_reference, shop FROM ledger.other_shop_claims($1::text[])',
+    [references],
+  );
+  return new Map(result.rows.map((row) => [row.order_reference, row.shop]));
+}
+
+/** What the other shops of the account added to its balance: their deposits and refunds, per currency. */
+export interface OtherShopsMoney {
+  readonly deposits: Money;
+  readonly refunds: Money;
+}
+
+/**
+ * The other shops' deposits of the period's business days, and their cancellations' refunds that
+ * reached the balance after one reading and until another, in the account and mode given.
+ */
+export async function otherShopsMoney(
+  client: pg.ClientBase,
+  input: {
+    readonly period: Period;
+    readonly after: string;
+    readonly until: string;
+    readonly accountRef: string;
+    readonly training: boolean;
+  },
+): Promise<Map<Currency, OtherShopsMoney>> {
+  const result = await client.query<{ currency: Currency; deposits_minor: string; refunds_minor: string }>(
+    `SELECT currency, deposits_minor, refunds_minor
+     FROM ledger.other_shops_money($1::date, $2::date, $3::timestamptz, $4::timestamptz, $5, $6)`,
+    [input.period.firstDay, input.period.lastDay, input.after, input.until, input.accountRef, input.training],
+  );
+  return new Map(
+    result.rows.map((row) => [
+      row.currency,
+      {
+        deposits: { amount: minor(Number(row.deposits_minor)), currency: row.currency },
+        refunds: { amount: minor(Number(row.refunds_minor)), currency: row.currency },
+      },
+    ]),
+  );
 }

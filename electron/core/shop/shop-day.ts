@@ -12,6 +12,7 @@ import type {
   ShopCashLine,
   ShopCounterDay,
   ShopCounterRef,
+  ShopCounterState,
   ShopDay,
   ShopDayException,
   ShopDayResult,
@@ -47,10 +48,13 @@ import {
   ledgerProblems,
   ledgerRecords,
 } from './ledger-reads';
+import { CONTACT_FRESH_MS } from './pusher';
 import {
   addShopResolution,
   heldLinks,
   latestShopDay,
+  otherShopClaims,
+  otherShopsMoney,
   recordShopDay,
   shopDayNumber,
   shopResolutions,
@@ -82,7 +86,8 @@ const DAY_TYPES = ['shift', 'z', 'cashier', 'balance', 'provider', 'cancellation
 /** A row of a record (its first row), as the chain holds it. */
 type Row = Readonly<Record<string, unknown>>;
 
-function rowOf(record: LedgerRecord): Row {
+/** A record's own row (its first), as the ledger holds it. */
+export function rowOf(record: LedgerRecord): Row {
   const rows = record.record.rows;
   return Array.isArray(rows) && rows[0] !== null && typeof rows[0] === 'object' ? (rows[0] as Row) : {};
 }
@@ -385,6 +390,7 @@ export class ShopDayDesk {
     let provider: { rows: ReconcileRow[]; orders: readonly ProviderOrder[]; bridge: ShopDay['bridge'] };
     try {
       provider = await this.providerLegs(client, connection, period, periodKey, {
+        scope,
         window,
         records,
         readings,
@@ -403,6 +409,7 @@ export class ShopDayDesk {
         bridge: null,
         ordersRead: 0,
         ordersAttributed: 0,
+        otherShops: [],
       };
     }
     const listed = new Map(provider.orders.map((order) => [order.orderReference, order]));
@@ -429,6 +436,12 @@ export class ShopDayDesk {
           row.counter?.id === counter.id && row.orderReference !== null && listed.has(row.orderReference),
       ).length;
     }
+    // Another shop's orders are that shop's: counted by its name, nothing else of it.
+    const otherShops = new Map<string, number>();
+    for (const row of matched) {
+      if (row.kind !== 'other_shop' || !row.shop) continue;
+      otherShops.set(row.shop, (otherShops.get(row.shop) ?? 0) + 1);
+    }
     const open = rows.some((row) => row.severity !== 'info');
     return {
       ...base,
@@ -439,6 +452,7 @@ export class ShopDayDesk {
       bridge: provider.bridge,
       ordersRead: provider.orders.length,
       ordersAttributed: attributed,
+      otherShops: [...otherShops].map(([shop, orders]) => ({ shop, orders })),
     };
   }
 
@@ -449,6 +463,7 @@ export class ShopDayDesk {
     period: Period,
     periodKey: string,
     day: {
+      readonly scope: AccountScope;
       readonly window: { from: Date; to: Date };
       readonly records: readonly JournalRecord[];
       readonly readings: readonly { day: string; snapshot: BalanceSnapshot }[];
@@ -471,6 +486,7 @@ export class ShopDayDesk {
         orderReferences: [...listed].filter((reference) => !inPeriod.has(reference)),
       }),
     );
+    const shopHeld = new Set([...inPeriod, ...elsewhere.map((record) => record.orderReference)]);
     const rows = await matchPeriod(connection, 'interactive', {
       periodKey,
       period: window,
@@ -481,7 +497,24 @@ export class ShopDayDesk {
         elsewhere.find((record) => record.orderReference === reference) ?? null,
       refunds: day.refunds,
       settledNow: new Set(),
+      otherShops: await otherShopClaims(
+        client,
+        [...listed].filter((reference) => !shopHeld.has(reference)),
+      ),
     });
+    // The balance moves with every shop's refunds and deposits: the other shops' come as sums.
+    const others =
+      opening && closing
+        ? (
+            await otherShopsMoney(client, {
+              period,
+              after: opening.takenAt,
+              until: closing.takenAt,
+              accountRef: day.scope.accountRef,
+              training: day.scope.training,
+            })
+          ).get(currency)
+        : undefined;
     const bridge = balanceBridge({
       currency,
       opening,
@@ -489,6 +522,7 @@ export class ShopDayDesk {
       orders: read.orders,
       refunds: day.refunds,
       deposits: day.deposits,
+      ...(others ? { otherShops: others } : {}),
       currencyNote: null,
     });
     rows.push(...bridgeFindings(periodKey, bridge, read.complete));
@@ -545,12 +579,24 @@ export class ShopDayDesk {
       const behind =
         own.some((shift) => shift.state !== 'open' && (shift.zHead === null || !shift.zHeadReceived)) ||
         ledger.problems.some((problem) => problem.kind === 'chain_fork' && problem.counterId === counter.id);
-      const state =
-        waiting || behind ? 'not_synced' : own.some((shift) => shift.state === 'open') ? 'open' : 'closed';
+      // A shift open in the ledger is open at the counter only while the counter is in touch; one out
+      // of touch may have closed it since (a counter that runs the day has just pushed: it is in touch).
+      const inTouch =
+        counter.id === this.deps.counterId ||
+        (counter.contact !== null && counter.contact.ageMs <= CONTACT_FRESH_MS);
+      const state: ShopCounterState =
+        waiting || behind
+          ? 'not_synced'
+          : !own.some((shift) => shift.state === 'open')
+            ? 'closed'
+            : inTouch
+              ? 'open'
+              : 'out_of_contact';
       return {
         ...(refs.get(counter.id) ?? { id: counter.id, code: counter.code, name: counter.name }),
         state,
         syncedAt: counter.head?.receivedAt.toISOString() ?? null,
+        contactAt: counter.contact?.at.toISOString() ?? null,
         head: counter.head ? { seq: counter.head.seq, hash: counter.head.hash } : null,
         shifts: own,
         orders: 0,

@@ -18,6 +18,7 @@ import {
 import { latestLedgerVersion } from './ledger-migrations';
 import { LedgerNewerThanCode, ledgerVersion, migrateLedger } from './ledger-schema';
 import { LedgerRefusedCounter, Pusher, type PusherTiming, type PusherView, refusalOf } from './pusher';
+import { type ShopChangeListener, ShopWatch, type ShopWatchTiming } from './shop-watch';
 
 /**
  * The counter's side of the shop ledger: where it joined (the journal's settings, no secret), its
@@ -77,6 +78,7 @@ export interface ShopLedgerDeps {
   readonly onChange: () => void;
   readonly forced?: ForcedShopLedger;
   readonly timing?: Partial<PusherTiming>;
+  readonly watchTiming?: Partial<ShopWatchTiming>;
   readonly timeouts?: LedgerTimeouts;
 }
 
@@ -98,9 +100,13 @@ export class ShopLedger {
   private unusable: PusherView | null = null;
   private starting: Promise<void> | null = null;
   /** How this counter logs in to its ledger; null while it is in none (or cannot try). */
-  private connect: (() => Promise<pg.Client>) | null = null;
+  private connect: ((timeouts?: LedgerTimeouts) => Promise<pg.Client>) | null = null;
+  /** Hears the shop's changes while the counter is in a ledger (its pusher's login, a connection of its own). */
+  private readonly watch: ShopWatch;
 
-  constructor(private readonly deps: ShopLedgerDeps) {}
+  constructor(private readonly deps: ShopLedgerDeps) {
+    this.watch = new ShopWatch(deps.log, deps.watchTiming, deps.onChange);
+  }
 
   /** Starts publishing if this counter joined a ledger (or the host was started with one). */
   start(): Promise<void> {
@@ -127,7 +133,7 @@ export class ShopLedger {
       return;
     }
     this.deps.redactor.add(password);
-    this.startPusher(() => this.connectAs(address, { user: joined.role, password }));
+    this.startPusher((timeouts) => this.connectAs(address, { user: joined.role, password }, timeouts));
   }
 
   /** Where this counter is, while it is in a shop ledger (reachable or not); null while it is in none. */
@@ -206,7 +212,7 @@ export class ShopLedger {
     await this.stopPusher();
     this.joined = joined;
     this.unusable = null;
-    this.startPusher(() => this.connectAs(address, login));
+    this.startPusher((timeouts) => this.connectAs(address, login, timeouts));
     this.deps.onChange();
   }
 
@@ -241,17 +247,50 @@ export class ShopLedger {
   }
 
   /**
+   * Calls `fn` soon after the shop's `topic` changes in the ledger (a notification), and each time the
+   * counter starts hearing the ledger again. Answers how to stop. See shop-watch.ts.
+   */
+  onShopChange(topic: string, fn: ShopChangeListener): () => void {
+    return this.watch.onShopChange(topic, fn);
+  }
+
+  /** Whether the counter hears its shop's changes now: it listens, and the ledger answers its checks. */
+  hearing(): boolean {
+    return this.watch.view() === 'listening';
+  }
+
+  /**
    * Runs `work` on a connection of its own, logged in as this counter (row-level security shows it its
    * own shop only), and ends the connection after. A counter in no ledger is refused with INVALID_STATE;
-   * a ledger that cannot be reached or refuses the login, as joining words it.
+   * a ledger that cannot be reached or refuses the login, as joining words it. `timeouts`: how long
+   * to wait for it, when a step waits for the ledger (the counter's own otherwise).
    */
-  async withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  async withClient<T>(work: (client: pg.Client) => Promise<T>, timeouts?: LedgerTimeouts): Promise<T> {
     await this.starting;
     const connect = this.connect;
     if (!connect) {
       throw new PosFailure('INVALID_STATE', 'This counter is not in a shop ledger (Settings → Shop ledger).');
     }
-    const client = await connect().catch((error: unknown) => {
+    const client = await connect(timeouts).catch((error: unknown) => {
+      throw joinFailure(error);
+    });
+    try {
+      return await work(client);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Runs `work` logged in as `login` at this counter's ledger (its address, another login), and ends
+   * the connection after. The login is used for this once and kept nowhere: the owner's view.
+   */
+  async withLogin<T>(login: LedgerLogin, work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const address = this.joined ? parseLedgerAddress(this.joined.address) : null;
+    if (address === null || 'problem' in address) {
+      throw new PosFailure('INVALID_STATE', 'This counter is not in a shop ledger (Settings → Shop ledger).');
+    }
+    const client = await this.connectAs(address, login).catch((error: unknown) => {
       throw joinFailure(error);
     });
     try {
@@ -282,12 +321,17 @@ export class ShopLedger {
     this.deps.redactor.add(given.password);
     this.joined = forcedJoined(forced, addressText(address));
     const join = { shop: forced.shop, code: forced.counterCode, name: forced.counterName };
-    let login: LedgerLogin | null = null;
-    // Joined on the first push, so a ledger that is down when the counter starts is joined when it is back.
-    this.startPusher(async () => {
-      login ??= await this.forcedLogin(address, given, join);
-      return this.connectAs(address, login);
-    });
+    let login: Promise<LedgerLogin> | null = null;
+    // Joined on the first connection, so a ledger that is down when the counter starts is joined when it
+    // is back; once, though the pusher and the watcher connect at the same time (a join makes a new password).
+    const joined = (): Promise<LedgerLogin> => {
+      login ??= this.forcedLogin(address, given, join).catch((error: unknown) => {
+        login = null;
+        throw error;
+      });
+      return login;
+    };
+    this.startPusher(async (timeouts) => this.connectAs(address, await joined(), timeouts));
   }
 
   /** The host's login: its own when it is already this counter's role, otherwise the owner's to join with. */
@@ -339,8 +383,12 @@ export class ShopLedger {
   }
 
   /** A client logged in as the counter, on a ledger whose schema this code reads and writes. */
-  private async connectAs(address: LedgerAddress, login: LedgerLogin): Promise<pg.Client> {
-    const client = await this.client(address, login);
+  private async connectAs(
+    address: LedgerAddress,
+    login: LedgerLogin,
+    timeouts?: LedgerTimeouts,
+  ): Promise<pg.Client> {
+    const client = await this.client(address, login, timeouts);
     try {
       const version = await ledgerVersion(client);
       const latest = latestLedgerVersion();
@@ -359,10 +407,14 @@ export class ShopLedger {
     }
   }
 
-  private async client(address: LedgerAddress, login: LedgerLogin): Promise<pg.Client> {
+  private async client(
+    address: LedgerAddress,
+    login: LedgerLogin,
+    timeouts = this.deps.timeouts ?? LEDGER_TIMEOUTS,
+  ): Promise<pg.Client> {
     let config: pg.ClientConfig;
     try {
-      config = ledgerClientConfig(address, login, this.deps.timeouts ?? LEDGER_TIMEOUTS);
+      config = ledgerClientConfig(address, login, timeouts);
     } catch (error) {
       throw new LedgerRefusedCounter(
         'tls',
@@ -381,7 +433,7 @@ export class ShopLedger {
     return client;
   }
 
-  private startPusher(connect: () => Promise<pg.Client>): void {
+  private startPusher(connect: (timeouts?: LedgerTimeouts) => Promise<pg.Client>): void {
     this.connect = connect;
     this.pusher = new Pusher({
       db: this.deps.db,
@@ -394,13 +446,14 @@ export class ShopLedger {
       keepAcknowledged: (acknowledged) => this.deps.settings.set(ACKNOWLEDGED_KEY, acknowledged),
       ...(this.deps.timing ? { timing: this.deps.timing } : {}),
     });
+    this.watch.start(connect);
   }
 
   private async stopPusher(): Promise<void> {
     const pusher = this.pusher;
     this.pusher = null;
     this.connect = null;
-    await pusher?.stop();
+    await Promise.all([pusher?.stop(), this.watch.stop()]);
   }
 }
 

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { LEDGER_REFUSALS } from '../ledger-refusals';
 import type { LedgerMigration } from '.';
+import { counterGroup } from './counter-group';
 
 /**
  * The shop day's own tables:
@@ -18,10 +18,7 @@ export const l0002ShopDays: LedgerMigration = {
   version: 2,
   name: '0002-shop-days',
   async up(client) {
-    const group = pg.escapeIdentifier(
-      (await client.query<{ counter_group: string }>('SELECT counter_group FROM ledger.info')).rows[0]
-        ?.counter_group ?? '',
-    );
+    const group = await counterGroup(client);
     await client.query(`
       CREATE TABLE ledger.shop_days (
         shop_id bigint NOT NULL REFERENCES ledger.shops,
