@@ -64,3 +64,14 @@ export async function cheapestForCash(counter: Counter): Promise<Sale & { state:
   if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
   return sale;
 }
+
+/** Alice on a shift sells the cheapest package for cash, and the shift closes counted right. */
+export async function oneSaleShiftClosed(counter: Counter): Promise<Sale & { state: 'completed' }> {
+  await aliceOnShift(counter);
+  const sale = await cheapestForCash(counter);
+  const { countId } = await counter.api<{ countId: string }>('countDrawer', {
+    counts: [{ currency: 'USD', amount: 10_000 + sale.retailTotal.amount }],
+  });
+  await counter.api('closeShift', { countId });
+  return sale;
+}

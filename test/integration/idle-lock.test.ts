@@ -8,6 +8,7 @@ import type { Sale } from '../../shared/domain/sale';
 import type { Settings } from '../../shared/domain/settings';
 import type { TillView } from '../../shared/domain/shift';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
+import { loggedRecords } from '../support/journal-records';
 import { eventually } from './money-support';
 
 // A live counter's sign-out and its lock after the shop's idle time, in a real core selling from the
@@ -23,15 +24,10 @@ let alice: Cashier;
 let packageCode: string;
 
 /** The journal's audit rows of one kind, read from its file. */
-function auditRows(dataDir: string, kind: string): { subject: string; detail: unknown }[] {
+function auditRows(dataDir: string, kind: string): { subject: string | null; detail: unknown }[] {
   const db = new Database(join(dataDir, 'journal.sqlite'), { readonly: true });
   try {
-    const rows = db
-      .prepare('SELECT subject, detail_json FROM audit WHERE kind = ? ORDER BY id')
-      .all(kind) as {
-      subject: string;
-      detail_json: string | null;
-    }[];
+    const rows = loggedRecords(db, (row) => row.kind === kind);
     return rows.map((row) => ({
       subject: row.subject,
       detail: row.detail_json && JSON.parse(row.detail_json),
@@ -56,9 +52,9 @@ beforeAll(async () => {
       approval: { managerId: manager?.id, pin: MANAGER_PIN },
     }),
   );
-  unwrap(await h.call('signIn', { cashierId: alice.id, pin: ALICE_PIN }));
   const { packages } = unwrap(await h.call<{ packages: CataloguePackage[] }>('listPackages'));
-  packageCode = [...packages].sort((a, b) => a.cost.amount - b.cost.amount)[0]!.code;
+  unwrap(await h.call('signIn', { cashierId: alice.id, pin: ALICE_PIN }));
+  packageCode = [...packages].sort((a, b) => a.retail.amount - b.retail.amount)[0]!.code;
 });
 
 afterAll(async () => {

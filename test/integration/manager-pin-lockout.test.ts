@@ -7,6 +7,7 @@ import { SettingsTable } from '../../electron/core/journal/settings-table';
 import { PosFailure } from '../../electron/core/pos/failure';
 import { ManagerPin } from '../../electron/core/security/manager-pin';
 import { type CoreHarness, startCoreHarness, unwrap } from '../support/core-harness';
+import { loggedRecords } from '../support/journal-records';
 
 const PIN = '2468';
 const WRONG = '1357';
@@ -36,12 +37,10 @@ describe('the manager PIN lock-out, kept in the journal', () => {
     return open();
   };
   const audit = (): { kind: string; detail: Record<string, unknown> }[] =>
-    (
-      db.prepare("SELECT kind, detail_json FROM audit WHERE kind LIKE 'pin.%' ORDER BY id").all() as {
-        kind: string;
-        detail_json: string;
-      }[]
-    ).map((row) => ({ kind: row.kind, detail: JSON.parse(row.detail_json) }));
+    loggedRecords(db, (row) => row.kind.startsWith('pin.')).map((row) => ({
+      kind: row.kind,
+      detail: JSON.parse(row.detail_json ?? 'null'),
+    }));
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'pin-'));

@@ -1,6 +1,7 @@
 import type { TillView } from '../../../shared/domain/shift';
 import type { HandlerGroup } from '../context';
 import type { CashierTable } from './cashier-table';
+import type { ShopStaff } from './shop-staff';
 
 export type CashierMethods =
   | 'listCashiers'
@@ -12,10 +13,12 @@ export type CashierMethods =
 
 /**
  * Cashiers and the quick switch at the counter. `changed` pushes the new till view to every window;
- * `lockAfterMinutes` is the shop's idle time, recorded with a lock.
+ * `lockAfterMinutes` is the shop's idle time, recorded with a lock. With a shop ledger (`staff`), a
+ * manager's changes go to the shop's staff.
  */
 export function cashierHandlers(
   cashiers: CashierTable,
+  staff: ShopStaff | null,
   changed: () => TillView,
   lockAfterMinutes: () => number,
 ): HandlerGroup<CashierMethods> {
@@ -23,13 +26,13 @@ export function cashierHandlers(
     listCashiers: async () => ({ cashiers: cashiers.list() }),
     addCashier: async ({ approval, ...input }) => {
       const manager = cashiers.approve(approval, 'Adding a cashier');
-      const added = cashiers.add(input, manager);
+      const added = await (staff ?? cashiers).add(input, manager);
       changed();
       return added;
     },
     updateCashier: async ({ id, approval, ...patch }) => {
       const manager = cashiers.approve(approval, 'Changing a cashier');
-      const updated = cashiers.update(id, patch, manager);
+      const updated = await (staff ?? cashiers).update(id, patch, manager);
       changed();
       return updated;
     },

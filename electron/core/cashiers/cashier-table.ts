@@ -9,7 +9,7 @@ import type { ManagerPin } from '../security/manager-pin';
 import { hashPin, pinMatches, type StoredPin } from '../security/pin-hash';
 import { lockoutAfter } from './pin-backoff';
 
-interface CashierRow {
+export interface CashierRow {
   id: string;
   name: string;
   role: CashierRole;
@@ -28,7 +28,16 @@ export const CURRENT_CASHIER_KEY = 'counter.cashier';
  * the first manager signs in with the manager PIN of Settings, so that PIN keeps one owner and one
  * back-off. Every change, sign-in and wrong PIN is a chained record.
  */
+export interface CashierPatch {
+  readonly name?: string | undefined;
+  readonly role?: CashierRole | undefined;
+  readonly active?: boolean | undefined;
+  readonly pin?: string | undefined;
+}
+
 export class CashierTable {
+  private pinTried: ((id: string, right: boolean) => void) | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsTable,
@@ -70,47 +79,51 @@ export class CashierTable {
     return cashier?.active ? cashier : null;
   }
 
-  add(input: { name: string; role: CashierRole; pin: string }, approvedBy: Cashier): Cashier {
+  /**
+   * Adds a cashier. In a shop the shop ledger has taken them first, under the id and PIN hash it was
+   * given (`made`); the record says so.
+   */
+  add(
+    input: { name: string; role: CashierRole; pin: string },
+    approvedBy: Cashier,
+    made?: { readonly id: string; readonly pin: StoredPin },
+  ): Cashier {
     const at = this.now().toISOString();
-    const id = randomUUID();
+    const id = made?.id ?? randomUUID();
     writeTransaction(this.db, () => {
-      if (this.db.prepare('SELECT 1 FROM cashiers WHERE name = ? AND active = 1').get(input.name)) {
-        throw invalidField('name', 'name_taken', `There is already a cashier called ${input.name}.`);
-      }
+      this.checkNameFree(input.name);
       this.db
         .prepare('INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES (?, ?, ?, ?, ?)')
-        .run(id, input.name, input.role, JSON.stringify(hashPin(input.pin)), at);
-      writeAudit(this.db, at, 'cashier.added', id, { role: input.role, approvedBy: approvedBy.id });
+        .run(id, input.name, input.role, JSON.stringify(made?.pin ?? hashPin(input.pin)), at);
+      writeAudit(this.db, at, 'cashier.added', id, {
+        role: input.role,
+        approvedBy: approvedBy.id,
+        ...(made ? { shop: true } : {}),
+      });
     });
     return this.require(id);
   }
 
-  /** Renames, changes the role, deactivates or gives a new PIN (which also lifts a lock-out). */
-  update(
-    id: string,
-    patch: {
-      name?: string | undefined;
-      role?: CashierRole | undefined;
-      active?: boolean | undefined;
-      pin?: string | undefined;
-    },
-    approvedBy: Cashier,
-  ): Cashier {
+  /** A refusal when an active cashier has this name. */
+  checkNameFree(name: string, except?: string): void {
+    const holder = this.db.prepare('SELECT id FROM cashiers WHERE name = ? AND active = 1').get(name) as
+      | { id: string }
+      | undefined;
+    if (holder && holder.id !== except) {
+      throw invalidField('name', 'name_taken', `There is already a cashier called ${name}.`);
+    }
+  }
+
+  /**
+   * Renames, changes the role, deactivates or gives a new PIN (which also lifts a lock-out). In a shop
+   * the shop ledger has taken the change first, with the PIN hash given here (`pinHash`).
+   */
+  update(id: string, patch: CashierPatch, approvedBy: Cashier, pinHash?: StoredPin): Cashier {
     const at = this.now().toISOString();
     writeTransaction(this.db, () => {
-      const row = this.requireRow(id);
+      const row = this.checkUpdate(id, patch);
       const role = patch.role ?? row.role;
       const active = patch.active ?? row.active === 1;
-      if (row.pin_json === null && (role !== 'manager' || !active)) {
-        throw invalidField(
-          patch.role ? 'role' : 'active',
-          'first_manager_stays',
-          'The first manager signs in with the manager PIN and stays a manager.',
-        );
-      }
-      if (patch.pin !== undefined && row.pin_json === null) {
-        throw invalidField('pin', 'manager_pin_in_settings', 'Change the manager PIN in Settings.');
-      }
       this.db
         .prepare(
           `UPDATE cashiers SET name = @name, role = @role, active = @active,
@@ -123,7 +136,7 @@ export class CashierTable {
           name: patch.name ?? row.name,
           role,
           active: active ? 1 : 0,
-          pin: patch.pin === undefined ? null : JSON.stringify(hashPin(patch.pin)),
+          pin: patch.pin === undefined ? null : JSON.stringify(pinHash ?? hashPin(patch.pin)),
         });
       writeAudit(this.db, at, 'cashier.changed', id, {
         name: patch.name !== undefined,
@@ -135,6 +148,105 @@ export class CashierTable {
     });
     if (patch.active === false && this.settings.get<string>(CURRENT_CASHIER_KEY) === id) this.signOut();
     return this.require(id);
+  }
+
+  /** The cashier a patch may be made to, or a refusal naming what it may not change. */
+  checkUpdate(id: string, patch: CashierPatch): CashierRow {
+    const row = this.requireRow(id);
+    const role = patch.role ?? row.role;
+    const active = patch.active ?? row.active === 1;
+    if (row.pin_json === null && (role !== 'manager' || !active)) {
+      throw invalidField(
+        patch.role ? 'role' : 'active',
+        'first_manager_stays',
+        'The first manager signs in with the manager PIN and stays a manager.',
+      );
+    }
+    if (patch.pin !== undefined && row.pin_json === null) {
+      throw invalidField('pin', 'manager_pin_in_settings', 'Change the manager PIN in Settings.');
+    }
+    if (patch.name !== undefined && active) this.checkNameFree(patch.name, id);
+    return row;
+  }
+
+  /** The first manager: this counter's own, who signs in with its manager PIN. */
+  firstManager(): Cashier | null {
+    const row = this.db.prepare('SELECT * FROM cashiers WHERE pin_json IS NULL').get() as
+      | CashierRow
+      | undefined;
+    return row ? toCashier(row) : null;
+  }
+
+  /** Active cashiers with a PIN of their own, with its hash: what a counter brings into a shop. */
+  withPins(): { readonly cashier: Cashier; readonly pin: StoredPin }[] {
+    const rows = this.db
+      .prepare('SELECT * FROM cashiers WHERE pin_json IS NOT NULL AND active = 1 ORDER BY created_at, id')
+      .all() as CashierRow[];
+    return rows.map((row) => ({ cashier: toCashier(row), pin: JSON.parse(row.pin_json ?? '') as StoredPin }));
+  }
+
+  /**
+   * Keeps the shop's copy of a member of its staff (the shop ledger's): added or changed, with a
+   * record, when it differs; the wrong PINs and lock-out as the shop counts them. A cashier signed in
+   * here and no longer active is signed out. Answers whether the cashier's name, role, PIN or state
+   * changed; `renamedFrom` records a cashier of this counter renamed as they joined the shop.
+   */
+  keepShopCopy(
+    member: {
+      readonly id: string;
+      readonly name: string;
+      readonly role: CashierRole;
+      readonly pin: StoredPin;
+      readonly active: boolean;
+      readonly version: number;
+    },
+    lockOut: { readonly failures: number; readonly lockedUntil: string | null },
+    renamedFrom?: string,
+  ): boolean {
+    const at = this.now().toISOString();
+    const pinJson = JSON.stringify(member.pin);
+    const changed = writeTransaction(this.db, () => {
+      const row = this.row(member.id);
+      const differs =
+        !row ||
+        row.name !== member.name ||
+        row.role !== member.role ||
+        row.pin_json !== pinJson ||
+        (row.active === 1) !== member.active;
+      if (differs || row.failures !== lockOut.failures || row.locked_until !== lockOut.lockedUntil) {
+        this.db
+          .prepare(
+            `INSERT INTO cashiers (id, name, role, pin_json, active, failures, locked_until, created_at)
+             VALUES (@id, @name, @role, @pin, @active, @failures, @lockedUntil, @at)
+             ON CONFLICT (id) DO UPDATE SET name = @name, role = @role, pin_json = @pin, active = @active,
+               failures = @failures, locked_until = @lockedUntil`,
+          )
+          .run({
+            id: member.id,
+            name: member.name,
+            role: member.role,
+            pin: pinJson,
+            active: member.active ? 1 : 0,
+            failures: lockOut.failures,
+            lockedUntil: lockOut.lockedUntil,
+            at,
+          });
+      }
+      if (differs) {
+        writeAudit(this.db, at, 'cashier.synced', member.id, {
+          version: member.version,
+          ...(renamedFrom === undefined ? {} : { renamedFrom }),
+        });
+      }
+      return differs;
+    });
+    if (!member.active && this.settings.get<string>(CURRENT_CASHIER_KEY) === member.id) this.signOut();
+    return changed;
+  }
+
+  /** Told of every PIN tried for a cashier with a PIN of their own: right or wrong (the shop counts them). */
+  reportPinsTo(report: (id: string, right: boolean) => void): void {
+    this.pinTried = report;
   }
 
   /**
@@ -169,6 +281,7 @@ export class CashierTable {
       const failures = row.failures + 1;
       const lockMs = lockoutAfter(failures);
       this.recordFailure(row, lockMs > 0 ? new Date(now.getTime() + lockMs).toISOString() : null, failures);
+      this.pinTried?.(row.id, false);
       throw new PosFailure(
         'PIN_INVALID',
         `That is not ${row.name}'s PIN.`,
@@ -177,6 +290,7 @@ export class CashierTable {
     }
     if (row.failures > 0) {
       this.db.prepare('UPDATE cashiers SET failures = 0, locked_until = NULL WHERE id = ?').run(id);
+      this.pinTried?.(row.id, true);
     }
     return toCashier(row);
   }
