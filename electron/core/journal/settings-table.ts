@@ -82,12 +82,12 @@ export class SettingsTable {
     return this.db.transaction(work).immediate();
   }
 
-  /** Appends to the audit log: who changed what is part of a shop's records. Never pass a secret here. */
+  /** Appends to the record log (the chain): who changed what is part of a shop's records. Never pass a secret here. */
   audit(at: string, kind: string, subject: string | null, detail: unknown): void {
     writeTransaction(this.db, () => writeAudit(this.db, at, kind, subject, detail));
   }
 
-  /** Runs `change` (writes to these settings) and writes its audit row, in one transaction. */
+  /** Runs `change` (writes to these settings) and writes its record, in one transaction. */
   changeAudited<T>(at: string, kind: string, detail: unknown, change: () => T): T {
     return writeTransaction(this.db, () => {
       const result = change();

@@ -1,5 +1,6 @@
 import type { CoreContext, HandlerGroup } from '../context';
 import { requireSafeApiBaseUrl } from '../credentials/api-base-url';
+import type { ShopSettings } from '../shop/shop-settings';
 
 /**
  * Shop settings, retail pricing and the manager PIN. Changes need the PIN. Each change is told to
@@ -9,6 +10,7 @@ import { requireSafeApiBaseUrl } from '../credentials/api-base-url';
 export function settingsHandlers(
   ctx: CoreContext,
   statusChanged: () => void,
+  shop: Pick<ShopSettings, 'change'>,
 ): HandlerGroup<
   'getPricing' | 'setPricing' | 'getSettings' | 'updateSettings' | 'setManagerPin' | 'verifyManagerPin'
 > {
@@ -16,8 +18,16 @@ export function settingsHandlers(
     getPricing: async () => ctx.pricing(),
     setPricing: async ({ pin, pricing }) => {
       ctx.requireManager(pin);
-      ctx.settings.changeAudited(ctx.now().toISOString(), 'pricing.changed', pricing, () =>
-        ctx.settings.set('pricing', pricing),
+      // In a shop ledger the prices are the shop's: the change is its next version, kept here too,
+      // approved by the manager PIN (null).
+      await shop.change(
+        'prices',
+        null,
+        () => pricing,
+        () =>
+          ctx.settings.changeAudited(ctx.now().toISOString(), 'pricing.changed', pricing, () =>
+            ctx.settings.set('pricing', pricing),
+          ),
       );
       ctx.emit({ type: 'pricing.changed', pricing });
       return pricing;

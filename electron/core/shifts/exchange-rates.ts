@@ -15,6 +15,16 @@ interface RateRow {
   at: string;
 }
 
+/** A rate to keep: set for one business day, by the manager who approved it. */
+export interface NewRate {
+  readonly base: Currency;
+  readonly quote: Currency;
+  readonly buyPer100: MinorUnits;
+  readonly sellPer100: MinorUnits;
+  readonly businessDay: string;
+  readonly setBy: string | null;
+}
+
 /**
  * The day's exchange rates. A rate is set for one business day and never edited: a change is a new
  * row, and the newest of the day wins. A day without a rate sells nothing in another currency (the
@@ -26,17 +36,7 @@ export class ExchangeRates {
     private readonly counterId: string,
   ) {}
 
-  set(
-    rate: {
-      base: Currency;
-      quote: Currency;
-      buyPer100: MinorUnits;
-      sellPer100: MinorUnits;
-      businessDay: string;
-      setBy: string | null;
-    },
-    at: string,
-  ): ExchangeRate {
+  set(rate: NewRate, at: string): ExchangeRate {
     const id = writeTransaction(this.db, () => {
       const { lastInsertRowid } = this.db
         .prepare(
@@ -69,6 +69,17 @@ export class ExchangeRates {
          ORDER BY base, quote`,
       )
       .all(businessDay) as RateRow[];
+    return rows.map(toRate);
+  }
+
+  /** The newest rate of each currency pair, of any day. */
+  newest(): ExchangeRate[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM exchange_rates WHERE id IN (SELECT max(id) FROM exchange_rates GROUP BY base, quote)
+         ORDER BY base, quote`,
+      )
+      .all() as RateRow[];
     return rows.map(toRate);
   }
 
