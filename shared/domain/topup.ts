@@ -79,8 +79,8 @@ export const TopUpSearchSchema = z.object({
   stoppedAt: IsoTimeSchema,
   /** The provider's clock minus the counter's, as learned from the provider's answers. */
   skewMs: z.number().int(),
-  /** What the top-up was quoted to cost, to compare each order's amount with. */
-  quotedCost: MoneySchema,
+  /** What the top-up was quoted to cost, to compare each order's amount with; null in a cashier's answer. */
+  quotedCost: MoneySchema.nullable(),
   /** The list was read to its end over the stretch searched: no order there was left unread. */
   complete: z.boolean(),
   /** Whether the shop's other counters said which orders they hold (a counter with no shop ledger cannot ask). */
@@ -161,7 +161,28 @@ export const TopUpOptionSchema = z.object({
   isUnlimited: z.boolean(),
   /** Null when the provider does not say. */
   validityDays: z.number().int().nullable(),
-  cost: MoneySchema,
+  /** Null in a cashier's answer: what the provider charges is a manager's figure. */
+  cost: MoneySchema.nullable(),
   retail: MoneySchema,
 });
 export type TopUpOption = z.infer<typeof TopUpOptionSchema>;
+
+/**
+ * Another counter's top-up as the shop ledger holds it (its record, as that counter's chain published
+ * it), found by a search at this counter: by its receipt number as printed, an ICCID or an order.
+ */
+export const ShopTopUpSchema = z.object({
+  id: z.string(),
+  /** The counter that made it, by its code (printed on its receipts). */
+  counterCode: z.string(),
+  receiptNumber: z.number().int(),
+  state: TopUpStateSchema,
+  iccid: z.string(),
+  packageCode: z.string(),
+  packageName: z.string(),
+  retail: MoneySchema,
+  orderReference: z.string().nullable(),
+  createdAt: IsoTimeSchema,
+  completedAt: IsoTimeSchema.nullable(),
+});
+export type ShopTopUp = z.infer<typeof ShopTopUpSchema>;

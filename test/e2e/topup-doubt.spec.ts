@@ -58,14 +58,16 @@ const WORDS = {
 /** An eSIM of a rechargeable package, sold and active, and its cheapest top-up. */
 async function toppable(counter: Counter): Promise<{ iccid: string; option: TopUpOption }> {
   const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
-  const rechargeable = packages.filter((p) => p.isRechargeable).sort((a, b) => a.cost.amount - b.cost.amount);
+  const rechargeable = packages
+    .filter((p) => p.isRechargeable)
+    .sort((a, b) => a.cost!.amount - b.cost!.amount);
   for (const pkg of rechargeable.slice(0, 10)) {
     const sale = await counter.api<Sale>('sell', { packageCode: pkg.code, quantity: 1 });
     if (sale.state !== 'completed') continue;
     const iccid = sale.esims[0]!.iccid;
     await counter.sim.activate(iccid);
     const listed = await counter.api<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid });
-    const option = [...listed.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0];
+    const option = [...listed.packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0];
     if (option) return { iccid, option };
   }
   throw new Error('no rechargeable package can be topped up');

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_END_OF_DAY } from '../../electron/core/shifts/end-of-day-settings';
 import type { RunningSimulator } from '../../electron/simulator/index';
 import { businessDayOf } from '../../shared/business-day';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
@@ -8,9 +9,10 @@ import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Sale } from '../../shared/domain/sale';
 import type { TopUp, TopUpOption, TopUpOrderSeen } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
+import { loggedRecords } from '../support/journal-records';
 import { providerFacts } from '../support/provider-facts';
 import { startClockedSimulator, TestClock } from '../support/test-clock';
-import { hireStaff, type Staff } from './end-of-day-support';
+import { hireStaff, type Staff, signInManager } from './end-of-day-support';
 import {
   type Counter,
   charges,
@@ -69,9 +71,11 @@ async function twoCounters(): Promise<Shop> {
   const two = await startCounter({}, { sim });
   open.push(two);
   const staff = await hireStaff(one.h);
+  // The manager is at the counter: what the provider charged for each order is theirs to compare.
+  await signInManager(one.h, staff);
   const rechargeable = [...one.packages]
     .filter((p: CataloguePackage) => facts(p.code)?.rechargeable)
-    .sort((a, b) => a.cost.amount - b.cost.amount);
+    .sort((a, b) => a.cost!.amount - b.cost!.amount);
   for (const pkg of rechargeable.slice(0, 10)) {
     const sale = unwrap(await one.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
     if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
@@ -79,7 +83,7 @@ async function twoCounters(): Promise<Shop> {
     await driveEsim(sim, 'activate', { iccid });
     const listed = await one.h.call<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid });
     const option = listed.ok
-      ? [...listed.value.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0]
+      ? [...listed.value.packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0]
       : undefined;
     if (option) return { sim, clock, one, two, iccid, option, staff };
   }
@@ -128,8 +132,10 @@ function between(a: string | null | undefined, b: string | null | undefined): nu
   return Date.parse(b ?? '') - Date.parse(a ?? '');
 }
 
+/** Reconciles the counter's business day now, by the counters' own rule: the default cut-off, in this machine's zone. */
 async function reconciled(c: Counter, clock: TestClock): Promise<Reconciliation> {
-  const firstDay = businessDayOf(clock.now(), 'UTC', '00:00');
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const firstDay = businessDayOf(clock.now(), zone, DEFAULT_END_OF_DAY.dayCutOff);
   return unwrap(await c.h.call<Reconciliation>('reconcile', { firstDay }));
 }
 
@@ -283,12 +289,7 @@ describe('a top-up whose answer was lost, on an account another counter tops up 
 function auditRows(c: Counter, subject: string): { kind: string; detail: unknown }[] {
   const db = new Database(join(c.dataDir, 'journal.sqlite'), { readonly: true });
   try {
-    return (
-      db.prepare('SELECT kind, detail_json FROM audit WHERE subject = ? ORDER BY id').all(subject) as {
-        kind: string;
-        detail_json: string | null;
-      }[]
-    ).map((row) => ({
+    return loggedRecords(db, (row) => row.subject === subject).map((row) => ({
       kind: row.kind,
       detail: row.detail_json === null ? null : JSON.parse(row.detail_json),
     }));

@@ -275,7 +275,7 @@ export class TopUpsJournal {
 
   /**
    * A manager decided an in-doubt top-up charged nothing: none of the provider's orders is its own.
-   * `searched` names the orders the decision was taken over, for the audit row.
+   * `searched` names the orders the decision was taken over, for its record.
    */
   markDecidedNotCharged(
     id: string,
@@ -294,7 +294,7 @@ export class TopUpsJournal {
 
   /**
    * A look at the provider's orders for an in-doubt top-up: what it found, and when to look again
-   * (null: only when someone asks). Not a change of state: no audit row.
+   * (null: only when someone asks). Not a change of state: no record.
    */
   recordSearch(id: string, search: TopUpSearch, nextCheckAt: string | null, now: string): TopUp {
     const result = writeTransaction(this.db, () =>
@@ -394,7 +394,7 @@ export class TopUpsJournal {
     return rows.map((row) => this.toTopUp(row));
   }
 
-  /** Every state change of a top-up: only the moves TOPUP_TRANSITIONS allows, each with its audit row. */
+  /** Every state change of a top-up: only the moves TOPUP_TRANSITIONS allows, each with its record. */
   private transition(id: string, to: TopUpState, now: string, change: StateChange): void {
     transitionRow(this.db, TOPUP_ROWS, id, to, now, change);
   }

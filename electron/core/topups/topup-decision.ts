@@ -14,8 +14,8 @@ export type TopUpChoice =
 
 /**
  * Settles a top-up whose answer was lost, on a manager's decision with their PIN: nothing the counter
- * reads can (see topup-search.ts). The decision is journalled with the move, and its audit row (in the
- * chain) names the manager, the order taken or none, and the orders the decision was taken over.
+ * reads can (see topup-search.ts). The decision is journalled with the move, and its record (a chain
+ * link) names the manager, the order taken or none, and the orders the decision was taken over.
  *
  * - `ours`: the provider's orders are read again now, and the order named must still be a candidate
  *   (nothing rules it out: placed while the top-up was on the wire, of its package, charged, claimed by
@@ -73,7 +73,7 @@ export async function decideTopUp(
   const page = read.raw.find((text) => text.includes(orderReference)) ?? read.raw.join('\n');
   const completion = {
     orderReference,
-    cost: seen.amount ?? search.quotedCost,
+    cost: seen.amount ?? ctx.topUpsJournal.quotedCost(topUp.id),
     newBalance: null,
     newTotalGb: null,
     newRemainingGb: null,

@@ -14,7 +14,9 @@ import { retailPrice } from '../money/pricing';
 import { requireQuotedPrice } from '../money/quoted-price';
 import { CLOCK_MARGIN_MS } from '../money/send-window';
 import { PosFailure } from '../pos/failure';
+import type { ShopTopUp } from '../shop/topup-leases';
 import { readEsim } from './esim-reading';
+import type { ShopCheck, ShopTopUps } from './shop-topups';
 import { type ClaimsElsewhere, searchTopUpOrders, type TopUpSearchDeps } from './topup-search';
 
 /** The request a top-up makes; its answers are journalled under this name. */
@@ -52,6 +54,8 @@ export interface TopUpContext extends MoneyContext {
   readonly checkTiming: TopUpCheckTiming;
   /** Which provider orders the shop's other counters hold, when that can be checked. */
   readonly claimsElsewhere: ClaimsElsewhere;
+  /** The shop's other counters' top-ups and the eSIM's lease (a counter on its own has none). */
+  readonly shopTopUps: ShopTopUps;
 }
 
 /**
@@ -72,15 +76,57 @@ function refuseInFlight(iccid: string, others: readonly TopUp[], now: Date): voi
   );
 }
 
-function refuseRepeat(iccid: string, others: readonly TopUp[]): never {
+function refuseRepeat(
+  iccid: string,
+  others: readonly (Pick<TopUp, 'id' | 'state' | 'createdAt'> | ShopTopUp)[],
+): never {
   const open = others.some((t) => t.state !== 'completed');
   throw new PosFailure(
     'CONFIRMATION_REQUIRED',
     open
       ? 'Another top-up of this eSIM has not been confirmed yet. Top it up again only if you are sure.'
       : 'This eSIM was topped up less than 10 minutes ago. Top it up again only if the customer wants a second top-up.',
-    { iccid, recent: others.map((t) => ({ id: t.id, state: t.state, createdAt: t.createdAt })) },
+    {
+      iccid,
+      recent: others.map((t) => ({
+        id: t.id,
+        state: t.state,
+        createdAt: t.createdAt,
+        ...('counterCode' in t ? { counterCode: t.counterCode } : {}),
+      })),
+    },
   );
+}
+
+/**
+ * What the shop's other counters say before a top-up is sent. Another counter's lease refuses it, even
+ * confirmed; another counter's recent top-up is the repeat question; a ledger out of reach is the
+ * repeat question too, saying why, since any other counter may have topped the eSIM up. A confirmed
+ * repeat goes on, with the lease or (the ledger out of reach) without.
+ */
+function refuseByShop(iccid: string, shop: ShopCheck, confirmRepeat: boolean): void {
+  if (shop.kind === 'held') {
+    const { lease } = shop;
+    throw new PosFailure(
+      'TOPUP_LEASE_HELD',
+      `Counter ${lease.counterCode} (${lease.counterName}) is topping up this eSIM since ${lease.takenAt}. Nothing was sent.`,
+      {
+        iccid,
+        counterCode: lease.counterCode,
+        counterName: lease.counterName,
+        since: lease.takenAt,
+        until: lease.expiresAt,
+      },
+    );
+  }
+  if (shop.kind === 'repeat') refuseRepeat(iccid, shop.others);
+  if (shop.kind === 'unchecked' && !confirmRepeat) {
+    throw new PosFailure(
+      'CONFIRMATION_REQUIRED',
+      'Other counters cannot be checked right now: another counter may have topped up this eSIM. Top it up only if the customer wants this top-up.',
+      { iccid, recent: [], otherCountersUnchecked: true },
+    );
+  }
 }
 
 /**
@@ -120,34 +166,51 @@ export async function topUp(
   // The provider's current top-up price with today's markup, against what the cashier quoted.
   requireQuotedPrice(input.quotedTotal, option.retail, option.code);
   const reading = await readEsim(connection, input.iccid, ctx.now());
-  // The intent and its "sent" mark, each with its audit row and chain link, in one transaction and one
-  // fsync before anything is sent: a top-up that cannot be written leaves nothing behind.
-  const { intent, sent } = ctx.topUpsJournal.inOneTransaction(() => {
-    const id = ctx.till.record(
-      'topup',
-      option.retail,
-      input.tender,
-      (staff) =>
-        ctx.topUpsJournal.createIntent(
-          {
-            ...newRecordOrigin(ctx, connection),
-            ...staff,
-            iccid: input.iccid,
-            packageCode: option.code,
-            packageName: option.name,
-            retail: option.retail,
-            quotedCost: option.cost,
-            before: reading.snapshot,
-            beforeRaw: reading.raw,
-          },
-          ctx.now().toISOString(),
-          since(),
-          guard,
-        ).id,
-    );
-    const intent = ctx.topUpsJournal.require(id);
-    return { intent, sent: ctx.topUpsJournal.markSent(id, ctx.now().toISOString()) };
+  const origin = newRecordOrigin(ctx, connection);
+  // The shop last, just before the intent: its lease is held as briefly as the top-up allows.
+  const shop = await ctx.shopTopUps.check({
+    iccid: input.iccid,
+    topUpId: origin.id,
+    confirmRepeat: input.confirmRepeat,
+    since: new Date(since()),
   });
+  let written: { readonly intent: TopUp; readonly sent: TopUp };
+  try {
+    refuseByShop(input.iccid, shop, input.confirmRepeat);
+    // The intent and its "sent" mark, each with its record, in one transaction and one
+    // fsync before anything is sent: a top-up that cannot be written leaves nothing behind.
+    written = ctx.topUpsJournal.inOneTransaction(() => {
+      const id = ctx.till.record(
+        'topup',
+        option.retail,
+        input.tender,
+        (staff) =>
+          ctx.topUpsJournal.createIntent(
+            {
+              ...origin,
+              ...staff,
+              iccid: input.iccid,
+              packageCode: option.code,
+              packageName: option.name,
+              retail: option.retail,
+              quotedCost: option.cost,
+              before: reading.snapshot,
+              beforeRaw: reading.raw,
+            },
+            ctx.now().toISOString(),
+            since(),
+            guard,
+          ).id,
+      );
+      const intent = ctx.topUpsJournal.require(id);
+      return { intent, sent: ctx.topUpsJournal.markSent(id, ctx.now().toISOString()) };
+    });
+  } catch (error) {
+    // Refused before anything was sent: a lease it may hold is given back.
+    ctx.shopTopUps.dropped(origin.id);
+    throw error;
+  }
+  const { intent, sent } = written;
   // Told once both are committed, each state as the top-up went through it.
   ctx.emit({ type: 'topup.updated', topUp: intent });
   ctx.emit({ type: 'topup.updated', topUp: sent });

@@ -16,6 +16,8 @@ import { usePending } from './pending-store';
 export interface EarlierTopUp {
   readonly state: string;
   readonly createdAt: string;
+  /** The counter of the shop that made it, when another did. */
+  readonly counterCode?: string;
 }
 
 export type TopUpFlow =
@@ -30,7 +32,8 @@ export type TopUpFlow =
     }
   /**
    * `repeat`: the core asked for a second confirmation (another top-up of this eSIM is recent);
-   * `earlier` names those top-ups, so the cashier can tell the customer which one went through.
+   * `earlier` names those top-ups, so the cashier can tell the customer which one went through;
+   * `unchecked`: the shop's other counters could not be asked (the shop ledger is out of reach).
    */
   | {
       readonly step: 'confirming';
@@ -39,6 +42,7 @@ export type TopUpFlow =
       readonly chosen: TopUpOption;
       readonly repeat: boolean;
       readonly earlier?: readonly EarlierTopUp[];
+      readonly unchecked?: boolean;
     }
   | {
       readonly step: 'sending';
@@ -179,10 +183,11 @@ export const useTopUp = create<TopUpState>()((set, get) => ({
         const listed = fresh.ok ? fresh.value.packages : options;
         set({ flow: { step: 'found', esim, options: listed, error: result.error } });
       } else if (result.error.code === 'CONFIRMATION_REQUIRED') {
-        const recent = result.error.details?.recent;
+        const details = result.error.details;
         // The error's schema (shared/errors.ts) checked these items when it carries them.
-        const earlier = Array.isArray(recent) ? (recent as readonly EarlierTopUp[]) : [];
-        set({ flow: { step: 'confirming', esim, options, chosen, repeat: true, earlier } });
+        const earlier = Array.isArray(details?.recent) ? (details.recent as readonly EarlierTopUp[]) : [];
+        const unchecked = details !== undefined && 'otherCountersUnchecked' in details;
+        set({ flow: { step: 'confirming', esim, options, chosen, repeat: true, earlier, unchecked } });
       } else if (result.error.code === 'HOST_UNREACHABLE') {
         set({ flow: { step: 'lost' } });
         void usePending.getState().load();
