@@ -31,11 +31,30 @@ const TYPED = /^(?:([A-Za-z0-9]{1,6})-)?(\d{1,9})$/;
  * reference merely hold its digits.
  */
 export function typedReceiptNumber(search: string, counterCode: string | null): TypedReceiptNumber | null {
+  const typed = typedReceipt(search);
+  if (!typed) return null;
+  if (typed.counterCode !== null && typed.counterCode.toUpperCase() !== counterCode?.toUpperCase())
+    return null;
+  return { receiptNumber: typed.receiptNumber };
+}
+
+/**
+ * The receipt of a counter of the shop that `search` names as printed, with its code (`1-000002`); null
+ * when it names no code. Another counter's receipt is found by its code: digits alone name this
+ * counter's.
+ */
+export function typedCounterReceipt(
+  search: string,
+): (TypedReceiptNumber & { readonly counterCode: string }) | null {
+  const typed = typedReceipt(search);
+  return typed?.counterCode ? { counterCode: typed.counterCode, receiptNumber: typed.receiptNumber } : null;
+}
+
+function typedReceipt(search: string): (TypedReceiptNumber & { readonly counterCode: string | null }) | null {
   const match = TYPED.exec(search.trim());
   if (!match) return null;
   const [, code, digits = ''] = match;
-  if (code !== undefined && code.toUpperCase() !== counterCode?.toUpperCase()) return null;
   const receiptNumber = Number(digits);
   if (receiptNumber < 1) return null;
-  return { receiptNumber };
+  return { counterCode: code ?? null, receiptNumber };
 }

@@ -26,6 +26,8 @@ export const CancellationSchema = z.object({
   kind: z.enum(['cancellation', 'goodwill']),
   state: CancellationStateSchema,
   saleId: z.string().nullable(),
+  /** The code of the counter that sold the sale, when it is another counter of the shop (null: this one's). */
+  saleCounterCode: z.string().nullable(),
   topUpId: z.string().nullable(),
   receiptNumber: z.number().int(),
   originalReceiptNumber: z.number().int(),
@@ -62,6 +64,9 @@ export const SaleCancellationSchema = CancellationSchema.pick({
   cashRefunded: true,
   createdAt: true,
   settledAt: true,
+}).extend({
+  /** The code of the counter that cancelled it, when that is another counter of the shop. */
+  counterCode: z.string().optional(),
 });
 export type SaleCancellation = z.infer<typeof SaleCancellationSchema>;
 

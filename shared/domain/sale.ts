@@ -42,10 +42,16 @@ const SaleBaseSchema = RecordOriginSchema.extend({
   /** How the customer paid (cash with what they handed over and the change, card, transfer); null when not recorded. */
   tender: TenderSchema.nullable().default(null),
   /**
-   * The sale's cancellation that the provider did not refuse (at most one): cancelled, or in doubt.
+   * The sale's cancellation: cancelled, in doubt, or, when the provider refused every one, the last
+   * refused (the sale stays sold and counted).
    * Lists and reads of a sale carry it when there is one; an event about the sale leaves it out.
    */
   cancellation: SaleCancellationSchema.nullable().optional(),
+  /**
+   * The code of the counter that sold it, in a shop ledger: lists and reads name it for every sale, and
+   * another counter's sale (found by a search) prints its receipt number with it.
+   */
+  counterCode: z.string().nullable().optional(),
 });
 
 /** Every state a sale can be in. The journal's CHECK constraint on `sales.state` holds the same list (tested). */

@@ -1,9 +1,10 @@
 import { answerStyleFromEnvironment } from '../../electron/simulator/options';
 import type { ShiftReport } from '../../shared/domain/shift-report';
-import { formatMoney, toDecimalText } from '../../shared/money';
+import { formatMoney, negated, toDecimalText } from '../../shared/money';
 import { receiptNumberText } from '../../shared/printed-numbers';
 import { axeViolations } from './axe';
 import { expect, test } from './counter-fixture';
+import { countPrints, printsSoFar } from './counter-page';
 import { esimRecord } from './issued-esims';
 import { aliceOnShift, cheapestForCash, MANAGER_PIN } from './staff';
 
@@ -31,6 +32,7 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
   const paid = sale.retailTotal;
   await counter.sim.activate(used.esims[0]!.iccid);
 
+  await countPrints(page);
   await counter.open(page);
   await page.keyboard.press('F7');
 
@@ -144,7 +146,14 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
       cancel: 'Cancel eSIM',
       qr: /QR/,
       print: /Print/,
+      printCancelled: 'Print the sale receipt, marked cancelled',
+      cancellationDetails: 'Cancellation details',
+      cancellationLine: `Cancellation receipt No. ${receiptNumberText(cancellationReceipt!, null)} for receipt No. ${receipt}`,
+      pin: 'Manager PIN',
       close: 'Close',
+      xReport: 'X report',
+      cancelledSales: 'Cancelled sales',
+      netTakings: 'Net takings',
     },
     {
       details: 'تفاصيل البيع',
@@ -154,7 +163,14 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
       cancel: 'إلغاء الشريحة',
       qr: /QR/,
       print: /طباعة/,
+      printCancelled: 'طباعة إيصال البيع مع علامة الإلغاء',
+      cancellationDetails: 'تفاصيل الإلغاء',
+      cancellationLine: `إيصال الإلغاء رقم ${receiptNumberText(cancellationReceipt!, null)} للإيصال رقم ${receipt}`,
+      pin: 'رمز المدير',
       close: 'إغلاق',
+      xReport: 'تقرير X',
+      cancelledSales: 'المبيعات الملغاة',
+      netTakings: 'صافي المبيعات',
     },
   ]) {
     if (words.close !== 'Close') await page.keyboard.press('F9');
@@ -163,15 +179,108 @@ test('a manager cancels a sale and gives the cash back; a used eSIM is refused u
       .filter({ has: page.getByRole('button', { name: `${words.details} ${receipt}` }) });
     await expect(row).toContainText(words.state);
     await expect(page.locator('.totals')).toContainText(words.net);
+    // Just after the sale, its cancellation receipt: its number as printed and the cash given back.
+    const cancellationLine = row.locator('xpath=following-sibling::tr[1]');
+    await expect(cancellationLine).toContainText(words.cancellationLine);
+    if (words.close === 'Close') {
+      const givenBack = formatMoney(negated(paid), 'en').replace(/[\u200e\u200f\u2066-\u2069]/g, '');
+      await expect(cancellationLine).toContainText(givenBack);
+    }
     expect(await axeViolations(page), `Today (${words.close})`).toEqual([]);
-    await page.getByRole('button', { name: `${words.details} ${receipt}` }).click();
+    // It opens the sale's details, where the cancellation receipt prints again.
+    await cancellationLine
+      .getByRole('button', {
+        name: `${words.cancellationDetails} ${receiptNumberText(cancellationReceipt!, null)}`,
+      })
+      .click();
     const dialog = page.getByRole('dialog', { name: words.details });
     await expect(dialog.getByRole('heading', { name: words.title })).toBeVisible();
     await expect(dialog.getByRole('button', { name: words.cancel })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: words.qr })).toHaveCount(0);
-    // The cancellation receipt, to print again.
-    await expect(dialog.getByRole('button', { name: words.print })).toHaveCount(1);
+    // The cancellation receipt to print again, and the sale's own receipt, marked cancelled.
+    await expect(dialog.getByRole('button', { name: words.print })).toHaveCount(2);
+    const before = await printsSoFar(page);
+    await dialog.getByRole('button', { name: words.printCancelled }).click();
+    // Printed as the install codes' rule allows: away from its sale, the manager PIN first.
+    const pinDialog = page.getByRole('dialog', { name: words.pin });
+    await expect
+      .poll(async () => (await printsSoFar(page)) > before || (await pinDialog.count()) > 0)
+      .toBe(true);
+    if ((await pinDialog.count()) > 0) {
+      await pinDialog.getByLabel(words.pin).fill(MANAGER_PIN);
+      await pinDialog.getByLabel(words.pin).press('Enter');
+    }
+    await expect.poll(() => printsSoFar(page)).toBe(before + 1);
     expect(await axeViolations(page), `the cancelled sale (${words.close})`).toEqual([]);
+    await dialog.getByRole('button', { name: words.close }).click();
+
+    // The shift's X names the cancelled sale and the takings net of it.
+    await page.keyboard.press('F6');
+    await page.getByRole('button', { name: words.xReport, exact: true }).click();
+    const report = page.getByRole('article', { name: words.xReport });
+    await expect(report.getByRole('heading', { name: words.cancelledSales })).toBeVisible();
+    await expect(report.getByRole('term').filter({ hasText: words.netTakings })).toBeVisible();
+    expect(await axeViolations(page), `the X (${words.close})`).toEqual([]);
+    await page.keyboard.press('F7');
+  }
+});
+
+test('a cancellation the provider refused is carried on the sale, which stays sold', async ({
+  page,
+  counter,
+}) => {
+  await aliceOnShift(counter);
+  const sale = await cheapestForCash(counter);
+  const till = await counter.api<{ cashiers: { id: string; usesManagerPin: boolean }[] }>('getTill');
+  const approval = { managerId: till.cashiers.find((each) => each.usesManagerPin)!.id, pin: MANAGER_PIN };
+  // The provider answers the cancel with a server error and does nothing; reading the order then
+  // finds it still standing: the cancellation is refused.
+  await counter.sim.setFaults({ failRate: 1, paths: ['POST /esims/cancel'] });
+  const sent = await counter.api<{ id: string; state: string }>('cancelSale', {
+    saleId: sale.id,
+    reason: 'Customer changed their mind',
+    cashRefund: null,
+    approval,
+  });
+  await counter.sim.setFaults({ failRate: 0, paths: [] });
+  const refused =
+    sent.state === 'refused'
+      ? sent
+      : await counter.api<{ state: string }>('settleCancellation', { id: sent.id });
+  expect(refused.state).toBe('refused');
+
+  await counter.open(page);
+  await page.keyboard.press('F7');
+  const receipt = receiptNumberText(sale.receiptNumber, null);
+  for (const words of [
+    {
+      details: 'Sale details',
+      refused: 'Cancellation refused by the provider — the eSIM stays sold',
+      completed: 'Sale complete',
+      totals: '1 sale completed',
+      close: 'Close',
+    },
+    {
+      details: 'تفاصيل البيع',
+      refused: 'رفض المزوّد الإلغاء — تبقى الشريحة مبيعة',
+      completed: 'تم البيع',
+      totals: 'عملية بيع واحدة مكتملة',
+      close: 'إغلاق',
+    },
+  ]) {
+    if (words.close !== 'Close') await page.keyboard.press('F9');
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: `${words.details} ${receipt}` }) });
+    await expect(row).toContainText(words.refused);
+    // Still sold: counted in the day's takings, nothing given back.
+    await expect(page.locator('.totals')).toContainText(words.totals);
+    expect(await axeViolations(page), `Today (${words.close})`).toEqual([]);
+    await page.getByRole('button', { name: `${words.details} ${receipt}` }).click();
+    const dialog = page.getByRole('dialog', { name: words.details });
+    await expect(dialog.getByRole('heading', { name: words.completed })).toBeVisible();
+    await expect(dialog.getByText(words.refused)).toBeVisible();
+    expect(await axeViolations(page), `the sale (${words.close})`).toEqual([]);
     await dialog.getByRole('button', { name: words.close }).click();
   }
 });

@@ -53,7 +53,9 @@ const WORDS = {
 /** A completed top-up paid in cash: an eSIM of a rechargeable package sold, used, and topped up. */
 async function aTopUp(counter: Counter): Promise<TopUp> {
   const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
-  const rechargeable = packages.filter((p) => p.isRechargeable).sort((a, b) => a.cost.amount - b.cost.amount);
+  const rechargeable = packages
+    .filter((p) => p.isRechargeable)
+    .sort((a, b) => a.retail.amount - b.retail.amount);
   for (const pkg of rechargeable.slice(0, 10)) {
     const sale = await counter.api<Sale>('sell', {
       packageCode: pkg.code,
@@ -64,7 +66,7 @@ async function aTopUp(counter: Counter): Promise<TopUp> {
     const iccid = sale.esims[0]!.iccid;
     await counter.sim.activate(iccid);
     const listed = await counter.api<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid });
-    const option = [...listed.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0];
+    const option = [...listed.packages].sort((a, b) => a.retail.amount - b.retail.amount)[0];
     if (!option) continue;
     const topUp = await counter.api<TopUp>('topUp', {
       iccid,

@@ -179,7 +179,7 @@ describe('every answer to a money request is kept', () => {
     const iccid = sale.esims[0]!.iccid;
     await driveEsim(c.sim, 'activate', { iccid });
     const { packages } = unwrap(await c.h.call<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid }));
-    const [option] = [...packages].sort((a, b) => a.cost.amount - b.cost.amount);
+    const [option] = [...packages].sort((a, b) => a.cost!.amount - b.cost!.amount);
     if (!option) throw new Error('no top-up for this eSIM');
 
     const topUp = unwrap(await c.h.call<TopUp>('topUp', { iccid, packageCode: option.code }));

@@ -1,23 +1,25 @@
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import {
-  answerStyleFromEnvironment,
-  type RunningSimulator,
-  startSimulator,
-} from '../../electron/simulator/index';
+import { afterEach, describe, expect, it } from 'vitest';
+import { answerStyleFromEnvironment, type RunningSimulator } from '../../electron/simulator/index';
 import type { CancelCheck, Cancellation } from '../../shared/domain/cancellation';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale, SaleSummary } from '../../shared/domain/sale';
+import type { ShiftReport } from '../../shared/domain/shift-report';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
+import { formatMoney, negated } from '../../shared/money';
+import { receiptNumberText } from '../../shared/printed-numbers';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
-import { forwardTo, startTestServer } from './api-test-server';
 import {
+  ALICE_PIN,
   cancelSale,
   cashOf,
+  count,
   hireStaff,
+  MANAGER_PIN,
   openShift,
   type Staff,
   sell,
+  signInManager,
   usd,
   withManagersFigures,
   xReport,
@@ -29,6 +31,7 @@ import {
   forceRefundMethod,
   keptAnswers,
   ledger,
+  rewordedSimulator,
   SEED,
   startCounter,
 } from './money-support';
@@ -72,6 +75,17 @@ async function soldForCash(
 }
 
 /** A second cancellation of the same sale, as a manager would try it. */
+/**
+ * What the provider refunded for the sale's cancellation, as the manager reads it: Alice's answers
+ * leave it out (it is the provider's cost). Alice is signed in again after.
+ */
+async function providerRefundAsManagerReads(c: Counter, staff: Staff, saleId: string): Promise<unknown> {
+  await signInManager(c.h, staff);
+  const check = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId }));
+  unwrap(await c.h.call('signIn', { cashierId: staff.alice.id, pin: ALICE_PIN }));
+  return check.cancellation?.providerRefund;
+}
+
 function cancelAgain(c: Counter, saleId: string, staff: Staff): Promise<unknown> {
   return cancelSale(c.h, saleId, null, staff.approval, 'again');
 }
@@ -108,7 +122,7 @@ describe('cancelling a sold eSIM', { timeout: 90_000 }, () => {
     expect(cancelled).toMatchObject({
       state: 'cancelled',
       refundMethod: stated('balance'),
-      providerRefund: sale.cost,
+      providerRefund: null,
       refundInTransit: false,
       recoverable: true,
       cashRefund: sale.retailTotal,
@@ -118,6 +132,7 @@ describe('cancelling a sold eSIM', { timeout: 90_000 }, () => {
       attempts: 1,
     });
     expect(cancelled.receiptNumber).toBeGreaterThan(sale.receiptNumber);
+    expect(await providerRefundAsManagerReads(c, staff, sale.id)).toEqual(sale.cost);
 
     const after = await ledger(c.sim);
     expect(after.entries.at(-1)).toMatchObject({
@@ -142,6 +157,24 @@ describe('cancelling a sold eSIM', { timeout: 90_000 }, () => {
     if (cancelled.refundMethod !== null) expect(receipt).toContain('to the account balance');
     expect(receipt).toContain('Cash refunded');
     expect(receipt).toContain('Customer changed their mind');
+
+    // The sale's own receipt, printed again, is marked cancelled and names the cancellation receipt.
+    const number = receiptNumberText(cancelled.receiptNumber, null);
+    for (const [language, line] of [
+      ['en', `CANCELLED — see cancellation receipt No. ${number}`],
+      ['ar', `ملغاة — انظر إيصال الإلغاء رقم ${number}`],
+    ] as const) {
+      const { html: reprint } = unwrap(
+        await c.h.call<{ html: string }>('renderReceipt', {
+          kind: 'sale',
+          id: sale.id,
+          copy: true,
+          pin: MANAGER_PIN,
+          language,
+        }),
+      );
+      expect(reprint).toContain(line);
+    }
 
     // Cancelled once: the check says so, and a second cancellation is refused before it is sent.
     const again = unwrap(await c.h.call<CancelCheck>('checkCancelSale', { saleId: sale.id }));
@@ -171,6 +204,80 @@ describe('cancelling a sold eSIM', { timeout: 90_000 }, () => {
       takings: [usd(0)],
       refunded: [sale.retailTotal],
     });
+  });
+
+  it('counts the cancelled sale on the X and Z, net of its price, its cash back once', async () => {
+    const { c, staff, sale } = await soldForCash();
+    await forceRefundMethod(c.sim, 'balance');
+    unwrap(await cancelSale(c.h, sale.id, sale.retailTotal, staff.approval));
+    const cancelled = [{ currency: 'USD', count: 1, retail: sale.retailTotal, net: usd(0) }];
+    const x = await xReport(c.h);
+    expect(x).toMatchObject({ cancelled, cancelledCashBack: [sale.retailTotal] });
+    expect(x.sales).toEqual([expect.objectContaining({ count: 1, retail: sale.retailTotal })]);
+    expect(cashOf(x, 'USD').refunds).toEqual(sale.retailTotal);
+
+    const { countId } = await count(c.h, [usd(10_000)]);
+    const { report: z } = unwrap(await c.h.call<{ report: ShiftReport }>('closeShift', { countId }));
+    expect(z).toMatchObject({ kind: 'z', cancelled, cancelledCashBack: [sale.retailTotal] });
+    // The cash back is the drawer's one refund: 100 + the price taken − the price given back.
+    expect(cashOf(z, 'USD')).toMatchObject({
+      refunds: sale.retailTotal,
+      expected: usd(10_000),
+      variance: usd(0),
+    });
+
+    // Printed on every paper, in both languages: the cancelled sale, its price off, the net takings.
+    const words = {
+      en: ['Cancelled sales', 'Off the takings', 'Net takings', 'Cash given back'],
+      ar: ['المبيعات الملغاة', 'مخصوم من المبيعات', 'صافي المبيعات', 'النقد المُرجَع'],
+    };
+    for (const paper of ['58', '80', 'a4'] as const) {
+      for (const language of ['en', 'ar'] as const) {
+        const { html } = unwrap(
+          await c.h.call<{ html: string }>('renderShiftReport', { kind: 'z', paper, language }),
+        );
+        const text = html.replace(/<[^>]*>/g, ' ').replace(/[\u200e\u200f\u2066-\u2069]/g, '');
+        for (const word of words[language]) expect(text, `${paper} ${language}`).toContain(word);
+        if (language === 'en') {
+          expect(text).toContain(formatMoney(negated(sale.retailTotal), 'en-GB'));
+          expect(text).toContain(formatMoney(usd(0), 'en-GB'));
+        }
+      }
+    }
+  });
+
+  it('carries a cancellation the provider refused on the sale, which stays sold and counted', async () => {
+    const { c, staff, sale } = await soldForCash();
+    // The cancel is answered with a server error before anything is done: the order still stands.
+    c.sim.setFaults({ failRate: 1, paths: ['POST /esims/cancel'] });
+    const sent = unwrap(await cancelSale(c.h, sale.id, sale.retailTotal, staff.approval));
+    c.sim.setFaults({ failRate: 0, paths: [] });
+    const refused =
+      sent.state === 'refused'
+        ? sent
+        : unwrap(await c.h.call<Cancellation>('settleCancellation', { id: sent.id }));
+    expect(refused).toMatchObject({ state: 'refused', cashRefunded: false });
+    expect(await providerOrder(c.sim, sale.orderReference)).toMatchObject({ status: 'completed' });
+
+    const carried = { id: refused.id, state: 'refused', cashRefunded: false };
+    expect(unwrap(await c.h.call<SaleSummary>('getSale', { id: sale.id })).cancellation).toMatchObject(
+      carried,
+    );
+    const day = unwrap(await c.h.call<SaleList>('listSales', {}));
+    expect(day.sales[0]?.cancellation).toMatchObject(carried);
+    expect(day.totals).toMatchObject({
+      completed: 1,
+      cancelled: 0,
+      takings: [sale.retailTotal],
+      refunded: [],
+    });
+    expect(await xReport(c.h)).toMatchObject({ cancelled: [], cancelledCashBack: [] });
+    expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(usd(0));
+    // Still sold: its receipt printed again carries no cancelled mark.
+    const { html } = unwrap(
+      await c.h.call<{ html: string }>('renderReceipt', { kind: 'sale', id: sale.id, pin: MANAGER_PIN }),
+    );
+    expect(html).not.toContain('CANCELLED');
   });
 
   it('carries a refund request as refund in transit until the provider credits it', async () => {
@@ -235,6 +342,7 @@ describe('cancelling a sold eSIM', { timeout: 90_000 }, () => {
       takings: [sale.retailTotal],
       refunded: [],
     });
+    expect(await xReport(c.h)).toMatchObject({ cancelled: [], cancelledCashBack: [] });
 
     c.sim.setFaults({ dropAfterCommitRate: 0, paths: [] });
     const settled = unwrap(await c.h.call<Cancellation>('settleCancellation', { id: lost.id }));
@@ -244,7 +352,9 @@ describe('cancelling a sold eSIM', { timeout: 90_000 }, () => {
       cashRefunded: true,
       attempts: 1,
     });
-    expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(sale.retailTotal);
+    const x = await xReport(c.h);
+    expect(cashOf(x, 'USD').refunds).toEqual(sale.retailTotal);
+    expect(x.cancelled).toEqual([{ currency: 'USD', count: 1, retail: sale.retailTotal, net: usd(0) }]);
     // The provider cancelled (and refunded) once.
     const refunds = (await ledger(c.sim)).entries.filter((entry) => entry.kind === 'refund');
     expect(refunds).toHaveLength(1);
@@ -253,20 +363,17 @@ describe('cancelling a sold eSIM', { timeout: 90_000 }, () => {
   it('settles a lost answer from the provider’s filtered list when the order’s record words its status otherwise', async () => {
     // A provider whose record of an order says "processing", a status word the API does not list,
     // and a payment status nobody listed either: the order's record cannot say it was cancelled.
-    const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
-    const provider = await startTestServer(async (request) => {
-      const answer = await forwardTo(sim.baseUrl, request);
-      if (!request.url.includes('/esims/order?')) return answer;
-      const body = JSON.parse(answer.text) as { order?: Record<string, unknown> };
-      if (body.order) Object.assign(body.order, { status: 'processing', paymentStatus: 'settled' });
-      return { ...answer, text: JSON.stringify(body) };
-    });
-    onTestFinished(async () => {
-      await counter?.close();
-      counter = null;
-      await provider.close();
-      await sim.close();
-    });
+    const { sim, provider } = await rewordedSimulator(
+      '/esims/order?',
+      (body) => {
+        const order = body.order as Record<string, unknown> | undefined;
+        if (order) Object.assign(order, { status: 'processing', paymentStatus: 'settled' });
+      },
+      async () => {
+        await counter?.close();
+        counter = null;
+      },
+    );
     const { c, staff, sale } = await soldForCash({ sim, apiBaseUrl: provider.baseUrl });
     await forceRefundMethod(sim, 'balance');
     sim.setFaults({ dropAfterCommitRate: 1, paths: ['POST /esims/cancel'] });
@@ -279,9 +386,10 @@ describe('cancelling a sold eSIM', { timeout: 90_000 }, () => {
     expect(settled).toMatchObject({
       state: 'cancelled',
       refundMethod: null,
-      providerRefund: sale.cost,
+      providerRefund: null,
       cashRefunded: true,
     });
+    expect(await providerRefundAsManagerReads(c, staff, sale.id)).toEqual(sale.cost);
     expect(cashOf(await xReport(c.h), 'USD').refunds).toEqual(sale.retailTotal);
     const asked = provider.requests.map(
       (request) => `${request.method} ${new URL(request.url, sim.baseUrl).pathname}`,
@@ -305,7 +413,7 @@ describe('a goodwill refund of a top-up', () => {
     const facts = providerFacts(SEED);
     const rechargeable = [...c.packages]
       .filter((p: CataloguePackage) => facts(p.code)?.rechargeable)
-      .sort((a, b) => a.cost.amount - b.cost.amount);
+      .sort((a, b) => a.cost!.amount - b.cost!.amount);
     let found: { iccid: string; option: TopUpOption } | null = null;
     for (const pkg of rechargeable.slice(0, 10)) {
       const sale = await sell(c.h, pkg);

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { disputeRecords, type JournalRecord } from '../../electron/core/care/dispute-records';
+import { disputeRecords } from '../../electron/core/care/dispute-records';
 import type { Db } from '../../electron/core/journal/database';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { ReceiptLog } from '../../electron/core/receipts/receipt-log';
-import { newSale, saleCompletion } from '../support/journal-records';
+import { loggedRecords, newSale, saleCompletion } from '../support/journal-records';
 import { tempJournalPerTest } from '../support/temp-journal';
 
 /**
- * A dispute pack's journal records and chain links of a sale, read from the chain's subject index:
- * the same records the audit log holds, without reading the audit log, which has no index on subject.
- * A sale made before the chain began, or whose link cannot be read back, is read from the audit log.
+ * A dispute pack's journal records and chain links of a sale, read by subject: the records the chain
+ * does not hold (a sale made before it began, kept by migration 0018), then those its links hold.
  */
 
 const journal = tempJournalPerTest('dispute-records');
@@ -32,37 +31,20 @@ function soldAndPrinted(db: Db, id: string): void {
   });
 }
 
-/** The audit log's rows of the subjects, read whole, as the pack read them before. */
-function auditRowsOf(db: Db, subjects: readonly string[]): JournalRecord[] {
-  return db
-    .prepare(
-      'SELECT at, kind, subject, detail_json FROM audit WHERE subject IN (SELECT value FROM json_each(?)) ORDER BY id',
-    )
-    .all(JSON.stringify(subjects)) as JournalRecord[];
-}
-
-/** A record with its detail parsed: the chain keeps the detail's keys in order, the audit log as written. */
-const parsed = ({ detail_json, ...record }: JournalRecord) => ({
-  ...record,
-  detail: detail_json === null ? null : JSON.parse(detail_json),
-});
-
 describe("a dispute pack's records", () => {
-  it('are the audit log’s records of the sale, read from its chain links without reading the audit log', () => {
+  it('are the records its chain links hold, with the links and the hashes they follow', () => {
     const db = journal.open();
     soldAndPrinted(db, 'sale-a');
     soldAndPrinted(db, 'sale-b');
-    const audited = auditRowsOf(db, ['sale-b']);
-    expect(audited.map((each) => each.kind)).toEqual([
+    const { journal: records, chain } = disputeRecords(db, ['sale-b']);
+    expect(records.map((each) => each.kind)).toEqual([
       'sale.intent',
       'sale.sent',
       'sale.completed',
       'receipt.original',
     ]);
-    // The audit log out of the way: a read of it would fail.
-    db.exec('ALTER TABLE audit RENAME TO audit_elsewhere');
-    const { journal: records, chain } = disputeRecords(db, ['sale-b']);
-    expect(records.map(parsed)).toEqual(audited.map(parsed));
+    expect(records).toEqual(loggedRecords(db, (each) => each.subject === 'sale-b'));
+    expect(JSON.parse(records[3]?.detail_json ?? 'null')).toMatchObject({ record: 'sale', paperWidthMm: 80 });
     const hashes = db.prepare('SELECT seq, lower(hex(hash)) AS hash FROM chain ORDER BY seq').all() as {
       seq: number;
       hash: string;
@@ -74,11 +56,13 @@ describe("a dispute pack's records", () => {
     }
   });
 
-  it('of a sale made before the chain began are read from the audit log', () => {
+  it('of a sale made before the chain began come first, from the records the chain does not hold', () => {
     const db = journal.open();
-    soldAndPrinted(db, 'sale-now');
-    // As a journal of version 5 wrote them: audit rows, no links.
-    const insert = db.prepare('INSERT INTO audit (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)');
+    soldAndPrinted(db, 'sale-then');
+    // As migration 0018 keeps a journal's records from before version 6: rows, no links.
+    const insert = db.prepare(
+      'INSERT INTO unchained_records (at, kind, subject, detail_json) VALUES (?, ?, ?, ?)',
+    );
     insert.run(
       '2025-01-02T10:00:00.000Z',
       'sale.intent',
@@ -87,12 +71,18 @@ describe("a dispute pack's records", () => {
     );
     insert.run('2025-01-02T10:00:01.000Z', 'sale.completed', 'sale-then', '{"orderReference":"ORD-9"}');
     const { journal: records, chain } = disputeRecords(db, ['sale-then']);
-    expect(records).toEqual(auditRowsOf(db, ['sale-then']));
-    expect(records).toHaveLength(2);
-    expect(chain).toEqual([]);
+    expect(records.map((each) => [each.at.slice(0, 4), each.kind])).toEqual([
+      ['2025', 'sale.intent'],
+      ['2025', 'sale.completed'],
+      ['2026', 'sale.intent'],
+      ['2026', 'sale.sent'],
+      ['2026', 'sale.completed'],
+      ['2026', 'receipt.original'],
+    ]);
+    expect(chain).toHaveLength(4);
   });
 
-  it('are read from the audit log when a link of the sale cannot be read back', () => {
+  it('leave out a record whose link cannot be read back, and still list the link', () => {
     const db = journal.open();
     soldAndPrinted(db, 'sale-x');
     db.exec('DROP TRIGGER chain_never_updated');
@@ -100,7 +90,7 @@ describe("a dispute pack's records", () => {
       "UPDATE chain SET record = x'00ff' WHERE subject = 'sale-x' AND kind = 'sale.completed'",
     ).run();
     const { journal: records, chain } = disputeRecords(db, ['sale-x']);
-    expect(records).toEqual(auditRowsOf(db, ['sale-x']));
+    expect(records.map((each) => each.kind)).toEqual(['sale.intent', 'sale.sent', 'receipt.original']);
     expect(chain).toHaveLength(4);
   });
 });

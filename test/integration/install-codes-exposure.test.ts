@@ -2,9 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type RunningWebHost, startWebHost } from '../../electron/host/server';
-import { type RunningSimulator, startSimulator } from '../../electron/simulator/index';
+import {
+  answerStyleFromEnvironment,
+  type RunningSimulator,
+  startSimulator,
+} from '../../electron/simulator/index';
 import type { Cancellation } from '../../shared/domain/cancellation';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { CustomerDisplay } from '../../shared/domain/customer-display';
@@ -14,16 +18,19 @@ import type { CountResult, Shift, TillView } from '../../shared/domain/shift';
 import type { Result } from '../../shared/errors';
 import { POS_METHOD_NAMES, type PosMethodName } from '../../shared/pos-api';
 import { type CoreHarness, unwrap } from '../support/core-harness';
+import { loggedRecords } from '../support/journal-records';
 import { joinNowhere } from '../support/shop-ledger';
 import { type Counter, eventually, SEED, startCounter } from './money-support';
 
 /**
- * Activation codes leave the core only under one rule (electron/core/sales/install-codes.ts). Every
- * method of the PosApi contract is called through the web host, by a cashier who did not make the
- * sales and gives no manager PIN, and every answer (with the files inside an exported zip) and every
- * event on the counter's and the display's streams is searched for every activation code the
- * provider ever issued: none may carry one. A method added to the contract does not compile here
- * until it is given its calls, and is then searched like the others.
+ * Activation codes leave the core only under one rule (electron/core/sales/install-codes.ts), and a
+ * manager's figures (cost, margin, the balance bridge) only to a manager. Every method of the PosApi
+ * contract is called through the web host, by a cashier who did not make the sales and gives no
+ * manager PIN, and every answer (with the files inside an exported zip) and every event on the
+ * counter's and the display's streams is searched for every activation code the provider ever
+ * issued, and for what the provider charged and the shop earned: none may carry one. A method added
+ * to the contract does not compile here until it is given its calls, and is then searched like the
+ * others.
  */
 
 const TOKEN = 'codes-walk-0123456789';
@@ -41,7 +48,7 @@ let counterEvents: EventLog;
 let displayEvents: EventLog;
 let approval: { managerId: string; pin: string };
 let ids: { alice: string; bob: string };
-let sold: { completed: Sale; completedLater: Sale; iccid: string };
+let sold: { completed: Sale; completedLater: Sale; iccid: string; pkg: CataloguePackage };
 
 /** The events a stream of the web host carried, read as they come. */
 interface EventLog {
@@ -112,15 +119,13 @@ function codesIn(text: string, codes: readonly string[]): string[] {
   return codes.filter((code) => text.includes(code));
 }
 
-function auditOf(kind: string): { subject: string; detail: Record<string, unknown> }[] {
+function auditOf(kind: string): { subject: string | null; detail: Record<string, unknown> }[] {
   const db = new Database(join(h.dataDir, 'journal.sqlite'), { readonly: true });
   try {
-    return (
-      db.prepare('SELECT subject, detail_json FROM audit WHERE kind = ? ORDER BY id').all(kind) as {
-        subject: string;
-        detail_json: string;
-      }[]
-    ).map((row) => ({ subject: row.subject, detail: JSON.parse(row.detail_json) }));
+    return loggedRecords(db, (row) => row.kind === kind).map((row) => ({
+      subject: row.subject,
+      detail: JSON.parse(row.detail_json ?? 'null'),
+    }));
   } finally {
     db.close();
   }
@@ -142,6 +147,7 @@ function walk(answered: ReadonlyMap<PosMethodName, unknown>): {
     getStatus: [() => ({})],
     listPackages: [() => ({})],
     syncCatalogue: [() => ({})],
+    learnCountryPackages: [() => ({ country: 'TR' })],
     listBestSellers: [() => ({})],
     getBalance: [() => ({})],
     // Its own answer hands over the eSIMs of a sale it makes now: one that fails makes none.
@@ -231,6 +237,17 @@ function walk(answered: ReadonlyMap<PosMethodName, unknown>): {
     resolveShopException: [
       () => ({ firstDay: day, key: 'no-such', classification: 'accepted', reason: 'looked', approval }),
     ],
+    getOwnerView: [() => ({ day, ownerName: 'owner', ownerPassword: 'not-the-password', approval })],
+    setStaffAccess: [
+      () => ({
+        staffId: 'no-such',
+        shopId: '1',
+        access: true,
+        ownerName: 'owner',
+        ownerPassword: 'not-it',
+        approval,
+      }),
+    ],
     checkCancelSale: saleIds.map((saleId) => () => ({ saleId })),
     // The sale completed later is cancelled: its records join the dispute pack below.
     cancelSale: [() => ({ saleId: completedLater.id, reason: 'changed mind', approval })],
@@ -245,6 +262,80 @@ function walk(answered: ReadonlyMap<PosMethodName, unknown>): {
     getEsimCare: saleIds.map((saleId) => () => ({ saleId })),
     exportDisputePack: saleIds.map((saleId) => () => ({ saleId })),
   };
+}
+
+/** What the walk answered, method by method, what it was refused, and the events it raised. */
+interface Walked {
+  readonly answers: readonly { method: PosMethodName; input: unknown; answer: Result<unknown> }[];
+  readonly refused: Readonly<Record<string, string[]>>;
+  readonly raised: readonly PosEvent[];
+}
+
+let walked: Promise<Walked> | undefined;
+
+/** Every method called once as the walk says, by the cashier Bob, then signed out; its answers kept. */
+function walkedOnce(): Promise<Walked> {
+  walked ??= (async () => {
+    const answered = new Map<PosMethodName, unknown>();
+    const calls = walk(answered);
+    expect(Object.keys(calls).sort()).toEqual([...POS_METHOD_NAMES].sort());
+    const seenBefore = { counter: counterEvents.events.length, display: displayEvents.events.length };
+    const answers: Walked['answers'][number][] = [];
+    const refused: Record<string, string[]> = {};
+    const order = [...POS_METHOD_NAMES.filter((method) => method !== 'signOut'), 'signOut' as const];
+    for (const method of order) {
+      for (const call of calls[method]) {
+        const input = call();
+        const answer = await api(method, input);
+        answers.push({ method, input, answer });
+        if (!answer.ok) refused[method] = [...(refused[method] ?? []), answer.error.code];
+        if (answer.ok) answered.set(method, answer.value);
+      }
+    }
+    // A last change the display shows, so every event the walk raised has come through both streams.
+    await must('setCustomerLanguage', { language: 'ar' });
+    await eventually('the walk’s events reach both streams', () =>
+      [counterEvents, displayEvents].every((log) =>
+        log.events.some((e) => e.type === 'customer.display' && e.display.language === 'ar'),
+      ),
+    );
+    const raised = [
+      ...counterEvents.events.slice(seenBefore.counter),
+      ...displayEvents.events.slice(seenBefore.display),
+    ];
+    return { answers, refused, raised };
+  })();
+  return walked;
+}
+
+/** The fields that hold a manager's figures, wherever they stand: each must be null for a cashier. */
+const FIGURE_FIELDS = [
+  'cost',
+  'margin',
+  'bridge',
+  'providerRefund',
+  'journalCost',
+  'providerAmount',
+  'quotedCost',
+];
+
+/** Reconciliation rows whose amount is the drawer's cash, not the provider's. */
+const CASH_ROWS = ['cash_differs', 'cash_outside_shifts'];
+
+/**
+ * Where a value carries a manager's figure: a figure field not null, or the amount of a provider's
+ * order (as its list, a top-up's search or a reconciliation row names it) not null.
+ */
+function figuresCarried(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((each, i) => figuresCarried(each, `${path}[${i}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  const ordered = 'orderReference' in record && !CASH_ROWS.includes(String(record.kind));
+  return Object.entries(record).flatMap(([key, inner]) =>
+    (FIGURE_FIELDS.includes(key) || (ordered && key === 'amount')) && inner !== null && inner !== undefined
+      ? [`${path}.${key}`]
+      : figuresCarried(inner, `${path}.${key}`),
+  );
 }
 
 beforeAll(async () => {
@@ -266,8 +357,7 @@ beforeAll(async () => {
 
   // Alice sells: two eSIMs at once, and one the provider completes after answering.
   await must('signIn', { cashierId: ids.alice, pin: ALICE_PIN });
-  const { packages } = await must<{ packages: CataloguePackage[] }>('listPackages');
-  const pkg = [...packages].sort((a, b) => a.cost.amount - b.cost.amount)[0]!;
+  const pkg = [...counter.packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0]!;
   const completed = await must<Sale>('sell', { packageCode: pkg.code, quantity: 2 });
   if (completed.state !== 'completed') throw new Error(`the first sale ended ${completed.state}`);
   sim.setFaults({ pendingRate: 1, pendingDelayMs: 300 });
@@ -279,7 +369,7 @@ beforeAll(async () => {
       (e) => e.type === 'sale.updated' && e.sale.id === pending.id && e.sale.state === 'completed',
     ),
   );
-  sold = { completed, completedLater: pending, iccid: completed.esims[0]!.iccid };
+  sold = { completed, completedLater: pending, iccid: completed.esims[0]!.iccid, pkg };
   // The cashier moves on: the customer's screen goes idle for the next customer.
   await must('clearCustomerDisplay');
   await must('signIn', { cashierId: ids.bob, pin: BOB_PIN });
@@ -309,26 +399,14 @@ describe('activation codes leave the core only under the one rule', () => {
 
   it('no method, called by another cashier without the manager PIN, answers with one, nor any event', async () => {
     const codes = issuedActivationCodes();
-    const answered = new Map<PosMethodName, unknown>();
-    const calls = walk(answered);
-    expect(Object.keys(calls).sort()).toEqual([...POS_METHOD_NAMES].sort());
-    const seenBefore = { counter: counterEvents.events.length, display: displayEvents.events.length };
-    const leaks: { method: string; input: unknown; codes: string[] }[] = [];
-    const refused: Record<string, string[]> = {};
-    const order = [...POS_METHOD_NAMES.filter((method) => method !== 'signOut'), 'signOut' as const];
-    for (const method of order) {
-      for (const call of calls[method]) {
-        const input = call();
-        const answer = await api(method, input);
-        const found = codesIn(carried(answer), codes);
-        if (found.length > 0) leaks.push({ method, input, codes: found });
-        if (!answer.ok) refused[method] = [...(refused[method] ?? []), answer.error.code];
-        if (answer.ok) answered.set(method, answer.value);
-      }
-    }
+    const { answers, refused, raised } = await walkedOnce();
+    const leaks = answers
+      .map(({ method, input, answer }) => ({ method, input, codes: codesIn(carried(answer), codes) }))
+      .filter((leak) => leak.codes.length > 0);
     expect(leaks).toEqual([]);
     // Every method answered at least once, but those refused for reasons of their own: no such package
     // or record, nothing in doubt, an eSIM not in use, no printer in a browser, a wrong PIN on purpose.
+    const answered = new Set(answers.filter(({ answer }) => answer.ok).map(({ method }) => method));
     expect(POS_METHOD_NAMES.filter((method) => !answered.has(method))).toEqual([
       'sell',
       'getSaleForHandOver',
@@ -353,6 +431,8 @@ describe('activation codes leave the core only under the one rule', () => {
       'reconcileShop',
       'renderShopDayReport',
       'resolveShopException',
+      'getOwnerView',
+      'setStaffAccess',
       'checkGoodwillRefund',
       'goodwillRefund',
     ]);
@@ -363,20 +443,43 @@ describe('activation codes leave the core only under the one rule', () => {
     // The desktop shell prints; the web host's core says so.
     expect(refused.printReceipt).toEqual(['NOT_SUPPORTED']);
 
-    // A last change the display shows, so every event the walk raised has come through both streams.
-    await must('setCustomerLanguage', { language: 'ar' });
-    await eventually('the walk’s events reach both streams', () =>
-      [counterEvents, displayEvents].every((log) =>
-        log.events.some((e) => e.type === 'customer.display' && e.display.language === 'ar'),
-      ),
-    );
-    const raised = [
-      ...counterEvents.events.slice(seenBefore.counter),
-      ...displayEvents.events.slice(seenBefore.display),
-    ];
     expect(raised.length).toBeGreaterThan(10);
     expect(raised.filter((e) => codesIn(JSON.stringify(e), codes).length > 0).map((e) => e.type)).toEqual([]);
   }, 180_000);
+
+  it('no method answers that cashier with what the provider charged or the shop earned, nor any event', async () => {
+    const { answers, raised } = await walkedOnce();
+    const leaks = answers.flatMap(({ method, input, answer }) => {
+      const found = figuresCarried(answer);
+      return found.length > 0 ? [{ method, input, found }] : [];
+    });
+    expect(leaks).toEqual([]);
+    expect(raised.flatMap((event) => figuresCarried(event).map((found) => `${event.type} ${found}`))).toEqual(
+      [],
+    );
+  }, 180_000);
+
+  it('answers a manager signed in with those figures', async () => {
+    await walkedOnce();
+    const manager = (await must<TillView>('getTill')).cashiers.find((cashier) => cashier.usesManagerPin)!;
+    await must('signIn', { cashierId: manager.id, pin: MANAGER_PIN });
+    // A lean order list states no amounts: the provider here states every field, so they can be read.
+    sim.setFaults({ answerStyle: 'tidy' });
+    onTestFinished(() => sim.setFaults({ answerStyle: answerStyleFromEnvironment() ?? 'tidy' }));
+    const day = new Date().toISOString().slice(0, 10);
+    const answers = {
+      listPackages: await must('listPackages'),
+      getSale: await must('getSale', { id: sold.completed.id }),
+      listOrders: await must('listOrders'),
+      getReconciliation: await must('getReconciliation', { firstDay: day }),
+      checkCancelSale: await must('checkCancelSale', { saleId: sold.completedLater.id }),
+    };
+    const carriedBy = Object.fromEntries(
+      Object.entries(answers).map(([method, answer]) => [method, figuresCarried(answer).length > 0]),
+    );
+    expect(carriedBy).toEqual(Object.fromEntries(Object.keys(answers).map((method) => [method, true])));
+    await must('signOut');
+  });
 
   it('hands them over on the screen, the customer’s screen and paper with the manager PIN, audited', async () => {
     const codes = issuedActivationCodes();
@@ -412,8 +515,7 @@ describe('activation codes leave the core only under the one rule', () => {
   it('gives them freely to the cashier who made the sale, at its moment, and to nobody else', async () => {
     const codes = issuedActivationCodes();
     await must('signIn', { cashierId: ids.alice, pin: ALICE_PIN });
-    const { packages } = await must<{ packages: CataloguePackage[] }>('listPackages');
-    const pkg = [...packages].sort((a, b) => a.cost.amount - b.cost.amount)[0]!;
+    const pkg = [...counter.packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0]!;
     const sale = await must<Sale>('sell', { packageCode: pkg.code });
     const now = issuedActivationCodes().filter((code) => !codes.includes(code));
     expect(now).toHaveLength(1);

@@ -27,7 +27,7 @@ async function counterWithOddIccids(): Promise<{ c: Counter; pkg: CataloguePacka
 
 async function cheapestTopUp(c: Counter, input: Record<string, unknown>): Promise<TopUpOption> {
   const { packages } = unwrap(await c.h.call<{ packages: TopUpOption[] }>('listTopUpPackages', input));
-  const [option] = [...packages].sort((a, b) => a.cost.amount - b.cost.amount);
+  const [option] = [...packages].sort((a, b) => a.cost!.amount - b.cost!.amount);
   if (!option) throw new Error('no top-up for this eSIM');
   return option;
 }
@@ -39,7 +39,7 @@ it('looks up and tops up an eSIM sold elsewhere whose check digit is wrong, once
   const order = await elsewhere.createOrder({
     packageCode: pkg.code,
     idempotencyKey: 'sold-elsewhere-1',
-    expectedCost: pkg.cost,
+    expectedCost: pkg.cost!,
   });
   if (order.kind !== 'completed') throw new Error(`the order ended ${order.kind}`);
   const iccid = order.esims[0]!.iccid;
@@ -68,7 +68,7 @@ it('looks up and tops up an eSIM sold elsewhere whose check digit is wrong, once
   const topUp = unwrap(await c.h.call<TopUp>('topUp', { ...confirmed, packageCode: option.code }));
   expect(topUp).toMatchObject({ state: 'completed', iccid });
   expect(charges((await ledger(c.sim)).entries, 'topup')).toEqual([
-    expect.objectContaining({ amountMinor: option.cost.amount }),
+    expect.objectContaining({ amountMinor: option.cost!.amount }),
   ]);
 
   // A confirmation makes a number of the wrong shape no ICCID: spaces, a phrase.

@@ -79,7 +79,7 @@ async function killCounter(): Promise<void> {
 
 async function cheapestPackage(counter: HostProcess): Promise<CataloguePackage> {
   const listed = await counter.call<{ packages: CataloguePackage[] }>('listPackages');
-  const pkg = [...(listed.value?.packages ?? [])].sort((a, b) => a.cost.amount - b.cost.amount)[0];
+  const pkg = [...(listed.value?.packages ?? [])].sort((a, b) => a.cost!.amount - b.cost!.amount)[0];
   if (!pkg) throw new Error('no catalogue');
   return pkg;
 }
@@ -291,7 +291,7 @@ describe('a crash while a top-up is on the wire', CHILD_PROCESS_TIMEOUT, () => {
       ...((await counter.call<{ packages: CataloguePackage[] }>('listPackages')).value?.packages ?? []),
     ]
       .filter((p) => facts(p.code)?.rechargeable)
-      .sort((a, b) => a.cost.amount - b.cost.amount);
+      .sort((a, b) => a.cost!.amount - b.cost!.amount);
     let target: { iccid: string; code: string } | null = null;
     for (const pkg of rechargeable.slice(0, 10)) {
       const sold = await counter.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 });

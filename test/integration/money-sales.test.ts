@@ -43,7 +43,7 @@ describe('selling under faults: one journal sale per charge', () => {
     if (sale.state !== 'completed') return;
     expect(sale.esims).toHaveLength(10);
     expect(new Set(sale.esims.map((e) => e.iccid)).size).toBe(10);
-    expect(sale.cost).toEqual({ amount: pkg.cost.amount * 10, currency: pkg.cost.currency });
+    expect(sale.cost).toEqual({ amount: pkg.cost!.amount * 10, currency: pkg.cost!.currency });
     expect(sale.retailTotal.amount).toBe(pkg.retail.amount * 10);
     expect(sale.margin!.amount).toBe(sale.retailTotal.amount - sale.cost!.amount);
     const { entries, balanceMinor } = await ledger(c.sim);
@@ -296,16 +296,16 @@ describe('the balance', () => {
     unwrap(await c.h.call('setManagerPin', { pin: '2468' }));
     const start = (await ledger(c.sim)).balanceMinor;
     // Low once the balance drops below what is left after two sales.
-    const threshold = start - pkg.cost.amount - Math.ceil(pkg.cost.amount / 2);
+    const threshold = start - pkg.cost!.amount - Math.ceil(pkg.cost!.amount / 2);
     unwrap(
       await c.h.call('updateSettings', {
         pin: '2468',
-        patch: { lowBalanceThreshold: { amount: threshold, currency: pkg.cost.currency } },
+        patch: { lowBalanceThreshold: { amount: threshold, currency: pkg.cost!.currency } },
       }),
     );
     unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
     expect(unwrap(await c.h.call<Status>('getStatus')).balance).toMatchObject({
-      balance: { amount: start - pkg.cost.amount, currency: pkg.cost.currency },
+      balance: { amount: start - pkg.cost!.amount, currency: pkg.cost!.currency },
       low: false,
     });
     unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
@@ -313,7 +313,7 @@ describe('the balance', () => {
     const lows = c.h.events.filter((e) => e.type === 'balance.low');
     expect(lows).toHaveLength(1);
     expect(lows[0]?.type === 'balance.low' && lows[0].balance.balance.amount).toBe(
-      start - 2 * pkg.cost.amount,
+      start - 2 * pkg.cost!.amount,
     );
 
     // Money loaded outside the app shows up without any sale.
@@ -356,7 +356,7 @@ describe('the balance as the core announces it', () => {
     await setBalance(c.sim, 0.05);
     const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
     expect(sale.state === 'failed' && sale.error.code).toBe('INSUFFICIENT_BALANCE');
-    expect(announcedBalance(c.h)?.balance).toEqual({ amount: 5, currency: pkg.cost.currency });
+    expect(announcedBalance(c.h)?.balance).toEqual({ amount: 5, currency: pkg.cost!.currency });
     expect(unwrap(await c.h.call<Status>('getStatus')).balance?.balance).toEqual(
       announcedBalance(c.h)?.balance,
     );

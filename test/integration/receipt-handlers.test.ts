@@ -15,7 +15,7 @@ import { ManagerPin } from '../../electron/core/security/manager-pin';
 import type { Sale } from '../../shared/domain/sale';
 import type { Result } from '../../shared/errors';
 import { money } from '../../shared/money';
-import { keptAnswer, newSale } from '../support/journal-records';
+import { keptAnswer, loggedRecords, newSale } from '../support/journal-records';
 import { fixtureEsim } from './receipt-fixtures';
 
 // The receipt handler on a real SQLite journal: sales written by the journal's own store, the
@@ -139,13 +139,13 @@ function completedSale(id: string, quantity = 1, esimStatus = 'New'): Sale {
 }
 
 function auditRows(subject: string): { kind: string; at: string; detail: Record<string, unknown> }[] {
-  return (
-    db
-      .prepare(
-        "SELECT kind, at, detail_json FROM audit WHERE subject = ? AND kind LIKE 'receipt.%' ORDER BY id",
-      )
-      .all(subject) as { kind: string; at: string; detail_json: string }[]
-  ).map((row) => ({ kind: row.kind, at: row.at, detail: JSON.parse(row.detail_json) }));
+  return loggedRecords(db, (row) => row.subject === subject && row.kind.startsWith('receipt.')).map(
+    (row) => ({
+      kind: row.kind,
+      at: row.at,
+      detail: JSON.parse(row.detail_json ?? 'null'),
+    }),
+  );
 }
 
 function errorOf<T>(result: Result<T>): { code: string; message: string; details?: Record<string, unknown> } {

@@ -15,6 +15,7 @@ interface CancellationRow {
   kind: 'cancellation' | 'goodwill';
   state: CancellationState;
   sale_id: string | null;
+  sale_counter_code: string | null;
   topup_id: string | null;
   receipt_number: number;
   original_receipt_number: number;
@@ -41,8 +42,12 @@ interface CancellationRow {
 
 /** What is known when a cancellation or goodwill refund is decided, before anything is sent. */
 export interface NewCancellation {
+  /** Given when it was claimed in the shop ledger before it was written; a new id otherwise. */
+  readonly id?: string;
   readonly kind: 'cancellation' | 'goodwill';
   readonly saleId: string | null;
+  /** The code of the counter that sold it, when that is another counter of the shop. */
+  readonly saleCounterCode?: string | null;
   readonly topUpId: string | null;
   readonly originalReceiptNumber: number;
   readonly counterId: string;
@@ -80,7 +85,7 @@ export interface ProviderRefund {
 }
 
 /**
- * The cancellations journal: each change one transaction with its chained audit record, every answer
+ * The cancellations journal: each change one transaction with its record (a chain link), every answer
  * kept with the provider's other answers in the append-only `answers`. A row moves only as
  * CANCELLATION_TRANSITIONS allows (shared/domain/cancellation-states.ts); a goodwill refund is
  * recorded at once.
@@ -90,15 +95,15 @@ export class CancellationJournal {
 
   /** Written before anything is sent, with its receipt number from the counter's one sequence. */
   create(input: NewCancellation, now: string): Cancellation {
-    const id = randomUUID();
+    const id = input.id ?? randomUUID();
     writeTransaction(this.db, () => {
       const receiptNumber = nextReceiptNumber(this.db, input);
       this.db
         .prepare(
-          `INSERT INTO cancellations (id, kind, sale_id, topup_id, state, receipt_number, original_receipt_number,
+          `INSERT INTO cancellations (id, kind, sale_id, sale_counter_code, topup_id, state, receipt_number, original_receipt_number,
              counter_id, training, cashier_id, shift_id, approved_by, reason, iccid, order_reference, recoverable,
              cash_refund_minor, cash_refund_currency, cash_movement_id, created_at, updated_at, settled_at)
-           VALUES (@id, @kind, @saleId, @topUpId, @state, @receiptNumber, @originalReceiptNumber, @counterId,
+           VALUES (@id, @kind, @saleId, @saleCounterCode, @topUpId, @state, @receiptNumber, @originalReceiptNumber, @counterId,
              @training, @cashierId, @shiftId, @approvedBy, @reason, @iccid, @orderReference, @recoverable,
              @cashMinor, @cashCurrency, @movementId, @now, @now, @settledAt)`,
         )
@@ -106,6 +111,7 @@ export class CancellationJournal {
           id,
           kind: input.kind,
           saleId: input.saleId,
+          saleCounterCode: input.saleCounterCode ?? null,
           topUpId: input.topUpId,
           state: (input.kind === 'goodwill' ? 'recorded' : 'intent') satisfies CancellationState,
           receiptNumber,
@@ -251,13 +257,18 @@ export class CancellationJournal {
     return row ? toCancellation(row) : null;
   }
 
-  /** Each of these sales' cancellation that is not refused, by sale: one read for a whole page. */
+  /**
+   * Each of these sales' cancellation, by sale, in one read for a whole page: the one the provider did
+   * not refuse (at most one), else the last it refused (the eSIM stays sold).
+   */
   ofSales(saleIds: readonly string[]): Map<string, Cancellation> {
     const rows = this.db
       .prepare(
-        `SELECT * FROM cancellations WHERE sale_id IN (SELECT value FROM json_each(?)) AND state != 'refused'`,
+        `SELECT * FROM cancellations WHERE sale_id IN (SELECT value FROM json_each(?))
+         ORDER BY state != 'refused', created_at, id`,
       )
       .all(JSON.stringify(saleIds)) as CancellationRow[];
+    // Later rows win: a sale's standing cancellation comes after its refused ones.
     return new Map(rows.map((row) => [row.sale_id ?? '', toCancellation(row)]));
   }
 
@@ -290,6 +301,7 @@ function toCancellation(row: CancellationRow): Cancellation {
     kind: row.kind,
     state: row.state,
     saleId: row.sale_id,
+    saleCounterCode: row.sale_counter_code,
     topUpId: row.topup_id,
     receiptNumber: row.receipt_number,
     originalReceiptNumber: row.original_receipt_number,

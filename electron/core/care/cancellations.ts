@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   CancelCheck,
   Cancellation,
@@ -7,7 +8,7 @@ import type {
 } from '../../../shared/domain/cancellation';
 import { CANCELLATION_SETTLEABLE_STATES } from '../../../shared/domain/cancellation-states';
 import type { Approval } from '../../../shared/domain/cashier';
-import type { Sale } from '../../../shared/domain/sale';
+import type { Sale, SaleSummary } from '../../../shared/domain/sale';
 import type { TopUp } from '../../../shared/domain/topup';
 import type { Money } from '../../../shared/money';
 import { ApiFailure, type ResellerClient } from '../api';
@@ -16,11 +17,19 @@ import type { Db } from '../journal/database';
 import { writeTransaction } from '../journal/journal-write';
 import type { SalesJournal } from '../journal/sales-journal';
 import type { TopUpsJournal } from '../journal/topups-journal';
+import type { Logger } from '../log';
 import { certainlyNotPerformed } from '../money/definite-refusal';
 import { invalidField, PosFailure } from '../pos/failure';
 import type { CashRefunds, RefundedRecord } from '../shifts/cash-refunds';
 import type { ShiftJournal } from '../shifts/shift-journal';
 import { MAIN_DRAWER } from '../shifts/till';
+import {
+  type CancellationClaim,
+  ledgerNeededToCancel,
+  type Seller,
+  type ServingShop,
+  saleToServe,
+} from '../shop/shop-sales';
 import { CancellationJournal, type KeptAnswer } from './cancellation-journal';
 import { isInstalled } from './installed';
 
@@ -35,6 +44,9 @@ export interface CancellationDeps {
   readonly refunds: CashRefunds;
   readonly client: () => ResellerClient;
   readonly now: () => Date;
+  /** The shop's other counters' sales, and the one claim per sale, at a counter in a shop ledger. */
+  readonly shop: ServingShop;
+  readonly log: Logger;
 }
 
 /** eSIM statuses after which nothing is left to cancel. */
@@ -62,7 +74,7 @@ export class Cancellations {
 
   /** Reads each eSIM of the sale live and says whether the provider's rules allow a cancellation. */
   async check(saleId: string): Promise<CancelCheck> {
-    const sale = this.requireSale(saleId);
+    const { sale, seller } = await this.saleToServe(saleId);
     const open = this.journal.ofSale(sale.id);
     const base = {
       saleId: sale.id,
@@ -87,7 +99,10 @@ export class Cancellations {
         };
       }),
     );
-    return { ...base, orderReference: sale.orderReference, refusal: refusalOf(esims, open), esims };
+    // Another counter's cancellation of it, as the ledger holds it, cancels it for every counter.
+    const elsewhere = seller && sale.cancellation?.state === 'cancelled';
+    const refusal = elsewhere ? 'already_cancelled' : refusalOf(esims, open);
+    return { ...base, orderReference: sale.orderReference, refusal, esims };
   }
 
   /**
@@ -113,16 +128,21 @@ export class Cancellations {
       );
     }
     if (check.refusal) throw refusalFailure(check.refusal);
-    const sale = this.requireSale(input.saleId);
+    const { sale, seller } = await this.saleToServe(input.saleId);
     if (sale.state !== 'completed') throw refusalFailure('not_sold');
     const shiftId = input.cashRefund
       ? this.deps.refunds.check('cashRefund', input.cashRefund, saleRecord(sale)).id
       : (this.deps.shifts.openOn(counterId, MAIN_DRAWER)?.id ?? null);
     const iccid = sale.esims[0]?.iccid ?? null;
+    // Claimed in the shop ledger before anything is written or sent: two counters never both refund.
+    const id = randomUUID();
+    await this.claim(sale.id, seller, id);
     const intent = this.journal.create(
       {
+        id,
         kind: 'cancellation',
         saleId: sale.id,
+        saleCounterCode: seller?.counterCode ?? null,
         topUpId: null,
         originalReceiptNumber: sale.receiptNumber,
         counterId,
@@ -167,12 +187,14 @@ export class Cancellations {
       );
     }
     if (standing === 'completed') {
-      return this.journal.markRefused(
+      const refused = this.journal.markRefused(
         id,
         { code: 'NOT_ELIGIBLE', message: 'The provider did not cancel this order: it still stands.' },
         null,
         at(),
       );
+      await this.release(refused);
+      return refused;
     }
     return this.journal.require(id);
   }
@@ -299,7 +321,9 @@ export class Cancellations {
       const answer: KeptAnswer | null =
         error instanceof ApiFailure ? { call: 'cancel', httpStatus: error.status, body: error.raw } : null;
       if (certainlyNotPerformed(error) && answer) {
-        return this.journal.markRefused(id, posError, answer, at());
+        const refused = this.journal.markRefused(id, posError, answer, at());
+        await this.release(refused);
+        return refused;
       }
       return this.journal.markUnknown(id, posError, answer, at());
     }
@@ -329,10 +353,48 @@ export class Cancellations {
     ).id;
   }
 
-  private requireSale(id: string): Sale {
-    const sale = this.deps.sales.get(id);
-    if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${id}.`);
-    return sale;
+  /** This counter's sale, or another counter's of the shop as the ledger holds it. */
+  private saleToServe(id: string) {
+    return saleToServe<Sale>(id, this.deps.sales.get(id), this.deps.shop);
+  }
+
+  /**
+   * Claims the sale in the shop ledger for this cancellation. Another counter's sale is cancelled only
+   * with the claim: a ledger out of reach refuses it. This counter's own sale is cancelled with the
+   * ledger down too (its journal holds one cancellation per sale); with the ledger up it takes the claim.
+   */
+  private async claim(saleId: string, seller: Seller | null, cancellationId: string): Promise<void> {
+    if (!this.deps.shop.inShop()) return;
+    const sale = { counterId: seller?.counterId ?? this.deps.counterId, id: saleId };
+    let claim: CancellationClaim;
+    try {
+      claim = await this.deps.shop.sales.claim(sale, cancellationId);
+    } catch (error) {
+      if (seller) throw ledgerNeededToCancel(seller.counterCode);
+      this.deps.log.warn('a sale of this counter is cancelled without the shop ledger', {
+        saleId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
+    if (!claim.granted) {
+      throw new PosFailure(
+        'NOT_ELIGIBLE',
+        `This sale is cancelled at counter ${claim.counterCode} already (or being cancelled there): it is cancelled once, at one counter.`,
+        { refusal: 'already_cancelled' },
+      );
+    }
+  }
+
+  /** A refused cancellation lets its claim go, so the sale may be cancelled later; best effort. */
+  private async release(cancellation: Cancellation): Promise<void> {
+    if (cancellation.kind !== 'cancellation' || !this.deps.shop.inShop()) return;
+    await this.deps.shop.sales.release(cancellation.id).catch((error: unknown) => {
+      this.deps.log.warn('a refused cancellation keeps its claim in the shop ledger', {
+        cancellationId: cancellation.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
   }
 
   private requireTopUp(id: string): TopUp {
@@ -343,11 +405,11 @@ export class Cancellations {
 }
 
 /** What the customer paid for a sale: the tender's amount due, else the price. */
-function paidOf(sale: Sale): Money {
+function paidOf(sale: Sale | SaleSummary): Money {
   return sale.tender?.due ?? sale.retailTotal;
 }
 
-function saleRecord(sale: Sale): RefundedRecord {
+function saleRecord(sale: Sale | SaleSummary): RefundedRecord {
   return { kind: 'sale', id: sale.id, price: sale.retailTotal, tender: sale.tender };
 }
 

@@ -7,6 +7,7 @@ import type { Db } from '../journal/database';
 import type { SalesJournal } from '../journal/sales-journal';
 import type { Logger } from '../log';
 import { PosFailure } from '../pos/failure';
+import { type ServingShop, saleToServe } from '../shop/shop-sales';
 import type { CancellationJournal } from './cancellation-journal';
 import { disputeRecords } from './dispute-records';
 import { isInstalled } from './installed';
@@ -20,6 +21,8 @@ export interface EsimCareDeps {
   readonly now: () => Date;
   /** Where the events an answer lists but the counter cannot read are counted. */
   readonly log: Logger;
+  /** The shop's other counters' sales, read live as this counter's own are. */
+  readonly shop: ServingShop;
 }
 
 /** How many network events the counter shows (the dispute pack keeps the provider's whole answer). */
@@ -39,8 +42,10 @@ const INSTALL_KEYS = /activation|lpa|qr|install|smdp_address|base64/i;
 export class EsimCareDesk {
   constructor(private readonly deps: EsimCareDeps) {}
 
+  /** Each eSIM of this counter's sale, or of another counter's of the shop, read live. */
   async read(saleId: string): Promise<EsimCare[]> {
-    return (await this.reads(this.completedSale(saleId))).map((each) => each.care);
+    const { sale } = await saleToServe(saleId, this.deps.sales.get(saleId), this.deps.shop);
+    return (await this.reads(completed(sale))).map((each) => each.care);
   }
 
   /**
@@ -96,20 +101,16 @@ export class EsimCareDesk {
     };
   }
 
+  /** This counter's own sale: the dispute pack holds its journal's records, which only it has. */
   private completedSale(saleId: string): Extract<Sale, { state: 'completed' }> {
     const sale = this.deps.sales.get(saleId);
-    if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${saleId}.`);
-    if (sale.state !== 'completed') {
-      throw new PosFailure('INVALID_STATE', 'Only a completed sale has eSIMs to look after.', {
-        state: sale.state,
-      });
-    }
-    return sale;
+    if (!sale) throw new PosFailure('NOT_FOUND', `No sale with id ${saleId} at this counter.`);
+    return completed(sale);
   }
 
-  private async reads(
-    sale: Extract<Sale, { state: 'completed' }>,
-  ): Promise<{ care: EsimCare; raw: Record<string, unknown> }[]> {
+  private async reads(sale: {
+    readonly esims: readonly { readonly iccid: string }[];
+  }): Promise<{ care: EsimCare; raw: Record<string, unknown> }[]> {
     const client = this.deps.client();
     return Promise.all(
       sale.esims.map(async ({ iccid }) => {
@@ -154,6 +155,15 @@ export class EsimCareDesk {
       }),
     );
   }
+}
+
+function completed<S extends { readonly state: string }>(sale: S): Extract<S, { state: 'completed' }> {
+  if (sale.state !== 'completed') {
+    throw new PosFailure('INVALID_STATE', 'Only a completed sale has eSIMs to look after.', {
+      state: sale.state,
+    });
+  }
+  return sale as Extract<S, { state: 'completed' }>;
 }
 
 /** A provider answer parsed (or kept as text when it is not JSON), without anything that installs an eSIM. */

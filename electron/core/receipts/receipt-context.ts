@@ -33,4 +33,9 @@ export interface ReceiptContext {
   /** BCP 47 locale for numbers and dates; defaults from the language. */
   readonly locale?: string;
   readonly packageInfo: ReceiptPackageInfo | null;
+  /**
+   * A sale the provider cancelled: its cancellation receipt's number, which the receipt names, and the
+   * code of the counter that cancelled it (this counter's, or another of the shop's; null: in none).
+   */
+  readonly cancelledBy?: { readonly receiptNumber: number; readonly counterCode: string | null } | null;
 }

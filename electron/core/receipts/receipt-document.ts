@@ -14,7 +14,7 @@ export interface ReceiptKit {
   readonly text: ReceiptText;
   readonly format: ReceiptFormat;
   readonly layout: PaperLayout;
-  /** TRAINING and COPY as one short line, repeated on each eSIM so a cut-off part keeps them. */
+  /** TRAINING, COPY and CANCELLED as one short line, repeated on each eSIM so a cut-off part keeps them. */
   readonly marks: string | null;
 }
 
@@ -28,6 +28,7 @@ export function receiptKit(ctx: ReceiptContext, recordTraining: boolean): Receip
   const marks = [
     isTraining(ctx, recordTraining) ? text.training : null,
     ctx.copyNumber !== null ? text.copy(format.number(ctx.copyNumber)) : null,
+    ctx.cancelledBy != null ? text.cancelled : null,
   ].filter((mark): mark is string => mark !== null);
   return {
     ctx,
@@ -119,6 +120,10 @@ export function receiptDocument(kit: ReceiptKit, parts: ReceiptParts): string {
     ctx.copyNumber !== null
       ? html`<p class="mark mark-copy">${text.copy(format.number(ctx.copyNumber))}</p><p class="mark-note">${text.copyPrinted(format.dateTime(ctx.printedAt))}</p>`
       : null;
+  const cancelledMark =
+    ctx.cancelledBy != null
+      ? html`<p class="mark mark-cancelled">${text.seeCancellation(receiptNumberText(ctx.cancelledBy.receiptNumber, ctx.cancelledBy.counterCode))}</p>`
+      : null;
   const dir = ctx.language === 'ar' ? 'rtl' : 'ltr';
   const footer = [shop.receiptFooter.trim(), text.thanks].filter((line) => line !== '').join('\n');
   const doc = html`<!doctype html>
@@ -137,6 +142,7 @@ ${shop.shopPhone.trim() ? html`<p class="shop-line">${ltr(shop.shopPhone)}</p>` 
 </header>
 ${trainingMark}
 ${copyMark}
+${cancelledMark}
 <h2 class="title">${parts.title}</h2>
 ${rows([
   [text.date, format.dateTime(parts.completedAt)],

@@ -7,6 +7,7 @@ import type { CatalogueTable } from '../journal/catalogue-table';
 import type { SettingsTable } from '../journal/settings-table';
 import { PosFailure } from '../pos/failure';
 import { releaseCodes } from '../sales/install-codes';
+import type { CancelledElsewhere } from '../shop/shop-sales';
 import type { ReceiptContext } from './receipt-context';
 import { ReceiptLog } from './receipt-log';
 import { type ReceiptRecord, renderReceipt } from './render-receipt';
@@ -16,7 +17,16 @@ import { decidePrint } from './reprint-policy';
 export interface ReceiptDeps {
   readonly sales: { get(id: string): Sale | null };
   readonly topUps: { get(id: string): TopUp | null };
-  readonly cancellations: { get(id: string): Cancellation | null };
+  readonly cancellations: {
+    get(id: string): Cancellation | null;
+    /** The sale's cancellation the provider did not refuse: a cancelled sale's receipt names it. */
+    ofSale(saleId: string): Cancellation | null;
+  };
+  /**
+   * This counter's sales another counter of the shop cancelled, as the journal keeps them
+   * (CancelledElsewhere); absent at a counter in no shop.
+   */
+  readonly cancelledElsewhere?: Pick<CancelledElsewhere, 'ofSales'>;
   readonly catalogue: Pick<CatalogueTable, 'get'>;
   readonly settings: Pick<SettingsTable, 'getSettings'>;
   readonly log: ReceiptLog;
@@ -35,11 +45,13 @@ export interface ReceiptDeps {
 export function receiptHandlers(
   ctx: CoreContext,
   cancellations: ReceiptDeps['cancellations'],
+  cancelledElsewhere: ReceiptDeps['cancelledElsewhere'],
 ): HandlerGroup<'renderReceipt'> {
   return receiptHandlersWith({
     sales: ctx.salesJournal,
     topUps: ctx.topUpsJournal,
     cancellations,
+    cancelledElsewhere,
     catalogue: ctx.catalogueTable,
     settings: ctx.settings,
     log: new ReceiptLog(ctx.db),
@@ -104,6 +116,7 @@ function renderAndLog(deps: ReceiptDeps, input: PosParsedInput<'renderReceipt'>)
     printedAt,
     timeZone: deps.timeZone,
     packageInfo: packageCode === null ? null : deps.catalogue.get(packageCode),
+    cancelledBy: record.kind === 'sale' ? cancelledBy(deps, record.sale.id) : null,
   };
   const html = renderReceipt(record, ctx);
   deps.log.record({
@@ -116,6 +129,21 @@ function renderAndLog(deps: ReceiptDeps, input: PosParsedInput<'renderReceipt'>)
     managerPin: pinAsked,
   });
   return { html, copyNumber };
+}
+
+/**
+ * The cancellation the provider confirmed for a sale, by its receipt number and counter: this
+ * counter's, else another counter's of the shop (the same CANCELLED mark, naming that counter's
+ * receipt); null while none has.
+ */
+function cancelledBy(deps: ReceiptDeps, saleId: string): ReceiptContext['cancelledBy'] {
+  const own = deps.cancellations.ofSale(saleId);
+  if (own?.state === 'cancelled')
+    return { receiptNumber: own.receiptNumber, counterCode: deps.counterCode() };
+  const elsewhere = deps.cancelledElsewhere?.ofSales([saleId]).get(saleId);
+  return elsewhere?.state === 'cancelled'
+    ? { receiptNumber: elsewhere.receiptNumber, counterCode: elsewhere.counterCode ?? null }
+    : null;
 }
 
 function findRecord(deps: ReceiptDeps, kind: ReceiptRecord['kind'], id: string): ReceiptRecord {

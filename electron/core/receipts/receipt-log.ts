@@ -21,23 +21,24 @@ const ORIGINAL = 'receipt.original';
 const COPY = 'receipt.copy';
 
 /**
- * Every receipt issued is a row of the journal's audit log (kind `receipt.original` or
- * `receipt.copy`, subject the sale's or top-up's id): the print history that decides whether the
- * next print is a copy, and the shop's record of who reprinted what.
+ * Every receipt issued is a record of the journal's log (kind `receipt.original` or `receipt.copy`,
+ * subject the sale's or top-up's id): the print history that decides whether the next print is a
+ * copy, and the shop's record of who reprinted what. A journal older than the chain keeps its first
+ * receipts among its unchained records (migration 0018).
  */
 export class ReceiptLog {
   constructor(private readonly db: Db) {}
 
   history(id: string): PrintHistory {
-    // The kinds as literals, as the partial index `audit_receipts` names them (migration 0014).
-    const rows = this.db
+    // Read by the chain's subject index (a sale has a handful of links) and the unchained records'.
+    const { originals, copies } = this.db
       .prepare(
-        `SELECT kind, count(*) AS n FROM audit WHERE subject = ? AND kind IN ('${ORIGINAL}', '${COPY}')
-         GROUP BY kind`,
+        `SELECT coalesce(sum(kind = '${ORIGINAL}'), 0) AS originals, coalesce(sum(kind = '${COPY}'), 0) AS copies
+         FROM (SELECT kind FROM chain WHERE subject = @id
+               UNION ALL SELECT kind FROM unchained_records WHERE subject = @id)`,
       )
-      .all(id) as { kind: string; n: number }[];
-    const count = (kind: string): number => rows.find((row) => row.kind === kind)?.n ?? 0;
-    return { originalIssued: count(ORIGINAL) > 0, copies: count(COPY) };
+      .get({ id }) as { originals: number; copies: number };
+    return { originalIssued: originals > 0, copies };
   }
 
   record(entry: ReceiptLogEntry): void {

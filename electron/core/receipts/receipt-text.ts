@@ -16,6 +16,9 @@ export interface ReceiptText {
   readonly trainingNote: string;
   readonly copy: (copyNumber: string) => string;
   readonly copyPrinted: (when: string) => string;
+  /** A sale's receipt printed again after the provider cancelled it: the mark, and where to look. */
+  readonly cancelled: string;
+  readonly seeCancellation: (receipt: string) => string;
   readonly date: string;
   readonly cashier: string;
   readonly receiptNumber: string;
@@ -76,6 +79,8 @@ const EN: ReceiptText = {
   trainingNote: 'Training mode: nothing was sold, this eSIM does not work.',
   copy: (n) => `COPY ${n}`,
   copyPrinted: (when) => `Reprinted ${when}`,
+  cancelled: 'CANCELLED',
+  seeCancellation: (receipt) => `CANCELLED — see cancellation receipt No. ${receipt}`,
   date: 'Date',
   cashier: EN_WORDS.cashier,
   receiptNumber: 'Receipt no.',
@@ -137,6 +142,8 @@ const AR: ReceiptText = {
   trainingNote: 'وضع التدريب: لم يتم بيع شيء، وهذه الشريحة لا تعمل.',
   copy: (n) => `نسخة ${n} · COPY`,
   copyPrinted: (when) => `أعيدت طباعته ${when}`,
+  cancelled: 'ملغاة · CANCELLED',
+  seeCancellation: (receipt) => `ملغاة — انظر إيصال الإلغاء رقم ${receipt}`,
   date: 'التاريخ',
   cashier: AR_WORDS.cashier,
   receiptNumber: 'رقم الإيصال',

@@ -127,7 +127,7 @@ export interface HandOverDeps {
   readonly audit: (at: string, kind: string, subject: string, detail: unknown) => void;
 }
 
-/** What a hand-over reads from the core: the sale, who is signed in, the manager PIN, the audit log. */
+/** What a hand-over reads from the core: the sale, who is signed in, the manager PIN, the record log. */
 export function handOverDeps(ctx: CoreContext): HandOverDeps {
   return {
     sales: ctx.salesJournal,

@@ -32,8 +32,8 @@ export interface MarkedSent {
 /**
  * Journals a new sale of `quantity` eSIMs of one package, with its idempotency key, and marks it sent,
  * before anything is sent. The retail price is fixed here, from the cached catalogue and the shop's
- * pricing rules. The intent and its "sent" mark stay two state changes, each with its audit row and
- * chain link, written in one transaction and committed with the sale's one fsync: a new sale costs the
+ * pricing rules. The intent and its "sent" mark stay two state changes, each with its record (a
+ * chain link), written in one transaction and committed with the sale's one fsync: a new sale costs the
  * journal one commit before its order leaves, and one that cannot be written leaves nothing behind. The
  * order carries no receipt number, so the number's fdatasync beside the journal (issued-numbers.ts)
  * runs while the order is on the wire; the sale's events and answer wait for it. The caller sends it

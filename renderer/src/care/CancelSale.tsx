@@ -25,9 +25,12 @@ import { useReadWhenOpen } from './use-read-when-open';
  */
 export function CancelSale({
   saleId,
+  saleCounterCode,
   onCancelled,
 }: {
   readonly saleId: string;
+  /** The code of the counter that sold it (another counter's sale prints its receipt with it). */
+  readonly saleCounterCode: string | null;
   /** A cancellation was made: the sale and the day's list read it again. */
   readonly onCancelled: () => void;
 }): ReactNode {
@@ -70,7 +73,12 @@ export function CancelSale({
         </ul>
       ) : null}
       {shown ? (
-        <CancellationOutcome cancellation={shown} onChange={setResult} onError={setError} />
+        <CancellationOutcome
+          cancellation={shown}
+          saleCounterCode={saleCounterCode}
+          onChange={setResult}
+          onError={setError}
+        />
       ) : check?.refusal ? (
         <p role="alert">{t.refusals[check.refusal]}</p>
       ) : check ? (
@@ -114,15 +122,22 @@ export function CancelSale({
  */
 export function SaleCancellation({
   cancellation,
+  saleCounterCode,
   onChange,
 }: {
   readonly cancellation: SaleCancellationFacts;
+  readonly saleCounterCode: string | null;
   readonly onChange: () => void;
 }): ReactNode {
   const [error, setError] = useState<PosError | null>(null);
   return (
     <section className="card cancel-sale">
-      <CancellationOutcome cancellation={cancellation} onChange={onChange} onError={setError} />
+      <CancellationOutcome
+        cancellation={cancellation}
+        saleCounterCode={saleCounterCode}
+        onChange={onChange}
+        onError={setError}
+      />
       {error ? <ErrorPanel error={error} /> : null}
     </section>
   );
@@ -130,10 +145,12 @@ export function SaleCancellation({
 
 function CancellationOutcome({
   cancellation,
+  saleCounterCode,
   onChange,
   onError,
 }: {
   readonly cancellation: SaleCancellationFacts;
+  readonly saleCounterCode: string | null;
   readonly onChange: (cancellation: Cancellation) => void;
   readonly onError: (error: PosError | null) => void;
 }): ReactNode {
@@ -153,7 +170,7 @@ function CancellationOutcome({
       <p>
         {t.cancellationReceipt(
           printed.receipt(cancellation.receiptNumber),
-          printed.receipt(cancellation.originalReceiptNumber),
+          printed.receipt(cancellation.originalReceiptNumber, saleCounterCode),
         )}
       </p>
       {/* A refused cancellation gives nothing back: no cash is owed for it. */}

@@ -34,10 +34,18 @@ export interface CareText {
   /** A cancellation the provider answered without a refund method the counter knows. */
   readonly methodNotStated: string;
   readonly cancellationReceipt: (receipt: string, original: string) => string;
+  /** The button of a cancellation receipt's line on Today, before its number: it opens the sale. */
+  readonly cancellationDetails: string;
   /** A sale's details and its line on Today once the provider cancelled it, or while that is in doubt. */
   readonly saleCancelled: string;
   readonly cancellationInDoubt: string;
+  /** A sale whose cancellation the provider refused: still sold, and counted. */
+  readonly cancellationRefused: string;
   readonly cancelledBy: (receipt: string) => string;
+  /** A sale cancelled at another counter of the shop: its cancellation and cash back are that counter's. */
+  readonly cancelledElsewhere: (code: string, receipt: string) => string;
+  /** A cancelled sale's own receipt, printed again with its CANCELLED mark. */
+  readonly printCancelledSale: string;
   readonly cashRefunded: (amount: string) => string;
   readonly cashOwed: (amount: string) => string;
   readonly checkWithProvider: string;
@@ -104,9 +112,14 @@ const EN: CareText = {
   methodNotStated: 'Refund method not stated by the provider',
   cancellationReceipt: (receipt, original) =>
     `Cancellation receipt No. ${receipt} for receipt No. ${original}`,
+  cancellationDetails: 'Cancellation details',
   saleCancelled: 'Sale cancelled',
   cancellationInDoubt: 'Cancellation in doubt',
+  cancellationRefused: 'Cancellation refused by the provider — the eSIM stays sold',
   cancelledBy: (receipt) => `Cancelled, receipt No. ${receipt}`,
+  cancelledElsewhere: (code, receipt) =>
+    `Cancelled at counter ${code}, receipt No. ${receipt}: any cash was given back there.`,
+  printCancelledSale: 'Print the sale receipt, marked cancelled',
   cashRefunded: (amount) => `${amount} given back from the drawer`,
   cashOwed: (amount) => `${amount} to give back once the provider has cancelled (open a shift)`,
   checkWithProvider: 'Check with the provider',
@@ -175,9 +188,14 @@ const AR: CareText = {
   },
   methodNotStated: 'لم يذكر المزوّد طريقة الاسترداد',
   cancellationReceipt: (receipt, original) => `إيصال الإلغاء رقم ${receipt} للإيصال رقم ${original}`,
+  cancellationDetails: 'تفاصيل الإلغاء',
   saleCancelled: 'أُلغي البيع',
   cancellationInDoubt: 'الإلغاء غير مؤكد',
+  cancellationRefused: 'رفض المزوّد الإلغاء — تبقى الشريحة مبيعة',
   cancelledBy: (receipt) => `أُلغي، إيصال رقم ${receipt}`,
+  cancelledElsewhere: (code, receipt) =>
+    `أُلغي في نقطة البيع ${code}، إيصال رقم ${receipt}: أُعيد أي مبلغ نقدي هناك.`,
+  printCancelledSale: 'طباعة إيصال البيع مع علامة الإلغاء',
   cashRefunded: (amount) => `أُرجع ${amount} من الدرج`,
   cashOwed: (amount) => `يُرجع ${amount} بعد أن يلغي المزوّد (افتح وردية)`,
   checkWithProvider: 'التحقق لدى المزوّد',

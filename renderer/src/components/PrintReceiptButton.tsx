@@ -19,10 +19,16 @@ export function PrintReceiptButton({
   kind,
   id,
   copy = false,
+  label,
 }: {
   readonly kind: 'sale' | 'topup' | 'cancellation';
   readonly id: string;
   readonly copy?: boolean;
+  /**
+   * What the button says when another print button stands beside it; such a button leaves the print
+   * key to the receipt the screen is about.
+   */
+  readonly label?: string;
 }): ReactNode {
   const t = useMessages();
   const language = useLanguage();
@@ -77,11 +83,10 @@ export function PrintReceiptButton({
       <button
         type="button"
         className="secondary"
-        data-print-key=""
-        aria-keyshortcuts={PRINT_KEY.aria}
+        {...(label ? {} : { 'data-print-key': '', 'aria-keyshortcuts': PRINT_KEY.aria })}
         onClick={() => void print(undefined, 'print')}
       >
-        {copy ? t.sell.printCopy : t.sell.printReceipt}
+        {label ?? (copy ? t.sell.printCopy : t.sell.printReceipt)}
       </button>
       {printsToPdf ? (
         <button type="button" className="secondary" onClick={() => void print(undefined, 'pdf')}>

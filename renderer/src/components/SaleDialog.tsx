@@ -1,7 +1,9 @@
 import { type ReactNode, useRef } from 'react';
 import { CancelSale, SaleCancellation } from '../care/CancelSale';
+import { careText } from '../care/care-text';
 import { EsimCarePanel } from '../care/EsimCarePanel';
-import { useMessages } from '../i18n/use-messages';
+import { usePrintedNumbers } from '../i18n/printed-numbers';
+import { useLanguage, useMessages } from '../i18n/use-messages';
 import { checkNow } from '../stores/check-now';
 import { pinRefused } from '../stores/held-pin';
 import { useJournal } from '../stores/journal-store';
@@ -12,6 +14,8 @@ import { SaleView } from './SaleView';
 /** Any sale opened from Today, Pending or a notice, over whatever the cashier was doing. */
 export function SaleDialog(): ReactNode {
   const t = useMessages();
+  const care = careText(useLanguage());
+  const printed = usePrintedNumbers();
   const sale = useJournal((state) => state.viewing);
   const close = useJournal((state) => state.closeView);
   const handOver = useJournal((state) => state.handOver);
@@ -37,14 +41,28 @@ export function SaleDialog(): ReactNode {
         }
       />
       {sale.state === 'completed' ? <EsimCarePanel key={`care-${sale.id}`} saleId={sale.id} /> : null}
-      {sale.state !== 'completed' ? null : sale.cancellation ? (
+      {sale.state !== 'completed' ? null : sale.cancellation?.counterCode ? (
+        // Cancelled at another counter of the shop: its receipt, its cash and its answers are there.
+        <p role="status">
+          {care.cancelledElsewhere(
+            sale.cancellation.counterCode,
+            printed.receipt(sale.cancellation.receiptNumber, sale.cancellation.counterCode),
+          )}
+        </p>
+      ) : sale.cancellation && sale.cancellation.state !== 'refused' ? (
         <SaleCancellation
           key={sale.cancellation.id}
           cancellation={sale.cancellation}
+          saleCounterCode={sale.counterCode ?? null}
           onChange={() => void reread(sale.id)}
         />
       ) : (
-        <CancelSale key={sale.id} saleId={sale.id} onCancelled={() => void reread(sale.id)} />
+        <CancelSale
+          key={sale.id}
+          saleId={sale.id}
+          saleCounterCode={sale.counterCode ?? null}
+          onCancelled={() => void reread(sale.id)}
+        />
       )}
       {error && !pinRefused(error) ? <ErrorPanel error={error} /> : null}
       <div className="actions">

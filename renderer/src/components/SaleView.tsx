@@ -6,7 +6,7 @@ import { pos } from '../bridge/pos';
 import { careText } from '../care/care-text';
 import { useNow } from '../hooks/use-now';
 import { dateTime, duration, integer, moneyText, time } from '../i18n/format';
-import { usePrintedNumbers } from '../i18n/printed-numbers';
+import { useCounterCode, usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { PinInput } from '../screens/settings/PinInput';
 import { pinRefused } from '../stores/held-pin';
@@ -145,7 +145,10 @@ export function SaleView({
   const t = useMessages();
   const language = useLanguage();
   const printed = usePrintedNumbers();
+  const ownCode = useCounterCode();
   const care = careText(language);
+  // Another counter's sale, found in the shop ledger: its codes and receipts are that counter's to print.
+  const soldElsewhere = sale.counterCode && sale.counterCode !== ownCode ? sale.counterCode : null;
   // The manager PIN the codes were shown with: sending them to the customer's screen asks the same rule.
   const [heldPin, setHeldPin] = useState<string | undefined>(undefined);
   const [notShown, setNotShown] = useState<PosError | null>(null);
@@ -155,20 +158,25 @@ export function SaleView({
   };
   const header = (
     <p className="sale-meta">
-      {t.sell.receiptNo(printed.receipt(sale.receiptNumber))} · {dateTime(sale.createdAt, language)} ·{' '}
+      {t.sell.receiptNo(printed.receipt(sale.receiptNumber, sale.counterCode))} ·{' '}
+      {dateTime(sale.createdAt, language)} ·{' '}
       {t.sell.confirmLine(integer(sale.quantity, language), sale.packageName)} ·{' '}
       {moneyText(sale.retailTotal, language)}
     </p>
   );
   switch (sale.state) {
     case 'completed': {
-      if (sale.cancellation) {
+      if (sale.cancellation && sale.cancellation.state !== 'refused') {
         // Cancelled, or in doubt: its eSIMs may no longer work, so their QR codes are not offered.
         const title = sale.cancellation.state === 'cancelled' ? care.saleCancelled : care.cancellationInDoubt;
         return (
           <section className="sale-view sale-cancelled" aria-label={title}>
             <h2>{title}</h2>
             {header}
+            {soldElsewhere ? <p>{t.today.soldElsewhere(soldElsewhere)}</p> : null}
+            {sale.cancellation.state === 'cancelled' && !soldElsewhere ? (
+              <PrintReceiptButton kind="sale" id={sale.id} copy={reprint} label={care.printCancelledSale} />
+            ) : null}
           </section>
         );
       }
@@ -176,20 +184,25 @@ export function SaleView({
         <section className="sale-view sale-completed" aria-label={t.sell.completed}>
           <h2>{t.sell.completed}</h2>
           {header}
+          {sale.cancellation ? <p>{care.cancellationRefused}</p> : null}
           {sale.newBalance ? (
             <p className="new-balance">
               {t.sell.newBalance}: <strong>{moneyText(sale.newBalance, language)}</strong>
             </p>
           ) : null}
           {/* Print first: the receipt is the next thing the customer needs, above the fold. */}
-          <PrintReceiptButton kind="sale" id={sale.id} copy={reprint} />
+          {soldElsewhere ? (
+            <p>{t.today.soldElsewhere(soldElsewhere)}</p>
+          ) : (
+            <PrintReceiptButton kind="sale" id={sale.id} copy={reprint} />
+          )}
           {carriesInstallCodes(sale) ? (
             <div className="esim-grid">
               {sale.esims.map((esim, i) => (
                 <EsimCard key={esim.iccid || i} esim={esim} n={i + 1} of={sale.esims.length} />
               ))}
             </div>
-          ) : onHandOver ? (
+          ) : onHandOver && !soldElsewhere ? (
             <HandOver count={sale.esims.length} refused={handOverRefused} onHandOver={handOver} />
           ) : null}
           {carriesInstallCodes(sale) ? (

@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { SaleCancellation } from '../../../shared/domain/cancellation';
 import type { SaleSummary } from '../../../shared/domain/sale';
 import type { TopUp } from '../../../shared/domain/topup';
+import { negated } from '../../../shared/money';
 import { type CareText, careText } from '../care/care-text';
 import { TopUpCareDialog } from '../care/TopUpCareDialog';
 import { type Column, DataTable } from '../components/DataTable';
@@ -19,18 +21,51 @@ function localDay(at: Date): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
-/** A sale the provider cancelled reads cancelled, with the receipt that cancelled it beside it. */
+/** A sale the provider cancelled reads cancelled, with its cancellation receipt; one refused stays sold. */
 function stateText(
   sale: SaleSummary,
   saleState: string,
   care: CareText,
-  receipt: (receiptNumber: number) => string,
+  receipt: (receiptNumber: number, counterCode?: string | null) => string,
 ): string {
   const cancellation = sale.cancellation;
   if (!cancellation) return saleState;
-  return cancellation.state === 'cancelled'
-    ? care.cancelledBy(receipt(cancellation.receiptNumber))
-    : care.cancellationInDoubt;
+  if (cancellation.state === 'cancelled') {
+    return care.cancelledBy(receipt(cancellation.receiptNumber, cancellation.counterCode));
+  }
+  return cancellation.state === 'refused' ? care.cancellationRefused : care.cancellationInDoubt;
+}
+
+/** The line of a sale's cancellation receipt, just after the sale's own. */
+interface CancellationLine {
+  readonly id: string;
+  readonly state: 'cancellation';
+  readonly sale: SaleSummary;
+  readonly cancellation: SaleCancellation;
+}
+
+type TodayLine = SaleSummary | CancellationLine;
+
+// One line per cancelled sale, kept with the sale it follows: an event re-renders only its own rows.
+const cancellationLines = new WeakMap<SaleSummary, CancellationLine>();
+
+/** The sales in their order, each cancelled one followed by its cancellation receipt. */
+function withCancellations(sales: readonly SaleSummary[]): readonly TodayLine[] {
+  if (!sales.some((sale) => sale.cancellation?.state === 'cancelled')) return sales;
+  return sales.flatMap((sale): TodayLine[] => {
+    const cancellation = sale.cancellation;
+    if (cancellation?.state !== 'cancelled') return [sale];
+    let line = cancellationLines.get(sale);
+    if (!line) {
+      line = { id: cancellation.id, state: 'cancellation', sale, cancellation };
+      cancellationLines.set(sale, line);
+    }
+    return [sale, line];
+  });
+}
+
+function isCancellation(line: TodayLine): line is CancellationLine {
+  return line.state === 'cancellation';
 }
 
 export function TodayScreen(): ReactNode {
@@ -46,6 +81,7 @@ export function TodayScreen(): ReactNode {
   const loadMoreSales = useJournal((state) => state.loadMoreSales);
   const allTopUps = useJournal((state) => state.topUps);
   const search = useJournal((state) => state.search);
+  const otherCounters = useJournal((state) => state.otherCounters);
   const error = useJournal((state) => state.error);
   const topUpsError = useJournal((state) => state.topUpsError);
   const load = useJournal((state) => state.load);
@@ -60,33 +96,74 @@ export function TodayScreen(): ReactNode {
     void load();
   }, [load]);
   // Kept between renders so a sale event re-renders only the row it changes.
-  const saleColumns = useMemo<readonly Column<SaleSummary>[]>(
-    () => [
-      { header: t.today.time, cell: (sale) => time(sale.createdAt, language) },
+  const saleColumns = useMemo<readonly Column<TodayLine>[]>(() => {
+    const care = careText(language);
+    return [
+      {
+        header: t.today.time,
+        cell: (line) =>
+          time(
+            isCancellation(line)
+              ? (line.cancellation.settledAt ?? line.cancellation.createdAt)
+              : line.createdAt,
+            language,
+          ),
+      },
       {
         header: t.today.receipt,
-        cell: (sale) => (
-          <button
-            type="button"
-            className="link"
-            aria-label={`${t.today.details} ${printed.receipt(sale.receiptNumber)}`}
-            onClick={() => void view(sale.id)}
-          >
-            {printed.receipt(sale.receiptNumber)}
-          </button>
-        ),
+        cell: (line) => {
+          // A cancellation receipt opens its sale's details, where it prints again.
+          const sale = isCancellation(line) ? line.sale : line;
+          // Each number as its counter prints it: another counter's sale (or cancellation) with its code.
+          const receipt = isCancellation(line)
+            ? printed.receipt(line.cancellation.receiptNumber, line.cancellation.counterCode)
+            : printed.receipt(line.receiptNumber, line.counterCode);
+          return (
+            <button
+              type="button"
+              className="link"
+              aria-label={`${isCancellation(line) ? care.cancellationDetails : t.today.details} ${receipt}`}
+              onClick={() => void view(sale.id)}
+            >
+              {receipt}
+            </button>
+          );
+        },
       },
-      { header: t.today.package, cell: (sale) => sale.packageName },
-      { header: t.today.quantity, cell: (sale) => integer(sale.quantity, language) },
-      { header: t.today.amount, cell: (sale) => moneyText(sale.retailTotal, language) },
+      {
+        header: t.today.package,
+        cell: (line) =>
+          isCancellation(line)
+            ? care.cancellationReceipt(
+                printed.receipt(line.cancellation.receiptNumber, line.cancellation.counterCode),
+                printed.receipt(line.cancellation.originalReceiptNumber, line.sale.counterCode),
+              )
+            : line.packageName,
+      },
+      {
+        header: t.today.quantity,
+        cell: (line) => (isCancellation(line) ? null : integer(line.quantity, language)),
+      },
+      {
+        header: t.today.amount,
+        cell: (line) =>
+          isCancellation(line)
+            ? line.cancellation.cashRefund && line.cancellation.cashRefunded
+              ? moneyText(negated(line.cancellation.cashRefund), language)
+              : null
+            : moneyText(line.retailTotal, language),
+      },
       {
         header: t.today.state,
         className: 'state',
-        cell: (sale) => stateText(sale, t.states[sale.state], careText(language), printed.receipt),
+        cell: (line) =>
+          isCancellation(line)
+            ? care.states.cancelled
+            : stateText(line, t.states[line.state], care, printed.receipt),
       },
-    ],
-    [t, language, view, printed],
-  );
+    ];
+  }, [t, language, view, printed]);
+  const lines = useMemo(() => withCancellations(sales), [sales]);
   const topUps = matchingTopUps(allTopUps, search, counterCode);
   const refunded = (totals?.refunded ?? []).map((total) => moneyText(total, language)).join(' + ');
 
@@ -113,6 +190,11 @@ export function TodayScreen(): ReactNode {
         />
       </div>
       {error ? <ErrorPanel error={error} /> : null}
+      {otherCounters === 'unreachable' ? (
+        <p role="alert" className="notice">
+          {t.today.otherCountersUnreachable}
+        </p>
+      ) : null}
       <p className="totals">
         {t.today.totals(
           totals?.completed ?? 0,
@@ -125,8 +207,8 @@ export function TodayScreen(): ReactNode {
       ) : (
         <WindowedTable
           caption={t.today.title}
-          rows={sales}
-          total={totals?.count}
+          rows={lines}
+          total={totals ? totals.count + totals.cancelled : undefined}
           onNearEnd={loadMoreSales}
           columns={saleColumns}
         />
