@@ -26,6 +26,8 @@ export const BusinessDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a busi
  *   provider's dashboard, or the lost answer of a record in doubt: candidates are proposed);
  * - `other_counter`: an order another counter of the shop holds, as the shop ledger's claim on its
  *   reference says (evidence, never a likeness): that counter's, not this one's exception;
+ * - `other_shop` (the shop day): an order a record of another shop of the account claims in the shop
+ *   ledger: that shop's, named by its name only, not this shop's exception;
  * - `unattributed`: an order no journal record here holds, while the shop ledger could not be read:
  *   whether another counter of the shop holds it is not known;
  * - `missing_at_provider`: a journal charge the provider does not know (critical);
@@ -56,6 +58,7 @@ export const ReconcileKindSchema = z.enum([
   'failed_but_charged',
   'unrecorded',
   'other_counter',
+  'other_shop',
   'unattributed',
   'missing_at_provider',
   'refund_in_transit',
@@ -106,6 +109,8 @@ export const ReconcileRowSchema = z.object({
   candidates: z.array(RecordRefSchema),
   /** For `other_counter`: the counter of the shop whose record holds the order. */
   counter: ShopCounterRefSchema.optional(),
+  /** For `other_shop`: the name of the shop whose record holds the order (nothing else of it). */
+  shop: z.string().optional(),
   /** The amount the row is about (a remainder, a charge, cash); absent from runs stored before it was named. */
   amount: MoneySchema.nullable().default(null),
   /** The package sold or topped up, by its name (the journal's, else the provider's). */
@@ -164,6 +169,11 @@ export const BalanceBridgeSchema = z.object({
    * is for reading only; the shop day closes it. Absent on a counter on its own.
    */
   shop: z.boolean().optional(),
+  /**
+   * The shop day of a shop whose account other shops share: their deposits and their refunds credited
+   * between the readings, as sums. Absent when no other shop added to the balance.
+   */
+  otherShops: z.object({ deposits: MoneySchema, refunds: MoneySchema }).optional(),
 });
 export type BalanceBridge = z.infer<typeof BalanceBridgeSchema>;
 

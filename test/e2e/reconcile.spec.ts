@@ -35,7 +35,7 @@ test('a manager reconciles a day and resolves two exceptions', async ({ page, co
 
   // One sale of the counter, and two orders the provider's dashboard placed on the same account.
   const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
-  const pkg = [...packages].sort((a, b) => a.cost.amount - b.cost.amount)[0]!;
+  const pkg = [...packages].sort((a, b) => a.retail.amount - b.retail.amount)[0]!;
   const sale = await counter.api<Sale>('sell', {
     packageCode: pkg.code,
     quantity: 1,
@@ -130,9 +130,13 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     page,
     counter,
   }) => {
+    // The amount is what the provider charged: a manager's figure, so the manager reads it.
     await aliceOnShift(counter);
+    const till = await counter.api<TillView>('getTill');
+    const manager = till.cashiers.find((cashier) => cashier.usesManagerPin)!;
+    await counter.api('signIn', { cashierId: manager.id, pin: MANAGER_PIN });
     const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
-    const pkg = [...packages].sort((a, b) => a.cost.amount - b.cost.amount)[0]!;
+    const pkg = [...packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0]!;
     const reference = await counter.sim.placeOrder(pkg.code);
     const w = WORDS[language];
 
@@ -146,7 +150,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
 
     const exception = view.locator('.reconcile-exceptions > li', { hasText: reference });
     await expect(exception).toContainText(w.kind);
-    await expect(exception).toContainText(await shownMoney(page, pkg.cost, language));
+    await expect(exception).toContainText(await shownMoney(page, pkg.cost!, language));
     await expect(exception).toContainText(`${w.package}: ${pkg.name}`);
     await expect(exception).toContainText(w.note);
     for (const english of w.english) await expect(view).not.toContainText(english);

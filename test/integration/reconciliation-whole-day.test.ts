@@ -40,7 +40,7 @@ function completed(sale: Sale): Completed {
 }
 
 function cheapestOf(c: Counter): CataloguePackage {
-  return [...c.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0] as CataloguePackage;
+  return [...c.packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0] as CataloguePackage;
 }
 
 /** Money paid into the provider account behind the counter's back (nobody enters it). */

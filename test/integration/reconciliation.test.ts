@@ -73,13 +73,13 @@ function snapshots(dataDir: string, day: string): { purpose: string; amount_mino
 async function toppable(c: Counter): Promise<{ sale: Completed; option: TopUpOption }> {
   const rechargeable = [...c.packages]
     .filter((p: CataloguePackage) => p.isRechargeable)
-    .sort((a, b) => a.cost.amount - b.cost.amount);
+    .sort((a, b) => a.cost!.amount - b.cost!.amount);
   for (const pkg of rechargeable.slice(0, 10)) {
     const sale = completed(await sell(c.h, pkg, { method: 'cash', tendered: minor(noteFor(pkg.retail)) }));
     const iccid = sale.esims[0]?.iccid ?? '';
     await driveEsim(c.sim, 'activate', { iccid });
     const listed = unwrap(await c.h.call<{ packages: TopUpOption[] }>('listTopUpPackages', { iccid }));
-    const option = [...listed.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0];
+    const option = [...listed.packages].sort((a, b) => a.retail.amount - b.retail.amount)[0];
     if (option) return { sale, option };
   }
   throw new Error('no rechargeable package with top-ups in the catalogue');
@@ -119,7 +119,7 @@ describe('the reconciliation with the provider', () => {
     // Sales and top-ups: one sale for cash with change and one by card, a top-up of the first eSIM.
     const { sale: first, option } = await toppable(c);
     const iccid = first.esims[0]?.iccid ?? '';
-    const cheapest = [...c.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0] as CataloguePackage;
+    const cheapest = [...c.packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0] as CataloguePackage;
     const byCard = await sell(h, cheapest, { method: 'card' });
     const topUp = unwrap(await h.call<TopUp>('topUp', { iccid, packageCode: option.code }));
     expect([byCard.state, topUp.state]).toEqual(['completed', 'completed']);
@@ -328,7 +328,7 @@ describe('the reconciliation with the provider', () => {
     const day = await dayAroundNow(h, staff);
     await openShift(h, [usd(5000)]);
     await eventually('the opening balance', () => (snapshots(c.dataDir, day).length > 0 ? true : null));
-    const cheapest = [...c.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0] as CataloguePackage;
+    const cheapest = [...c.packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0] as CataloguePackage;
     const cancelled: Record<string, string> = {};
     for (const method of ['balance', 'refund_request'] as const) {
       const sale = completed(await sell(h, cheapest, { method: 'cash', tendered: cheapest.retail.amount }));
@@ -402,7 +402,7 @@ describe('the reconciliation with the provider', () => {
     const day = businessDayOf(clock.now(), 'UTC', dayCutOff);
     await openShift(h, [usd(5000)]);
     await eventually('the opening balance', () => (snapshots(c.dataDir, day).length > 0 ? true : null));
-    const cheapest = [...c.packages].sort((a, b) => a.cost.amount - b.cost.amount)[0] as CataloguePackage;
+    const cheapest = [...c.packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0] as CataloguePackage;
     const byCard = completed(await sell(h, cheapest, { method: 'card' }));
     sim.setFaults({ pendingRate: 1, pendingDelayMs: -1 });
     const sold = await sell(h, cheapest, { method: 'cash', tendered: cheapest.retail.amount });
@@ -471,7 +471,7 @@ describe('the reconciliation with the provider', () => {
     const dataDir = counter.dataDir;
     await eventually('the opening balance', () => (snapshots(dataDir, day).length > 0 ? true : null));
     const cheapest = [...counter.packages].sort(
-      (a, b) => a.cost.amount - b.cost.amount,
+      (a, b) => a.cost!.amount - b.cost!.amount,
     )[0] as CataloguePackage;
     const sale = completed(await sell(h, cheapest, { method: 'cash', tendered: cheapest.retail.amount }));
 

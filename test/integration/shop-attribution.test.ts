@@ -152,7 +152,11 @@ describe("a counter's own reconciliation in a shop", { timeout: 300_000 }, () =>
         const faults = await control<{ hangNext: number }>(one.sim, 'GET', '/faults');
         return faults.hangNext === 0 || null;
       });
-      // Ten seconds later counter 2 tops up the same eSIM with the same package, and publishes it.
+      // Counter 1's top-up hangs past its lease in the ledger (two minutes on by the ledger's clock):
+      // counter 2's cashier, asked, tops up the same eSIM with the same package, and publishes it.
+      await ledger.query(
+        "UPDATE ledger.topup_leases SET taken_at = taken_at - interval '2 minutes', expires_at = expires_at - interval '2 minutes'",
+      );
       one.clock.advance(10_000);
       const theirs = unwrap(
         await two.h.call<TopUp>('topUp', { iccid, packageCode: option.code, confirmRepeat: true }),

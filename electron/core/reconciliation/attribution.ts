@@ -2,20 +2,28 @@ import type { ShopCounterRef } from '../../../shared/domain/reconciliation';
 import type { Logger } from '../log';
 import { PosFailure } from '../pos/failure';
 import { ledgerCounters, orderClaims } from '../shop/ledger-reads';
+import { otherShopClaims } from '../shop/shop-day-ledger';
 import type { ShopLedger } from '../shop/shop-ledger';
 import type { ClaimsElsewhere } from '../topups/topup-search';
 
 /**
  * Who holds the provider orders no record of this counter holds: at a counter in a shop, the shop
  * ledger's claims (an order belongs to the counter whose record holds its reference; a unique index
- * keeps it to one). A claim is evidence; an order that only looks like another counter's is not
+ * keeps it to one), and for the orders no counter of the shop holds, another shop's (by its name). A claim is evidence; an order that only looks like another counter's is not
  * attributed to it.
  */
 export type Attribution =
   /** A counter on its own: every order of the account that it does not hold is its question. */
   | { readonly kind: 'alone' }
-  /** The ledger was read: the other counters of the shop that hold some of the orders asked about. */
-  | { readonly kind: 'read'; readonly holders: ReadonlyMap<string, ShopCounterRef> }
+  /**
+   * The ledger was read: the other counters of the shop that hold some of the orders asked about, and
+   * the other shops of the account that hold others, by name.
+   */
+  | {
+      readonly kind: 'read';
+      readonly holders: ReadonlyMap<string, ShopCounterRef>;
+      readonly shops: ReadonlyMap<string, string>;
+    }
   /** In a shop whose ledger could not be read now: nothing is attributed, and this says why. */
   | { readonly kind: 'unreachable'; readonly problem: string };
 
@@ -31,7 +39,7 @@ export function ledgerAttribution(
 ): AttributionSource {
   return async (references) => {
     if (ledger.place() === null) return { kind: 'alone' };
-    if (references.length === 0) return { kind: 'read', holders: new Map() };
+    if (references.length === 0) return { kind: 'read', holders: new Map(), shops: new Map() };
     try {
       return await ledger.withClient(async (client) => {
         const claims = await orderClaims(client, references);
@@ -43,7 +51,13 @@ export function ledgerAttribution(
           if (claim.counterId === counterId || !holder) continue;
           holders.set(claim.orderReference, { code: holder.code, name: holder.name });
         }
-        return { kind: 'read', holders };
+        // What the shop's claims leave: another shop's orders, by its name only.
+        const held = new Set(claims.map((claim) => claim.orderReference));
+        const shops = await otherShopClaims(
+          client,
+          references.filter((reference) => !held.has(reference)),
+        );
+        return { kind: 'read', holders, shops };
       });
     } catch (error) {
       const problem = error instanceof PosFailure ? error.message : String(error);

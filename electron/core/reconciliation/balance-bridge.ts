@@ -8,7 +8,8 @@ import type { RefundFact } from './refunds';
  * dates between the two snapshots charged the balance (a failed one charged nothing, or returned what
  * it took), every refund credited between them and every deposit the manager entered added to it:
  * opening − charges + refunds + deposits = expected closing. What the closing snapshot says beyond that
- * is the remainder, listed with the likely causes when it is not zero.
+ * is the remainder, listed with the likely causes when it is not zero. In the day of a shop whose
+ * account other shops share, their deposits and refunds are added as the sums the ledger gives.
  */
 export interface BridgeInput {
   readonly currency: Currency;
@@ -17,6 +18,8 @@ export interface BridgeInput {
   readonly orders: readonly ProviderOrder[];
   readonly refunds: readonly RefundFact[];
   readonly deposits: readonly ProviderDeposit[];
+  /** The other shops' deposits and refunds credited between the snapshots, in `currency`. */
+  readonly otherShops?: { readonly deposits: Money; readonly refunds: Money };
   /** Set when the list hides orders of the period in another currency. */
   readonly currencyNote: string | null;
 }
@@ -41,8 +44,10 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
     currency,
   );
   const empty = { amount: minor(0), currency };
+  const others = input.otherShops ? { otherShops: input.otherShops } : {};
   if (opening === null || closing === null) {
     return {
+      ...others,
       currency,
       opening,
       closing,
@@ -98,7 +103,13 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
     refunded.map((refund) => refund.amount),
     currency,
   );
-  const expected = opening.balance.amount - charges.amount + refunds.amount + deposits.amount;
+  const expected =
+    opening.balance.amount -
+    charges.amount +
+    refunds.amount +
+    deposits.amount +
+    (input.otherShops?.refunds.amount ?? 0) +
+    (input.otherShops?.deposits.amount ?? 0);
   const remainder = closing.balance.amount - expected;
   if (remainder !== 0) {
     if (remainder > 0) causes.push('A deposit to the provider account that was not entered.');
@@ -106,6 +117,7 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
     causes.push("An order dated by the provider's clock on the other side of a snapshot's time.");
   }
   return {
+    ...others,
     currency,
     opening,
     closing,

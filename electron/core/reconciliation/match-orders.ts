@@ -44,6 +44,8 @@ export interface MatchInput {
   readonly settledNow: ReadonlySet<string>;
   /** Who else in the shop holds the orders no record here holds (absent: a counter on its own). */
   readonly attribution?: Attribution;
+  /** Orders a record of another shop of the account claims, by that shop's name. */
+  readonly otherShops?: ReadonlyMap<string, string>;
 }
 
 /** Journal states that took the customer's money and may have charged the provider: sent, not settled. */
@@ -122,6 +124,7 @@ function rowOf(
     readonly provider: ProviderSide | null;
     readonly candidates?: readonly RecordRef[];
     readonly counter?: ShopCounterRef;
+    readonly shop?: string;
     /** The amount the row is about, when it is neither the provider's charge nor the journal's cost. */
     readonly amount?: Money;
     readonly note: string;
@@ -146,6 +149,7 @@ function rowOf(
     providerCreatedAt: facts.provider?.createdAt ?? null,
     candidates: [...(facts.candidates ?? [])],
     ...(facts.counter ? { counter: facts.counter } : {}),
+    ...(facts.shop ? { shop: facts.shop } : {}),
     amount,
     packageName: facts.record?.packageName ?? facts.provider?.packageName ?? null,
     note: facts.note,
@@ -310,6 +314,19 @@ export function matchOrders(input: MatchInput): ReconcileRow[] {
           provider,
           counter: holder,
           note: `Counter ${holder.code} (${holder.name}) of the shop holds it, as the shop ledger says.`,
+        }),
+      );
+      continue;
+    }
+    const shop = input.otherShops?.get(reference);
+    if (shop) {
+      orderRows.push(
+        rowOf(input, 'other_shop', 'info', {
+          reference,
+          record: null,
+          provider,
+          shop,
+          note: `The shop ${shop} holds it, as the shop ledger says.`,
         }),
       );
       continue;

@@ -462,6 +462,7 @@ export class Reconciler {
       refunds,
       settledNow,
       attribution,
+      ...(attribution.kind === 'read' ? { otherShops: attribution.shops } : {}),
     });
     const inShop = attribution.kind !== 'alone';
     const bridge = {

@@ -100,6 +100,12 @@ export function bridgeSection(kit: Kit, bridge: BalanceBridge): Html {
     [words.charges, format.money({ ...bridge.charges, amount: -bridge.charges.amount as Money['amount'] })],
     [words.refunds, format.money(bridge.refunds)],
     [words.deposits, format.money(bridge.deposits)],
+    ...(bridge.otherShops
+      ? ([
+          [words.otherShopsRefunds, format.money(bridge.otherShops.refunds)],
+          [words.otherShopsDeposits, format.money(bridge.otherShops.deposits)],
+        ] as Row[])
+      : []),
     [words.expectedClosing, moneyOrNotRead(kit, bridge.expectedClosing), 'total'],
     [words.closing, moneyOrNotRead(kit, bridge.closing?.balance), 'total'],
   ];

@@ -318,6 +318,12 @@ export function Bridge({ bridge }: { readonly bridge: BalanceBridge }): ReactNod
     [t.charges, `− ${amount(bridge.charges)}`],
     [t.refunds, `+ ${amount(bridge.refunds)}`],
     [t.deposits, `+ ${amount(bridge.deposits)}`],
+    ...(bridge.otherShops
+      ? ([
+          [t.otherShopsRefunds, `+ ${amount(bridge.otherShops.refunds)}`],
+          [t.otherShopsDeposits, `+ ${amount(bridge.otherShops.deposits)}`],
+        ] as [string, string][])
+      : []),
     [t.expectedClosing, amount(bridge.expectedClosing)],
     [t.closing, amount(bridge.closing?.balance)],
     // In a shop the account's remainder is the shop day's to explain, never this counter's.

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/domain/shop-day';
 import type { PosError } from '../../../shared/errors';
 import { receiptNumberText, zNumberText } from '../../../shared/printed-numbers';
-import { reportText, shopDayWaitingFor, shopDrawerName } from '../../../shared/report-text';
+import { reportText, shopCounterState, shopDayWaitingFor, shopDrawerName } from '../../../shared/report-text';
 import { pos } from '../bridge/pos';
 import { dateTime, integer, moneyText } from '../i18n/format';
 import { useLanguage } from '../i18n/use-messages';
@@ -50,6 +50,9 @@ export function ShopDayReport({
         {day.ordersRead > 0
           ? ` · ${t.shop.attributed(integer(day.ordersAttributed, language), integer(day.ordersRead, language))}`
           : ''}
+        {day.otherShops.map(
+          (other) => ` · ${t.shop.otherShopOrders(other.shop, integer(other.orders, language))}`,
+        )}
       </p>
       {day.unconfirmedReason ? <p className="notice">{t.unconfirmed(day.unconfirmedReason)}</p> : null}
       <h3>{t.shop.counters}</h3>
@@ -103,9 +106,7 @@ export function ShopDayReport({
 function CounterLine({ counter }: { readonly counter: ShopCounterDay }): ReactNode {
   const language = useLanguage();
   const t = reconcileText(language).shop;
-  const since = counter.syncedAt ? dateTime(counter.syncedAt, language) : t.never;
-  const state =
-    counter.state === 'closed' ? t.closed : counter.state === 'open' ? t.open(since) : t.notSynced(since);
+  const state = shopCounterState(language, counter, (iso) => dateTime(iso, language));
   return (
     <li className={`shop-counter ${counter.state}`} data-code={counter.code}>
       <strong>{t.counter(counter.code, counter.name)}</strong>
@@ -194,7 +195,7 @@ function ShopException({
     >
       <ExceptionHeading exception={exception} />
       {facts.length > 0 ? <div>{facts.join(' · ')}</div> : null}
-      <div className="hint">{exception.note}</div>
+      <div className="hint">{t.rowNote(exception, (value) => moneyText(value, language))}</div>
       {resolution ? (
         <div>
           {t.resolvedAs(t.classes[resolution.classification], resolution.by, resolution.reason)}

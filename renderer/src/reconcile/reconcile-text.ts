@@ -28,6 +28,30 @@ export interface ReconcileText extends LedgerText {
   readonly saveDeposit: string;
   readonly badAmount: string;
   readonly shop: ShopDayScreenText;
+  readonly owner: OwnerViewText;
+}
+
+/** The owner's view across shops: the screen's own words, and the login's from Settings. */
+export interface OwnerViewText {
+  readonly title: string;
+  readonly hint: string;
+  readonly ownerName: string;
+  readonly ownerPassword: string;
+  readonly show: string;
+  readonly figuresOf: string;
+  readonly wholeShop: string;
+  readonly notRun: string;
+  /** The ledger refused the name or password typed. */
+  readonly wrongLogin: string;
+  /** The login typed is not the ledger owner's (a counter's, say). */
+  readonly notOwner: string;
+  readonly otherShopsStaff: string;
+  readonly member: string;
+  readonly giveAccess: string;
+  readonly takeAway: (name: string) => string;
+  readonly ofShop: (name: string, shop: string) => string;
+  /** A change of access asks for the password again: it is kept nowhere after a read. */
+  readonly retype: string;
 }
 
 /** The shop day's words: those of its report, and the screen's own. */
@@ -66,6 +90,24 @@ const EN: ReconcileText = {
     reconcile: 'Reconcile the shop',
     print: 'Print the shop day',
   },
+  owner: {
+    title: "The owner's view",
+    hint: "Every shop's day, read with the ledger owner's login. The password is used for this read only and never kept.",
+    ownerName: messagesFor('en').settings.shopLedger.ownerName,
+    ownerPassword: messagesFor('en').settings.shopLedger.ownerPassword,
+    show: 'Show every shop',
+    figuresOf: 'Shop, counter, cashier',
+    wholeShop: 'The whole shop',
+    notRun: 'Shop day not run yet',
+    wrongLogin: "The ledger refused this name or password. Check the owner's login.",
+    notOwner: "This login is not the ledger owner's. Only the owner sees every shop.",
+    otherShopsStaff: 'Staff from other shops',
+    member: 'A member of another shop',
+    giveAccess: 'Give access to this shop',
+    takeAway: (name) => `Take away ${name}'s access`,
+    ofShop: (name, shop) => `${name} (${shop})`,
+    retype: "Type the owner's password again for this change.",
+  },
 };
 
 const AR: ReconcileText = {
@@ -96,6 +138,24 @@ const AR: ReconcileText = {
     hint: 'كل نقاط بيع المتجر، من سجل المتجر، مقابل طلبات المزوّد ورصيده مقروءة مرة واحدة.',
     reconcile: 'مطابقة المتجر',
     print: 'طباعة يوم المتجر',
+  },
+  owner: {
+    title: 'نظرة المالك',
+    hint: 'يوم كل متجر، مقروءًا بحساب دخول مالك الدفتر. تُستخدم كلمة المرور لهذه القراءة وحدها ولا تُحفظ.',
+    ownerName: messagesFor('ar').settings.shopLedger.ownerName,
+    ownerPassword: messagesFor('ar').settings.shopLedger.ownerPassword,
+    show: 'عرض كل المتاجر',
+    figuresOf: 'المتجر، نقطة البيع، الكاشير',
+    wholeShop: 'المتجر كله',
+    notRun: 'لم يُطابَق يوم المتجر بعد',
+    wrongLogin: 'رفض الدفتر هذا الاسم أو كلمة المرور. تحقّق من حساب دخول المالك.',
+    notOwner: 'هذا الحساب ليس حساب مالك الدفتر. المالك وحده يرى كل المتاجر.',
+    otherShopsStaff: 'موظفون من متاجر أخرى',
+    member: 'موظف من متجر آخر',
+    giveAccess: 'منح الدخول إلى هذا المتجر',
+    takeAway: (name) => `سحب دخول ${name}`,
+    ofShop: (name, shop) => `${name} (${shop})`,
+    retype: 'اكتب كلمة مرور المالك مرة أخرى لهذا التغيير.',
   },
 };
 

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import type { Approval, Cashier, CashierRole } from '../../../shared/domain/cashier';
+import type { OwnerView } from '../../../shared/domain/owner-view';
 import type { EndOfDaySettings } from '../../../shared/domain/shift';
 import type { ShopDay } from '../../../shared/domain/shop-day';
 import type { ExchangeRate } from '../../../shared/domain/till';
@@ -32,6 +33,7 @@ import { FieldProblem } from '../components/FieldProblem';
 import { FieldErrors, invalidInput } from '../components/field-errors';
 import { decimalText, integer, moneyText } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
+import { type AccessChange, OwnerViewReport } from '../reconcile/OwnerView';
 import { reconcileText } from '../reconcile/reconcile-text';
 import { ShopDayReport } from '../reconcile/ShopDayView';
 import { PinInput } from '../screens/settings/PinInput';
@@ -110,6 +112,7 @@ export function ManagerTools({ onChanged }: { readonly onChanged: () => void }):
           <EditCashier />
           <ChainCheck />
           <ShopDayTool />
+          <OwnerViewTool />
         </HeldApproval.Provider>
       ) : (
         <ApproveTools
@@ -594,6 +597,7 @@ function EndOfDaySettingsForm(): ReactNode {
  */
 function EditCashier(): ReactNode {
   const t = shiftText(useLanguage());
+  const inLedger = useInShopLedger();
   const [cashiers, setCashiers] = useState<readonly Cashier[]>([]);
   const [chosenId, setChosenId] = useState('');
   const [name, setName] = useState('');
@@ -623,6 +627,7 @@ function EditCashier(): ReactNode {
   return (
     <ApprovedForm
       title={t.editCashier}
+      {...staffHint(inLedger, t.staffOfShop)}
       submit={t.editCashier}
       run={async (approval, fail) => {
         if (!chosen) return null;
@@ -668,6 +673,16 @@ function EditCashier(): ReactNode {
   );
 }
 
+/** Whether this counter is in a shop ledger, whose staff are the shop's. */
+function useInShopLedger(): boolean {
+  return useSession((state) => (state.status?.shopLedger?.state ?? 'off') !== 'off');
+}
+
+/** The hint of a form that changes the staff: in a shop, that they are the shop's. */
+function staffHint(inLedger: boolean, hint: string): { hint?: string } {
+  return inLedger ? { hint } : {};
+}
+
 /** A cashier's name and role, as adding and changing one type them. */
 function NameAndRole({
   name,
@@ -697,12 +712,14 @@ function NameAndRole({
 
 function AddCashier(): ReactNode {
   const t = shiftText(useLanguage());
+  const inLedger = useInShopLedger();
   const [name, setName] = useState('');
   const [role, setRole] = useState<CashierRole>('cashier');
   const [pin, setPin] = useState('');
   return (
     <ApprovedForm
       title={t.addCashier}
+      {...staffHint(inLedger, t.staffOfShop)}
       submit={t.addCashier}
       run={async (approval, fail) => {
         const added = await tillCall(() => pos().addCashier({ name, role, pin, approval }), fail);
@@ -746,7 +763,7 @@ function ChainCheck(): ReactNode {
 function ShopDayTool(): ReactNode {
   const language = useLanguage();
   const t = reconcileText(language);
-  const inLedger = useSession((state) => (state.status?.shopLedger?.state ?? 'off') !== 'off');
+  const inLedger = useInShopLedger();
   const today = useTill((state) => state.till?.businessDay ?? '');
   const held = useContext(HeldApproval);
   const [day, setDay] = useState('');
@@ -775,6 +792,91 @@ function ShopDayTool(): ReactNode {
           onRefused={held.refused}
         />
       ) : null}
+    </ApprovedForm>
+  );
+}
+
+/**
+ * The owner's view across shops, shown when this counter is in a shop ledger: the owner types the
+ * ledger owner's login for each read. The password leaves the screen's state as the call is sent.
+ */
+function OwnerViewTool(): ReactNode {
+  const t = reconcileText(useLanguage());
+  const inLedger = useInShopLedger();
+  const today = useTill((state) => state.till?.businessDay ?? '');
+  const held = useContext(HeldApproval);
+  const [day, setDay] = useState('');
+  const [ownerName, setOwnerName] = useState('');
+  const [ownerPassword, setOwnerPassword] = useState('');
+  const [view, setView] = useState<OwnerView | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [failed, setFailed] = useState<PosError | null>(null);
+  if (!inLedger || !held) return null;
+  const chosenDay = day || today;
+  /** The password typed, taken out of the screen's state: each call with it types it again. */
+  const takePassword = (): string => {
+    setRefused(null);
+    setFailed(null);
+    setOwnerPassword('');
+    return ownerPassword;
+  };
+  /** A refused login in the owner's words; any other refusal as the tools say it. */
+  const refuse = (error: PosError, fail: (error: PosError) => void): void => {
+    const reason = error.code === 'SHOP_LEDGER_REFUSED' ? error.details?.reason : null;
+    if (reason === 'credentials') setRefused(t.owner.wrongLogin);
+    else if (reason === 'not_owner') setRefused(t.owner.notOwner);
+    else fail(error);
+  };
+  const changeAccess: AccessChange = (staffId, shopId, access) => {
+    const password = takePassword();
+    if (!password) {
+      setRefused(t.owner.retype);
+      return;
+    }
+    const login = { ownerName, ownerPassword: password, approval: held.approval };
+    void (async () => {
+      const changed = await pos().setStaffAccess({ staffId, shopId, access, ...login });
+      const result = changed.ok ? await pos().getOwnerView({ day: chosenDay, ...login }) : changed;
+      if (result.ok) setView(result.value);
+      else
+        refuse(result.error, (error) =>
+          pinRefused(error) ? held.refused(error) : setRefused(error.message),
+        );
+    })();
+  };
+  return (
+    <ApprovedForm
+      title={t.owner.title}
+      hint={t.owner.hint}
+      submit={t.owner.show}
+      run={async (approval, fail) => {
+        setView(null);
+        const password = takePassword();
+        const result = await pos().getOwnerView({
+          day: chosenDay,
+          ownerName,
+          ownerPassword: password,
+          approval,
+        });
+        if (result.ok) setView(result.value);
+        else refuse(result.error, fail);
+        return null;
+      }}
+    >
+      <TextField label={t.day} type="date" value={chosenDay} onChange={setDay} />
+      <TextField label={t.owner.ownerName} value={ownerName} onChange={setOwnerName} dir="ltr" />
+      <TextField
+        label={t.owner.ownerPassword}
+        type="password"
+        value={ownerPassword}
+        onChange={setOwnerPassword}
+        dir="ltr"
+        field="ownerPassword"
+        invalid={refused !== null}
+      />
+      {refused ? <p role="alert">{refused}</p> : null}
+      {failed ? <ErrorPanel error={failed} /> : null}
+      {view ? <OwnerViewReport view={view} onAccess={changeAccess} /> : null}
     </ApprovedForm>
   );
 }
