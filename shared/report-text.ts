@@ -41,6 +41,9 @@ export interface LedgerText {
   readonly charges: string;
   readonly refunds: string;
   readonly deposits: string;
+  /** The bridge of a shop day whose account other shops share: their sums, as lines of their own. */
+  readonly otherShopsDeposits: string;
+  readonly otherShopsRefunds: string;
   readonly expectedClosing: string;
   readonly closing: string;
   readonly remainder: string;
@@ -67,7 +70,7 @@ export interface LedgerText {
    * What a row means, from its facts, in the reader's language. The core's own `note` (English, with
    * every detail it read) stays for support and the CSV files.
    */
-  readonly rowNote: (row: ReconcileRow, money: (value: Money) => string) => string;
+  readonly rowNote: (row: NotedRow, money: (value: Money) => string) => string;
 }
 
 /**
@@ -79,11 +82,16 @@ export interface ShopDayText {
   readonly results: Readonly<Record<ShopDayResult, string>>;
   readonly number: (n: string) => string;
   readonly attributed: (n: string, of: string) => string;
+  /** The orders of the period another shop of the account holds, after `attributed`. */
+  readonly otherShopOrders: (shop: string, n: string) => string;
   readonly counters: string;
   /** A counter of the shop as people know it: its code and its name. */
   readonly counter: (code: string, name: string) => string;
   readonly closed: string;
+  /** A shift open, the counter in touch with the ledger at `since`. */
   readonly open: (since: string) => string;
+  /** A shift open in the ledger, the counter out of touch since `since`: its close may be waiting there. */
+  readonly outOfContact: (since: string) => string;
   readonly notSynced: (since: string) => string;
   readonly never: string;
   /** INCOMPLETE names the counters whose day the ledger does not hold whole. */
@@ -100,9 +108,17 @@ export interface ShopDayText {
   readonly ledgerHead: (seq: string) => string;
 }
 
+/**
+ * A row its words are said of: a counter's own reconciliation row, or a shop day's, whose counter is
+ * null rather than left out when no counter holds it.
+ */
+type NotedRow = Omit<ReconcileRow, 'counter'> & {
+  readonly counter?: { readonly code: string; readonly name: string } | null | undefined;
+};
+
 /** The facts a row's words are made from, with its amounts already formatted. */
 interface NoteFacts {
-  readonly row: ReconcileRow;
+  readonly row: NotedRow;
   readonly amount: string;
   readonly journal: string;
   readonly provider: string;
@@ -111,7 +127,7 @@ interface NoteFacts {
 }
 
 function noteFacts(
-  row: ReconcileRow,
+  row: NotedRow,
   money: (value: Money) => string,
   unknown: string,
   word: (state: string) => string,
@@ -131,7 +147,7 @@ function noteFacts(
 type NoteWords = Readonly<Record<ReconcileKind, (facts: NoteFacts) => string>>;
 
 /** The order list could not be read to its end: the bridge finding named by `orders`, not a currency. */
-function aboutOrderList(row: ReconcileRow): boolean {
+function aboutOrderList(row: NotedRow): boolean {
   return row.key.endsWith(':orders');
 }
 
@@ -161,6 +177,8 @@ const EN_NOTES: NoteWords = {
     row.counter
       ? `Counter ${row.counter.code} (${row.counter.name}) of this shop claims it in the shop ledger.`
       : 'Another counter of this shop claims it in the shop ledger.',
+  other_shop: ({ row }) =>
+    `The shop ${row.shop ?? ''} claims it in the shop ledger: its order, not this shop's.`,
   unattributed: () =>
     'Not journalled here, and the shop ledger was not reached: whether another counter holds it is not known.',
   missing_at_provider: ({ state, journal }) =>
@@ -214,6 +232,7 @@ const AR_NOTES: NoteWords = {
     row.counter
       ? `تطالب به نقطة البيع ${row.counter.code} (${row.counter.name}) من هذا المتجر في دفتر المتجر.`
       : 'تطالب به نقطة بيع أخرى من هذا المتجر في دفتر المتجر.',
+  other_shop: ({ row }) => `يطالب به المتجر ${row.shop ?? ''} في دفتر المتجر: طلبه، لا طلب هذا المتجر.`,
   unattributed: () => 'غير مسجل هنا، وتعذّر الوصول إلى دفتر المتجر: لا يُعرف إن كانت نقطة بيع أخرى تحمله.',
   missing_at_provider: ({ state, journal }) =>
     `السجل يقول ${state} بمبلغ ${journal}؛ والمزوّد لا يعرف هذا الطلب.`,
@@ -261,6 +280,11 @@ export interface ReportText {
   readonly cost: string;
   readonly margin: string;
   readonly none: string;
+  /** Sales the provider cancelled on the shift: how many, what came off the takings, the cash given back. */
+  readonly cancelledSales: string;
+  readonly offTheTakings: string;
+  readonly netTakings: string;
+  readonly cashGivenBack: string;
   readonly tenders: string;
   readonly methods: Readonly<Record<TenderMethod, string>>;
   readonly tenderLine: (method: string, count: string) => string;
@@ -356,6 +380,10 @@ const EN: ReportText = {
   cost: 'Cost',
   margin: 'Margin',
   none: 'None',
+  cancelledSales: 'Cancelled sales',
+  offTheTakings: 'Off the takings',
+  netTakings: 'Net takings',
+  cashGivenBack: 'Cash given back',
   tenders: 'Tenders',
   methods: EN_WORDS.tenders,
   tenderLine: (method, count) => `${method} (${count})`,
@@ -410,6 +438,7 @@ const EN: ReportText = {
     failed_but_charged: 'Failed here, charged by the provider',
     unrecorded: 'Not in this journal',
     other_counter: 'Another counter of the shop',
+    other_shop: 'Another shop of the account',
     unattributed: 'Not attributed: the shop ledger was not reached',
     missing_at_provider: 'Unknown to the provider',
     refund_in_transit: 'Refund in transit',
@@ -449,6 +478,8 @@ const EN: ReportText = {
     charges: 'Charges',
     refunds: 'Refunds',
     deposits: 'Deposits',
+    otherShopsDeposits: 'Other shops: deposits',
+    otherShopsRefunds: 'Other shops: refunds',
     expectedClosing: 'Expected closing balance',
     closing: 'Closing balance',
     remainder: 'Unexplained',
@@ -485,11 +516,14 @@ const EN: ReportText = {
     results: { ...EN_RESULTS, incomplete: 'INCOMPLETE' },
     number: (n) => `Shop day ${n}`,
     attributed: (n, of) => `${n} of ${of} provider orders attributed to a counter`,
+    otherShopOrders: (shop, n) => `${n} to ${shop}, another shop`,
     counters: 'Counters',
     counter: (code, name) => `${code} · ${name}`,
     // A counter's state in a sentence: its shift's word, in small letters.
     closed: EN_SHIFT_STATES.closed.toLowerCase(),
-    open: (since) => `a shift still open, or its close not synced (last record received ${since})`,
+    open: (since) => `a shift still open (in touch with the ledger at ${since})`,
+    outOfContact: (since) =>
+      `a shift open in the ledger, perhaps closed at the counter: not synced since ${since}`,
     notSynced: (since) => `not synced since ${since}`,
     never: 'nothing received yet',
     waitingFor: (counters) => `waiting for ${counters}`,
@@ -529,6 +563,10 @@ const AR: ReportText = {
   cost: 'التكلفة',
   margin: 'الربح',
   none: 'لا شيء',
+  cancelledSales: 'المبيعات الملغاة',
+  offTheTakings: 'مخصوم من المبيعات',
+  netTakings: 'صافي المبيعات',
+  cashGivenBack: 'النقد المُرجَع',
   tenders: 'طرق الدفع',
   methods: AR_WORDS.tenders,
   tenderLine: (method, count) => `${method} (${count})`,
@@ -582,6 +620,7 @@ const AR: ReportText = {
     failed_but_charged: 'فشل هنا وخصمه المزوّد',
     unrecorded: 'ليس في هذا السجل',
     other_counter: 'نقطة بيع أخرى في المتجر',
+    other_shop: 'متجر آخر على الحساب',
     unattributed: 'لم يُنسب: تعذّر الوصول إلى دفتر المتجر',
     missing_at_provider: 'لا يعرفه المزوّد',
     refund_in_transit: 'استرداد في الطريق',
@@ -621,6 +660,8 @@ const AR: ReportText = {
     charges: 'الخصومات',
     refunds: 'المستردات',
     deposits: 'الإيداعات',
+    otherShopsDeposits: 'المتاجر الأخرى: الإيداعات',
+    otherShopsRefunds: 'المتاجر الأخرى: المستردات',
     expectedClosing: 'الرصيد الختامي المتوقع',
     closing: 'الرصيد الختامي',
     remainder: 'غير مفسَّر',
@@ -662,10 +703,12 @@ const AR: ReportText = {
     results: { ...AR_RESULTS, incomplete: 'غير مكتمل' },
     number: (n) => `يوم المتجر رقم ${n}`,
     attributed: (n, of) => `${n} من ${of} من طلبات المزوّد منسوبة إلى نقطة بيع`,
+    otherShopOrders: (shop, n) => `${n} إلى ${shop}، متجر آخر`,
     counters: 'نقاط البيع',
     counter: (code, name) => `${code} · ${name}`,
     closed: AR_SHIFT_STATES.closed,
-    open: (since) => `وردية ما زالت مفتوحة، أو لم يُرسل إغلاقها (آخر سجل وصل ${since})`,
+    open: (since) => `وردية ما زالت مفتوحة (على اتصال بالسجل ${since})`,
+    outOfContact: (since) => `وردية مفتوحة في السجل، ربما أُغلقت في نقطة البيع: غير متزامنة منذ ${since}`,
     notSynced: (since) => `غير متزامنة منذ ${since}`,
     never: 'لم يصل شيء بعد',
     waitingFor: (counters) => `بانتظار ${counters}`,
@@ -709,4 +752,28 @@ export function shopDayWaitingFor(
       .map((counter) => words.counter(counter.code, counter.name))
       .join(', '),
   );
+}
+
+/**
+ * A counter's state on the shop day, in a sentence: an open shift with the time the counter was last
+ * in touch, a counter not synced with the time the ledger last received its records. `dateTime`
+ * formats an ISO time for the screen or the paper.
+ */
+export function shopCounterState(
+  language: Language,
+  counter: Pick<ShopCounterDay, 'state' | 'syncedAt' | 'contactAt'>,
+  dateTime: (iso: string) => string,
+): string {
+  const words = reportText(language).shop;
+  const at = (iso: string | null): string => (iso ? dateTime(iso) : words.never);
+  switch (counter.state) {
+    case 'closed':
+      return words.closed;
+    case 'open':
+      return words.open(at(counter.contactAt ?? counter.syncedAt));
+    case 'out_of_contact':
+      return words.outOfContact(at(counter.contactAt ?? counter.syncedAt));
+    case 'not_synced':
+      return words.notSynced(at(counter.syncedAt));
+  }
 }

@@ -70,6 +70,20 @@ export const MovementLineSchema = z.object({
   amount: MoneySchema,
 });
 
+/**
+ * Sales the provider cancelled on a shift, per currency of their price: a cancellation belongs to
+ * the shift whose drawer gave its cash back, else to the shift it was made on.
+ */
+export const CancelledLineSchema = z.object({
+  currency: CurrencySchema,
+  count: z.number().int(),
+  /** What those sales had taken: off the takings. */
+  retail: MoneySchema,
+  /** The shift's sales takings in this currency, less `retail`. */
+  net: MoneySchema,
+});
+export type CancelledLine = z.infer<typeof CancelledLineSchema>;
+
 /** A sale or top-up whose eSIM is not in the customer's hands yet: its money is held, not earned. */
 export const OpenExceptionSchema = z.object({
   kind: z.enum(['sale', 'topup']),
@@ -114,6 +128,13 @@ export const ShiftReportSchema = z.object({
   cashiers: z.array(z.object({ id: z.string(), name: z.string(), role: CashierRoleSchema })),
   sales: z.array(TakingsLineSchema),
   topUps: z.array(TakingsLineSchema),
+  /** Zs stored before cancellations were listed hold none. */
+  cancelled: z.array(CancelledLineSchema).default([]),
+  /**
+   * The cash handed back from this drawer for those cancellations, per currency: a part of the cash
+   * lines' refunds, never added to them again.
+   */
+  cancelledCashBack: z.array(MoneySchema).default([]),
   tenders: z.array(TenderLineSchema),
   /** Sales and top-ups journalled without a tender (before tenders were recorded, or through the API). */
   untendered: z.number().int(),

@@ -19,6 +19,12 @@ export const TenderInputSchema = z
     currency: CurrencySchema.optional(),
     /** Cash only: what the customer handed over, in the currency paid. */
     tendered: MinorUnitsSchema.optional(),
+    /**
+     * The amount due the cashier showed the customer, in the currency paid. When given, a tender
+     * that would take anything else (today's rate changed meanwhile) is refused (PRICE_CHANGED)
+     * before anything is journalled. The counter always gives it.
+     */
+    quotedDue: MinorUnitsSchema.optional(),
   })
   .strict();
 export type TenderInput = z.infer<typeof TenderInputSchema>;

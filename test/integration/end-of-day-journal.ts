@@ -8,6 +8,7 @@ import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import { SettingsTable } from '../../electron/core/journal/settings-table';
 import { ManagerPin } from '../../electron/core/security/manager-pin';
 import { createEndOfDay, type EndOfDayModule } from '../../electron/core/shifts/end-of-day-module';
+import { ON_ITS_OWN } from '../../electron/core/shop/shop-settings';
 import type { Approval, Cashier } from '../../shared/domain/cashier';
 import type { TenderInput } from '../../shared/domain/till';
 import { type Money, money } from '../../shared/money';
@@ -63,6 +64,7 @@ export function startDay(start = '2026-11-20T08:00:00.000Z'): Day {
       journalCheck: journalChecks({ file: db.name, counterId: DAY_COUNTER, now }).check,
       // Called here without the dispatch: the reports read as a manager reads them.
       figuresHidden: () => false,
+      shop: ON_ITS_OWN,
     }),
     approval: { managerId: manager.id, pin: DAY_PIN },
     manager,

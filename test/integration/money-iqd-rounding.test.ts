@@ -16,7 +16,7 @@ import {
   setDinarRate,
   usd,
 } from './end-of-day-support';
-import { type Counter, cheapest, startCounter } from './money-support';
+import { type Counter, cheapest, ledger, startCounter } from './money-support';
 
 let counter: Counter | null = null;
 
@@ -77,5 +77,46 @@ describe('a shop that sells in dinars', () => {
       ]),
     );
     expect(unwrap(await h.call<{ sales: Sale[] }>('listSales', {})).sales).toHaveLength(3);
+  });
+
+  it('refuses a tender whose amount due moved with a new rate since it was quoted, charging nothing', async () => {
+    counter = await startCounter();
+    const { h, packages } = counter;
+    const staff = await hireStaff(h);
+    const pkg = cheapest(packages);
+    await sellInDinars(h, staff.approval);
+    const rate = await setDinarRate(h, staff.approval);
+    await openShift(h, [usd(5000), iqd(250_000)]);
+    const exact = convertAtRate(pkg.retail.amount, pkg.retail.currency, rate.sellPer100);
+    const quoted = Math.ceil(exact / 250) * 250;
+    // The manager raises the rate while the customer is being quoted at the old one.
+    unwrap(
+      await h.call('setExchangeRate', {
+        base: 'USD',
+        quote: 'IQD',
+        buy: '1370',
+        sell: '1380',
+        per: 1,
+        approval: staff.approval,
+      }),
+    );
+    const before = (await ledger(counter.sim)).entries.length;
+    for (const tender of [
+      { method: 'card' as const, quotedDue: minor(quoted) },
+      { method: 'cash' as const, tendered: minor(noteFor(iqd(quoted))), quotedDue: minor(quoted) },
+    ]) {
+      const refused = await h.call('sell', { packageCode: pkg.code, tender, quotedTotal: pkg.retail });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'PRICE_CHANGED', details: { quoted: iqd(quoted), current: { currency: 'IQD' } } },
+      });
+    }
+    expect(unwrap(await h.call<{ sales: Sale[] }>('listSales', {})).sales).toEqual([]);
+    expect((await ledger(counter.sim)).entries).toHaveLength(before);
+    // Quoted again at the new rate, the sale goes through at what was shown.
+    const requoted =
+      Math.ceil(convertAtRate(pkg.retail.amount, pkg.retail.currency, minor(138_000)) / 250) * 250;
+    const sale = await sell(h, pkg, { method: 'card', quotedDue: minor(requoted) });
+    expect(sale.tender?.due).toEqual(iqd(requoted));
   });
 });

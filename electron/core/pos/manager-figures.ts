@@ -1,8 +1,12 @@
+import type { Cancellation } from '../../../shared/domain/cancellation';
+import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import type { PosEvent } from '../../../shared/domain/events';
-import type { Reconciliation } from '../../../shared/domain/reconciliation';
+import type { LostRecords } from '../../../shared/domain/lost-records';
+import type { ProviderOrder } from '../../../shared/domain/provider-order';
+import type { ReconcileKind, ReconcileRow, Reconciliation } from '../../../shared/domain/reconciliation';
 import type { Sale, SaleSummary } from '../../../shared/domain/sale';
 import type { ShiftReport, TakingsLine } from '../../../shared/domain/shift-report';
-import type { TopUp } from '../../../shared/domain/topup';
+import type { TopUp, TopUpOption, TopUpOrderSeen } from '../../../shared/domain/topup';
 import type { PosMethodName } from '../../../shared/pos-api';
 import type { PosHandlers } from './dispatch';
 
@@ -16,8 +20,40 @@ export function saleWithoutFigures<S extends Sale | SaleSummary>(sale: S): S {
   return 'cost' in sale ? { ...sale, cost: null, ...('margin' in sale ? { margin: null } : {}) } : sale;
 }
 
+function orderSeenWithoutFigures(order: TopUpOrderSeen): TopUpOrderSeen {
+  return { ...order, amount: null };
+}
+
 export function topUpWithoutFigures(topUp: TopUp): TopUp {
-  return topUp.state === 'completed' ? { ...topUp, cost: null, margin: null } : topUp;
+  if (topUp.state === 'completed') return { ...topUp, cost: null, margin: null };
+  if (topUp.state === 'in_doubt' && topUp.search) {
+    const { search } = topUp;
+    return {
+      ...topUp,
+      search: { ...search, quotedCost: null, orders: search.orders.map(orderSeenWithoutFigures) },
+    };
+  }
+  return topUp;
+}
+
+function packageWithoutFigures<P extends CataloguePackage | TopUpOption>(pkg: P): P {
+  return { ...pkg, cost: null };
+}
+
+/** The provider's order as a cashier reads it: what it charged is the provider's cost. */
+function orderWithoutFigures(order: ProviderOrder): ProviderOrder {
+  return { ...order, amount: null };
+}
+
+/** What the provider gave back for a cancelled order is the cost returned; the customer's cash stays. */
+function cancellationWithoutFigures(cancellation: Cancellation): Cancellation {
+  return { ...cancellation, providerRefund: null };
+}
+
+function lostRecordsWithoutFigures(lost: LostRecords): LostRecords {
+  return lost.orders
+    ? { ...lost, orders: { ...lost.orders, candidates: lost.orders.candidates.map(orderWithoutFigures) } }
+    : lost;
 }
 
 function takingsWithoutFigures(line: TakingsLine): TakingsLine {
@@ -32,8 +68,24 @@ export function reportWithoutFigures(report: ShiftReport): ShiftReport {
   };
 }
 
+/** The rows whose amount is the drawer's cash; every other row's is a cost, a refund of one or the bridge's. */
+export const CASH_KINDS: ReadonlySet<ReconcileKind> = new Set(['cash_differs', 'cash_outside_shifts']);
+
+/** A row without the provider's figures; its note, written with them, is left empty. */
+function rowWithoutFigures<R extends ReconcileRow>(row: R): R {
+  if (CASH_KINDS.has(row.kind)) return row;
+  return { ...row, journalCost: null, providerAmount: null, amount: null, note: '' };
+}
+
+/** The bridge, the deposits that feed it, and the rows' costs and refunds, left out. */
 export function reconciliationWithoutFigures(reconciliation: Reconciliation): Reconciliation {
-  return { ...reconciliation, bridge: null };
+  return {
+    ...reconciliation,
+    bridge: null,
+    deposits: [],
+    rows: reconciliation.rows.map(rowWithoutFigures),
+    exceptions: reconciliation.exceptions.map(rowWithoutFigures),
+  };
 }
 
 type Answer<M extends PosMethodName> = Awaited<ReturnType<PosHandlers[M]>>;
@@ -44,6 +96,8 @@ type Answer<M extends PosMethodName> = Awaited<ReturnType<PosHandlers[M]>>;
  * already, so they are not here.
  */
 export const ANSWERS_WITHOUT_FIGURES: { readonly [M in PosMethodName]?: (answer: Answer<M>) => Answer<M> } = {
+  listPackages: (answer) => ({ ...answer, packages: answer.packages.map(packageWithoutFigures) }),
+  listTopUpPackages: (answer) => ({ ...answer, packages: answer.packages.map(packageWithoutFigures) }),
   sell: saleWithoutFigures,
   getSale: saleWithoutFigures,
   getSaleForHandOver: saleWithoutFigures,
@@ -53,6 +107,7 @@ export const ANSWERS_WITHOUT_FIGURES: { readonly [M in PosMethodName]?: (answer:
   topUp: topUpWithoutFigures,
   getTopUp: topUpWithoutFigures,
   listTopUps: (answer) => ({ ...answer, topUps: answer.topUps.map(topUpWithoutFigures) }),
+  listOrders: (answer) => ({ ...answer, orders: answer.orders.map(orderWithoutFigures) }),
   closeShift: (answer) => ({ ...answer, report: reportWithoutFigures(answer.report) }),
   getXReport: reportWithoutFigures,
   getZReport: reportWithoutFigures,
@@ -60,6 +115,20 @@ export const ANSWERS_WITHOUT_FIGURES: { readonly [M in PosMethodName]?: (answer:
   getReconciliation: (answer) => ({
     reconciliation: answer.reconciliation && reconciliationWithoutFigures(answer.reconciliation),
   }),
+  getLostRecords: (answer) => ({
+    lostRecords: answer.lostRecords && lostRecordsWithoutFigures(answer.lostRecords),
+  }),
+  checkCancelSale: (answer) => ({
+    ...answer,
+    cancellation: answer.cancellation && cancellationWithoutFigures(answer.cancellation),
+  }),
+  settleCancellation: cancellationWithoutFigures,
+  // A manager's approval lets the cashier act; the answer still lands on the cashier's screen.
+  decideTopUp: topUpWithoutFigures,
+  resolveReconciliationException: reconciliationWithoutFigures,
+  acknowledgeLostRecords: lostRecordsWithoutFigures,
+  cancelSale: cancellationWithoutFigures,
+  goodwillRefund: cancellationWithoutFigures,
 };
 
 /** A handler's answer as this caller may read it. */

@@ -3,7 +3,7 @@ import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Reconciliation } from '../../../shared/domain/reconciliation';
 import type { ShiftReport, TakingsLine } from '../../../shared/domain/shift-report';
 import { journalCheckSentence, journalCheckText } from '../../../shared/journal-check-text';
-import type { Money } from '../../../shared/money';
+import { type Money, negated } from '../../../shared/money';
 import { receiptNumberText, zNumberText } from '../../../shared/printed-numbers';
 import { type ReportText, reportText } from '../../../shared/report-text';
 import { type Html, html, trusted } from '../receipts/html';
@@ -58,6 +58,7 @@ ${report.kind === 'z' && !report.counted ? html`<p class="mark">${text.notCounte
 <div class="sections">
 ${headerSection(kit, report)}
 ${takingsSection(kit, text.sales, report.sales, true)}
+${cancelledSection(kit, report)}
 ${takingsSection(kit, text.topUps, report.topUps, false)}
 ${tendersSection(kit, report)}
 ${report.cash.map((line) => cashSection(kit, report, line))}
@@ -150,6 +151,21 @@ function takingsSection(
       ]),
     )}`,
   );
+}
+
+/**
+ * The sales the provider cancelled on the shift, when there are any: how many, what came off the
+ * takings and what they are net of it, and the cash the drawer gave back (one of its refunds).
+ */
+function cancelledSection({ text, format }: Kit, report: ShiftReport): Html | null {
+  if (report.cancelled.length === 0) return null;
+  const lines: Row[] = report.cancelled.flatMap((line): Row[] => [
+    [text.count, format.number(line.count)],
+    [text.offTheTakings, format.money(negated(line.retail))],
+    [text.netTakings, format.money(line.net), 'total'],
+  ]);
+  for (const amount of report.cancelledCashBack) lines.push([text.cashGivenBack, format.money(amount)]);
+  return section(text.cancelledSales, rows(lines));
 }
 
 function tendersSection({ text, format }: Kit, report: ShiftReport): Html {

@@ -1,4 +1,4 @@
-import type { CashLine, TakingsLine } from '../../../shared/domain/shift-report';
+import type { CancelledLine, CashLine, TakingsLine } from '../../../shared/domain/shift-report';
 import type { TenderMethod } from '../../../shared/domain/till';
 import { addMinor, type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { Db } from '../journal/database';
@@ -37,6 +37,19 @@ const TOPUPS = GROUPED('topups', 'count(*)', 'retail_minor');
 const MOVEMENTS = `
   SELECT kind, reason, currency, count(*) AS n, sum(amount_minor) AS amount
   FROM cash_movements WHERE shift_id = ? GROUP BY kind, reason, currency`;
+
+// A cancellation belongs to the shift whose drawer gave its cash back, else to the one it was made on;
+// only one the provider confirmed counts (one in doubt or refused leaves the sale sold).
+const CANCELLED_ON_SHIFT = `c.kind = 'cancellation' AND c.state = 'cancelled' AND coalesce(m.shift_id, c.shift_id) = ?`;
+const CANCELLED = `
+  SELECT s.currency AS currency, count(*) AS n, sum(s.retail_total_minor) AS retail
+  FROM cancellations AS c JOIN sales AS s ON s.id = c.sale_id
+    LEFT JOIN cash_movements AS m ON m.id = c.cash_movement_id
+  WHERE ${CANCELLED_ON_SHIFT} GROUP BY s.currency ORDER BY s.currency`;
+const CANCELLED_CASH_BACK = `
+  SELECT c.cash_refund_currency AS currency, sum(c.cash_refund_minor) AS amount
+  FROM cancellations AS c JOIN cash_movements AS m ON m.id = c.cash_movement_id
+  WHERE ${CANCELLED_ON_SHIFT} GROUP BY c.cash_refund_currency ORDER BY c.cash_refund_currency`;
 
 export interface TenderTotal {
   readonly method: TenderMethod;
@@ -195,6 +208,32 @@ export function shiftFigures(
     movements,
     noSaleOpens,
     cash,
+  };
+}
+
+/**
+ * The sales the provider cancelled on a shift, per currency of their price, with the shift's sales
+ * takings net of them, and the cash its drawer gave back for them. That cash is already one of the
+ * drawer's refunds (a `refund` movement): it is named here, never taken off the drawer again.
+ */
+export function cancelledOn(
+  db: Db,
+  shiftId: string,
+  sales: readonly TakingsLine[],
+): { readonly cancelled: CancelledLine[]; readonly cashBack: Money[] } {
+  const rows = db.prepare(CANCELLED).all(shiftId) as { currency: Currency; n: number; retail: number }[];
+  const cashBack = db.prepare(CANCELLED_CASH_BACK).all(shiftId) as { currency: Currency; amount: number }[];
+  return {
+    cancelled: rows.map((row) => {
+      const takings = sales.find((line) => line.currency === row.currency)?.retail.amount ?? 0;
+      return {
+        currency: row.currency,
+        count: row.n,
+        retail: money(row.retail, row.currency),
+        net: money(takings - row.retail, row.currency),
+      };
+    }),
+    cashBack: cashBack.map((row) => money(row.amount, row.currency)),
   };
 }
 

@@ -6,7 +6,7 @@ import { type Currency, type MinorUnits, type Money, minor, subtractMinor } from
 import { chainHead } from '../journal/chain';
 import type { Db } from '../journal/database';
 import { OPEN_STATE_PARAMS } from '../journal/state-rows';
-import { type ShiftFigures, shiftFigures, sumByCurrency, withCount } from './shift-figures';
+import { cancelledOn, type ShiftFigures, shiftFigures, sumByCurrency, withCount } from './shift-figures';
 import type { ZJournal } from './z-journal';
 
 const CARRIED_FORWARD = `
@@ -61,6 +61,7 @@ export interface ReportRequest {
 export function computeShiftReport(db: Db, zJournal: ZJournal, request: ReportRequest): ShiftReport {
   const { shift, close } = request;
   const figures: ShiftFigures = shiftFigures(db, shift.id, shift.opening, request.drawerCurrencies);
+  const cancellations = cancelledOn(db, shift.id, figures.sales);
   const counted = close?.counted ?? null;
   const cash = counted ? withCount(figures.cash, counted) : figures.cash;
   const open = carriedForward(db, shift.counterId);
@@ -86,6 +87,8 @@ export function computeShiftReport(db: Db, zJournal: ZJournal, request: ReportRe
     cashiers,
     sales: figures.sales,
     topUps: figures.topUps,
+    cancelled: cancellations.cancelled,
+    cancelledCashBack: cancellations.cashBack,
     tenders: figures.tenders,
     untendered: figures.untendered,
     cash: request.expectedVisible ? cash : cash.map((line) => ({ ...line, expected: null, variance: null })),

@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/domain/common';
 import type {
   ShopCashLine,
   ShopCounterDay,
@@ -6,7 +7,7 @@ import type {
 } from '../../../shared/domain/shop-day';
 import type { Money } from '../../../shared/money';
 import { receiptNumberText, zNumberText } from '../../../shared/printed-numbers';
-import { shopDayWaitingFor, shopDrawerName } from '../../../shared/report-text';
+import { shopCounterState, shopDayWaitingFor, shopDrawerName } from '../../../shared/report-text';
 import { type Html, html } from '../receipts/html';
 import { codeField, ltr, type Row, rows } from '../receipts/receipt-document';
 import { receiptText } from '../receipts/receipt-text';
@@ -42,9 +43,10 @@ ${waiting ? html`<p class="mark-note">${waiting}</p>` : null}
   ])}
 <p class="note">${text.ledger.runAt(format.dateTime(day.runAt))}</p>
 ${day.ordersRead > 0 ? html`<p class="note">${words.attributed(format.number(day.ordersAttributed), format.number(day.ordersRead))}</p>` : null}
+${(day.otherShops ?? []).map((other) => html`<p class="note">${words.otherShopOrders(other.shop, format.number(other.orders))}</p>`)}
 ${day.unconfirmedReason ? html`<p class="note">${text.ledger.unconfirmed(day.unconfirmedReason)}</p>` : null}
 </section>
-${day.counters.map((counter) => counterSection(kit, counter))}
+${day.counters.map((counter) => counterSection(kit, ctx.language, counter))}
 ${day.bridge ? bridgeSection(kit, day.bridge) : null}
 ${day.cash.map((drawer) =>
   cashSection(kit, `${words.cashPerDrawer}: ${shopDrawerName(ctx.language, day.cash, drawer)}`, drawer.lines),
@@ -57,15 +59,9 @@ ${day.exceptions.length > 0 ? exceptionsSection(kit, day.exceptions) : null}
 }
 
 /** A counter: its state, each Z with the chain head it printed (received as printed or not), its last link. */
-function counterSection({ text, format }: Kit, counter: ShopCounterDay): Html {
+function counterSection({ text, format }: Kit, language: Language, counter: ShopCounterDay): Html {
   const words = text.shop;
-  const since = counter.syncedAt ? format.dateTime(counter.syncedAt) : words.never;
-  const state =
-    counter.state === 'closed'
-      ? words.closed
-      : counter.state === 'open'
-        ? words.open(since)
-        : words.notSynced(since);
+  const state = shopCounterState(language, counter, format.dateTime);
   const zs = counter.shifts.flatMap((shift) =>
     shift.zNumber === null || shift.zHead === null
       ? []

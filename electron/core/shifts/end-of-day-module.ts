@@ -4,13 +4,16 @@ import type { TillView } from '../../../shared/domain/shift';
 import type { Currency } from '../../../shared/money';
 import { type CashierMethods, cashierHandlers } from '../cashiers/cashier-handlers';
 import { CashierTable } from '../cashiers/cashier-table';
+import { ShopStaff, type StaffLedger } from '../cashiers/shop-staff';
 import type { HandlerGroup } from '../context';
 import type { Db } from '../journal/database';
 import type { SettingsTable } from '../journal/settings-table';
+import type { Logger } from '../log';
 import type { PosHandlers } from '../pos/dispatch';
 import { type ReportMethods, reportHandlers } from '../reports/report-handlers';
 import { ZJournal } from '../reports/z-journal';
 import type { ManagerPin } from '../security/manager-pin';
+import type { ShopSettings } from '../shop/shop-settings';
 import { CashRefunds } from './cash-refunds';
 import { EndOfDay } from './end-of-day';
 import { EndOfDaySettingsStore } from './end-of-day-settings';
@@ -32,6 +35,8 @@ export interface EndOfDayOptions {
   readonly counterCode: () => string | null;
   /** The counter's own time zone, used when the shop has not named one. */
   readonly timeZone: string;
+  /** The shop ledger, which keeps the staff of the shop this counter is in (docs/shop-ledger.md, "Staff"). */
+  readonly shopStaff?: { readonly ledger: StaffLedger; readonly log: Logger };
 }
 
 export interface EndOfDayHandlerOptions {
@@ -43,6 +48,8 @@ export interface EndOfDayHandlerOptions {
   readonly journalCheck: () => Promise<JournalCheck>;
   /** Whether the one at the counter is a cashier, whose reports leave out a manager's figures. */
   readonly figuresHidden: () => boolean;
+  /** Makes a change of the rate or the end-of-day settings the shop's (ShopSettings.change). */
+  readonly shop: Pick<ShopSettings, 'change'>;
 }
 
 type EndOfDayMethods = CashierMethods | ShiftMethods | ReportMethods;
@@ -53,8 +60,11 @@ export interface EndOfDayModule {
   readonly cashiers: CashierTable;
   readonly shifts: ShiftJournal;
   readonly settings: EndOfDaySettingsStore;
+  readonly rates: ExchangeRates;
   /** The one check of every cash refund. */
   readonly cashRefunds: CashRefunds;
+  /** The shop's staff, when the counter can be in a shop ledger. */
+  readonly staff: ShopStaff | null;
   handlers(options: EndOfDayHandlerOptions): HandlerGroup<EndOfDayMethods>;
 }
 
@@ -66,6 +76,9 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
   const { db, counterId, now } = options;
   const cashiers = new CashierTable(db, options.settings, options.managerPin, now);
   cashiers.ensureFirstManager();
+  const staff = options.shopStaff
+    ? new ShopStaff({ cashiers, settings: options.settings, now, ...options.shopStaff })
+    : null;
   const settings = new EndOfDaySettingsStore(options.settings, options.timeZone);
   const shifts = new ShiftJournal(db);
   const rates = new ExchangeRates(db, counterId);
@@ -97,16 +110,19 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
     cashiers,
     shifts,
     settings,
+    rates,
     cashRefunds,
-    handlers({ changed, reconciliationOf, journalCheck, figuresHidden }) {
+    staff,
+    handlers({ changed, reconciliationOf, journalCheck, figuresHidden, shop }) {
       const announce = (): TillView => {
         const view = endOfDay.view();
         changed(view);
         return view;
       };
+      staff?.onChanged(announce);
       const handlers: HandlerGroup<EndOfDayMethods> = {
-        ...cashierHandlers(cashiers, announce, () => options.settings.getSettings().lockAfterMinutes),
-        ...shiftHandlers(endOfDay, announce),
+        ...cashierHandlers(cashiers, staff, announce, () => options.settings.getSettings().lockAfterMinutes),
+        ...shiftHandlers(endOfDay, announce, shop),
         ...reportHandlers({
           db,
           counterId,

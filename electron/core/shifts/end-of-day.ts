@@ -21,7 +21,7 @@ import { computeShiftReport } from '../reports/shift-report';
 import type { ZJournal } from '../reports/z-journal';
 import type { CashRefunds } from './cash-refunds';
 import type { EndOfDaySettingsStore } from './end-of-day-settings';
-import type { ExchangeRates } from './exchange-rates';
+import type { ExchangeRates, NewRate } from './exchange-rates';
 import type { ShiftJournal } from './shift-journal';
 import { MAIN_DRAWER } from './till';
 
@@ -349,8 +349,11 @@ export class EndOfDay {
     return { ...report, chainHead: zJournal.chainHeadAtIssue(shiftId) };
   }
 
-  /** Sets today's rate between two currencies ("per 100" or per unit, as the manager reads it). */
-  setRate(input: {
+  /**
+   * Today's rate between two currencies ("per 100" or per unit, as the manager reads it), checked and
+   * approved (it names the manager who set it); `keepRate` then keeps it.
+   */
+  rateFor(input: {
     base: Currency;
     quote: Currency;
     buy: string;
@@ -358,7 +361,7 @@ export class EndOfDay {
     per: 1 | 100;
     confirmMove?: boolean | undefined;
     approval?: Approval | undefined;
-  }): ExchangeRate {
+  }): NewRate {
     const { cashiers, rates, settings, now } = this.deps;
     if (input.base === input.quote) {
       throw invalidField('quote', 'same_currency', 'A rate is between two different currencies.');
@@ -382,23 +385,23 @@ export class EndOfDay {
         { field: 'rate', previous },
       );
     }
-    const at = now();
-    return rates.set(
-      {
-        base: input.base,
-        quote: input.quote,
-        buyPer100: buy,
-        sellPer100: sell,
-        businessDay: settings.businessDay(at),
-        setBy: manager.id,
-      },
-      at.toISOString(),
-    );
+    return {
+      base: input.base,
+      quote: input.quote,
+      buyPer100: buy,
+      sellPer100: sell,
+      businessDay: settings.businessDay(now()),
+      setBy: manager.id,
+    };
   }
 
-  updateSettings(patch: Partial<EndOfDaySettings>, approval: Approval | undefined): EndOfDaySettings {
-    const { cashiers, settings, db, now } = this.deps;
-    const manager = cashiers.approve(approval, 'Changing the end-of-day settings');
+  keepRate(rate: NewRate): ExchangeRate {
+    return this.deps.rates.set(rate, this.deps.now().toISOString());
+  }
+
+  /** Checks a change of the end-of-day settings and answers the manager who approved it; `keepSettings` keeps it. */
+  approveSettings(patch: Partial<EndOfDaySettings>, approval: Approval | undefined): string {
+    const manager = this.deps.cashiers.approve(approval, 'Changing the end-of-day settings');
     if (patch.timeZone) {
       try {
         new Intl.DateTimeFormat('en', { timeZone: patch.timeZone });
@@ -406,9 +409,14 @@ export class EndOfDay {
         throw invalidField('timeZone', 'unknown_time_zone', `${patch.timeZone} is not a time zone.`);
       }
     }
+    return manager.id;
+  }
+
+  keepSettings(patch: Partial<EndOfDaySettings>, managerId: string): EndOfDaySettings {
+    const { settings, db, now } = this.deps;
     return writeTransaction(db, () => {
       const next = settings.update(patch);
-      writeAudit(db, now().toISOString(), 'settings.end_of_day', null, { patch, approvedBy: manager.id });
+      writeAudit(db, now().toISOString(), 'settings.end_of_day', null, { patch, approvedBy: managerId });
       return next;
     });
   }

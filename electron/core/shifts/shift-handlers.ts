@@ -1,5 +1,6 @@
 import type { TillView } from '../../../shared/domain/shift';
 import type { HandlerGroup } from '../context';
+import type { ShopSettings } from '../shop/shop-settings';
 import type { EndOfDay } from './end-of-day';
 
 export type ShiftMethods =
@@ -18,8 +19,16 @@ export type ShiftMethods =
   | 'setExchangeRate'
   | 'updateEndOfDaySettings';
 
-/** The drawer's shift, its reports and the day's rates. `changed` pushes the new till view to every window. */
-export function shiftHandlers(endOfDay: EndOfDay, changed: () => TillView): HandlerGroup<ShiftMethods> {
+/**
+ * The drawer's shift, its reports and the day's rates. `changed` pushes the new till view to every
+ * window. The rate and the end-of-day settings are the shop's in a shop ledger: `shop` makes each
+ * change the shop's next version.
+ */
+export function shiftHandlers(
+  endOfDay: EndOfDay,
+  changed: () => TillView,
+  shop: Pick<ShopSettings, 'change'>,
+): HandlerGroup<ShiftMethods> {
   return {
     getTill: async () => endOfDay.view(),
     openShift: async ({ floats }) => {
@@ -52,12 +61,27 @@ export function shiftHandlers(endOfDay: EndOfDay, changed: () => TillView): Hand
     getZReport: async ({ shiftId }) => endOfDay.zReport(shiftId),
     listShifts: async ({ limit }) => ({ shifts: endOfDay.listShifts(limit) }),
     setExchangeRate: async (input) => {
-      const rate = endOfDay.setRate(input);
+      const rate = endOfDay.rateFor(input);
+      const kept = await shop.change(
+        'rates',
+        rate.setBy,
+        (current) => [
+          ...current.rates.filter((held) => held.base !== rate.base || held.quote !== rate.quote),
+          rate,
+        ],
+        () => endOfDay.keepRate(rate),
+      );
       changed();
-      return rate;
+      return kept;
     },
     updateEndOfDaySettings: async ({ patch, approval }) => {
-      const settings = endOfDay.updateSettings(patch, approval);
+      const managerId = endOfDay.approveSettings(patch, approval);
+      const settings = await shop.change(
+        'end_of_day',
+        managerId,
+        (current) => ({ ...current.end_of_day, ...patch }),
+        () => endOfDay.keepSettings(patch, managerId),
+      );
       changed();
       return settings;
     },

@@ -61,7 +61,7 @@ export interface ShiftClose {
 /**
  * Shifts, their counts and their cash movements. A shift row changes once, from open to closed (or
  * not counted), and a trigger refuses any change after that; counts and movements are never changed.
- * Each method is one synchronous transaction with its chained audit record; callers that combine
+ * Each method is one synchronous transaction with its record (a chain link); callers that combine
  * several (a close) wrap them in their own.
  */
 export class ShiftJournal {

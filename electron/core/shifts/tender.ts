@@ -35,6 +35,13 @@ export function tenderFor(input: TenderInput, price: Money, rules: TenderRules):
     dueMoney = priceAtRate(price, currency, rate.sellPer100, rules.roundingStep(currency));
   }
   const due = dueMoney.amount;
+  if (input.quotedDue !== undefined && input.quotedDue !== due) {
+    throw new PosFailure(
+      'PRICE_CHANGED',
+      `The amount due in ${currency} changed since it was quoted (today's rate changed): quote again.`,
+      { quoted: { amount: input.quotedDue, currency }, current: dueMoney },
+    );
+  }
   if (input.method !== 'cash') {
     if (input.tendered !== undefined && input.tendered !== due) {
       throw invalidField(

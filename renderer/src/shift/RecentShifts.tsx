@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import type { ShopPack } from '../../../shared/domain/export';
 import type { JournalCheck } from '../../../shared/domain/journal-check';
 import type { Shift } from '../../../shared/domain/shift';
 import type { PosError } from '../../../shared/errors';
@@ -127,6 +128,7 @@ function AccountantPack({
 }): ReactNode {
   const t = shiftText(useLanguage());
   const [month, setMonth] = useState(new Date().toISOString().slice(0, 7));
+  const [shop, setShop] = useState<ShopPack | null>(null);
   const monthId = useId();
   return (
     <form
@@ -138,6 +140,7 @@ function AccountantPack({
             if (!result.ok) return onError(result.error);
             onError(null);
             onChecked(result.value.journalCheck);
+            setShop(result.value.shop);
             download(result.value.name, base64Bytes(result.value.base64), 'application/zip');
           });
       }}
@@ -150,7 +153,20 @@ function AccountantPack({
       <button type="submit" className="secondary">
         {t.downloadPack}
       </button>
+      {shop ? <ShopPackSaid shop={shop} /> : null}
     </form>
+  );
+}
+
+/** Whether a shop's pack holds every counter's month; a pack short of a counter is an alert. */
+function ShopPackSaid({ shop }: { readonly shop: ShopPack }): ReactNode {
+  const t = shiftText(useLanguage());
+  if (shop.complete) return <p role="status">{t.shopPackWhole(shop.shop)}</p>;
+  return (
+    <div role="alert" className="mark">
+      {shop.open.length > 0 ? <p>{t.shopPackOpen(shop.open.join(', '))}</p> : null}
+      {shop.notSynced.length > 0 ? <p>{t.shopPackNotSynced(shop.notSynced.join(', '))}</p> : null}
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ShiftReport, TakingsLine } from '../../../shared/domain/shift-report';
-import type { Money } from '../../../shared/money';
+import { type Money, negated } from '../../../shared/money';
 import { type ReportText, reportText } from '../../../shared/report-text';
 import { dateTime, integer, moneyText } from '../i18n/format';
 import { usePrintedNumbers } from '../i18n/printed-numbers';
@@ -34,6 +34,23 @@ export function ReportView({ report }: { readonly report: ShiftReport }): ReactN
       </dl>
       <div className="report-parts">
         <Takings title={r.sales} lines={report.sales} r={r} money={money} number={number} />
+        {report.cancelled.length > 0 ? (
+          <section>
+            <h3>{r.cancelledSales}</h3>
+            {report.cancelled.map((line) => (
+              <dl className="facts" key={line.currency}>
+                <Fact term={r.count} value={number(line.count)} />
+                <Fact term={r.offTheTakings} value={money(negated(line.retail))} />
+                <Fact term={r.netTakings} value={money(line.net)} />
+              </dl>
+            ))}
+            <dl className="facts">
+              {report.cancelledCashBack.map((amount) => (
+                <Fact key={amount.currency} term={r.cashGivenBack} value={money(amount)} />
+              ))}
+            </dl>
+          </section>
+        ) : null}
         <Takings title={r.topUps} lines={report.topUps} r={r} money={money} number={number} />
         <section>
           <h3>{r.tenders}</h3>

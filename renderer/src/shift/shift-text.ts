@@ -83,6 +83,10 @@ export interface ShiftText {
   readonly accountantPack: string;
   readonly month: string;
   readonly downloadPack: string;
+  /** A shop's pack (a counter in a shop ledger): every counter in it, or whose rows stop short. */
+  readonly shopPackWhole: (shop: string) => string;
+  readonly shopPackOpen: (codes: string) => string;
+  readonly shopPackNotSynced: (codes: string) => string;
   readonly states: Readonly<Record<'open' | 'closed' | 'not_counted', string>>;
   readonly countedLater: string;
   readonly countLater: string;
@@ -106,6 +110,8 @@ export interface ShiftText {
   readonly activeCashier: string;
   /** Leave empty to keep the PIN. */
   readonly replacePin: string;
+  /** In a shop ledger: the staff are the shop's, and a change needs the ledger. */
+  readonly staffOfShop: string;
   readonly inactive: string;
   readonly newPin: string;
   readonly name: string;
@@ -211,6 +217,11 @@ const EN: ShiftText = {
   accountantPack: "The accountant's pack",
   month: 'Month',
   downloadPack: 'Download the pack',
+  shopPackWhole: (shop) => `The pack of ${shop}: every counter is closed and in it.`,
+  shopPackOpen: (codes) =>
+    `Not complete: counter ${codes} still has a shift open in the shop ledger. Its rows stop at what the ledger holds; make the pack again once it is closed.`,
+  shopPackNotSynced: (codes) =>
+    `Not complete: counter ${codes} has not sent everything to the shop ledger. Make the pack again once it has.`,
   states: EN_REPORT.shiftStates,
   countedLater: 'counted later',
   countLater: 'Count it now',
@@ -235,6 +246,8 @@ const EN: ShiftText = {
   cashierToEdit: EN_WORDS.cashier,
   activeCashier: 'Works here (untick when they leave: their records stay)',
   replacePin: 'New PIN (leave empty to keep theirs)',
+  staffOfShop:
+    "The staff are the shop's: a change here reaches every counter. It needs the shop ledger; signing in works without it.",
   inactive: 'left',
   newPin: 'Their PIN',
   name: 'Name',
@@ -331,6 +344,11 @@ const AR: ShiftText = {
   accountantPack: 'حزمة المحاسب',
   month: 'الشهر',
   downloadPack: 'تنزيل الحزمة',
+  shopPackWhole: (shop) => `حزمة ${shop}: كل نقاط البيع مغلقة وموجودة فيها.`,
+  shopPackOpen: (codes) =>
+    `غير مكتملة: لنقطة البيع ${codes} وردية ما زالت مفتوحة في دفتر المتجر. تتوقف صفوفها عند ما يحمله الدفتر؛ أعد إنشاء الحزمة بعد إغلاقها.`,
+  shopPackNotSynced: (codes) =>
+    `غير مكتملة: لم ترسل نقطة البيع ${codes} كل شيء إلى دفتر المتجر. أعد إنشاء الحزمة بعد أن ترسله.`,
   states: AR_REPORT.shiftStates,
   countedLater: 'عُدّت لاحقًا',
   countLater: 'عدّها الآن',
@@ -356,6 +374,8 @@ const AR: ShiftText = {
   cashierToEdit: AR_WORDS.cashier,
   activeCashier: 'يعمل هنا (ألغِ التحديد عند مغادرته: تبقى سجلاته)',
   replacePin: 'رمز جديد (اتركه فارغًا للإبقاء على رمزه)',
+  staffOfShop:
+    'الموظفون للمتجر كله: يصل أي تغيير هنا إلى كل نقاط البيع. يحتاج التغيير إلى دفتر المتجر، ويعمل تسجيل الدخول بدونه.',
   inactive: 'غادر',
   newPin: 'رمزه السري',
   name: 'الاسم',

@@ -86,8 +86,10 @@ export function quoteTender(
       roundingStepFor(useSettings.getState().pricing, currency),
     );
   }
+  // The amount due shown is the amount due taken: a rate changed meanwhile is refused, never charged.
+  const quotedDue = due.amount;
   if (state.method !== 'cash')
-    return { ok: true, due, change: null, input: { method: state.method, currency } };
+    return { ok: true, due, change: null, input: { method: state.method, currency, quotedDue } };
   const typed = state.tendered.trim();
   const tendered = typed === '' ? due.amount : parseTypedAmount(typed, currency);
   if (tendered === null || tendered < due.amount) return { ok: false, reason: 'too_little', due };
@@ -95,7 +97,7 @@ export function quoteTender(
     ok: true,
     due,
     change: { amount: (tendered - due.amount) as Money['amount'], currency },
-    input: { method: 'cash', currency, tendered },
+    input: { method: 'cash', currency, tendered, quotedDue },
   };
 }
 
