@@ -4,10 +4,10 @@ import { answerStyleRuns } from './test/support/answer-style-runs';
 
 /**
  * The money specs end to end (a sale, the price quoted and charged, a pending sale, Check now, a
- * cancellation, a top-up) run again with the simulator answering lean and untidy: the counter must
- * hand the eSIM over, charge what it quoted, settle what reads can prove and say "not stated" for the
- * rest, from whatever a provider states (test/support/answer-style-runs.ts). The other specs run in
- * the tidy style.
+ * cancellation at any counter of a shop, a top-up) run again with the simulator answering lean and
+ * untidy: the counter must hand the eSIM over, charge what it quoted, settle what reads can prove
+ * and say "not stated" for the rest, from whatever a provider states
+ * (test/support/answer-style-runs.ts). The other specs run in the tidy style.
  */
 const MONEY_SPECS = [
   'sale.spec.ts',
@@ -15,7 +15,9 @@ const MONEY_SPECS = [
   'pending-sale.spec.ts',
   'check-now.spec.ts',
   'cancel-sale.spec.ts',
+  'shop-serve.spec.ts',
   'topup-lookup.spec.ts',
+  'topup-shop.spec.ts',
 ];
 
 const styles = answerStyleRuns();

@@ -4,7 +4,9 @@ import { answerStyleRuns } from './test/support/answer-style-runs';
 /**
  * The integration tests that move money or hand an eSIM over: every `money-*` file (the torture's
  * short run among them), the sale and top-up paths, receipts, the customer display, who sees
- * install codes, and eSIM care (cancellations refund money; care reads the sold eSIM live).
+ * install codes, and eSIM care (cancellations refund money, at any counter of a shop; care reads the
+ * sold eSIM live), and the shop day of several shops on one account (their sales, refunds and
+ * deposits bridged together).
  * They run again with the simulator answering lean and untidy (test/support/answer-style-runs.ts):
  * they are where an answer read wrongly loses or doubles a sale.
  */
@@ -19,6 +21,8 @@ const MONEY_FILES = [
   'test/integration/install-codes-exposure.test.ts',
   'test/integration/cancellations.test.ts',
   'test/integration/esim-care.test.ts',
+  'test/integration/shop-serve.test.ts',
+  'test/integration/shop-day-shops.test.ts',
 ];
 
 const styles = answerStyleRuns();

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Language } from '../shared/domain/common';
+import type { TillView } from '../shared/domain/shift';
+import { receiptNumberText } from '../shared/printed-numbers';
 import { type Counter, expect, test } from '../test/e2e/counter-fixture';
 import { sellFirstFound } from '../test/e2e/counter-page';
-import { MANAGER_PIN, managerApproval } from '../test/e2e/staff';
+import { aliceOnShift, cheapestForCash, MANAGER_PIN, managerApproval } from '../test/e2e/staff';
 
 /** The screens the README shows, in both languages: docs/screens/<screen>-<language>.png. */
 
@@ -179,7 +181,9 @@ test("a used eSIM's sale details: the cancellation refused up front, and eSIM ca
   const sale = await esimInUse(counter);
   await counter.open(page);
   await page.keyboard.press('F7');
-  await page.getByRole('button', { name: `Sale details ${sale.receiptNumber}` }).click();
+  await page
+    .getByRole('button', { name: `Sale details ${receiptNumberText(sale.receiptNumber, null)}` })
+    .click();
   const details = page.getByRole('dialog', { name: 'Sale details' });
   await details.getByRole('button', { name: 'Cancel eSIM' }).click();
   await expect(details.getByRole('alert')).toBeVisible();
@@ -195,4 +199,30 @@ test('a top-up complete, with what the eSIM holds now', async ({ page, counter }
   await page.getByRole('button', { name: 'Confirm top-up' }).click();
   await expect(page.getByRole('region', { name: 'Top-up complete' })).toBeVisible();
   await shootBoth(page, 'topup-complete');
+});
+
+test("the end of the day: a cashier's X, her blind count, and the manager's reconciliation", async ({
+  page,
+  counter,
+}) => {
+  await aliceOnShift(counter);
+  await cheapestForCash(counter);
+  await counter.open(page);
+  await page.keyboard.press('F6');
+  // Alice's X: no expected cash, no cost or margin.
+  await page.getByRole('button', { name: 'X report', exact: true }).click();
+  await expect(page.getByText('X — not a closing')).toBeVisible();
+  await shootBoth(page, 'shift-x-cashier');
+  // Her count is blind: empty fields, nothing expected shown.
+  await page.getByRole('button', { name: 'Close shift', exact: true }).click();
+  await expect(page.getByLabel('Counted USD')).toHaveValue('');
+  await shootBoth(page, 'shift-count');
+  // The manager reconciles the day: the bridge and the provider's charges are theirs.
+  const till = await counter.api<TillView>('getTill');
+  const manager = till.cashiers.find((cashier) => cashier.usesManagerPin)!;
+  await counter.api('signIn', { cashierId: manager.id, pin: MANAGER_PIN });
+  const view = page.getByRole('region', { name: 'Reconciliation with the provider' });
+  await view.getByRole('button', { name: 'Reconcile', exact: true }).click();
+  await expect(view.locator('.reconcile-result')).toBeVisible();
+  await shootBoth(page, 'reconcile-manager');
 });

@@ -116,6 +116,11 @@ export const APP_ERROR_CODES = [
   /** The shop ledger answered but refused the counter; `details.reason` says why. */
   'SHOP_LEDGER_REFUSED',
   /**
+   * Another counter of the shop is topping up this eSIM now (it holds the eSIM's lease in the shop
+   * ledger): nothing was sent. `details` names the counter and since when.
+   */
+  'TOPUP_LEASE_HELD',
+  /**
    * The counter is still starting (after an update, its journal's schema is being changed): nothing
    * is sold or read until it is over. `details.progress` says how far it is, once there is something to show.
    */
@@ -192,7 +197,12 @@ export const ERROR_DETAILS = {
     requiredBalance: MoneySchema.optional(),
   }),
   /** The total the cashier quoted, and what the same sale costs the customer now. */
-  PRICE_CHANGED: z.looseObject({ quoted: MoneySchema, current: MoneySchema, packageCode: z.string() }),
+  PRICE_CHANGED: z.looseObject({
+    quoted: MoneySchema,
+    current: MoneySchema,
+    /** Absent when the amount due in another currency changed (today's rate), not the price. */
+    packageCode: z.string().optional(),
+  }),
   INVALID_INPUT: z.looseObject({ issues: z.array(IssueSchema).readonly() }),
   /** `field` is "" when the whole answer was unreadable. */
   BAD_RESPONSE: z.looseObject({ field: z.string(), problem: z.string() }),
@@ -200,7 +210,19 @@ export const ERROR_DETAILS = {
   CONFIRMATION_REQUIRED: z.union([
     z.looseObject({
       iccid: z.string(),
-      recent: z.array(z.object({ id: z.string(), state: z.string(), createdAt: IsoTimeSchema })).readonly(),
+      recent: z
+        .array(
+          z.object({
+            id: z.string(),
+            state: z.string(),
+            createdAt: IsoTimeSchema,
+            /** The counter of the shop that made it, when another did. */
+            counterCode: z.string().optional(),
+          }),
+        )
+        .readonly(),
+      /** The shop ledger could not be asked: another counter may have topped the eSIM up. */
+      otherCountersUnchecked: z.literal(true).optional(),
     }),
     /** A drawer count off by more than the tolerance: the close needs a reason (and a manager). */
     z.looseObject({ field: z.literal('reason'), count: z.unknown() }),
@@ -270,6 +292,14 @@ export const ERROR_DETAILS = {
   OFFLINE: z.looseObject({ outcome: z.enum(['rejected', 'unknown']).optional() }),
   /** Why the shop ledger refused the counter's joining. */
   SHOP_LEDGER_REFUSED: z.looseObject({ reason: ShopLedgerProblemSchema }),
+  /** The counter whose top-up of the eSIM is on its way, since when, and when its lease ends at the latest. */
+  TOPUP_LEASE_HELD: z.looseObject({
+    iccid: z.string(),
+    counterCode: z.string(),
+    counterName: z.string(),
+    since: IsoTimeSchema,
+    until: IsoTimeSchema,
+  }),
   COUNTER_STARTING: z.looseObject({ progress: StartProgressSchema.nullable() }),
 } satisfies Partial<Record<ErrorCode, z.ZodType>>;
 

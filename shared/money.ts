@@ -127,6 +127,11 @@ export function subtractMinor(a: MinorUnits, b: MinorUnits): MinorUnits {
   return minor(a - b);
 }
 
+/** The same amount taken away: what a total is reduced by reads "−US$2.39". */
+export function negated(value: Money): Money {
+  return { amount: minor(-value.amount), currency: value.currency };
+}
+
 export function multiplyMinor(a: MinorUnits, times: number): MinorUnits {
   if (!Number.isInteger(times)) throw new RangeError(`quantity must be whole: ${times}`);
   return minor(a * times);

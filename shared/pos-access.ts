@@ -39,14 +39,17 @@ const signedIn: Access = { who: 'signedIn' };
 const approved: Access = { who: 'manager', carriedIn: 'approval' };
 const managerPin: Access = { who: 'manager', carriedIn: 'pin' };
 const staffFigures: Access = { ...staff, figures: true };
+const anyoneFigures: Access = { ...anyone, figures: true };
+const approvedFigures: Access = { ...approved, figures: true };
 /** The install codes' rule (docs/security.md), which every way a code leaves the core asks. */
 const CODES =
   'the manager PIN to hand over an eSIM not installed yet, except to the cashier who made the sale within five minutes of it';
 
 export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   getStatus: anyone,
-  listPackages: anyone,
+  listPackages: anyoneFigures,
   syncCatalogue: staff,
+  learnCountryPackages: staff,
   listBestSellers: anyone,
   getBalance: staff,
   sell: staffFigures,
@@ -56,12 +59,12 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   resolveSale: staffFigures,
   resendSale: staffFigures,
   lookupEsim: staff,
-  listTopUpPackages: staff,
+  listTopUpPackages: staffFigures,
   topUp: staffFigures,
   getTopUp: staffFigures,
-  decideTopUp: approved,
+  decideTopUp: approvedFigures,
   listTopUps: staffFigures,
-  listOrders: staff,
+  listOrders: staffFigures,
   getPricing: anyone,
   setPricing: managerPin,
   getSettings: anyone,
@@ -108,21 +111,23 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   updateEndOfDaySettings: approved,
   renderShiftReport: staffFigures,
   checkJournalChain: approved,
-  getLostRecords: staff,
-  acknowledgeLostRecords: approved,
+  getLostRecords: staffFigures,
+  acknowledgeLostRecords: approvedFigures,
   reconcile: staffFigures,
   getReconciliation: staffFigures,
   renderReconciliationReport: staffFigures,
-  resolveReconciliationException: approved,
+  resolveReconciliationException: approvedFigures,
   addProviderDeposit: approved,
   reconcileShop: approved,
   renderShopDayReport: approved,
   resolveShopException: approved,
-  checkCancelSale: staff,
-  cancelSale: approved,
-  settleCancellation: staff,
+  getOwnerView: { ...approved, also: "the ledger owner's login, for that read only" },
+  setStaffAccess: { ...approved, also: "the ledger owner's login, for that change only" },
+  checkCancelSale: staffFigures,
+  cancelSale: approvedFigures,
+  settleCancellation: staffFigures,
   checkGoodwillRefund: staff,
-  goodwillRefund: approved,
+  goodwillRefund: approvedFigures,
   exportCsv: staff,
   exportAccountantPack: staff,
   getEsimCare: staff,
@@ -137,11 +142,12 @@ export interface Caller {
 }
 
 /**
- * Whether a manager's figures are left out of this caller's answers: a cashier is signed in. Nobody
- * signed in calls them only in training, which practises on the simulator's figures.
+ * Whether a manager's figures are left out of this caller's answers: only a manager signed in reads
+ * them, and nobody signed in on a training counter, which practises on the simulator's figures. A
+ * live counter with nobody signed in shows what is on its screen to whoever stands there.
  */
 export function figuresHidden(caller: Caller): boolean {
-  return caller.signedIn && !caller.manager;
+  return !caller.manager && (caller.signedIn || !caller.training);
 }
 
 /** Whether the method needs someone signed in before it can be called by this caller. */

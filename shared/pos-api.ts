@@ -14,9 +14,10 @@ import { CataloguePackageSchema } from './domain/catalogue';
 import { IsoTimeSchema, LanguageSchema } from './domain/common';
 import { AmountDueSchema, CustomerDisplaySchema } from './domain/customer-display';
 import { EsimDetailsSchema } from './domain/esim';
-import { ExportFileSchema, ExportScopeSchema } from './domain/export';
+import { ExportFileSchema, ExportScopeSchema, ShopPackSchema } from './domain/export';
 import { JournalCheckSchema } from './domain/journal-check';
 import { LostRecordsSchema } from './domain/lost-records';
+import { OwnerViewSchema } from './domain/owner-view';
 import { PricingSchema } from './domain/pricing';
 import { PrinterSchema } from './domain/printer';
 import { ProviderOrderSchema } from './domain/provider-order';
@@ -41,7 +42,7 @@ import { ShiftReportSchema } from './domain/shift-report';
 import { ShopDaySchema } from './domain/shop-day';
 import { StatusSchema } from './domain/status';
 import { ExchangeRateSchema, TenderInputSchema } from './domain/till';
-import { TopUpOptionSchema, TopUpSchema, TopUpStateSchema } from './domain/topup';
+import { ShopTopUpSchema, TopUpOptionSchema, TopUpSchema, TopUpStateSchema } from './domain/topup';
 import type { Result } from './errors';
 import { IssuedIccidSchema } from './iccid-schema';
 import { CurrencySchema, MoneySchema } from './money-schema';
@@ -103,6 +104,14 @@ export const posApiContract = {
     z.object({ packages: z.array(CataloguePackageSchema), syncedAt: IsoTimeSchema.nullable() }),
   ),
   syncCatalogue: method(NoInput, z.object({ count: z.number().int(), syncedAt: IsoTimeSchema })),
+  /**
+   * For a catalogue that names no countries: asks the provider which packages cover this country
+   * (an ISO 3166 code) and keeps the answer in the cache, so the next listPackages finds them by it.
+   */
+  learnCountryPackages: method(
+    z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code, such as TR') }).strict(),
+    z.object({ packageCodes: z.array(z.string()) }),
+  ),
   /** Packages most sold in the last seven days, most first. */
   listBestSellers: method(
     z.object({ limit: z.number().int().min(1).max(20).default(6) }).strict(),
@@ -167,6 +176,17 @@ export const posApiContract = {
         takings: z.array(MoneySchema),
         refunded: z.array(MoneySchema),
       }),
+      /**
+       * At a counter in a shop ledger, a search also looks at the other counters' sales (the rows after
+       * this counter's, each naming its counter): `searched`, or `unreachable` when the ledger could not
+       * be read, so the list is this counter's only. Absent when no search or no ledger.
+       */
+      otherCounters: z.enum(['searched', 'unreachable']).optional(),
+      /**
+       * With `otherCounters`: the other counters' top-ups the search names, newest first, each naming
+       * its counter (top-ups are listed apart from the sales: they are not sales).
+       */
+      otherTopUps: z.array(ShopTopUpSchema).optional(),
     }),
   ),
   /** "Check now": settles a sale from the provider's records (order list, order status); never sends anything. */
@@ -555,6 +575,39 @@ export const posApiContract = {
     }).strict(),
     ShopDaySchema,
   ),
+  /**
+   * The owner's view across shops (a manager's, at a counter in a shop ledger): the day per shop,
+   * counter and cashier, each shop's latest shop day and its open exceptions. Read with the ledger
+   * owner's login, typed for this read and kept nowhere; a counter's own role sees its shop only.
+   */
+  getOwnerView: method(
+    z
+      .object({
+        day: BusinessDaySchema,
+        ownerName: z.string().trim().min(1).max(63),
+        ownerPassword: z.string().min(1).max(200),
+        approval: Approval,
+      })
+      .strict(),
+    OwnerViewSchema,
+  ),
+  /**
+   * Gives a member of one shop's staff access to another shop of the ledger, or takes it away
+   * (`access`): the owner's alone, with the owner's login typed for this call, and a manager's approval.
+   */
+  setStaffAccess: method(
+    z
+      .object({
+        staffId: z.string().min(1).max(64),
+        shopId: z.string().regex(/^[0-9]{1,18}$/, 'a shop of the ledger, by its id'),
+        access: z.boolean(),
+        ownerName: z.string().trim().min(1).max(63),
+        ownerPassword: z.string().min(1).max(200),
+        approval: Approval,
+      })
+      .strict(),
+    z.object({ staffId: z.string(), shopId: z.string(), access: z.boolean() }),
+  ),
   /** Reads a sold eSIM live and says whether the provider's rules still allow cancelling it. */
   checkCancelSale: method(z.object({ saleId: Id }).strict(), CancelCheckSchema),
   /** Cancels a sale's whole order with the provider (a manager's), with the customer's cash refund. */
@@ -594,7 +647,13 @@ export const posApiContract = {
   /** A month's CSV files, its Z reports (English and Arabic) and a manifest with the journal's check, zipped. */
   exportAccountantPack: method(
     z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'a month as YYYY-MM') }).strict(),
-    z.object({ name: z.string(), base64: z.string(), journalCheck: JournalCheckSchema }),
+    z.object({
+      name: z.string(),
+      base64: z.string(),
+      journalCheck: JournalCheckSchema,
+      /** At a counter in a shop ledger, the pack is the shop's: whether every counter is in it (null: in none). */
+      shop: ShopPackSchema.nullable(),
+    }),
   ),
   /** Each eSIM of a completed sale read live: status, installation, usage, validity, network events. */
   getEsimCare: method(z.object({ saleId: Id }).strict(), z.object({ esims: z.array(EsimCareSchema) })),

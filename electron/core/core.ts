@@ -59,11 +59,16 @@ import { saleHandlers } from './sales/sale-handlers';
 import { ManagerPin } from './security/manager-pin';
 import { settingsHandlers } from './settings/settings-handlers';
 import { createEndOfDay } from './shifts/end-of-day-module';
+import { OwnerViewDesk } from './shop/owner-view';
+import { ownerViewHandlers } from './shop/owner-view-handlers';
 import type { PusherTiming } from './shop/pusher';
 import { ShopDayDesk } from './shop/shop-day';
 import { shopDayHandlers } from './shop/shop-day-handlers';
 import { type ForcedShopLedger, ShopLedger } from './shop/shop-ledger';
 import { shopLedgerHandlers } from './shop/shop-ledger-handlers';
+import { CancelledElsewhere, type ServingShop, ShopSales, type ShopSalesDeps } from './shop/shop-sales';
+import { ShopSettings } from './shop/shop-settings';
+import { LedgerShopTopUps } from './topups/shop-topups';
 import { topUpHandlers } from './topups/topup-handlers';
 
 export type { Endpoint } from './connection';
@@ -114,6 +119,8 @@ export interface Core {
   esimProvisioned(orderReference: string): Promise<Sale | null>;
   /** This counter's side of the shop ledger (tests push through it without waiting for the nudge). */
   readonly shopLedger: ShopLedger;
+  /** The shop's prices, rate and end-of-day rules as this counter keeps them (tests refresh through it). */
+  readonly shopSettings: ShopSettings;
   close(): Promise<void>;
 }
 
@@ -213,6 +220,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     training,
     counterCode,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    shopStaff: { ledger: shopLedger, log },
+  });
+  const shopSettings = new ShopSettings({
+    db,
+    settings,
+    endOfDay: endOfDay.settings,
+    rates: endOfDay.rates,
+    pricing,
+    inShop: () => shopLedger.place() !== null,
+    hearing: () => shopLedger.hearing(),
+    withLedger: (work) => shopLedger.withClient(work),
+    approverIn: async (ledgerClient, managerId) =>
+      endOfDay.staff ? endOfDay.staff.approverIn(ledgerClient, managerId) : managerId,
+    isCashier: (id) => endOfDay.cashiers.get(id) !== null,
+    now,
+    log,
+    applied: (set) => {
+      events.emit({ type: 'pricing.changed', pricing: set.prices });
+      events.emit({ type: 'till.updated', till: endOfDay.endOfDay.view() });
+    },
+    changed: statusChanges.changed,
   });
   const lifetime = new Lifetime();
   const catalogueTable = new CatalogueTable(db);
@@ -257,6 +285,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const attribution = ledgerAttribution(shopLedger, counterId, log);
   const money = new MoneyWork(ctx, {
     claimsElsewhere: claimsElsewhereOf(attribution),
+    shopTopUps: new LedgerShopTopUps(shopLedger, log),
     ...(options.moneyTiming ? { timing: options.moneyTiming } : {}),
     ...(options.trainingPendingTiming ? { trainingPending: options.trainingPendingTiming } : {}),
   });
@@ -269,9 +298,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emit: events.emit,
     changed: statusChanges.changed,
   });
+  // Any counter serves any customer: the shop's other counters' sales, read from the ledger.
+  const withLedger: ShopSalesDeps['withClient'] = (work, timeouts) => shopLedger.withClient(work, timeouts);
+  const servingShop: ServingShop = {
+    sales: new ShopSales({ counterId, withClient: withLedger }),
+    inShop: () => shopLedger.place() !== null,
+    cancelledElsewhere: new CancelledElsewhere({
+      counterId,
+      withClient: withLedger,
+      db,
+      now,
+      log,
+      // The selling counter's windows show it cancelled at once (an event carries the sale's summary).
+      changed: (saleId, cancellation) => {
+        const sale = salesJournal.get(saleId);
+        if (sale) events.emit({ type: 'sale.updated', sale: { ...sale, cancellation } });
+      },
+    }),
+  };
+  shopLedger.onShopChange('cancellation', () => servingShop.cancelledElsewhere.refresh());
   const cancellations = new Cancellations({
     db,
     counterId,
+    shop: servingShop,
+    log,
     sales: salesJournal,
     topUps: topUpsJournal,
     cashiers: endOfDay.cashiers,
@@ -319,6 +369,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       printing: printingMode(options.shellPrinting),
       storage,
       shopLedger,
+      shopSettings,
       lostRecords,
     });
   const connectionWork = new ConnectionWork({
@@ -333,8 +384,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const backups = new DailyBackups(journalFile, log, now, threads);
   const exporter = new Exporter({
     db,
+    prefix: counterId,
     counterId,
-    counterCode,
+    // A journal holds this counter's rows alone.
+    codeOf: () => counterCode(),
     dayRule: () => endOfDay.settings.dayRule(),
   });
 
@@ -360,19 +413,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const coreHandlers: PosHandlers = {
     ...statusHandlers(status, balance),
     ...catalogueHandlers(ctx, catalogue),
-    ...saleHandlers(ctx, money, cancellations.journal),
+    ...saleHandlers(ctx, money, cancellations.journal, servingShop),
     ...topUpHandlers(ctx, money, endOfDay.cashiers),
-    ...settingsHandlers(ctx, statusChanges.changed),
+    ...settingsHandlers(ctx, statusChanges.changed, shopSettings),
     ...esimHandlers(ctx),
     ...credentialHandlers(ctx, credentials, () => connectionWork.switched()),
-    ...shopLedgerHandlers(ctx, shopLedger, status),
-    ...receiptHandlers(ctx, cancellations.journal),
+    ...shopLedgerHandlers(ctx, shopLedger, status, () => shopSettings.refreshNow()),
+    ...receiptHandlers(ctx, cancellations.journal, servingShop.cancelledElsewhere),
     ...deviceHandlers(ctx, (listener) => events.listen(listener)),
     ...endOfDay.handlers({
       changed: (till) => events.emit({ type: 'till.updated', till }),
       reconciliationOf,
       journalCheck,
       figuresHidden: hidden,
+      shop: shopSettings,
     }),
     ...reconciliationHandlers(reconciler, (language) => printContext(language, now().toISOString()), hidden),
     ...lostRecordsHandlers(lostRecords),
@@ -389,6 +443,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }),
       (language) => printContext(language, now().toISOString()),
     ),
+    ...ownerViewHandlers(
+      new OwnerViewDesk({
+        cashiers: endOfDay.cashiers,
+        withLogin: (login, work) => shopLedger.withLogin(login, work),
+        training,
+      }),
+    ),
     ...careHandlers(
       cancellations,
       new EsimCareDesk({
@@ -399,6 +460,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         client,
         now,
         log,
+        shop: servingShop,
       }),
       () => events.emit({ type: 'till.updated', till: endOfDay.endOfDay.view() }),
     ),
@@ -411,6 +473,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       reconciliationOf,
       reportPdf: options.reportPdf,
       journalCheck,
+      figuresHidden: hidden,
+      shop: {
+        place: () => shopLedger.place(),
+        withLedger: (work) => shopLedger.withClient(work),
+        pushNow: () => shopLedger.pushNow(),
+        dayRule: () => endOfDay.settings.dayRule(),
+      },
       now,
     }),
   };
@@ -427,6 +496,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   statusChanges.start(() => events.emit({ type: 'status.changed', status: status() }));
   // Publishing never holds the counter back: it starts beside the selling, and a counter with no ledger
   // configured makes no connection at all.
+  shopLedger.onShopChange('settings', () => shopSettings.refreshNow());
   shopLedger
     .start()
     .catch((error: unknown) => log.error('the shop ledger could not start', { error: String(error) }));
@@ -455,7 +525,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     esimProvisioned: (orderReference) => money.esimProvisioned(orderReference),
     shopLedger,
+    shopSettings,
     async close() {
+      statusChanges.stop();
       integrity?.stop();
       checks.stop();
       events.clear();

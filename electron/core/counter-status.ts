@@ -1,4 +1,5 @@
 import { SALE_SENDABLE_STATES } from '../../shared/domain/sale-states';
+import type { ShopSettingsView } from '../../shared/domain/shop-settings';
 import type { PrintingMode, ShopLedgerStatus, Status } from '../../shared/domain/status';
 import type { Catalogue } from './catalogue/catalogue';
 import type { Connections } from './connection';
@@ -24,6 +25,14 @@ export class StatusChanges {
   start(tell: () => void): void {
     this.tell = tell;
   }
+
+  /**
+   * From now on a change tells nobody: the core is closing, and a part that changes as it stops (a
+   * ledger connection ending, a push cut short) must not read a journal about to be closed.
+   */
+  stop(): void {
+    this.tell = null;
+  }
 }
 
 /** What the status bar reads, each part at the moment it is asked. */
@@ -38,6 +47,7 @@ export interface StatusParts {
   readonly printing: PrintingMode;
   readonly storage: StorageHealth;
   readonly shopLedger: { view(): ShopLedgerStatus };
+  readonly shopSettings: { view(): ShopSettingsView | null };
   readonly lostRecords: LostRecordsDesk;
 }
 
@@ -67,6 +77,7 @@ export function statusOf(parts: StatusParts): Status {
     devices: { printing: parts.printing },
     storage: parts.storage.view(),
     shopLedger: parts.shopLedger.view(),
+    shopSettings: parts.shopSettings.view(),
     lostRecords: parts.lostRecords.status(),
   };
 }

@@ -9,6 +9,7 @@ import { pendingPoller } from './sales/pending-poller';
 import { type PendingTiming, PROVIDER_PENDING_TIMING } from './sales/pending-timing';
 import { type SellContext, settle } from './sales/sale-context';
 import { recoverSales, SaleResolver } from './sales/sale-resolver';
+import { SHOP_OF_ONE, type ShopTopUps } from './topups/shop-topups';
 import {
   DEFAULT_TOPUP_CHECK_TIMING,
   settle as settleTopUp,
@@ -57,6 +58,8 @@ export class MoneyWork {
       readonly trainingPending?: PendingTiming;
       /** Which provider orders the shop's other counters hold (the shop ledger's claims). */
       readonly claimsElsewhere?: ClaimsElsewhere;
+      /** The shop's other counters' top-ups and the eSIMs' leases (the shop ledger's). */
+      readonly shopTopUps?: ShopTopUps;
     } = {},
   ) {
     const timing = { ...DEFAULT_MONEY_TIMING, ...options.timing };
@@ -92,13 +95,17 @@ export class MoneyWork {
     };
     this.resolver = new SaleResolver(this.sellContext);
     this.poller = pendingPoller(this.sellContext, this.resolver);
+    const shopTopUps = options.shopTopUps ?? SHOP_OF_ONE;
     this.topUpContext = {
       ...shared,
       topUpsJournal: ctx.topUpsJournal,
       checkTiming: timing.topUpCheck,
       // A counter with no shop ledger cannot ask which orders its other counters hold.
       claimsElsewhere: options.claimsElsewhere ?? OTHER_COUNTERS_UNCHECKED,
+      shopTopUps,
       onOutcome: (topUp) => {
+        // Journalled: the shop may top the eSIM up again (its lease says how this one ended).
+        shopTopUps.settled(topUp);
         const movedMoney = topUp.state === 'completed' || topUp.state === 'in_doubt';
         if (!ctx.balance.learnFrom(topUp) && movedMoney) this.balanceRefresher.soon();
         if (topUp.state === 'in_doubt') this.topUpWatcher.timer.arm();

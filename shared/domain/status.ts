@@ -4,6 +4,7 @@ import { CurrencySchema } from '../money-schema';
 import { BalanceViewSchema } from './balance';
 import { IsoTimeSchema } from './common';
 import { LostRecordsStatusSchema } from './lost-records';
+import { ShopSettingsViewSchema } from './shop-settings';
 
 /**
  * Why the OS keychain cannot be used: its native library cannot be loaded (on Linux, libsecret is
@@ -145,6 +146,8 @@ export const StatusSchema = z.object({
   devices: z.object({ printing: PrintingModeSchema }),
   storage: StorageStatusSchema,
   shopLedger: ShopLedgerStatusSchema,
+  /** The shop's prices, rate and end-of-day rules this counter sells from; null while it is in no shop ledger. */
+  shopSettings: ShopSettingsViewSchema.nullable(),
   /** A journal brought back lacks the records written after its last one: until a manager has seen them. */
   lostRecords: LostRecordsStatusSchema.nullable(),
 });

@@ -45,13 +45,13 @@ describe('the price sent with each order', () => {
   it('sells at the price the catalogue quoted', async () => {
     const pkg = await firstPackage();
     const sale = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 2 }));
-    expect(sale).toMatchObject({ state: 'completed', cost: { amount: pkg.cost.amount * 2 } });
+    expect(sale).toMatchObject({ state: 'completed', cost: { amount: pkg.cost!.amount * 2 } });
   });
 
   it('a provider price rise since the catalogue was read fails the sale, and nothing is charged', async () => {
     const pkg = await firstPackage();
     const before = await providerBalance();
-    quoteInCache(pkg.code, pkg.cost.amount - 1);
+    quoteInCache(pkg.code, pkg.cost!.amount - 1);
     const sale = unwrap(await h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
     expect(sale).toMatchObject({ state: 'failed', error: { code: 'PRICE_MISMATCH' } });
     expect(await providerBalance()).toBe(before);

@@ -13,7 +13,7 @@ let pkg: CataloguePackage;
 beforeAll(async () => {
   h = await startCoreHarness({ balance: 1 });
   const { packages } = unwrap(await h.call<{ packages: CataloguePackage[] }>('listPackages'));
-  const found = packages.find((each) => each.cost.amount > 100);
+  const found = packages.find((each) => each.cost!.amount > 100);
   if (!found) throw new Error('the catalogue has no package above 1.00');
   pkg = found;
 });
@@ -36,7 +36,7 @@ describe('error details from a real core', () => {
     if (sale.state !== 'failed') throw new Error(`the sale ended ${sale.state}`);
     expect(PosErrorSchema.parse(sale.error)).toEqual(sale.error);
     if (sale.error.code !== 'INSUFFICIENT_BALANCE') throw new Error(`refused with ${sale.error.code}`);
-    expect(sale.error.details?.needToLoad).toEqual({ amount: pkg.cost.amount - 100, currency: 'USD' });
+    expect(sale.error.details?.needToLoad).toEqual({ amount: pkg.cost!.amount - 100, currency: 'USD' });
     expect(sale.error.details?.currentBalance).toEqual({ amount: 100, currency: 'USD' });
   });
 

@@ -73,7 +73,7 @@ function expectNowhere(secret: string, places: { path: string; bytes: Buffer }[]
 
 async function cheapest(host: HostProcess): Promise<CataloguePackage> {
   const listed = await host.call<{ packages: CataloguePackage[] }>('listPackages');
-  const pkg = [...(listed.value?.packages ?? [])].sort((a, b) => a.cost.amount - b.cost.amount)[0];
+  const pkg = [...(listed.value?.packages ?? [])].sort((a, b) => a.cost!.amount - b.cost!.amount)[0];
   if (!pkg) throw new Error('no catalogue');
   return pkg;
 }

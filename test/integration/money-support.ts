@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { onTestFinished } from 'vitest';
 import { type AnswerRecord, answersOf } from '../../electron/core/journal/answers';
 import type { MoneyTiming } from '../../electron/core/money-work';
-import type { RunningSimulator, SimulatorOptions } from '../../electron/simulator/index';
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from '../../electron/simulator/index';
 import type { BalanceView } from '../../shared/domain/balance';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale } from '../../shared/domain/sale';
@@ -13,6 +14,7 @@ import { copySyncedJournal } from '../support/catalogue-template';
 import { type CoreHarness, type HarnessOptions, startCoreHarness, unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
 import { clockOf, startClockedSimulator, TestClock } from '../support/test-clock';
+import { forwardTo, startTestServer, type TestServer } from './api-test-server';
 
 /**
  * Helpers of the money-path tests: a real core on a real journal file, against a real simulator over
@@ -245,8 +247,18 @@ export function announcedBalance(h: CoreHarness): BalanceView | null {
   return updates.at(-1) ?? null;
 }
 
+/**
+ * Packages by what the provider charges, cheapest first. A live counter with nobody signed in answers
+ * without costs, so the provider's own figures stand in for them.
+ */
+function byProviderCost(packages: readonly CataloguePackage[]): CataloguePackage[] {
+  const facts = providerFacts(SEED);
+  const cost = (pkg: CataloguePackage): number => pkg.cost?.amount ?? facts(pkg.code)?.cost.USD ?? 0;
+  return [...packages].sort((a, b) => cost(a) - cost(b));
+}
+
 export function cheapest(packages: readonly CataloguePackage[]): CataloguePackage {
-  const sorted = [...packages].sort((a, b) => a.cost.amount - b.cost.amount);
+  const sorted = byProviderCost(packages);
   const pkg = sorted[0];
   if (!pkg) throw new Error('the catalogue is empty');
   return pkg;
@@ -271,9 +283,7 @@ export async function rechargeableEsim(
   c: Counter,
 ): Promise<{ readonly sale: Sale; readonly iccid: string; readonly option: TopUpOption }> {
   const facts = providerFacts(SEED);
-  const rechargeable = [...c.packages]
-    .filter((pkg) => facts(pkg.code)?.rechargeable)
-    .sort((a, b) => a.cost.amount - b.cost.amount);
+  const rechargeable = byProviderCost(c.packages).filter((pkg) => facts(pkg.code)?.rechargeable);
   for (const pkg of rechargeable.slice(0, 10)) {
     const sale = unwrap(await c.h.call<Sale>('sell', { packageCode: pkg.code, quantity: 1 }));
     if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
@@ -287,5 +297,31 @@ export async function rechargeableEsim(
 }
 
 function cheapestOption(options: readonly TopUpOption[]): TopUpOption | null {
-  return [...options].sort((a, b) => a.cost.amount - b.cost.amount)[0] ?? null;
+  return [...options].sort((a, b) => a.retail.amount - b.retail.amount)[0] ?? null;
+}
+
+/**
+ * A simulator behind a server that passes every request on, and changes the JSON answers to requests
+ * whose URL holds `path` in place: a provider that words an answer otherwise. Both stop when the
+ * test finishes, after `closeFirst` (the counter that calls them).
+ */
+export async function rewordedSimulator(
+  path: string,
+  reword: (body: Record<string, unknown>) => void,
+  closeFirst: () => Promise<void>,
+): Promise<{ sim: RunningSimulator; provider: TestServer }> {
+  const sim = await startSimulator({ port: 0, seed: SEED, balance: 500 });
+  const provider = await startTestServer(async (request) => {
+    const answer = await forwardTo(sim.baseUrl, request);
+    if (!request.url.includes(path)) return answer;
+    const body = JSON.parse(answer.text) as Record<string, unknown>;
+    reword(body);
+    return { ...answer, text: JSON.stringify(body) };
+  });
+  onTestFinished(async () => {
+    await closeFirst();
+    await provider.close();
+    await sim.close();
+  });
+  return { sim, provider };
 }

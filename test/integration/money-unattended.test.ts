@@ -104,7 +104,7 @@ async function restartWith(c: Counter, pkg: CataloguePackage, left: readonly Lef
           idempotencyKey: sale.key,
           retailUnit: pkg.retail,
           retailTotal: money(pkg.retail.amount * quantity, pkg.retail.currency),
-          quotedCost: money(pkg.cost.amount * quantity, pkg.cost.currency),
+          quotedCost: money(pkg.cost!.amount * quantity, pkg.cost!.currency),
         },
         at.toISOString(),
       );
@@ -161,7 +161,7 @@ describe('recovery at start-up only reads', () => {
     expect(sale.state).toBe('completed');
     if (sale.state !== 'completed') return;
     expect(sale.orderReference).toBe(placed.orderReference);
-    expect(sale.cost!.amount).toBe(pkg.cost.amount * 3);
+    expect(sale.cost!.amount).toBe(pkg.cost!.amount * 3);
     const byIccid = new Map<string, string>(placed.esims.map((e: Json) => [e.iccid, e.lpaString]));
     // Reads carry summaries; the eSIMs are handed over, with their LPAs, on the cashier's request.
     const handedOver = unwrap(await c.h.call<Sale>('getSaleForHandOver', { id: 'charged' }));

@@ -87,15 +87,17 @@ async function walked(live: boolean): Promise<Walked> {
   const boss = await hire('Boss', 'manager', BOSS_PIN);
   const approver = await hire('Approver', 'manager', APPROVER_PIN);
 
+  // A sale of a package the provider tops up (its cost read by a manager), its eSIM in use, and a
+  // top-up of it.
+  await must(host, 'signIn', { cashierId: boss, pin: BOSS_PIN });
+  const { packages } = await must<{ packages: CataloguePackage[] }>(host, 'listPackages');
   await must(host, 'signIn', { cashierId: alice, pin: ALICE_PIN });
   const floats = [{ currency: 'USD', amount: 10_000 }];
   await must(host, 'openShift', { floats });
-  // A sale of a package the provider tops up, its eSIM in use, and a top-up of it.
-  const { packages } = await must<{ packages: CataloguePackage[] }>(host, 'listPackages');
   const facts = providerFacts(SEED);
   const pkg = packages
     .filter((each) => facts(each.code)?.rechargeable)
-    .sort((a, b) => a.cost.amount - b.cost.amount)[0];
+    .sort((a, b) => a.cost!.amount - b.cost!.amount)[0];
   if (!pkg) throw new Error('no rechargeable package in the catalogue');
   const sale = await must<Sale>(host, 'sell', { packageCode: pkg.code });
   if (sale.state !== 'completed') throw new Error(`the sale ended ${sale.state}`);
@@ -171,6 +173,15 @@ function wronglyApproved(ids: Ids): { readonly [M in PosMethodName]?: unknown } 
       key: 'no-such-exception',
       classification: 'accepted',
       reason: 'looked at it',
+      approval,
+    },
+    getOwnerView: { day: ids.day, ownerName: 'owner', ownerPassword: 'not-the-password', approval },
+    setStaffAccess: {
+      staffId: ids.alice,
+      shopId: '1',
+      access: true,
+      ownerName: 'owner',
+      ownerPassword: 'not-the-password',
       approval,
     },
     cancelSale: { saleId: ids.sale, reason: 'changed mind', approval },
@@ -280,6 +291,16 @@ describe.each([
       }
     },
   );
+
+  it('shows the catalogue’s costs with nobody signed in only in training', async () => {
+    await signInAs(w, 'nobody');
+    const { packages } = await must<{ packages: CataloguePackage[] }>(w.host, 'listPackages');
+    const costed = packages.filter((each) => each.cost !== null).length;
+    expect({ packages: packages.length > 0, costed }).toEqual({
+      packages: true,
+      costed: live ? 0 : packages.length,
+    });
+  });
 
   it('names what is needed when nobody is signed in', async () => {
     await signInAs(w, 'nobody');

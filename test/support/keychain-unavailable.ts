@@ -17,10 +17,11 @@ const result = await h.call('setCredentials', {
   apiBaseUrl: h.simulator.baseUrl,
 });
 const status = unwrap(await h.call<Status>('getStatus'));
+// Read once the core is closed: a backup under way makes and removes files while it runs.
+await h.close();
 const secretOnDisk = readdirSync(dataDir, { recursive: true, withFileTypes: true }).some(
   (entry) => entry.isFile() && readFileSync(join(entry.parentPath, entry.name)).includes(account.secretKey),
 );
-await h.close();
 rmSync(dataDir, { recursive: true, force: true });
 process.stdout.write(
   `${JSON.stringify({ keychain: status.keychain, problem: status.keychainProblem, code: result.ok ? null : result.error.code, mode: status.mode, secretOnDisk })}\n`,

@@ -30,12 +30,13 @@ import {
 import { type TenderColumns, tenderFromColumns } from './tender-columns';
 
 /**
- * The sales journal. Each method is one state transition and its audit row in one synchronous SQLite
+ * The sales journal. Each method is one state transition and its record in one synchronous SQLite
  * transaction, so a crash leaves a sale in exactly one state; nothing here is ever held open across an
  * await.
  */
 
-interface SaleRow extends OriginRow, TenderColumns {
+/** A sale's row, as the journal holds it (a chain record holds the columns chain-rows.ts names). */
+export interface SaleRow extends OriginRow, TenderColumns {
   receipt_number: number;
   state: SaleState;
   package_code: string;
@@ -371,9 +372,14 @@ export class SalesJournal {
    * How many sales `filter` names in all, how many completed and how many of those the provider then
    * cancelled, and the takings net of the cash handed back for them (`refunded`, per currency).
    */
-  totals(filter: Omit<SaleListFilter, 'before' | 'limit'>): SaleTotals {
+  totals(
+    filter: Omit<SaleListFilter, 'before' | 'limit'>,
+    /** Completed sales another counter of the shop cancelled: counted cancelled, their cash back not here. */
+    cancelledElsewhere: readonly string[] = [],
+  ): SaleTotals {
     const { where, params } = this.filtered({ ...filter, limit: 0 });
     delete params.limit; // the totals are of every page
+    params.elsewhere = JSON.stringify(cancelledElsewhere);
     // The named sales first, then each one's cancellation the provider did not refuse (at most one).
     const named = `(SELECT id, state, currency, retail_total_minor FROM sales
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}) AS sale
@@ -381,7 +387,8 @@ export class SalesJournal {
     const rows = this.db
       .prepare(
         `SELECT sale.currency AS currency, count(*) AS count, sum(sale.state = 'completed') AS completed,
-           sum(c.state IS 'cancelled') AS cancelled,
+           sum(c.state IS 'cancelled' OR (sale.state = 'completed' AND c.id IS NULL
+             AND sale.id IN (SELECT value FROM json_each(@elsewhere)))) AS cancelled,
            sum(CASE WHEN sale.state = 'completed' THEN sale.retail_total_minor ELSE 0 END) AS takings
          FROM ${named} GROUP BY sale.currency ORDER BY sale.currency`,
       )
@@ -588,7 +595,7 @@ export class SalesJournal {
     return counts;
   }
 
-  /** Every state change of a sale: only the moves SALE_TRANSITIONS allows, each with its audit row. */
+  /** Every state change of a sale: only the moves SALE_TRANSITIONS allows, each with its record. */
   private transition(id: string, to: SaleState, now: string, change: StateChange): void {
     transitionRow(this.db, SALE_ROWS, id, to, now, change);
   }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CustomerLanguage } from '../devices/CustomerLanguage';
 import { useNow } from '../hooks/use-now';
-import { currencyShownIn, dateTime, moneyText, time } from '../i18n/format';
+import { currencyShownIn, dateTime, moneyText, sinceText, time } from '../i18n/format';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { useSession } from '../stores/session-store';
 import { useSettings } from '../stores/settings-store';
@@ -95,9 +95,7 @@ function ShopLedger(): ReactNode {
   const now = useNow();
   const ledger = useSession((state) => state.status?.shopLedger ?? null);
   if (!ledger || ledger.state === 'off') return null;
-  // Earlier today: the time alone; an older sync says its day too.
-  const since = (at: string): string =>
-    new Date(at).toDateString() === now.toDateString() ? time(at, language) : dateTime(at, language);
+  const since = (at: string): string => sinceText(at, now, language);
   const text = ((): string => {
     switch (ledger.state) {
       case 'up_to_date':

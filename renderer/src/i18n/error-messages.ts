@@ -405,6 +405,16 @@ const ERROR_TEXT: ErrorWords = {
     ar: 'دفتر المتجر لا يجيب على هذا العنوان. تحقّق من العنوان ومن أن خادمه يعمل؛ نقطة البيع تواصل البيع في الأثناء.',
   },
   SHOP_LEDGER_REFUSED: { en: shopLedgerRefused, ar: shopLedgerRefused },
+  TOPUP_LEASE_HELD: {
+    en: ({ details }, language) =>
+      details
+        ? `Counter ${details.counterCode} (${details.counterName}) has been topping up this eSIM since ${time(details.since, language)}. Nothing was sent. Wait for it to finish, then look the eSIM up again.`
+        : 'Another counter is topping up this eSIM now. Nothing was sent. Wait for it to finish, then look the eSIM up again.',
+    ar: ({ details }, language) =>
+      details
+        ? `نقطة البيع ${details.counterCode} (${details.counterName}) تعبّئ هذه الشريحة منذ ${time(details.since, language)}. لم يُرسَل شيء. انتظر حتى تنتهي، ثم ابحث عن الشريحة من جديد.`
+        : 'نقطة بيع أخرى تعبّئ هذه الشريحة الآن. لم يُرسَل شيء. انتظر حتى تنتهي، ثم ابحث عن الشريحة من جديد.',
+  },
   COUNTER_STARTING: {
     en: 'The counter is still starting: it is updating its journal. Nothing was sold or changed; try again when it is ready.',
     ar: 'نقطة البيع ما زالت تبدأ: إنها تحدّث سجلها. لم يُبع شيء ولم يتغيّر شيء؛ أعد المحاولة حين تصبح جاهزة.',

@@ -93,6 +93,11 @@ export function time(iso: string | Date, language: Language): string {
   );
 }
 
+/** A moment of the past as "since" says it: earlier today, the time alone; an older one, its day too. */
+export function sinceText(iso: string, now: Date, language: Language): string {
+  return new Date(iso).toDateString() === now.toDateString() ? time(iso, language) : dateTime(iso, language);
+}
+
 /** A waiting time as "4 min 05 s" (or "1 h 02 min"), from milliseconds. */
 export function duration(ms: number, language: Language): string {
   const totalSeconds = Math.max(0, Math.floor(ms / 1000));

@@ -63,6 +63,10 @@ export const ar: Messages = {
       })})`,
     unreachable: 'دفتر المتجر: لا يمكن الوصول إليه',
     refused: 'دفتر المتجر: يرفض نقطة البيع هذه (انظر الإعدادات)',
+    pricesUnknown: (version, since) =>
+      `الأسعار وسعر الصرف كما عرفتها نقطة البيع هذه آخر مرة (النسخة ${version}): لم يُجب دفتر المتجر منذ ${since ?? 'تشغيل نقطة البيع هذه'}. ربما تغيّرت أسعار المتجر.`,
+    pricesNewer: (shop, mine) =>
+      `أسعار المتجر أحدث (النسخة ${shop}) مما تستطيع نقطة البيع هذه قراءته (النسخة ${mine}): حدّث التطبيق على نقطة البيع هذه.`,
     problems: {
       fork: 'يحمل دفتر المتجر سجلات أخرى بأرقام نقطة البيع هذه (استُعيد سجلها من نسخة احتياطية أو نُسخ). لم يُستبدل شيء؛ اتصل بالدعم.',
       behind:
@@ -186,6 +190,7 @@ export const ar: Messages = {
       }),
     destinationsFound: 'الوجهات',
     noResults: 'لا توجد باقة لهذا البحث. جرّب اسم الدولة بلغة أخرى أو رمزها أو المنطقة.',
+    askingProvider: (country: string) => `نسأل المزوّد عن الباقات التي تغطي ${country}…`,
     showMore: (count) =>
       counted('ar', count, {
         one: 'عرض المزيد (بقيت باقة واحدة)',
@@ -339,6 +344,8 @@ export const ar: Messages = {
     counterLanguage: 'لغة الشاشة (لغتك)',
     printKey: 'طباعة الإيصال',
     repeatOf: (when, state) => `تعبئة سابقة لهذه الشريحة: الساعة ${when}، ${state}.`,
+    repeatAtCounter: (code, when, state) =>
+      `تعبئة سابقة لهذه الشريحة في نقطة البيع ${code}: الساعة ${when}، ${state}.`,
   },
 
   topUp: {
@@ -379,6 +386,9 @@ export const ar: Messages = {
     repeatTitle: 'عُبّئت هذه الشريحة قبل دقائق',
     repeatBody: 'أعد التعبئة فقط إذا طلب الزبون تعبئة ثانية.',
     repeatButton: 'عبّئ مرة أخرى',
+    uncheckedTitle: 'لا يمكن التحقق من نقاط البيع الأخرى الآن',
+    uncheckedBody:
+      'تعذّر الوصول إلى سجل المتجر، فلا تستطيع نقطة البيع هذه معرفة ما إذا كانت نقطة بيع أخرى قد عبّأت هذه الشريحة في آخر 10 دقائق. اسأل الزبون، ولا تعبّئها إلا إذا أراد هذه التعبئة.',
     completed: 'تمت التعبئة',
     newVolume: AR_WORDS.dataNow,
     newVolumeValue: (total, remaining) => `متبقٍ ${remaining} من ${total}`,
@@ -451,6 +461,9 @@ export const ar: Messages = {
         other: '# عملية بيع ملغاة',
       })}`,
     details: 'تفاصيل البيع',
+    otherCountersUnreachable: 'لا يمكن الوصول إلى دفتر المتجر: تظهر مبيعات نقطة البيع هذه فقط.',
+    soldElsewhere: (code) =>
+      `بيعت في نقطة البيع ${code}. يُطبع إيصالها ورمز QR الخاص بها مجددًا هناك فقط، في نقطة البيع التي باعتها.`,
     topUps: 'تعبئات اليوم',
     topUpsEmpty: 'لا تعبئات اليوم بعد.',
     iccid: 'رقم ICCID',

@@ -54,6 +54,11 @@ export const en = {
       `Shop ledger: not synced since ${time} (${counted('en', count, { one: '# record waiting', other: '# records waiting' })})`,
     unreachable: 'Shop ledger: unreachable',
     refused: 'Shop ledger: refuses this counter (see Settings)',
+    /** In the confirm steps, while the counter cannot know that it sells at the shop's prices. */
+    pricesUnknown: (version: string, since: string | null) =>
+      `Prices and rate as this counter last had them (version ${version}): the shop ledger has not answered since ${since ?? 'this counter started'}. The shop's may have changed.`,
+    pricesNewer: (shop: string, mine: string) =>
+      `The shop's prices are newer (version ${shop}) than this counter can read (version ${mine}): update the app on this counter.`,
     problems: {
       fork: "The shop ledger holds other records under this counter's numbers (its journal was restored from a backup or copied). Nothing was overwritten; call support.",
       behind:
@@ -169,6 +174,7 @@ export const en = {
     resultCount: (count: number) => counted('en', count, { one: '# package', other: '# packages' }),
     destinationsFound: 'Destinations',
     noResults: 'No package for this search. Try the country in another language, its code, or a region.',
+    askingProvider: (country: string) => `Asking the provider which packages cover ${country}…`,
     showMore: (count: number) => counted('en', count, { other: 'Show more (# left)' }),
     quickPicks: 'Quick picks',
     bestSellers: "This week's best sellers",
@@ -290,6 +296,8 @@ export const en = {
     counterLanguage: 'Counter language (yours)',
     printKey: 'Print receipt',
     repeatOf: (when: string, state: string) => `Earlier top-up of this eSIM: at ${when}, ${state}.`,
+    repeatAtCounter: (code: string, when: string, state: string) =>
+      `Earlier top-up of this eSIM at counter ${code}: at ${when}, ${state}.`,
   },
 
   topUp: {
@@ -329,6 +337,9 @@ export const en = {
     repeatTitle: 'This eSIM was topped up a few minutes ago',
     repeatBody: 'Top it up again only if the customer asks for a second top-up.',
     repeatButton: 'Top up again',
+    uncheckedTitle: 'Other counters cannot be checked right now',
+    uncheckedBody:
+      'The shop ledger cannot be reached, so this counter cannot see whether another counter topped up this eSIM in the last 10 minutes. Ask the customer, and top it up only if they want this top-up.',
     completed: 'Top-up complete',
     newVolume: EN_WORDS.dataNow,
     newVolumeValue: (total: string, remaining: string) => `${remaining} left of ${total}`,
@@ -392,6 +403,11 @@ export const en = {
     netOfRefunds: (count: number, refunded: string) =>
       `net of ${refunded} given back for ${counted('en', count, { one: '# cancelled sale', other: '# cancelled sales' })}`,
     details: 'Sale details',
+    /** A search at a counter in a shop while the shop ledger cannot be read. */
+    otherCountersUnreachable: "The shop ledger cannot be reached: only this counter's sales are listed.",
+    /** Another counter's sale: activation codes stay at the counter that sold it. */
+    soldElsewhere: (code: string) =>
+      `Sold at counter ${code}. Its receipt and QR code are printed again only there, at the counter that sold it.`,
     topUps: "Today's top-ups",
     topUpsEmpty: 'No top-ups yet today.',
     iccid: 'ICCID',

@@ -53,9 +53,13 @@ export function routeEvent(event: PosEvent): void {
     case 'settings.changed':
       useSettings.getState().applySettings(event.settings);
       return;
-    case 'till.updated':
+    case 'till.updated': {
+      const before = useTill.getState().till?.cashier?.id ?? null;
       useTill.getState().apply(event.till);
+      // Someone else at the counter: the catalogue is read again with what they may see (a cost or not).
+      if ((event.till.cashier?.id ?? null) !== before) void useCatalogue.getState().load();
       return;
+    }
     case 'error':
       useNotices.getState().push({ kind: 'error', error: event.error });
       return;

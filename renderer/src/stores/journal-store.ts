@@ -24,6 +24,8 @@ interface JournalState {
   readonly sales: readonly SaleSummary[];
   /** Of the whole day (or search), loaded or not. */
   readonly salesTotals: SaleTotals | null;
+  /** Whether a search also read the shop's other counters, or could not (null: no search, no shop). */
+  readonly otherCounters: PosOutput<'listSales'>['otherCounters'] | null;
   /** Sales of the day (or search) wait past the last one loaded. */
   readonly moreSales: boolean;
   readonly topUps: readonly TopUp[];
@@ -135,6 +137,7 @@ let loadingMore = false;
 export const useJournal = create<JournalState>()((set, get) => ({
   sales: [],
   salesTotals: null,
+  otherCounters: null,
   moreSales: false,
   topUps: [],
   search: '',
@@ -150,8 +153,13 @@ export const useJournal = create<JournalState>()((set, get) => ({
     const mine = ++generation;
     const { day } = get();
     const search = get().search.trim();
-    // A receipt number or a scanned ICCID finds its sale on any day: the customer came back later.
-    const period = /^\d+$/.test(search) ? {} : day ? dayBounds(day) : { from: startOfToday() };
+    // A receipt number (`000002`, or another counter's `1-000002`) or a scanned ICCID finds its sale on
+    // any day: the customer came back later.
+    const period = /^(?:[A-Za-z0-9]{1,6}-)?\d+$/.test(search)
+      ? {}
+      : day
+        ? dayBounds(day)
+        : { from: startOfToday() };
     set({ loading: true });
     const query = { ...period, search: search || undefined, limit: SALES_PAGE };
     const [sales, topUps] = await Promise.all([
@@ -164,6 +172,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
       loading: false,
       sales: sales.ok ? sales.value.sales : [],
       salesTotals: sales.ok ? sales.value.totals : null,
+      otherCounters: sales.ok ? (sales.value.otherCounters ?? null) : null,
       moreSales: sales.ok && sales.value.sales.length === SALES_PAGE,
       topUps: topUps.ok
         ? [...topUps.value.topUps].sort((a, b) => b.createdAt.localeCompare(a.createdAt))

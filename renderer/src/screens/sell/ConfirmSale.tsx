@@ -10,6 +10,7 @@ import { useSale } from '../../stores/sale-store';
 import { useScreen } from '../../stores/screen-store';
 import { useSession } from '../../stores/session-store';
 import { useBalanceShort } from './use-balance-short';
+import { useShopPricesWarning } from './use-shop-prices-warning';
 
 export function ConfirmSale(): ReactNode {
   const t = useMessages();
@@ -22,8 +23,11 @@ export function ConfirmSale(): ReactNode {
   const connection = useSession((state) => state.status?.connection);
   const tender = useTender();
   const open = flow.step === 'confirming' || flow.step === 'sending' ? flow : null;
-  const cost = open && { ...open.pkg.cost, amount: multiplyMinor(open.pkg.cost.amount, open.quantity) };
+  // A cashier is not told the provider's cost: the balance is then left to the provider to refuse.
+  const unitCost = open?.pkg.cost ?? null;
+  const cost = unitCost && { ...unitCost, amount: multiplyMinor(unitCost.amount, open?.quantity ?? 1) };
   const short = useBalanceShort(cost);
+  const shopPrices = useShopPricesWarning(open !== null);
   if (!open) return null;
   const { pkg: selected, quantity } = open;
   const total = { ...selected.retail, amount: multiplyMinor(selected.retail.amount, quantity) };
@@ -34,9 +38,8 @@ export function ConfirmSale(): ReactNode {
     short ? t.sell.warnBalance(moneyText(short, language)) : null,
     connection === 'offline' ? t.sell.warnOffline : null,
     connection === 'degraded' ? t.sell.warnDegraded : null,
-    selected.retail.currency === selected.cost.currency && selected.retail.amount <= selected.cost.amount
-      ? t.sell.warnAtCost
-      : null,
+    selected.atCost ? t.sell.warnAtCost : null,
+    shopPrices,
   ].filter((warning): warning is string => warning !== null);
   return (
     <ConfirmDialog

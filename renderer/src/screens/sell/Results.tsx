@@ -49,6 +49,7 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
   const visible = useCatalogue((state) => state.visible);
   const showMore = useCatalogue((state) => state.showMore);
   const text = useCatalogue((state) => state.query.text);
+  const asking = useCatalogue((state) => state.askingCountry);
   const activeIndex = useCatalogue((state) => state.active);
   const onMove = useCatalogue((state) => state.setActive);
   const selected = useSale((state) => chosenOf(state.flow)?.pkg ?? null);
@@ -76,7 +77,11 @@ export function Results({ listId }: { readonly listId: string }): ReactNode {
         ) : null}
       </p>
       {text.trim() ? <SearchReading /> : null}
-      {result.packages.length === 0 && text.trim() && !noCatalogue ? (
+      {asking ? (
+        <p className="empty" role="status">
+          {t.sell.askingProvider(countryName(asking, language))}
+        </p>
+      ) : result.packages.length === 0 && text.trim() && !noCatalogue ? (
         <p className="empty">{t.sell.noResults}</p>
       ) : null}
       <div id={listId} role="listbox" aria-label={t.sell.results} className="result-list">
