@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { joinCounter } from '../../electron/core/shop/joining';
+import { sendLinks } from '../../electron/core/shop/ledger-links';
 import { LEDGER_MIGRATIONS, latestLedgerVersion } from '../../electron/core/shop/ledger-migrations';
 import { LedgerNewerThanCode, ledgerVersion, migrateLedger } from '../../electron/core/shop/ledger-schema';
-import { newLedger, postgresPerFile } from '../support/shop-ledger';
+import { counterJournal, newLedger, postgresPerFile } from '../support/shop-ledger';
 
 const server = postgresPerFile();
 
@@ -123,5 +125,60 @@ describe('migration 0001 (the ledger)', () => {
     await expect(ledger.connect(`${ledger.database}_stranger`, 'stranger-password')).rejects.toThrow(
       /permission denied for database/,
     );
+  });
+});
+
+describe('migration 0012 (who a role is, for its own login only)', () => {
+  it("answers a counter of an 0011 ledger its own counter and shop, and nothing of another's role", async () => {
+    const ledger = await newLedger(server());
+    const owner = await ledger.connect();
+    await migrateLedger(owner, LEDGER_MIGRATIONS.slice(0, 11));
+    const join = async (shop: string, counterId: string) => {
+      const login = await joinCounter(owner, { shop, counterId, code: '1', name: counterId });
+      const shopId = await owner.query<{ id: string }>('SELECT id FROM ledger.shops WHERE name = $1', [shop]);
+      return {
+        role: login.user,
+        shop: shopId.rows[0]?.id,
+        client: await ledger.connect(login.user, login.password),
+      };
+    };
+    const front = await join('Main street', 'C-FRONT');
+    const quay = await join('Harbour', 'C-HARBOUR');
+    const ask = async (client: typeof owner, role: string) =>
+      (await client.query('SELECT ledger.counter_of($1) AS counter, ledger.shop_of($1) AS shop', [role]))
+        .rows[0];
+    const policies = () =>
+      owner.query(
+        "SELECT tablename, policyname, qual, with_check FROM pg_policies WHERE schemaname = 'ledger' ORDER BY 1, 2",
+      );
+    // Before: any role's name, read in pg_roles, answered its counter and shop.
+    expect(await ask(quay.client, front.role)).toEqual({ counter: 'C-FRONT', shop: front.shop });
+    const before = await policies();
+
+    expect(await migrateLedger(owner)).toEqual({ from: 11, to: latestLedgerVersion() });
+    expect(await ask(quay.client, front.role)).toEqual({ counter: null, shop: null });
+    expect(await ask(front.client, quay.role)).toEqual({ counter: null, shop: null });
+    expect(await ask(quay.client, quay.role)).toEqual({ counter: 'C-HARBOUR', shop: quay.shop });
+    expect(await ask(front.client, front.role)).toEqual({ counter: 'C-FRONT', shop: front.shop });
+    // The owner's login is no counter, and asking about a counter's role answers it nothing either.
+    expect(await ask(owner, ledger.owner.user)).toEqual({ counter: null, shop: null });
+    expect(await ask(owner, front.role)).toEqual({ counter: null, shop: null });
+
+    // The policies are the same, and read by the calling counter still: it pushes its own chain
+    // (ledger.push asks counter_of as the caller) and reads its own shop only; the owner reads both.
+    expect((await policies()).rows).toEqual(before.rows);
+    const journal = counterJournal('C-HARBOUR');
+    journal.record('cashier.signed_in', 'cashier-1');
+    expect((await sendLinks(quay.client, journal.links())).head?.seq).toBe(1);
+    const counters = 'SELECT id FROM ledger.counters ORDER BY id';
+    expect((await quay.client.query(counters)).rows).toEqual([{ id: 'C-HARBOUR' }]);
+    expect((await front.client.query(counters)).rows).toEqual([{ id: 'C-FRONT' }]);
+    expect((await front.client.query('SELECT count(*)::int AS n FROM ledger.links')).rows).toEqual([
+      { n: 0 },
+    ]);
+    expect((await owner.query(counters)).rows).toEqual([{ id: 'C-FRONT' }, { id: 'C-HARBOUR' }]);
+    expect((await owner.query('SELECT counter_id FROM ledger.links')).rows).toEqual([
+      { counter_id: 'C-HARBOUR' },
+    ]);
   });
 });

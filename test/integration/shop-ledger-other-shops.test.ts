@@ -51,8 +51,11 @@ const FILLED = [
 
 let ledger: TestLedger;
 let mainStreet: number;
+let harbourShop: number;
 let front: { client: pg.Client; journal: CounterJournal };
 let quay: pg.Client;
+/** Front's role, Main street's first counter's login. */
+let frontRole: string;
 
 /** Each table of the ledger with the column naming its shop (null for the ledger's own). */
 async function tables(): Promise<{ table: string; shopColumn: string | null }[]> {
@@ -87,10 +90,13 @@ beforeAll(async () => {
   ledger = shops.ledger;
   quay = shops.harbour.client;
   front = { client: shops.front.client, journal: counterJournal('C-FRONT') };
-  mainStreet = Number(
-    (await ledger.query<{ id: string }>("SELECT id FROM ledger.shops WHERE name = 'Main street'")).rows[0]
-      ?.id,
-  );
+  frontRole = shops.front.login.user;
+  const shopId = async (name: string) =>
+    Number(
+      (await ledger.query<{ id: string }>('SELECT id FROM ledger.shops WHERE name = $1', [name])).rows[0]?.id,
+    );
+  mainStreet = await shopId('Main street');
+  harbourShop = await shopId('Harbour');
 
   // Main street's day: a sale and its order, a fork kept as a problem, its shop day and a resolution,
   // a top-up lease, its prices, its staff, a cancellation claimed by its other counter, contact marked.
@@ -196,9 +202,28 @@ describe("a counter of Harbour, against Main street's rows", () => {
     // Every function a counter may call, each tried on Main street's rows. A function added later
     // is tried here too, or this list fails.
     const tries: Record<string, () => Promise<unknown>> = {
-      // Who a role is: ids only, never a row of its shop.
-      counter_of: () => quay.query('SELECT ledger.counter_of(current_user)'),
-      shop_of: () => quay.query('SELECT ledger.shop_of(current_user)'),
+      // Who a role is: its own ids only. Front's role name is there to read in pg_roles, as every
+      // role's is, yet asking about it answers nothing.
+      counter_of: async () => {
+        const named = await quay.query('SELECT count(*)::int AS n FROM pg_roles WHERE rolname = $1', [
+          frontRole,
+        ]);
+        expect(named.rows).toEqual([{ n: 1 }]);
+        expect((await quay.query('SELECT ledger.counter_of($1) AS id', [frontRole])).rows).toEqual([
+          { id: null },
+        ]);
+        expect((await quay.query('SELECT ledger.counter_of(current_user) AS id')).rows).toEqual([
+          { id: 'C-HARBOUR' },
+        ]);
+      },
+      shop_of: async () => {
+        expect((await quay.query('SELECT ledger.shop_of($1)::int AS id', [frontRole])).rows).toEqual([
+          { id: null },
+        ]);
+        expect((await quay.query('SELECT ledger.shop_of(current_user)::int AS id')).rows).toEqual([
+          { id: harbourShop },
+        ]);
+      },
       // Front's link sent as Harbour's own: a fork of Harbour's chain, nothing of Front's.
       push: async () => expect((await sendLinks(quay, front.journal.links(0, 1))).forkSeq).toBe(1),
       record_fork: () => quay.query('SELECT ledger.record_fork(1, $1, $2)', ['e'.repeat(64), link?.record]),

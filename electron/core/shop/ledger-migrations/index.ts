@@ -11,6 +11,7 @@ import { l0008Staff } from './0008-staff';
 import { l0009SettingsApproval } from './0009-settings-approval';
 import { l0010OtherShops } from './0010-other-shops';
 import { l0011StaffAccess } from './0011-staff-access';
+import { l0012OwnLogin } from './0012-own-login';
 
 /**
  * One step of the shop ledger's schema. `version` is the schema it leads to; `name` is its file.
@@ -35,6 +36,7 @@ export const LEDGER_MIGRATIONS: readonly LedgerMigration[] = checkedMigrations([
   l0009SettingsApproval,
   l0010OtherShops,
   l0011StaffAccess,
+  l0012OwnLogin,
 ]);
 
 /** The ledger schema this code reads and writes. */
