@@ -3,7 +3,7 @@ import { messagesFor } from '../../renderer/src/i18n/messages';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import { minor } from '../../shared/money';
 import { receiptNumberText } from '../../shared/printed-numbers';
-import { publishOtherCounterSale } from '../support/other-counter-sale';
+import { publishOtherCounterSale } from '../support/other-counter-records';
 import { axeViolations } from './axe';
 import { expect, test } from './counter-fixture';
 import { aliceOnShift, MANAGER_PIN } from './staff';

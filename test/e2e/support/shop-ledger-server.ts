@@ -1,6 +1,6 @@
 import type { CataloguePackage } from '../../../shared/domain/catalogue';
 import { minor } from '../../../shared/money';
-import { publishOtherCounterSale } from '../../support/other-counter-sale';
+import { publishOtherCounterSale } from '../../support/other-counter-records';
 import { type PostgresServer, startPostgres } from '../../support/postgres';
 import { type Counter, test } from '../counter-fixture';
 
