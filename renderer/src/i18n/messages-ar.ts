@@ -461,12 +461,13 @@ export const ar: Messages = {
         other: '# عملية بيع ملغاة',
       })}`,
     details: 'تفاصيل البيع',
-    otherCountersUnreachable: 'لا يمكن الوصول إلى دفتر المتجر: تظهر مبيعات نقطة البيع هذه فقط.',
+    otherCountersUnreachable: 'لا يمكن الوصول إلى دفتر المتجر: تظهر مبيعات نقطة البيع هذه وتعبئاتها فقط.',
     soldElsewhere: (code) =>
       `بيعت في نقطة البيع ${code}. يُطبع إيصالها ورمز QR الخاص بها مجددًا هناك فقط، في نقطة البيع التي باعتها.`,
     topUps: 'تعبئات اليوم',
     topUpsEmpty: 'لا تعبئات اليوم بعد.',
     iccid: 'رقم ICCID',
+    toppedUpAt: (state, code) => `${state}، في نقطة البيع ${code}`,
   },
 
   setup: {

@@ -404,13 +404,16 @@ export const en = {
       `net of ${refunded} given back for ${counted('en', count, { one: '# cancelled sale', other: '# cancelled sales' })}`,
     details: 'Sale details',
     /** A search at a counter in a shop while the shop ledger cannot be read. */
-    otherCountersUnreachable: "The shop ledger cannot be reached: only this counter's sales are listed.",
+    otherCountersUnreachable:
+      "The shop ledger cannot be reached: only this counter's sales and top-ups are listed.",
     /** Another counter's sale: activation codes stay at the counter that sold it. */
     soldElsewhere: (code: string) =>
       `Sold at counter ${code}. Its receipt and QR code are printed again only there, at the counter that sold it.`,
     topUps: "Today's top-ups",
     topUpsEmpty: 'No top-ups yet today.',
     iccid: 'ICCID',
+    /** The state of another counter's top-up a search found, naming the counter that made it. */
+    toppedUpAt: (state: string, code: string) => `${state}, at counter ${code}`,
   },
 
   setup: {

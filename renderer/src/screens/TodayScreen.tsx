@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { SaleCancellation } from '../../../shared/domain/cancellation';
 import type { SaleSummary } from '../../../shared/domain/sale';
-import type { TopUp } from '../../../shared/domain/topup';
+import type { ShopTopUp, TopUp } from '../../../shared/domain/topup';
 import { negated } from '../../../shared/money';
 import { type CareText, careText } from '../care/care-text';
 import { TopUpCareDialog } from '../care/TopUpCareDialog';
@@ -68,6 +68,13 @@ function isCancellation(line: TodayLine): line is CancellationLine {
   return line.state === 'cancellation';
 }
 
+/** A row of Today's top-ups: this counter's, or another counter's that a search found in the shop ledger. */
+type TodayTopUp = TopUp | ShopTopUp;
+
+function isOtherCounters(topUp: TodayTopUp): topUp is ShopTopUp {
+  return 'counterCode' in topUp;
+}
+
 export function TodayScreen(): ReactNode {
   const t = useMessages();
   const language = useLanguage();
@@ -81,6 +88,7 @@ export function TodayScreen(): ReactNode {
   const loadMoreSales = useJournal((state) => state.loadMoreSales);
   const allTopUps = useJournal((state) => state.topUps);
   const search = useJournal((state) => state.search);
+  const otherTopUps = useJournal((state) => state.otherTopUps);
   const otherCounters = useJournal((state) => state.otherCounters);
   const error = useJournal((state) => state.error);
   const topUpsError = useJournal((state) => state.topUpsError);
@@ -164,7 +172,8 @@ export function TodayScreen(): ReactNode {
     ];
   }, [t, language, view, printed]);
   const lines = useMemo(() => withCancellations(sales), [sales]);
-  const topUps = matchingTopUps(allTopUps, search, counterCode);
+  // Another counter's top-ups follow this counter's; they are cared for at the counter that made them.
+  const topUps: readonly TodayTopUp[] = [...matchingTopUps(allTopUps, search, counterCode), ...otherTopUps];
   const refunded = (totals?.refunded ?? []).map((total) => moneyText(total, language)).join(' + ');
 
   return (
@@ -225,21 +234,31 @@ export function TodayScreen(): ReactNode {
             { header: t.today.time, cell: (topUp) => time(topUp.createdAt, language) },
             {
               header: t.today.receipt,
-              cell: (topUp) => (
-                <button
-                  type="button"
-                  className="link"
-                  aria-label={`${careText(language).topUpDetails} ${printed.receipt(topUp.receiptNumber)}`}
-                  onClick={() => setCaring(topUp)}
-                >
-                  {printed.receipt(topUp.receiptNumber)}
-                </button>
-              ),
+              cell: (topUp) =>
+                isOtherCounters(topUp) ? (
+                  printed.receipt(topUp.receiptNumber, topUp.counterCode)
+                ) : (
+                  <button
+                    type="button"
+                    className="link"
+                    aria-label={`${careText(language).topUpDetails} ${printed.receipt(topUp.receiptNumber)}`}
+                    onClick={() => setCaring(topUp)}
+                  >
+                    {printed.receipt(topUp.receiptNumber)}
+                  </button>
+                ),
             },
             { header: t.today.iccid, className: 'mono', dir: 'ltr', cell: (topUp) => topUp.iccid },
             { header: t.today.package, cell: (topUp) => topUp.packageName },
             { header: t.today.amount, cell: (topUp) => moneyText(topUp.retail, language) },
-            { header: t.today.state, className: 'state', cell: (topUp) => t.states[topUp.state] },
+            {
+              header: t.today.state,
+              className: 'state',
+              cell: (topUp) =>
+                isOtherCounters(topUp)
+                  ? t.today.toppedUpAt(t.states[topUp.state], topUp.counterCode)
+                  : t.states[topUp.state],
+            },
           ]}
         />
       )}

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Sale, SaleSummary } from '../../../shared/domain/sale';
 import { carriesInstallCodes } from '../../../shared/domain/sale-summary';
-import type { TopUp } from '../../../shared/domain/topup';
+import type { ShopTopUp, TopUp } from '../../../shared/domain/topup';
 import type { PosError } from '../../../shared/errors';
 import { addMinor, type Money, minor, subtractMinor } from '../../../shared/money';
 import type { PosInput, PosOutput } from '../../../shared/pos-api';
@@ -13,6 +13,7 @@ import { pos } from '../bridge/pos';
  * Sales come a page at a time, newest first, each page asked for from the last sale loaded (keyset):
  * the first page opens the day, the next ones as the cashier scrolls to the end of those loaded, so a
  * day of ten thousand sales costs the screen what a day of a few hundred does, and none is out of reach.
+ * At a counter in a shop, a search also finds the other counters' sales and top-ups in the shop ledger.
  */
 
 /** Sales asked for at a time. */
@@ -29,6 +30,8 @@ interface JournalState {
   /** Sales of the day (or search) wait past the last one loaded. */
   readonly moreSales: boolean;
   readonly topUps: readonly TopUp[];
+  /** The other counters' top-ups a search found in the shop ledger, newest first (read-only here). */
+  readonly otherTopUps: readonly ShopTopUp[];
   readonly search: string;
   /** The day shown, YYYY-MM-DD on this computer's calendar; '' for today. */
   readonly day: string;
@@ -140,6 +143,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
   otherCounters: null,
   moreSales: false,
   topUps: [],
+  otherTopUps: [],
   search: '',
   day: '',
   loading: false,
@@ -173,6 +177,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
       sales: sales.ok ? sales.value.sales : [],
       salesTotals: sales.ok ? sales.value.totals : null,
       otherCounters: sales.ok ? (sales.value.otherCounters ?? null) : null,
+      otherTopUps: sales.ok ? (sales.value.otherTopUps ?? []) : [],
       moreSales: sales.ok && sales.value.sales.length === SALES_PAGE,
       topUps: topUps.ok
         ? [...topUps.value.topUps].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
