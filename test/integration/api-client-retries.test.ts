@@ -15,8 +15,15 @@ import {
 // When the client sends a request again, and when it never does.
 const server = serverPerTest();
 
-function clientFor(reply: (request: ReceivedRequest, index: number) => Reply): Promise<ResellerClient> {
-  return server.client(reply, { timeouts: { readMs: 250, writeMs: 250 } });
+/**
+ * A client that gives up on an answer after `waitMs`: short, so that a hung request ends soon; a test
+ * whose server answers gives it longer, so that a loaded machine's slow answer is not read as none.
+ */
+function clientFor(
+  reply: (request: ReceivedRequest, index: number) => Reply,
+  waitMs = 250,
+): Promise<ResellerClient> {
+  return server.client(reply, { timeouts: { readMs: waitMs, writeMs: waitMs } });
 }
 
 const ICCID = '8988247000100000015';
@@ -65,13 +72,11 @@ const FAILURES: readonly { name: string; reply: Reply; outcome: 'rejected' | 'un
 
 describe('top-ups', () => {
   it('are sent exactly once, whatever fails', async () => {
-    let script: Reply = { kind: 'hang' };
-    const client = await clientFor(() => script);
     const topUps = (): number =>
       server.requests.filter((request) => request.url.endsWith('/topup/order')).length ?? 0;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...FAILURES), async (failure) => {
-        script = failure.reply;
+        const client = await clientFor(() => failure.reply, failure.reply.kind === 'hang' ? 250 : 5_000);
         const before = topUps();
         const error = await client
           .topUp({ iccid: ICCID, packageCode: 'TOPUP-1' })
