@@ -38,9 +38,9 @@ export interface Counter {
   readonly packages: readonly CataloguePackage[];
   /**
    * Closes the core and starts a new one on the same journal and simulator: a restart of the counter.
-   * `whileStopped` runs in between, with the journal closed.
+   * `whileStopped` runs in between (and is waited for), with the journal closed.
    */
-  restart(whileStopped?: () => void): Promise<CoreHarness>;
+  restart(whileStopped?: () => void | Promise<void>): Promise<CoreHarness>;
   close(): Promise<void>;
 }
 
@@ -105,9 +105,9 @@ export async function startCounter(
     clock,
     dataDir,
     packages,
-    async restart(whileStopped?: () => void) {
+    async restart(whileStopped?: () => void | Promise<void>) {
       await h.close();
-      whileStopped?.();
+      await whileStopped?.();
       h = await startCoreHarness({}, harnessOptions);
       return h;
     },

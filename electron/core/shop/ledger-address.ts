@@ -107,3 +107,14 @@ function tlsOptions(address: LedgerAddress): false | ConnectionOptions {
     ...(address.sslmode === 'verify-full' ? {} : { checkServerIdentity: () => undefined }),
   };
 }
+
+/**
+ * Drops a connection at once: a connect or a statement waiting on it fails now. end() waits for the
+ * server to close its side, which a hanging server never does; and a client ended while it connects
+ * never settles its connect, so this one does not end it first.
+ */
+export function cutConnection(client: pg.Client): void {
+  // node-postgres keeps its socket on `connection.stream`, which it has no public way to destroy.
+  const connection = (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection;
+  connection?.stream?.destroy?.();
+}

@@ -3,6 +3,7 @@ import type { ShopLedgerProblem, ShopLedgerState } from '../../../shared/domain/
 import { chainHead, watchChain } from '../journal/chain';
 import type { Db } from '../journal/database';
 import type { Logger } from '../log';
+import { cutConnection } from './ledger-address';
 import { type LedgerHead, ledgerHashAt, ledgerHead, markContact, sendLinks } from './ledger-links';
 import { ledgerRefusalOf } from './ledger-refusals';
 import { linksAfter, localHashAt, type OutboxLink } from './outbox';
@@ -356,7 +357,7 @@ export class Pusher {
     if (!client) return;
     // end() waits for the server to close its side, which a hanging server never does: the socket goes now.
     void client.end().catch(() => undefined);
-    socketOf(client)?.destroy();
+    cutConnection(client);
   }
 }
 
@@ -403,11 +404,4 @@ export function refusalOf(error: unknown): LedgerRefusedCounter | null {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** node-postgres keeps its socket on `connection.stream`, which it has no public way to destroy. */
-function socketOf(client: pg.Client): { destroy(): void } | null {
-  const connection = (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection;
-  const stream = connection?.stream;
-  return stream && typeof stream.destroy === 'function' ? (stream as { destroy(): void }) : null;
 }

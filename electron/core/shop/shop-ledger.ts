@@ -8,6 +8,7 @@ import { PosFailure } from '../pos/failure';
 import { JoinRefused, joinCounter } from './joining';
 import {
   addressText,
+  cutConnection,
   LEDGER_TIMEOUTS,
   type LedgerAddress,
   type LedgerLogin,
@@ -103,6 +104,10 @@ export class ShopLedger {
   private connect: ((timeouts?: LedgerTimeouts) => Promise<pg.Client>) | null = null;
   /** Hears the shop's changes while the counter is in a ledger (its pusher's login, a connection of its own). */
   private readonly watch: ShopWatch;
+  /** Every connection to the ledger open now, whoever made it, so the close can cut them. */
+  private readonly open = new Set<pg.Client>();
+  /** Set as the counter closes: no connection is made any more. */
+  private closing = false;
 
   constructor(private readonly deps: ShopLedgerDeps) {
     this.watch = new ShopWatch(deps.log, deps.watchTiming, deps.onChange);
@@ -242,8 +247,17 @@ export class ShopLedger {
     return this.view();
   }
 
+  /**
+   * Stops as the counter closes, never waiting on a ledger that does not answer: the pusher first
+   * (Pusher.stop), then what still waits for the ledger (the watcher's refresh of the shop's staff or
+   * settings, above all) loses its connection and fails at once, rather than holding the close until
+   * its timeouts. Nothing is lost: the shop's changes are read again at the next start.
+   */
   async stop(): Promise<void> {
-    await this.stopPusher();
+    await this.stopPusher(() => {
+      this.closing = true;
+      for (const client of this.open) cutConnection(client);
+    });
   }
 
   /**
@@ -412,6 +426,7 @@ export class ShopLedger {
     login: LedgerLogin,
     timeouts = this.deps.timeouts ?? LEDGER_TIMEOUTS,
   ): Promise<pg.Client> {
+    if (this.closing) throw new Error('the counter is closing');
     let config: pg.ClientConfig;
     try {
       config = ledgerClientConfig(address, login, timeouts);
@@ -424,6 +439,8 @@ export class ShopLedger {
     const client = new pg.Client(config);
     // An idle client whose server goes away reports it here; without a listener that would end the process.
     client.on('error', () => undefined);
+    this.open.add(client);
+    client.once('end', () => this.open.delete(client));
     try {
       await client.connect();
     } catch (error) {
@@ -449,11 +466,18 @@ export class ShopLedger {
     this.watch.start(connect);
   }
 
-  private async stopPusher(): Promise<void> {
+  /**
+   * Stops the pusher and the watcher, which stops listening at once. `pushed` runs once the pusher
+   * is done, before what the watcher still runs is waited for.
+   */
+  private async stopPusher(pushed?: () => void): Promise<void> {
     const pusher = this.pusher;
     this.pusher = null;
     this.connect = null;
-    await Promise.all([pusher?.stop(), this.watch.stop()]);
+    const watching = this.watch.stop();
+    await pusher?.stop();
+    pushed?.();
+    await watching;
   }
 }
 
