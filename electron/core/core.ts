@@ -537,8 +537,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         reconciler.stop(),
         lostRecords.stop(),
         checkpoints.stop(),
-        shopLedger.stop(),
       ]);
+      // Last, so its last push takes what the work stopped above wrote as it finished.
+      await shopLedger.stop();
       instance.closing();
       db.close();
       instance.release();

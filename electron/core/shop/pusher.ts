@@ -14,7 +14,8 @@ import { linksAfter, localHashAt, type OutboxLink } from './outbox';
  * from the last link the ledger acknowledged. Its state is the ledger's: after a restart (or a lost
  * answer) it asks the ledger for the counter's head and goes on from there; a link sent twice changes
  * nothing there. While the ledger cannot be reached it tries again, less and less often; nothing is
- * lost meanwhile, since the chain is the journal's own.
+ * lost meanwhile, since the chain is the journal's own. As the counter closes it sends what waits
+ * once more, for a second at most (LAST_PUSH_MS).
  */
 
 export interface PusherTiming {
@@ -88,6 +89,14 @@ const KEEP_ACKNOWLEDGED_MS = 60_000;
 /** How often, at most, a growing number of waiting records is told while they cannot be sent. */
 const WAITING_TOLD_MS = 5_000;
 
+/**
+ * How long the last push, as the counter closes, may take. A ledger that answers sends a Z or a sale
+ * written just before in a few milliseconds; one that does not answer must not keep the app from
+ * quitting (nor the web host from stopping) longer than a person waits without thinking it hung.
+ * What it could not send is still in the chain, and goes at the next start.
+ */
+const LAST_PUSH_MS = 1_000;
+
 export class Pusher {
   private readonly timing: PusherTiming;
   private state: PusherView['state'] = 'connecting';
@@ -107,6 +116,9 @@ export class Pusher {
   private timer: NodeJS.Timeout | null = null;
   private failures = 0;
   private waitingToldAt = 0;
+  /** Set as the counter closes: only the last push runs (stop). */
+  private closing = false;
+  /** Set once the last push is over or given up: nothing runs any more. */
   private stopped = false;
   private readonly unwatch: () => void;
   private readonly poll: NodeJS.Timeout;
@@ -136,7 +148,7 @@ export class Pusher {
    * and then, not for every record).
    */
   nudge(): void {
-    if (this.stopped) return;
+    if (this.closing) return;
     if (this.running) {
       this.again = true;
       return;
@@ -161,24 +173,53 @@ export class Pusher {
   async pushNow(): Promise<PusherView> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running?.catch(() => undefined);
-    await this.run();
+    await this.pushAfterRunning();
     return this.view();
   }
 
+  /** A push of its own after the one on its way (if any): never two at once, and nothing left out. */
+  private async pushAfterRunning(): Promise<void> {
+    await this.running?.catch(() => undefined);
+    await this.run();
+  }
+
+  /**
+   * Sends what waits a last time (lastPush), then stops. Never waits for the ledger longer than
+   * LAST_PUSH_MS: a push still on its way after that fails at once with its socket gone, and one still
+   * connecting ends its connection when it has it (connected), touching nothing here.
+   */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.closing = true;
     this.unwatch();
     clearInterval(this.poll);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.lastPush();
+    this.stopped = true;
     this.dropClient();
-    await this.running?.catch(() => undefined);
     this.keep(true);
   }
 
+  /**
+   * The push of what the counter wrote just before it closed (a Z, a balance reading, a sale), so the
+   * shop sees it now rather than at the counter's next start. A push on its way is waited for, not
+   * run twice (pushAfterRunning). Nothing is tried when nothing waits, nor while the ledger refuses this
+   * counter (someone has to act first).
+   */
+  private async lastPush(): Promise<void> {
+    if (this.state === 'refused' || this.view().waiting === 0) return;
+    let bound: NodeJS.Timeout | undefined;
+    const givenUp = new Promise<void>((done) => {
+      bound = setTimeout(done, LAST_PUSH_MS);
+    });
+    await Promise.race([this.pushAfterRunning(), givenUp]);
+    clearTimeout(bound);
+    const { waiting } = this.view();
+    if (waiting > 0) this.deps.log.info('records wait for the shop ledger until the next start', { waiting });
+  }
+
   private schedule(ms: number): void {
-    if (this.timer || this.stopped) return;
+    if (this.timer || this.closing) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.run();
@@ -305,8 +346,9 @@ export class Pusher {
   }
 
   private failed(error: unknown): void {
-    if (this.stopped) return;
     this.dropClient();
+    // The last push gives up quietly: what waits goes at the next start (lastPush says how much).
+    if (this.closing) return;
     const refused = refusalOf(error);
     if (refused) {
       this.refuse(refused.problem, refused.message);

@@ -467,8 +467,8 @@ export class ShopLedger {
   }
 
   /**
-   * Stops the pusher and the watcher, which stops listening at once. `pushed` runs once the pusher
-   * is done, before what the watcher still runs is waited for.
+   * Stops the pusher (its last push, Pusher.stop) and the watcher, which stops listening at once.
+   * `pushed` runs once the pusher is done, before what the watcher still runs is waited for.
    */
   private async stopPusher(pushed?: () => void): Promise<void> {
     const pusher = this.pusher;
