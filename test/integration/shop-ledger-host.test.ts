@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,9 @@ describe('the web host with a shop ledger', { timeout: 180_000 }, () => {
 
     for (const each of [host, second]) {
       expect(each.output.text).not.toContain(ledger.owner.password);
+      // Stopped before its files are read: a backup under way makes and removes files while it runs.
+      const exited = once(each.child, 'exit');
+      if (each.child.exitCode === null && each.child.kill('SIGKILL')) await exited;
       for (const file of readdirSync(each.dataDir, { recursive: true, encoding: 'utf8' })) {
         if (!/journal|\.log/.test(file)) continue;
         expect(readFileSync(join(each.dataDir, file)).includes(ledger.owner.password), file).toBe(false);
