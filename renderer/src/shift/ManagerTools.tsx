@@ -262,12 +262,15 @@ function ApprovedForm({
   hint,
   submit,
   children,
+  outcome,
   run,
 }: {
   readonly title: string;
   readonly hint?: string;
   readonly submit: string;
   readonly children?: ReactNode;
+  /** What the last run found, below the button: the fields stay together above it. */
+  readonly outcome?: ReactNode;
   readonly run: (approval: Approval, fail: (error: PosError) => void) => Promise<string | null>;
 }): ReactNode {
   const held = useContext(HeldApproval);
@@ -302,6 +305,7 @@ function ApprovedForm({
         <button type="submit" className="secondary">
           {submit}
         </button>
+        {outcome}
       </form>
     </FieldErrors>
   );
@@ -849,6 +853,7 @@ function OwnerViewTool(): ReactNode {
       title={t.owner.title}
       hint={t.owner.hint}
       submit={t.owner.show}
+      outcome={view ? <OwnerViewReport view={view} onAccess={changeAccess} /> : null}
       run={async (approval, fail) => {
         setView(null);
         const password = takePassword();
@@ -876,7 +881,6 @@ function OwnerViewTool(): ReactNode {
       />
       {refused ? <p role="alert">{refused}</p> : null}
       {failed ? <ErrorPanel error={failed} /> : null}
-      {view ? <OwnerViewReport view={view} onAccess={changeAccess} /> : null}
     </ApprovedForm>
   );
 }
