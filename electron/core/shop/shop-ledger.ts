@@ -444,6 +444,9 @@ export class ShopLedger {
     try {
       await client.connect();
     } catch (error) {
+      // A client that never connected may never say 'end': let it go here, or a ledger down for a
+      // day would leave every retry's client in the set.
+      this.open.delete(client);
       void client.end().catch(() => undefined);
       throw error;
     }
