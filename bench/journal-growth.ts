@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { Db } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
 import { ReceiptLog } from '../electron/core/receipts/receipt-log';
@@ -14,9 +14,31 @@ import { money } from '../shared/money';
  */
 
 export const DAY_SALES = 1_000;
-export const COUNTER = 'BENCH';
-const CASHIER = 'cashier-1';
-export const TODAY_SHIFT = 'shift-today';
+
+/**
+ * Ids shaped as the counter makes them, so that a sale's bytes are those of a shop's journal: a
+ * counter id of seven characters (core.ts), UUIDs for sales, cashiers and shifts (each a third of a
+ * chain link's columns and most of its index entries), idempotency keys of the counter id and a UUID
+ * (order-keys.ts), and the provider's order references. Made from a hash of a name, so every run
+ * grows the same journal.
+ */
+export const COUNTER = 'CBE0C11';
+function uuidOf(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+const CASHIER = uuidOf('cashier');
+export const TODAY_SHIFT = uuidOf('shift');
+/** The id of the day's sale `i` (0-based). */
+export const saleIdOf = (i: number): string => uuidOf(`sale ${i}`);
+/** An activation code as the provider's look: three groups of six characters after its prefix. */
+function activationCodeOf(i: number, n: number): string {
+  const text = createHash('sha256').update(`esim ${i} ${n}`).digest('hex').slice(0, 18).toUpperCase();
+  return `K2-${text.slice(0, 6)}-${text.slice(6, 12)}-${text.slice(12)}`;
+}
+/** An order reference as the provider writes it: the day, then eight characters of its own. */
+const orderReferenceOf = (day: string, i: number): string =>
+  `ORD-${day.replaceAll('-', '')}-${createHash('sha256').update(`order ${i}`).digest('hex').slice(0, 8).toUpperCase()}`;
 /** Days copied per transaction. */
 const DAYS_PER_TRANSACTION = 25;
 
@@ -84,11 +106,12 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
   const sales = new SalesJournal(db);
   const receipts = new ReceiptLog(db);
   const iccidInAnswer = /"iccid":"(\d+)"/.exec(answer)?.[1] ?? '8985220609500000019';
+  const referenceInAnswer = /"orderReference":"([^"]+)"/.exec(answer)?.[1] ?? 'ORD-';
   for (let i = 0; i < DAY_SALES; i++) {
     const at = saleTime(day, i);
     const quantity = 1 + (i % 7 === 0 ? 2 : i % 5 === 0 ? 1 : 0);
     const unit = 300 + (i % 13) * 100;
-    const id = `sale-${String(i).padStart(4, '0')}`;
+    const id = saleIdOf(i);
     sales.createIntent(
       {
         id,
@@ -100,7 +123,7 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
         packageCode: `PKG-${i % 40}`,
         packageName: `Package ${i % 40}`,
         quantity,
-        idempotencyKey: `${COUNTER}-${id}`,
+        idempotencyKey: `${COUNTER}-${uuidOf(`key ${i}`)}`,
         retailUnit: money(unit, 'USD'),
         retailTotal: money(unit * quantity, 'USD'),
         quotedCost: money((unit - 100) * quantity, 'USD'),
@@ -110,7 +133,8 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
     if (i === DAY_SALES - 1) continue; // in intent: the app stopped before sending it
     sales.markSent(id, at);
     const iccid = (n: number): string => `89852206${String(i * 10 + n).padStart(11, '0')}`;
-    const body = answer.replaceAll(iccidInAnswer, iccid(0)).replaceAll('ORD-', `ORD-${i}-`);
+    const orderReference = orderReferenceOf(day, i);
+    const body = answer.replaceAll(iccidInAnswer, iccid(0)).replaceAll(referenceInAnswer, orderReference);
     const kept = (status: number, text: string, attempt = 1) => ({
       request: 'POST /esims/order',
       send: 1,
@@ -135,7 +159,7 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
         sales.markPending(
           id,
           {
-            orderReference: `ORD-P-${i}`,
+            orderReference,
             cost: null,
             nextCheckAt: at,
             giveUpAt: at,
@@ -147,21 +171,25 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
       sales.markCompleted(
         id,
         {
-          orderReference: `ORD-${i}`,
+          orderReference,
           cost: money((unit - 100) * quantity, 'USD'),
           newBalance: money(1_000_000 - i, 'USD'),
-          esims: Array.from({ length: quantity }, (_, n) => ({
-            iccid: iccid(n),
-            lpa: `LPA:1$rsp.skyline-mobile.example.com$K2-${i}-${n}`,
-            smdpAddress: 'rsp.skyline-mobile.example.com',
-            activationCode: `K2-${i}-${n}`,
-            appleInstallUrl: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA:1$rsp.skyline-mobile.example.com$K2-${i}-${n}`,
-            androidInstallUrl: null,
-            status: 'New',
-            totalVolumeBytes: 1_073_741_824,
-            validityDays: 7,
-            expiresAt: null,
-          })),
+          esims: Array.from({ length: quantity }, (_, n) => {
+            const code = activationCodeOf(i, n);
+            const lpa = `LPA:1$rsp.skyline-mobile.example.com$${code}`;
+            return {
+              iccid: iccid(n),
+              lpa,
+              smdpAddress: 'rsp.skyline-mobile.example.com',
+              activationCode: code,
+              appleInstallUrl: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${lpa}`,
+              androidInstallUrl: null,
+              status: 'New',
+              totalVolumeBytes: 1_073_741_824,
+              validityDays: 7,
+              expiresAt: null,
+            };
+          }),
           answers: i % 20 === 0 ? [busy, kept(200, body, 2)] : [kept(200, body)],
         },
         at,
@@ -198,13 +226,18 @@ function copyStatement(
 
 const back = (column: string): string =>
   `CASE WHEN t.${column} IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%fZ', t.${column}, '-' || k.i || ' days') END`;
+/** An id of day copy k: the template's with its last four characters k's, so it keeps its length. */
 const copyId = (column: string): string =>
-  `CASE WHEN t.${column} IS NULL THEN NULL ELSE t.${column} || '~' || k.i END`;
+  `CASE WHEN t.${column} IS NULL THEN NULL ELSE substr(t.${column}, 1, length(t.${column}) - 4) || printf('%04d', k.i) END`;
+/** The shift of day copy k, made as copyId makes the sales' ids. */
+const COPY_SHIFT = `'${TODAY_SHIFT.slice(0, -4)}' || printf('%04d', k.i)`;
+/** An order reference of day copy k: the day's, with its own eight characters. */
+const copyReference = `CASE WHEN t.order_reference IS NULL THEN NULL ELSE 'ORD-' || strftime('%Y%m%d', t.created_at, '-' || k.i || ' days') || substr(t.order_reference, 13) END`;
 const OPEN = `('intent', 'sent', 'in_doubt', 'pending', 'support')`;
 
 /**
  * Copies the day sold by `sellOneDay` back in time until the journal holds `total` sales (rounded to
- * whole days): day copy k is k days earlier, its ids suffixed `~k`, its shift closed (not counted).
+ * whole days): day copy k is k days earlier, its ids ending in k (copyId), its shift closed (not counted).
  */
 export function copyDaysBack(db: Db, total: number, progress: (sales: number) => void = () => {}): void {
   const days = Math.max(1, Math.round(total / DAY_SALES));
@@ -227,8 +260,8 @@ export function copyDaysBack(db: Db, total: number, progress: (sales: number) =>
         {
           id: copyId('id'),
           idempotency_key: copyId('idempotency_key'),
-          order_reference: copyId('order_reference'),
-          shift_id: `'shift~' || k.i`,
+          order_reference: copyReference,
+          shift_id: COPY_SHIFT,
           receipt_number: `t.receipt_number + k.i * 10000`,
           state: `CASE WHEN t.state IN ${OPEN} THEN 'failed' ELSE t.state END`,
           next_check_at: 'NULL',
@@ -244,7 +277,13 @@ export function copyDaysBack(db: Db, total: number, progress: (sales: number) =>
     },
     {
       rows: template.sale_esims,
-      sql: copyStatement(db, 'sale_esims', { sale_id: copyId('sale_id'), iccid: `t.iccid || k.i` }, []),
+      // The day's ICCIDs start 89852206: a copy's own start leaves none of them equal to one of the day's.
+      sql: copyStatement(
+        db,
+        'sale_esims',
+        { sale_id: copyId('sale_id'), iccid: `'8986' || printf('%04d', k.i) || substr(t.iccid, 9)` },
+        [],
+      ),
     },
     {
       rows: template.answers,
@@ -263,7 +302,7 @@ export function copyDaysBack(db: Db, total: number, progress: (sales: number) =>
         {
           seq: `t.seq + k.i * ${chainSeqs}`,
           subject: copyId('subject'),
-          shift_id: `'shift~' || k.i`,
+          shift_id: COPY_SHIFT,
           at: back('at'),
         },
         [],
@@ -273,7 +312,7 @@ export function copyDaysBack(db: Db, total: number, progress: (sales: number) =>
   const shift = db.prepare(
     `WITH RECURSIVE k(i) AS (SELECT CAST(@first AS INTEGER) UNION ALL SELECT i + 1 FROM k WHERE i < @last)
      INSERT INTO shifts (id, counter_id, drawer, state, business_day, opened_at, opened_by, closed_at, closed_by, z_number)
-     SELECT 'shift~' || k.i, counter_id, drawer, 'not_counted', date(business_day, '-' || k.i || ' days'),
+     SELECT ${COPY_SHIFT}, counter_id, drawer, 'not_counted', date(business_day, '-' || k.i || ' days'),
        strftime('%Y-%m-%dT%H:%M:%fZ', opened_at, '-' || k.i || ' days'), opened_by,
        strftime('%Y-%m-%dT%H:%M:%fZ', opened_at, '-' || k.i || ' days', '+14 hours'), opened_by, @days - k.i
      FROM k, shifts WHERE shifts.id = @today`,

@@ -18,6 +18,7 @@ import {
   COUNTER,
   copyDaysBack,
   DAY_SALES,
+  saleIdOf,
   sellOneDay,
   simulatorOrderAnswer,
   TODAY_SHIFT,
@@ -140,7 +141,7 @@ function sellingQueries(db: Db): Queries {
     ],
     'shift-z': () => shiftFigures(db, TODAY_SHIFT, [], ['USD']),
     // A receipt printed for a sale of today: whether it is the original or a copy is its print history.
-    'receipt-print': () => receipts.history('sale-0500'),
+    'receipt-print': () => receipts.history(saleIdOf(500)),
   };
 }
 
@@ -158,7 +159,7 @@ function dailyQueries(db: Db): Queries {
     "best sellers' first read of a day": () => sales.bestSellers(weekBefore(AT, 7 + (turn++ % 2)), 12),
     "the reconciliation's cash of a day": () => reconciliation.cashTaken({ firstDay: TODAY, lastDay: TODAY }),
     // A manager's export for one sale of today: its journal records and chain links (the provider's reads aside).
-    "a dispute pack's records": () => disputeRecords(db, ['sale-0500']),
+    "a dispute pack's records": () => disputeRecords(db, [saleIdOf(500)]),
   };
 }
 
