@@ -7,7 +7,6 @@ import type { JournalCheck } from '../../shared/domain/journal-check';
 import type { Pricing } from '../../shared/domain/pricing';
 import type { Reconciliation } from '../../shared/domain/reconciliation';
 import type { Sale } from '../../shared/domain/sale';
-import type { Status } from '../../shared/domain/status';
 import type { Result } from '../../shared/errors';
 import { type Caller, figuresHidden } from '../../shared/pos-access';
 import { roundingStepFor } from '../../shared/rounding-steps';
@@ -21,7 +20,7 @@ import { Connections, type Endpoint } from './connection';
 import { ConnectionWork, Lifetime } from './connection-work';
 import type { CoreContext } from './context';
 import { CoreEvents, toPosEvent } from './core-events';
-import { StatusChanges, statusHandlers, statusOf } from './counter-status';
+import { StatusChanges, statusHandlers, statusReader } from './counter-status';
 import { CredentialState, credentialHandlers } from './credentials/credentials';
 import { Keychain } from './credentials/keychain';
 import { deviceHandlers, printingMode, type ShellPrinting } from './devices/device-handlers';
@@ -357,21 +356,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   lostRecords.takeIn(notInJournal);
   const reconciliationOf = (day: string): Reconciliation | null =>
     reconciler.view({ firstDay: day, lastDay: day });
-  const status = (): Status =>
-    statusOf({
-      counterId,
-      connections,
-      credentials,
-      balance,
-      salesJournal,
-      catalogue,
-      managerPin,
-      printing: printingMode(options.shellPrinting),
-      storage,
-      shopLedger,
-      shopSettings,
-      lostRecords,
-    });
+  const status = statusReader({
+    counterId,
+    connections,
+    credentials,
+    balance,
+    salesJournal,
+    catalogue,
+    managerPin,
+    printing: printingMode(options.shellPrinting),
+    storage,
+    shopLedger,
+    shopSettings,
+    lostRecords,
+  });
   const connectionWork = new ConnectionWork({
     lifetime,
     catalogue,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SALE_SENDABLE_STATES } from '../../shared/domain/sale-states';
 import type { ShopSettingsView } from '../../shared/domain/shop-settings';
 import type { PrintingMode, ShopLedgerStatus, Status } from '../../shared/domain/status';
@@ -51,8 +52,20 @@ export interface StatusParts {
   readonly lostRecords: LostRecordsDesk;
 }
 
-/** The counter's status as the status bar shows it. */
-export function statusOf(parts: StatusParts): Status {
+/**
+ * Reads the counter's status as the status bar shows it, each read with the next revision of this
+ * run, so a window can tell the newer of two statuses whichever arrives first (isNewerStatus).
+ */
+export function statusReader(parts: StatusParts): () => Status {
+  const run = randomUUID();
+  let seq = 0;
+  return () => {
+    seq += 1;
+    return { ...statusOf(parts), revision: { run, seq } };
+  };
+}
+
+function statusOf(parts: StatusParts): Omit<Status, 'revision'> {
   const counts = parts.salesJournal.openCounts();
   const connection = parts.connections.current;
   const client = connection.client.status();

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { migrateLedger } from '../../electron/core/shop/ledger-schema';
 import { type PostgresServer, startPostgres } from '../support/postgres';
 import { axeViolations } from './axe';
 import { expect, test } from './counter-fixture';
@@ -89,4 +90,59 @@ test('a manager joins the shop ledger; the status bar says up to date, then not 
   // Back: what waited is sent without anyone asking.
   await server.start();
   await expect(bar.getByText('Shop ledger: up to date')).toBeVisible({ timeout: 60_000 });
+});
+
+test("a join's answer that comes in after the event saying the counter is up to date does not undo it", async ({
+  page,
+  counter,
+}) => {
+  // A shop whose ledger exists already (its first counter joined): this counter is its second.
+  const existing = await server.createDatabase('e2e_shop_existing', owner.user);
+  const ownerClient = new pg.Client({
+    ...server.superuser(existing),
+    user: owner.user,
+    password: owner.password,
+  });
+  await ownerClient.connect();
+  await migrateLedger(ownerClient);
+  await ownerClient.end();
+  // The counter's first push waits on this lock, so the join answers while it is still connecting.
+  const lock = new pg.Client(server.superuser(existing));
+  await lock.connect();
+  await lock.query('BEGIN');
+  await lock.query('LOCK TABLE ledger.links IN SHARE MODE');
+
+  await counter.open(page);
+  await page.keyboard.press('F8');
+  await page.getByLabel('New manager PIN').fill('2468');
+  await page.getByLabel('Repeat the PIN').fill('2468');
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  const form = page.getByRole('form', { name: 'Shop ledger' });
+  await form.getByLabel('Ledger address').fill(`postgres://127.0.0.1:${server.port}/${existing}`);
+  await form.getByLabel("Ledger owner's name").fill(owner.user);
+  await form.getByLabel("Ledger owner's password").fill(owner.password);
+  await form.getByLabel('Shop', { exact: true }).fill('Main street');
+  await form.getByLabel('Counter name').fill('Side desk');
+  await form.getByLabel('Counter code').fill('3');
+
+  const bar = page.getByRole('banner');
+  let answered: { value: { shopLedger: { state: string } } } | null = null;
+  // The join's answer is held on its way to the window until the push it started has gone through
+  // and the core's event has said so: the answer then arrives second, as on a busy machine.
+  await page.route('**/api/joinShopLedger', async (route) => {
+    const response = await route.fetch();
+    answered = await response.json();
+    await lock.query('COMMIT');
+    await expect(bar.getByText('Shop ledger: up to date')).toBeVisible({ timeout: 30_000 });
+    await route.fulfill({ response });
+  });
+  await form.getByRole('button', { name: 'Join the shop ledger' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Joined the shop ledger' })).toBeVisible();
+  expect(answered, 'the held answer').not.toBeNull();
+  expect((answered as { value: { shopLedger: { state: string } } } | null)?.value.shopLedger.state).toBe(
+    'connecting',
+  );
+  await expect(bar.getByText('Shop ledger: up to date')).toBeVisible();
+  await expect(bar.getByText('Shop ledger: connecting…')).toHaveCount(0);
+  await lock.end();
 });

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { BalanceView } from '../../../shared/domain/balance';
 import type { Language } from '../../../shared/domain/common';
 import type { Status } from '../../../shared/domain/status';
+import { isNewerStatus } from '../../../shared/domain/status-revision';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import type { BridgeLink } from '../bridge/web-bridge';
@@ -24,6 +25,7 @@ interface SessionState {
   adoptConfiguredLanguage(language: Language): void;
   setLanguage(language: Language): void;
   toggleLanguage(): void;
+  /** Shows `status` unless the one shown was read after it (an answer and an event can cross). */
   applyStatus(status: Status): void;
   applyBalance(balance: BalanceView): void;
   /** Has the core read the provider's balance now (an account loaded elsewhere shows at once). */
@@ -45,9 +47,10 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   async load() {
     const result = await pos().getStatus({});
-    if (result.ok)
-      set({ status: result.value, balance: result.value.balance ?? get().balance, loadError: null });
-    else set({ loadError: result.error });
+    if (result.ok) {
+      get().applyStatus(result.value);
+      set({ loadError: null });
+    } else set({ loadError: result.error });
   },
 
   adoptConfiguredLanguage(language) {
@@ -64,6 +67,8 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   applyStatus(status) {
+    // An answer read before the last event told a newer status comes in late: it is not shown.
+    if (!isNewerStatus(status, get().status)) return;
     set({ status, balance: status.balance ?? get().balance });
   },
 
