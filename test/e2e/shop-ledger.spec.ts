@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
 import { migrateLedger } from '../../electron/core/shop/ledger-schema';
 import { type PostgresServer, startPostgres } from '../support/postgres';
@@ -24,25 +25,42 @@ test.afterAll(async () => {
   await server?.close();
 });
 
+/** Settings, unlocked with a new manager PIN: its shop ledger form. */
+async function ledgerForm(page: Page): Promise<Locator> {
+  await page.keyboard.press('F8');
+  await page.getByLabel('New manager PIN').fill('2468');
+  await page.getByLabel('Repeat the PIN').fill('2468');
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  return page.getByRole('form', { name: 'Shop ledger' });
+}
+
+/** Fills the form to join the shop Main street in `database`, as the ledger owner with `password`. */
+async function fillJoin(
+  form: Locator,
+  join: { database: string; password: string; counterName: string; counterCode: string },
+): Promise<void> {
+  await form.getByLabel('Ledger address').fill(`postgres://127.0.0.1:${server.port}/${join.database}`);
+  await form.getByLabel("Ledger owner's name").fill(owner.user);
+  await form.getByLabel("Ledger owner's password").fill(join.password);
+  await form.getByLabel('Shop', { exact: true }).fill('Main street');
+  await form.getByLabel('Counter name').fill(join.counterName);
+  await form.getByLabel('Counter code').fill(join.counterCode);
+}
+
 test('a manager joins the shop ledger; the status bar says up to date, then not synced while it is down, in both languages', async ({
   page,
   counter,
 }) => {
   test.setTimeout(180_000);
   await counter.open(page);
-  await page.keyboard.press('F8');
-  await page.getByLabel('New manager PIN').fill('2468');
-  await page.getByLabel('Repeat the PIN').fill('2468');
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-
-  const form = page.getByRole('form', { name: 'Shop ledger' });
+  const form = await ledgerForm(page);
   await expect(form).toContainText('This counter works on its own: it has joined no shop ledger.');
-  await form.getByLabel('Ledger address').fill(`postgres://127.0.0.1:${server.port}/${database}`);
-  await form.getByLabel("Ledger owner's name").fill(owner.user);
-  await form.getByLabel("Ledger owner's password").fill('not-the-password');
-  await form.getByLabel('Shop', { exact: true }).fill('Main street');
-  await form.getByLabel('Counter name').fill('Front desk');
-  await form.getByLabel('Counter code').fill('2');
+  await fillJoin(form, {
+    database,
+    password: 'not-the-password',
+    counterName: 'Front desk',
+    counterCode: '2',
+  });
   await form.getByRole('button', { name: 'Join the shop ledger' }).click();
   // A wrong owner password: refused, the form kept as typed, the password field marked.
   await expect(page.getByRole('alert')).toContainText('The shop ledger refused the login.');
@@ -111,17 +129,13 @@ test("a join's answer that comes in after the event saying the counter is up to 
   await lock.query('LOCK TABLE ledger.links IN SHARE MODE');
 
   await counter.open(page);
-  await page.keyboard.press('F8');
-  await page.getByLabel('New manager PIN').fill('2468');
-  await page.getByLabel('Repeat the PIN').fill('2468');
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  const form = page.getByRole('form', { name: 'Shop ledger' });
-  await form.getByLabel('Ledger address').fill(`postgres://127.0.0.1:${server.port}/${existing}`);
-  await form.getByLabel("Ledger owner's name").fill(owner.user);
-  await form.getByLabel("Ledger owner's password").fill(owner.password);
-  await form.getByLabel('Shop', { exact: true }).fill('Main street');
-  await form.getByLabel('Counter name').fill('Side desk');
-  await form.getByLabel('Counter code').fill('3');
+  const form = await ledgerForm(page);
+  await fillJoin(form, {
+    database: existing,
+    password: owner.password,
+    counterName: 'Side desk',
+    counterCode: '3',
+  });
 
   const bar = page.getByRole('banner');
   let answered: { value: { shopLedger: { state: string } } } | null = null;
