@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
 import { migrateLedger } from '../../electron/core/shop/ledger-schema';
+import type { Status } from '../../shared/domain/status';
 import { type PostgresServer, startPostgres } from '../support/postgres';
 import { axeViolations } from './axe';
 import { expect, test } from './counter-fixture';
@@ -138,22 +139,20 @@ test("a join's answer that comes in after the event saying the counter is up to 
   });
 
   const bar = page.getByRole('banner');
-  let answered: { value: { shopLedger: { state: string } } } | null = null;
+  let answeredState: string | null = null;
   // The join's answer is held on its way to the window until the push it started has gone through
   // and the core's event has said so: the answer then arrives second, as on a busy machine.
   await page.route('**/api/joinShopLedger', async (route) => {
     const response = await route.fetch();
-    answered = await response.json();
+    const answer = (await response.json()) as { value: Status };
+    answeredState = answer.value.shopLedger.state;
     await lock.query('COMMIT');
     await expect(bar.getByText('Shop ledger: up to date')).toBeVisible({ timeout: 30_000 });
     await route.fulfill({ response });
   });
   await form.getByRole('button', { name: 'Join the shop ledger' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Joined the shop ledger' })).toBeVisible();
-  expect(answered, 'the held answer').not.toBeNull();
-  expect((answered as { value: { shopLedger: { state: string } } } | null)?.value.shopLedger.state).toBe(
-    'connecting',
-  );
+  expect(answeredState, "the held answer's shop ledger state").toBe('connecting');
   await expect(bar.getByText('Shop ledger: up to date')).toBeVisible();
   await expect(bar.getByText('Shop ledger: connecting…')).toHaveCount(0);
   await lock.end();
