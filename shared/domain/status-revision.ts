@@ -1,12 +1,17 @@
+import { z } from 'zod';
+
 /**
  * A status's revision: the core's run (a new one each time it starts) and how many statuses that run
- * had read, this one included. Kept apart from the status's schema, which the renderer's stores load
- * late (the error schemas and the status name each other).
+ * had read, this one included. In a module of its own so the renderer's stores can call
+ * isNewerStatus without loading the status's schema, which names the error schemas that name it.
  */
-export interface StatusRevision {
-  readonly run: string;
-  readonly seq: number;
-}
+export const StatusRevisionSchema = z.object({
+  /** The core's run: a new one each time it starts. */
+  run: z.string(),
+  /** The statuses this run has read before this one, and this one. */
+  seq: z.number().int().positive(),
+});
+export type StatusRevision = z.infer<typeof StatusRevisionSchema>;
 
 /**
  * Whether `next` was read after `shown`. A window hears the status from two places, an action's
