@@ -23,8 +23,10 @@ export const DAY_SALES = 1_000;
  * grows the same journal.
  */
 export const COUNTER = 'CBE0C11';
+/** SHA-256 of `name`, in hex: the source of every made-up id below. */
+const hexOf = (name: string): string => createHash('sha256').update(name).digest('hex');
 function uuidOf(name: string): string {
-  const hex = createHash('sha256').update(name).digest('hex');
+  const hex = hexOf(name);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 const CASHIER = uuidOf('cashier');
@@ -33,12 +35,12 @@ export const TODAY_SHIFT = uuidOf('shift');
 export const saleIdOf = (i: number): string => uuidOf(`sale ${i}`);
 /** An activation code as the provider's look: three groups of six characters after its prefix. */
 function activationCodeOf(i: number, n: number): string {
-  const text = createHash('sha256').update(`esim ${i} ${n}`).digest('hex').slice(0, 18).toUpperCase();
+  const text = hexOf(`esim ${i} ${n}`).slice(0, 18).toUpperCase();
   return `K2-${text.slice(0, 6)}-${text.slice(6, 12)}-${text.slice(12)}`;
 }
 /** An order reference as the provider writes it: the day, then eight characters of its own. */
 const orderReferenceOf = (day: string, i: number): string =>
-  `ORD-${day.replaceAll('-', '')}-${createHash('sha256').update(`order ${i}`).digest('hex').slice(0, 8).toUpperCase()}`;
+  `ORD-${day.replaceAll('-', '')}-${hexOf(`order ${i}`).slice(0, 8).toUpperCase()}`;
 /** Days copied per transaction. */
 const DAYS_PER_TRANSACTION = 25;
 
