@@ -17,6 +17,17 @@ export interface Counter {
   api<T>(method: string, input?: unknown): Promise<T>;
   /** Opens the counter and waits until it shows its balance and has its catalogue. */
   open(page: Page): Promise<void>;
+  /** Loads the open counter again and waits as `open` does: keys pressed sooner may not be heard. */
+  reload(page: Page): Promise<void>;
+}
+
+/** The counter's page is ready: it shows the balance and its catalogue is synced. */
+async function ready(page: Page): Promise<void> {
+  await page
+    .getByRole('status', { name: /^(Balance|الرصيد)$/ })
+    .getByText(/\d/)
+    .waitFor();
+  await page.getByText(/^Catalogue synced/).waitFor();
 }
 
 export const test = hostTest.extend<{ counter: Counter }>({
@@ -32,11 +43,11 @@ export const test = hostTest.extend<{ counter: Counter }>({
       },
       async open(page: Page): Promise<void> {
         await page.goto(host.url);
-        await page
-          .getByRole('status', { name: /^(Balance|الرصيد)$/ })
-          .getByText(/\d/)
-          .waitFor();
-        await page.getByText(/^Catalogue synced/).waitFor();
+        await ready(page);
+      },
+      async reload(page: Page): Promise<void> {
+        await page.reload();
+        await ready(page);
       },
     });
   },

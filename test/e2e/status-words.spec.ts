@@ -79,7 +79,7 @@ test("the provider's words for an eSIM are translated, in English and Arabic", a
   // Installed, attached to a network and every megabyte used: the provider says DEPLETED.
   await counter.sim.activate(iccid);
   await counter.sim.consume(iccid, 1_000_000);
-  await page.reload();
+  await counter.reload(page);
   await lookUp();
   await expect(fact(esim, 'Status')).toHaveText('Data used up');
   await expect(esim).not.toContainText('DEPLETED');
