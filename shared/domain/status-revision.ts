@@ -1,17 +1,12 @@
-import { z } from 'zod';
+// A type-only import: the schema is erased from the bundle, so the renderer loads neither zod nor the
+// status's schema, which names the error schemas that name it.
+import type { Status } from './status';
 
 /**
  * A status's revision: the core's run (a new one each time it starts) and how many statuses that run
- * had read, this one included. In a module of its own so the renderer's stores can call
- * isNewerStatus without loading the status's schema, which names the error schemas that name it.
+ * had read, this one included. Its shape is the status schema's; this module holds only the rule.
  */
-export const StatusRevisionSchema = z.object({
-  /** The core's run: a new one each time it starts. */
-  run: z.string(),
-  /** The statuses this run has read before this one, and this one. */
-  seq: z.number().int().positive(),
-});
-export type StatusRevision = z.infer<typeof StatusRevisionSchema>;
+export type StatusRevision = Status['revision'];
 
 /**
  * Whether `next` was read after `shown`. A window hears the status from two places, an action's

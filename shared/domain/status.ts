@@ -5,7 +5,6 @@ import { BalanceViewSchema } from './balance';
 import { IsoTimeSchema } from './common';
 import { LostRecordsStatusSchema } from './lost-records';
 import { ShopSettingsViewSchema } from './shop-settings';
-import { StatusRevisionSchema } from './status-revision';
 
 /**
  * Why the OS keychain cannot be used: its native library cannot be loaded (on Linux, libsecret is
@@ -152,6 +151,11 @@ export const StatusSchema = z.object({
   /** A journal brought back lacks the records written after its last one: until a manager has seen them. */
   lostRecords: LostRecordsStatusSchema.nullable(),
   /** When the core read this status, to tell the newer of two (status-revision.ts). */
-  revision: StatusRevisionSchema,
+  revision: z.object({
+    /** The core's run: a new one each time it starts. */
+    run: z.string(),
+    /** The statuses this run has read before this one, and this one. */
+    seq: z.number().int().positive(),
+  }),
 });
 export type Status = z.infer<typeof StatusSchema>;
