@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const results = resolve(root, 'test-results');
@@ -65,12 +65,17 @@ const playwrightExit =
 // The benchmark at its small sizes, as a smoke test: it must run to its goal lines; a time never fails it.
 const benchExit = await run('bench --quick', 'npx', ['tsx', 'bench/run.ts', '--quick']);
 
-const counts = { passed: 0, failed: 0, skipped: 0 };
+const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
 addVitest(counts, vitestJson);
 addPlaywright(counts, playwrightJson);
 if (build !== 0) counts.failed += 1;
 if (benchExit === 0) counts.passed += 1;
-else counts.failed += 1;
+else {
+  counts.failed += 1;
+  counts.failures.push('bench --quick');
+}
+// Named again here, next to the last line, so a log read from its tail says what failed.
+for (const failure of counts.failures) console.log(`failed: ${failure}`);
 const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
 for (const phase of phases) console.log(`${phase.name.padEnd(40)} ${duration(phase.ms)}`);
 console.log(
@@ -130,7 +135,14 @@ function addVitest(counts, file) {
   counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A test file that fails to load has no failed test but a failed suite: count it, so it cannot pass silently.
   for (const suite of report.testResults ?? []) {
-    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) counts.failed += 1;
+    const file = relative(root, suite.name ?? '');
+    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
+      counts.failed += 1;
+      counts.failures.push(`${file} (did not load)`);
+    }
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === 'failed') counts.failures.push(`${file} › ${test.fullName ?? test.title}`);
+    }
   }
 }
 
@@ -144,8 +156,25 @@ function addPlaywright(counts, file) {
   counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   counts.failed += stats.unexpected ?? 0;
   counts.skipped += stats.skipped ?? 0;
+  for (const failure of unexpectedTests(report.suites ?? [])) counts.failures.push(failure);
   for (const error of report.errors ?? []) {
     console.error(`Playwright error outside a test: ${error.message ?? error}`);
     counts.failed += 1;
   }
+}
+
+/** The Playwright tests whose outcome was "unexpected" (failed on every try), as "file › title [project]". */
+function unexpectedTests(suites, titles = []) {
+  const found = [];
+  for (const suite of suites) {
+    const path = suite.file && titles.length === 0 ? [suite.file] : [...titles, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected')
+          found.push(`${[...path, spec.title].join(' › ')} [${test.projectName}]`);
+      }
+    }
+    found.push(...unexpectedTests(suite.suites ?? [], path));
+  }
+  return found;
 }
