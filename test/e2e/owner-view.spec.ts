@@ -92,6 +92,20 @@ for (const language of ['en', 'ar'] as const) {
       await expect(harbour.getByRole('button', { name: t.owner.takeAway('Alice') })).toBeVisible();
       await expect(password).toHaveValue('');
       expect(await axeViolations(page), `staff access (${language})`).toEqual([]);
+
+      // Alice moves to the Harbour after the view was read: taking her access away there is refused in
+      // the screen's words, with the login kept good (the password field is not marked wrong).
+      await ledgers.server().query(
+        `UPDATE ledger.staff SET shop_id = (SELECT id FROM ledger.shops WHERE name = 'Harbour')
+           WHERE name = 'Alice' AND counter_id IS NULL`,
+        [],
+        database,
+      );
+      await password.fill(LEDGER_OWNER.password);
+      await harbour.getByRole('button', { name: t.owner.takeAway('Alice') }).click();
+      await expect(form.getByRole('alert')).toHaveText(t.owner.accessUnchanged.INVALID_STATE);
+      await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+      expect(await axeViolations(page), `a refused change of access (${language})`).toEqual([]);
       // The password typed is in no page the counter shows.
       expect(await page.content()).not.toContain(LEDGER_OWNER.password);
     });

@@ -52,6 +52,8 @@ export interface OwnerViewText {
   readonly ofShop: (name: string, shop: string) => string;
   /** A change of access asks for the password again: it is kept nowhere after a read. */
   readonly retype: string;
+  /** A change of access the ledger refused though the login was right: what changed since the view. */
+  readonly accessUnchanged: { readonly NOT_FOUND: string; readonly INVALID_STATE: string };
 }
 
 /** The shop day's words: those of its report, and the screen's own. */
@@ -107,6 +109,10 @@ const EN: ReconcileText = {
     takeAway: (name) => `Take away ${name}'s access`,
     ofShop: (name, shop) => `${name} (${shop})`,
     retype: "Type the owner's password again for this change.",
+    accessUnchanged: {
+      NOT_FOUND: 'This member or this shop is no longer in the ledger. Show every shop again.',
+      INVALID_STATE: 'This member works at this shop now: they need no access to it. Show every shop again.',
+    },
   },
 };
 
@@ -156,6 +162,10 @@ const AR: ReconcileText = {
     takeAway: (name) => `سحب دخول ${name}`,
     ofShop: (name, shop) => `${name} (${shop})`,
     retype: 'اكتب كلمة مرور المالك مرة أخرى لهذا التغيير.',
+    accessUnchanged: {
+      NOT_FOUND: 'لم يعد هذا الموظف أو هذا المتجر في الدفتر. اعرض كل المتاجر مرة أخرى.',
+      INVALID_STATE: 'يعمل هذا الموظف في هذا المتجر الآن: لا يحتاج إلى صلاحية فيه. اعرض كل المتاجر مرة أخرى.',
+    },
   },
 };
 

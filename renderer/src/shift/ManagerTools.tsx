@@ -815,12 +815,15 @@ function OwnerViewTool(): ReactNode {
   const [view, setView] = useState<OwnerView | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const [failed, setFailed] = useState<PosError | null>(null);
+  /** Why a change of access was refused though the login was right. */
+  const [unchanged, setUnchanged] = useState<string | null>(null);
   if (!inLedger || !held) return null;
   const chosenDay = day || today;
   /** The password typed, taken out of the screen's state: each call with it types it again. */
   const takePassword = (): string => {
     setRefused(null);
     setFailed(null);
+    setUnchanged(null);
     setOwnerPassword('');
     return ownerPassword;
   };
@@ -843,9 +846,13 @@ function OwnerViewTool(): ReactNode {
       const result = changed.ok ? await pos().getOwnerView({ day: chosenDay, ...login }) : changed;
       if (result.ok) setView(result.value);
       else
-        refuse(result.error, (error) =>
-          pinRefused(error) ? held.refused(error) : setRefused(error.message),
-        );
+        refuse(result.error, (error) => {
+          if (pinRefused(error)) held.refused(error);
+          // The member or the shop went, or the member moved to that shop, since the view was read.
+          else if (error.code === 'NOT_FOUND' || error.code === 'INVALID_STATE')
+            setUnchanged(t.owner.accessUnchanged[error.code]);
+          else setFailed(error);
+        });
     })();
   };
   return (
@@ -880,6 +887,7 @@ function OwnerViewTool(): ReactNode {
         invalid={refused !== null}
       />
       {refused ? <p role="alert">{refused}</p> : null}
+      {unchanged ? <p role="alert">{unchanged}</p> : null}
       {failed ? <ErrorPanel error={failed} /> : null}
     </ApprovedForm>
   );
