@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { SALE_SENDABLE_STATES } from '../../shared/domain/sale-states';
 import type { ShopSettingsView } from '../../shared/domain/shop-settings';
 import type { PrintingMode, ShopLedgerStatus, Status } from '../../shared/domain/status';
@@ -11,6 +10,7 @@ import type { SalesJournal } from './journal/sales-journal';
 import type { AccountBalance } from './money/balance';
 import type { LostRecordsDesk } from './reconciliation/lost-records';
 import type { ManagerPin } from './security/manager-pin';
+import { viewRevisions } from './view-revisions';
 
 /**
  * Where the parts of the core say that their share of the status changed (storage, connection,
@@ -54,15 +54,11 @@ export interface StatusParts {
 
 /**
  * Reads the counter's status as the status bar shows it, each read with the next revision of this
- * run, so a window can tell the newer of two statuses whichever arrives first (isNewerStatus).
+ * run, so a window can tell the newer of two statuses whichever arrives first (isNewerView).
  */
 export function statusReader(parts: StatusParts): () => Status {
-  const run = randomUUID();
-  let seq = 0;
-  return () => {
-    seq += 1;
-    return { ...statusOf(parts), revision: { run, seq } };
-  };
+  const revision = viewRevisions();
+  return () => ({ ...statusOf(parts), revision: revision() });
 }
 
 function statusOf(parts: StatusParts): Omit<Status, 'revision'> {

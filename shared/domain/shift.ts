@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CASH_REASONS } from '../end-of-day';
 import { CurrencySchema, MinorUnitsSchema, MoneySchema } from '../money-schema';
 import { CashierSchema } from './cashier';
-import { IsoTimeSchema } from './common';
+import { IsoTimeSchema, RevisionSchema } from './common';
 import { SHIFT_STATES } from './shift-states';
 import { ExchangeRateSchema } from './till';
 
@@ -123,5 +123,7 @@ export const TillViewSchema = z.object({
   rates: z.array(ExchangeRateSchema),
   /** What the last close on this drawer counted: offered as the next float. */
   lastCount: z.array(MoneySchema),
+  /** When the core read this view, to tell the newer of two (revision.ts). */
+  revision: RevisionSchema,
 });
 export type TillView = z.infer<typeof TillViewSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PosErrorSchema } from '../errors';
 import { CurrencySchema } from '../money-schema';
 import { BalanceViewSchema } from './balance';
-import { IsoTimeSchema } from './common';
+import { IsoTimeSchema, RevisionSchema } from './common';
 import { LostRecordsStatusSchema } from './lost-records';
 import { ShopSettingsViewSchema } from './shop-settings';
 
@@ -150,12 +150,7 @@ export const StatusSchema = z.object({
   shopSettings: ShopSettingsViewSchema.nullable(),
   /** A journal brought back lacks the records written after its last one: until a manager has seen them. */
   lostRecords: LostRecordsStatusSchema.nullable(),
-  /** When the core read this status, to tell the newer of two (status-revision.ts). */
-  revision: z.object({
-    /** The core's run: a new one each time it starts. */
-    run: z.string(),
-    /** The statuses this run has read before this one, and this one. */
-    seq: z.number().int().positive(),
-  }),
+  /** When the core read this status, to tell the newer of two (revision.ts). */
+  revision: RevisionSchema,
 });
 export type Status = z.infer<typeof StatusSchema>;

@@ -19,6 +19,7 @@ import { writeAudit } from '../journal/state-rows';
 import { invalidField, PosFailure } from '../pos/failure';
 import { computeShiftReport } from '../reports/shift-report';
 import type { ZJournal } from '../reports/z-journal';
+import { viewRevisions } from '../view-revisions';
 import type { CashRefunds } from './cash-refunds';
 import type { EndOfDaySettingsStore } from './end-of-day-settings';
 import type { ExchangeRates, NewRate } from './exchange-rates';
@@ -51,6 +52,9 @@ export interface Closed {
  * Every change is one synchronous transaction with its chained record.
  */
 export class EndOfDay {
+  /** Each view read takes the next: a window shows the newest whether it came as an answer or an event. */
+  private readonly revision = viewRevisions();
+
   constructor(private readonly deps: EndOfDayDeps) {}
 
   view(): TillView {
@@ -66,6 +70,7 @@ export class EndOfDay {
       businessDay: day,
       rates: rates.ofDay(day),
       lastCount: last ? (shifts.countedAtClose(last.id) ?? []) : [],
+      revision: this.revision(),
     };
   }
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Cashier } from '../../../shared/domain/cashier';
+import { isNewerView } from '../../../shared/domain/revision';
 import type { TillView } from '../../../shared/domain/shift';
 import type { PosError } from '../../../shared/errors';
 import type { Currency } from '../../../shared/money';
@@ -10,7 +11,8 @@ import { useSession } from '../stores/session-store';
 
 /**
  * Who works the counter and its drawer, as the core says: the cashier signed in, the open shift, the
- * day's rates and the end-of-day settings. Every window follows the core's `till.updated` events.
+ * day's rates and the end-of-day settings. Every window follows the core's `till.updated` events, and
+ * shows the newest view whether it came as an answer or an event.
  */
 interface TillState {
   readonly till: TillView | null;
@@ -19,15 +21,17 @@ interface TillState {
   apply(till: TillView): void;
 }
 
-export const useTill = create<TillState>()((set) => ({
+export const useTill = create<TillState>()((set, get) => ({
   till: null,
   error: null,
   async load() {
     const result = await pos().getTill({});
-    if (result.ok) set({ till: result.value, error: null });
+    if (result.ok) get().apply(result.value);
     else set({ error: result.error });
   },
   apply(till) {
+    // An answer read before the last event may arrive after it: the newer view stays (revision.ts).
+    if (!isNewerView(till, get().till)) return;
     set({ till, error: null });
   },
 }));

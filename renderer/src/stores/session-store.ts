@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { BalanceView } from '../../../shared/domain/balance';
 import type { Language } from '../../../shared/domain/common';
+import { isNewerView } from '../../../shared/domain/revision';
 import type { Status } from '../../../shared/domain/status';
-import { isNewerStatus } from '../../../shared/domain/status-revision';
 import type { PosError } from '../../../shared/errors';
 import { pos } from '../bridge/pos';
 import type { BridgeLink } from '../bridge/web-bridge';
@@ -68,7 +68,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
   applyStatus(status) {
     // An answer read before the last event told a newer status comes in late: it is not shown.
-    if (!isNewerStatus(status, get().status)) return;
+    if (!isNewerView(status, get().status)) return;
     set({ status, balance: status.balance ?? get().balance });
   },
 
