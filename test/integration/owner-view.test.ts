@@ -9,6 +9,7 @@ import type { ShiftReport } from '../../shared/domain/shift-report';
 import type { ShopDay } from '../../shared/domain/shop-day';
 import { type CoreHarness, unwrap } from '../support/core-harness';
 import { joinedCounter, newLedger, postgresPerFile, type TestLedger } from '../support/shop-ledger';
+import { clockOf, startClockedSimulator } from '../support/test-clock';
 import { BOB_PIN, cancelSale, count, sell, usd } from './end-of-day-support';
 import { cheapest, forceRefundMethod, ledger, SEED, setBalance } from './money-support';
 import {
@@ -181,6 +182,27 @@ describe("the owner's view across shops", () => {
         [{ sales: [], topUps: [], cancelled: [] }, null],
         [{ sales: [], topUps: [], cancelled: [] }, null],
       ]);
+    } finally {
+      await sim.close();
+    }
+  }, 300_000);
+
+  it("counts a shift's sales made days after it opened, as the shift's Z does", async () => {
+    const testLedger = await newLedger(server());
+    const sim = await startClockedSimulator({ port: 0, seed: SEED, balance: 500 });
+    try {
+      const front = await shopCounterOpen(testLedger, sim, '1');
+      await sellAs(front, 1, 0);
+      // The shift is left open over a long weekend: its next sale is three days later, still in it.
+      clockOf(sim).advance(3 * 86_400_000);
+      await sellAs(front, 1, 0);
+      const z = await closedZ(front);
+      await untilPublished(front.c, testLedger);
+      expect(z.businessDay).toBe(front.day);
+      expect(z.sales[0]?.count).toBe(2);
+      const view = unwrap(await ownerView(front.c.h, front, front.day, testLedger.owner));
+      const main = view.shops.find((shop) => shop.name === 'Main street');
+      expect(main?.counters.map((counter) => counter.figures)).toEqual([zFigures(z)]);
     } finally {
       await sim.close();
     }

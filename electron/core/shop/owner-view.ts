@@ -14,7 +14,7 @@ import { type Currency, minor } from '../../../shared/money';
 import type { CashierTable } from '../cashiers/cashier-table';
 import { PosFailure } from '../pos/failure';
 import type { LedgerLogin } from './ledger-address';
-import { type LedgerRecord, ledgerCounters, ledgerRecords } from './ledger-reads';
+import { type LedgerRecord, ledgerCounters, ledgerRecords, type RecordFilter } from './ledger-reads';
 import { rowOf, withResolutions } from './shop-day';
 import { shopResolutions } from './shop-day-ledger';
 import { setStaffAccess } from './staff-access';
@@ -38,7 +38,7 @@ export interface OwnerViewDeps {
   readonly training: () => boolean;
 }
 
-/** Shifts are read from this long before the day and after it: a shift's records begin within its day. */
+/** A day's shifts are looked for this long before the day and after it: a shift begins within its day. */
 const MARGIN_MS = 2 * 86_400_000;
 
 type Row = Readonly<Record<string, unknown>>;
@@ -112,6 +112,19 @@ class Figures {
   }
 }
 
+/**
+ * The sales, top-ups and cancellations begun while any of `shifts` was open: from the first one's
+ * opening to the last one's close, or to now while one is open. A shift may stay open for days, and
+ * its Z counts every sale in it.
+ */
+function shiftsSpan(shifts: readonly LedgerRecord[]): RecordFilter {
+  const from = new Date(Math.min(...shifts.map((shift) => shift.firstAt.getTime())));
+  const closes = shifts.map((shift) => Date.parse(text(rowOf(shift).closed_at) ?? ''));
+  const types = ['sale', 'topup', 'cancellation'];
+  if (closes.some((close) => Number.isNaN(close))) return { types, from };
+  return { types, from, to: new Date(Math.max(...closes) + 1) };
+}
+
 /** Adds to a record's figures at each level at once: its shop, its counter, its cashier. */
 type Where = (add: (figures: Figures) => void) => void;
 
@@ -125,16 +138,12 @@ export async function ownerDay(client: pg.ClientBase, day: string, training: boo
     )
   ).rows;
   const counters = await ledgerCounters(client);
-  const records = await ledgerRecords(client, {
-    types: ['shift', 'sale', 'topup', 'cancellation'],
-    ...window,
-  });
-  const inMode = (record: LedgerRecord): boolean => (record.training ?? false) === training;
-  const dayShifts = new Set(
-    records
-      .filter((record) => record.type === 'shift' && text(rowOf(record).business_day) === day)
-      .map((record) => `${record.counterId}:${record.subject}`),
+  const shifts = (await ledgerRecords(client, { types: ['shift'], ...window })).filter(
+    (record) => text(rowOf(record).business_day) === day,
   );
+  const records = shifts.length === 0 ? [] : await ledgerRecords(client, shiftsSpan(shifts));
+  const inMode = (record: LedgerRecord): boolean => (record.training ?? false) === training;
+  const dayShifts = new Set(shifts.map((record) => `${record.counterId}:${record.subject}`));
   const onDay = (record: LedgerRecord, row: Row): boolean =>
     inMode(record) && dayShifts.has(`${record.counterId}:${text(row.shift_id) ?? ''}`);
   const cashierNames = new Map<string, string>();
