@@ -5,8 +5,8 @@ import { answerStyleRuns } from './test/support/answer-style-runs';
  * The integration tests that move money or hand an eSIM over: every `money-*` file (the torture's
  * short run among them), the sale and top-up paths, receipts, the customer display, who sees
  * install codes, and eSIM care (cancellations refund money, at any counter of a shop; care reads the
- * sold eSIM live), and the shop day of several shops on one account (their sales, refunds and
- * deposits bridged together).
+ * sold eSIM live), and the end of day's match and balance bridge, of a counter and of a shop (several
+ * shops on one account among them): a terse order list must not raise a false alarm or hide a true one.
  * They run again with the simulator answering lean and untidy (test/support/answer-style-runs.ts):
  * they are where an answer read wrongly loses or doubles a sale.
  */
@@ -23,6 +23,8 @@ const MONEY_FILES = [
   'test/integration/esim-care.test.ts',
   'test/integration/shop-serve.test.ts',
   'test/integration/shop-day-shops.test.ts',
+  'test/integration/shop-day.test.ts',
+  'test/integration/reconciliation-whole-day.test.ts',
 ];
 
 const styles = answerStyleRuns();

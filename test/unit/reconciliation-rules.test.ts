@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceBridge } from '../../electron/core/reconciliation/balance-bridge';
+import { balanceBridge, recordOfIn } from '../../electron/core/reconciliation/balance-bridge';
 import {
   type MatchInput,
   matchOrders,
@@ -149,21 +149,47 @@ describe('Leg A: every row classified', () => {
     ]);
   });
 
-  it('leaves an order whose status is missing or unknown open, and says which of the two it was', () => {
-    const notes = rowsOf({
-      records: [record('R-8', 'completed', usd(500)), record('R-9', 'completed', usd(500))],
-      orders: [
-        { ...order('R-8', null, usd(500)), statusText: null },
-        { ...order('R-9', null, usd(500)), statusText: 'on_hold' },
+  it("lets a record's own answer stand where the list states no status, and leaves an unknown status open", () => {
+    const alone = (reference: string, amount: Money | null = null): ProviderOrder => ({
+      ...order(reference, null, amount),
+      statusText: null,
+    });
+    const settled = record('R-12', 'completed', usd(500));
+    const rows = rowsOf({
+      records: [
+        record('R-8', 'completed', usd(500)),
+        record('R-9', 'completed', usd(500)),
+        record('R-10', 'completed', usd(500)),
+        record('R-11', 'pending', null),
+        settled,
+        record('R-13', 'completed', usd(500)),
       ],
-    }).map((row) => [row.kind, row.orderReference, row.note]);
-    expect(notes).toEqual([
-      ['journal_open', 'R-8', "The provider's answer states no status for this order: nothing is decided."],
+      orders: [
+        alone('R-8', usd(500)),
+        { ...order('R-9', null, usd(500)), statusText: 'on_hold' },
+        alone('R-10', usd(700)),
+        alone('R-11'),
+        alone('R-12'),
+        alone('R-13'),
+      ],
+      settledNow: new Set([settled.ref.id]),
+      refunds: [{ orderReference: 'R-13', amount: usd(500), method: 'balance', creditedAt: INSIDE }],
+    });
+    expect(rows.map((row) => [row.kind, row.orderReference, row.note])).toEqual([
+      ['matched', 'R-8', ''],
       [
         'journal_open',
         'R-9',
         'The provider\'s status "on_hold" is not one the API lists: nothing is decided.',
       ],
+      ['cost_differs', 'R-10', 'The journal recorded $5.00; the provider lists $7.00.'],
+      ['journal_open', 'R-11', "The provider's answer states no status for this order: nothing is decided."],
+      [
+        'settled_now',
+        'R-12',
+        'The provider had completed it; settled now from its records (nothing was sent).',
+      ],
+      ['refunded', 'R-13', `Refunded $5.00 to the balance on ${INSIDE}.`],
     ]);
   });
 
@@ -254,6 +280,7 @@ describe('Leg B: the balance bridge', () => {
         { id: 'd', businessDay: '2026-03-01', amount: usd(2_500), note: '', enteredBy: 'M', at: INSIDE },
       ],
       currencyNote: null,
+      recordOf: () => null,
     });
     expect(bridge).toMatchObject({
       charges: usd(1_200),
@@ -273,6 +300,7 @@ describe('Leg B: the balance bridge', () => {
       refunds: [],
       deposits: [],
       currencyNote: null,
+      recordOf: () => null,
     });
     expect(bridge.remainder).toEqual(usd(700));
     expect(bridge.likelyCauses.join('\n')).toMatch(/R-2 was cancelled/);
@@ -282,8 +310,64 @@ describe('Leg B: the balance bridge', () => {
       refunds: [],
       deposits: [],
       currencyNote: null,
+      recordOf: () => null,
     });
     expect(missing).toMatchObject({ remainder: null, expectedClosing: null });
+  });
+
+  it('prices and dates an order the list names alone from the record that holds it', () => {
+    const terse = (reference: string): ProviderOrder => ({
+      ...order(reference, null, null),
+      status: null,
+      statusText: null,
+      createdAt: null,
+    });
+    const records = [
+      record('R-1', 'completed', usd(500)),
+      record('R-2', 'failed', null),
+      // Made after the closing reading: the next day's bridge holds it.
+      record('R-3', 'completed', usd(900), { createdAt: '2026-03-02T00:30:00.000Z' }),
+      record('R-6', 'completed', usd(200), { createdAt: '2026-03-01T01:00:30.000Z' }),
+    ];
+    // R-6 is stated only to the minute of the opening reading: its record's time places it after.
+    const orders = [
+      terse('R-1'),
+      terse('R-2'),
+      terse('R-3'),
+      terse('R-4'),
+      order('R-6', 'completed', usd(200), '2026-03-01T01:00:00Z'),
+    ];
+    const input = {
+      currency: 'USD' as const,
+      opening,
+      closing: closing(100_000 - 500 - 300 - 200),
+      refunds: [],
+      deposits: [],
+      currencyNote: null,
+    };
+    const elsewhere = record('R-4', 'completed', usd(300));
+    const bridged = balanceBridge({
+      ...input,
+      orders,
+      recordOf: recordOfIn(records, (reference) => (reference === 'R-4' ? elsewhere : null)),
+    });
+    expect(bridged).toMatchObject({ charges: usd(1_000), remainder: usd(0), likelyCauses: [] });
+    // An order no record holds cannot be dated or priced: no remainder, and the order is named.
+    const unplaced = balanceBridge({ ...input, orders, recordOf: recordOfIn(records, () => null) });
+    expect(unplaced).toMatchObject({ remainder: null, expectedClosing: null, charges: usd(700) });
+    expect(unplaced.likelyCauses).toEqual([
+      'Order R-4 has no date precise enough to place it: it may be in this bridge or not.',
+    ]);
+    // Nor can a pending record's order: its answer stated no charge.
+    const pending = balanceBridge({
+      ...input,
+      orders: [terse('R-5')],
+      recordOf: recordOfIn([record('R-5', 'pending', null)], () => null),
+    });
+    expect(pending.remainder).toBeNull();
+    expect(pending.likelyCauses).toEqual([
+      'Order R-5 lists no amount, and no record here says what it charged.',
+    ]);
   });
 });
 

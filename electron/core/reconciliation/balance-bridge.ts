@@ -1,6 +1,10 @@
 import type { ProviderOrder } from '../../../shared/domain/provider-order';
 import type { BalanceBridge, BalanceSnapshot, ProviderDeposit } from '../../../shared/domain/reconciliation';
+import { SALE_CHARGED_STATES } from '../../../shared/domain/sale-states';
+import { TOPUP_CHARGED_STATES } from '../../../shared/domain/topup-states';
 import { type Currency, formatMoney, type Money, minor } from '../../../shared/money';
+import { statedSpanMs } from '../api/provider-time';
+import type { JournalRecord } from './reconciliation-journal';
 import type { RefundFact } from './refunds';
 
 /**
@@ -10,6 +14,11 @@ import type { RefundFact } from './refunds';
  * opening − charges + refunds + deposits = expected closing. What the closing snapshot says beyond that
  * is the remainder, listed with the likely causes when it is not zero. In the day of a shop whose
  * account other shops share, their deposits and refunds are added as the sums the ledger gives.
+ *
+ * A list that names an order without its amount or date (a terse provider lists references alone) is
+ * completed from the record that holds the order: the provider's own answer when it was made, and the
+ * counter's time of it. An order neither the list nor a record can price and date leaves the bridge
+ * incomplete, naming it: a remainder computed without it would be a false alarm, or a true one hidden.
  */
 export interface BridgeInput {
   readonly currency: Currency;
@@ -22,12 +31,49 @@ export interface BridgeInput {
   readonly otherShops?: { readonly deposits: Money; readonly refunds: Money };
   /** Set when the list hides orders of the period in another currency. */
   readonly currencyNote: string | null;
+  /** The journal's or the shop ledger's record of an order, for one the list gives without amount or date. */
+  readonly recordOf: (orderReference: string) => JournalRecord | null;
 }
 
+const CHARGED: ReadonlySet<JournalRecord['state']> = new Set([
+  ...SALE_CHARGED_STATES,
+  ...TOPUP_CHARGED_STATES,
+]);
+
+/** `recordOf` for the bridge: a record of the period first, then one elsewhere that holds the order. */
+export function recordOfIn(
+  records: readonly JournalRecord[],
+  elsewhere: (orderReference: string) => JournalRecord | null,
+): (orderReference: string) => JournalRecord | null {
+  const held = new Map(records.map((record) => [record.orderReference, record]));
+  return (reference) => held.get(reference) ?? elsewhere(reference);
+}
+
+/** Whether a time of the counter's own falls between the two snapshots; null when unreadable. */
 function between(at: string | null, opening: BalanceSnapshot, closing: BalanceSnapshot): boolean | null {
   const time = at === null ? Number.NaN : Date.parse(at);
   if (Number.isNaN(time)) return null;
   return time > Date.parse(opening.takenAt) && time <= Date.parse(closing.takenAt);
+}
+
+/**
+ * Whether a time the provider stated falls between the snapshots. One stated to the minute or the day
+ * stands for that whole span (statedSpanMs): null when the span reaches both sides of a snapshot, as
+ * when the time is unreadable.
+ */
+function statedBetween(
+  at: string | null,
+  opening: BalanceSnapshot,
+  closing: BalanceSnapshot,
+): boolean | null {
+  const from = at === null ? Number.NaN : Date.parse(at);
+  if (Number.isNaN(from)) return null;
+  const to = from + Math.max(statedSpanMs(from) - 1, 0);
+  const after = Date.parse(opening.takenAt);
+  const until = Date.parse(closing.takenAt);
+  if (from > after && to <= until) return true;
+  if (to <= after || from > until) return false;
+  return null;
 }
 
 function sum(values: readonly Money[], currency: Currency): Money {
@@ -45,30 +91,38 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
   );
   const empty = { amount: minor(0), currency };
   const others = input.otherShops ? { otherShops: input.otherShops } : {};
+  /** A bridge with no remainder to give, and why. */
+  const unbridged = (charges: Money, refunds: Money, likelyCauses: string[]): BalanceBridge => ({
+    ...others,
+    currency,
+    opening,
+    closing,
+    charges,
+    refunds,
+    deposits,
+    expectedClosing: null,
+    remainder: null,
+    likelyCauses,
+  });
   if (opening === null || closing === null) {
-    return {
-      ...others,
-      currency,
-      opening,
-      closing,
-      charges: empty,
-      refunds: empty,
-      deposits,
-      expectedClosing: null,
-      remainder: null,
-      likelyCauses: [
-        opening === null
-          ? 'No balance was read when the day opened (nor at an earlier close).'
-          : 'No balance was read at the close yet.',
-      ],
-    };
+    return unbridged(empty, empty, [
+      opening === null
+        ? 'No balance was read when the day opened (nor at an earlier close).'
+        : 'No balance was read at the close yet.',
+    ]);
   }
   const causes: string[] = [];
+  // Orders the bridge cannot price or date: with any, it has no remainder to give.
+  const unplaced: string[] = [];
   const charged: Money[] = [];
   for (const order of input.orders) {
-    const inside = between(order.createdAt, opening, closing);
+    const stated = statedBetween(order.createdAt, opening, closing);
+    const record = order.amount === null || stated === null ? input.recordOf(order.orderReference) : null;
+    const inside = stated ?? (record ? between(record.createdAt, opening, closing) : null);
     if (inside === null) {
-      causes.push(`Order ${order.orderReference} has no readable date: it may be in this bridge or not.`);
+      unplaced.push(
+        `Order ${order.orderReference} has no date precise enough to place it: it may be in this bridge or not.`,
+      );
       continue;
     }
     if (!inside) continue;
@@ -78,17 +132,22 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
       );
       continue;
     }
-    if (order.amount === null) {
-      causes.push(`Order ${order.orderReference} lists no amount.`);
+    // A record that failed says its order charged nothing; one still open has no charge stated yet.
+    if (order.amount === null && record?.state === 'failed') continue;
+    const amount = order.amount ?? (record && CHARGED.has(record.state) ? record.cost : null);
+    if (amount === null) {
+      unplaced.push(
+        `Order ${order.orderReference} lists no amount, and no record here says what it charged.`,
+      );
       continue;
     }
-    charged.push(order.amount);
+    charged.push(amount);
     if (
       order.status === 'cancelled' &&
       !input.refunds.some((r) => r.orderReference === order.orderReference)
     ) {
       causes.push(
-        `Order ${order.orderReference} was cancelled: a refund of ${formatMoney(order.amount)} may have reached the balance unrecorded.`,
+        `Order ${order.orderReference} was cancelled: a refund of ${formatMoney(amount)} may have reached the balance unrecorded.`,
       );
     }
   }
@@ -103,6 +162,7 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
     refunded.map((refund) => refund.amount),
     currency,
   );
+  if (unplaced.length > 0) return unbridged(charges, refunds, unplaced);
   const expected =
     opening.balance.amount -
     charges.amount +

@@ -53,6 +53,11 @@ const OPEN_STATES: ReadonlySet<JournalRecord['state']> = new Set([
   ...SALE_SENT_OPEN_STATES,
   ...TOPUP_SENT_OPEN_STATES,
 ]);
+/** A record sent and not settled: it waits for the provider's word on its order. */
+export function waitsForProvider(record: JournalRecord): boolean {
+  return OPEN_STATES.has(record.state);
+}
+
 /** Journal states in which the provider charged. */
 const CHARGED_STATES: ReadonlySet<JournalRecord['state']> = new Set([
   ...SALE_CHARGED_STATES,
@@ -64,6 +69,11 @@ interface ProviderSide {
   readonly amount: Money | null;
   readonly createdAt: string | null;
   readonly packageName?: string | null;
+}
+
+/** An order the list says completed, or states no status of: reading it on its own may settle its record. */
+export function mayHaveCompleted(order: ProviderOrder): boolean {
+  return order.status === 'completed' || (order.status === null && order.statusText === null);
 }
 
 function sideOfOrder(order: ProviderOrder): ProviderSide {
@@ -90,7 +100,7 @@ export function rowKey(
 }
 
 /** The order status record says `pending_details` while provisioning; the list says `pending`. */
-function listStatus(status: string | null): 'completed' | 'pending' | 'failed' | 'cancelled' | null {
+export function listStatus(status: string | null): 'completed' | 'pending' | 'failed' | 'cancelled' | null {
   const word = status?.toLowerCase() ?? null;
   if (word === 'pending_details') return 'pending';
   return word === 'completed' || word === 'pending' || word === 'failed' || word === 'cancelled'
@@ -163,9 +173,11 @@ function compareRecord(
   reference: string,
   provider: ProviderSide,
 ): ReconcileRow {
-  const status = listStatus(provider.status);
   const facts = { reference, record, provider };
   const refund = input.refunds.find((each) => each.orderReference === reference);
+  // A list silent on the order's status leaves the record's own answer standing: the cancellation's
+  // when it was cancelled here, the one that settled it otherwise. The amounts are still compared.
+  const status = provider.status === null ? standingStatus(record, refund) : listStatus(provider.status);
   if (status === 'failed' || status === 'cancelled') {
     if (refund) {
       return refund.creditedAt === null
@@ -230,6 +242,15 @@ function compareRecord(
     });
   }
   return rowOf(input, 'matched', 'info', { ...facts, note: '' });
+}
+
+/** What a record's own answers say of its order: cancelled here, or settled as charged; else nothing. */
+function standingStatus(
+  record: JournalRecord,
+  refund: RefundFact | undefined,
+): 'cancelled' | 'completed' | null {
+  if (refund) return 'cancelled';
+  return CHARGED_STATES.has(record.state) && !OPEN_STATES.has(record.state) ? 'completed' : null;
 }
 
 function withinPeriod(input: MatchInput, createdAt: string | null): boolean | null {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { businessDayWindow } from '../../../shared/business-day';
 import type { Approval } from '../../../shared/domain/cashier';
+import type { ProviderOrder } from '../../../shared/domain/provider-order';
 import type {
   BalanceBridge,
   BalanceSnapshot,
@@ -26,9 +27,17 @@ import { scopeOf } from '../money/scope';
 import { failureSummary, PosFailure } from '../pos/failure';
 import type { EndOfDaySettingsStore } from '../shifts/end-of-day-settings';
 import { ALONE, type Attribution, type AttributionSource } from './attribution';
-import { balanceBridge } from './balance-bridge';
-import { type MatchInput, matchOrders, rowKey, type StatusRead } from './match-orders';
-import { type Period, ReconciliationJournal } from './reconciliation-journal';
+import { balanceBridge, recordOfIn } from './balance-bridge';
+import {
+  listStatus,
+  type MatchInput,
+  matchOrders,
+  mayHaveCompleted,
+  rowKey,
+  type StatusRead,
+  waitsForProvider,
+} from './match-orders';
+import { type JournalRecord, type Period, ReconciliationJournal } from './reconciliation-journal';
 import { NO_REFUNDS, type RefundSource } from './refunds';
 
 /** Orders are read this far beyond each end of the period: the provider's clock and ours differ a little. */
@@ -429,7 +438,7 @@ export class Reconciler {
       const order = record.orderReference === null ? null : listed.get(record.orderReference);
       // A pending sale is read again only when the list says its order completed; one without an
       // answer is looked for in the list by the settlement itself. Neither can send anything.
-      if (record.orderReference !== null && order?.status !== 'completed') continue;
+      if (record.orderReference !== null && !(order && mayHaveCompleted(order))) continue;
       const settled = await this.deps.settleSale(record.ref.id).catch((error: unknown) => {
         this.deps.log.warn('reconciliation could not settle a sale', {
           saleId: record.ref.id,
@@ -451,14 +460,16 @@ export class Reconciler {
     const attribution = await (this.deps.attribution ?? ALONE)(
       read.orders.map((order) => order.orderReference).filter((reference) => !held.has(reference)),
     );
+    const orders = await withStatusesRead(connection, lane, read.orders, records);
+    const journalledElsewhere = (reference: string): JournalRecord | null =>
+      this.journal.recordsByReference(reference, scope, currency)[0] ?? null;
     const rows = await matchPeriod(connection, lane, {
       periodKey,
       period: window,
       accountCurrency: currency,
       records,
-      orders: read.orders,
-      journalledElsewhere: (reference) =>
-        this.journal.recordsByReference(reference, scope, currency)[0] ?? null,
+      orders,
+      journalledElsewhere,
       refunds,
       settledNow,
       attribution,
@@ -470,10 +481,11 @@ export class Reconciler {
         currency,
         opening,
         closing,
-        orders: read.orders,
+        orders,
         refunds,
         deposits,
         currencyNote,
+        recordOf: recordOfIn(records, journalledElsewhere),
       }),
       ...(inShop ? { shop: true } : {}),
     };
@@ -584,6 +596,43 @@ export async function matchPeriod(
     statusReads.set(reference, await statusRead(connection, reference, lane));
   }
   return matchOrders({ ...input, statusReads });
+}
+
+/**
+ * The orders read, each of a record of the period whose status the list leaves unsaid completed from
+ * the provider's record of the order (GET /esims/order: its status and price). Unsaid is a word the
+ * API does not list, or no status at all for a record still waiting: a settled record's own answer
+ * stands where the list is silent, but nothing says where a waiting one's order stands, and its record
+ * holds no charge yet. Only what the list left out is taken.
+ */
+export async function withStatusesRead(
+  connection: Connection,
+  lane: Lane,
+  orders: readonly ProviderOrder[],
+  records: readonly JournalRecord[],
+): Promise<ProviderOrder[]> {
+  const held = new Map(records.map((record) => [record.orderReference, record]));
+  const read: ProviderOrder[] = [];
+  for (const order of orders) {
+    const record = held.get(order.orderReference);
+    const unsaid =
+      record !== undefined &&
+      order.status === null &&
+      (order.statusText !== null || waitsForProvider(record));
+    const found = unsaid ? await statusRead(connection, order.orderReference, lane) : null;
+    read.push(
+      found?.kind === 'found'
+        ? {
+            ...order,
+            status: listStatus(found.status),
+            statusText: found.status,
+            amount: order.amount ?? found.amount,
+            createdAt: order.createdAt ?? found.createdAt,
+          }
+        : order,
+    );
+  }
+  return read;
 }
 
 /** What GET /esims/order says of one reference the order list lacks. */

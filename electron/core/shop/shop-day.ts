@@ -30,13 +30,14 @@ import type { AccountScope } from '../journal/account-scope';
 import type { Logger } from '../log';
 import { scopeOf } from '../money/scope';
 import { failureSummary, PosFailure } from '../pos/failure';
-import { balanceBridge } from '../reconciliation/balance-bridge';
+import { balanceBridge, recordOfIn } from '../reconciliation/balance-bridge';
 import {
   bridgeFindings,
   matchPeriod,
   ordersAround,
   periodKeyOf,
   type Reconciler,
+  withStatusesRead,
 } from '../reconciliation/reconciler';
 import type { JournalRecord, Period } from '../reconciliation/reconciliation-journal';
 import { type RefundFact, type RefundRow, refundOf } from '../reconciliation/refunds';
@@ -477,7 +478,8 @@ export class ShopDayDesk {
     const opening = shopOpening(day.readings, period.firstDay);
     const currency = closing.balance.currency;
     const read = await ordersAround(connection, window, opening, closing, 'interactive');
-    const listed = new Set(read.orders.map((order) => order.orderReference));
+    const orders = await withStatusesRead(connection, 'interactive', read.orders, records);
+    const listed = new Set(orders.map((order) => order.orderReference));
     const inPeriod = new Set(records.map((record) => record.orderReference));
     // Orders the period's records do not hold: a record of the shop on another day may.
     const elsewhere = day.recordsOf(
@@ -492,7 +494,7 @@ export class ShopDayDesk {
       period: window,
       accountCurrency: currency,
       records,
-      orders: read.orders,
+      orders,
       journalledElsewhere: (reference) =>
         elsewhere.find((record) => record.orderReference === reference) ?? null,
       refunds: day.refunds,
@@ -519,14 +521,15 @@ export class ShopDayDesk {
       currency,
       opening,
       closing,
-      orders: read.orders,
+      orders,
       refunds: day.refunds,
       deposits: day.deposits,
       ...(others ? { otherShops: others } : {}),
       currencyNote: null,
+      recordOf: recordOfIn([...records, ...elsewhere], () => null),
     });
     rows.push(...bridgeFindings(periodKey, bridge, read.complete));
-    return { rows, orders: read.orders, bridge };
+    return { rows, orders, bridge };
   }
 
   /** Every counter of the shop with its shifts of the period, each Z's head against the ledger's links. */
