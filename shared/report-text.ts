@@ -151,6 +151,11 @@ function aboutOrderList(row: NotedRow): boolean {
   return row.key.endsWith(':orders');
 }
 
+/** A bridge without a remainder because orders could not be priced or placed (bridgeFindings). */
+function aboutUnplacedOrders(row: NotedRow): boolean {
+  return row.key.endsWith(':unplaced');
+}
+
 const EN_NOTES: NoteWords = {
   matched: ({ row }) => (row.journalState === 'failed' ? 'Failed at both.' : ''),
   cost_differs: ({ journal, provider }) => `The journal recorded ${journal}; the provider lists ${provider}.`,
@@ -195,7 +200,9 @@ const EN_NOTES: NoteWords = {
   bridge_incomplete: ({ row }) =>
     aboutOrderList(row)
       ? 'The order list could not be read to its end (an unreadable item, or more orders than one run reads).'
-      : 'A balance reading is missing (at the opening or at the close): the bridge cannot be closed.',
+      : aboutUnplacedOrders(row)
+        ? 'The provider lists orders without their amount or a precise time, and no record here states them: the bridge cannot be closed.'
+        : 'A balance reading is missing (at the opening or at the close): the bridge cannot be closed.',
   bridge_shop: () =>
     "The account is the shop's: its balance is bridged once, by the shop day, with every counter's charges and refunds.",
   cash_differs: ({ amount }) =>
@@ -247,7 +254,9 @@ const AR_NOTES: NoteWords = {
   bridge_incomplete: ({ row }) =>
     aboutOrderList(row)
       ? 'تعذّرت قراءة قائمة الطلبات إلى آخرها (عنصر غير مقروء، أو طلبات أكثر مما تقرؤه مطابقة واحدة).'
-      : 'قراءة للرصيد ناقصة (عند الافتتاح أو عند الإغلاق): لا يمكن إقفال مطابقة الرصيد.',
+      : aboutUnplacedOrders(row)
+        ? 'يذكر المزوّد طلبات دون مبلغها أو وقت دقيق لها، ولا يذكرهما أي سجل هنا: لا يمكن إقفال مطابقة الرصيد.'
+        : 'قراءة للرصيد ناقصة (عند الافتتاح أو عند الإغلاق): لا يمكن إقفال مطابقة الرصيد.',
   bridge_shop: () => 'الحساب للمتجر: يُطابَق رصيده مرة واحدة في يوم المتجر، بمبيعات كل نقاط البيع ومستردّاتها.',
   cash_differs: ({ amount }) =>
     `ما دخل الدرج، بعد النقد المحجوز للسجلات المفتوحة، يختلف بمقدار ${amount} عن النقد المستحق للمكتملة.`,

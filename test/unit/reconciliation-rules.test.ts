@@ -5,6 +5,7 @@ import {
   matchOrders,
   type StatusRead,
 } from '../../electron/core/reconciliation/match-orders';
+import { bridgeFindings } from '../../electron/core/reconciliation/reconciler';
 import type { JournalRecord } from '../../electron/core/reconciliation/reconciliation-journal';
 import { businessDayOf, businessDayWindow } from '../../shared/business-day';
 import type { ProviderOrder } from '../../shared/domain/provider-order';
@@ -358,6 +359,16 @@ describe('Leg B: the balance bridge', () => {
     expect(unplaced.likelyCauses).toEqual([
       'Order R-4 has no date precise enough to place it: it may be in this bridge or not.',
     ]);
+    // Its finding says so in the reader's language, not that a balance reading is missing.
+    const [finding] = bridgeFindings('2026-03-01', unplaced, true);
+    expect(finding).toMatchObject({ kind: 'bridge_incomplete', severity: 'warning' });
+    expect(reportText('en').ledger.rowNote(finding!, String)).toBe(
+      'The provider lists orders without their amount or a precise time, and no record here states them: the bridge cannot be closed.',
+    );
+    expect(reportText('ar').ledger.rowNote(finding!, String)).toMatch(/^يذكر المزوّد طلبات دون مبلغها/);
+    const noOpening = balanceBridge({ ...input, opening: null, orders, recordOf: () => null });
+    const [noReading] = bridgeFindings('2026-03-01', noOpening, true);
+    expect(reportText('en').ledger.rowNote(noReading!, String)).toMatch(/^A balance reading is missing/);
     // Nor can a pending record's order: its answer stated no charge.
     const pending = balanceBridge({
       ...input,

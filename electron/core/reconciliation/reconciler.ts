@@ -545,8 +545,10 @@ export function bridgeFindings(periodKey: string, bridge: BalanceBridge, complet
   const rows: ReconcileRow[] = [];
   const { currency } = bridge;
   if (bridge.remainder === null) {
+    // With both readings, what is missing is orders the bridge cannot price or place.
+    const subject = bridge.opening && bridge.closing ? `${currency}:unplaced` : currency;
     rows.push(
-      findingRow(periodKey, 'bridge_incomplete', 'warning', currency, null, bridge.likelyCauses.join(' ')),
+      findingRow(periodKey, 'bridge_incomplete', 'warning', subject, null, bridge.likelyCauses.join(' ')),
     );
   } else if (bridge.remainder.amount !== 0) {
     rows.push(
