@@ -91,19 +91,14 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
   );
   const empty = { amount: minor(0), currency };
   const others = input.otherShops ? { otherShops: input.otherShops } : {};
+  const bridge = (
+    charges: Money,
+    refunds: Money,
+    result: Pick<BalanceBridge, 'expectedClosing' | 'remainder' | 'likelyCauses'>,
+  ): BalanceBridge => ({ ...others, currency, opening, closing, charges, refunds, deposits, ...result });
   /** A bridge with no remainder to give, and why. */
-  const unbridged = (charges: Money, refunds: Money, likelyCauses: string[]): BalanceBridge => ({
-    ...others,
-    currency,
-    opening,
-    closing,
-    charges,
-    refunds,
-    deposits,
-    expectedClosing: null,
-    remainder: null,
-    likelyCauses,
-  });
+  const unbridged = (charges: Money, refunds: Money, likelyCauses: string[]): BalanceBridge =>
+    bridge(charges, refunds, { expectedClosing: null, remainder: null, likelyCauses });
   if (opening === null || closing === null) {
     return unbridged(empty, empty, [
       opening === null
@@ -176,16 +171,9 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
     if (input.currencyNote) causes.push(input.currencyNote);
     causes.push("An order dated by the provider's clock on the other side of a snapshot's time.");
   }
-  return {
-    ...others,
-    currency,
-    opening,
-    closing,
-    charges,
-    refunds,
-    deposits,
+  return bridge(charges, refunds, {
     expectedClosing: { amount: minor(expected), currency },
     remainder: { amount: minor(remainder), currency },
     likelyCauses: remainder === 0 ? [] : causes,
-  };
+  });
 }

@@ -436,8 +436,9 @@ export class Reconciler {
     for (const record of before) {
       if (record.ref.kind !== 'sale' || !SALE_SENT_OPEN_STATES.includes(record.state)) continue;
       const order = record.orderReference === null ? null : listed.get(record.orderReference);
-      // A pending sale is read again only when the list says its order completed; one without an
-      // answer is looked for in the list by the settlement itself. Neither can send anything.
+      // A pending sale is read again only when the list says its order completed, or states no
+      // status for it (a terse list); one without an answer is looked for in the list by the
+      // settlement itself. Neither can send anything.
       if (record.orderReference !== null && !(order && mayHaveCompleted(order))) continue;
       const settled = await this.deps.settleSale(record.ref.id).catch((error: unknown) => {
         this.deps.log.warn('reconciliation could not settle a sale', {
