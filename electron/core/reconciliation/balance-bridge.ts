@@ -1,9 +1,8 @@
 import type { ProviderOrder } from '../../../shared/domain/provider-order';
 import type { BalanceBridge, BalanceSnapshot, ProviderDeposit } from '../../../shared/domain/reconciliation';
-import { SALE_CHARGED_STATES } from '../../../shared/domain/sale-states';
-import { TOPUP_CHARGED_STATES } from '../../../shared/domain/topup-states';
 import { type Currency, formatMoney, type Money, minor } from '../../../shared/money';
 import { statedSpanMs } from '../api/provider-time';
+import { settledAsCharged } from './match-orders';
 import type { JournalRecord } from './reconciliation-journal';
 import type { RefundFact } from './refunds';
 
@@ -34,11 +33,6 @@ export interface BridgeInput {
   /** The journal's or the shop ledger's record of an order, for one the list gives without amount or date. */
   readonly recordOf: (orderReference: string) => JournalRecord | null;
 }
-
-const CHARGED: ReadonlySet<JournalRecord['state']> = new Set([
-  ...SALE_CHARGED_STATES,
-  ...TOPUP_CHARGED_STATES,
-]);
 
 /** `recordOf` for the bridge: a record of the period first, then one elsewhere that holds the order. */
 export function recordOfIn(
@@ -129,7 +123,7 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
     }
     // A record that failed says its order charged nothing; one still open has no charge stated yet.
     if (order.amount === null && record?.state === 'failed') continue;
-    const amount = order.amount ?? (record && CHARGED.has(record.state) ? record.cost : null);
+    const amount = order.amount ?? (record && settledAsCharged(record) ? record.cost : null);
     if (amount === null) {
       unplaced.push(
         `Order ${order.orderReference} lists no amount, and no record here says what it charged.`,

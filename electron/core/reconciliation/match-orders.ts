@@ -244,13 +244,18 @@ function compareRecord(
   return rowOf(input, 'matched', 'info', { ...facts, note: '' });
 }
 
+/** A record its provider's answer settled as charged: no longer waiting, its cost recorded. */
+export function settledAsCharged(record: JournalRecord): boolean {
+  return CHARGED_STATES.has(record.state) && !OPEN_STATES.has(record.state);
+}
+
 /** What a record's own answers say of its order: cancelled here, or settled as charged; else nothing. */
 function standingStatus(
   record: JournalRecord,
   refund: RefundFact | undefined,
 ): 'cancelled' | 'completed' | null {
   if (refund) return 'cancelled';
-  return CHARGED_STATES.has(record.state) && !OPEN_STATES.has(record.state) ? 'completed' : null;
+  return settledAsCharged(record) ? 'completed' : null;
 }
 
 function withinPeriod(input: MatchInput, createdAt: string | null): boolean | null {
