@@ -63,6 +63,19 @@ async function leaseRow(ledger: TestLedger) {
   return rows.rows[0] ?? null;
 }
 
+/** The eSIM's lease once its counter has given it back, with its top-up's outcome. */
+function releasedLease(ledger: TestLedger, timeoutMs?: number) {
+  return eventually(
+    'the lease to be released',
+    async () => {
+      // A ledger being started again refuses connections for a moment.
+      const row = await leaseRow(ledger).catch(() => null);
+      return row?.released ? row : null;
+    },
+    timeoutMs,
+  );
+}
+
 describe('one top-up of an eSIM at a time across the counters of a shop', () => {
   it('charges once for the same eSIM topped up at both counters at the same moment; a repeat at the other counter is asked', async () => {
     const shop = await shopOfTwo();
@@ -83,6 +96,12 @@ describe('one top-up of an eSIM at a time across the counters of a shop', () => 
     expect(held.details).toMatchObject({ counterCode: winner.code, counterName: `Counter ${winner.code}` });
     expect(Date.parse(String((held.details as { since: string }).since))).not.toBeNaN();
     expect(await topUpCharges(shop)).toBe(1);
+    // The winner gives its lease back with the outcome once the answer is journalled, beside the
+    // cashier's answer rather than before it: until then the other counter is told it is held.
+    expect(await releasedLease(shop.ledger)).toMatchObject({
+      counter_id: (await status(winner.c)).counterId,
+      outcome: 'completed',
+    });
 
     // Seconds later at the other counter: the repeat question, naming the first top-up and its counter.
     const winnerTopUp = done[0]?.ok ? done[0].value : null;
@@ -102,11 +121,10 @@ describe('one top-up of an eSIM at a time across the counters of a shop', () => 
     expect(again.state).toBe('completed');
     expect(await topUpCharges(shop)).toBe(2);
     // Its lease is released with the outcome once it is journalled (soon after, beside the answer).
-    const released = await eventually('the lease to be released', async () => {
-      const row = await leaseRow(shop.ledger);
-      return row?.released ? row : null;
+    expect(await releasedLease(shop.ledger)).toMatchObject({
+      counter_id: (await status(loser)).counterId,
+      outcome: 'completed',
     });
-    expect(released).toMatchObject({ counter_id: (await status(loser)).counterId, outcome: 'completed' });
   }, 120_000);
 
   it('asks every top-up, saying why, while the ledger is stopped during the step; consistent once it is back', async () => {
@@ -132,15 +150,7 @@ describe('one top-up of an eSIM at a time across the counters of a shop', () => 
     // Back: the first counter's lease is released with its outcome, its top-up published, and the
     // other counter's question names it.
     await ledger.server.start();
-    await eventually(
-      'the lease to be released',
-      async () => {
-        const row = await leaseRow(ledger).catch(() => null);
-        return row?.released ? row : null;
-      },
-      30_000,
-    );
-    expect(await leaseRow(ledger)).toMatchObject({ counter_id: firstId, outcome: 'completed' });
+    expect(await releasedLease(ledger, 30_000)).toMatchObject({ counter_id: firstId, outcome: 'completed' });
     await untilPublished(first, ledger);
     const asked = refusal(await topUp(second, shop));
     expect(asked.code).toBe('CONFIRMATION_REQUIRED');
@@ -173,11 +183,10 @@ describe('one top-up of an eSIM at a time across the counters of a shop', () => 
     // given back with the outcome.
     gate.flow();
     expect(unwrap(await topUp(first, shop)).state).toBe('completed');
-    const released = await eventually('the lease to be released', async () => {
-      const row = await leaseRow(ledger);
-      return row?.released ? row : null;
+    expect(await releasedLease(ledger)).toMatchObject({
+      counter_id: (await status(first)).counterId,
+      outcome: 'completed',
     });
-    expect(released).toMatchObject({ counter_id: (await status(first)).counterId, outcome: 'completed' });
     expect(await topUpCharges(shop)).toBe(1);
   }, 120_000);
 
