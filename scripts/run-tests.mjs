@@ -141,7 +141,10 @@ function addVitest(counts, file) {
       counts.failures.push(`${file} (did not load)`);
     }
     for (const test of suite.assertionResults ?? []) {
-      if (test.status === 'failed') counts.failures.push(`${file} › ${test.fullName ?? test.title}`);
+      if (test.status === 'failed')
+        counts.failures.push(
+          `${file} › ${test.fullName ?? test.title}${why(test.failureMessages?.[0], file)}`,
+        );
     }
   }
 }
@@ -170,11 +173,29 @@ function unexpectedTests(suites, titles = []) {
     const path = suite.file && titles.length === 0 ? [suite.file] : [...titles, suite.title];
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected')
-          found.push(`${[...path, spec.title].join(' › ')} [${test.projectName}]`);
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error;
+          found.push(
+            `${[...path, spec.title].join(' › ')} [${test.projectName}]${why(error?.stack ?? error?.message, path[0])}`,
+          );
+        }
       }
     }
     found.push(...unexpectedTests(suite.suites ?? [], path));
   }
   return found;
+}
+
+/**
+ * What a failure said, for the last lines: its message's first line and the line of `file` it
+ * failed at, so a log read from its tail says why as well as what.
+ */
+function why(failure, file) {
+  if (typeof failure !== 'string' || failure === '') return '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours a reporter leaves in a message
+  const lines = failure.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const message = lines[0].trim().slice(0, 300);
+  const name = file ? file.split('/').at(-1) : null;
+  const at = name ? lines.find((line) => line.includes(`${name}:`))?.trim() : undefined;
+  return `\n    ${message}${at ? `\n    ${at}` : ''}`;
 }
