@@ -2,6 +2,8 @@ import { byLanguage } from './by-language';
 import { counterWords } from './counter-words';
 import type { Language } from './domain/common';
 import type {
+  BridgeCause,
+  OtherCurrencyOrders,
   ReconcileKind,
   ReconcileRow,
   ReconcileSeverity,
@@ -48,6 +50,10 @@ export interface LedgerText {
   readonly closing: string;
   readonly remainder: string;
   readonly likelyCauses: string;
+  /** A bridge's likely cause in words; one a run stored in words (an older run), as it was stored. */
+  readonly bridgeCause: (cause: BridgeCause | string, money: (value: Money) => string) => string;
+  /** Orders of the period the list does not show, paid in another currency; an older run's words as stored. */
+  readonly otherCurrency: (note: OtherCurrencyOrders | string) => string;
   readonly notRead: string;
   readonly cash: string;
   readonly cashCompleted: string;
@@ -155,6 +161,64 @@ function aboutOrderList(row: NotedRow): boolean {
 function aboutUnplacedOrders(row: NotedRow): boolean {
   return row.key.endsWith(':unplaced');
 }
+
+/** A bridge's causes' words, per cause, in one language. */
+type CauseWords = {
+  readonly [K in BridgeCause['cause']]: (
+    cause: Extract<BridgeCause, { cause: K }>,
+    money: (value: Money) => string,
+  ) => string;
+};
+
+function causeWords(words: CauseWords): LedgerText['bridgeCause'] {
+  return (cause, money) =>
+    typeof cause === 'string'
+      ? cause
+      : (words[cause.cause] as (cause: BridgeCause, money: (value: Money) => string) => string)(cause, money);
+}
+
+function storedAsWords(words: (note: OtherCurrencyOrders) => string): LedgerText['otherCurrency'] {
+  return (note) => (typeof note === 'string' ? note : words(note));
+}
+
+const enOtherCurrency = ({ listed, records }: OtherCurrencyOrders): string =>
+  `The provider's order list shows only ${listed} orders: ${records} of this period's records were paid in another currency and were read one by one.`;
+
+const EN_CAUSES: CauseWords = {
+  no_opening_reading: () => 'No balance was read when the day opened (nor at an earlier close).',
+  no_closing_reading: () => 'No balance was read at the close yet.',
+  order_undated: ({ orderReference }) =>
+    `Order ${orderReference} has no date precise enough to place it: it may be in this bridge or not.`,
+  order_unpriced: ({ orderReference }) =>
+    `Order ${orderReference} lists no amount, and no record here says what it charged.`,
+  order_failed: ({ orderReference }) =>
+    `Order ${orderReference} failed: if its charge was returned after the close, the bridge counts it twice.`,
+  order_cancelled: ({ orderReference, amount }, money) =>
+    `Order ${orderReference} was cancelled: a refund of ${money(amount)} may have reached the balance unrecorded.`,
+  deposit_not_entered: () => 'A deposit to the provider account that was not entered.',
+  other_currency: ({ orders }) => enOtherCurrency(orders),
+  clock_straddle: () =>
+    "An order dated by the provider's clock on the other side of a balance reading's time.",
+};
+
+const arOtherCurrency = ({ listed, records }: OtherCurrencyOrders): string =>
+  `لا تعرض قائمة طلبات المزوّد إلا الطلبات بعملة ${listed}: دُفع ${records} من سجلات هذه الفترة بعملة أخرى، فقُرئت واحدًا واحدًا.`;
+
+const AR_CAUSES: CauseWords = {
+  no_opening_reading: () => 'لم يُقرأ الرصيد عند افتتاح اليوم (ولا عند إغلاق سابق).',
+  no_closing_reading: () => 'لم يُقرأ الرصيد عند الإغلاق بعد.',
+  order_undated: ({ orderReference }) =>
+    `الطلب ${orderReference} بلا تاريخ دقيق بما يكفي لتحديد موضعه: قد يدخل في هذه المطابقة وقد لا يدخل.`,
+  order_unpriced: ({ orderReference }) =>
+    `الطلب ${orderReference} مذكور دون مبلغه، ولا يذكر أي سجل هنا ما خُصم له.`,
+  order_failed: ({ orderReference }) =>
+    `فشل الطلب ${orderReference}: إن أُعيد مبلغه بعد الإغلاق فإن المطابقة تحسبه مرتين.`,
+  order_cancelled: ({ orderReference, amount }, money) =>
+    `أُلغي الطلب ${orderReference}: ربما وصل إلى الرصيد استرداد قدره ${money(amount)} دون أن يُسجَّل.`,
+  deposit_not_entered: () => 'إيداع في حساب المزوّد لم يُسجَّل.',
+  other_currency: ({ orders }) => arOtherCurrency(orders),
+  clock_straddle: () => 'طلب أرّخته ساعة المزوّد على الجانب الآخر من وقت قراءة الرصيد.',
+};
 
 const EN_NOTES: NoteWords = {
   matched: ({ row }) => (row.journalState === 'failed' ? 'Failed at both.' : ''),
@@ -493,6 +557,8 @@ const EN: ReportText = {
     closing: 'Closing balance',
     remainder: 'Unexplained',
     likelyCauses: 'Likely causes',
+    bridgeCause: causeWords(EN_CAUSES),
+    otherCurrency: storedAsWords(enOtherCurrency),
     notRead: 'not read',
     cash: 'Cash',
     cashCompleted: 'For completed sales and top-ups',
@@ -675,6 +741,8 @@ const AR: ReportText = {
     closing: 'الرصيد الختامي',
     remainder: 'غير مفسَّر',
     likelyCauses: 'أسباب محتملة',
+    bridgeCause: causeWords(AR_CAUSES),
+    otherCurrency: storedAsWords(arOtherCurrency),
     notRead: 'لم يُقرأ',
     cash: 'النقد',
     cashCompleted: 'للمبيعات والشحنات المكتملة',

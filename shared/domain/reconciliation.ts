@@ -153,6 +153,41 @@ export const BalanceSnapshotSchema = z.object({
 });
 export type BalanceSnapshot = z.infer<typeof BalanceSnapshotSchema>;
 
+/**
+ * Orders of the period paid in another currency than the account's, which its order list (of the
+ * account's currency only) does not show: they were read one by one.
+ */
+export const OtherCurrencyOrdersSchema = z.object({
+  /** The account's currency, the only one the list shows. */
+  listed: CurrencySchema,
+  records: z.number().int().positive(),
+});
+export type OtherCurrencyOrders = z.infer<typeof OtherCurrencyOrdersSchema>;
+
+const orderCause = <T extends string>(cause: T) =>
+  z.object({ cause: z.literal(cause), orderReference: z.string() });
+
+/**
+ * Why a bridge has a remainder, or none to give, as facts the reader's screen and paper word in their
+ * own language (`LedgerText.bridgeCause` in shared/report-text.ts).
+ */
+export const BridgeCauseSchema = z.discriminatedUnion('cause', [
+  z.object({ cause: z.literal('no_opening_reading') }),
+  z.object({ cause: z.literal('no_closing_reading') }),
+  /** An order dated too coarsely (or not at all) to say which side of a reading it falls on. */
+  orderCause('order_undated'),
+  /** An order listed without its amount that no record here prices. */
+  orderCause('order_unpriced'),
+  orderCause('order_failed'),
+  /** A cancelled order with no refund recorded: the refund may have reached the balance. */
+  orderCause('order_cancelled').extend({ amount: MoneySchema }),
+  z.object({ cause: z.literal('deposit_not_entered') }),
+  z.object({ cause: z.literal('other_currency'), orders: OtherCurrencyOrdersSchema }),
+  /** An order dated by the provider's clock on the other side of a reading's time. */
+  z.object({ cause: z.literal('clock_straddle') }),
+]);
+export type BridgeCause = z.infer<typeof BridgeCauseSchema>;
+
 /** Leg B: opening − charges + refunds + deposits = expected closing; the remainder is closing − expected. */
 export const BalanceBridgeSchema = z.object({
   currency: CurrencySchema,
@@ -163,7 +198,8 @@ export const BalanceBridgeSchema = z.object({
   deposits: MoneySchema,
   expectedClosing: MoneySchema.nullable(),
   remainder: MoneySchema.nullable(),
-  likelyCauses: z.array(z.string()),
+  /** A cause in words: a run stored before causes were kept as facts, shown as it was stored. */
+  likelyCauses: z.array(z.union([BridgeCauseSchema, z.string()])),
   /**
    * The counter is in a shop: the account's balance moves with every counter's orders, so this bridge
    * is for reading only; the shop day closes it. Absent on a counter on its own.
@@ -246,8 +282,11 @@ export const ReconciliationSchema = z.object({
    * record here holds, or why they could not be. Absent on a counter on its own.
    */
   shopLedger: z.object({ state: z.enum(['read', 'unreachable']), problem: z.string().nullable() }).optional(),
-  /** Set when the order list, filtered to the account's current currency, hides orders of the period. */
-  currencyNote: z.string().nullable(),
+  /**
+   * Set when the order list, filtered to the account's current currency, hides orders of the period;
+   * in words in a run stored before it was kept as facts.
+   */
+  currencyNote: z.union([OtherCurrencyOrdersSchema, z.string()]).nullable(),
   ordersRead: z.number().int(),
 });
 export type Reconciliation = z.infer<typeof ReconciliationSchema>;

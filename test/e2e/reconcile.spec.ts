@@ -112,6 +112,7 @@ const WORDS = {
     kind: 'Not in this journal',
     note: 'Not journalled here: another counter or the provider dashboard placed it',
     package: 'Package',
+    deposit: 'A deposit to the provider account that was not entered.',
     english: [],
   },
   ar: {
@@ -121,12 +122,13 @@ const WORDS = {
     kind: 'ليس في هذا السجل',
     note: 'غير مسجل هنا: أجرته نقطة بيع أخرى أو لوحة المزوّد',
     package: 'الباقة',
-    english: ['RECONCILED', 'Not journalled', 'Matched'],
+    deposit: 'إيداع في حساب المزوّد لم يُسجَّل.',
+    english: ['RECONCILED', 'Not journalled', 'Matched', 'deposit', "provider's clock"],
   },
 } as const;
 
 for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
-  test(`an exception says its amount, its package and what it means (${language})`, async ({
+  test(`an exception and the bridge's likely causes say what they mean (${language})`, async ({
     page,
     counter,
   }) => {
@@ -138,6 +140,8 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     const { packages } = await counter.api<{ packages: CataloguePackage[] }>('listPackages');
     const pkg = [...packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0]!;
     const reference = await counter.sim.placeOrder(pkg.code);
+    // Money reached the account that nobody entered as a deposit: the bridge has a remainder.
+    await counter.sim.setBalance((await counter.sim.account()).balance + 10);
     const w = WORDS[language];
 
     await counter.open(page);
@@ -153,6 +157,7 @@ for (const language of ['en', 'ar'] as const satisfies readonly Language[]) {
     await expect(exception).toContainText(await shownMoney(page, pkg.cost!, language));
     await expect(exception).toContainText(`${w.package}: ${pkg.name}`);
     await expect(exception).toContainText(w.note);
+    await expect(view.getByRole('listitem').filter({ hasText: w.deposit })).toBeVisible();
     for (const english of w.english) await expect(view).not.toContainText(english);
     expect(await axeViolations(page), `reconciliation (${language})`).toEqual([]);
   });

@@ -7,8 +7,10 @@ import {
 } from '../../electron/core/reconciliation/match-orders';
 import { bridgeFindings } from '../../electron/core/reconciliation/reconciler';
 import type { JournalRecord } from '../../electron/core/reconciliation/reconciliation-journal';
+import { bridgeSection, kitOf } from '../../electron/core/reports/reconciliation-document';
 import { businessDayOf, businessDayWindow } from '../../shared/business-day';
 import type { ProviderOrder } from '../../shared/domain/provider-order';
+import { BalanceBridgeSchema, type BridgeCause } from '../../shared/domain/reconciliation';
 import { type Currency, type Money, minor } from '../../shared/money';
 import { reportText } from '../../shared/report-text';
 
@@ -280,7 +282,7 @@ describe('Leg B: the balance bridge', () => {
       deposits: [
         { id: 'd', businessDay: '2026-03-01', amount: usd(2_500), note: '', enteredBy: 'M', at: INSIDE },
       ],
-      currencyNote: null,
+      otherCurrency: null,
       recordOf: () => null,
     });
     expect(bridge).toMatchObject({
@@ -300,20 +302,80 @@ describe('Leg B: the balance bridge', () => {
       orders: [order('R-2', 'cancelled', usd(700))],
       refunds: [],
       deposits: [],
-      currencyNote: null,
+      otherCurrency: null,
       recordOf: () => null,
     });
     expect(bridge.remainder).toEqual(usd(700));
-    expect(bridge.likelyCauses.join('\n')).toMatch(/R-2 was cancelled/);
+    expect(bridge.likelyCauses).toEqual([
+      { cause: 'order_cancelled', orderReference: 'R-2', amount: usd(700) },
+      { cause: 'deposit_not_entered' },
+      { cause: 'clock_straddle' },
+    ]);
     const missing = balanceBridge({
       ...{ currency: 'USD' as const, opening: null, closing: closing(1) },
       orders: [],
       refunds: [],
       deposits: [],
-      currencyNote: null,
+      otherCurrency: { listed: 'USD', records: 2 },
       recordOf: () => null,
     });
-    expect(missing).toMatchObject({ remainder: null, expectedClosing: null });
+    expect(missing).toMatchObject({
+      remainder: null,
+      expectedClosing: null,
+      likelyCauses: [{ cause: 'no_opening_reading' }],
+    });
+  });
+
+  it("words every likely cause in the reader's language, and one stored in words as it was stored", () => {
+    const causes: BridgeCause[] = [
+      { cause: 'no_opening_reading' },
+      { cause: 'no_closing_reading' },
+      { cause: 'order_undated', orderReference: 'R-1' },
+      { cause: 'order_unpriced', orderReference: 'R-2' },
+      { cause: 'order_failed', orderReference: 'R-3' },
+      { cause: 'order_cancelled', orderReference: 'R-4', amount: usd(700) },
+      { cause: 'deposit_not_entered' },
+      { cause: 'other_currency', orders: { listed: 'USD', records: 2 } },
+      { cause: 'clock_straddle' },
+    ];
+    const money = (value: Money) => `[${value.amount} ${value.currency}]`;
+    for (const language of ['en', 'ar'] as const) {
+      const { bridgeCause, otherCurrency } = reportText(language).ledger;
+      const words = causes.map((cause) => bridgeCause(cause, money));
+      // Each cause has words of its own, naming its order and amount.
+      expect(new Set(words).size).toBe(causes.length);
+      for (const said of words) expect(said).toMatch(language === 'ar' ? /[\u0600-\u06ff]/ : /^[A-Z]/);
+      expect(words[2]).toContain('R-1');
+      expect(words[5]).toContain('R-4');
+      expect(words[5]).toContain('[700 USD]');
+      expect(words[7]).toBe(otherCurrency({ listed: 'USD', records: 2 }));
+      expect(words[7]).toMatch(/USD.*2|2.*USD/);
+      // A run stored before causes were facts keeps the words it was stored with.
+      expect(bridgeCause('A deposit to the provider account that was not entered.', money)).toBe(
+        'A deposit to the provider account that was not entered.',
+      );
+      expect(otherCurrency('as stored')).toBe('as stored');
+    }
+    expect(reportText('ar').ledger.bridgeCause({ cause: 'deposit_not_entered' }, money)).toBe(
+      'إيداع في حساب المزوّد لم يُسجَّل.',
+    );
+    // The printed report words them as the screen does, and a stored bridge of words still reads.
+    const stored = BalanceBridgeSchema.parse({
+      ...balanceBridge({
+        currency: 'USD',
+        opening,
+        closing: closing(100_700),
+        orders: [],
+        refunds: [],
+        deposits: [],
+        otherCurrency: null,
+        recordOf: () => null,
+      }),
+      likelyCauses: [{ cause: 'deposit_not_entered' }, 'An order dated as stored.'],
+    });
+    const printed = bridgeSection(kitOf({ language: 'ar', timeZone: 'UTC', counterCode: null }), stored).text;
+    expect(printed).toContain('<li>إيداع في حساب المزوّد لم يُسجَّل.</li>');
+    expect(printed).toContain('<li>An order dated as stored.</li>');
   });
 
   it('prices and dates an order the list names alone from the record that holds it', () => {
@@ -344,7 +406,7 @@ describe('Leg B: the balance bridge', () => {
       closing: closing(100_000 - 500 - 300 - 200),
       refunds: [],
       deposits: [],
-      currencyNote: null,
+      otherCurrency: null,
     };
     const elsewhere = record('R-4', 'completed', usd(300));
     const bridged = balanceBridge({
@@ -356,12 +418,15 @@ describe('Leg B: the balance bridge', () => {
     // An order no record holds cannot be dated or priced: no remainder, and the order is named.
     const unplaced = balanceBridge({ ...input, orders, recordOf: recordOfIn(records, () => null) });
     expect(unplaced).toMatchObject({ remainder: null, expectedClosing: null, charges: usd(700) });
-    expect(unplaced.likelyCauses).toEqual([
-      'Order R-4 has no date precise enough to place it: it may be in this bridge or not.',
-    ]);
+    expect(unplaced.likelyCauses).toEqual([{ cause: 'order_undated', orderReference: 'R-4' }]);
+
     // Its finding says so in the reader's language, not that a balance reading is missing.
     const [finding] = bridgeFindings('2026-03-01', unplaced, true);
     expect(finding).toMatchObject({ kind: 'bridge_incomplete', severity: 'warning' });
+    // The core's own note, for support and the CSV files, names the order in English.
+    expect(finding?.note).toBe(
+      'Order R-4 has no date precise enough to place it: it may be in this bridge or not.',
+    );
     expect(reportText('en').ledger.rowNote(finding!, String)).toBe(
       'The provider lists orders without their amount or a precise time, and no record here states them: the bridge cannot be closed.',
     );
@@ -376,9 +441,7 @@ describe('Leg B: the balance bridge', () => {
       recordOf: recordOfIn([record('R-5', 'pending', null)], () => null),
     });
     expect(pending.remainder).toBeNull();
-    expect(pending.likelyCauses).toEqual([
-      'Order R-5 lists no amount, and no record here says what it charged.',
-    ]);
+    expect(pending.likelyCauses).toEqual([{ cause: 'order_unpriced', orderReference: 'R-5' }]);
   });
 });
 

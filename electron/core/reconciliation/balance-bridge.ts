@@ -1,6 +1,12 @@
 import type { ProviderOrder } from '../../../shared/domain/provider-order';
-import type { BalanceBridge, BalanceSnapshot, ProviderDeposit } from '../../../shared/domain/reconciliation';
-import { type Currency, formatMoney, type Money, minor } from '../../../shared/money';
+import type {
+  BalanceBridge,
+  BalanceSnapshot,
+  BridgeCause,
+  OtherCurrencyOrders,
+  ProviderDeposit,
+} from '../../../shared/domain/reconciliation';
+import { type Currency, type Money, minor } from '../../../shared/money';
 import { statedSpanMs } from '../api/provider-time';
 import { settledAsCharged } from './match-orders';
 import type { JournalRecord } from './reconciliation-journal';
@@ -29,7 +35,7 @@ export interface BridgeInput {
   /** The other shops' deposits and refunds credited between the snapshots, in `currency`. */
   readonly otherShops?: { readonly deposits: Money; readonly refunds: Money };
   /** Set when the list hides orders of the period in another currency. */
-  readonly currencyNote: string | null;
+  readonly otherCurrency: OtherCurrencyOrders | null;
   /** The journal's or the shop ledger's record of an order, for one the list gives without amount or date. */
   readonly recordOf: (orderReference: string) => JournalRecord | null;
 }
@@ -91,53 +97,41 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
     result: Pick<BalanceBridge, 'expectedClosing' | 'remainder' | 'likelyCauses'>,
   ): BalanceBridge => ({ ...others, currency, opening, closing, charges, refunds, deposits, ...result });
   /** A bridge with no remainder to give, and why. */
-  const unbridged = (charges: Money, refunds: Money, likelyCauses: string[]): BalanceBridge =>
+  const unbridged = (charges: Money, refunds: Money, likelyCauses: BridgeCause[]): BalanceBridge =>
     bridge(charges, refunds, { expectedClosing: null, remainder: null, likelyCauses });
   if (opening === null || closing === null) {
     return unbridged(empty, empty, [
-      opening === null
-        ? 'No balance was read when the day opened (nor at an earlier close).'
-        : 'No balance was read at the close yet.',
+      { cause: opening === null ? 'no_opening_reading' : 'no_closing_reading' },
     ]);
   }
-  const causes: string[] = [];
+  const causes: BridgeCause[] = [];
   // Orders the bridge cannot price or date: with any, it has no remainder to give.
-  const unplaced: string[] = [];
+  const unplaced: BridgeCause[] = [];
   const charged: Money[] = [];
   for (const order of input.orders) {
     const stated = statedBetween(order.createdAt, opening, closing);
     const record = order.amount === null || stated === null ? input.recordOf(order.orderReference) : null;
     const inside = stated ?? (record ? between(record.createdAt, opening, closing) : null);
+    const { orderReference } = order;
     if (inside === null) {
-      unplaced.push(
-        `Order ${order.orderReference} has no date precise enough to place it: it may be in this bridge or not.`,
-      );
+      unplaced.push({ cause: 'order_undated', orderReference });
       continue;
     }
     if (!inside) continue;
     if (order.status === 'failed') {
-      causes.push(
-        `Order ${order.orderReference} failed: if its charge was returned after the close, the bridge counts it twice.`,
-      );
+      causes.push({ cause: 'order_failed', orderReference });
       continue;
     }
     // A record that failed says its order charged nothing; one still open has no charge stated yet.
     if (order.amount === null && record?.state === 'failed') continue;
     const amount = order.amount ?? (record && settledAsCharged(record) ? record.cost : null);
     if (amount === null) {
-      unplaced.push(
-        `Order ${order.orderReference} lists no amount, and no record here says what it charged.`,
-      );
+      unplaced.push({ cause: 'order_unpriced', orderReference });
       continue;
     }
     charged.push(amount);
-    if (
-      order.status === 'cancelled' &&
-      !input.refunds.some((r) => r.orderReference === order.orderReference)
-    ) {
-      causes.push(
-        `Order ${order.orderReference} was cancelled: a refund of ${formatMoney(amount)} may have reached the balance unrecorded.`,
-      );
+    if (order.status === 'cancelled' && !input.refunds.some((r) => r.orderReference === orderReference)) {
+      causes.push({ cause: 'order_cancelled', orderReference, amount });
     }
   }
   const refunded = input.refunds.filter(
@@ -161,9 +155,9 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
     (input.otherShops?.deposits.amount ?? 0);
   const remainder = closing.balance.amount - expected;
   if (remainder !== 0) {
-    if (remainder > 0) causes.push('A deposit to the provider account that was not entered.');
-    if (input.currencyNote) causes.push(input.currencyNote);
-    causes.push("An order dated by the provider's clock on the other side of a snapshot's time.");
+    if (remainder > 0) causes.push({ cause: 'deposit_not_entered' });
+    if (input.otherCurrency) causes.push({ cause: 'other_currency', orders: input.otherCurrency });
+    causes.push({ cause: 'clock_straddle' });
   }
   return bridge(charges, refunds, {
     expectedClosing: { amount: minor(expected), currency },

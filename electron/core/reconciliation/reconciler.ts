@@ -16,6 +16,7 @@ import type {
 } from '../../../shared/domain/reconciliation';
 import { SALE_SENT_OPEN_STATES } from '../../../shared/domain/sale-states';
 import { formatMoney, type Money } from '../../../shared/money';
+import { reportText } from '../../../shared/report-text';
 import { ApiFailure } from '../api';
 import type { Lane } from '../api/rate-limiter';
 import type { CashierTable } from '../cashiers/cashier-table';
@@ -452,10 +453,7 @@ export class Reconciler {
     // Read again: the settlement may have moved a record on.
     const records = this.journal.recordsOf(period, window, scope, currency);
     const hidden = records.filter((record) => record.cost !== null && record.cost.currency !== currency);
-    const currencyNote =
-      hidden.length > 0
-        ? `The provider's order list shows only ${currency} orders: ${hidden.length} of this period's records were paid in another currency and were read one by one.`
-        : null;
+    const currencyNote = hidden.length > 0 ? { listed: currency, records: hidden.length } : null;
     const refunds = (this.deps.refunds ?? NO_REFUNDS)(window);
     const held = new Set(records.map((record) => record.orderReference));
     const attribution = await (this.deps.attribution ?? ALONE)(
@@ -485,7 +483,7 @@ export class Reconciler {
         orders,
         refunds,
         deposits,
-        currencyNote,
+        otherCurrency: currencyNote,
         recordOf: recordOfIn(records, journalledElsewhere),
       }),
       ...(inShop ? { shop: true } : {}),
@@ -541,6 +539,12 @@ export function ordersAround(
   );
 }
 
+/** The core's own note of a bridge's causes: English, for support and the CSV files. */
+function causesInEnglish(bridge: BalanceBridge): string {
+  const { bridgeCause } = reportText('en').ledger;
+  return bridge.likelyCauses.map((cause) => bridgeCause(cause, (value) => formatMoney(value))).join(' ');
+}
+
 /** Leg B's findings: a bridge that cannot close, a remainder, or an order list not read to its end. */
 export function bridgeFindings(periodKey: string, bridge: BalanceBridge, complete: boolean): ReconcileRow[] {
   const rows: ReconcileRow[] = [];
@@ -548,9 +552,7 @@ export function bridgeFindings(periodKey: string, bridge: BalanceBridge, complet
   if (bridge.remainder === null) {
     // With both readings, what is missing is orders the bridge cannot price or place.
     const subject = bridge.opening && bridge.closing ? `${currency}:unplaced` : currency;
-    rows.push(
-      findingRow(periodKey, 'bridge_incomplete', 'warning', subject, null, bridge.likelyCauses.join(' ')),
-    );
+    rows.push(findingRow(periodKey, 'bridge_incomplete', 'warning', subject, null, causesInEnglish(bridge)));
   } else if (bridge.remainder.amount !== 0) {
     rows.push(
       findingRow(

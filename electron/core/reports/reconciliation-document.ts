@@ -66,7 +66,7 @@ ${documentHeader(ctx.shop, training)}
 <p class="note">${words.runAt(format.dateTime(report.runAt))}</p>
 ${report.confirmedAt ? html`<p class="note">${words.confirmedAt(format.dateTime(report.confirmedAt))}</p>` : null}
 ${report.unconfirmedReason ? html`<p class="note">${words.unconfirmed(report.unconfirmedReason)}</p>` : null}
-${report.currencyNote ? html`<p class="note">${report.currencyNote}</p>` : null}
+${report.currencyNote ? html`<p class="note">${words.otherCurrency(report.currencyNote)}</p>` : null}
 ${report.shopLedger?.state === 'unreachable' ? html`<p class="note">${words.ledgerUnreachable(report.shopLedger.problem ?? '')}</p>` : null}
 </section>
 ${report.bridge ? bridgeSection(kit, report.bridge) : null}
@@ -115,7 +115,7 @@ export function bridgeSection(kit: Kit, bridge: BalanceBridge): Html {
     `${words.bridge} ${bridge.currency}`,
     html`${rows(lines)}${bridge.shop ? html`<p class="note">${words.shopBridge}</p>` : null}${
       bridge.likelyCauses.length > 0 && !bridge.shop
-        ? html`<p class="note">${words.likelyCauses}:</p><ul class="causes">${bridge.likelyCauses.map((cause) => html`<li>${cause}</li>`)}</ul>`
+        ? html`<p class="note">${words.likelyCauses}:</p><ul class="causes">${bridge.likelyCauses.map((cause) => html`<li>${words.bridgeCause(cause, format.money)}</li>`)}</ul>`
         : null
     }`,
   );

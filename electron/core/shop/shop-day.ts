@@ -525,7 +525,7 @@ export class ShopDayDesk {
       refunds: day.refunds,
       deposits: day.deposits,
       ...(others ? { otherShops: others } : {}),
-      currencyNote: null,
+      otherCurrency: null,
       recordOf: recordOfIn([...records, ...elsewhere], () => null),
     });
     rows.push(...bridgeFindings(periodKey, bridge, read.complete));

@@ -133,7 +133,7 @@ function Report({
         {report.confirmedAt ? ` · ${t.confirmedAt(dateTime(report.confirmedAt, language))}` : ''}
       </p>
       {report.unconfirmedReason ? <p className="notice">{t.unconfirmed(report.unconfirmedReason)}</p> : null}
-      {report.currencyNote ? <p className="notice">{report.currencyNote}</p> : null}
+      {report.currencyNote ? <p className="notice">{t.otherCurrency(report.currencyNote)}</p> : null}
       {report.shopLedger?.state === 'unreachable' ? (
         <p className="notice">{t.ledgerUnreachable(report.shopLedger.problem ?? '')}</p>
       ) : null}
@@ -347,9 +347,11 @@ export function Bridge({ bridge }: { readonly bridge: BalanceBridge }): ReactNod
         <>
           <p>{t.likelyCauses}</p>
           <ul>
-            {bridge.likelyCauses.map((cause) => (
-              <li key={cause}>{cause}</li>
-            ))}
+            {bridge.likelyCauses
+              .map((cause) => t.bridgeCause(cause, (value) => moneyText(value, language)))
+              .map((words) => (
+                <li key={words}>{words}</li>
+              ))}
           </ul>
         </>
       ) : null}
