@@ -3,6 +3,7 @@ import { takeTopUpLease } from '../../electron/core/shop/topup-leases';
 import type { TopUp, TopUpOption } from '../../shared/domain/topup';
 import type { PosError } from '../../shared/errors';
 import { unwrap } from '../support/core-harness';
+import { startGatedProxy } from '../support/gated-proxy';
 import { joinedCounter, newLedger, postgresPerFile, type TestLedger } from '../support/shop-ledger';
 import { startTcpGate } from '../support/tcp-gate';
 import { hireStaff } from './end-of-day-support';
@@ -77,52 +78,53 @@ function releasedLease(ledger: TestLedger, timeoutMs?: number) {
 }
 
 describe('one top-up of an eSIM at a time across the counters of a shop', () => {
-  it('charges once for the same eSIM topped up at both counters at the same moment; a repeat at the other counter is asked', async () => {
-    const shop = await shopOfTwo();
-    const { first, second } = shop;
-    first.sim.setFaults({ latencyMs: SLOW_TOPUP_MS, paths: ['POST /topup/order'] });
-    const [atFirst, atSecond] = await Promise.all([topUp(first, shop), topUp(second, shop)]);
-    first.sim.setFaults({ latencyMs: 0 });
+  it("charges once for an eSIM topped up at one counter while the other's top-up is on its way; a repeat there is asked", async () => {
+    const ledger = await newLedger(server());
+    const first = await joinedShopCounter(ledger, '1');
+    // The second counter reaches the provider through a proxy that holds its top-up on the wire
+    // until the first counter's cashier has had an answer: the order of events is the test's.
+    const wire = await startGatedProxy(first.sim.baseUrl, '/topup/order');
+    onTestFinished(() => wire.close());
+    const second = await joinedShopCounter(ledger, '2', { sim: first.sim, apiBaseUrl: wire.baseUrl });
+    const { iccid, option } = await rechargeableEsim(first);
+    const shop = { ledger, first, second, iccid, option };
 
-    // One went through; the other was told which counter is topping the eSIM up, and sent nothing.
-    const answers = [atFirst, atSecond];
-    const done = answers.filter((a) => a.ok);
-    expect(done).toHaveLength(1);
-    expect(done[0]?.ok && done[0].value.state).toBe('completed');
-    const held = refusal(answers.find((a) => !a.ok) as Answer);
+    // The second counter's top-up took the eSIM's lease and is on its way; the first counter's cashier
+    // tops the same eSIM up: told which counter is topping it up, and nothing is sent.
+    const atSecond = topUp(second, shop);
+    await wire.arrived();
+    const held = refusal(await topUp(first, shop));
     expect(held.code).toBe('TOPUP_LEASE_HELD');
-    const winner = atFirst.ok ? { c: first, code: '1' } : { c: second, code: '2' };
-    const loser = atFirst.ok ? second : first;
-    expect(held.details).toMatchObject({ counterCode: winner.code, counterName: `Counter ${winner.code}` });
+    expect(held.details).toMatchObject({ counterCode: '2', counterName: 'Counter 2' });
     expect(Date.parse(String((held.details as { since: string }).since))).not.toBeNaN();
+    wire.release();
+    const done = unwrap(await atSecond);
+    expect(done.state).toBe('completed');
     expect(await topUpCharges(shop)).toBe(1);
-    // The winner gives its lease back with the outcome once the answer is journalled, beside the
-    // cashier's answer rather than before it: until then the other counter is told it is held.
-    expect(await releasedLease(shop.ledger)).toMatchObject({
-      counter_id: (await status(winner.c)).counterId,
+    // The second counter gives its lease back with the outcome once the answer is journalled, beside
+    // the cashier's answer rather than before it: until then the first counter is told it is held.
+    expect(await releasedLease(ledger)).toMatchObject({
+      counter_id: (await status(second)).counterId,
       outcome: 'completed',
     });
 
-    // Seconds later at the other counter: the repeat question, naming the first top-up and its counter.
-    const winnerTopUp = done[0]?.ok ? done[0].value : null;
-    const repeat = refusal(await topUp(loser, shop));
+    // Seconds later at the first counter: the repeat question, naming that top-up and its counter.
+    const repeat = refusal(await topUp(first, shop));
     expect(repeat.code).toBe('CONFIRMATION_REQUIRED');
-    expect(repeat.details).toMatchObject({
-      recent: [{ id: winnerTopUp?.id, counterCode: winner.code }],
-    });
+    expect(repeat.details).toMatchObject({ recent: [{ id: done.id, counterCode: '2' }] });
     expect(await topUpCharges(shop)).toBe(1);
     // Once published, the ledger's records say the same.
-    await untilPublished(winner.c, shop.ledger);
-    expect(refusal(await topUp(loser, shop)).details).toMatchObject({
-      recent: [{ id: winnerTopUp?.id, state: 'completed', counterCode: winner.code }],
+    await untilPublished(second, ledger);
+    expect(refusal(await topUp(first, shop)).details).toMatchObject({
+      recent: [{ id: done.id, state: 'completed', counterCode: '2' }],
     });
     // The cashier confirms: a second top-up, sent once.
-    const again = unwrap(await topUp(loser, shop, true));
+    const again = unwrap(await topUp(first, shop, true));
     expect(again.state).toBe('completed');
     expect(await topUpCharges(shop)).toBe(2);
     // Its lease is released with the outcome once it is journalled (soon after, beside the answer).
-    expect(await releasedLease(shop.ledger)).toMatchObject({
-      counter_id: (await status(loser)).counterId,
+    expect(await releasedLease(ledger)).toMatchObject({
+      counter_id: (await status(first)).counterId,
       outcome: 'completed',
     });
   }, 120_000);

@@ -72,6 +72,45 @@ export async function otherCountersTopUps(
 }
 
 /**
+ * Another counter's lease on `iccid` that holds now (neither released nor expired, as
+ * `take_topup_lease` judges it), or null.
+ */
+export async function leaseHeldElsewhere(client: pg.ClientBase, iccid: string): Promise<TopUpLease | null> {
+  const result = await client.query<LeaseRow>(
+    `SELECT l.counter_id, c.code AS counter_code, c.name AS counter_name, l.topup_id, l.taken_at,
+            l.expires_at, l.outcome
+     FROM ledger.topup_leases l JOIN ledger.counters c ON c.id = l.counter_id
+     WHERE l.iccid = $1 AND l.counter_id IS DISTINCT FROM ledger.counter_of(current_user)
+       AND l.released_at IS NULL AND l.expires_at > now()`,
+    [iccid],
+  );
+  const row = result.rows[0];
+  return row ? leaseOf(row) : null;
+}
+
+interface LeaseRow {
+  counter_id: string;
+  counter_code: string;
+  counter_name: string;
+  topup_id: string;
+  taken_at: Date;
+  expires_at: Date;
+  outcome: TopUpLease['outcome'];
+}
+
+function leaseOf(row: LeaseRow): TopUpLease {
+  return {
+    counterId: row.counter_id,
+    counterCode: row.counter_code,
+    counterName: row.counter_name,
+    topUpId: row.topup_id,
+    takenAt: row.taken_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    outcome: row.outcome,
+  };
+}
+
+/**
  * Takes the lease on `iccid` for this counter's top-up `topUpId`, unless another counter's lease
  * holds, or (without `repeatConfirmed`) another counter's top-up of the last ten minutes may have
  * charged. See ledger migration 0005.
@@ -80,34 +119,13 @@ export async function takeTopUpLease(
   client: pg.ClientBase,
   input: { readonly iccid: string; readonly topUpId: string; readonly repeatConfirmed: boolean },
 ): Promise<LeaseAnswer> {
-  const result = await client.query<{
-    answer: LeaseAnswer['answer'];
-    counter_id: string;
-    counter_code: string;
-    counter_name: string;
-    topup_id: string;
-    taken_at: Date;
-    expires_at: Date;
-    outcome: TopUpLease['outcome'];
-  }>('SELECT * FROM ledger.take_topup_lease($1, $2, $3)', [
-    input.iccid,
-    input.topUpId,
-    input.repeatConfirmed,
-  ]);
+  const result = await client.query<LeaseRow & { answer: LeaseAnswer['answer'] }>(
+    'SELECT * FROM ledger.take_topup_lease($1, $2, $3)',
+    [input.iccid, input.topUpId, input.repeatConfirmed],
+  );
   const row = result.rows[0];
   if (!row) throw new Error('the ledger answered no lease');
-  return {
-    answer: row.answer,
-    lease: {
-      counterId: row.counter_id,
-      counterCode: row.counter_code,
-      counterName: row.counter_name,
-      topUpId: row.topup_id,
-      takenAt: row.taken_at.toISOString(),
-      expiresAt: row.expires_at.toISOString(),
-      outcome: row.outcome,
-    },
-  };
+  return { answer: row.answer, lease: leaseOf(row) };
 }
 
 /**

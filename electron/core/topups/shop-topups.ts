@@ -4,6 +4,7 @@ import { PosFailure } from '../pos/failure';
 import type { LedgerTimeouts } from '../shop/ledger-address';
 import type { ShopLedger } from '../shop/shop-ledger';
 import {
+  leaseHeldElsewhere,
   otherCountersTopUps,
   releaseTopUpLease,
   type ShopTopUp,
@@ -82,7 +83,12 @@ export class LedgerShopTopUps implements ShopTopUps {
     try {
       return await this.ledger.withClient(async (client) => {
         const others = input.confirmRepeat ? [] : await otherCountersTopUps(client, input.iccid, input.since);
-        if (others.length > 0) return { kind: 'repeat', others };
+        if (others.length > 0) {
+          // One of them may be on its way still: refused as its lease refuses a confirmed repeat,
+          // rather than asked a question whose "yes" would be refused.
+          const holding = await leaseHeldElsewhere(client, input.iccid);
+          return holding ? { kind: 'held', lease: holding } : { kind: 'repeat', others };
+        }
         // Asked for before the answer comes: a lease taken by an answer lost on the way is released too.
         this.leased.set(input.topUpId, { iccid: input.iccid, askedAt: Date.now() });
         const { answer, lease } = await takeTopUpLease(client, {
