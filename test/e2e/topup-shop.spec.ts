@@ -20,6 +20,7 @@ const ledgers = shopLedgerServer();
 const WORDS = {
   en: {
     topUp: 'Confirm top-up',
+    held: /^Counter 1 \(Kiosk\) has been topping up this eSIM since .+\. Nothing was sent\./,
     repeat: 'This eSIM was topped up a few minutes ago',
     earlier: /^Earlier top-up of this eSIM at counter 1: at .+, .+\.$/,
     unchecked: 'Other counters cannot be checked right now',
@@ -30,6 +31,7 @@ const WORDS = {
   },
   ar: {
     topUp: 'تأكيد التعبئة',
+    held: /^نقطة البيع 1 \(Kiosk\) تعبّئ هذه الشريحة منذ .+\. لم يُرسَل شيء\./,
     repeat: 'عُبّئت هذه الشريحة قبل دقائق',
     earlier: /^تعبئة سابقة لهذه الشريحة في نقطة البيع 1: الساعة .+، .+\.$/,
     unchecked: 'لا يمكن التحقق من نقاط البيع الأخرى الآن',
@@ -76,7 +78,8 @@ for (const language of ['en', 'ar'] as const) {
         .poll(async () => (await counter.api<Status>('getStatus')).shopLedger.state, { timeout: 60_000 })
         .toBe('up_to_date');
 
-      // Counter 1 of the shop topped this eSIM up a moment ago.
+      // Counter 1 of the shop is topping this eSIM up: this counter's cashier is told so, and nothing
+      // is sent. Then it has topped it up a moment ago.
       const connect = async (user: string, password: string): Promise<pg.Client> => {
         const client = new pg.Client({ host: server.host, port: server.port, database, user, password });
         await client.connect();
@@ -94,10 +97,13 @@ for (const language of ['en', 'ar'] as const) {
       const kioskClient = await connect(kiosk.user, kiosk.password);
       const lease = { iccid, topUpId: 'T-KIOSK' };
       await takeTopUpLease(kioskClient, { ...lease, repeatConfirmed: false });
+      await page.keyboard.press('F3');
+      await confirmFirstOption(page, iccid, w.topUp);
+      await expect(page.getByRole('alert').filter({ hasText: 'TOPUP_LEASE_HELD' })).toContainText(w.held);
+      expect(await axeViolations(page), `another counter topping up (${language})`).toEqual([]);
       await releaseTopUpLease(kioskClient, { ...lease, outcome: 'completed' });
       await kioskClient.end();
 
-      await page.keyboard.press('F3');
       await confirmFirstOption(page, iccid, w.topUp);
       const repeat = page.getByRole('dialog', { name: w.repeat });
       await expect(repeat.locator('.earlier-topup')).toHaveText(w.earlier);

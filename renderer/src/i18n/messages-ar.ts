@@ -379,7 +379,7 @@ export const ar: Messages = {
     notToppable: 'لا يمكن تعبئة هذه الشريحة الآن',
     options: 'باقات التعبئة',
     noOptions: 'لا يقدّم المزوّد أي تعبئة لهذه الشريحة.',
-    choose: (name) => `تعبئة بباقة ${name}`,
+    chooseLead: 'تعبئة بباقة',
     confirmTitle: 'تأكيد التعبئة',
     confirmButton: 'تأكيد التعبئة',
     sending: 'جارٍ التعبئة… لا ترسلها مرة أخرى.',

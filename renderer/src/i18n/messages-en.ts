@@ -330,7 +330,8 @@ export const en = {
     notToppable: 'This eSIM cannot be topped up now',
     options: 'Top-up packages',
     noOptions: 'The provider offers no top-up for this eSIM.',
-    choose: (name: string) => `Top up with ${name}`,
+    /** Said before an option's own words, by a screen reader only: its name then holds what is seen. */
+    chooseLead: 'Top up with',
     confirmTitle: 'Confirm the top-up',
     confirmButton: 'Confirm top-up',
     sending: 'Topping up… do not send it again.',

@@ -47,9 +47,10 @@ export function TopUpOptions(): ReactNode {
               ref={i === 0 ? firstRef : undefined}
               type="button"
               className="option"
-              aria-label={t.topUp.choose(option.name)}
               onClick={() => choose(option)}
             >
+              {/* Its name is what a cashier sees on it, led by what it does (WCAG 2.5.3, label in name). */}
+              <span className="visually-hidden">{t.topUp.chooseLead} </span>
               <span className="pkg-name">{option.name}</span>
               <span className="pkg-data">{dataText(option, t, language)}</span>
               <span className="pkg-validity">{validityText(option, t, language)}</span>
