@@ -26,9 +26,15 @@ import { benchDay, control, median } from './reconciliation';
  * control API), so the day reconciles. Each counter's chain is in the ledger before the day is run:
  * the push is measured on its own (the catch-up), not here. Rate limits are lifted, as in the
  * counter's own reconciliation bench.
+ *
+ * `--quick` runs the same size: a run of the shop day carries costs that do not grow with the day
+ * (the manager's PIN, a durable write of the run, the balance read), about 60 ms, which at 40 sales a
+ * counter were five times the order list's read and at 1,000 a tenth of it. The ratio means what
+ * the goal says only at the size it names.
  */
 
 const COUNTERS = 5;
+const PER_COUNTER = 1_000;
 const ROUNDS = 3;
 const UNLIMITED = { perMinute: 1_000_000, perHour: 1_000_000, perDay: 1_000_000 };
 const PIN = '2468';
@@ -39,9 +45,7 @@ interface BenchCounter {
   readonly client: pg.Client;
 }
 
-export async function run(options: BenchOptions): Promise<void> {
-  // --quick (CI's smoke run) only shows the bench still runs.
-  const PER_COUNTER = options.quick ? 40 : 1_000;
+export async function run(_options: BenchOptions): Promise<void> {
   console.log(
     `\n## The shop day of ${COUNTERS} counters × ${PER_COUNTER.toLocaleString('en')} sales, from a real PostgreSQL`,
   );
