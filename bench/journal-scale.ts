@@ -225,13 +225,13 @@ const CHECK_WAIT_MS = 600_000;
  * Median times to the ready line on two data directories, their starts taking turns so that a slower
  * stretch of the machine falls on both alike. Each start comes after every thread the one before it
  * left (its integrity check) has ended, so that none runs beside an earlier one's check. Up to 100,000
- * sales a check takes well under a second, and seven starts each are measured: three gave 1.06x by
- * hand and 1.44x in CI at 10,000 sales, a start of 30 to 45 ms moving by 15 ms between runs. Above
- * that, three starts each (a check at a million takes 25 to 100 s), or one where threads cannot be
- * counted.
+ * sales a check takes well under a second, and 21 starts each are measured: a start of 30 to 60 ms
+ * here now and then takes twice that, and seven each gave medians from 0.80x to 1.21x between runs at
+ * 10,000 sales (three gave 1.06x to 1.44x). Above that, three starts each (a check at a million takes
+ * 25 to 100 s), or one where threads cannot be counted.
  */
 async function readyLines(small: string, large: string, sales: number): Promise<[number, number]> {
-  const rounds = sales <= 100_000 ? 7 : threadCount() !== null ? 3 : 1;
+  const rounds = sales <= 100_000 ? 21 : threadCount() !== null ? 3 : 1;
   const times: [number[], number[]] = [[], []];
   for (let i = 0; i < rounds; i++) {
     for (const [side, dir] of [small, large].entries()) {
