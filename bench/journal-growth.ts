@@ -228,18 +228,23 @@ function copyStatement(
 
 const back = (column: string): string =>
   `CASE WHEN t.${column} IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%fZ', t.${column}, '-' || k.i || ' days') END`;
-/** An id of day copy k: the template's with its last four characters k's, so it keeps its length. */
+/**
+ * An id of day copy k: the template's with its last five characters 'x' and k in four digits, so it
+ * keeps its length. The 'x' is never in a template's id (hex): a template id ending in four digits
+ * (the day's sale 389 ends in 0047) is never a copy's, as it was at 100,000 sales with k alone.
+ */
 const copyId = (column: string): string =>
-  `CASE WHEN t.${column} IS NULL THEN NULL ELSE substr(t.${column}, 1, length(t.${column}) - 4) || printf('%04d', k.i) END`;
+  `CASE WHEN t.${column} IS NULL THEN NULL ELSE substr(t.${column}, 1, length(t.${column}) - 5) || 'x' || printf('%04d', k.i) END`;
 /** The shift of day copy k, made as copyId makes the sales' ids. */
-const COPY_SHIFT = `'${TODAY_SHIFT.slice(0, -4)}' || printf('%04d', k.i)`;
+const COPY_SHIFT = `'${TODAY_SHIFT.slice(0, -5)}x' || printf('%04d', k.i)`;
 /** An order reference of day copy k: the day's, with its own eight characters. */
 const copyReference = `CASE WHEN t.order_reference IS NULL THEN NULL ELSE 'ORD-' || strftime('%Y%m%d', t.created_at, '-' || k.i || ' days') || substr(t.order_reference, 13) END`;
 const OPEN = `('intent', 'sent', 'in_doubt', 'pending', 'support')`;
 
 /**
  * Copies the day sold by `sellOneDay` back in time until the journal holds `total` sales (rounded to
- * whole days): day copy k is k days earlier, its ids ending in k (copyId), its shift closed (not counted).
+ * whole days): day copy k is k days earlier, its ids ending in x and k (copyId), its shift closed (not
+ * counted).
  */
 export function copyDaysBack(db: Db, total: number, progress: (sales: number) => void = () => {}): void {
   const days = Math.max(1, Math.round(total / DAY_SALES));
