@@ -16,7 +16,6 @@ import { newSale, saleCompletion } from '../test/support/journal-records';
 import { startPostgres } from '../test/support/postgres';
 import { recordGoal } from './goals';
 import { type BenchLedger, benchLedger } from './ledger-server';
-import type { BenchOptions } from './options';
 import { benchDay, control, median } from './reconciliation';
 
 /**
@@ -45,7 +44,7 @@ interface BenchCounter {
   readonly client: pg.Client;
 }
 
-export async function run(_options: BenchOptions): Promise<void> {
+export async function run(): Promise<void> {
   console.log(
     `\n## The shop day of ${COUNTERS} counters × ${PER_COUNTER.toLocaleString('en')} sales, from a real PostgreSQL`,
   );
