@@ -27,8 +27,8 @@ import { benchDay, control, median } from './reconciliation';
  * counter's own reconciliation bench.
  *
  * `--quick` runs the same size: a run of the shop day carries costs that do not grow with the day
- * (the manager's PIN, a durable write of the run, the balance read), about 60 ms, which at 40 sales a
- * counter were five times the order list's read and at 1,000 a tenth of it. The ratio means what
+ * (the manager's PIN, the run's durable commit, the balance read), about 60 ms, which at 40 sales a
+ * counter were five times the order list's read and at 1,000 a thirtieth. The ratio means what
  * the goal says only at the size it names.
  */
 
