@@ -308,3 +308,59 @@ describe('a link of an earlier record version', () => {
     expect(checkChain(db, 'C1').firstBreak).toMatchObject({ kind: 'changed_row', seq: head.seq + 2 });
   });
 });
+
+describe("a link's lookup columns", () => {
+  it('are filled only where a query finds links by them, and the check holds those to the record', () => {
+    const db = bare.open();
+    const at = '2026-11-24T10:00:00.000Z';
+    db.prepare(
+      `INSERT INTO settings (key, value_json) VALUES ('counter.id', '"C1"'), ('counter.cashier', '"K1"')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES ('K1', 'Lina', 'manager', NULL, ?)`,
+    ).run(at);
+    db.prepare(
+      `INSERT INTO shifts (id, counter_id, drawer, state, business_day, opened_at, opened_by)
+       VALUES ('SH1', 'C1', 'main', 'open', '2026-11-24', ?, 'K1')`,
+    ).run(at);
+    db.transaction(() => writeAudit(db, at, 'shift.opened', 'SH1', null))();
+    new SalesJournal(db).createIntent(newSale({ id: 'sale-1', counterId: 'C1' }), at);
+    db.transaction(() => writeAudit(db, at, 'cashier.signed_in', 'K1', null))();
+
+    const links = db
+      .prepare('SELECT seq, kind, cashier_id, shift_id, record, record_encoding FROM chain ORDER BY seq')
+      .all() as {
+      seq: number;
+      kind: string;
+      cashier_id: string | null;
+      shift_id: string | null;
+      record: Buffer;
+      record_encoding: string;
+    }[];
+    // The shift report finds sign-ins by their shift; nothing finds a sale's links by either.
+    expect(links.map(({ kind, cashier_id, shift_id }) => ({ kind, cashier_id, shift_id }))).toEqual([
+      { kind: 'shift.opened', cashier_id: null, shift_id: null },
+      { kind: 'sale.intent', cashier_id: null, shift_id: null },
+      { kind: 'cashier.signed_in', cashier_id: null, shift_id: 'SH1' },
+    ]);
+    // Every record names both all the same.
+    for (const link of links) {
+      expect(JSON.parse(unpackRecord(link.record, link.record_encoding))).toMatchObject({
+        cashier: 'K1',
+        shift: 'SH1',
+      });
+    }
+    expect(checkChain(db, 'C1').firstBreak).toBeNull();
+
+    // A sign-in hidden from its shift's report, its shift emptied behind the journal's back…
+    db.exec('DROP TRIGGER chain_never_updated');
+    const setShift = db.prepare('UPDATE chain SET shift_id = ? WHERE seq = ?');
+    setShift.run(null, 3);
+    expect(checkChain(db, 'C1').firstBreak).toMatchObject({ kind: 'changed_link', seq: 3 });
+    setShift.run('SH1', 3);
+    expect(checkChain(db, 'C1').firstBreak).toBeNull();
+    // …or a sale's link given a shift its record does not name: each is a changed link.
+    setShift.run('SH2', 2);
+    expect(checkChain(db, 'C1').firstBreak).toMatchObject({ kind: 'changed_link', seq: 2 });
+  });
+});

@@ -1,5 +1,5 @@
 import type { ChainBreak, JournalCheck } from '../../../shared/domain/journal-check';
-import { canonicalJson, GENESIS_HASH, hashHex, linkHash } from './chain';
+import { canonicalJson, GENESIS_HASH, hashHex, LOOKED_UP_BY_SHIFT, linkHash } from './chain';
 import { unpackRecord } from './chain-record';
 import { type RowKind, type RowTable, rowKindOf, rowRulesOf, V2_ROWS } from './chain-rows';
 import type { Db } from './database';
@@ -185,15 +185,22 @@ function parse(json: string): ChainedRecord | null {
   }
 }
 
+/**
+ * A link's lookup columns say what its record says. The cashier's, and the shift's of a kind no query
+ * finds by its shift, may be left empty (chain.ts, `LOOKED_UP_BY_SHIFT`); a kind that is found by it
+ * names its shift exactly, so a sign-in or a copy printed cannot be hidden from its shift's report.
+ */
 function columnsAgree(link: StoredLink, record: ChainedRecord, counterId: string): boolean {
+  const agrees = (column: string | null, named: string | null, lookedUp: boolean): boolean =>
+    column === named || (!lookedUp && column === null);
   return (
     record.counter === counterId &&
     record.seq === link.seq &&
     record.at === link.at &&
     record.kind === link.kind &&
     record.subject === link.subject &&
-    record.cashier === link.cashier_id &&
-    record.shift === link.shift_id
+    agrees(link.cashier_id, record.cashier, false) &&
+    agrees(link.shift_id, record.shift, LOOKED_UP_BY_SHIFT.has(link.kind))
   );
 }
 

@@ -22,6 +22,14 @@ export const GENESIS_HASH = '0'.repeat(64);
  * and every printed field; version 1 held the sale, top-up and drawer records.
  */
 export const CHAIN_RECORD_VERSION = 2;
+/**
+ * The kinds a query finds by the shift they were written in (shift-report.ts, each by a partial index):
+ * the cashiers signed in and the copies printed. Only their links fill the lookup column `shift_id`.
+ * No query looks a link up by its cashier, so no link fills `cashier_id`. Every record names both
+ * whatever its kind. Links written before December 2026 fill both: 72 bytes of ids on each of a
+ * sale's four links, a twentieth of a sale's share of the journal.
+ */
+export const LOOKED_UP_BY_SHIFT: ReadonlySet<string> = new Set(['cashier.signed_in', 'receipt.copy']);
 /** A journal not yet given a counter id (a bare journal in tools and tests) chains under this name. */
 export const UNASSIGNED_COUNTER = 'unassigned';
 
@@ -96,15 +104,14 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
   const hash = linkHash(prevHash, recordJson);
   db.prepare(
     `INSERT INTO chain (counter_id, seq, at, kind, subject, cashier_id, shift_id, record, record_encoding, hash)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
   ).run(
     origin.counterId,
     seq,
     record.at,
     record.kind,
     record.subject,
-    origin.cashierId,
-    origin.shiftId,
+    LOOKED_UP_BY_SHIFT.has(record.kind) ? origin.shiftId : null,
     packRecord(recordJson),
     CHAIN_RECORD_ENCODING,
     Buffer.from(hash, 'hex'),
