@@ -78,8 +78,8 @@ export class Seller {
     // Written as the core writes a sale (sell.ts): the intent and its "sent" mark in one transaction
     // with the sale's one fsync, the receipt number's kept while the order is out, the answer without
     // an fsync of its own.
-    const { numbersKept } = this.sales.inOneTransaction(() => {
-      this.sales.createIntent(
+    const { numbersKept } = this.sales.inOneTransaction(() =>
+      this.sales.createSent(
         {
           id,
           counterId: COUNTER,
@@ -96,9 +96,8 @@ export class Seller {
           quotedCost: money(400, 'USD'),
         },
         at,
-      );
-      this.sales.markSent(id, at);
-    });
+      ),
+    );
     await Promise.all([turn(), numbersKept]);
     const answers = [
       {

@@ -114,26 +114,27 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
     const quantity = 1 + (i % 7 === 0 ? 2 : i % 5 === 0 ? 1 : 0);
     const unit = 300 + (i % 13) * 100;
     const id = saleIdOf(i);
-    sales.createIntent(
-      {
-        id,
-        counterId: COUNTER,
-        cashierId: CASHIER,
-        shiftId: TODAY_SHIFT,
-        training: true,
-        accountRef: 'bench-account',
-        packageCode: `PKG-${i % 40}`,
-        packageName: `Package ${i % 40}`,
-        quantity,
-        idempotencyKey: `${COUNTER}-${uuidOf(`key ${i}`)}`,
-        retailUnit: money(unit, 'USD'),
-        retailTotal: money(unit * quantity, 'USD'),
-        quotedCost: money((unit - 100) * quantity, 'USD'),
-      },
-      at,
-    );
-    if (i === DAY_SALES - 1) continue; // in intent: the app stopped before sending it
-    sales.markSent(id, at);
+    const sale = {
+      id,
+      counterId: COUNTER,
+      cashierId: CASHIER,
+      shiftId: TODAY_SHIFT,
+      training: true,
+      accountRef: 'bench-account',
+      packageCode: `PKG-${i % 40}`,
+      packageName: `Package ${i % 40}`,
+      quantity,
+      idempotencyKey: `${COUNTER}-${uuidOf(`key ${i}`)}`,
+      retailUnit: money(unit, 'USD'),
+      retailTotal: money(unit * quantity, 'USD'),
+      quotedCost: money((unit - 100) * quantity, 'USD'),
+    };
+    // In intent: a journal from before a new sale was written sent, stopped before sending it.
+    if (i === DAY_SALES - 1) {
+      sales.createIntent(sale, at);
+      continue;
+    }
+    sales.createSent(sale, at);
     const iccid = (n: number): string => `89852206${String(i * 10 + n).padStart(11, '0')}`;
     const orderReference = orderReferenceOf(day, i);
     const body = answer.replaceAll(iccidInAnswer, iccid(0)).replaceAll(referenceInAnswer, orderReference);

@@ -45,8 +45,7 @@ function grow(file: string, target: number): number {
     db.transaction(() => {
       for (let n = 0; n < 500; n += 1, i += 1) {
         const id = `s${i}`;
-        sales.createIntent(newSale({ id, training: false }), at);
-        sales.markSent(id, at);
+        sales.createSent(newSale({ id, training: false }), at);
         sales.markCompleted(
           id,
           saleCompletion({

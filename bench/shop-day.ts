@@ -79,7 +79,7 @@ export async function run(): Promise<void> {
         );
         const id = `${counter.id}-sale-${n}`;
         const at = new Date().toISOString();
-        sales.createIntent(
+        sales.createSent(
           newSale({
             id,
             counterId: counter.id,
@@ -90,7 +90,6 @@ export async function run(): Promise<void> {
           }),
           at,
         );
-        sales.markSent(id, at);
         sales.markCompleted(id, saleCompletion({ orderReference, cost: pkg.cost }), at);
       }
       for (let links = linksAfter(counter.db, counter.id, 0, 500); links.length > 0; ) {

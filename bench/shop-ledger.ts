@@ -37,8 +37,7 @@ function benchJournal(dir: string, counterId: string): { db: Db; sell: (n: numbe
     sell(n) {
       const id = `${counterId}-sale-${n}`;
       const at = (): string => new Date().toISOString();
-      sales.createIntent(newSale({ id, counterId, training: true }), at());
-      sales.markSent(id, at());
+      sales.createSent(newSale({ id, counterId, training: true }), at());
       sales.markCompleted(id, saleCompletion({ orderReference: `${counterId}-ORD-${n}` }), at());
     },
   };

@@ -58,7 +58,7 @@ function growDay(dataDir: string, count: number): void {
         const at = new Date(start + Math.floor(((end - start) * i) / count)).toISOString();
         const id = `day-${i}`;
         const unit = 300 + (i % 13) * 100;
-        sales.createIntent(
+        sales.createSent(
           {
             id,
             counterId: 'BENCH',
@@ -76,7 +76,6 @@ function growDay(dataDir: string, count: number): void {
           },
           at,
         );
-        sales.markSent(id, at);
         const iccid = `89852206${String(i).padStart(11, '0')}`;
         sales.markCompleted(
           id,

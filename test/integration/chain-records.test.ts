@@ -93,6 +93,14 @@ describe('the chain holds every money record', () => {
       const cancelledSale = completed(
         await sell(h, cheapest, { method: 'cash', tendered: cheapest.retail.amount }),
       );
+      // Its intent, tender and "sent" mark were one transaction, held by one link: the sale as it left.
+      const saleLinks = records(journal).records.filter((each) => each.subject === cancelledSale.id);
+      expect(saleLinks.map((each) => each.kind).slice(0, 2)).toEqual(['sale.sent', 'sale.completed']);
+      expect(saleLinks[0]?.rows?.[0]).toMatchObject({
+        state: 'sent',
+        tender_method: 'cash',
+        tendered_minor: cheapest.retail.amount,
+      });
       await forceRefundMethod(sim, 'balance');
       const cancellation = unwrap(
         await h.call<Cancellation>('cancelSale', {

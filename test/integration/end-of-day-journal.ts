@@ -86,16 +86,15 @@ export function journalSale(
 ): string {
   const sales = new SalesJournal(day.db);
   const id = day.eod.till.record(
-    'sale',
     price,
     tender,
-    (staff) =>
+    (paid) =>
       sales.createIntent(
         {
           id: randomUUID(),
           counterId: DAY_COUNTER,
           accountRef: 'day',
-          ...staff,
+          ...paid,
           training: false,
           packageCode: 'TR-EU-5GB-30D',
           packageName: 'Europe 5 GB · 30 days',

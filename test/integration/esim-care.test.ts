@@ -101,7 +101,7 @@ describe('eSIM care', () => {
       const kinds = body.journal.map((each) => each.kind);
       expect(kinds).toEqual(
         expect.arrayContaining([
-          'sale.intent',
+          'sale.sent',
           'sale.completed',
           'cancellation.intent',
           'cancellation.cancelled',

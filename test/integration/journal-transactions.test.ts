@@ -67,6 +67,29 @@ describe('one record per state change', () => {
     ]);
   });
 
+  it('a new sale and a new top-up, written sent: two states in one transaction, one record for both', () => {
+    const sales = new SalesJournal(db);
+    const sale = sales.createSent(newSale({ id: 's1' }), T0);
+    expect([sale.intent.state, sale.sent.state, sale.sent.attempts]).toEqual(['intent', 'sent', 1]);
+    expect(sales.require('s1')).toEqual(sale.sent);
+    expect(recordsOf('s1')).toEqual([{ kind: 'sale.sent', detail: { packageCode: 'PKG-1', quantity: 1 } }]);
+
+    const topUps = new TopUpsJournal(db);
+    const topUp = topUps.createSent(newTopUp({ id: 't1' }), T0, T0, () => {});
+    expect([topUp.intent.state, topUp.sent.state]).toEqual(['intent', 'sent']);
+    expect(recordsOf('t1')).toEqual([
+      { kind: 'topup.sent', detail: { iccid: newTopUp().iccid, packageCode: newTopUp().packageCode } },
+    ]);
+    // A guard that refuses leaves nothing behind: no row, no record.
+    expect(() =>
+      topUps.createSent(newTopUp({ id: 't2' }), T0, T0, () => {
+        throw new Error('repeat');
+      }),
+    ).toThrow('repeat');
+    expect(topUps.get('t2')).toBeNull();
+    expect(recordsOf('t2')).toEqual([]);
+  });
+
   it('a top-up: one row for each step, the completion with what was charged', () => {
     const topUps = new TopUpsJournal(db);
     topUps.createIntent(newTopUp({ id: 't1' }), T0, T0, () => {});

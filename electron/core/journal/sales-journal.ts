@@ -1,5 +1,6 @@
 import type { Sale, SaleEsim } from '../../../shared/domain/sale';
 import { SALE_OPEN_STATES, SALE_UNANSWERED_STATES, type SaleState } from '../../../shared/domain/sale-states';
+import type { Tender } from '../../../shared/domain/till';
 import type { PosError } from '../../../shared/errors';
 import { type Currency, type Money, minor, subtractMinor } from '../../../shared/money';
 import { typedReceiptNumber } from '../../../shared/printed-numbers';
@@ -27,7 +28,13 @@ import {
   transitionRow,
   writeAudit,
 } from './state-rows';
-import { type TenderColumns, tenderFromColumns } from './tender-columns';
+import {
+  TENDER_COLUMNS,
+  TENDER_PARAMS,
+  type TenderColumns,
+  tenderColumns,
+  tenderFromColumns,
+} from './tender-columns';
 
 /**
  * The sales journal. Each method is one state transition and its record in one synchronous SQLite
@@ -76,6 +83,15 @@ interface EsimRow {
   expires_at: string | null;
 }
 
+/** A send counted: the attempt, and when it left. */
+const SENT_MARK = { sql: 'attempts = attempts + 1, sent_at = @now' } as const;
+
+/** What a new sale's first record says it asked for. */
+const intentDetail = (sale: NewSale): { packageCode: string; quantity: number } => ({
+  packageCode: sale.packageCode,
+  quantity: sale.quantity,
+});
+
 export interface NewSale extends JournalOrigin {
   packageCode: string;
   packageName: string;
@@ -85,6 +101,8 @@ export interface NewSale extends JournalOrigin {
   retailTotal: Money;
   /** What the provider is expected to charge: the package's listed cost times the quantity. */
   quotedCost?: Money | null;
+  /** How the customer paid, written with the sale (none taken when absent). */
+  tender?: Tender | null;
 }
 
 /**
@@ -180,55 +198,75 @@ export class SalesJournal {
   }
 
   /**
-   * Runs several writes (a new sale's intent and its "sent" mark) as one transaction: all, or none. The
-   * receipt number it takes reaches the file beside the journal while the order is on the wire: whatever
-   * shows the number waits for `numbersKept` (journal-write.ts).
+   * Runs a new sale's writes (createSent, and whatever else must stand or fall with it) as one
+   * transaction: all, or none. The receipt number it takes reaches the file beside the journal while the
+   * order is on the wire: whatever shows the number waits for `numbersKept` (journal-write.ts).
    */
   inOneTransaction<T>(work: () => T): { readonly result: T; readonly numbersKept: Promise<void> } {
     return writeTransactionSyncingNumbersLater(this.db, work);
   }
 
-  /** Records the intent, with its idempotency key, before anything is sent. */
+  /**
+   * Records the intent alone, with its idempotency key and its own link: a sale as journals from before
+   * `createSent` began it, which recovery at start still finds (and its tests build).
+   */
   createIntent(sale: NewSale, now: string): Sale {
     // Immediate: the receipt number taken here is still the next one when the row is written.
     writeTransaction(this.db, () => {
-      const receiptNumber = nextReceiptNumber(this.db, sale);
-      this.db
-        .prepare(
-          `INSERT INTO sales (${ORIGIN_COLUMNS}, receipt_number, state, package_code, package_name, quantity,
-           idempotency_key, currency, retail_unit_minor, retail_total_minor, quoted_cost_minor, quoted_cost_currency,
-           created_at, updated_at, state_since)
-         VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @packageCode, @packageName, @quantity,
-           @idempotencyKey, @currency, @retailUnit, @retailTotal, @quotedCost, @quotedCostCurrency, @now, @now, @now)`,
-        )
-        .run({
-          ...originColumns(sale),
-          receiptNumber,
-          state: 'intent' satisfies SaleState,
-          packageCode: sale.packageCode,
-          packageName: sale.packageName,
-          quantity: sale.quantity,
-          idempotencyKey: sale.idempotencyKey,
-          currency: sale.retailTotal.currency,
-          retailUnit: sale.retailUnit.amount,
-          retailTotal: sale.retailTotal.amount,
-          quotedCost: sale.quotedCost?.amount ?? null,
-          quotedCostCurrency: sale.quotedCost?.currency ?? null,
-          now,
-        });
-      writeAudit(this.db, now, 'sale.intent', sale.id, {
-        packageCode: sale.packageCode,
-        quantity: sale.quantity,
-      });
+      this.insertIntent(sale, now);
+      writeAudit(this.db, now, 'sale.intent', sale.id, intentDetail(sale));
     });
     return this.require(sale.id);
   }
 
+  /**
+   * A new sale as the counter sells it: its intent, then its "sent" mark, in one transaction (the
+   * caller's, committed with the sale's one fsync before its order leaves). Nothing can read the sale
+   * between the two, so one link holds both: `sale.sent`, with the intent's detail and the row as it
+   * leaves. A link apiece held the same row twice. Returns the sale in each state, as its events tell it.
+   */
+  createSent(sale: NewSale, now: string): { readonly intent: Sale; readonly sent: Sale } {
+    return writeTransaction(this.db, () => {
+      this.insertIntent(sale, now);
+      const intent = this.require(sale.id);
+      this.transition(sale.id, 'sent', now, { ...SENT_MARK, audit: intentDetail(sale) });
+      return { intent, sent: this.require(sale.id) };
+    });
+  }
+
+  /** The intent's row, with its receipt number (call in a transaction: the number is still the next one). */
+  private insertIntent(sale: NewSale, now: string): void {
+    const receiptNumber = nextReceiptNumber(this.db, sale);
+    this.db
+      .prepare(
+        `INSERT INTO sales (${ORIGIN_COLUMNS}, ${TENDER_COLUMNS}, receipt_number, state, package_code, package_name,
+         quantity, idempotency_key, currency, retail_unit_minor, retail_total_minor, quoted_cost_minor,
+         quoted_cost_currency, created_at, updated_at, state_since)
+       VALUES (${ORIGIN_PARAMS}, ${TENDER_PARAMS}, @receiptNumber, @state, @packageCode, @packageName,
+         @quantity, @idempotencyKey, @currency, @retailUnit, @retailTotal, @quotedCost, @quotedCostCurrency, @now,
+         @now, @now)`,
+      )
+      .run({
+        ...originColumns(sale),
+        ...tenderColumns(sale.tender),
+        receiptNumber,
+        state: 'intent' satisfies SaleState,
+        packageCode: sale.packageCode,
+        packageName: sale.packageName,
+        quantity: sale.quantity,
+        idempotencyKey: sale.idempotencyKey,
+        currency: sale.retailTotal.currency,
+        retailUnit: sale.retailUnit.amount,
+        retailTotal: sale.retailTotal.amount,
+        quotedCost: sale.quotedCost?.amount ?? null,
+        quotedCostCurrency: sale.quotedCost?.currency ?? null,
+        now,
+      });
+  }
+
   /** Marks the sale as on the wire; counts the attempt. */
   markSent(id: string, now: string): Sale {
-    this.transition(id, 'sent', now, {
-      sql: 'attempts = attempts + 1, sent_at = @now',
-    });
+    this.transition(id, 'sent', now, SENT_MARK);
     return this.require(id);
   }
 

@@ -1,3 +1,4 @@
+import type { Tender } from '../../../shared/domain/till';
 import type { EsimSnapshot, TopUp, TopUpDecision, TopUpSearch } from '../../../shared/domain/topup';
 import {
   TOPUP_OPEN_STATES,
@@ -29,7 +30,13 @@ import {
   transitionRow,
   writeAudit,
 } from './state-rows';
-import { type TenderColumns, tenderFromColumns } from './tender-columns';
+import {
+  TENDER_COLUMNS,
+  TENDER_PARAMS,
+  type TenderColumns,
+  tenderColumns,
+  tenderFromColumns,
+} from './tender-columns';
 
 /**
  * The top-ups journal. The API has no idempotency key for top-ups, so a top-up is sent at most once:
@@ -80,6 +87,8 @@ export interface NewTopUp extends JournalOrigin {
   readonly before: EsimSnapshot;
   /** The eSIM reading the snapshot was taken from, verbatim. */
   readonly beforeRaw: string;
+  /** How the customer paid, written with the top-up (none taken when absent). */
+  readonly tender?: Tender | null;
 }
 
 export interface TopUpCompletion {
@@ -119,6 +128,15 @@ export interface TopUpListFilter {
   limit: number;
 }
 
+/** A top-up on the wire: when it left. */
+const SENT_MARK = { sql: 'sent_at = @now' } as const;
+
+/** What a new top-up's first record says it asked for. */
+const intentDetail = (topUp: NewTopUp): { iccid: string; packageCode: string } => ({
+  iccid: topUp.iccid,
+  packageCode: topUp.packageCode,
+});
+
 export class TopUpsJournal {
   private readonly scoped: ScopedRows<TopUpRow, TopUp, TopUpState>;
 
@@ -127,57 +145,77 @@ export class TopUpsJournal {
   }
 
   /**
-   * Records the top-up with the eSIM's state before anything is sent. `guard` sees the ICCID's other
-   * top-ups that may have charged (see recentFor), inside the same transaction, and may refuse
-   * by throwing: two counters (or two clicks) cannot both pass the repeat check.
+   * Records the top-up's intent alone, with the eSIM's state before anything is sent, and its own link:
+   * a top-up as journals from before `createSent` began it. `guard` sees the ICCID's other top-ups that
+   * may have charged (see recentFor), inside the same transaction, and may refuse by throwing: two
+   * counters (or two clicks) cannot both pass the repeat check.
    */
   createIntent(topUp: NewTopUp, now: string, since: string, guard: (others: TopUp[]) => void): TopUp {
     // Immediate: no other writer can add a top-up of this ICCID between the check and the intent.
     writeTransaction(this.db, () => {
-      guard(this.recentFor(topUp.iccid, since));
-      const receiptNumber = nextReceiptNumber(this.db, topUp);
-      this.db
-        .prepare(
-          `INSERT INTO topups (${ORIGIN_COLUMNS}, receipt_number, state, iccid, package_code, package_name, currency,
-             retail_minor, quoted_cost_minor, before_total_mb, before_remaining_mb, before_expires_at, before_status,
-             before_taken_at, before_raw, created_at, updated_at, state_since)
-           VALUES (${ORIGIN_PARAMS}, @receiptNumber, @state, @iccid, @packageCode, @packageName, @currency, @retail,
-             @quotedCost, @totalMb, @remainingMb, @expiresAt, @status, @takenAt, @beforeRaw, @now, @now, @now)`,
-        )
-        .run({
-          ...originColumns(topUp),
-          receiptNumber,
-          state: 'intent' satisfies TopUpState,
-          iccid: topUp.iccid,
-          packageCode: topUp.packageCode,
-          packageName: topUp.packageName,
-          currency: topUp.retail.currency,
-          retail: topUp.retail.amount,
-          quotedCost: topUp.quotedCost.amount,
-          totalMb: topUp.before.totalMb,
-          remainingMb: topUp.before.remainingMb,
-          expiresAt: topUp.before.expiresAt,
-          status: topUp.before.status,
-          takenAt: topUp.before.takenAt,
-          beforeRaw: topUp.beforeRaw,
-          now,
-        });
-      writeAudit(this.db, now, 'topup.intent', topUp.id, {
-        iccid: topUp.iccid,
-        packageCode: topUp.packageCode,
-      });
+      this.insertIntent(topUp, now, since, guard);
+      writeAudit(this.db, now, 'topup.intent', topUp.id, intentDetail(topUp));
     });
     return this.require(topUp.id);
   }
 
-  /** Runs several writes (a new top-up's intent and its "sent" mark) as one transaction: all, or none. */
-  inOneTransaction<T>(work: () => T): T {
-    return writeTransaction(this.db, work);
+  /**
+   * A new top-up as the counter sends it: its intent (checked by `guard` as createIntent's is), then
+   * its "sent" mark, in one transaction, the caller's. Nothing can read it between the two, so one
+   * link holds both: `topup.sent`, with the intent's detail and the row as it leaves. Returns the
+   * top-up in each state, as its events tell it.
+   */
+  createSent(
+    topUp: NewTopUp,
+    now: string,
+    since: string,
+    guard: (others: TopUp[]) => void,
+  ): { readonly intent: TopUp; readonly sent: TopUp } {
+    return writeTransaction(this.db, () => {
+      this.insertIntent(topUp, now, since, guard);
+      const intent = this.require(topUp.id);
+      this.transition(topUp.id, 'sent', now, { ...SENT_MARK, audit: intentDetail(topUp) });
+      return { intent, sent: this.require(topUp.id) };
+    });
+  }
+
+  /** The intent's row, once `guard` let it through (call in a transaction). */
+  private insertIntent(topUp: NewTopUp, now: string, since: string, guard: (others: TopUp[]) => void): void {
+    guard(this.recentFor(topUp.iccid, since));
+    const receiptNumber = nextReceiptNumber(this.db, topUp);
+    this.db
+      .prepare(
+        `INSERT INTO topups (${ORIGIN_COLUMNS}, ${TENDER_COLUMNS}, receipt_number, state, iccid, package_code,
+           package_name, currency, retail_minor, quoted_cost_minor, before_total_mb, before_remaining_mb,
+           before_expires_at, before_status, before_taken_at, before_raw, created_at, updated_at, state_since)
+         VALUES (${ORIGIN_PARAMS}, ${TENDER_PARAMS}, @receiptNumber, @state, @iccid, @packageCode, @packageName,
+           @currency, @retail, @quotedCost, @totalMb, @remainingMb, @expiresAt, @status, @takenAt, @beforeRaw, @now,
+           @now, @now)`,
+      )
+      .run({
+        ...originColumns(topUp),
+        ...tenderColumns(topUp.tender),
+        receiptNumber,
+        state: 'intent' satisfies TopUpState,
+        iccid: topUp.iccid,
+        packageCode: topUp.packageCode,
+        packageName: topUp.packageName,
+        currency: topUp.retail.currency,
+        retail: topUp.retail.amount,
+        quotedCost: topUp.quotedCost.amount,
+        totalMb: topUp.before.totalMb,
+        remainingMb: topUp.before.remainingMb,
+        expiresAt: topUp.before.expiresAt,
+        status: topUp.before.status,
+        takenAt: topUp.before.takenAt,
+        beforeRaw: topUp.beforeRaw,
+        now,
+      });
   }
 
   /** On the wire. Only from `intent`: a top-up is never sent twice. */
   markSent(id: string, now: string): TopUp {
-    this.transition(id, 'sent', now, { sql: 'sent_at = @now' });
+    this.transition(id, 'sent', now, SENT_MARK);
     return this.require(id);
   }
 

@@ -30,14 +30,15 @@ export interface MarkedSent {
 }
 
 /**
- * Journals a new sale of `quantity` eSIMs of one package, with its idempotency key, and marks it sent,
- * before anything is sent. The retail price is fixed here, from the cached catalogue and the shop's
- * pricing rules. The intent and its "sent" mark stay two state changes, each with its record (a
- * chain link), written in one transaction and committed with the sale's one fsync: a new sale costs the
- * journal one commit before its order leaves, and one that cannot be written leaves nothing behind. The
- * order carries no receipt number, so the number's fdatasync beside the journal (issued-numbers.ts)
- * runs while the order is on the wire; the sale's events and answer wait for it. The caller sends it
- * (see `sendMarked`), so that every send of a sale goes through one place.
+ * Journals a new sale of `quantity` eSIMs of one package, with its idempotency key and how the customer
+ * paid, and marks it sent, before anything is sent. The retail price is fixed here, from the cached
+ * catalogue and the shop's pricing rules. The intent and its "sent" mark stay two state changes,
+ * written in one transaction with one record (a chain link) for both, and committed with the sale's
+ * one fsync: a new sale costs the journal one commit before its order leaves, and one that cannot be
+ * written leaves nothing behind. The order carries no receipt number, so the number's fdatasync beside
+ * the journal (issued-numbers.ts) runs while the order is on the wire; the sale's events and answer
+ * wait for it. The caller sends it (see `sendMarked`), so that every send of a sale goes through one
+ * place.
  */
 export function journalAndMarkSent(ctx: SellContext, connection: Connection, input: SaleRequest): MarkedSent {
   const pkg = ctx.catalogueTable.get(input.packageCode);
@@ -52,31 +53,26 @@ export function journalAndMarkSent(ctx: SellContext, connection: Connection, inp
   const retailTotal = { amount: multiplyMinor(retail.amount, input.quantity), currency: retail.currency };
   requireQuotedPrice(input.quotedTotal, retailTotal, input.packageCode);
   const { result, numbersKept } = ctx.salesJournal.inOneTransaction(() => {
-    const id = ctx.till.record(
-      'sale',
-      retailTotal,
-      input.tender,
-      (staff) =>
-        ctx.salesJournal.createIntent(
-          {
-            ...newRecordOrigin(ctx, connection),
-            ...staff,
-            packageCode: pkg.code,
-            packageName: pkg.name,
-            quantity: input.quantity,
-            idempotencyKey: newOrderKey(ctx.counterId(), ctx.shopPlace()),
-            retailUnit: retail,
-            retailTotal,
-            quotedCost: {
-              amount: multiplyMinor(pkg.cost.amount, input.quantity),
-              currency: pkg.cost.currency,
-            },
+    const { intent, sent } = ctx.till.record(retailTotal, input.tender, (paid) =>
+      ctx.salesJournal.createSent(
+        {
+          ...newRecordOrigin(ctx, connection),
+          ...paid,
+          packageCode: pkg.code,
+          packageName: pkg.name,
+          quantity: input.quantity,
+          idempotencyKey: newOrderKey(ctx.counterId(), ctx.shopPlace()),
+          retailUnit: retail,
+          retailTotal,
+          quotedCost: {
+            amount: multiplyMinor(pkg.cost.amount, input.quantity),
+            currency: pkg.cost.currency,
           },
-          ctx.now().toISOString(),
-        ).id,
+        },
+        ctx.now().toISOString(),
+      ),
     );
-    const intent = ctx.salesJournal.require(id);
-    return { intent, marked: markForSending(ctx, intent) };
+    return { intent, marked: { sale: sent, order: orderInput(ctx, sent) } };
   });
   const { intent, marked } = result;
   // Told once both are committed and the receipt number is kept, each state as the sale went through it.

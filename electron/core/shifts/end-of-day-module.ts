@@ -84,7 +84,6 @@ export function createEndOfDay(options: EndOfDayOptions): EndOfDayModule {
   const rates = new ExchangeRates(db, counterId);
   const cashRefunds = new CashRefunds({ db, counterId, shifts, settings });
   const till = new CounterTill({
-    db,
     counterId,
     cashiers,
     shifts,

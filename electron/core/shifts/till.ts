@@ -1,9 +1,6 @@
-import type { TenderInput } from '../../../shared/domain/till';
+import type { Tender, TenderInput } from '../../../shared/domain/till';
 import type { Money } from '../../../shared/money';
 import type { CashierTable } from '../cashiers/cashier-table';
-import type { Db } from '../journal/database';
-import { writeTransaction } from '../journal/journal-write';
-import { writeAudit } from '../journal/state-rows';
 import { PosFailure } from '../pos/failure';
 import type { EndOfDaySettingsStore } from './end-of-day-settings';
 import type { ExchangeRates } from './exchange-rates';
@@ -19,6 +16,11 @@ export interface RecordStaff {
   readonly shiftId: string | null;
 }
 
+/** Who a new record belongs to, and how the customer paid (null: no tender taken). */
+export interface RecordPaid extends RecordStaff {
+  readonly tender: Tender | null;
+}
+
 /**
  * Where the sale and top-up paths meet the drawer: a new record is journalled with the cashier signed
  * in, the shift open, and how the customer paid, in one transaction with the record itself.
@@ -27,22 +29,17 @@ export interface Till {
   /** The cashier signed in and the shift open now. */
   staff(): RecordStaff;
   /**
-   * Checks the tender, then runs `write` (which journals the record and returns its id) and records
-   * the tender beside it, all in one transaction. Refused before anything is written when the tender
-   * is wrong, or when the shop requires an open shift and there is none.
+   * Checks the tender, then runs `write`, which journals the record with its staff and tender (the
+   * record's first link holds how it was paid) and returns what it wrote. Refused before
+   * anything is written when the tender is wrong, or when the shop requires an open shift and there
+   * is none.
    */
-  record(
-    kind: 'sale' | 'topup',
-    price: Money,
-    tender: TenderInput | undefined,
-    write: (staff: RecordStaff) => string,
-  ): string;
+  record<T>(price: Money, tender: TenderInput | undefined, write: (paid: RecordPaid) => T): T;
 }
 
 export class CounterTill implements Till {
   constructor(
     private readonly deps: {
-      readonly db: Db;
       readonly counterId: string;
       readonly cashiers: CashierTable;
       readonly shifts: ShiftJournal;
@@ -60,13 +57,8 @@ export class CounterTill implements Till {
     };
   }
 
-  record(
-    kind: 'sale' | 'topup',
-    price: Money,
-    input: TenderInput | undefined,
-    write: (staff: RecordStaff) => string,
-  ): string {
-    const { db, settings, rates } = this.deps;
+  record<T>(price: Money, input: TenderInput | undefined, write: (paid: RecordPaid) => T): T {
+    const { settings, rates } = this.deps;
     const staff = this.staff();
     const rules = settings.get();
     if (rules.requireOpenShift && (staff.shiftId === null || staff.cashierId === null)) {
@@ -78,7 +70,7 @@ export class CounterTill implements Till {
       );
     }
     // The business day names the rate a foreign tender is changed at: a sale without a tender needs neither.
-    let tender: ReturnType<typeof tenderFor> | null = null;
+    let tender: Tender | null = null;
     if (input) {
       const day = settings.businessDay(this.deps.now());
       tender = tenderFor(input, price, {
@@ -87,25 +79,6 @@ export class CounterTill implements Till {
         roundingStep: this.deps.roundingStep,
       });
     }
-    return writeTransaction(db, () => {
-      const id = write(staff);
-      if (tender) {
-        const table = kind === 'sale' ? 'sales' : 'topups';
-        db.prepare(
-          `UPDATE ${table} SET tender_method = @method, tender_currency = @currency, tender_due_minor = @due,
-             tendered_minor = @tendered, change_minor = @change, rate_per_100_minor = @rate WHERE id = @id`,
-        ).run({
-          id,
-          method: tender.method,
-          currency: tender.due.currency,
-          due: tender.due.amount,
-          tendered: tender.tendered.amount,
-          change: tender.change.amount,
-          rate: tender.ratePer100,
-        });
-        writeAudit(db, this.deps.now().toISOString(), `${kind}.tender`, id, null);
-      }
-      return id;
-    });
+    return write({ ...staff, tender });
   }
 }

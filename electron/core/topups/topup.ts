@@ -177,34 +177,26 @@ export async function topUp(
   let written: { readonly intent: TopUp; readonly sent: TopUp };
   try {
     refuseByShop(input.iccid, shop, input.confirmRepeat);
-    // The intent and its "sent" mark, each with its record, in one transaction and one
+    // The intent, how it was paid and its "sent" mark, with one record, in one transaction and one
     // fsync before anything is sent: a top-up that cannot be written leaves nothing behind.
-    written = ctx.topUpsJournal.inOneTransaction(() => {
-      const id = ctx.till.record(
-        'topup',
-        option.retail,
-        input.tender,
-        (staff) =>
-          ctx.topUpsJournal.createIntent(
-            {
-              ...origin,
-              ...staff,
-              iccid: input.iccid,
-              packageCode: option.code,
-              packageName: option.name,
-              retail: option.retail,
-              quotedCost: option.cost,
-              before: reading.snapshot,
-              beforeRaw: reading.raw,
-            },
-            ctx.now().toISOString(),
-            since(),
-            guard,
-          ).id,
-      );
-      const intent = ctx.topUpsJournal.require(id);
-      return { intent, sent: ctx.topUpsJournal.markSent(id, ctx.now().toISOString()) };
-    });
+    written = ctx.till.record(option.retail, input.tender, (paid) =>
+      ctx.topUpsJournal.createSent(
+        {
+          ...origin,
+          ...paid,
+          iccid: input.iccid,
+          packageCode: option.code,
+          packageName: option.name,
+          retail: option.retail,
+          quotedCost: option.cost,
+          before: reading.snapshot,
+          beforeRaw: reading.raw,
+        },
+        ctx.now().toISOString(),
+        since(),
+        guard,
+      ),
+    );
   } catch (error) {
     // Refused before anything was sent: a lease it may hold is given back.
     ctx.shopTopUps.dropped(origin.id);
