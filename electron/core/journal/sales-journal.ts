@@ -19,6 +19,7 @@ import {
   originOf,
 } from './record-origin';
 import {
+  insertSent,
   listQuery,
   oldestFirst,
   periodAndStates,
@@ -220,18 +221,14 @@ export class SalesJournal {
   }
 
   /**
-   * A new sale as the counter sells it: its intent, then its "sent" mark, in one transaction (the
-   * caller's, committed with the sale's one fsync before its order leaves). Nothing can read the sale
-   * between the two, so one link holds both: `sale.sent`, with the intent's detail and the row as it
-   * leaves. A link apiece held the same row twice. Returns the sale in each state, as its events tell it.
+   * A new sale as the counter sells it: its intent, then its "sent" mark, with one link for both
+   * (`insertSent`), in the caller's transaction, committed with the sale's one fsync before its order
+   * leaves. A link apiece held the same row twice. Returns the sale in each state.
    */
   createSent(sale: NewSale, now: string): { readonly intent: Sale; readonly sent: Sale } {
-    return writeTransaction(this.db, () => {
-      this.insertIntent(sale, now);
-      const intent = this.require(sale.id);
-      this.transition(sale.id, 'sent', now, { ...SENT_MARK, audit: intentDetail(sale) });
-      return { intent, sent: this.require(sale.id) };
-    });
+    const insert = (): void => this.insertIntent(sale, now);
+    const write = { insert, sent: 'sent', change: SENT_MARK, detail: intentDetail(sale) } as const;
+    return insertSent(this.db, SALE_ROWS, sale.id, now, write, () => this.require(sale.id));
   }
 
   /** The intent's row, with its receipt number (call in a transaction: the number is still the next one). */

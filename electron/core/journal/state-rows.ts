@@ -132,6 +132,33 @@ export function transitionRow<S extends string>(
 }
 
 /**
+ * A new sale or top-up as the counter sends it: `insert` writes its row in intent, and it is marked
+ * sent by `sent`, in one transaction. Nothing can read the row between the two, so one link holds
+ * both: `{record}.sent`, with `detail` (what the intent asked for). Returns the row in each state, as
+ * `read` gives it, for the events that tell each.
+ */
+export function insertSent<S extends string, R>(
+  db: Db,
+  rows: StateTable<S>,
+  id: string,
+  now: string,
+  write: {
+    readonly insert: () => void;
+    readonly sent: S & 'sent';
+    readonly change: StateChange;
+    readonly detail: unknown;
+  },
+  read: () => R,
+): { readonly intent: R; readonly sent: R } {
+  return writeTransaction(db, () => {
+    write.insert();
+    const intent = read();
+    transitionRow(db, rows, id, write.sent, now, { ...write.change, audit: write.detail });
+    return { intent, sent: read() };
+  });
+}
+
+/**
  * Appends a record to the journal's record log, the tamper-evident chain (chain.ts), inside the
  * caller's transaction. Never pass a secret here.
  */

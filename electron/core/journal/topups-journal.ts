@@ -22,6 +22,7 @@ import {
   originOf,
 } from './record-origin';
 import {
+  insertSent,
   listQuery,
   periodAndStates,
   ScopedRows,
@@ -161,9 +162,7 @@ export class TopUpsJournal {
 
   /**
    * A new top-up as the counter sends it: its intent (checked by `guard` as createIntent's is), then
-   * its "sent" mark, in one transaction, the caller's. Nothing can read it between the two, so one
-   * link holds both: `topup.sent`, with the intent's detail and the row as it leaves. Returns the
-   * top-up in each state, as its events tell it.
+   * its "sent" mark, with one link for both (`insertSent`). Returns the top-up in each state.
    */
   createSent(
     topUp: NewTopUp,
@@ -171,12 +170,9 @@ export class TopUpsJournal {
     since: string,
     guard: (others: TopUp[]) => void,
   ): { readonly intent: TopUp; readonly sent: TopUp } {
-    return writeTransaction(this.db, () => {
-      this.insertIntent(topUp, now, since, guard);
-      const intent = this.require(topUp.id);
-      this.transition(topUp.id, 'sent', now, { ...SENT_MARK, audit: intentDetail(topUp) });
-      return { intent, sent: this.require(topUp.id) };
-    });
+    const insert = (): void => this.insertIntent(topUp, now, since, guard);
+    const write = { insert, sent: 'sent', change: SENT_MARK, detail: intentDetail(topUp) } as const;
+    return insertSent(this.db, TOPUP_ROWS, topUp.id, now, write, () => this.require(topUp.id));
   }
 
   /** The intent's row, once `guard` let it through (call in a transaction). */
