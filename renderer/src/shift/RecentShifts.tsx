@@ -16,7 +16,7 @@ import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval'
 import { PrintReport } from './PrintReport';
 import { countLines, type TypedCounts, UNCOUNTED } from './shift-actions';
 import { shiftText } from './shift-text';
-import { useDrawerCurrencies } from './till-store';
+import { useDrawerCurrencies, useTill } from './till-store';
 
 /**
  * The counter's last shifts with their Z numbers, or those of a business day picked: reprint a Z,
@@ -127,7 +127,10 @@ function AccountantPack({
   readonly onChecked: (check: JournalCheck) => void;
 }): ReactNode {
   const t = shiftText(useLanguage());
-  const [month, setMonth] = useState(new Date().toISOString().slice(0, 7));
+  // The month of the counter's business day, not the calendar's: before the day's cut-off on the 1st,
+  // the shifts being worked are still the month before's.
+  const businessDay = useTill((state) => state.till?.businessDay ?? '');
+  const [month, setMonth] = useState((businessDay || new Date().toISOString()).slice(0, 7));
   const [shop, setShop] = useState<ShopPack | null>(null);
   const monthId = useId();
   return (
