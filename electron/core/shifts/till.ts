@@ -23,16 +23,15 @@ export interface RecordPaid extends RecordStaff {
 
 /**
  * Where the sale and top-up paths meet the drawer: a new record is journalled with the cashier signed
- * in, the shift open, and how the customer paid, in one transaction with the record itself.
+ * in, the shift open, and how the customer paid, all in its own row and its first link.
  */
 export interface Till {
   /** The cashier signed in and the shift open now. */
   staff(): RecordStaff;
   /**
-   * Checks the tender, then runs `write`, which journals the record with its staff and tender (the
-   * record's first link holds how it was paid) and returns what it wrote. Refused before
-   * anything is written when the tender is wrong, or when the shop requires an open shift and there
-   * is none.
+   * Checks the tender, then runs `write`, which journals the record with its staff and tender and
+   * returns what it wrote. Refused before anything is written when the tender is wrong, or when the
+   * shop requires an open shift and there is none.
    */
   record<T>(price: Money, tender: TenderInput | undefined, write: (paid: RecordPaid) => T): T;
 }
