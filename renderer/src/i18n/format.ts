@@ -85,6 +85,37 @@ export function date(iso: string, language: Language): string {
   );
 }
 
+/**
+ * A day picked in a date field (YYYY-MM-DD), spelled in the counter's language ("Monday, November 30,
+ * 2026"; "الاثنين، 30 نوفمبر 2026"). The field itself shows the browser's own format, in the
+ * browser's language whatever the counter's (11/30/2026 on an Arabic screen), so each date field says
+ * its day again beside it. The day is a calendar day, not a moment: it is read and spelled in UTC, so
+ * no time zone moves it. Empty for text that is not a day.
+ */
+export function daySpelled(day: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  const [, year, month, date] = match.map(Number) as [number, number, number, number];
+  const value = new Date(Date.UTC(year, month - 1, date));
+  if (value.getUTCMonth() !== month - 1) return '';
+  return cached(
+    `day:${language}`,
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }),
+  ).format(value);
+}
+
+/** A month picked in a month field (YYYY-MM), spelled in the counter's language, as `daySpelled` does a day. */
+export function monthSpelled(month: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return '';
+  const [, year, number] = match.map(Number) as [number, number, number];
+  if (number < 1 || number > 12) return '';
+  return cached(
+    `month:${language}`,
+    () => new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ).format(new Date(Date.UTC(year, number - 1, 1)));
+}
+
 export function time(iso: string | Date, language: Language): string {
   const value = typeof iso === 'string' ? parsed(iso) : iso;
   if (!value) return String(iso);

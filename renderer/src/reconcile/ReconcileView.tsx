@@ -18,6 +18,7 @@ import { useNow } from '../hooks/use-now';
 import { dateTime, duration, moneyText } from '../i18n/format';
 import { usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage } from '../i18n/use-messages';
+import { DayField } from '../screens/settings/DateFields';
 import { TextField } from '../screens/settings/TextField';
 import { AmountField } from '../shift/AmountField';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from '../shift/ManagerApproval';
@@ -70,7 +71,7 @@ export function ReconcileView({ today }: { readonly today: string }): ReactNode 
       <h2 id="reconcile-title">{t.title}</h2>
       <p className="hint">{t.hint}</p>
       <div className="actions">
-        <TextField label={t.day} type="date" value={day} onChange={(value) => value && setDay(value)} />
+        <DayField label={t.day} value={day} onChange={(value) => value && setDay(value)} />
         <button type="button" className="primary" onClick={run} disabled={running}>
           {running ? t.running : t.reconcile}
         </button>

@@ -9,7 +9,7 @@ import { type Column, DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { WindowedTable } from '../components/WindowedTable';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
-import { integer, moneyText, time } from '../i18n/format';
+import { daySpelled, integer, moneyText, time } from '../i18n/format';
 import { useCounterCode, usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { matchingTopUps, useJournal } from '../stores/journal-store';
@@ -195,8 +195,12 @@ export function TodayScreen(): ReactNode {
           type="date"
           max={localDay(new Date())}
           value={day || localDay(new Date())}
+          aria-describedby={`${dayId}-spelled`}
           onChange={(event) => setDay(event.target.value === localDay(new Date()) ? '' : event.target.value)}
         />
+        <span id={`${dayId}-spelled`} className="hint">
+          {daySpelled(day || localDay(new Date()), language)}
+        </span>
       </div>
       {error ? <ErrorPanel error={error} /> : null}
       {otherCounters === 'unreachable' ? (

@@ -36,6 +36,7 @@ import { useLanguage, useMessages } from '../i18n/use-messages';
 import { type AccessChange, OwnerViewReport } from '../reconcile/OwnerView';
 import { reconcileText } from '../reconcile/reconcile-text';
 import { ShopDayReport } from '../reconcile/ShopDayView';
+import { DayField } from '../screens/settings/DateFields';
 import { PinInput } from '../screens/settings/PinInput';
 import { TextField } from '../screens/settings/TextField';
 import { useCatalogue } from '../stores/catalogue-store';
@@ -787,7 +788,7 @@ function ShopDayTool(): ReactNode {
         return null;
       }}
     >
-      <TextField label={t.day} type="date" value={firstDay} onChange={setDay} />
+      <DayField label={t.day} value={firstDay} onChange={setDay} />
       {shopDay ? (
         <ShopDayReport
           day={shopDay}
@@ -875,7 +876,7 @@ function OwnerViewTool(): ReactNode {
         return null;
       }}
     >
-      <TextField label={t.day} type="date" value={chosenDay} onChange={setDay} />
+      <DayField label={t.day} value={chosenDay} onChange={setDay} />
       <TextField label={t.owner.ownerName} value={ownerName} onChange={setOwnerName} dir="ltr" />
       <TextField
         label={t.owner.ownerPassword}

@@ -10,6 +10,7 @@ import { FieldErrors } from '../components/field-errors';
 import { dateTime, integer } from '../i18n/format';
 import { usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage } from '../i18n/use-messages';
+import { DayField, MonthField } from '../screens/settings/DateFields';
 import { DrawerCountFields } from './DrawerCountFields';
 import { base64Bytes, download } from './download';
 import { approvalToSend, ManagerApproval, NO_APPROVAL } from './ManagerApproval';
@@ -32,7 +33,7 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
   const [day, setDay] = useState('');
   const [error, setError] = useState<PosError | null>(null);
   const [journalCheck, setJournalCheck] = useState<JournalCheck | null>(null);
-  const dayId = useId();
+  const headingId = useId();
   useEffect(() => {
     void refresh;
     void reload;
@@ -58,12 +59,9 @@ export function RecentShifts({ refresh }: { readonly refresh: number }): ReactNo
       });
   };
   return (
-    <section className="card" aria-labelledby={`${dayId}-heading`}>
-      <h2 id={`${dayId}-heading`}>{t.recent}</h2>
-      <div className="field">
-        <label htmlFor={dayId}>{t.shiftsOfDay}</label>
-        <input id={dayId} type="date" value={day} onChange={(event) => setDay(event.target.value)} />
-      </div>
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.recent}</h2>
+      <DayField label={t.shiftsOfDay} value={day} onChange={setDay} />
       {error ? <ErrorPanel error={error} /> : null}
       {journalCheck ? <JournalCheckSaid check={journalCheck} /> : null}
       <ul className="shift-list">
@@ -132,7 +130,6 @@ function AccountantPack({
   const businessDay = useTill((state) => state.till?.businessDay ?? '');
   const [month, setMonth] = useState((businessDay || new Date().toISOString()).slice(0, 7));
   const [shop, setShop] = useState<ShopPack | null>(null);
-  const monthId = useId();
   return (
     <form
       onSubmit={(event) => {
@@ -149,10 +146,7 @@ function AccountantPack({
       }}
     >
       <h3>{t.accountantPack}</h3>
-      <div className="field">
-        <label htmlFor={monthId}>{t.month}</label>
-        <input id={monthId} type="month" value={month} onChange={(event) => setMonth(event.target.value)} />
-      </div>
+      <MonthField label={t.month} value={month} onChange={setMonth} />
       <button type="submit" className="secondary">
         {t.downloadPack}
       </button>
