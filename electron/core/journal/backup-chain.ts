@@ -244,14 +244,42 @@ export async function startChain(journalFile: string, backupDir: string, at: Dat
   return readChain(final);
 }
 
+/**
+ * How long the base's row hashing works before it rests. Hashing every row is most of a new chain's
+ * time (3 s of 5 at 100,000 sales), and it takes the cores, memory and disk the counter's sales need.
+ * It reads the base copy, never the journal: resting holds no snapshot of the journal open and keeps
+ * nothing from its checkpoints. So it rests as long as it worked, and leaves the machine to the sales
+ * half the time. The journal's copy and the daily segments do not rest: each holds a snapshot of the
+ * journal, and the log grows for as long as it is held (resting them made sales slower;
+ * docs/performance.md).
+ */
+const WORK_MS = 20;
+const resting = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * A call that rests the thread as long as it has worked since the last rest, once that is WORK_MS or
+ * more. It blocks the thread it runs on: the backup's own (backup-thread.ts), never the counter's.
+ */
+function restingAsLongAsWorking(): () => void {
+  let since = performance.now();
+  return () => {
+    const worked = performance.now() - since;
+    if (worked < WORK_MS) return;
+    Atomics.wait(resting, 0, 0, worked);
+    since = performance.now();
+  };
+}
+
 /** The hash of every row of a changeable table, for a chain's first state. */
 function measureRows(state: Database.Database, plan: TablePlan): void {
   const read = state
     .prepare(`SELECT rowid, * FROM j.${q(plan.name)} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`)
     .raw();
   const keep = state.prepare('INSERT INTO row_hashes VALUES (?, ?, ?)');
+  const rest = restingAsLongAsWorking();
   let after = -(2n ** 63n);
   for (;;) {
+    rest();
     const rows = read.all(after) as unknown[][];
     for (const [rid, ...values] of rows) keep.run(plan.name, rid, rowHash(values));
     if (rows.length < ROWS_PER_READ) return;
