@@ -127,17 +127,19 @@ export function iqd(amount: number): Money {
   return money(amount, 'IQD');
 }
 
-/** A business day that began six hours ago in UTC: the test never runs across its cut-off. */
+/**
+ * End-of-day rules whose business day began six hours ago in UTC: a test never runs across the
+ * cut-off, whatever the hour it runs at (a day's rate, its shifts and its Z belong to one day).
+ */
+export function cutOffBehind(h: CoreHarness): { readonly timeZone: 'UTC'; readonly dayCutOff: string } {
+  return { timeZone: 'UTC', dayCutOff: new Date(h.clock.ms() - 6 * 60 * 60_000).toISOString().slice(11, 16) };
+}
+
+/** A business day that began six hours ago in UTC (cutOffBehind), set on the counter; returns the day. */
 export async function dayAroundNow(h: CoreHarness, staff: Staff): Promise<string> {
-  const cutOffAt = new Date(h.clock.ms() - 6 * 60 * 60_000);
-  const dayCutOff = cutOffAt.toISOString().slice(11, 16);
-  unwrap(
-    await h.call('updateEndOfDaySettings', {
-      patch: { timeZone: 'UTC', dayCutOff },
-      approval: staff.approval,
-    }),
-  );
-  return businessDayOf(h.clock.now(), 'UTC', dayCutOff);
+  const rules = cutOffBehind(h);
+  unwrap(await h.call('updateEndOfDaySettings', { patch: rules, approval: staff.approval }));
+  return businessDayOf(h.clock.now(), rules.timeZone, rules.dayCutOff);
 }
 
 /** Signs the manager in: a manager's figures (cost, margin, the balance bridge) are read as one. */

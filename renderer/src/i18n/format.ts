@@ -95,8 +95,8 @@ export function date(iso: string, language: Language): string {
 export function daySpelled(day: string, language: Language): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return '';
-  const [, year, month, date] = match.map(Number) as [number, number, number, number];
-  const value = new Date(Date.UTC(year, month - 1, date));
+  const [, year, month, dayOfMonth] = match.map(Number) as [number, number, number, number];
+  const value = new Date(Date.UTC(year, month - 1, dayOfMonth));
   if (value.getUTCMonth() !== month - 1) return '';
   return cached(
     `day:${language}`,
