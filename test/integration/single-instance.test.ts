@@ -63,9 +63,12 @@ describe('a second counter on the same data directory', () => {
 
     // The lock file, the running marker, the log and the backups: everything but the journal's three files.
     const keep = ['journal.sqlite', 'journal.sqlite-wal', 'journal.sqlite-shm'];
+    // The first counter's backup thread may be writing a new chain's files meanwhile: a directory it
+    // adds to while it is removed is removed again (rmSync's retries).
     const deleteAllBut = (names: readonly string[]): void => {
       for (const name of readdirSync(dataDir)) {
-        if (!names.includes(name)) rmSync(join(dataDir, name), { recursive: true, force: true });
+        if (!names.includes(name))
+          rmSync(join(dataDir, name), { recursive: true, force: true, maxRetries: 20 });
       }
     };
     deleteAllBut(keep);
