@@ -29,6 +29,8 @@ test('a sale being prepared says so on the customer display, and when it complet
 
   // The counter completes it by itself: the cashier, at the sale, sees it there.
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible({ timeout: 20_000 });
+  // The heading can be painted before the eSIM under it: its card is waited for, then read.
+  await expect(page.getByRole('article', { name: /^eSIM \d+ of \d+$/ })).toHaveCount(1);
   expect(await shownEsims(page)).toHaveLength(1);
   // No QR code pops up on the customer's screen: the customer at the counter may be another one.
   await expect(display.getByRole('region', { name: 'Your eSIM is being prepared' })).toHaveCount(0);
