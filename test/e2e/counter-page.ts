@@ -31,9 +31,14 @@ export function fact(scope: Locator, term: string): Locator {
   return scope.locator(`dt:text-is("${term}") + dd`);
 }
 
+/** The eSIM cards of a completed sale on screen. */
+export function esimCards(page: Page): Locator {
+  return page.getByRole('article', { name: /^eSIM \d+ of \d+$/ });
+}
+
 /** Every eSIM card of a completed sale: its printed details and its QR code read from a screenshot. */
 export async function shownEsims(page: Page): Promise<ShownEsim[]> {
-  const cards = page.getByRole('article', { name: /^eSIM \d+ of \d+$/ });
+  const cards = esimCards(page);
   const shown: ShownEsim[] = [];
   for (const card of await cards.all()) {
     const text = async (term: string): Promise<string> =>

@@ -1,5 +1,5 @@
 import { expect, test } from './counter-fixture';
-import { foundPackages, searchField, shownEsims } from './counter-page';
+import { esimCards, foundPackages, searchField, shownEsims } from './counter-page';
 
 test('a whole sale by keyboard alone, with the focus visible at every step', async ({ page, counter }) => {
   await counter.open(page);
@@ -35,7 +35,7 @@ test('a whole sale by keyboard alone, with the focus visible at every step', asy
   // The keyboard starts on Print: an Enter after the QR never starts the next sale.
   await expect(page.getByRole('button', { name: 'Print receipt' })).toBeFocused();
   // The heading can be painted before the eSIMs under it: their cards are waited for, then read.
-  await expect(page.getByRole('article', { name: /^eSIM \d+ of \d+$/ })).toHaveCount(2);
+  await expect(esimCards(page)).toHaveCount(2);
   expect(await shownEsims(page)).toHaveLength(2);
   const [order] = await counter.sim.orders();
   expect(order?.quantity).toBe(2);

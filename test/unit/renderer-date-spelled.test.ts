@@ -9,7 +9,9 @@ import { daySpelled, monthSpelled } from '../../renderer/src/i18n/format';
 describe('a picked day or month, spelled', () => {
   const zoneBefore = process.env.TZ;
   afterEach(() => {
-    process.env.TZ = zoneBefore;
+    // Assigning undefined would set the text "undefined": an unset zone is deleted.
+    if (zoneBefore === undefined) delete process.env.TZ;
+    else process.env.TZ = zoneBefore;
   });
 
   it('spells a day in English and in Arabic', () => {

@@ -174,6 +174,7 @@ export function TodayScreen(): ReactNode {
   const lines = useMemo(() => withCancellations(sales), [sales]);
   // Another counter's top-ups follow this counter's; they are cared for at the counter that made them.
   const topUps: readonly TodayTopUp[] = [...matchingTopUps(allTopUps, search, counterCode), ...otherTopUps];
+  const today = localDay(new Date());
   const refunded = (totals?.refunded ?? []).map((total) => moneyText(total, language)).join(' + ');
 
   return (
@@ -193,13 +194,13 @@ export function TodayScreen(): ReactNode {
         <input
           id={dayId}
           type="date"
-          max={localDay(new Date())}
-          value={day || localDay(new Date())}
+          max={today}
+          value={day || today}
           aria-describedby={`${dayId}-spelled`}
-          onChange={(event) => setDay(event.target.value === localDay(new Date()) ? '' : event.target.value)}
+          onChange={(event) => setDay(event.target.value === today ? '' : event.target.value)}
         />
         <span id={`${dayId}-spelled`} className="hint">
-          {daySpelled(day || localDay(new Date()), language)}
+          {daySpelled(day || today, language)}
         </span>
       </div>
       {error ? <ErrorPanel error={error} /> : null}
