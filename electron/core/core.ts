@@ -526,10 +526,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     shopSettings,
     async close() {
       statusChanges.stop();
-      integrity?.stop();
-      checks.stop();
       events.clear();
+      // Every thread with a connection to the journal ends before it is let go.
       await Promise.all([
+        integrity?.stop(),
+        checks.stop(),
         connectionWork.stop(),
         backups.stop(),
         reconciler.stop(),

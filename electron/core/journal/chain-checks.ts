@@ -13,8 +13,11 @@ import { startProgramThread, type ThreadRuntime } from './program-thread';
 export interface JournalChecks {
   /** A check of the journal now, or the one already running. */
   check(): Promise<JournalCheck>;
-  /** The counter is closing: the thread ends, and a check still running is refused to its callers. */
-  stop(): void;
+  /**
+   * The counter is closing: the thread ends, and a check still running is refused to its callers.
+   * Resolves once the thread and its connection are gone (see IntegrityWatch.stop).
+   */
+  stop(): Promise<void>;
 }
 
 type Answer = { check?: ChainCheck; error?: string };
@@ -65,8 +68,8 @@ export function journalChecks(options: {
       });
       return running;
     },
-    stop() {
-      void thread?.terminate();
+    async stop() {
+      await thread?.terminate();
     },
   };
 }

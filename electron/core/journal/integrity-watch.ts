@@ -21,8 +21,12 @@ export type IntegrityOutcome =
 export interface IntegrityWatch {
   /** Never settles once stopped. */
   readonly outcome: Promise<IntegrityOutcome>;
-  /** The counter is closing: the check's answer is no longer wanted. */
-  stop(): void;
+  /**
+   * The counter is closing: the check's answer is no longer wanted. Resolves once the thread has ended
+   * and its connection is closed, so a counter started next on this journal in the same process is not
+   * refused as if another held it.
+   */
+  stop(): Promise<void>;
 }
 
 interface CheckMessage {
@@ -66,9 +70,9 @@ export function checkInBackground(file: string, runtime: ThreadRuntime = {}): In
   });
   return {
     outcome: outcome.then((result) => (stopped ? new Promise<never>(() => {}) : result)),
-    stop() {
+    async stop() {
       stopped = true;
-      void (worker as Worker | null)?.terminate();
+      await (worker as Worker | null)?.terminate();
     },
   };
 }
