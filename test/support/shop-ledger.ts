@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type Db, openJournal } from '../../electron/core/journal/database';
 import { writeTransaction } from '../../electron/core/journal/journal-write';
 import { SalesJournal } from '../../electron/core/journal/sales-journal';
@@ -36,11 +36,18 @@ export interface TestLedger {
   ): Promise<pg.QueryResult<R>>;
 }
 
-/** One PostgreSQL server for the test file, started before its tests and removed after them. */
+/**
+ * One PostgreSQL server for the test file, started before its tests and removed after them. A test
+ * that stopped it and failed before starting it again leaves it running for the next: one failure is
+ * reported once, not again by every test after it.
+ */
 export function postgresPerFile(options: PostgresOptions = {}): () => PostgresServer {
   let server: PostgresServer | null = null;
   beforeAll(async () => {
     server = await startPostgres(options);
+  }, 180_000);
+  afterEach(async () => {
+    if (server && !server.running) await server.start();
   }, 180_000);
   afterAll(async () => {
     await server?.close();
