@@ -64,17 +64,20 @@ export function cancelSale(
   });
 }
 
-/** Today's rate of the dinar: 1,310 to buy and 1,320 to sell a dollar. */
-/** A drawer of dollars and dinars, whose customers pay in dinars (the day's rate still to be set). */
+/**
+ * A drawer of dollars and dinars, whose customers pay in dinars (the day's rate still to be set), on a
+ * business day that began six hours ago (cutOffBehind): a rate set for the day holds all test long.
+ */
 export async function sellInDinars(h: CoreHarness, approval: Approval): Promise<void> {
   unwrap(
     await h.call('updateEndOfDaySettings', {
-      patch: { currencies: ['USD', 'IQD'], sellingCurrency: 'IQD' },
+      patch: { currencies: ['USD', 'IQD'], sellingCurrency: 'IQD', ...cutOffBehind(h) },
       approval,
     }),
   );
 }
 
+/** Today's rate of the dinar: 1,310 to buy and 1,320 to sell a dollar. */
 export async function setDinarRate(h: CoreHarness, approval: Approval): Promise<ExchangeRate> {
   return unwrap(
     await h.call<ExchangeRate>('setExchangeRate', {

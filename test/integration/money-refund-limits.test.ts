@@ -7,6 +7,7 @@ import { unwrap } from '../support/core-harness';
 import {
   cancelSale,
   cashOf,
+  cutOffBehind,
   hireStaff,
   iqd,
   openShift,
@@ -40,7 +41,7 @@ async function twoCurrencyCounter(floats: readonly Money[]): Promise<{ c: Counte
   const staff = await hireStaff(c.h);
   unwrap(
     await c.h.call('updateEndOfDaySettings', {
-      patch: { currencies: ['USD', 'IQD'] },
+      patch: { currencies: ['USD', 'IQD'], ...cutOffBehind(c.h) },
       approval: staff.approval,
     }),
   );
