@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CounterAlreadyOpen, holdJournal } from '../../electron/core/instance-lock';
+import { holdJournal } from '../../electron/core/instance-lock';
 import { checkInBackground } from '../../electron/core/journal/integrity-watch';
 import { eventually } from './money-support';
 
@@ -56,7 +56,7 @@ describe("a closing counter's threads", () => {
       const next = new Database(file);
       try {
         next.prepare('SELECT count(*) FROM sqlite_master').get();
-        expect(() => holdJournal(next, dir)).not.toThrow(CounterAlreadyOpen);
+        expect(() => holdJournal(next, dir)).not.toThrow();
       } finally {
         next.close();
       }
