@@ -230,6 +230,133 @@ describe('the backup chain', () => {
     expect(rows.settings).toEqual(expect.arrayContaining([expect.arrayContaining(['receipt.footer'])]));
   });
 
+  it("carries a row changed only in a letter's case or a value's type, and one only deleted", async () => {
+    sell(2);
+    new SettingsTable(db).set('receipt.footer', 'Thank you');
+    new SettingsTable(db).set('receipt.header', 'Counter 1');
+    // A table that does not fix its columns' types (the journal's own are STRICT): SQLite finds 1,
+    // 1.0 and '1' equal there, yet each is a change to carry.
+    db.exec(`CREATE TABLE loose (v); INSERT INTO loose VALUES (1)`);
+    await backups.runIfDue();
+    new SettingsTable(db).set('receipt.footer', 'thank you');
+    new SettingsTable(db).delete('receipt.header');
+    db.exec('UPDATE loose SET v = 1.0');
+    const segment = await nextDay();
+    db.exec(`UPDATE loose SET v = '1'`);
+    const next = await nextDay();
+    for (const [file, value] of [
+      [segment, 1.0],
+      [next, '1'],
+    ] as const) {
+      const read = new Database(file, { readonly: true });
+      try {
+        expect(read.prepare('SELECT v, typeof(v) AS type FROM loose').all()).toEqual([
+          { v: value, type: typeof value === 'string' ? 'text' : 'real' },
+        ]);
+      } finally {
+        read.close();
+      }
+    }
+    const carried = new Database(segment, { readonly: true });
+    try {
+      expect(carried.prepare('SELECT key, value_json FROM settings').all()).toEqual([
+        { key: 'receipt.footer', value_json: '"thank you"' },
+      ]);
+      expect(carried.prepare(`SELECT count(*) AS n FROM __deleted WHERE tbl = 'settings'`).get()).toEqual({
+        n: 1,
+      });
+      // Nothing else changed: no sale is carried again.
+      expect(carried.prepare('SELECT count(*) AS n FROM sales').get()).toEqual({ n: 0 });
+    } finally {
+      carried.close();
+    }
+    const live = everyRow(file);
+    const fresh = freshDataDir();
+    expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
+    expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+  });
+
+  it('gives a chain begun with a hash a row the rows of its last point, keeping its earlier points', async () => {
+    sell(3);
+    await backups.runIfDue();
+    sell(2);
+    openSale('pending-1');
+    const first = await nextDay();
+    const chainDir = dirname(first);
+    // The state as the version before wrote it: a hash for each changeable row, not the row.
+    const state = new Database(join(chainDir, 'state.sqlite'));
+    const kept = state
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rows:%'`)
+      .pluck()
+      .all() as string[];
+    expect(kept).toEqual(expect.arrayContaining(['rows:sales', 'rows:settings']));
+    for (const name of kept) state.exec(`DROP TABLE "${name}"`);
+    state.exec(`CREATE TABLE row_hashes (tbl TEXT NOT NULL, rid INTEGER NOT NULL, h BLOB NOT NULL,
+      PRIMARY KEY (tbl, rid)) STRICT, WITHOUT ROWID`);
+    state.close();
+
+    sell(1);
+    new SalesJournal(db).markPending(
+      'pending-1',
+      { orderReference: 'ORD-P1', cost: null, nextCheckAt: at(), giveUpAt: at(), answers: [] },
+      at(),
+    );
+    const second = await nextDay();
+    expect(second).toBe(join(chainDir, basename(second)));
+    expect(basename(second)).toMatch(/^segment-00002-/);
+    const carried = new Database(second, { readonly: true });
+    try {
+      // The day's new sale and the one that went pending: measured against the last point, not carried whole.
+      expect(carried.prepare('SELECT id FROM sales ORDER BY __rowid').pluck().all()).toEqual([
+        'pending-1',
+        's6',
+      ]);
+    } finally {
+      carried.close();
+    }
+    const upgraded = new Database(join(chainDir, 'state.sqlite'), { readonly: true });
+    try {
+      const tables = upgraded.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all();
+      expect(tables).not.toContain('row_hashes');
+      expect(tables).toEqual(expect.arrayContaining(kept));
+    } finally {
+      upgraded.close();
+    }
+    expect(readdirSync(chainDir).filter((name) => name.includes('partial'))).toEqual([]);
+
+    const live = everyRow(file);
+    const fresh = freshDataDir();
+    expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
+    expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+    const earlier = freshDataDir();
+    expect(restore('--data-dir', earlier, segmentsOf(earlier)[0]!).status).toBe(0);
+    expect(everyRow(join(earlier, 'journal.sqlite')).sales).toHaveLength(6);
+  });
+
+  it('starts a new chain when one begun with a hash a row cannot rebuild its last point', async () => {
+    sell(3);
+    await backups.runIfDue();
+    sell(2);
+    const first = await nextDay();
+    const oldChain = dirname(first);
+    const state = new Database(join(oldChain, 'state.sqlite'));
+    state.exec(`CREATE TABLE row_hashes (tbl TEXT NOT NULL, rid INTEGER NOT NULL, h BLOB NOT NULL,
+      PRIMARY KEY (tbl, rid)) STRICT, WITHOUT ROWID`);
+    state.close();
+    const bytes = readFileSync(first);
+    bytes[bytes.length - 100] = bytes[bytes.length - 100]! ^ 0xff;
+    writeFileSync(first, bytes);
+
+    sell(1);
+    const next = await nextDay();
+    expect(next).toMatch(/chain-.*\/base\.sqlite$/);
+    expect(existsSync(oldChain)).toBe(false);
+    const live = everyRow(file);
+    const fresh = freshDataDir();
+    expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
+    expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+  });
+
   it('refuses a damaged segment and a missing one by name, leaving the journal as it was', async () => {
     sell(3);
     await backups.runIfDue();

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { quoteName as q, rowHash, schemaFingerprint, type TablePlan, tablePlans } from './backup-rows';
+import { quoteName as q, schemaFingerprint, type TablePlan, tablePlans } from './backup-rows';
 import { contentsOf, type JournalContents } from './journal-contents';
 import { openSqlite } from './sqlite-addon';
 
@@ -23,8 +23,8 @@ import { openSqlite } from './sqlite-addon';
  * A chain of backups in `backups/chain-{time}/`: `base.sqlite`, a whole copy of the journal, and one
  * segment a day (`segment-{n}-{time}.sqlite`) with only what changed since the point before it
  * (backup-rows.ts says how each table is carried). `state.sqlite` keeps what the next segment is
- * measured against (each changeable row's hash, each append-only table's highest rowid and count)
- * and every point with its segment's SHA-256. A segment and the state it moves to are committed in
+ * measured against (each changeable table's rows as the last point holds them, each append-only
+ * table's highest rowid and count) and every point with its segment's SHA-256. A segment and the state it moves to are committed in
  * one SQLite transaction over both files, so a crash leaves either both or neither.
  *
  * Old points are folded into the base (the oldest segment applied to `base.sqlite`, then removed):
@@ -93,8 +93,6 @@ function createState(db: Database.Database): void {
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
     CREATE TABLE points (seq INTEGER PRIMARY KEY, taken_at TEXT NOT NULL, file TEXT NOT NULL,
       journal_bytes INTEGER NOT NULL, sha256 TEXT, contents TEXT) STRICT;
-    CREATE TABLE row_hashes (tbl TEXT NOT NULL, rid INTEGER NOT NULL, h BLOB NOT NULL,
-      PRIMARY KEY (tbl, rid)) STRICT, WITHOUT ROWID;
     CREATE TABLE appended (tbl TEXT PRIMARY KEY, watermark INTEGER NOT NULL, count INTEGER NOT NULL) STRICT;
   `);
 }
@@ -217,9 +215,12 @@ export async function startChain(journalFile: string, backupDir: string, at: Dat
     createState(state);
     state.exec(`ATTACH ${sqlString(base)} AS j`);
     state.defaultSafeIntegers(true);
+    const plans = tablePlans(state, 'j');
+    // Each step of the rows kept commits on its own: the chain is never read while it is partial.
+    const rest = restingAsLongAsWorking();
+    for (const plan of plans) if (plan.mode === 'rows') keepRows(state, plan, rest);
     state.exec('BEGIN');
-    for (const plan of tablePlans(state, 'j')) {
-      if (plan.mode === 'rows') measureRows(state, plan);
+    for (const plan of plans) {
       if (plan.mode === 'appended') {
         const watermark = maxRowid(state, q(plan.name));
         const count = countRows(state, q(plan.name), 0n, watermark);
@@ -245,13 +246,12 @@ export async function startChain(journalFile: string, backupDir: string, at: Dat
 }
 
 /**
- * How long the base's row hashing works before it rests. Hashing every row is most of a new chain's
- * time (3 s of 5 at 100,000 sales), and it takes the cores, memory and disk the counter's sales need.
- * It reads the base copy, never the journal: resting holds no snapshot of the journal open and keeps
- * nothing from its checkpoints. So it rests as long as it worked, and leaves the machine to the sales
- * half the time. The journal's copy and the daily segments do not rest: each holds a snapshot of the
- * journal, and the log grows for as long as it is held (resting them made sales slower;
- * docs/performance.md).
+ * How long a new chain's keeping of rows works before it rests. Its writes (a megabyte for every
+ * 1,000 sales) take the disk a sale's fsync needs, and its reads the memory and processor. It reads
+ * the base copy, never the journal: resting holds no snapshot of the journal open and keeps nothing
+ * from its checkpoints. So it rests as long as it worked, and leaves the machine to the sales half the
+ * time. The journal's copy and the daily segments do not rest: each holds a snapshot of the journal,
+ * and the log grows for as long as it is held (resting them made sales slower; docs/performance.md).
  */
 const WORK_MS = 20;
 const resting = new Int32Array(new SharedArrayBuffer(4));
@@ -270,20 +270,64 @@ function restingAsLongAsWorking(): () => void {
   };
 }
 
-/** The hash of every row of a changeable table, for a chain's first state. */
-function measureRows(state: Database.Database, plan: TablePlan): void {
-  const read = state
-    .prepare(`SELECT rowid, * FROM j.${q(plan.name)} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`)
-    .raw();
-  const keep = state.prepare('INSERT INTO row_hashes VALUES (?, ?, ?)');
-  const rest = restingAsLongAsWorking();
+/** The state's copy of a changeable table: its rows as the chain's last point holds them. */
+const keptTable = (table: string): string => q(`rows:${table}`);
+/** Rows kept per step: about half a megabyte of sales. */
+const ROWS_PER_STEP = 1_000;
+
+/**
+ * Keeps a changeable table's rows, read from the journal copy attached as `j`, in the state open in
+ * `state`, a step at a time, resting between steps. Its columns have no declared type, so every
+ * value is kept as it is, with its own type.
+ */
+function keepRows(state: Database.Database, plan: TablePlan, rest: () => void): void {
+  const columns = plan.columns.map(q).join(', ');
+  const kept = `main.${keptTable(plan.name)}`;
+  state.exec(`CREATE TABLE ${kept} (__rowid INTEGER PRIMARY KEY, ${columns})`);
+  const step = state.prepare(
+    `INSERT INTO ${kept} SELECT rowid, ${columns} FROM j.${q(plan.name)}
+     WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_STEP}`,
+  );
+  const last = state.prepare(`SELECT max(__rowid) FROM ${kept}`).pluck();
   let after = -(2n ** 63n);
   for (;;) {
     rest();
-    const rows = read.all(after) as unknown[][];
-    for (const [rid, ...values] of rows) keep.run(plan.name, rid, rowHash(values));
-    if (rows.length < ROWS_PER_READ) return;
-    after = rows[rows.length - 1]?.[0] as bigint;
+    if (step.run(after).changes < ROWS_PER_STEP) return;
+    after = last.get() as bigint;
+  }
+}
+
+/** Whether the chain's state keeps the rows themselves (a chain begun before it kept a hash a row). */
+export function keepsRows(chain: Chain): boolean {
+  const state = openState(chain.dir, true);
+  try {
+    return !state.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'row_hashes'`).get();
+  } finally {
+    state.close();
+  }
+}
+
+/**
+ * Gives a chain begun with a hash a row the rows themselves, read from `lastPoint`: the journal as
+ * the chain's last point holds it, rebuilt from the chain (backup-rebuild.ts). The next segment is
+ * then measured against the same point as before. One transaction: a crash leaves the hashes.
+ */
+export function keepRowsOf(chain: Chain, lastPoint: string): void {
+  const state = openState(chain.dir);
+  try {
+    state.exec(`ATTACH ${sqlString(lastPoint)} AS j`);
+    state.defaultSafeIntegers(true);
+    state.exec('BEGIN');
+    if (schemaFingerprint(state, 'j') !== chain.schema) throw new SchemaChanged('the last point differs');
+    const rest = restingAsLongAsWorking();
+    for (const plan of tablePlans(state, 'j')) if (plan.mode === 'rows') keepRows(state, plan, rest);
+    state.exec('DROP TABLE row_hashes');
+    state.exec('COMMIT');
+  } catch (error) {
+    if (state.inTransaction) state.exec('ROLLBACK');
+    throw error;
+  } finally {
+    state.close();
   }
 }
 
@@ -447,42 +491,32 @@ function copyAbove(db: Database.Database, table: string, from: bigint): bigint {
 }
 
 /**
- * The rows of a changeable table that are new, changed or gone since the last point, by comparing
- * each row's hash with the one kept: both read in rowid order, a step at a time.
+ * The rows of a changeable table that are new, changed or gone since the last point, found by
+ * SQLite itself: each row beside the one kept, value by value (text byte for byte whatever the
+ * column's collation, and with its type where the column does not fix it: TablePlan.typed). The
+ * rows carried then replace those kept.
  */
 function diffRows(db: Database.Database, plan: TablePlan): void {
   const table = q(plan.name);
-  const read = db
-    .prepare(`SELECT rowid, * FROM j.${table} WHERE rowid > ? ORDER BY rowid LIMIT ${ROWS_PER_READ}`)
-    .raw();
-  const known = db.prepare('SELECT rid, h FROM st.row_hashes WHERE tbl = ? AND rid > ? AND rid <= ?').raw();
-  const copyRow = db.prepare(`INSERT INTO main.${table} SELECT rowid, * FROM j.${table} WHERE rowid = ?`);
-  const keep = db.prepare('INSERT OR REPLACE INTO st.row_hashes VALUES (?, ?, ?)');
-  const forget = db.prepare('DELETE FROM st.row_hashes WHERE tbl = ? AND rid = ?');
-  const gone = db.prepare('INSERT INTO main.__deleted VALUES (?, ?)');
-  const MAX = 2n ** 63n - 1n;
-  let after = -(2n ** 63n);
-  for (;;) {
-    const rows = read.all(after) as unknown[][];
-    const until = rows.length < ROWS_PER_READ ? MAX : (rows[rows.length - 1]?.[0] as bigint);
-    const before = new Map<bigint, Buffer>();
-    for (const [rid, h] of known.all(plan.name, after, until) as [bigint, Buffer][]) before.set(rid, h);
-    for (const [rid, ...values] of rows) {
-      const id = rid as bigint;
-      const h = rowHash(values);
-      const old = before.get(id);
-      before.delete(id);
-      if (old?.equals(h)) continue;
-      copyRow.run(id);
-      keep.run(plan.name, id, h);
-    }
-    for (const rid of before.keys()) {
-      gone.run(plan.name, rid);
-      forget.run(plan.name, rid);
-    }
-    if (until === MAX) return;
-    after = until;
-  }
+  const kept = `st.${keptTable(plan.name)}`;
+  const columns = plan.columns.map(q);
+  const same = plan.columns
+    .map((name) => {
+      const c = q(name);
+      const values = `live.${c} IS kept.${c} COLLATE BINARY`;
+      return plan.typed.has(name) ? values : `typeof(live.${c}) = typeof(kept.${c}) AND ${values}`;
+    })
+    .join(' AND ');
+  db.exec(`
+    INSERT INTO main.${table} SELECT live.rowid, live.* FROM j.${table} AS live
+      LEFT JOIN ${kept} AS kept ON kept.__rowid = live.rowid
+      WHERE kept.__rowid IS NULL OR NOT (${same});
+    INSERT INTO main.__deleted SELECT ${sqlString(plan.name)}, kept.__rowid FROM ${kept} AS kept
+      WHERE NOT EXISTS (SELECT 1 FROM j.${table} WHERE rowid = kept.__rowid);
+    DELETE FROM ${kept} WHERE __rowid IN (SELECT rid FROM main.__deleted WHERE tbl = ${sqlString(plan.name)});
+    INSERT OR REPLACE INTO ${kept} (__rowid, ${columns.join(', ')})
+      SELECT __rowid, ${columns.join(', ')} FROM main.${table};
+  `);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { applySegment, CHAIN_BASE, type Chain, type ChainPoint, readChain, sha256Of } from './backup-chain';
 import { checkChain } from './chain-check';
+import { openSqlite } from './sqlite-addon';
 
 /**
  * Rebuilds the journal as it was at one point of a backup chain: the base, then every segment after
@@ -56,7 +57,7 @@ export async function rebuildAt(
   rmSync(target, { force: true });
   closeSync(openSync(target, 'wx', 0o600));
   copyFileSync(base, target);
-  const db = new Database(target, nativeBinding ? { nativeBinding } : {});
+  const db = openSqlite(target, nativeBinding ? { nativeBinding } : {});
   try {
     db.pragma('journal_mode = DELETE');
     for (const segment of segments) {

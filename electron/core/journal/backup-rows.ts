@@ -9,9 +9,9 @@ import type Database from 'better-sqlite3';
  *   rowid above every existing one (SQLite gives max(rowid)+1 and nothing is ever deleted), so what is
  *   new since the last point is exactly the rows above its highest rowid. The count is checked too: a
  *   row that arrived below that mark (an explicit rowid) makes the table be carried whole that day.
- * - `rows`: every other rowid table (sales, top-ups, settings, shifts, the catalogue…): each row's
- *   hash is kept from the last point, and the rows whose hash changed, the new ones and the rowids
- *   that are gone are written. Updates and deletes are caught whatever statement made them.
+ * - `rows`: every other rowid table (sales, top-ups, settings, shifts, the catalogue…): its rows are
+ *   kept as the last point holds them, and the rows that differ from those kept, the new ones and
+ *   the rowids that are gone are written. Updates and deletes are caught whatever statement made them.
  * - `whole`: tables without rowid (the `sales_sold_daily` and `sales_sold_week` summaries, small):
  *   carried whole.
  */
@@ -22,6 +22,12 @@ export interface TablePlan {
   readonly mode: TableMode;
   /** Its columns, in order. */
   readonly columns: readonly string[];
+  /**
+   * The columns whose values all have their declared type (a STRICT table's, other than ANY): two of
+   * their values are the same when SQLite finds them equal. Any other column's values are compared
+   * with their types, since SQLite finds 1 equal to 1.0 and, by affinity, to '1'.
+   */
+  readonly typed: ReadonlySet<string>;
 }
 
 const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -47,11 +53,16 @@ export function tablePlans(db: Database.Database, schema: string): TablePlan[] {
   return master
     .filter((row) => row.type === 'table' && !row.name.startsWith('sqlite_'))
     .map((row) => {
-      const columns = (
-        db.prepare(`SELECT name FROM pragma_table_info(?, ?) ORDER BY cid`).all(row.name, schema) as {
-          name: string;
-        }[]
-      ).map((c) => c.name);
+      const info = db
+        .prepare(`SELECT name, type FROM pragma_table_info(?, ?) ORDER BY cid`)
+        .all(row.name, schema) as { name: string; type: string }[];
+      const { strict } = db
+        .prepare(`SELECT strict FROM pragma_table_list WHERE schema = ? AND name = ?`)
+        .get(schema, row.name) as { strict: number | bigint };
+      const columns = info.map((c) => c.name);
+      const typed = new Set(
+        info.filter((c) => Number(strict) === 1 && c.type.toUpperCase() !== 'ANY').map((c) => c.name),
+      );
       const own = triggers.filter((t) => t.tbl_name === row.name).map((t) => t.sql);
       const mode: TableMode = /WITHOUT\s+ROWID/i.test(row.sql)
         ? 'whole'
@@ -59,7 +70,7 @@ export function tablePlans(db: Database.Database, schema: string): TablePlan[] {
             own.some((sql) => refusesAll(sql, row.name, 'DELETE'))
           ? 'appended'
           : 'rows';
-      return { name: row.name, mode, columns };
+      return { name: row.name, mode, columns, typed };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -79,24 +90,4 @@ export function schemaFingerprint(db: Database.Database, schema: string): string
       ),
     )
     .digest('hex');
-}
-
-/**
- * A row's hash: every value with its type (integers are read as BigInt, so 1 and 1.0 differ) and a
- * text's length, so two rows hash alike only if SQLite holds the same values. One digest per row.
- */
-export function rowHash(values: readonly unknown[]): Buffer {
-  const hash = createHash('sha256');
-  let text = '';
-  for (const value of values) {
-    if (value === null) text += 'n;';
-    else if (typeof value === 'bigint') text += `i${value};`;
-    else if (typeof value === 'number') text += `r${value};`;
-    else if (typeof value === 'string') text += `t${value.length}:${value}`;
-    else if (Buffer.isBuffer(value)) {
-      hash.update(`${text}b${value.length}:`).update(value);
-      text = '';
-    } else throw new Error(`unexpected SQLite value ${typeof value}`);
-  }
-  return hash.update(text).digest().subarray(0, 16);
 }

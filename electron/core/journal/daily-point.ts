@@ -15,10 +15,13 @@ import {
   chainDirs,
   completeChecksums,
   foldOldest,
+  keepRowsOf,
+  keepsRows,
   readChain,
   SchemaChanged,
   startChain,
 } from './backup-chain';
+import { ChainRefused, rebuildAt } from './backup-rebuild';
 
 const DAY_MS = 86_400_000;
 /** Whole daily copies of earlier versions; removed once a chain has its base. */
@@ -53,9 +56,12 @@ export async function addDailyPoint(journalFile: string, at: Date): Promise<Dail
   if (chain) {
     completeChecksums(chain);
     try {
+      if (!keepsRows(chain)) await keepRowsOfLastPoint(chain);
       file = addSegment(journalFile, chain, at).file;
     } catch (error) {
-      if (!(error instanceof SchemaChanged)) throw error;
+      // A chain whose last point cannot be rebuilt could not be restored to it either: a new base
+      // is the backup the shop needs.
+      if (!(error instanceof SchemaChanged || error instanceof ChainRefused)) throw error;
       chain = null;
     }
   }
@@ -77,6 +83,23 @@ export async function addDailyPoint(journalFile: string, at: Date): Promise<Dail
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
     backupBytes: backupBytes(journalFile),
   };
+}
+
+/**
+ * A chain begun by an earlier version kept a hash of each changeable row, not the row. It gains the
+ * rows from its last point, rebuilt from its own files beside them (once), so its next segment is
+ * measured against that point as before and its earlier points stay.
+ */
+async function keepRowsOfLastPoint(chain: Chain): Promise<void> {
+  const last = chain.points.at(-1);
+  if (!last) throw new ChainRefused(`the chain in ${chain.dir} records no point`);
+  const rebuilt = join(chain.dir, 'last-point.partial.sqlite');
+  try {
+    await rebuildAt(chain, last, rebuilt);
+    keepRowsOf(chain, rebuilt);
+  } finally {
+    for (const leftover of [rebuilt, `${rebuilt}-wal`, `${rebuilt}-shm`]) rmSync(leftover, { force: true });
+  }
 }
 
 /**
