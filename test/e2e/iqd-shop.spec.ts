@@ -20,8 +20,10 @@ for (const language of ['en', 'ar'] as const) {
     counter,
   }) => {
     const approval = await managerApproval(counter);
+    // A business day that began six hours ago: the rate set for it holds all test long.
+    const dayCutOff = new Date(Date.now() - 6 * 3_600_000).toISOString().slice(11, 16);
     await counter.api('updateEndOfDaySettings', {
-      patch: { currencies: ['USD', 'IQD'], sellingCurrency: 'IQD' },
+      patch: { currencies: ['USD', 'IQD'], sellingCurrency: 'IQD', timeZone: 'UTC', dayCutOff },
       approval,
     });
     await counter.api('setExchangeRate', {

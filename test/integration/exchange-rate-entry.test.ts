@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ExchangeRate } from '../../shared/domain/till';
 import type { Result } from '../../shared/errors';
 import { unwrap } from '../support/core-harness';
-import { hireStaff } from './end-of-day-support';
+import { dayAroundNow, hireStaff } from './end-of-day-support';
 import { type Counter, startCounter } from './money-support';
 
 // The day's rate as a manager types it, through the PosApi of a real core on a real journal: the
@@ -19,7 +19,10 @@ describe("the day's exchange rate", () => {
   it('reads separators and Arabic digits, and asks again before a rate moves more than 10 %', async () => {
     counter = await startCounter();
     const { h } = counter;
-    const { approval } = await hireStaff(h);
+    const staff = await hireStaff(h);
+    const { approval } = staff;
+    // The rates read back are the business day's: one that began hours ago holds all test long.
+    await dayAroundNow(h, staff);
     const setRate = (buy: string, sell: string, confirmMove?: boolean): Promise<Result<ExchangeRate>> =>
       h.call<ExchangeRate>('setExchangeRate', {
         base: 'USD',
