@@ -136,6 +136,34 @@ function freshDataDir(): string {
   return fresh;
 }
 
+/** Restores today's newest point into a fresh data directory: the journal comes back row for row. */
+function expectTodaysPointAsLive(): void {
+  const live = everyRow(file);
+  const fresh = freshDataDir();
+  expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
+  expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+}
+
+/**
+ * Puts a chain's state as the version before wrote it: a hash for each changeable row (the table, its
+ * rows never read again), not the rows. Returns the tables of rows it took away.
+ */
+function asBegunWithHashes(chainDir: string): string[] {
+  const state = new Database(join(chainDir, 'state.sqlite'));
+  try {
+    const kept = state
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rows:%'`)
+      .pluck()
+      .all() as string[];
+    for (const name of kept) state.exec(`DROP TABLE "${name}"`);
+    state.exec(`CREATE TABLE row_hashes (tbl TEXT NOT NULL, rid INTEGER NOT NULL, h BLOB NOT NULL,
+      PRIMARY KEY (tbl, rid)) STRICT, WITHOUT ROWID`);
+    return kept;
+  } finally {
+    state.close();
+  }
+}
+
 const segmentsOf = (dataDir: string): string[] => {
   const chain = readdirSync(join(dataDir, 'backups')).find((name) => name.startsWith('chain-'))!;
   return readdirSync(join(dataDir, 'backups', chain))
@@ -270,10 +298,7 @@ describe('the backup chain', () => {
     } finally {
       carried.close();
     }
-    const live = everyRow(file);
-    const fresh = freshDataDir();
-    expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
-    expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+    expectTodaysPointAsLive();
   });
 
   it('gives a chain begun with a hash a row the rows of its last point, keeping its earlier points', async () => {
@@ -283,17 +308,8 @@ describe('the backup chain', () => {
     openSale('pending-1');
     const first = await nextDay();
     const chainDir = dirname(first);
-    // The state as the version before wrote it: a hash for each changeable row, not the row.
-    const state = new Database(join(chainDir, 'state.sqlite'));
-    const kept = state
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rows:%'`)
-      .pluck()
-      .all() as string[];
+    const kept = asBegunWithHashes(chainDir);
     expect(kept).toEqual(expect.arrayContaining(['rows:sales', 'rows:settings']));
-    for (const name of kept) state.exec(`DROP TABLE "${name}"`);
-    state.exec(`CREATE TABLE row_hashes (tbl TEXT NOT NULL, rid INTEGER NOT NULL, h BLOB NOT NULL,
-      PRIMARY KEY (tbl, rid)) STRICT, WITHOUT ROWID`);
-    state.close();
 
     sell(1);
     new SalesJournal(db).markPending(
@@ -324,10 +340,7 @@ describe('the backup chain', () => {
     }
     expect(readdirSync(chainDir).filter((name) => name.includes('partial'))).toEqual([]);
 
-    const live = everyRow(file);
-    const fresh = freshDataDir();
-    expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
-    expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+    expectTodaysPointAsLive();
     const earlier = freshDataDir();
     expect(restore('--data-dir', earlier, segmentsOf(earlier)[0]!).status).toBe(0);
     expect(everyRow(join(earlier, 'journal.sqlite')).sales).toHaveLength(6);
@@ -339,10 +352,7 @@ describe('the backup chain', () => {
     sell(2);
     const first = await nextDay();
     const oldChain = dirname(first);
-    const state = new Database(join(oldChain, 'state.sqlite'));
-    state.exec(`CREATE TABLE row_hashes (tbl TEXT NOT NULL, rid INTEGER NOT NULL, h BLOB NOT NULL,
-      PRIMARY KEY (tbl, rid)) STRICT, WITHOUT ROWID`);
-    state.close();
+    asBegunWithHashes(oldChain);
     const bytes = readFileSync(first);
     bytes[bytes.length - 100] = bytes[bytes.length - 100]! ^ 0xff;
     writeFileSync(first, bytes);
@@ -351,10 +361,7 @@ describe('the backup chain', () => {
     const next = await nextDay();
     expect(next).toMatch(/chain-.*\/base\.sqlite$/);
     expect(existsSync(oldChain)).toBe(false);
-    const live = everyRow(file);
-    const fresh = freshDataDir();
-    expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
-    expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+    expectTodaysPointAsLive();
   });
 
   it('refuses a damaged segment and a missing one by name, leaving the journal as it was', async () => {
@@ -403,10 +410,7 @@ describe('the backup chain', () => {
       expect(backupBytes(file)).toBeLessThanOrEqual(BACKUP_BUDGET * statSync(file).size);
     }
     expect(backups.list()).toHaveLength(DAILY_BACKUPS_KEPT + 1);
-    const live = everyRow(file);
-    const fresh = freshDataDir();
-    expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
-    expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+    expectTodaysPointAsLive();
   }, 120_000);
 
   it('starts a new chain after a migration; the copy taken before it stands for the old chain until the new base is whole', async () => {
@@ -474,10 +478,7 @@ describe('the backup chain', () => {
 
     sell(3);
     await nextDay();
-    const live = everyRow(file);
-    const fresh = freshDataDir();
-    expect(restore('--data-dir', fresh, '--day', now.toISOString().slice(0, 10)).status).toBe(0);
-    expect(everyRow(join(fresh, 'journal.sqlite'))).toEqual(live);
+    expectTodaysPointAsLive();
   }, 120_000);
 
   it('finishes a backup under way before the app closes', async () => {
