@@ -24,8 +24,9 @@ import { openSqlite } from './sqlite-addon';
  * segment a day (`segment-{n}-{time}.sqlite`) with only what changed since the point before it
  * (backup-rows.ts says how each table is carried). `state.sqlite` keeps what the next segment is
  * measured against (each changeable table's rows as the last point holds them, each append-only
- * table's highest rowid and count) and every point with its segment's SHA-256. A segment and the state it moves to are committed in
- * one SQLite transaction over both files, so a crash leaves either both or neither.
+ * table's highest rowid and count) and every point with its segment's SHA-256. A segment and the
+ * state it moves to are committed in one SQLite transaction over both files, so a crash leaves either
+ * both or neither.
  *
  * Old points are folded into the base (the oldest segment applied to `base.sqlite`, then removed):
  * the chain never holds more than one base, so it needs no second whole copy to move on.
