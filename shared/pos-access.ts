@@ -92,6 +92,7 @@ export const POS_ACCESS: { readonly [M in PosMethodNameList]: Access } = {
   signIn: { ...anyone, also: 'the cashier’s own PIN' },
   signOut: anyone,
   getTill: anyone,
+  getBusinessDay: staff,
   openShift: signedIn,
   moveCash: { ...signedIn, also: 'a manager’s approval for a pay-out above the limit or a cash refund' },
   noSale: signedIn,

@@ -30,6 +30,7 @@ import {
 import { SaleSchema, SaleStateSchema, SaleSummarySchema } from './domain/sale';
 import { PaperWidthSchema, SettingsSchema } from './domain/settings';
 import {
+  BusinessDayPeriodSchema,
   CashMovementSchema,
   CashReasonSchema,
   CountLineSchema,
@@ -422,6 +423,8 @@ export const posApiContract = {
   // The drawer and its shift. Closing never needs the network.
   /** Who is signed in, the open shift, the day's rates and the end-of-day settings. */
   getTill: method(NoInput, TillViewSchema),
+  /** A business day's instants (today's when no day is named), for the day's lists of sales and top-ups. */
+  getBusinessDay: method(z.object({ day: BusinessDaySchema.optional() }).strict(), BusinessDayPeriodSchema),
   /** Opens the drawer's shift with a counted float in each of its currencies. */
   openShift: method(z.object({ floats: Counts }).strict(), ShiftSchema),
   /** A pay-in, a pay-out (a manager above the limit) or a cash refund (a manager). */

@@ -49,6 +49,7 @@ export const POS_METHOD_NAMES = [
   'signIn',
   'signOut',
   'getTill',
+  'getBusinessDay',
   'openShift',
   'moveCash',
   'noSale',

@@ -3,6 +3,7 @@ import { CASH_REASONS } from '../end-of-day';
 import { CurrencySchema, MinorUnitsSchema, MoneySchema } from '../money-schema';
 import { CashierSchema } from './cashier';
 import { IsoTimeSchema, RevisionSchema } from './common';
+import { BusinessDaySchema } from './reconciliation';
 import { SHIFT_STATES } from './shift-states';
 import { ExchangeRateSchema } from './till';
 
@@ -127,3 +128,16 @@ export const TillViewSchema = z.object({
   revision: RevisionSchema,
 });
 export type TillView = z.infer<typeof TillViewSchema>;
+
+/**
+ * A business day and the instants it covers (`to` excluded), on the shop's clock and cut-off: what the
+ * day's lists are read by, so a sale after midnight and before the cut-off stays in the evening's day.
+ */
+export const BusinessDayPeriodSchema = z.object({
+  day: BusinessDaySchema,
+  from: IsoTimeSchema,
+  to: IsoTimeSchema,
+  /** The business day now: the latest a day can be picked. */
+  today: BusinessDaySchema,
+});
+export type BusinessDayPeriod = z.infer<typeof BusinessDayPeriodSchema>;

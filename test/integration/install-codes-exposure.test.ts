@@ -10,7 +10,7 @@ import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { CustomerDisplay } from '../../shared/domain/customer-display';
 import type { PosEvent } from '../../shared/domain/events';
 import type { Sale } from '../../shared/domain/sale';
-import type { CountResult, Shift, TillView } from '../../shared/domain/shift';
+import type { BusinessDayPeriod, CountResult, Shift, TillView } from '../../shared/domain/shift';
 import type { Result } from '../../shared/errors';
 import { POS_METHOD_NAMES, type PosMethodName } from '../../shared/pos-api';
 import { type CoreHarness, unwrap } from '../support/core-harness';
@@ -202,6 +202,10 @@ function walk(answered: ReadonlyMap<PosMethodName, unknown>): {
     // Called last (below): the walk is Bob's until then.
     signOut: [() => ({})],
     getTill: [() => ({})],
+    getBusinessDay: [
+      () => ({}),
+      () => ({ day: (answered.get('getBusinessDay') as BusinessDayPeriod).today }),
+    ],
     openShift: [() => ({ floats: [usd(10_000)] })],
     moveCash: [() => ({ kind: 'pay_in', reason: 'change_float', amount: usd(500) })],
     noSale: [() => ({ note: 'change' })],

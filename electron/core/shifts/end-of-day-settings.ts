@@ -1,4 +1,4 @@
-import { businessDayOf } from '../../../shared/business-day';
+import { businessDayOf, businessDayWindow } from '../../../shared/business-day';
 import { type EndOfDaySettings, EndOfDaySettingsSchema } from '../../../shared/domain/shift';
 import { minor } from '../../../shared/money';
 import { overDefaults, type SettingsTable } from '../journal/settings-table';
@@ -59,5 +59,11 @@ export class EndOfDaySettingsStore {
   businessDay(instant: Date): string {
     const rule = this.dayRule();
     return businessDayOf(instant, rule.timeZone, rule.dayCutOff);
+  }
+
+  /** The instants `day` covers on this counter's clock and cut-off, `to` excluded. */
+  window(day: string): { readonly from: Date; readonly to: Date } {
+    const rule = this.dayRule();
+    return businessDayWindow(day, rule.timeZone, rule.dayCutOff);
   }
 }

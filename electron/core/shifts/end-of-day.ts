@@ -1,5 +1,6 @@
 import type { Approval, Cashier } from '../../../shared/domain/cashier';
 import type {
+  BusinessDayPeriod,
   CashMovement,
   CashReason,
   CountLine,
@@ -72,6 +73,21 @@ export class EndOfDay {
       lastCount: last ? (shifts.countedAtClose(last.id) ?? []) : [],
       revision: this.revision(),
     };
+  }
+
+  /**
+   * `day`'s instants, today's when none is named: a day's lists read the shop's business day, never
+   * the calendar's. A day after today is refused, as a date no sale can have.
+   */
+  businessDay(day?: string): BusinessDayPeriod {
+    const { settings, now } = this.deps;
+    const today = settings.businessDay(now());
+    const asked = day ?? today;
+    if (asked > today) {
+      throw new PosFailure('INVALID_INPUT', `The day ${asked} is after today's business day, ${today}.`);
+    }
+    const { from, to } = settings.window(asked);
+    return { day: asked, from: from.toISOString(), to: to.toISOString(), today };
   }
 
   /** Opens the drawer's shift with a counted float in every currency of the drawer. */

@@ -5,6 +5,7 @@ import type { EndOfDay } from './end-of-day';
 
 export type ShiftMethods =
   | 'getTill'
+  | 'getBusinessDay'
   | 'openShift'
   | 'moveCash'
   | 'noSale'
@@ -31,6 +32,7 @@ export function shiftHandlers(
 ): HandlerGroup<ShiftMethods> {
   return {
     getTill: async () => endOfDay.view(),
+    getBusinessDay: async ({ day }) => endOfDay.businessDay(day),
     openShift: async ({ floats }) => {
       const shift = endOfDay.openShift(floats);
       changed();
