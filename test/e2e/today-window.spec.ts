@@ -1,8 +1,6 @@
-import { openJournal } from '../../electron/core/journal/database';
-import { SalesJournal } from '../../electron/core/journal/sales-journal';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
-import { money } from '../../shared/money';
 import { expect, test } from './counter-fixture';
+import { seedFailedSales } from './seeded-sales';
 
 /**
  * A busy day on Today: the page holds only the sales in view and the store only the pages scrolled
@@ -13,45 +11,13 @@ import { expect, test } from './counter-fixture';
 /** More than the most one list call answers (1,000): the oldest sales are reached page by page. */
 const DAY = 1_200;
 
-/** Writes a day of failed sales (they touch no balance) straight into the counter's journal. */
+/** A day of failed sales, 100 ms apart, ending now. */
 function seedDay(dataDir: string): void {
-  const db = openJournal({ file: `${dataDir}/journal.sqlite` });
-  try {
-    // The counter's own id: receipt numbers are counted per counter and unique across the journal.
-    const { counterId } = db
-      .prepare(`SELECT json_extract(value_json, '$') AS counterId FROM settings WHERE key = 'counter.id'`)
-      .get() as { counterId: string };
-    const sales = new SalesJournal(db);
-    const start = Date.now() - DAY * 100;
-    db.transaction(() => {
-      for (let i = 0; i < DAY; i++) {
-        const at = new Date(start + i * 100).toISOString();
-        const id = `seed-${String(i).padStart(4, '0')}`;
-        sales.createIntent(
-          {
-            id,
-            counterId,
-            cashierId: null,
-            shiftId: null,
-            training: true,
-            accountRef: 'seed-account',
-            packageCode: `SEED-${i}`,
-            packageName: `Seeded package ${i}`,
-            quantity: 1,
-            idempotencyKey: `SEED-${id}`,
-            retailUnit: money(500, 'USD'),
-            retailTotal: money(500, 'USD'),
-            quotedCost: money(400, 'USD'),
-          },
-          at,
-        );
-        sales.markSent(id, at);
-        sales.markFailed(id, { code: 'INSUFFICIENT_BALANCE', message: 'not enough balance' }, at);
-      }
-    })();
-  } finally {
-    db.close();
-  }
+  const start = Date.now() - DAY * 100;
+  seedFailedSales(
+    dataDir,
+    Array.from({ length: DAY }, (_, i) => ({ at: start + i * 100, packageName: `Seeded package ${i}` })),
+  );
 }
 
 test('a day of 1,200 sales: few rows in the page, the last one a scroll away, a new sale on top without a jump, one out of view found by search', async ({

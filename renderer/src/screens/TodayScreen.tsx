@@ -15,12 +15,6 @@ import { useLanguage, useMessages } from '../i18n/use-messages';
 import { matchingTopUps, useJournal } from '../stores/journal-store';
 import './journal.css';
 
-/** YYYY-MM-DD of an instant on this computer's calendar, as a date field holds it. */
-function localDay(at: Date): string {
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
-
 /** A sale the provider cancelled reads cancelled, with its cancellation receipt; one refused stays sold. */
 function stateText(
   sale: SaleSummary,
@@ -95,6 +89,7 @@ export function TodayScreen(): ReactNode {
   const load = useJournal((state) => state.load);
   const setSearch = useJournal((state) => state.setSearch);
   const day = useJournal((state) => state.day);
+  const today = useJournal((state) => state.today);
   const setDay = useJournal((state) => state.setDay);
   const dayId = useId();
   const [caring, setCaring] = useState<TopUp | null>(null);
@@ -174,7 +169,6 @@ export function TodayScreen(): ReactNode {
   const lines = useMemo(() => withCancellations(sales), [sales]);
   // Another counter's top-ups follow this counter's; they are cared for at the counter that made them.
   const topUps: readonly TodayTopUp[] = [...matchingTopUps(allTopUps, search, counterCode), ...otherTopUps];
-  const today = localDay(new Date());
   const refunded = (totals?.refunded ?? []).map((total) => moneyText(total, language)).join(' + ');
 
   return (

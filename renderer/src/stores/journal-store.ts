@@ -9,7 +9,9 @@ import { typedReceiptNumber } from '../../../shared/printed-numbers';
 import { pos } from '../bridge/pos';
 
 /**
- * A day's journal (today unless a previous day is picked): this counter's sales and top-ups, searchable.
+ * A business day's journal (today's unless a previous day is picked): this counter's sales and top-ups,
+ * searchable. The day is the shop's, on its clock and cut-off as the core reads them: a sale at 01:30
+ * before a 04:00 cut-off is in the evening's list, as in the shift's Z and the day's reconciliation.
  * Sales come a page at a time, newest first, each page asked for from the last sale loaded (keyset):
  * the first page opens the day, the next ones as the cashier scrolls to the end of those loaded, so a
  * day of ten thousand sales costs the screen what a day of a few hundred does, and none is out of reach.
@@ -33,8 +35,10 @@ interface JournalState {
   /** The other counters' top-ups a search found in the shop ledger, newest first (read-only here). */
   readonly otherTopUps: readonly ShopTopUp[];
   readonly search: string;
-  /** The day shown, YYYY-MM-DD on this computer's calendar; '' for today. */
+  /** The business day picked, YYYY-MM-DD; '' for today's. */
   readonly day: string;
+  /** Today's business day as the core last read it ('' before the first read): the latest one to pick. */
+  readonly today: string;
   readonly loading: boolean;
   readonly error: PosError | null;
   readonly topUpsError: PosError | null;
@@ -57,18 +61,6 @@ interface JournalState {
   setDay(day: string): void;
   applySale(sale: SaleSummary): void;
   applyTopUp(topUp: TopUp): void;
-}
-
-export function startOfToday(now = new Date()): string {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
-}
-
-/** The local midnights that start and end a picked day (YYYY-MM-DD), as ISO times. */
-export function dayBounds(day: string): { from: string; to: string } {
-  const [year, month, date] = day.split('-').map(Number);
-  const start = new Date(year ?? 0, (month ?? 1) - 1, date ?? 1);
-  const end = new Date(year ?? 0, (month ?? 1) - 1, (date ?? 1) + 1);
-  return { from: start.toISOString(), to: end.toISOString() };
 }
 
 /**
@@ -146,6 +138,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
   otherTopUps: [],
   search: '',
   day: '',
+  today: '',
   loading: false,
   error: null,
   topUpsError: null,
@@ -157,14 +150,15 @@ export const useJournal = create<JournalState>()((set, get) => ({
     const mine = ++generation;
     const { day } = get();
     const search = get().search.trim();
+    set({ loading: true });
     // A receipt number (`000002`, or another counter's `1-000002`) or a scanned ICCID finds its sale on
     // any day: the customer came back later.
-    const period = /^(?:[A-Za-z0-9]{1,6}-)?\d+$/.test(search)
-      ? {}
-      : day
-        ? dayBounds(day)
-        : { from: startOfToday() };
-    set({ loading: true });
+    const everyDay = /^(?:[A-Za-z0-9]{1,6}-)?\d+$/.test(search);
+    const asked = everyDay ? null : await pos().getBusinessDay(day ? { day } : {});
+    if (mine !== generation) return;
+    if (asked && !asked.ok) return set({ loading: false, error: asked.error });
+    const shown = asked?.value ?? null;
+    const period = shown ? { from: shown.from, to: shown.to } : {};
     const query = { ...period, search: search || undefined, limit: SALES_PAGE };
     const [sales, topUps] = await Promise.all([
       pos().listSales(query),
@@ -173,6 +167,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
     if (mine !== generation) return;
     salesQuery = query;
     set({
+      ...(shown ? { today: shown.today } : {}),
       loading: false,
       sales: sales.ok ? sales.value.sales : [],
       salesTotals: sales.ok ? sales.value.totals : null,
