@@ -4,7 +4,7 @@ import type { BusinessDayPeriod } from '../../shared/domain/shift';
 import type { TopUp } from '../../shared/domain/topup';
 import { unwrap } from '../support/core-harness';
 import { TestClock } from '../support/test-clock';
-import { hireStaff, sell } from './end-of-day-support';
+import { dayInBaghdad, hireStaff, sell } from './end-of-day-support';
 import { type Counter, cheapest, rechargeableEsim, startCounter } from './money-support';
 
 let counter: Counter | null = null;
@@ -21,12 +21,7 @@ describe("a day's lists read the shop's business day", () => {
     counter = await startCounter({}, { clock });
     const { h, packages } = counter;
     const staff = await hireStaff(h);
-    unwrap(
-      await h.call('updateEndOfDaySettings', {
-        patch: { timeZone: 'Asia/Baghdad', dayCutOff: '04:00' },
-        approval: staff.approval,
-      }),
-    );
+    await dayInBaghdad(h, staff);
     const pkg = cheapest(packages);
     const day = (asked: { day?: string } = {}) =>
       h.call<BusinessDayPeriod>('getBusinessDay', asked).then(unwrap);
@@ -92,12 +87,7 @@ describe("a day's lists read the shop's business day", () => {
     counter = await startCounter({}, { clock });
     const { h } = counter;
     const staff = await hireStaff(h);
-    unwrap(
-      await h.call('updateEndOfDaySettings', {
-        patch: { timeZone: 'Asia/Baghdad', dayCutOff: '04:00' },
-        approval: staff.approval,
-      }),
-    );
+    await dayInBaghdad(h, staff);
     const refused = await h.call('getBusinessDay', { day: '2027-03-16' });
     expect(refused).toMatchObject({
       ok: false,

@@ -145,6 +145,16 @@ export async function dayAroundNow(h: CoreHarness, staff: Staff): Promise<string
   return businessDayOf(h.clock.now(), rules.timeZone, rules.dayCutOff);
 }
 
+/** The shop's business day read in Baghdad (UTC+3 all year), ending at 04:00 there. */
+export async function dayInBaghdad(h: CoreHarness, staff: Staff): Promise<void> {
+  unwrap(
+    await h.call('updateEndOfDaySettings', {
+      patch: { timeZone: 'Asia/Baghdad', dayCutOff: '04:00' },
+      approval: staff.approval,
+    }),
+  );
+}
+
 /** Signs the manager in: a manager's figures (cost, margin, the balance bridge) are read as one. */
 export async function signInManager(h: CoreHarness, staff: Staff): Promise<void> {
   unwrap(await h.call('signIn', { cashierId: staff.manager.id, pin: MANAGER_PIN }));

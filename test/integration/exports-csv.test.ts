@@ -21,6 +21,7 @@ import {
   ALICE_PIN,
   cancelSale,
   count,
+  dayInBaghdad,
   hireStaff,
   MANAGER_PIN,
   openShift,
@@ -429,12 +430,7 @@ describe('exports of a journal with records outside shifts', () => {
       counter = await startCounter({}, { clock });
       const { h, packages } = counter;
       const staff = await hireStaff(h);
-      unwrap(
-        await h.call('updateEndOfDaySettings', {
-          patch: { timeZone: 'Asia/Baghdad', dayCutOff: '04:00' },
-          approval: staff.approval,
-        }),
-      );
+      await dayInBaghdad(h, staff);
       unwrap(await h.call('updateSettings', { pin: MANAGER_PIN, patch: { language } }));
       const pkg = cheapest(packages);
 
