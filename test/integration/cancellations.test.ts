@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerStyleFromEnvironment, type RunningSimulator } from '../../electron/simulator/index';
+import type { RunningSimulator } from '../../electron/simulator/index';
 import type { CancelCheck, Cancellation } from '../../shared/domain/cancellation';
 import type { CataloguePackage } from '../../shared/domain/catalogue';
 import type { Sale, SaleSummary } from '../../shared/domain/sale';
@@ -9,6 +9,7 @@ import { formatMoney, negated } from '../../shared/money';
 import { receiptNumberText } from '../../shared/printed-numbers';
 import { unwrap } from '../support/core-harness';
 import { providerFacts } from '../support/provider-facts';
+import { stated } from '../support/stated';
 import {
   ALICE_PIN,
   cancelSale,
@@ -41,18 +42,6 @@ let counter: Counter | null = null;
 interface SaleList {
   readonly sales: readonly SaleSummary[];
   readonly totals: { completed: number; cancelled: number; takings: unknown[]; refunded: unknown[] };
-}
-
-/**
- * The simulator's answer style (docs/simulator.md, "Answer styles"). A tidy provider states every
- * field; a lean or untidy one may leave out (or send a word nobody listed for) what only informs, so
- * there these tests hold the money to account and an informational value only where it was stated.
- */
-const TIDY = (answerStyleFromEnvironment() ?? 'tidy') === 'tidy';
-
-/** The value a tidy answer states; elsewhere that value or what the counter keeps for "not stated". */
-function stated<T>(value: T, unstated: T | null = null): unknown {
-  return TIDY ? value : expect.toBeOneOf([value, unstated]);
 }
 
 afterEach(async () => {
