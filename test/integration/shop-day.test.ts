@@ -112,13 +112,13 @@ async function twoCounterDay(testLedger: TestLedger) {
   await deposit(first, first.day, 2500);
   await closeShift(first, sold[0]?.retailTotal.amount);
   await closeShift(second, secondSold[0]?.retailTotal.amount);
-  return { sim, first, second, day: first.day };
+  return { sim, first, second, day: first.day, cancellation };
 }
 
 describe('the shop day', () => {
-  it('reads RECONCILED for two counters with no manual step: every order attributed, the bridge at 0.00', async () => {
+  it('reads RECONCILED for two counters with no manual step: every order attributed, the bridge at 0.00 (unless a refund’s method went unsaid)', async () => {
     const testLedger = await newLedger(server());
-    const { sim, first, second, day } = await twoCounterDay(testLedger);
+    const { sim, first, second, day, cancellation } = await twoCounterDay(testLedger);
     try {
       await untilPublished(first.c, testLedger);
       await untilPublished(second.c, testLedger);
@@ -126,18 +126,33 @@ describe('the shop day', () => {
       expect(orders).toHaveLength(4 + 3 + 5);
 
       const shopDay = await reconcileShop(second, day);
-      expect(shopDay.exceptions).toEqual([]);
+      // An untidy provider may word the refund's method as the API does not list (or leave it out): the
+      // refund is then not known to have reached the balance. The day names it and the remainder it
+      // leaves, with the cancelled order as the likely cause, and waits for a manager.
+      const refunded = (await ledger(sim)).entries.find((entry) => entry.kind === 'refund');
+      const unstated = cancellation.refundMethod === null ? usd(refunded?.amountMinor ?? Number.NaN) : null;
+      expect(shopDay.exceptions.map(({ kind, amount }) => [kind, amount])).toEqual(
+        unstated
+          ? [
+              ['bridge_remainder', unstated],
+              ['refund_in_transit', unstated],
+            ]
+          : [],
+      );
       expect(shopDay).toMatchObject({
-        result: 'reconciled',
+        result: unstated ? 'not_reconciled' : 'reconciled',
         number: 1,
         shop: 'Main street',
-        openExceptions: 0,
+        openExceptions: unstated ? 2 : 0,
         ordersRead: orders.length,
         ordersAttributed: orders.length,
       });
-      expect(shopDay.bridge?.remainder).toEqual(usd(0));
+      expect(shopDay.bridge?.remainder).toEqual(unstated ?? usd(0));
       expect(shopDay.bridge?.deposits).toEqual(usd(2500));
-      expect(shopDay.bridge?.refunds.amount).toBeGreaterThan(0);
+      if (unstated) {
+        expect(shopDay.bridge?.refunds).toEqual(usd(0));
+        expect(shopDay.bridge?.likelyCauses[0]).toMatchObject({ cause: 'order_cancelled', amount: unstated });
+      } else expect(shopDay.bridge?.refunds.amount).toBeGreaterThan(0);
       // Every order names the counter whose record holds it.
       const byCounter = new Map<string, string[]>();
       for (const row of shopDay.rows) {
@@ -171,7 +186,7 @@ describe('the shop day', () => {
       const kept = await testLedger.query<{ number: number; result: string }>(
         'SELECT number, result FROM ledger.shop_days',
       );
-      expect(kept.rows).toEqual([{ number: 1, result: 'reconciled' }]);
+      expect(kept.rows).toEqual([{ number: 1, result: shopDay.result }]);
     } finally {
       await sim.close();
     }

@@ -221,7 +221,7 @@ export class CancellationJournal {
   /**
    * The provider's refunds of orders cancelled in a window, for the reconciliation: a refund to the
    * balance was credited when the cancellation settled; a refund request is in transit (this journal
-   * learns no later credit), and so is one settled separately.
+   * learns no later credit), and so are one settled separately and one whose method was not stated.
    */
   refundsIn(window: { readonly from: Date; readonly to: Date }): RefundFact[] {
     const rows = this.db
@@ -229,7 +229,7 @@ export class CancellationJournal {
         `SELECT order_reference, refund_method, provider_refund_minor, provider_refund_currency, settled_at
          FROM cancellations
          WHERE kind = 'cancellation' AND state = 'cancelled' AND order_reference IS NOT NULL
-           AND refund_method IS NOT NULL AND provider_refund_minor IS NOT NULL
+           AND provider_refund_minor IS NOT NULL
            AND settled_at >= ? AND settled_at < ?`,
       )
       .all(window.from.toISOString(), window.to.toISOString()) as RefundRow[];

@@ -130,7 +130,11 @@ export function balanceBridge(input: BridgeInput): BalanceBridge {
       continue;
     }
     charged.push(amount);
-    if (order.status === 'cancelled' && !input.refunds.some((r) => r.orderReference === orderReference)) {
+    // A refund whose method was not stated may be what reached the balance: it is named as a cause too.
+    const refundKnown = input.refunds.some(
+      (refund) => refund.orderReference === orderReference && refund.method !== null,
+    );
+    if (order.status === 'cancelled' && !refundKnown) {
       causes.push({ cause: 'order_cancelled', orderReference, amount });
     }
   }

@@ -184,7 +184,10 @@ function compareRecord(
         ? rowOf(input, 'refund_in_transit', 'warning', {
             ...facts,
             amount: refund.amount,
-            note: `Refund of ${formatMoney(refund.amount)} requested (${refund.method}), not yet credited to the balance.`,
+            note:
+              refund.method === null
+                ? `Refund of ${formatMoney(refund.amount)}: the provider did not say how it refunds it, so it is not known to have reached the balance.`
+                : `Refund of ${formatMoney(refund.amount)} requested (${refund.method}), not yet credited to the balance.`,
           })
         : rowOf(input, 'refunded', 'info', {
             ...facts,

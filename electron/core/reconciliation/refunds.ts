@@ -9,8 +9,12 @@ import { type Currency, type Money, minor } from '../../../shared/money';
 export interface RefundFact {
   readonly orderReference: string;
   readonly amount: Money;
-  /** As the provider's cancel result said (`refund_method`). */
-  readonly method: 'balance' | 'refund_request' | 'separate';
+  /**
+   * As the provider's cancel result said (`refund_method`); null when it worded the method as the API
+   * does not list, or left it out: the order was still cancelled, and its refund is not known to have
+   * reached the balance.
+   */
+  readonly method: 'balance' | 'refund_request' | 'separate' | null;
   /** When the refund reached the balance; null while it is in transit (a refund request not yet settled). */
   readonly creditedAt: string | null;
 }
@@ -29,7 +33,10 @@ export interface RefundRow {
   readonly settled_at: string;
 }
 
-/** A settled cancellation's refund: credited when it settled if it went to the balance, else in transit. */
+/**
+ * A settled cancellation's refund: credited when it settled if it went to the balance, else in transit
+ * (a refund request, one settled separately, or one whose method was not stated).
+ */
 export function refundOf(row: RefundRow): RefundFact {
   return {
     orderReference: row.order_reference,

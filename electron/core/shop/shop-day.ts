@@ -356,7 +356,6 @@ export class ShopDayDesk {
         row.kind !== 'cancellation' ||
         row.state !== 'cancelled' ||
         row.order_reference === null ||
-        row.refund_method === null ||
         row.provider_refund_minor === null ||
         !(settledAt >= window.from.getTime() && settledAt < window.to.getTime())
       ) {
