@@ -152,6 +152,27 @@ describe('Leg A: every row classified', () => {
     ]);
   });
 
+  it('reads a cancellation whose refund method went unsaid as a refund not known to be credited', () => {
+    const listed = record('R-7', 'completed', usd(500));
+    const silent = record('R-8', 'completed', usd(500));
+    const rows = rowsOf({
+      records: [listed, silent],
+      // The list says the order was cancelled, or says nothing of it; the counter cancelled both.
+      orders: [order('R-7', 'cancelled', usd(500)), order('R-8', null, usd(500))],
+      refunds: [
+        { orderReference: 'R-7', amount: usd(500), method: null, creditedAt: null },
+        { orderReference: 'R-8', amount: usd(500), method: null, creditedAt: null },
+      ],
+    });
+    expect(rows.map((row) => [row.kind, row.severity, row.orderReference])).toEqual([
+      ['refund_in_transit', 'warning', 'R-7'],
+      ['refund_in_transit', 'warning', 'R-8'],
+    ]);
+    expect(rows[0]?.note).toBe(
+      'Refund of $5.00: the provider did not say how it refunds it, so it is not known to have reached the balance.',
+    );
+  });
+
   it("lets a record's own answer stand where the list states no status, and leaves an unknown status open", () => {
     const alone = (reference: string, amount: Money | null = null): ProviderOrder => ({
       ...order(reference, null, amount),
@@ -323,6 +344,25 @@ describe('Leg B: the balance bridge', () => {
       remainder: null,
       expectedClosing: null,
       likelyCauses: [{ cause: 'no_opening_reading' }],
+    });
+  });
+
+  it('counts no refund whose method went unsaid, and names its cancelled order as a likely cause', () => {
+    const bridge = balanceBridge({
+      currency: 'USD',
+      opening,
+      closing: closing(100_000 - 700 + 700),
+      orders: [order('R-2', 'cancelled', usd(700))],
+      refunds: [{ orderReference: 'R-2', amount: usd(700), method: null, creditedAt: null }],
+      deposits: [],
+      otherCurrency: null,
+      recordOf: () => null,
+    });
+    expect(bridge).toMatchObject({ charges: usd(700), refunds: usd(0), remainder: usd(700) });
+    expect(bridge.likelyCauses[0]).toEqual({
+      cause: 'order_cancelled',
+      orderReference: 'R-2',
+      amount: usd(700),
     });
   });
 
