@@ -173,7 +173,7 @@ describe('Leg A: every row classified', () => {
     );
   });
 
-  it("lets a record's own answer stand where the list states no status, and leaves an unknown status open", () => {
+  it("lets a settled record's own answer stand where the list states no status or an unlisted one; an open record waits", () => {
     const alone = (reference: string, amount: Money | null = null): ProviderOrder => ({
       ...order(reference, null, amount),
       statusText: null,
@@ -187,6 +187,7 @@ describe('Leg A: every row classified', () => {
         record('R-11', 'pending', null),
         settled,
         record('R-13', 'completed', usd(500)),
+        record('R-14', 'pending', null),
       ],
       orders: [
         alone('R-8', usd(500)),
@@ -195,6 +196,7 @@ describe('Leg A: every row classified', () => {
         alone('R-11'),
         alone('R-12'),
         alone('R-13'),
+        { ...order('R-14', null, null), statusText: 'on_hold' },
       ],
       settledNow: new Set([settled.ref.id]),
       refunds: [{ orderReference: 'R-13', amount: usd(500), method: 'balance', creditedAt: INSIDE }],
@@ -202,9 +204,9 @@ describe('Leg A: every row classified', () => {
     expect(rows.map((row) => [row.kind, row.orderReference, row.note])).toEqual([
       ['matched', 'R-8', ''],
       [
-        'journal_open',
+        'matched',
         'R-9',
-        'The provider\'s status "on_hold" is not one the API lists: nothing is decided.',
+        'The provider words its status "on_hold", which the API does not list: the answer that settled it stands.',
       ],
       ['cost_differs', 'R-10', 'The journal recorded $5.00; the provider lists $7.00.'],
       ['journal_open', 'R-11', "The provider's answer states no status for this order: nothing is decided."],
@@ -214,6 +216,11 @@ describe('Leg A: every row classified', () => {
         'The provider had completed it; settled now from its records (nothing was sent).',
       ],
       ['refunded', 'R-13', `Refunded $5.00 to the balance on ${INSIDE}.`],
+      [
+        'journal_open',
+        'R-14',
+        'The provider\'s status "on_hold" is not one the API lists: nothing is decided.',
+      ],
     ]);
   });
 

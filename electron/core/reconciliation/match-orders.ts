@@ -175,9 +175,12 @@ function compareRecord(
 ): ReconcileRow {
   const facts = { reference, record, provider };
   const refund = input.refunds.find((each) => each.orderReference === reference);
-  // A list silent on the order's status leaves the record's own answer standing: the cancellation's
-  // when it was cancelled here, the one that settled it otherwise. The amounts are still compared.
-  const status = provider.status === null ? standingStatus(record, refund) : listStatus(provider.status);
+  // A status left unsaid, or worded as the API does not list, tells nothing: the record's own answer
+  // stands, the cancellation's when it was cancelled here, the one that settled it otherwise. The
+  // amounts are still compared, and the bridge counts what was charged or given back, so a refund
+  // under a word nobody listed still shows there.
+  const unlisted = provider.status !== null && listStatus(provider.status) === null;
+  const status = listStatus(provider.status) ?? standingStatus(record, refund);
   if (status === 'failed' || status === 'cancelled') {
     if (refund) {
       return refund.creditedAt === null
@@ -244,7 +247,12 @@ function compareRecord(
       note: 'The provider had completed it; settled now from its records (nothing was sent).',
     });
   }
-  return rowOf(input, 'matched', 'info', { ...facts, note: '' });
+  return rowOf(input, 'matched', 'info', {
+    ...facts,
+    note: unlisted
+      ? `The provider words its status "${provider.status}", which the API does not list: the answer that settled it stands.`
+      : '',
+  });
 }
 
 /** A record its provider's answer settled as charged: no longer waiting, its cost recorded. */
