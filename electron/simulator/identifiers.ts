@@ -66,6 +66,11 @@ export function orderReferenceFor(seed: number, kind: 'esim' | 'topup', serial: 
   return `${kind === 'esim' ? 'ORD' : 'TOP'}-${day}-${deriveCode(seed, `order:${kind}:${serial}`, 8)}`;
 }
 
+/** An identifier with the day an order reference carries left out; any other identifier as it is. */
+export function withoutDay(identifier: string): string {
+  return identifier.replace(/^(ORD|TOP)-\d{8}-/, '$1-');
+}
+
 export function appleInstallUrl(lpa: string): string {
   return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${lpa}`;
 }

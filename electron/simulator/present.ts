@@ -1,5 +1,6 @@
 import { type Currency, fromApiAmount, toDecimalText } from '../../shared/money';
 import { answerShape, type Field, holdsEssential, type ObjectField } from './answer-shapes';
+import { withoutDay } from './identifiers';
 import type { AnswerStyle } from './options';
 import type { Reply } from './replies';
 
@@ -110,8 +111,9 @@ const EXTRAS: readonly ((mark: string) => [string, unknown])[] = [
 
 /**
  * Varies a tidy body the way a real service's answers vary. Every draw depends only on the seed,
- * the route, the field's path and the records' identifiers, so one seed gives the same answer to the
- * same data in every run; money, identifiers and LPAs are never changed in value.
+ * the route, the field's path and the records' identifiers (an order reference's day left out), so
+ * one seed gives the same answer to the same data on every day it runs; money, identifiers and LPAs
+ * are never changed in value.
  */
 class Untidy {
   constructor(
@@ -170,7 +172,9 @@ class Untidy {
 
   private object(field: ObjectField, value: JsonObject, at: string): JsonObject {
     const id = field.id === undefined ? undefined : value[field.id];
-    const path = typeof id === 'string' ? `${at}<${id}>` : at;
+    // A record is placed by its identifier without the day in it, so one seed varies the same order
+    // alike on whichever day it runs.
+    const path = typeof id === 'string' ? `${at}<${withoutDay(id)}>` : at;
     const out: Record<string, unknown> = {};
     for (const [name, inner] of Object.entries(value)) {
       const shape = field.fields[name];
