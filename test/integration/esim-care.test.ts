@@ -1,26 +1,18 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerStyleFromEnvironment } from '../../electron/simulator/index';
 import type { Cancellation } from '../../shared/domain/cancellation';
 import type { EsimCare } from '../../shared/domain/care';
 import type { ExportFile } from '../../shared/domain/export';
 import { unwrap } from '../support/core-harness';
+import { stated, TIDY } from '../support/stated';
 import { hireStaff, openShift, sell, usd } from './end-of-day-support';
 import { type Counter, cheapest, driveEsim, startCounter } from './money-support';
 
 let counter: Counter | null = null;
 
-/**
- * A tidy provider states every field (docs/simulator.md, "Answer styles"); a lean or untidy one may
- * leave out what only informs, and eSIM care shows what it was told: `null` (or not installed) for
- * the rest, never a failed read.
- */
-const TIDY = (answerStyleFromEnvironment() ?? 'tidy') === 'tidy';
-
-function stated<T>(value: T, unstated: T | null = null): unknown {
-  return TIDY ? value : expect.toBeOneOf([value, unstated]);
-}
+// eSIM care shows what the provider told: `null` (or not installed) for what a lean or untidy answer
+// left out, never a failed read.
 
 afterEach(async () => {
   await counter?.close();

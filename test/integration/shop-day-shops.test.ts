@@ -7,6 +7,7 @@ import { reportText } from '../../shared/report-text';
 import { unwrap } from '../support/core-harness';
 import { untilAnswering } from '../support/postgres';
 import { newLedger, postgresPerFile, type TestLedger } from '../support/shop-ledger';
+import { TIDY } from '../support/stated';
 import { cancelSale, sell, usd } from './end-of-day-support';
 import { cheapest, forceRefundMethod, SEED } from './money-support';
 import {
@@ -15,7 +16,6 @@ import {
   reconcileShop,
   type ShopCounter,
   shopCounterOpen,
-  TIDY,
   untilPublished,
 } from './shop-ledger-support';
 
@@ -120,6 +120,8 @@ function expectShopDay(shopDay: ShopDay, own: Shop, other: Shop): void {
   expect(shopDay.exceptions.filter((row) => otherOrders.includes(row.orderReference ?? ''))).toEqual([]);
   expect(shopDay.bridge?.deposits).toEqual(usd(own.deposit));
   expect(shopDay.bridge?.otherShops?.deposits).toEqual(usd(other.deposit));
+  // A lean or untidy provider may leave out a cancel's refund: the shop day cannot confirm the bridge
+  // then (docs/api-client.md), whoever cancelled. What does not hang on it holds in every style.
   if (TIDY) {
     expect(shopDay.exceptions).toEqual([]);
     expect(shopDay.result).toBe('reconciled');

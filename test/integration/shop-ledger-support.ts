@@ -5,7 +5,6 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
 import type { PusherTiming } from '../../electron/core/shop/pusher';
-import { answerStyleFromEnvironment } from '../../electron/simulator/index';
 import type { ShopDay } from '../../shared/domain/shop-day';
 import type { Status } from '../../shared/domain/status';
 import { copySyncedJournal } from '../support/catalogue-template';
@@ -28,13 +27,6 @@ import { type Counter, eventually, ledger, setBalance, startCounter } from './mo
  * its own id (the journal template's is the same for all its copies), the manager PIN chosen, closed
  * after each test.
  */
-
-/**
- * A lean or untidy provider's answers leave out an order's status and a cancel's refund: the shop day
- * cannot confirm the bridge from them (docs/api-client.md), whoever cancelled. The shop day reads
- * RECONCILED in the tidy style; what does not hang on those answers holds in every style.
- */
-export const TIDY = (answerStyleFromEnvironment() ?? 'tidy') === 'tidy';
 
 /** Only the journal's nudge (or a test) starts a push; a failed try is tried again soon. */
 export const NUDGED_ONLY: Partial<PusherTiming> = { pollMs: 3_600_000, retryMs: [200] };
