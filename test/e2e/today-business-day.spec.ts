@@ -1,5 +1,5 @@
 import type { CataloguePackage } from '../../shared/domain/catalogue';
-import type { TillView } from '../../shared/domain/shift';
+import type { BusinessDayPeriod, TillView } from '../../shared/domain/shift';
 import { expect, test } from './counter-fixture';
 import { seedFailedSales } from './seeded-sales';
 import { managerApproval } from './staff';
@@ -58,6 +58,42 @@ test('at one in the morning, Today holds the evening’s sales until the cut-off
   dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
   await dayField.fill(dayBefore.toISOString().slice(0, 10));
   await expect(sales.getByText('Before yesterday’s cut-off')).toBeVisible();
+  await expect(sales.getByText('Late evening')).toHaveCount(0);
+  await expect(page.locator('.totals')).toContainText('0 sales completed');
+});
+
+test('Today left open turns to the next business day once the one shown has ended', async ({
+  page,
+  counter,
+}) => {
+  const approval = await managerApproval(counter);
+  // Hours pass on the page's clock below with nobody at the counter: the idle lock stays out of it.
+  await counter.api('updateSettings', { pin: approval.pin, patch: { lockAfterMinutes: 0 } });
+  await counter.api('updateEndOfDaySettings', { patch: { timeZone: ZONE, dayCutOff: '04:00' }, approval });
+  seedFailedSales(counter.dataDir, [{ at: Date.now() - 3 * HOUR_MS, packageName: 'Late evening' }]);
+  const evening = await counter.api<BusinessDayPeriod>('getBusinessDay', {});
+
+  await page.clock.install();
+  await counter.open(page);
+  await page.keyboard.press('F7');
+  const sales = page.getByRole('table', { name: "Today's sales" });
+  const dayField = page.getByLabel('Day', { exact: true });
+  await expect(sales.getByText('Late evening')).toBeVisible();
+  await expect(dayField).toHaveValue(evening.day);
+
+  // The core's clock is the host's and a test cannot move it: the cut-off moved to 01:00 turns the
+  // core's business day as the hours to 04:00 would. Today does not ask by itself before the day it
+  // shows has ended on the page's clock.
+  await counter.api('updateEndOfDaySettings', { patch: { dayCutOff: '01:00' }, approval });
+  const morning = await counter.api<BusinessDayPeriod>('getBusinessDay', {});
+  expect(morning.day > evening.day).toBe(true);
+  await page.clock.fastForward('05:00');
+  await expect(dayField).toHaveValue(evening.day);
+  await expect(sales.getByText('Late evening')).toBeVisible();
+
+  await page.clock.fastForward(Date.parse(evening.to) - Date.now() + 60_000);
+  await expect(dayField).toHaveValue(morning.day);
+  await expect(dayField).toHaveAttribute('max', morning.day);
   await expect(sales.getByText('Late evening')).toHaveCount(0);
   await expect(page.locator('.totals')).toContainText('0 sales completed');
 });

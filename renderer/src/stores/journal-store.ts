@@ -128,6 +128,25 @@ let generation = 0;
 /** What the sales of the day shown are listed by (period and search), for the pages after the first. */
 let salesQuery: PosInput<'listSales'> = { limit: SALES_PAGE };
 let loadingMore = false;
+let dayTurn: ReturnType<typeof setInterval> | undefined;
+
+/** How often Today looks whether its business day has ended. */
+const DAY_END_CHECK_MS = 60_000;
+
+/**
+ * Today turns with the shop's business day: once the day shown has ended (`to`, null while another day
+ * is shown), the list is read again and the core names the new day. The wall clock is looked at each
+ * minute rather than one timer set to the end, as a timer's delay leaves out the time a computer
+ * slept; a renderer clock a moment ahead of the core's reads the old day once more and looks again.
+ */
+function turnAtEndOf(to: string | null, reload: () => void): void {
+  clearInterval(dayTurn);
+  if (to === null) return;
+  const ends = Date.parse(to);
+  dayTurn = setInterval(() => {
+    if (Date.now() >= ends) reload();
+  }, DAY_END_CHECK_MS);
+}
 
 export const useJournal = create<JournalState>()((set, get) => ({
   sales: [],
@@ -166,6 +185,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
     ]);
     if (mine !== generation) return;
     salesQuery = query;
+    turnAtEndOf(day === '' && shown ? shown.to : null, () => void get().load());
     set({
       ...(shown ? { today: shown.today } : {}),
       loading: false,
