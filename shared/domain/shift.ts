@@ -139,5 +139,7 @@ export const BusinessDayPeriodSchema = z.object({
   to: IsoTimeSchema,
   /** The business day now: the latest a day can be picked. */
   today: BusinessDaySchema,
+  /** The time on the shop's clock at which its days end and begin, as `from` and `to` read there. */
+  dayCutOff: CutOffSchema,
 });
 export type BusinessDayPeriod = z.infer<typeof BusinessDayPeriodSchema>;

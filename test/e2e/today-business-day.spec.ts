@@ -52,6 +52,13 @@ test('at one in the morning, Today holds the evening’s sales until the cut-off
   await expect(page.locator('.totals')).toContainText('1 sale completed');
   await expect(dayField).toHaveValue(till.businessDay);
   await expect(dayField).toHaveAttribute('max', till.businessDay);
+  // Yesterday's date at one in the morning: the day's hours beside it say why.
+  await expect(dayField).toHaveAccessibleDescription(/, from 4:00\sAM to 4:00\sAM the next day$/);
+  await page.keyboard.press('F9');
+  await expect(page.getByLabel('اليوم', { exact: true })).toHaveAccessibleDescription(
+    /، من 4:00\sص حتى 4:00\sص من اليوم التالي$/,
+  );
+  await page.keyboard.press('F9');
 
   // The business day before: the sale of the morning before, and none of tonight's.
   const dayBefore = new Date(`${till.businessDay}T00:00:00Z`);
@@ -94,6 +101,7 @@ test('Today left open turns to the next business day once the one shown has ende
   await page.clock.fastForward(Date.parse(evening.to) - Date.now() + 60_000);
   await expect(dayField).toHaveValue(morning.day);
   await expect(dayField).toHaveAttribute('max', morning.day);
+  await expect(dayField).toHaveAccessibleDescription(/, from 1:00\sAM to 1:00\sAM the next day$/);
   await expect(sales.getByText('Late evening')).toHaveCount(0);
   await expect(page.locator('.totals')).toContainText('0 sales completed');
 });

@@ -42,6 +42,7 @@ describe("a day's lists read the shop's business day", () => {
       from: '2027-03-14T01:00:00.000Z',
       to: '2027-03-15T01:00:00.000Z',
       today: '2027-03-14',
+      dayCutOff: '04:00',
     });
     // 02:30 on the 15th in Baghdad: after midnight, before the cut-off, still the 14th's business day.
     clock.moveTo(Date.parse('2027-03-14T23:30:00Z'));
@@ -66,6 +67,7 @@ describe("a day's lists read the shop's business day", () => {
       from: '2027-03-15T01:00:00.000Z',
       to: '2027-03-16T01:00:00.000Z',
       today: '2027-03-15',
+      dayCutOff: '04:00',
     });
     expect(await listed(the15th)).toEqual([morning.id]);
     // The day before, picked: the same window as it had while it was today, with today's day beside it.

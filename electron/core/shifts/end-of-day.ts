@@ -87,7 +87,8 @@ export class EndOfDay {
       throw new PosFailure('INVALID_INPUT', `The day ${asked} is after today's business day, ${today}.`);
     }
     const { from, to } = settings.window(asked);
-    return { day: asked, from: from.toISOString(), to: to.toISOString(), today };
+    const { dayCutOff } = settings.dayRule();
+    return { day: asked, from: from.toISOString(), to: to.toISOString(), today, dayCutOff };
   }
 
   /** Opens the drawer's shift with a counted float in every currency of the drawer. */

@@ -116,6 +116,16 @@ export function monthSpelled(month: string, language: Language): string {
   ).format(new Date(Date.UTC(year, number - 1, 1)));
 }
 
+/** A time of day as HH:MM (a cut-off), spelled in the counter's language: "4:00 AM", "٤:٠٠ ص". */
+export function clockTime(hhmm: string, language: Language): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!match) return hhmm;
+  return cached(
+    `clock:${language}`,
+    () => new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: 'UTC' }),
+  ).format(new Date(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2]))));
+}
+
 export function time(iso: string | Date, language: Language): string {
   const value = typeof iso === 'string' ? parsed(iso) : iso;
   if (!value) return String(iso);

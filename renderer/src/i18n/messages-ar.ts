@@ -438,6 +438,7 @@ export const ar: Messages = {
     search: 'ابحث في مبيعات اليوم',
     searchHint: 'رقم الإيصال أو الباقة أو ICCID',
     day: 'اليوم',
+    dayRuns: (day: string, cutOff: string) => `${day}، من ${cutOff} حتى ${cutOff} من اليوم التالي`,
     empty: 'لا مبيعات اليوم بعد.',
     time: 'الوقت',
     receipt: AR_WORDS.receipt,

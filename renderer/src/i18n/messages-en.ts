@@ -391,6 +391,8 @@ export const en = {
     search: "Search today's sales",
     searchHint: 'Receipt, package or ICCID',
     day: 'Day',
+    /** The day picked, spelled, with its hours when the shop's days do not end at midnight (`clockTime`). */
+    dayRuns: (day: string, cutOff: string) => `${day}, from ${cutOff} to ${cutOff} the next day`,
     empty: 'No sales yet today.',
     time: 'Time',
     receipt: EN_WORDS.receipt,

@@ -9,7 +9,7 @@ import { type Column, DataTable } from '../components/DataTable';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { WindowedTable } from '../components/WindowedTable';
 import { useFocusOnScreen } from '../hooks/use-focus-on-screen';
-import { daySpelled, integer, moneyText, time } from '../i18n/format';
+import { clockTime, daySpelled, integer, moneyText, time } from '../i18n/format';
 import { useCounterCode, usePrintedNumbers } from '../i18n/printed-numbers';
 import { useLanguage, useMessages } from '../i18n/use-messages';
 import { matchingTopUps, useJournal } from '../stores/journal-store';
@@ -90,6 +90,7 @@ export function TodayScreen(): ReactNode {
   const setSearch = useJournal((state) => state.setSearch);
   const day = useJournal((state) => state.day);
   const today = useJournal((state) => state.today);
+  const dayCutOff = useJournal((state) => state.dayCutOff);
   const setDay = useJournal((state) => state.setDay);
   const dayId = useId();
   const [caring, setCaring] = useState<TopUp | null>(null);
@@ -194,7 +195,10 @@ export function TodayScreen(): ReactNode {
           onChange={(event) => setDay(event.target.value === today ? '' : event.target.value)}
         />
         <span id={`${dayId}-spelled`} className="hint">
-          {daySpelled(day || today, language)}
+          {/* At 01:30 the day field holds yesterday's date: the day's hours say why. */}
+          {dayCutOff && dayCutOff !== '00:00'
+            ? t.today.dayRuns(daySpelled(day || today, language), clockTime(dayCutOff, language))
+            : daySpelled(day || today, language)}
         </span>
       </div>
       {error ? <ErrorPanel error={error} /> : null}

@@ -39,6 +39,8 @@ interface JournalState {
   readonly day: string;
   /** Today's business day as the core last read it ('' before the first read): the latest one to pick. */
   readonly today: string;
+  /** When the shop's days end and begin (HH:MM on its clock), as the core last read it; '' before. */
+  readonly dayCutOff: string;
   readonly loading: boolean;
   readonly error: PosError | null;
   readonly topUpsError: PosError | null;
@@ -158,6 +160,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
   search: '',
   day: '',
   today: '',
+  dayCutOff: '',
   loading: false,
   error: null,
   topUpsError: null,
@@ -187,7 +190,7 @@ export const useJournal = create<JournalState>()((set, get) => ({
     salesQuery = query;
     turnAtEndOf(day === '' && shown ? shown.to : null, () => void get().load());
     set({
-      ...(shown ? { today: shown.today } : {}),
+      ...(shown ? { today: shown.today, dayCutOff: shown.dayCutOff } : {}),
       loading: false,
       sales: sales.ok ? sales.value.sales : [],
       salesTotals: sales.ok ? sales.value.totals : null,
