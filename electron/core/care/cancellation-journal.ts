@@ -8,7 +8,7 @@ import type { Db } from '../journal/database';
 import { writeTransaction } from '../journal/journal-write';
 import { nextReceiptNumber } from '../journal/receipt-numbers';
 import { CANCELLATION_ROWS, transitionRow, writeAudit } from '../journal/state-rows';
-import { type RefundFact, type RefundRow, refundOf } from '../reconciliation/refunds';
+import { type RefundFact, refundIn } from '../reconciliation/refunds';
 
 interface CancellationRow {
   id: string;
@@ -226,14 +226,12 @@ export class CancellationJournal {
   refundsIn(window: { readonly from: Date; readonly to: Date }): RefundFact[] {
     const rows = this.db
       .prepare(
-        `SELECT order_reference, refund_method, provider_refund_minor, provider_refund_currency, settled_at
-         FROM cancellations
-         WHERE kind = 'cancellation' AND state = 'cancelled' AND order_reference IS NOT NULL
-           AND provider_refund_minor IS NOT NULL
-           AND settled_at >= ? AND settled_at < ?`,
+        `SELECT kind, state, order_reference, refund_method, provider_refund_minor, provider_refund_currency,
+                settled_at
+         FROM cancellations WHERE settled_at >= ? AND settled_at < ?`,
       )
-      .all(window.from.toISOString(), window.to.toISOString()) as RefundRow[];
-    return rows.map(refundOf);
+      .all(window.from.toISOString(), window.to.toISOString()) as Record<string, unknown>[];
+    return rows.flatMap((row) => refundIn(row, window) ?? []);
   }
 
   get(id: string): Cancellation | null {

@@ -25,7 +25,7 @@ export type RefundSource = (window: { readonly from: Date; readonly to: Date }) 
 export const NO_REFUNDS: RefundSource = () => [];
 
 /** A settled cancellation as its row (in the journal, or in a chain record) holds it. */
-export interface RefundRow {
+interface RefundRow {
   readonly order_reference: string;
   readonly refund_method: RefundFact['method'];
   readonly provider_refund_minor: number;
@@ -34,10 +34,33 @@ export interface RefundRow {
 }
 
 /**
+ * The provider's refund a cancellations row holds, when a reconciliation of `window` counts it: an
+ * order the provider cancelled, with the amount it gives back, settled in the window. Null for any
+ * other row (a goodwill refund, a cancellation refused or still open). The journal's rows and the shop
+ * ledger's copies of them are read by this one rule.
+ */
+export function refundIn(
+  row: Readonly<Record<string, unknown>>,
+  window: { readonly from: Date; readonly to: Date },
+): RefundFact | null {
+  const settledAt = typeof row.settled_at === 'string' ? Date.parse(row.settled_at) : Number.NaN;
+  if (
+    row.kind !== 'cancellation' ||
+    row.state !== 'cancelled' ||
+    row.order_reference === null ||
+    row.provider_refund_minor === null ||
+    !(settledAt >= window.from.getTime() && settledAt < window.to.getTime())
+  ) {
+    return null;
+  }
+  return refundOf(row as unknown as RefundRow);
+}
+
+/**
  * A settled cancellation's refund: credited when it settled if it went to the balance, else in transit
  * (a refund request, one settled separately, or one whose method was not stated).
  */
-export function refundOf(row: RefundRow): RefundFact {
+function refundOf(row: RefundRow): RefundFact {
   return {
     orderReference: row.order_reference,
     amount: { amount: minor(row.provider_refund_minor), currency: row.provider_refund_currency },

@@ -40,7 +40,7 @@ import {
   withStatusesRead,
 } from '../reconciliation/reconciler';
 import type { JournalRecord, Period } from '../reconciliation/reconciliation-journal';
-import { type RefundFact, type RefundRow, refundOf } from '../reconciliation/refunds';
+import { type RefundFact, refundIn } from '../reconciliation/refunds';
 import {
   type LedgerCounter,
   type LedgerProblem,
@@ -349,20 +349,9 @@ export class ShopDayDesk {
         },
       ];
     });
-    const refunds: RefundFact[] = dayOf('cancellation').flatMap(({ record, row }) => {
-      const settledAt = Date.parse(text(row.settled_at) ?? '');
-      if (
-        !inScope(record, row, scope) ||
-        row.kind !== 'cancellation' ||
-        row.state !== 'cancelled' ||
-        row.order_reference === null ||
-        row.provider_refund_minor === null ||
-        !(settledAt >= window.from.getTime() && settledAt < window.to.getTime())
-      ) {
-        return [];
-      }
-      return [refundOf(row as unknown as RefundRow)];
-    });
+    const refunds: RefundFact[] = dayOf('cancellation').flatMap(({ record, row }) =>
+      inScope(record, row, scope) ? (refundIn(row, window) ?? []) : [],
+    );
 
     const counters = await this.counterDays(client, ledger, period, sync, counterRefs);
     const cash = this.drawerCash(ledger, period, counterRefs);
