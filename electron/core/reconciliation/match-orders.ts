@@ -179,8 +179,9 @@ function compareRecord(
   // stands, the cancellation's when it was cancelled here, the one that settled it otherwise. The
   // amounts are still compared, and the bridge counts what was charged or given back, so a refund
   // under a word nobody listed still shows there.
-  const unlisted = provider.status !== null && listStatus(provider.status) === null;
-  const status = listStatus(provider.status) ?? standingStatus(record, refund);
+  const listed = listStatus(provider.status);
+  const unlisted = provider.status !== null && listed === null;
+  const status = listed ?? standingStatus(record, refund);
   if (status === 'failed' || status === 'cancelled') {
     if (refund) {
       return refund.creditedAt === null

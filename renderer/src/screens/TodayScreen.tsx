@@ -171,6 +171,7 @@ export function TodayScreen(): ReactNode {
   // Another counter's top-ups follow this counter's; they are cared for at the counter that made them.
   const topUps: readonly TodayTopUp[] = [...matchingTopUps(allTopUps, search, counterCode), ...otherTopUps];
   const refunded = (totals?.refunded ?? []).map((total) => moneyText(total, language)).join(' + ');
+  const spelledDay = daySpelled(day || today, language);
 
   return (
     <div className="screen today-screen">
@@ -197,8 +198,8 @@ export function TodayScreen(): ReactNode {
         <span id={`${dayId}-spelled`} className="hint">
           {/* At 01:30 the day field holds yesterday's date: the day's hours say why. */}
           {dayCutOff && dayCutOff !== '00:00'
-            ? t.today.dayRuns(daySpelled(day || today, language), clockTime(dayCutOff, language))
-            : daySpelled(day || today, language)}
+            ? t.today.dayRuns(spelledDay, clockTime(dayCutOff, language))
+            : spelledDay}
         </span>
       </div>
       {error ? <ErrorPanel error={error} /> : null}
