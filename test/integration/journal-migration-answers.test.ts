@@ -102,15 +102,15 @@ describe('one answers table (cancellations move in)', () => {
         [2, null],
         [3, 503],
       ]);
-      expect(() => db.prepare(`UPDATE answers SET body = x'00'`).run()).toThrow(/kept as received/);
+      expect(() => db.prepare(`UPDATE answers SET whole = 0`).run()).toThrow(/kept as received/);
       expect(() => db.prepare(`DELETE FROM answers WHERE record_kind = 'cancellation'`).run()).toThrow(
         /kept as received/,
       );
       expect(() =>
         db
           .prepare(
-            `INSERT INTO answers (record_kind, record_id, seq, whole, received_at, body, encoding)
-             VALUES ('refund', 'X1', 9, 1, 'now', x'00', 'text')`,
+            `INSERT INTO answers (record_kind, record_id, seq, whole, received_at, encoding)
+             VALUES ('refund', 'X1', 9, 1, 'now', 'text')`,
           )
           .run(),
       ).toThrow(/CHECK/);

@@ -81,7 +81,7 @@ describe('migration 0009 (cancellations)', () => {
         /never edited/,
       );
       expect(() => db.prepare('DELETE FROM cancellations').run()).toThrow(/never deleted/);
-      expect(() => db.prepare(`UPDATE answers SET body = x'00'`).run()).toThrow(/kept as received/);
+      expect(() => db.prepare(`UPDATE answer_bodies SET body = x'00'`).run()).toThrow(/kept as received/);
       expect(answersOf(db, 'cancellation', done.id)).toEqual([
         expect.objectContaining({ request: 'POST /esims/cancel', status: 200, body: '{"success":true}' }),
       ]);

@@ -164,7 +164,7 @@ describe('migration 0011 (compact chain)', () => {
         { encoding: 'deflate', n: 10 },
         { encoding: 'deflate-base64', n: 30 },
       ]);
-      const compact = db.prepare('SELECT sum(length(body)) AS n FROM answers').get() as { n: number };
+      const compact = db.prepare('SELECT sum(length(body)) AS n FROM answer_bodies').get() as { n: number };
       expect(compact.n).toBeLessThan(before.deflatedBytes);
       expect(() => db.prepare(`UPDATE answers SET whole = 0`).run()).toThrow(/kept as received/);
       expect(() => db.prepare('DELETE FROM chain WHERE seq = 1').run()).toThrow(/never deleted/);

@@ -68,7 +68,8 @@ describe('migration 0018 (one record log)', () => {
     const sales = new SalesJournal(db);
     sales.createIntent(newSale({ id: 'new' }), AT);
     sales.markSent('new', AT);
-    sales.markCompleted('new', saleCompletion({ orderReference: 'ORD-new' }), AT);
+    // No answer kept: at version 17 an answer's body was a column of its own row (0021 moved it apart).
+    sales.markCompleted('new', saleCompletion({ orderReference: 'ORD-new', answers: [] }), AT);
     const receipts = new ReceiptLog(db);
     const print = (copyNumber: number | null) =>
       receipts.record({

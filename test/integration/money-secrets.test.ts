@@ -43,7 +43,9 @@ function filesUnder(dir: string): { path: string; bytes: Buffer }[] {
 function journalTexts(dir: string): string[] {
   const db = new Database(join(dir, 'journal.sqlite'), { readonly: true });
   try {
-    const answers = db.prepare('SELECT body, encoding FROM answers').all() as {
+    const answers = db
+      .prepare('SELECT body, encoding FROM answers JOIN answer_bodies ON answer_id = id')
+      .all() as {
       body: Buffer;
       encoding: AnswerEncoding;
     }[];

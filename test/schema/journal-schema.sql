@@ -1,5 +1,10 @@
--- The journal's schema at version 20, as a new shop's journal gets it from its migrations.
+-- The journal's schema at version 21, as a new shop's journal gets it from its migrations.
 -- Written by test/unit/journal-schema.test.ts; never edited by hand (see docs/journal.md).
+
+CREATE TABLE answer_bodies (
+        answer_id INTEGER PRIMARY KEY REFERENCES answers (id),
+        body BLOB NOT NULL
+      ) STRICT;
 
 CREATE TABLE answer_esims (
         sale_id TEXT NOT NULL REFERENCES sales (id),
@@ -12,7 +17,8 @@ CREATE TABLE answer_esims (
         PRIMARY KEY (sale_id, answer_seq, position)
       ) STRICT;
 
-CREATE TABLE "answers" (
+CREATE TABLE answers (
+        id INTEGER PRIMARY KEY,
         record_kind TEXT NOT NULL CHECK (record_kind IN ('sale', 'topup', 'cancellation')),
         record_id TEXT NOT NULL,
         seq INTEGER NOT NULL CHECK (seq >= 1),
@@ -22,9 +28,9 @@ CREATE TABLE "answers" (
         status INTEGER,
         whole INTEGER NOT NULL CHECK (whole IN (0, 1)),
         received_at TEXT NOT NULL,
-        body BLOB NOT NULL,
-        encoding TEXT NOT NULL CHECK (encoding IN ('text', 'deflate', 'deflate-base64')),
-        PRIMARY KEY (record_kind, record_id, seq)
+        encoding TEXT NOT NULL
+          CHECK (encoding IN ('text', 'deflate', 'deflate-base64', 'deflate-d1', 'deflate-base64-d1')),
+        UNIQUE (record_kind, record_id, seq)
       ) STRICT;
 
 CREATE TABLE balance_snapshots (
@@ -455,6 +461,12 @@ CREATE INDEX topups_due_checks ON topups (state, training, next_check_at);
 CREATE INDEX topups_listed ON topups (created_at, receipt_number);
 
 CREATE INDEX unchained_records_by_subject ON unchained_records (subject, kind);
+
+CREATE TRIGGER answer_bodies_are_never_changed BEFORE UPDATE ON answer_bodies
+        BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;
+
+CREATE TRIGGER answer_bodies_are_never_removed BEFORE DELETE ON answer_bodies
+        BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;
 
 CREATE TRIGGER answers_are_never_changed BEFORE UPDATE ON answers
         BEGIN SELECT RAISE(ABORT, 'answers are kept as received'); END;

@@ -1,4 +1,4 @@
-import { type AnswerEncoding, answerBodyText, packAnswerBody } from '../answers';
+import { ANSWER_ENCODINGS_OF_V11, type AnswerEncoding, answerBodyText, packAnswerBody } from '../answers';
 import { FIRST_RECORD_ENCODING, packRecord } from '../chain-record';
 import type { Db } from '../database';
 import { CHAIN_LINK_COLUMNS, CHAIN_LOOKUPS_AND_GUARDS } from './chain-table';
@@ -75,7 +75,10 @@ function compactAnswers(db: Db): void {
     const rows = batch.all(after, BATCH) as { rowid: number; body: Buffer; encoding: AnswerEncoding }[];
     if (rows.length === 0) break;
     for (const { rowid, ...row } of rows) {
-      insert.run({ ...row, ...packAnswerBody(answerBodyText(row.body, row.encoding)) });
+      insert.run({
+        ...row,
+        ...packAnswerBody(answerBodyText(row.body, row.encoding), ANSWER_ENCODINGS_OF_V11),
+      });
       after = rowid;
     }
   }
