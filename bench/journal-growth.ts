@@ -256,6 +256,7 @@ export function copyDaysBack(db: Db, total: number, progress: (sales: number) =>
     sales: rows('sales'),
     sale_esims: rows('sale_esims'),
     answers: rows('answers'),
+    answer_bodies: rows('answer_bodies'),
     chain: rows('chain'),
   };
   const chainSeqs = template.chain;
@@ -298,9 +299,18 @@ export function copyDaysBack(db: Db, total: number, progress: (sales: number) =>
       sql: copyStatement(
         db,
         'answers',
-        { record_id: copyId('record_id'), received_at: back('received_at') },
+        {
+          id: `t.id + k.i * ${template.answers}`,
+          record_id: copyId('record_id'),
+          received_at: back('received_at'),
+        },
         [],
       ),
+    },
+    {
+      // A body belongs to its answer by id: a copy's to the copy's answer, shifted alike.
+      rows: template.answer_bodies,
+      sql: copyStatement(db, 'answer_bodies', { answer_id: `t.answer_id + k.i * ${template.answers}` }, []),
     },
     {
       rows: template.chain,

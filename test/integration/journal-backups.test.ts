@@ -400,7 +400,7 @@ describe('the backup chain', () => {
 
   it('folds old days into the base and stays within twice the journal', async () => {
     // A journal of some history, so seven small days' segments fit the budget and the count rule is the one seen.
-    sell(300);
+    sell(450);
     await backups.runIfDue();
     for (let day = 1; day <= DAILY_BACKUPS_KEPT + 5; day++) {
       sell(20);
