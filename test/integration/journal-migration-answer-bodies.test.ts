@@ -59,7 +59,7 @@ describe('migration 0021 (answer bodies apart)', () => {
       new Set(['deflate', 'deflate-base64']),
     );
 
-    const rows = m0021AnswerBodiesApart.rows(old);
+    const rows = m0021AnswerBodiesApart.rows?.(old);
     const told: number[] = [];
     old.transaction(() => {
       m0021AnswerBodiesApart.up(old, (done) => told.push(done));
