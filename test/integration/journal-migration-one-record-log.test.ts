@@ -68,8 +68,9 @@ describe('migration 0018 (one record log)', () => {
     const sales = new SalesJournal(db);
     sales.createIntent(newSale({ id: 'new' }), AT);
     sales.markSent('new', AT);
-    // No answer kept: at version 17 an answer's body was a column of its own row (0021 moved it apart).
-    sales.markCompleted('new', saleCompletion({ orderReference: 'ORD-new', answers: [] }), AT);
+    // No answer or eSIM kept: at version 17 an answer's body was a column of its own row and an eSIM's
+    // codes were each stored whole (0021 and 0022 store them otherwise).
+    sales.markCompleted('new', saleCompletion({ orderReference: 'ORD-new', answers: [], esims: [] }), AT);
     const receipts = new ReceiptLog(db);
     const print = (copyNumber: number | null) =>
       receipts.record({

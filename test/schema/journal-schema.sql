@@ -1,4 +1,4 @@
--- The journal's schema at version 21, as a new shop's journal gets it from its migrations.
+-- The journal's schema at version 22, as a new shop's journal gets it from its migrations.
 -- Written by test/unit/journal-schema.test.ts; never edited by hand (see docs/journal.md).
 
 CREATE TABLE answer_bodies (
@@ -244,15 +244,29 @@ CREATE TABLE sale_esims (
         position INTEGER NOT NULL,
         iccid TEXT NOT NULL,
         lpa TEXT NOT NULL,
-        smdp_address TEXT NOT NULL,
-        activation_code TEXT NOT NULL,
-        apple_install_url TEXT,
+        -- Null: the address and the code are the LPA string's parts (LPA:1$address$code).
+        smdp_address_apart TEXT,
+        activation_code_apart TEXT,
+        smdp_address TEXT NOT NULL
+          GENERATED ALWAYS AS (coalesce(smdp_address_apart, substr(lpa, 7, instr(substr(lpa, 7), '$') - 1))) VIRTUAL,
+        activation_code TEXT NOT NULL
+          GENERATED ALWAYS AS (coalesce(activation_code_apart, substr(lpa, 7 + instr(substr(lpa, 7), '$')))) VIRTUAL,
+        -- 1: Apple's install link is its fixed prefix and the LPA string.
+        apple_install_url_from_lpa INTEGER NOT NULL CHECK (apple_install_url_from_lpa IN (0, 1)),
+        apple_install_url_apart TEXT,
+        apple_install_url TEXT GENERATED ALWAYS AS (
+          CASE WHEN apple_install_url_from_lpa = 1
+            THEN 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=' || lpa
+            ELSE apple_install_url_apart END) VIRTUAL,
         android_install_url TEXT,
         status TEXT,
         total_volume_bytes INTEGER,
         validity_days INTEGER,
         expires_at TEXT,
-        PRIMARY KEY (sale_id, position)
+        PRIMARY KEY (sale_id, position),
+        CHECK ((smdp_address_apart IS NULL) = (activation_code_apart IS NULL)),
+        CHECK (smdp_address_apart IS NOT NULL OR (substr(lpa, 1, 6) = 'LPA:1$' AND instr(substr(lpa, 7), '$') > 0)),
+        CHECK (apple_install_url_from_lpa = 0 OR apple_install_url_apart IS NULL)
       ) STRICT;
 
 CREATE TABLE sales (

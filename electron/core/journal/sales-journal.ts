@@ -7,6 +7,7 @@ import { typedReceiptNumber } from '../../../shared/printed-numbers';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import { type AnswerEsim, answerEsimsOf, type KeptAnswer, keepAnswers } from './answers';
 import type { Db } from './database';
+import { storedEsimCodes } from './esim-codes';
 import { withoutOwnFsync, writeTransaction, writeTransactionSyncingNumbersLater } from './journal-write';
 import { claimedOrderReferences } from './order-claims';
 import { nextReceiptNumber } from './receipt-numbers';
@@ -637,26 +638,26 @@ export class SalesJournal {
 
   private replaceEsims(id: string, esims: readonly SaleEsim[]): void {
     this.db.prepare('DELETE FROM sale_esims WHERE sale_id = ?').run(id);
+    if (esims.length === 0) return;
     const insert = this.db.prepare(
-      `INSERT INTO sale_esims (sale_id, position, iccid, lpa, smdp_address, activation_code, apple_install_url,
-         android_install_url, status, total_volume_bytes, validity_days, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO sale_esims (sale_id, position, iccid, lpa, smdp_address_apart, activation_code_apart,
+         apple_install_url_from_lpa, apple_install_url_apart, android_install_url, status, total_volume_bytes,
+         validity_days, expires_at)
+       VALUES (@saleId, @position, @iccid, @lpa, @smdpAddressApart, @activationCodeApart, @appleInstallUrlFromLpa,
+         @appleInstallUrlApart, @androidInstallUrl, @status, @totalVolumeBytes, @validityDays, @expiresAt)`,
     );
     esims.forEach((esim, position) => {
-      insert.run(
-        id,
+      insert.run({
+        saleId: id,
         position,
-        esim.iccid,
-        esim.lpa,
-        esim.smdpAddress,
-        esim.activationCode,
-        esim.appleInstallUrl,
-        esim.androidInstallUrl,
-        esim.status,
-        esim.totalVolumeBytes,
-        esim.validityDays,
-        esim.expiresAt,
-      );
+        iccid: esim.iccid,
+        ...storedEsimCodes(esim),
+        androidInstallUrl: esim.androidInstallUrl,
+        status: esim.status,
+        totalVolumeBytes: esim.totalVolumeBytes,
+        validityDays: esim.validityDays,
+        expiresAt: esim.expiresAt,
+      });
     });
   }
 

@@ -20,6 +20,7 @@ import { m0018OneRecordLog } from './0018-one-record-log';
 import { m0019ShopSaleCancellations } from './0019-shop-sale-cancellations';
 import { m0020SalesCancelledElsewhere } from './0020-sales-cancelled-elsewhere';
 import { m0021AnswerBodiesApart } from './0021-answer-bodies-apart';
+import { m0022EsimCodesOnce } from './0022-esim-codes-once';
 import type { RowsGone } from './rows-gone';
 
 /** One schema step. `version` is the schema (SQLite's user_version) it leads to; `name` is its file. */
@@ -81,6 +82,7 @@ export const MIGRATIONS: readonly Migration[] = checkedMigrations([
   m0019ShopSaleCancellations,
   m0020SalesCancelledElsewhere,
   m0021AnswerBodiesApart,
+  m0022EsimCodesOnce,
 ]);
 
 /** The schema this code writes. */
