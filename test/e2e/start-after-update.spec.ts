@@ -94,7 +94,7 @@ test('a start after an update shows its progress in both languages and sells not
     const english = page.locator('section[lang="en"]');
     const arabic = page.locator('section[lang="ar"]');
     await expect(
-      english.getByText(/^Step \d of \d: (Keeping a copy of the journal|Updating the journal)$/),
+      english.getByText(/^Step \d+ of \d+: (Keeping a copy of the journal|Updating the journal)$/),
     ).toBeVisible();
     await expect(arabic.getByText(/^الخطوة .+ من .+: (حفظ نسخة من السجل|تحديث السجل)$/)).toBeVisible();
     await expect(english.getByRole('progressbar', { name: 'Progress' })).toBeVisible();
