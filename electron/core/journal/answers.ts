@@ -90,19 +90,38 @@ export function keepAnswers(db: Db, record: AnswerRecord, id: string, answers: r
  */
 export type AnswerEncoding = 'text' | 'deflate' | 'deflate-base64' | 'deflate-d1' | 'deflate-base64-d1';
 
-/** The encodings a body is stored with now, and the dictionary they deflate with. */
-const NOW = { plain: 'deflate-d1', withBytes: 'deflate-base64-d1', dictionary: ANSWER_DICTIONARY_1 } as const;
+/**
+ * One way of deflating bodies: the encoding it names a plain body by, the one it names a body with
+ * its data URLs' bytes by, and its deflate options (a dictionary among them, read back with it).
+ */
+interface BodyEncodings {
+  readonly plain: AnswerEncoding;
+  readonly withBytes: AnswerEncoding;
+  readonly deflate: { readonly level?: number; readonly dictionary?: Buffer };
+}
+
 /** The encodings of version 11 to 20, without a dictionary: migration 0011 stores its bodies so. */
-export const ANSWER_ENCODINGS_OF_V11 = {
+export const ANSWER_ENCODINGS_OF_V11: BodyEncodings = {
   plain: 'deflate',
   withBytes: 'deflate-base64',
-  dictionary: undefined,
-} as const;
-type BodyEncodings = typeof NOW | typeof ANSWER_ENCODINGS_OF_V11;
+  deflate: {},
+};
+/** The encodings a body is stored with now. */
+const NOW: BodyEncodings = {
+  plain: 'deflate-d1',
+  withBytes: 'deflate-base64-d1',
+  deflate: { level: 9, dictionary: ANSWER_DICTIONARY_1 },
+};
 
-/** The dictionary a deflated body was stored with (none for `deflate` and `deflate-base64`). */
-const dictionaryOf = (encoding: AnswerEncoding): Buffer | undefined =>
-  encoding.endsWith('-d1') ? ANSWER_DICTIONARY_1 : undefined;
+/** Every way bodies have been deflated, the first first: each is still read. */
+const EVERY_BODY_ENCODINGS: readonly BodyEncodings[] = [ANSWER_ENCODINGS_OF_V11, NOW];
+
+/** The way a deflated body was stored, by its encoding. */
+function bodyEncodingsOf(encoding: AnswerEncoding): BodyEncodings {
+  const found = EVERY_BODY_ENCODINGS.find((way) => way.plain === encoding || way.withBytes === encoding);
+  if (!found) throw new Error(`unknown answer body encoding ${encoding}`);
+  return found;
+}
 
 /** A kept answer as stored: the body's bytes and how they are encoded. */
 interface AnswerRow {
@@ -130,10 +149,7 @@ export function packAnswerBody(
   text: string,
   encodings: BodyEncodings = NOW,
 ): { body: Buffer; encoding: AnswerEncoding } {
-  const deflated = (bytes: Buffer): Buffer =>
-    encodings.dictionary
-      ? deflateRawSync(bytes, { level: 9, dictionary: encodings.dictionary })
-      : deflateRawSync(bytes);
+  const deflated = (bytes: Buffer): Buffer => deflateRawSync(bytes, encodings.deflate);
   const plain = (): { body: Buffer; encoding: AnswerEncoding } => ({
     body: deflated(Buffer.from(text, 'utf8')),
     encoding: encodings.plain,
@@ -163,9 +179,9 @@ export function packAnswerBody(
 /** The text of a stored answer body, exactly as it was received. */
 export function answerBodyText(body: Buffer, encoding: AnswerEncoding): string {
   if (encoding === 'text') return body.toString('utf8');
-  const dictionary = dictionaryOf(encoding);
-  const inflated = dictionary ? inflateRawSync(body, { dictionary }) : inflateRawSync(body);
-  if (encoding === 'deflate' || encoding === 'deflate-d1') return inflated.toString('utf8');
+  const way = bodyEncodingsOf(encoding);
+  const inflated = inflateRawSync(body, { dictionary: way.deflate.dictionary });
+  if (encoding === way.plain) return inflated.toString('utf8');
   const headerEnd = 4 + inflated.readUInt32BE(0);
   const { text, runs } = JSON.parse(inflated.subarray(4, headerEnd).toString('utf8')) as {
     text: string;
