@@ -320,7 +320,8 @@ export function copyDaysBack(db: Db, total: number, progress: (sales: number) =>
         {
           seq: `t.seq + k.i * ${chainSeqs}`,
           subject: copyId('subject'),
-          shift_id: COPY_SHIFT,
+          // Only the links the counter fills it on (LOOKED_UP_BY_SHIFT in chain.ts) hold a shift.
+          shift_id: `CASE WHEN t.shift_id IS NULL THEN NULL ELSE ${COPY_SHIFT} END`,
           at: back('at'),
         },
         [],
