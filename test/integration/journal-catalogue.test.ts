@@ -53,3 +53,23 @@ it('keeps the coverage learned per country through a sync that names no countrie
   expect(countries()).toEqual([['TR'], ['FR'], []]);
   expect(table.get(third!)?.countries).toEqual([]);
 });
+
+it('reads a package as its row stands now, after the row changed behind an earlier read', () => {
+  const db = journal.open();
+  const table = new CatalogueTable(db);
+  const packages = syntheticCatalogue(2).map(({ retail, atCost, ...pkg }) => ({ ...pkg, raw: '{}' }));
+  table.replaceAll(packages, '2026-11-22T10:00:00.000Z');
+  const code = packages[0]!.code;
+  const before = table.get(code);
+  expect(before?.cost).toEqual(packages[0]!.cost);
+  const damage = db.prepare('UPDATE catalogue SET package_json = ? WHERE code = ?');
+  const dearer = { ...packages[0]!.cost, amount: packages[0]!.cost.amount + 100 };
+  damage.run(JSON.stringify({ ...before, cost: dearer }), code);
+  expect(table.get(code)?.cost).toEqual(dearer);
+  damage.run('{"code":', code);
+  expect(table.get(code)).toBeNull();
+  damage.run(JSON.stringify(before), code);
+  expect(table.get(code)).toEqual(before);
+  db.prepare('DELETE FROM catalogue WHERE code = ?').run(code);
+  expect(table.get(code)).toBeNull();
+});

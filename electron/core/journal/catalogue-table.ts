@@ -34,6 +34,12 @@ export interface CatalogueRead {
 export class CatalogueTable {
   /** How many cached rows do not parse, as last counted; null until the cache is read or replaced. */
   private unreadableRows: number | null = null;
+  /**
+   * Each package as last parsed, with the row text it was parsed from: a sale reads its package
+   * twice (its price, then its order), and validating the row is most of a read. A row whose text
+   * changed is parsed again, so nothing here can go stale.
+   */
+  private readonly parsed = new Map<string, { readonly json: string; readonly pkg: StoredPackage | null }>();
 
   constructor(private readonly db: Db) {}
 
@@ -116,7 +122,12 @@ export class CatalogueTable {
     const row = this.db.prepare('SELECT package_json FROM catalogue WHERE code = ?').get(code) as
       | { package_json: string }
       | undefined;
-    return row ? storedPackageOf(row.package_json) : null;
+    if (!row) return null;
+    const known = this.parsed.get(code);
+    if (known?.json === row.package_json) return known.pkg;
+    const pkg = storedPackageOf(row.package_json);
+    this.parsed.set(code, { json: row.package_json, pkg });
+    return pkg;
   }
 
   count(): number {
