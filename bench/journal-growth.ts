@@ -31,8 +31,8 @@ function uuidOf(name: string): string {
 }
 const CASHIER = uuidOf('cashier');
 export const TODAY_SHIFT = uuidOf('shift');
-/** The id of the day's sale `i` (0-based). */
-export const saleIdOf = (i: number): string => uuidOf(`sale ${i}`);
+/** The id of sale `i` (0-based) of the day sold last, or of the day `tag` names (sellDays). */
+export const saleIdOf = (i: number, tag = ''): string => uuidOf(`sale ${tag}${i}`);
 /** An activation code as the provider's look: three groups of six characters after its prefix. */
 function activationCodeOf(i: number, n: number): string {
   const text = hexOf(`esim ${i} ${n}`).slice(0, 18).toUpperCase();
@@ -90,20 +90,22 @@ function saleTime(day: string, i: number): string {
 /**
  * Sells one day through the sales journal: mostly completed (one to three eSIMs) with their receipts
  * printed, some failed, a few left pending, in doubt or sent (the open sales any shop has), one in
- * twenty answered twice.
+ * twenty answered twice. `tag` sets a day's ids and ICCIDs apart from every other day's (sellDays);
+ * the day sold last has none.
  */
-export function sellOneDay(db: Db, day: string, answer: string): void {
+export function sellOneDay(db: Db, day: string, answer: string, tag = ''): void {
   const now = new Date(`${day}T07:00:00.000Z`).toISOString();
   db.prepare(
     `INSERT INTO settings (key, value_json) VALUES ('counter.id', '"${COUNTER}"'), ('counter.cashier', '"${CASHIER}"')
      ON CONFLICT DO UPDATE SET value_json = excluded.value_json`,
   ).run();
   db.prepare(
-    `INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES (?, 'Manager', 'manager', NULL, ?)`,
+    `INSERT INTO cashiers (id, name, role, pin_json, created_at) VALUES (?, 'Manager', 'manager', NULL, ?)
+     ON CONFLICT DO NOTHING`,
   ).run(CASHIER, now);
   db.prepare(
     `INSERT INTO shifts (id, counter_id, drawer, state, business_day, opened_at, opened_by)
-     VALUES (?, ?, 'main', 'open', ?, ?, ?)`,
+     VALUES (?, ?, 'main', 'open', ?, ?, ?) ON CONFLICT DO NOTHING`,
   ).run(TODAY_SHIFT, COUNTER, day, now, CASHIER);
   const sales = new SalesJournal(db);
   const receipts = new ReceiptLog(db);
@@ -113,7 +115,7 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
     const at = saleTime(day, i);
     const quantity = 1 + (i % 7 === 0 ? 2 : i % 5 === 0 ? 1 : 0);
     const unit = 300 + (i % 13) * 100;
-    const id = saleIdOf(i);
+    const id = saleIdOf(i, tag);
     const sale = {
       id,
       counterId: COUNTER,
@@ -124,7 +126,7 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
       packageCode: `PKG-${i % 40}`,
       packageName: `Package ${i % 40}`,
       quantity,
-      idempotencyKey: `${COUNTER}-${uuidOf(`key ${i}`)}`,
+      idempotencyKey: `${COUNTER}-${uuidOf(`key ${tag}${i}`)}`,
       retailUnit: money(unit, 'USD'),
       retailTotal: money(unit * quantity, 'USD'),
       quotedCost: money((unit - 100) * quantity, 'USD'),
@@ -135,7 +137,9 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
       continue;
     }
     sales.createSent(sale, at);
-    const iccid = (n: number): string => `89852206${String(i * 10 + n).padStart(11, '0')}`;
+    // The day sold last starts its ICCIDs 89852206 (copyDaysBack's copies start theirs 8986).
+    const iccid = (n: number): string =>
+      `8985${tag === '' ? '2206' : day.slice(5).replace('-', '')}${String(i * 10 + n).padStart(11, '0')}`;
     const orderReference = orderReferenceOf(day, i);
     const body = answer.replaceAll(iccidInAnswer, iccid(0)).replaceAll(referenceInAnswer, orderReference);
     const kept = (status: number, text: string, attempt = 1) => ({
@@ -208,6 +212,26 @@ export function sellOneDay(db: Db, day: string, answer: string): void {
         managerPin: false,
       });
     }
+  }
+}
+
+/**
+ * Sells `days` days through the sales journal, one after another, the last on `lastDay`: a journal as
+ * a counter grows it, sale by sale in time order, with no day copied. Each day in one transaction,
+ * written without fsyncs (the bytes are the same).
+ */
+export function sellDays(db: Db, lastDay: string, days: number, answer: string): void {
+  const synchronous = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma('synchronous = OFF');
+  try {
+    for (let k = days - 1; k >= 0; k--) {
+      const day = new Date(Date.parse(`${lastDay}T00:00:00.000Z`) - k * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      db.transaction(() => sellOneDay(db, day, answer, k === 0 ? '' : `${day} `))();
+    }
+  } finally {
+    db.pragma(`synchronous = ${synchronous}`);
   }
 }
 
