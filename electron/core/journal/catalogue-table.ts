@@ -71,6 +71,8 @@ export class CatalogueTable {
         .run(LAST_SYNC_KEY, JSON.stringify(lastSync));
     });
     this.unreadableRows = 0;
+    // Packages the provider no longer lists are not kept parsed.
+    this.parsed.clear();
   }
 
   /**
