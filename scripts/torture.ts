@@ -438,6 +438,7 @@ async function main(): Promise<number> {
     sendAgainRefused: tally.sendAgainRefused,
     leftForManager: tally.leftForManager.size,
     inDoubtForManager: verdict.inDoubt,
+    chargedOpen: verdict.chargedOpen,
     journalSales: verdict.journalSales,
     journalByState: verdict.byState,
     failedBy: verdict.failedBy,

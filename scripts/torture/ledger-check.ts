@@ -32,6 +32,7 @@ interface JournalSale {
   readonly state: SaleState;
   readonly idempotency_key: string;
   readonly order_reference: string | null;
+  readonly quantity: number;
   readonly cost_minor: number | null;
   readonly attempts: number;
   readonly last_error_json: string | null;
@@ -56,6 +57,12 @@ export interface Verdict {
    * their key once and no other sale holds that charge; `notCharged`, the API made no charge for it.
    */
   readonly inDoubt: { readonly charged: number; readonly notCharged: number };
+  /** Sales charged and still waiting for their eSIMs (pending, or handed to support), and how many each bought. */
+  readonly chargedOpen: readonly {
+    readonly id: string;
+    readonly state: SaleState;
+    readonly quantity: number;
+  }[];
   readonly breaches: readonly string[];
 }
 
@@ -88,7 +95,7 @@ export function readJournalSales(journalFile: string): JournalSale[] {
   const db = new Database(journalFile, { readonly: true, fileMustExist: true });
   try {
     return db
-      .prepare(`SELECT id, state, idempotency_key, order_reference, cost_minor, attempts, last_error_json,
+      .prepare(`SELECT id, state, idempotency_key, order_reference, quantity, cost_minor, attempts, last_error_json,
          created_at FROM sales`)
       .all() as JournalSale[];
   } finally {
@@ -209,6 +216,9 @@ export async function checkLedger(
     openingMinor,
     closingMinor: ledger.balanceMinor,
     inDoubt: { charged: chargedInDoubt, notCharged: notChargedInDoubt },
+    chargedOpen: sales
+      .filter((s) => s.state === 'pending' || s.state === 'support')
+      .map(({ id, state, quantity }) => ({ id, state, quantity })),
     breaches,
   };
 }

@@ -21,7 +21,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * such a sale stays in doubt for the manager, so the styled runs leave the long downtime out and hold
  * every other invariant.
  */
-const LONG_DOWNTIMES = (answerStyleFromEnvironment() ?? 'tidy') === 'tidy' ? 1 : 0;
+const ANSWER_STYLE = answerStyleFromEnvironment() ?? 'tidy';
+const LONG_DOWNTIMES = ANSWER_STYLE === 'tidy' ? 1 : 0;
 
 function torture(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
@@ -38,7 +39,7 @@ function torture(args: readonly string[]): Promise<{ code: number | null; stdout
 }
 
 describe('npm run torture', () => {
-  it('keeps every invariant through kills at random moments under faults', { timeout: 240_000 }, async () => {
+  it('keeps every invariant through kills at random moments under faults', { timeout: 360_000 }, async () => {
     const run = await torture([
       '--sales',
       '40',
@@ -60,6 +61,7 @@ describe('npm run torture', () => {
       salesRequested: number;
       journalSales: number;
       journalByState: Record<string, number>;
+      chargedOpen: { id: string; state: string; quantity: number }[];
       apiCharges: number;
       breaches: number;
       topUpsAsked: { first: number; second: number };
@@ -78,11 +80,17 @@ describe('npm run torture', () => {
     expect(run.stdout).toMatch(/^phantom top-ups: 0$/m);
     // Nothing left in doubt either: every sale of the short run is settled.
     expect(run.stdout).toMatch(/^left in doubt for the manager: 0 charged once, 0 not charged$/m);
-    // A charged sale still open (pending, or support once given up on) fails here: say which.
-    expect(report.apiCharges, JSON.stringify(report.journalByState)).toBe(report.journalByState.completed);
-    expect(report.journalSales).toBe(
-      (report.journalByState.completed ?? 0) + (report.journalByState.failed ?? 0),
-    );
+    // Every charge is a completed sale, but for one case the answers cannot settle: a lean or untidy
+    // list may give a later eSIM of a pending order of several without its install details
+    // (docs/api-client.md, "Read every eSIM of a pending order of several"). Such a sale stays pending,
+    // charged and journalled, and goes to support after the provider's window. A tidy provider leaves
+    // none; a sale of one eSIM completes in every style.
+    const open = report.chargedOpen;
+    if (ANSWER_STYLE === 'tidy') expect(open).toEqual([]);
+    for (const sale of open) expect(sale.quantity, JSON.stringify(sale)).toBeGreaterThan(1);
+    const completed = report.journalByState.completed ?? 0;
+    expect(report.apiCharges, JSON.stringify(report.journalByState)).toBe(completed + open.length);
+    expect(report.journalSales).toBe(completed + (report.journalByState.failed ?? 0) + open.length);
     expect(run.stdout).toMatch(/^OK: \d+ charges, each with exactly one journal sale/m);
   });
 
