@@ -47,7 +47,7 @@ import { DEFAULT_PRICING } from './money/pricing';
 import { type MoneyTiming, MoneyWork } from './money-work';
 import { dispatch, type PosHandlers } from './pos/dispatch';
 import { PosFailure } from './pos/failure';
-import { eventWithoutFigures } from './pos/manager-figures';
+import { eventFor } from './pos/manager-figures';
 import { receiptHandlers } from './receipts/receipt-handlers';
 import { claimsElsewhereOf, ledgerAttribution } from './reconciliation/attribution';
 import { LostRecordsDesk, lostRecordsHandlers } from './reconciliation/lost-records';
@@ -516,10 +516,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onEvent(listener) {
       // What leaves the core goes to every window and browser: sales as summaries, and while a
       // cashier is at the counter, without a manager's figures.
-      return events.listen((event) => {
-        const shown = toPosEvent(event);
-        listener(hidden() ? eventWithoutFigures(shown) : shown);
-      });
+      return events.listen((event) => listener(eventFor(toPosEvent(event), hidden)));
     },
     esimProvisioned: (orderReference) => money.esimProvisioned(orderReference),
     shopLedger,

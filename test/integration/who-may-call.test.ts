@@ -292,6 +292,22 @@ describe.each([
     },
   );
 
+  it.each(['cashier', 'manager'] as const)(
+    'tells %s a sale’s events with a manager’s figures only if a manager',
+    async (as) => {
+      await signInAs(w, 'manager');
+      const { packages } = await must<{ packages: CataloguePackage[] }>(w.host, 'listPackages');
+      const cheapest = [...packages].sort((a, b) => a.cost!.amount - b.cost!.amount)[0]!;
+      await signInAs(w, as);
+      const sale = await must<Sale>(w.host, 'sell', { packageCode: cheapest.code });
+      const told = w.h.events.flatMap((event) =>
+        event.type === 'sale.updated' && event.sale.id === sale.id ? [event.sale] : [],
+      );
+      expect(told.map((each) => each.state)).toEqual(['intent', 'sent', 'completed']);
+      expect(figuresIn(told).length > 0).toBe(as === 'manager');
+    },
+  );
+
   it('shows the catalogue’s costs with nobody signed in only in training', async () => {
     await signInAs(w, 'nobody');
     const { packages } = await must<{ packages: CataloguePackage[] }>(w.host, 'listPackages');

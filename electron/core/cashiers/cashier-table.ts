@@ -74,9 +74,14 @@ export class CashierTable {
 
   /** The cashier signed in at this counter, if any. */
   current(): Cashier | null {
-    const id = this.settings.get<string>(CURRENT_CASHIER_KEY);
-    const cashier = id ? this.get(id) : null;
-    return cashier?.active ? cashier : null;
+    // One read: a sale asks several times (each call, its events' figures, its till record).
+    const row = this.db
+      .prepare(
+        `SELECT cashiers.* FROM settings JOIN cashiers ON cashiers.id = json_extract(settings.value_json, '$')
+         WHERE settings.key = ? AND cashiers.active = 1`,
+      )
+      .get(CURRENT_CASHIER_KEY) as CashierRow | undefined;
+    return row ? toCashier(row) : null;
   }
 
   /**
