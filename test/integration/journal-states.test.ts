@@ -105,6 +105,27 @@ function performed<S extends string>(
   return moves;
 }
 
+/**
+ * The movers of a journal whose moves return the record (sales, top-ups), each checked to return it as
+ * a fresh read finds it: the row the change left, never the one before it.
+ */
+function tellingWhatTheyLeft<S extends string>(
+  journal: { get(id: string): unknown },
+  movers: Record<S, ((id: string) => unknown) | null>,
+): Record<S, ((id: string) => unknown) | null> {
+  const checked = (mover: (id: string) => unknown) => (id: string) => {
+    const told = mover(id);
+    expect(told).toEqual(journal.get(id));
+    return told;
+  };
+  return Object.fromEntries(
+    Object.entries<((id: string) => unknown) | null>(movers).map(([to, mover]) => [
+      to,
+      mover && checked(mover),
+    ]),
+  ) as Record<S, ((id: string) => unknown) | null>;
+}
+
 /** The manager M1, who approves cancellations and opens and closes shifts. */
 function addManager(): void {
   db.prepare(
@@ -125,7 +146,7 @@ function placedIn<S extends string>(
 }
 
 describe('the journals move records only as the transitions tables say', () => {
-  it('sales: every allowed move is performed, every other is refused', () => {
+  it('sales: every allowed move is performed and returns the sale it left, every other is refused', () => {
     const sales = new SalesJournal(db);
     let second = 0;
     const movers: Record<SaleState, ((id: string) => unknown) | null> = {
@@ -177,11 +198,12 @@ describe('the journals move records only as the transitions tables say', () => {
       second += 1;
       return sales.createIntent(newSale(), T(second)).id;
     };
-    expect(performed(SALE_STATES, movers, placedIn('sales', create), 'sales')).toEqual(SALE_TRANSITIONS);
+    const checked = tellingWhatTheyLeft(sales, movers);
+    expect(performed(SALE_STATES, checked, placedIn('sales', create), 'sales')).toEqual(SALE_TRANSITIONS);
     expect(Object.values(SALE_TRANSITIONS).flat()).not.toContain('intent');
   });
 
-  it('top-ups: every allowed move is performed, every other is refused', () => {
+  it('top-ups: every allowed move is performed and returns the top-up it left, every other is refused', () => {
     const topUps = new TopUpsJournal(db);
     let second = 0;
     const movers: Record<TopUpState, ((id: string) => unknown) | null> = {
@@ -210,7 +232,8 @@ describe('the journals move records only as the transitions tables say', () => {
       return topUps.createIntent(newTopUp({ iccid: `898800000000000${second}` }), T(second), T(0), () => {})
         .id;
     };
-    expect(performed(TOPUP_STATES, movers, placedIn('topups', create), 'topups')).toEqual(TOPUP_TRANSITIONS);
+    const checked = tellingWhatTheyLeft(topUps, movers);
+    expect(performed(TOPUP_STATES, checked, placedIn('topups', create), 'topups')).toEqual(TOPUP_TRANSITIONS);
     expect(Object.values(TOPUP_TRANSITIONS).flat()).not.toContain('intent');
   });
 

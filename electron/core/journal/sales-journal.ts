@@ -227,24 +227,24 @@ export class SalesJournal {
    * leaves. A link apiece held the same row twice. Returns the sale in each state.
    */
   createSent(sale: NewSale, now: string): { readonly intent: Sale; readonly sent: Sale } {
-    const insert = (): void => this.insertIntent(sale, now);
+    const insert = (): SaleRow => this.insertIntent(sale, now);
     const write = { insert, sent: 'sent', change: SENT_MARK, detail: intentDetail(sale) } as const;
-    return insertSent(this.db, SALE_ROWS, sale.id, now, write, () => this.require(sale.id));
+    return insertSent(this.db, SALE_ROWS, sale.id, now, write, (row) => this.toSale(row));
   }
 
   /** The intent's row, with its receipt number (call in a transaction: the number is still the next one). */
-  private insertIntent(sale: NewSale, now: string): void {
+  private insertIntent(sale: NewSale, now: string): SaleRow {
     const receiptNumber = nextReceiptNumber(this.db, sale);
-    this.db
+    return this.db
       .prepare(
         `INSERT INTO sales (${ORIGIN_COLUMNS}, ${TENDER_COLUMNS}, receipt_number, state, package_code, package_name,
          quantity, idempotency_key, currency, retail_unit_minor, retail_total_minor, quoted_cost_minor,
          quoted_cost_currency, created_at, updated_at, state_since)
        VALUES (${ORIGIN_PARAMS}, ${TENDER_PARAMS}, @receiptNumber, @state, @packageCode, @packageName,
          @quantity, @idempotencyKey, @currency, @retailUnit, @retailTotal, @quotedCost, @quotedCostCurrency, @now,
-         @now, @now)`,
+         @now, @now) RETURNING *`,
       )
-      .run({
+      .get({
         ...originColumns(sale),
         ...tenderColumns(sale.tender),
         receiptNumber,
@@ -259,17 +259,16 @@ export class SalesJournal {
         quotedCost: sale.quotedCost?.amount ?? null,
         quotedCostCurrency: sale.quotedCost?.currency ?? null,
         now,
-      });
+      }) as SaleRow;
   }
 
   /** Marks the sale as on the wire; counts the attempt. */
   markSent(id: string, now: string): Sale {
-    this.transition(id, 'sent', now, SENT_MARK);
-    return this.require(id);
+    return this.transition(id, 'sent', now, SENT_MARK);
   }
 
   markCompleted(id: string, completion: SaleCompletion, now: string): Sale {
-    this.transition(id, 'completed', now, {
+    return this.transition(id, 'completed', now, {
       sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
             new_balance_minor = @newBalance, completed_at = @now, last_error_json = NULL,
             next_check_at = NULL, give_up_at = NULL`,
@@ -285,7 +284,6 @@ export class SalesJournal {
         this.replaceEsims(id, completion.esims);
       },
     });
-    return this.require(id);
   }
 
   /** Applies the outcome of a send: the one transition it names. */
@@ -303,7 +301,7 @@ export class SalesJournal {
   }
 
   markPending(id: string, pending: PendingFacts, now: string): Sale {
-    this.transition(id, 'pending', now, {
+    return this.transition(id, 'pending', now, {
       sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
             next_check_at = @nextCheckAt, give_up_at = @giveUpAt, last_error_json = NULL`,
       params: {
@@ -316,27 +314,24 @@ export class SalesJournal {
       keepSince: true,
       also: () => keepAnswers(this.db, 'sale', id, pending.answers),
     });
-    return this.require(id);
   }
 
   markFailed(id: string, error: PosError, now: string, answers: readonly KeptAnswer[] = []): Sale {
-    this.transition(id, 'failed', now, {
+    return this.transition(id, 'failed', now, {
       sql: 'last_error_json = @error',
       params: { error: JSON.stringify(error) },
       also: () => keepAnswers(this.db, 'sale', id, answers),
     });
-    return this.require(id);
   }
 
   /** No answer that settles it; whatever answers did come are kept, with the eSIMs found in them. */
   markInDoubt(id: string, error: PosError, now: string, answers: readonly KeptAnswer[] = []): Sale {
-    this.transition(id, 'in_doubt', now, {
+    return this.transition(id, 'in_doubt', now, {
       sql: 'last_error_json = @error',
       params: { error: JSON.stringify(error) },
       keepSince: true,
       also: () => keepAnswers(this.db, 'sale', id, answers),
     });
-    return this.require(id);
   }
 
   /**
@@ -344,11 +339,10 @@ export class SalesJournal {
    * handed to provider support, never re-ordered. A later answer can still complete it.
    */
   markSupport(id: string, error: PosError | null, now: string): Sale {
-    this.transition(id, 'support', now, {
+    return this.transition(id, 'support', now, {
       sql: 'last_error_json = @error, next_check_at = NULL',
       params: { error: error === null ? null : JSON.stringify(error) },
     });
-    return this.require(id);
   }
 
   /** A pending order was checked and is still provisioning: when to look again. */
@@ -632,8 +626,8 @@ export class SalesJournal {
   }
 
   /** Every state change of a sale: only the moves SALE_TRANSITIONS allows, each with its record. */
-  private transition(id: string, to: SaleState, now: string, change: StateChange): void {
-    transitionRow(this.db, SALE_ROWS, id, to, now, change);
+  private transition(id: string, to: SaleState, now: string, change: StateChange): Sale {
+    return this.toSale(transitionRow<SaleState, SaleRow>(this.db, SALE_ROWS, id, to, now, change));
   }
 
   private replaceEsims(id: string, esims: readonly SaleEsim[]): void {

@@ -96,15 +96,17 @@ export class TransitionRefused extends Error {
  * in, and writes the one record of that change (`{record}.{to}`), in one transaction: both are
  * recorded, or neither. A transition from the wrong state throws TransitionRefused: the guard keeps a
  * bug from corrupting money rows. Every state change of the journal's records goes through here.
+ * Returns the row as the change left it (`RETURNING *`: no trigger writes to the row itself), so that
+ * nobody looks it up again to tell what it became.
  */
-export function transitionRow<S extends string>(
+export function transitionRow<S extends string, Row>(
   db: Db,
   rows: StateTable<S>,
   id: string,
   to: S,
   now: string,
   change: StateChange,
-): void {
+): Row {
   const from = statesLeadingTo(rows.transitions, to);
   const since = change.keepSince ? `CASE WHEN state = @to THEN state_since ELSE @now END` : '@now';
   const stamps = {
@@ -113,14 +115,14 @@ export function transitionRow<S extends string>(
     none: [],
   }[rows.stamps];
   const set = [`state = @to`, ...stamps, ...(change.sql ? [change.sql] : [])].join(', ');
-  writeTransaction(db, () => {
-    const result = db
+  return writeTransaction(db, () => {
+    const row = db
       .prepare(
         `UPDATE ${rows.table} SET ${set}
-         WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
+         WHERE id = @id AND state IN (SELECT value FROM json_each(@from)) RETURNING *`,
       )
-      .run({ ...change.params, id, to, now, from: JSON.stringify(from) });
-    if (result.changes !== 1) {
+      .get({ ...change.params, id, to, now, from: JSON.stringify(from) }) as Row | undefined;
+    if (row === undefined) {
       const current = db.prepare(`SELECT state FROM ${rows.table} WHERE id = ?`).get(id) as
         | { state: string }
         | undefined;
@@ -128,33 +130,36 @@ export function transitionRow<S extends string>(
     }
     change.also?.();
     writeAudit(db, now, `${rows.record}.${to}`, id, change.audit ?? null);
+    return row;
   });
 }
 
 /**
- * A new sale or top-up as the counter sends it: `insert` writes its row in intent, and it is marked
- * sent by `sent`, in one transaction. Nothing can read the row between the two, so one link holds
- * both: `{record}.sent`, with `detail` (what the intent asked for). Returns the row in each state, as
- * `read` gives it, for the events that tell each.
+ * A new sale or top-up as the counter sends it: `insert` writes its row in intent and returns it, and
+ * it is marked sent by `sent`, in one transaction. Nothing can read the row between the two, so one
+ * link holds both: `{record}.sent`, with `detail` (what the intent asked for). Returns the row in each
+ * state, as `read` makes it, for the events that tell each.
  */
-export function insertSent<S extends string, R>(
+export function insertSent<S extends string, Row, R>(
   db: Db,
   rows: StateTable<S>,
   id: string,
   now: string,
   write: {
-    readonly insert: () => void;
+    readonly insert: () => Row;
     readonly sent: S & 'sent';
     readonly change: StateChange;
     readonly detail: unknown;
   },
-  read: () => R,
+  read: (row: Row) => R,
 ): { readonly intent: R; readonly sent: R } {
   return writeTransaction(db, () => {
-    write.insert();
-    const intent = read();
-    transitionRow(db, rows, id, write.sent, now, { ...write.change, audit: write.detail });
-    return { intent, sent: read() };
+    const intent = read(write.insert());
+    const sent = transitionRow<S, Row>(db, rows, id, write.sent, now, {
+      ...write.change,
+      audit: write.detail,
+    });
+    return { intent, sent: read(sent) };
   });
 }
 

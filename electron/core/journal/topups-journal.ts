@@ -170,25 +170,30 @@ export class TopUpsJournal {
     since: string,
     guard: (others: TopUp[]) => void,
   ): { readonly intent: TopUp; readonly sent: TopUp } {
-    const insert = (): void => this.insertIntent(topUp, now, since, guard);
+    const insert = (): TopUpRow => this.insertIntent(topUp, now, since, guard);
     const write = { insert, sent: 'sent', change: SENT_MARK, detail: intentDetail(topUp) } as const;
-    return insertSent(this.db, TOPUP_ROWS, topUp.id, now, write, () => this.require(topUp.id));
+    return insertSent(this.db, TOPUP_ROWS, topUp.id, now, write, (row) => this.toTopUp(row));
   }
 
   /** The intent's row, once `guard` let it through (call in a transaction). */
-  private insertIntent(topUp: NewTopUp, now: string, since: string, guard: (others: TopUp[]) => void): void {
+  private insertIntent(
+    topUp: NewTopUp,
+    now: string,
+    since: string,
+    guard: (others: TopUp[]) => void,
+  ): TopUpRow {
     guard(this.recentFor(topUp.iccid, since));
     const receiptNumber = nextReceiptNumber(this.db, topUp);
-    this.db
+    return this.db
       .prepare(
         `INSERT INTO topups (${ORIGIN_COLUMNS}, ${TENDER_COLUMNS}, receipt_number, state, iccid, package_code,
            package_name, currency, retail_minor, quoted_cost_minor, before_total_mb, before_remaining_mb,
            before_expires_at, before_status, before_taken_at, before_raw, created_at, updated_at, state_since)
          VALUES (${ORIGIN_PARAMS}, ${TENDER_PARAMS}, @receiptNumber, @state, @iccid, @packageCode, @packageName,
            @currency, @retail, @quotedCost, @totalMb, @remainingMb, @expiresAt, @status, @takenAt, @beforeRaw, @now,
-           @now, @now)`,
+           @now, @now) RETURNING *`,
       )
-      .run({
+      .get({
         ...originColumns(topUp),
         ...tenderColumns(topUp.tender),
         receiptNumber,
@@ -206,13 +211,12 @@ export class TopUpsJournal {
         takenAt: topUp.before.takenAt,
         beforeRaw: topUp.beforeRaw,
         now,
-      });
+      }) as TopUpRow;
   }
 
   /** On the wire. Only from `intent`: a top-up is never sent twice. */
   markSent(id: string, now: string): TopUp {
-    this.transition(id, 'sent', now, SENT_MARK);
-    return this.require(id);
+    return this.transition(id, 'sent', now, SENT_MARK);
   }
 
   /** Applies the outcome of the send: the one transition it names. */
@@ -228,7 +232,7 @@ export class TopUpsJournal {
   }
 
   markCompleted(id: string, completion: TopUpCompletion, now: string): TopUp {
-    this.transition(id, 'completed', now, {
+    return this.transition(id, 'completed', now, {
       sql: `order_reference = @orderReference, cost_minor = @cost, cost_currency = @costCurrency,
             new_balance_minor = @newBalance, new_total_gb = @newTotalGb, new_remaining_gb = @newRemainingGb,
             new_expires_at = @newExpiresAt, inferred = @inferred, completed_at = @now,
@@ -252,7 +256,6 @@ export class TopUpsJournal {
       },
       also: () => keepAnswers(this.db, 'topup', id, completion.answers),
     });
-    return this.require(id);
   }
 
   /**
@@ -266,13 +269,12 @@ export class TopUpsJournal {
     now: string,
     answers: readonly KeptAnswer[] = [],
   ): TopUp {
-    this.transition(id, 'in_doubt', now, {
+    return this.transition(id, 'in_doubt', now, {
       sql: 'last_error_json = @error, next_check_at = @nextCheckAt',
       params: { error: JSON.stringify(error), nextCheckAt },
       keepSince: true,
       also: () => keepAnswers(this.db, 'topup', id, answers),
     });
-    return this.require(id);
   }
 
   /** The cost quoted with the intent: what a completion whose answer or list item left the charge out is recorded as costing. */
@@ -299,12 +301,11 @@ export class TopUpsJournal {
 
   /** A definite refusal, or a top-up never sent: nothing was charged. */
   markFailed(id: string, error: PosError, now: string, answers: readonly KeptAnswer[] = []): TopUp {
-    this.transition(id, 'failed', now, {
+    return this.transition(id, 'failed', now, {
       sql: 'last_error_json = @error, next_check_at = NULL',
       params: { error: JSON.stringify(error) },
       also: () => keepAnswers(this.db, 'topup', id, answers),
     });
-    return this.require(id);
   }
 
   /**
@@ -318,12 +319,11 @@ export class TopUpsJournal {
     searched: readonly string[],
     now: string,
   ): TopUp {
-    this.transition(id, 'failed', now, {
+    return this.transition(id, 'failed', now, {
       sql: 'last_error_json = @error, next_check_at = NULL, decision_json = @decision',
       params: { error: JSON.stringify(error), decision: JSON.stringify(decision) },
       audit: { decision, searched },
     });
-    return this.require(id);
   }
 
   /**
@@ -429,8 +429,8 @@ export class TopUpsJournal {
   }
 
   /** Every state change of a top-up: only the moves TOPUP_TRANSITIONS allows, each with its record. */
-  private transition(id: string, to: TopUpState, now: string, change: StateChange): void {
-    transitionRow(this.db, TOPUP_ROWS, id, to, now, change);
+  private transition(id: string, to: TopUpState, now: string, change: StateChange): TopUp {
+    return this.toTopUp(transitionRow<TopUpState, TopUpRow>(this.db, TOPUP_ROWS, id, to, now, change));
   }
 
   private toTopUp(row: TopUpRow): TopUp {
