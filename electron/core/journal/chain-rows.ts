@@ -33,8 +33,27 @@ export interface HeldRows {
 export interface ChainRowRules {
   /** The rows a record of `kind` is about; null for a record about no money row. */
   rowsOf(kind: string): RecordRows | null;
-  /** The rows of `subject` as a record of this version holds them, read as they stand now. */
-  read(db: Db, rows: RecordRows, subject: string): HeldRows;
+  /**
+   * The rows of `subject` as a record of this version holds them, read as they stand now; its own row
+   * taken from `own` when given (the row a change returned, keyed by `id`), not read again.
+   */
+  read(db: Db, rows: RecordRows, subject: string, own?: WrittenRow): HeldRows;
+}
+
+/** A row as the statement that changed it returned it (`RETURNING *`), and the table it is in. */
+export interface WrittenRow {
+  readonly table: string;
+  readonly row: object;
+}
+
+/**
+ * The subject's own rows: the one `written` holds when it is the subject's row of that table (a table
+ * keyed by its `id` has one), otherwise read.
+ */
+function ownRows(db: Db, own: RowTable, subject: string, written: WrittenRow | undefined): unknown[] {
+  const row = written?.table === own.table ? (written.row as Readonly<Record<string, unknown>>) : null;
+  if (row?.id !== subject || own.key !== 'id') return tableRows(db, own, subject);
+  return [Object.fromEntries(own.columns.map((column) => [column, row[column]]))];
 }
 
 /** The rows of `subject` in one table, in the order they were written. */
@@ -339,8 +358,8 @@ const V2: ChainRowRules = {
     const rowKind = rowKindOf(kind);
     return rowKind ? V2_ROWS[rowKind] : null;
   },
-  read: (db, rows, subject) => ({
-    rows: tableRows(db, rows.own, subject),
+  read: (db, rows, subject, own) => ({
+    rows: ownRows(db, rows.own, subject, own),
     ...(rows.belonging.length
       ? {
           belonging: Object.fromEntries(

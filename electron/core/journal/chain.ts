@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CHAIN_RECORD_ENCODING, packRecord } from './chain-record';
-import { WRITTEN_ROWS } from './chain-rows';
+import { WRITTEN_ROWS, type WrittenRow } from './chain-rows';
 import type { Db } from './database';
 
 /**
@@ -55,6 +55,8 @@ export interface ChainRecord {
   readonly kind: string;
   readonly subject: string | null;
   readonly detail: unknown;
+  /** The subject's row as the change returned it: the link holds it without reading it again. */
+  readonly written?: WrittenRow;
 }
 
 export interface ChainLink {
@@ -99,7 +101,7 @@ export function appendToChain(db: Db, record: ChainRecord): ChainLink {
     shift: origin.shiftId,
     detail: record.detail ?? null,
     rows: null,
-    ...(rows && record.subject !== null ? WRITTEN_ROWS.read(db, rows, record.subject) : {}),
+    ...(rows && record.subject !== null ? WRITTEN_ROWS.read(db, rows, record.subject, record.written) : {}),
   });
   const hash = linkHash(prevHash, recordJson);
   db.prepare(

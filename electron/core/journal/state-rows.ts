@@ -9,6 +9,7 @@ import { statesLeadingTo, type Transitions } from '../../../shared/domain/state-
 import { TOPUP_OPEN_STATES, TOPUP_TRANSITIONS, type TopUpState } from '../../../shared/domain/topup-states';
 import { type AccountScope, IN_SCOPE, scopeParams } from './account-scope';
 import { appendToChain } from './chain';
+import type { WrittenRow } from './chain-rows';
 import type { Db } from './database';
 import { writeTransaction } from './journal-write';
 
@@ -74,7 +75,10 @@ export interface StateChange {
   readonly keepSince?: boolean;
   /** What the record says about the change, beyond its kind (what was charged…). Never a secret. */
   readonly audit?: unknown;
-  /** More writes that belong to the same change (a completed sale's eSIMs), inside its transaction. */
+  /**
+   * More writes that belong to the same change (a completed sale's eSIMs), inside its transaction;
+   * never to the row itself, which the change's link holds as the UPDATE returned it.
+   */
   readonly also?: () => void;
 }
 
@@ -99,7 +103,7 @@ export class TransitionRefused extends Error {
  * Returns the row as the change left it (`RETURNING *`: no trigger writes to the row itself), so that
  * nobody looks it up again to tell what it became.
  */
-export function transitionRow<S extends string, Row>(
+export function transitionRow<S extends string, Row extends object>(
   db: Db,
   rows: StateTable<S>,
   id: string,
@@ -129,7 +133,7 @@ export function transitionRow<S extends string, Row>(
       throw new TransitionRefused(rows.table, id, current?.state ?? null, to);
     }
     change.also?.();
-    writeAudit(db, now, `${rows.record}.${to}`, id, change.audit ?? null);
+    writeAudit(db, now, `${rows.record}.${to}`, id, change.audit ?? null, { table: rows.table, row });
     return row;
   });
 }
@@ -140,7 +144,7 @@ export function transitionRow<S extends string, Row>(
  * link holds both: `{record}.sent`, with `detail` (what the intent asked for). Returns the row in each
  * state, as `read` makes it, for the events that tell each.
  */
-export function insertSent<S extends string, Row, R>(
+export function insertSent<S extends string, Row extends object, R>(
   db: Db,
   rows: StateTable<S>,
   id: string,
@@ -167,8 +171,15 @@ export function insertSent<S extends string, Row, R>(
  * Appends a record to the journal's record log, the tamper-evident chain (chain.ts), inside the
  * caller's transaction. Never pass a secret here.
  */
-export function writeAudit(db: Db, at: string, kind: string, subject: string | null, detail: unknown): void {
-  appendToChain(db, { at, kind, subject, detail });
+export function writeAudit(
+  db: Db,
+  at: string,
+  kind: string,
+  subject: string | null,
+  detail: unknown,
+  written?: WrittenRow,
+): void {
+  appendToChain(db, { at, kind, subject, detail, ...(written ? { written } : {}) });
 }
 
 /** The filters every journal list takes: a creation-time range and a set of states. */
