@@ -213,6 +213,8 @@ async function pageCaller(
 interface SettingResult {
   readonly setting: Setting;
   readonly medians: ReadonlyMap<string, number>;
+  /** Each round's sale through the web host less the floor's sale of the same round, sorted. */
+  readonly overFloorByRound: readonly number[];
   readonly lines: readonly string[];
 }
 
@@ -302,6 +304,14 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
       medians.set(s.label, percentile(sorted, 50));
       return `| ${setting.label} | ${s.label} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(percentile(sorted, 99))} |`;
     });
+    const timesOf = (label: string): readonly number[] => series.find((s) => s.label === label)?.times ?? [];
+    const floorTimes = timesOf(FLOOR);
+    const overFloorByRound = timesOf(HOST)
+      .flatMap((host, round) => {
+        const floorTime = floorTimes[round];
+        return floorTime === undefined ? [] : [host - floorTime];
+      })
+      .sort((a, b) => a - b);
     const bare = medians.get(BARE) ?? Number.NaN;
     for (const label of [HOST, HOST_IN_PAGE, CORE, HOPS, HOPS_IN_PAGE, FLOOR]) {
       const median = medians.get(label);
@@ -310,7 +320,7 @@ async function measureSetting(setting: Setting): Promise<SettingResult> {
           `| ${setting.label} | ratio ${label} / bare (median) | ${(median / bare).toFixed(2)}× | | |`,
         );
     }
-    return { setting, medians, lines };
+    return { setting, medians, overFloorByRound, lines };
   } finally {
     await browser?.close();
     closeEvents();
@@ -385,6 +395,14 @@ export async function run(options: BenchOptions): Promise<void> {
       console.log(
         `at 0 ms a host that only forwards the order takes ${ms(hops - bare)} more than the bare request (${(hops / bare).toFixed(2)}x); one that first commits a row with its fsync, the floor of a counter that cannot lose a charge, ${ms(safe - bare)} more (${(safe / bare).toFixed(2)}x); the sale through the web host ${ms(host - bare)} more (${(host / bare).toFixed(2)}x)`,
       );
+      // The same work read round by round: a slow moment of the machine slows both sales of a round,
+      // so the spread of these says how far apart two runs' goal figures can fall for nothing.
+      const byRound = zero.overFloorByRound;
+      if (byRound.length > 0) {
+        console.log(
+          `the counter's own work round by round (each sale through the web host less the floor's sale of the same round, ${byRound.length} rounds): median ${ms(percentile(byRound, 50))}, middle half ${ms(percentile(byRound, 25))} to ${ms(percentile(byRound, 75))}`,
+        );
+      }
       recordGoal({
         name: 'sale-own-work',
         measured: host - safe,
