@@ -196,7 +196,9 @@ describe('the journals move records only as the transitions tables say', () => {
     };
     const create = (): string => {
       second += 1;
-      return sales.createIntent(newSale(), T(second)).id;
+      const intent = sales.createIntent(newSale(), T(second));
+      expect(intent).toEqual(sales.get(intent.id));
+      return intent.id;
     };
     const checked = tellingWhatTheyLeft(sales, movers);
     expect(performed(SALE_STATES, checked, placedIn('sales', create), 'sales')).toEqual(SALE_TRANSITIONS);
@@ -229,8 +231,14 @@ describe('the journals move records only as the transitions tables say', () => {
     };
     const create = (): string => {
       second += 1;
-      return topUps.createIntent(newTopUp({ iccid: `898800000000000${second}` }), T(second), T(0), () => {})
-        .id;
+      const intent = topUps.createIntent(
+        newTopUp({ iccid: `898800000000000${second}` }),
+        T(second),
+        T(0),
+        () => {},
+      );
+      expect(intent).toEqual(topUps.get(intent.id));
+      return intent.id;
     };
     const checked = tellingWhatTheyLeft(topUps, movers);
     expect(performed(TOPUP_STATES, checked, placedIn('topups', create), 'topups')).toEqual(TOPUP_TRANSITIONS);

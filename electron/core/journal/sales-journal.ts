@@ -214,11 +214,12 @@ export class SalesJournal {
    */
   createIntent(sale: NewSale, now: string): Sale {
     // Immediate: the receipt number taken here is still the next one when the row is written.
-    writeTransaction(this.db, () => {
-      this.insertIntent(sale, now);
-      writeAudit(this.db, now, 'sale.intent', sale.id, intentDetail(sale));
+    const row = writeTransaction(this.db, () => {
+      const intent = this.insertIntent(sale, now);
+      writeAudit(this.db, now, 'sale.intent', sale.id, intentDetail(sale), { table: 'sales', row: intent });
+      return intent;
     });
-    return this.require(sale.id);
+    return this.toSale(row);
   }
 
   /**

@@ -153,11 +153,15 @@ export class TopUpsJournal {
    */
   createIntent(topUp: NewTopUp, now: string, since: string, guard: (others: TopUp[]) => void): TopUp {
     // Immediate: no other writer can add a top-up of this ICCID between the check and the intent.
-    writeTransaction(this.db, () => {
-      this.insertIntent(topUp, now, since, guard);
-      writeAudit(this.db, now, 'topup.intent', topUp.id, intentDetail(topUp));
+    const row = writeTransaction(this.db, () => {
+      const intent = this.insertIntent(topUp, now, since, guard);
+      writeAudit(this.db, now, 'topup.intent', topUp.id, intentDetail(topUp), {
+        table: 'topups',
+        row: intent,
+      });
+      return intent;
     });
-    return this.require(topUp.id);
+    return this.toTopUp(row);
   }
 
   /**
