@@ -209,6 +209,9 @@ describe('the shop day', () => {
       third.gate?.hang();
       await sell(third.c.h, cheapest, { method: 'card' });
       for (const counter of [first, second, third]) await closeShift(counter);
+      // The two counters still in touch have sent their closings before the day is read.
+      await untilPublished(first.c, testLedger);
+      await untilPublished(second.c, testLedger);
 
       // Just gone, the third counter was in touch a moment ago: its shift reads open.
       const incomplete = await reconcileShop(first, day);
