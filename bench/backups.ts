@@ -1,14 +1,4 @@
-import {
-  closeSync,
-  cpSync,
-  existsSync,
-  fsyncSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +6,7 @@ import { backupBytes, backupDirOf, DailyBackups } from '../electron/core/journal
 import { type Db, openJournal } from '../electron/core/journal/database';
 import { SalesJournal } from '../electron/core/journal/sales-journal';
 import { SettingsTable } from '../electron/core/journal/settings-table';
+import { syncFile, syncFolder } from '../electron/core/journal/sync-to-disk';
 import {
   CHECKPOINT_EVERY_MS,
   checkpointInBackground,
@@ -285,13 +276,9 @@ function syncUnder(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) syncUnder(path);
-    const fd = openSync(path, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    else syncFile(path);
   }
+  syncFolder(dir);
 }
 
 const silent = { info: () => {}, warn: () => {} };

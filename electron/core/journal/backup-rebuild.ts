@@ -1,9 +1,10 @@
-import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { applySegment, CHAIN_BASE, type Chain, type ChainPoint, readChain, sha256Of } from './backup-chain';
 import { checkChain } from './chain-check';
 import { openSqlite } from './sqlite-addon';
+import { syncFile } from './sync-to-disk';
 
 /**
  * Rebuilds the journal as it was at one point of a backup chain: the base, then every segment after
@@ -75,12 +76,7 @@ export async function rebuildAt(
   }
   rmSync(`${target}-wal`, { force: true });
   rmSync(`${target}-shm`, { force: true });
-  const fd = openSync(target, 'r+');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  syncFile(target);
 }
 
 function verifyRebuilt(db: Database.Database, target: string): void {

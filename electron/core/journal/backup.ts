@@ -2,7 +2,6 @@ import {
   closeSync,
   copyFileSync,
   existsSync,
-  fsyncSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -20,6 +19,7 @@ import type { DailyPoint } from './daily-point';
 import type { Db } from './database';
 import { byContents, contentsOf, type JournalContents, readUntouched } from './journal-contents';
 import { startProgramThread, type ThreadRuntime } from './program-thread';
+import { syncFile } from './sync-to-disk';
 
 /**
  * Backups of the journal beside it, in `backups/`: a chain of daily points (backup-chain.ts: one
@@ -172,12 +172,7 @@ export function lastRestoreAt(journalFile: string): string | null {
 export function recordRestore(journalFile: string, record: RestoreRecord): void {
   const file = join(dirname(journalFile), RESTORE_RECORD);
   writeFileSync(file, JSON.stringify(record), { mode: 0o600 });
-  const fd = openSync(file, 'r+');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  syncFile(file);
 }
 
 /** A folder for the files a restore replaces or sets aside: never deleted. */
@@ -232,12 +227,7 @@ export async function restoreBackup(
       }
       privateEmptyFile(partial);
       copyFileSync(copy, partial);
-      const fd = openSync(partial, 'r+');
-      try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
+      syncFile(partial);
     }
   } catch (error) {
     rmSync(partial, { force: true });

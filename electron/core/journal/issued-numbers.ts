@@ -1,16 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fdatasync,
-  fdatasyncSync,
-  fsyncSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Db } from './database';
+import { syncFolder } from './sync-to-disk';
 
 /**
  * The highest receipt and Z numbers this counter has issued, kept outside the journal too: in
@@ -299,16 +291,6 @@ export function numbersText(missing: readonly NumbersNotInJournal[]): string {
       return `${sequence.training ? 'training ' : ''}receipt${from === to ? '' : 's'} ${span}`;
     })
     .join(', ');
-}
-
-/** A new file's name reaches the disk only with its folder's own fsync. */
-function syncFolder(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 const kept = new WeakMap<Db, IssuedNumbers>();
